@@ -1,0 +1,116 @@
+/** Sign-in and session calls (spec 000 §7 Auth; on-prem equivalents of 001 §7 Login and session). */
+import { z } from 'zod';
+import { AuthParams, AuthParamsRequest, LoginRequest, PortalConfig, SessionUser } from '../../schemas/auth';
+import { OkText } from '../../schemas/http';
+import { defineOperation } from '../define';
+
+const tag = 'auth';
+
+export const portalConfig = defineOperation({
+  id: 'portal.config',
+  method: 'GET',
+  path: '/api/portal/config',
+  summary: 'Deployment, app mode and product name; sets the xsrf cookie when missing',
+  response: PortalConfig,
+  access: 'public',
+  tag,
+});
+
+export const authParams = defineOperation({
+  id: 'auth.authParams',
+  method: 'POST',
+  path: '/api/auth/v1/auth_params',
+  summary: 'Parameters of the single-sign-on form posted to login_url',
+  body: AuthParamsRequest,
+  response: AuthParams,
+  access: 'public',
+  tag,
+});
+
+export const login = defineOperation({
+  id: 'auth.login',
+  method: 'POST',
+  path: '/api/auth/v1/login',
+  summary: 'Sign in with user name and password; starts a new session',
+  body: LoginRequest,
+  response: SessionUser,
+  access: 'public',
+  tag,
+});
+
+export const logout = defineOperation({
+  id: 'auth.logout',
+  method: 'GET',
+  path: '/api/auth/v1/logout',
+  summary: 'End the session',
+  response: OkText,
+  responseKind: 'text',
+  access: 'public',
+  tag,
+});
+
+export const cookieRefresh = defineOperation({
+  id: 'auth.cookieRefresh',
+  method: 'POST',
+  path: '/api/auth/v1/cookie_refresh',
+  summary: 'Extend the session and the user cookie',
+  response: OkText,
+  responseKind: 'text',
+  access: 'session',
+  tag,
+});
+
+export const userInfo = defineOperation({
+  id: 'auth.userInfo',
+  method: 'GET',
+  path: '/api/userinfo',
+  summary: 'The signed-in user with roles and capabilities',
+  response: SessionUser,
+  access: 'session',
+  tag,
+});
+
+const onPrem = { deployments: ['on_prem', 'dev'] } as const;
+
+export const onPremLogin = defineOperation({
+  ...login,
+  id: 'dashboard.login',
+  path: '/api/v1/login',
+  summary: 'On-premises sign-in (dashboard v1 service)',
+  env: onPrem,
+});
+export const onPremLogout = defineOperation({ ...logout, id: 'dashboard.logout', path: '/api/v1/logout', env: onPrem });
+export const onPremUserInfo = defineOperation({ ...userInfo, id: 'dashboard.userInfo', path: '/api/v1/userinfo', env: onPrem });
+export const onPremCookieRefresh = defineOperation({
+  ...cookieRefresh,
+  id: 'dashboard.cookieRefresh',
+  method: 'GET',
+  path: '/api/v1/cookie_refresh',
+  env: onPrem,
+});
+
+export const listUsers = defineOperation({
+  id: 'auth.listUsers',
+  method: 'GET',
+  path: '/api/auth/v1/list_users',
+  summary: 'Administrators of the tenant',
+  response: z.object({
+    users: z.array(z.object({ uid: z.string(), username: z.string(), first_name: z.string(), last_name: z.string() })),
+  }),
+  access: { any: ['settings:read', 'settings_cmr:read'] },
+  tag,
+});
+
+export const authOperations = [
+  portalConfig,
+  authParams,
+  login,
+  logout,
+  cookieRefresh,
+  userInfo,
+  onPremLogin,
+  onPremLogout,
+  onPremUserInfo,
+  onPremCookieRefresh,
+  listUsers,
+] as const;

@@ -1,0 +1,306 @@
+/**
+ * The definition language. Every `defineX` helper is an identity function that tags the kind and lets TypeScript
+ * infer the rest, so a typo in a field path or a column name is a compile error. Nothing here imports React or Node.
+ */
+import type { z } from 'zod';
+import type { AccessRule, EnvRule, FeatureFlag } from '../schemas/access';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an operation: nobody signed in (`public`), any signed-in user (`session`), or an access rule. */
+export type OperationAccess = 'public' | 'session' | AccessRule;
+
+/**
+ * One API call: the single contract that drives the server route (with validation and RBAC), the generated client
+ * method and the OpenAPI operation.
+ */
+export interface OperationDef {
+  /** Stable id, `area.verb`, e.g. `auth.login`; the generated client method is named after it. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Path under the server root; parameters as `{name}`, e.g. `/api/policy/v1/rules/{rev}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** Path parameters (strings in the URL; coerce in the schema). */
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** Body of the 200 answer; for `text` and `binary` answers, a z.string(). */
+  readonly response: z.ZodType;
+  readonly responseKind?: 'json' | 'text' | 'binary';
+  readonly access: OperationAccess;
+  /** The path's `{rev}` is the staged policy revision. */
+  readonly revision?: 'staged';
+  readonly env?: EnvRule;
+  readonly feature?: FeatureFlag;
+  /** Grouping tag for OpenAPI and the docs. */
+  readonly tag: string;
+  /** Handled by the generic document store (derived from a screen), not by a hand-written module. */
+  readonly document?: { readonly screenId: string; readonly role: 'read' | 'save' };
+}
+
+export const defineOperation = <const O extends OperationDef>(op: O): O => op;
+
+/** Top-level section of the shell (spec 000 §2 routes): access rule, environment rule, title. */
+export interface SectionDef {
+  readonly kind: 'section';
+  readonly id: string;
+  readonly title: string;
+  /** Hash route, e.g. `/policy`. */
+  readonly route: string;
+  readonly access?: AccessRule;
+  readonly env?: EnvRule;
+  readonly feature?: FeatureFlag;
+  /** Order in the navigation. */
+  readonly order: number;
+  /** A full page load to this address instead of a hash route (e.g. `/insights`). */
+  readonly externalHref?: string;
+  /** Not shown in the navigation (e.g. contact-form). */
+  readonly hidden?: boolean;
+}
+export const defineSection = <const S extends Omit<SectionDef, 'kind'>>(s: S): S & { readonly kind: 'section' } => ({
+  ...s,
+  kind: 'section',
+});
+
+// ---- field paths typed against the schema ------------------------------------------------------------------------
+
+type Primitive = string | number | boolean | bigint | symbol | null | undefined | Date;
+/** Dotted paths into T; array elements appear as `list.${number}`. */
+export type Path<T> = T extends Primitive
+  ? never
+  : T extends readonly (infer E)[]
+    ? `${number}` | `${number}.${Path<E>}`
+    : { [K in keyof T & string]: T[K] extends Primitive ? K : K | `${K}.${Path<T[K]>}` }[keyof T & string];
+
+/** Keys of T whose value is an array of objects (rule lists). */
+export type ArrayKeys<T> = { [K in keyof T & string]: NonNullable<T[K]> extends readonly object[] ? K : never }[keyof T &
+  string];
+export type RowOf<T, K extends keyof T> = NonNullable<T[K]> extends readonly (infer E)[] ? E : never;
+
+/** The widgets a field can ask for; the engine maps each to a component and warns on an unknown one. */
+export type WidgetKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'switch'
+  | 'checkbox'
+  | 'select'
+  | 'multiselect'
+  | 'segmented'
+  | 'password'
+  | 'secret'
+  | 'tags'
+  | 'dualList'
+  | 'checkboxGroup'
+  | 'upload'
+  | 'json'
+  | 'date'
+  | 'hidden';
+
+/** Show a field only while another field has one of these values; a hidden field is not validated. */
+export interface ShowIf {
+  readonly field: string;
+  readonly equals: readonly (string | number | boolean)[];
+}
+
+export interface FieldHint {
+  /** Overrides the schema's `title`. */
+  readonly label?: string;
+  readonly widget?: WidgetKind;
+  readonly group?: string;
+  readonly order?: number;
+  readonly showIf?: ShowIf;
+  readonly help?: string;
+  readonly placeholder?: string;
+  /** A secret: never sent back in clear once saved; left unchanged when not retyped. */
+  readonly writeOnly?: boolean;
+  readonly readOnly?: boolean;
+}
+export type FieldHints<T> = { readonly [P in Path<T>]?: FieldHint };
+
+/** A table column; `K` is the union of the row's field names. */
+export interface ColumnSpec<K extends string = string> {
+  readonly field: K;
+  readonly label?: string;
+  readonly flex?: number;
+  readonly center?: boolean;
+  readonly minWidth?: number;
+  readonly sortable?: boolean;
+  readonly reverseSort?: boolean;
+  /** How to show the value: as text (default), a yes/no badge, a count of items, bytes, a date. */
+  readonly format?: 'text' | 'boolean' | 'count' | 'bytes' | 'datetime' | 'enumLabel';
+}
+
+export type TableLayout<T> = {
+  [K in ArrayKeys<T>]: {
+    readonly kind: 'table';
+    /** The array field holding the rows. */
+    readonly rows: K;
+    readonly columns: readonly (ColumnSpec<keyof RowOf<T, K> & string> | (keyof RowOf<T, K> & string))[];
+    /** Field that identifies a row (tracking key for selection and polling). */
+    readonly rowKey: keyof RowOf<T, K> & string;
+    readonly orderable?: boolean;
+    /** Field hints of the row editor form. */
+    readonly rowFields?: FieldHints<RowOf<T, K>>;
+    /** New-row defaults for the row editor. */
+    readonly newRow?: Partial<RowOf<T, K>>;
+    readonly bulkImport?: { readonly columns: readonly (keyof RowOf<T, K> & string)[]; readonly maxRows: number };
+    readonly exportable?: boolean;
+  };
+}[ArrayKeys<T>];
+
+export interface FormLayout<T> {
+  readonly kind: 'form';
+  readonly fields?: FieldHints<T>;
+  /** Group titles in display order. */
+  readonly groups?: readonly string[];
+}
+
+export interface AccordionPanel<T> {
+  readonly id: string;
+  readonly title: string;
+  readonly fields: readonly Path<T>[];
+  readonly optional?: boolean;
+  readonly hidden?: boolean;
+  /** One-line summary shown while the panel is closed. */
+  readonly summary?: string;
+}
+export interface AccordionLayout<T> {
+  readonly kind: 'accordion';
+  readonly panels: readonly AccordionPanel<T>[];
+  readonly fields?: FieldHints<T>;
+}
+
+export interface WizardStep<T> {
+  readonly id: string;
+  readonly title: string;
+  readonly fields: readonly Path<T>[];
+}
+export interface WizardLayout<T> {
+  readonly kind: 'wizard';
+  readonly landing?: { readonly title: string; readonly text: string };
+  readonly steps: readonly WizardStep<T>[];
+  readonly fields?: FieldHints<T>;
+}
+
+export type DocumentLayout<T> = TableLayout<T> | FormLayout<T> | AccordionLayout<T> | WizardLayout<T>;
+
+/** What every screen has. */
+export interface ScreenBase {
+  readonly id: string;
+  readonly title: string;
+  /** What the screen is for; shown to auditors in the docs and to admins under the title. */
+  readonly description: string;
+  /** Hash route, e.g. `/policy/web/ssl-bypass`; its first segment names the section. */
+  readonly route: string;
+  /** Navigation entry label (defaults to title) and order within the section; `false` keeps it out of the menu. */
+  readonly nav?: { readonly label?: string; readonly order?: number; readonly group?: string } | false;
+  readonly read: AccessRule;
+  readonly write?: AccessRule;
+  readonly env?: EnvRule;
+  readonly feature?: FeatureFlag;
+}
+
+/** A document read and saved as one object: a policy area (bound to the staged revision) or a settings page. */
+export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends ScreenBase {
+  readonly endpoint: {
+    /** Path template; `{rev}` is bound to the staged revision when `revision` is `staged`. */
+    readonly path: string;
+    readonly revision: 'staged' | 'none';
+    /** Method of the save call (spec: PUT for policy, POST for some settings). */
+    readonly save: 'PUT' | 'POST' | 'PATCH';
+  };
+  readonly schema: S;
+  readonly layout: DocumentLayout<z.infer<S>>;
+  /** Operation tag for OpenAPI and docs. */
+  readonly tag: string;
+}
+
+export type PolicyAreaDef<S extends z.ZodObject = z.ZodObject> = DocumentScreenDef<S> & { readonly kind: 'policyArea' };
+export type SettingsPageDef<S extends z.ZodObject = z.ZodObject> = DocumentScreenDef<S> & {
+  readonly kind: 'settingsPage';
+};
+
+export function definePolicyArea<S extends z.ZodObject>(
+  def: Omit<DocumentScreenDef<S>, 'endpoint'> & {
+    readonly endpoint: Omit<DocumentScreenDef<S>['endpoint'], 'revision' | 'save'> & {
+      readonly revision?: 'staged';
+      readonly save?: 'PUT';
+    };
+  },
+): PolicyAreaDef<S> {
+  return { ...def, kind: 'policyArea', endpoint: { revision: 'staged', save: 'PUT', ...def.endpoint } };
+}
+
+export function defineSettingsPage<S extends z.ZodObject>(def: DocumentScreenDef<S>): SettingsPageDef<S> {
+  return { ...def, kind: 'settingsPage' };
+}
+
+/** A log view (spec 000 §2 logs, §5 filters): events of one log type, filtered and paged. */
+export interface LogViewDef extends ScreenBase {
+  readonly kind: 'logView';
+  readonly logType: string;
+  readonly columns: readonly { readonly field: string; readonly label: string; readonly enum?: string }[];
+  readonly filters: readonly { readonly param: string; readonly label: string; readonly enum?: string; readonly multiple?: boolean }[];
+  /** Filters applied by the logs redirect (query parameters). */
+  readonly defaultFilters?: Readonly<Record<string, string>>;
+}
+export const defineLogView = (def: Omit<LogViewDef, 'kind'>): LogViewDef => ({ ...def, kind: 'logView' });
+
+/** A report view (spec 001 §7): one or more top-N reports rendered as charts. */
+export interface ReportDef extends ScreenBase {
+  readonly kind: 'report';
+  readonly widgets: readonly {
+    readonly report: string;
+    readonly title: string;
+    readonly chart: 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar';
+    /** Log view and filter parameter a click on a datum drills into. */
+    readonly drillDown?: { readonly logType: string; readonly param: string };
+  }[];
+}
+export const defineReport = (def: Omit<ReportDef, 'kind'>): ReportDef => ({ ...def, kind: 'report' });
+
+/** A screen whose body the engine cannot derive, backed by a named hand-written core view (e.g. publish history). */
+export interface CoreScreenDef extends ScreenBase {
+  readonly kind: 'coreScreen';
+  readonly view: string;
+}
+export const defineCoreScreen = (def: Omit<CoreScreenDef, 'kind'>): CoreScreenDef => ({ ...def, kind: 'coreScreen' });
+
+/** A layout with its row and field types erased, as the registry and the engine hold it. */
+export type AnyDocumentLayout =
+  | {
+      readonly kind: 'table';
+      readonly rows: string;
+      readonly columns: readonly (ColumnSpec | string)[];
+      readonly rowKey: string;
+      readonly orderable?: boolean;
+      readonly rowFields?: Readonly<Partial<Record<string, FieldHint>>>;
+      readonly newRow?: Readonly<Record<string, unknown>>;
+      readonly bulkImport?: { readonly columns: readonly string[]; readonly maxRows: number };
+      readonly exportable?: boolean;
+    }
+  | { readonly kind: 'form'; readonly fields?: Readonly<Partial<Record<string, FieldHint>>>; readonly groups?: readonly string[] }
+  | {
+      readonly kind: 'accordion';
+      readonly panels: readonly (Omit<AccordionPanel<unknown>, 'fields'> & { readonly fields: readonly string[] })[];
+      readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+    }
+  | {
+      readonly kind: 'wizard';
+      readonly landing?: { readonly title: string; readonly text: string };
+      readonly steps: readonly (Omit<WizardStep<unknown>, 'fields'> & { readonly fields: readonly string[] })[];
+      readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+    };
+
+/** A document screen with its schema type erased, as the registry and the engine hold it. */
+export type DocumentScreen = Omit<DocumentScreenDef, 'layout'> & {
+  readonly kind: 'policyArea' | 'settingsPage';
+  readonly layout: AnyDocumentLayout;
+};
+export type ScreenDef = DocumentScreen | LogViewDef | ReportDef | CoreScreenDef;
+
+export const isDocumentScreen = (s: ScreenDef): s is DocumentScreen =>
+  s.kind === 'policyArea' || s.kind === 'settingsPage';

@@ -1,0 +1,70 @@
+/** The shell's top-level routes and their access rules (spec 000 §2), as plain data. */
+import { defineSection, type SectionDef } from './define';
+
+const cloudOrManagementStation = [
+  { deployments: ['cloud', 'dev'] },
+  { deployments: ['on_prem'], appModes: ['management_station'] },
+] as const;
+
+export const sections: readonly SectionDef[] = [
+  defineSection({
+    id: 'dashboard',
+    title: 'Dashboard',
+    route: '/dashboard',
+    access: { any: ['dashboard:*:*'] },
+    env: [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], production: false }],
+    order: 10,
+  }),
+  defineSection({
+    id: 'policy',
+    title: 'Policy',
+    route: '/policy',
+    access: {
+      any: ['web_policy:*', 'email_policy:*', 'dlp_policy:*', 'casb_policy:*', 'egress_policy:*', 'content_inspection:*'],
+    },
+    env: cloudOrManagementStation,
+    order: 20,
+  }),
+  defineSection({ id: 'customization', title: 'Customization', route: '/customization', access: { any: ['customization:*'] }, order: 30 }),
+  defineSection({
+    id: 'settings',
+    title: 'Settings',
+    route: '/settings',
+    access: { any: ['settings:*', 'settings_cmr:*'] },
+    order: 40,
+  }),
+  defineSection({
+    id: 'secure-application-access',
+    title: 'Secure Application Access',
+    route: '/secure-application-access',
+    access: { any: ['private_access:*'] },
+    env: { deployments: ['cloud', 'dev'] },
+    order: 50,
+  }),
+  defineSection({ id: 'fwaas', title: 'Firewall', route: '/fwaas', access: { any: ['fwaas:*'] }, order: 60 }),
+  defineSection({
+    id: 'browser-management',
+    title: 'Browser Posture Manager',
+    route: '/browser-management',
+    access: { any: ['browser_posture_management:*'] },
+    order: 70,
+  }),
+  defineSection({ id: 'logs', title: 'Logs', route: '/logs', access: { any: ['logs:*'] }, order: 80 }),
+  defineSection({ id: 'web', title: 'Web', route: '/web', access: { any: ['setting:*', 'settings_cmr:*'] }, order: 90 }),
+  defineSection({
+    id: 'safemail',
+    title: 'Safemail',
+    route: '/safemail',
+    access: { any: ['setting:*', 'settings_cmr:*'] },
+    order: 100,
+  }),
+  defineSection({
+    id: 'insights',
+    title: 'Insights',
+    route: '/insights',
+    externalHref: '/insights',
+    env: cloudOrManagementStation,
+    order: 110,
+  }),
+  defineSection({ id: 'contact-form', title: 'Contact', route: '/contact-form', hidden: true, order: 120 }),
+];
