@@ -1,0 +1,52 @@
+// Lint, including the one-way data flow: schemas → definitions → engine | server | codegen; src wires them.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'coverage/**', '.data*/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['schemas/**/*.ts'],
+    rules: restrict([
+      { group: ['react', 'react-dom', '@mantine/*', 'node:*', 'fastify', 'pg', '@electric-sql/*'], message: 'schemas/ is isomorphic: no React, no Node.' },
+      { group: ['**/definitions/**', '**/engine/**', '**/server/**', '**/src/**', '**/codegen/**'], message: 'schemas/ imports nothing downstream.' },
+    ]),
+  },
+  {
+    files: ['definitions/**/*.ts'],
+    ignores: ['definitions/**/*.test.ts'],
+    rules: restrict([
+      { group: ['react', 'react-dom', '@mantine/*', 'node:*', 'fastify'], message: 'definitions/ knows nothing of React or Node.' },
+      { group: ['**/engine/**', '**/server/**', '**/src/**', '**/codegen/**'], message: 'definitions/ imports only schemas/.' },
+    ]),
+  },
+  {
+    files: ['engine/**/*.{ts,tsx}'],
+    ignores: ['engine/**/*.test.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['**/definitions/index', '**/definitions', '**/definitions/api/**', '**/definitions/policy/**', '**/definitions/settings/**', '**/definitions/logs/**', '**/definitions/reports/**'],
+        message: 'The engine never imports a particular definition; it receives the registry from src/.',
+      },
+      { group: ['**/server/**', '**/src/**', '**/codegen/**', 'node:*'], message: 'engine/ is browser code below src/.' },
+    ]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict([
+      { group: ['react', 'react-dom', '@mantine/*', '**/engine/**', '**/src/**'], message: 'server/ does not depend on the UI.' },
+    ]),
+  },
+);
