@@ -107,8 +107,16 @@ export function isIPv6(v: string): boolean {
   const halves = addr.split('::');
   if (halves.length > 2) return false;
   const groups = halves.flatMap((h) => (h === '' ? [] : h.split(':')));
+  let width = groups.length;
+  const last = groups[groups.length - 1];
+  // An embedded IPv4 address (::ffff:192.0.2.1) may end the address and stands for two groups.
+  if (last !== undefined && last.includes('.')) {
+    if (!isIPv4(last) || !addr.endsWith(last)) return false;
+    groups.pop();
+    width = groups.length + 2;
+  }
   if (!groups.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
-  return halves.length === 2 ? groups.length < 8 : groups.length === 8;
+  return halves.length === 2 ? width < 8 : width === 8;
 }
 
 /** Private IPv4 ranges: 10.x, 172.16–31.x, 192.168.x. */
