@@ -42,7 +42,7 @@ describe('labelled enumerations', () => {
     expect(labelOf(RuleAction, 'safeview')).toBe('Isolate');
   });
   it('give every value of every labelled enumeration a label', () => {
-    const schemas = Object.values(enums).filter((v): v is z.ZodEnum => v instanceof z.ZodEnum);
+    const schemas = (Object.values(enums) as unknown[]).filter((v): v is z.ZodEnum => v instanceof z.ZodEnum);
     expect(schemas.length).toBeGreaterThan(25);
     for (const s of schemas) {
       const labels = labelsOf(s);

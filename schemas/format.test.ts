@@ -118,7 +118,7 @@ describe('generatePassword', () => {
     expect(new Set(Array.from({ length: 20 }, () => generatePassword(16))).size).toBe(20);
   });
   it('draws from the given random source', () => {
-    const zeros = (b: Uint32Array) => b.fill(0);
+    const zeros = (b: Uint32Array<ArrayBuffer>) => b.fill(0);
     expect(generatePassword(2, zeros)).toBe('AA');
   });
   it('refuses a length that is not a positive integer', () => {

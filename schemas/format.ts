@@ -104,7 +104,7 @@ const SYMBOLS = '#$%&()*+,-./:;<=>?@[]^_{|}~';
 export const PASSWORD_ALPHABET = LETTERS + DIGITS + SYMBOLS;
 
 /** Uniform random integer below `bound`, from the platform's cryptographic generator (rejection sampling). */
-function randomBelow(bound: number, random: (buffer: Uint32Array) => Uint32Array): number {
+function randomBelow(bound: number, random: (buffer: Uint32Array<ArrayBuffer>) => Uint32Array<ArrayBuffer>): number {
   const limit = Math.floor(0x1_0000_0000 / bound) * bound;
   const buffer = new Uint32Array(1);
   for (;;) {
@@ -119,7 +119,7 @@ function randomBelow(bound: number, random: (buffer: Uint32Array) => Uint32Array
  */
 export function generatePassword(
   length: number,
-  random: (buffer: Uint32Array) => Uint32Array = (b) => globalThis.crypto.getRandomValues(b),
+  random: (buffer: Uint32Array<ArrayBuffer>) => Uint32Array<ArrayBuffer> = (b) => globalThis.crypto.getRandomValues(b),
 ): string {
   if (!Number.isInteger(length) || length < 1) throw new RangeError('Password length must be a positive integer.');
   const pick = (set: string) => set[randomBelow(set.length, random)]!;
