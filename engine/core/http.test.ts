@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MESSAGES,
+  REQUEST_TIMEOUT_MS,
+  SKIP_403_SNACKBAR_HEADER,
+  SNACKBAR_403_MS,
+  XSRF_HEADER,
+} from '../../schemas/constants';
+import type { CookieJar } from './cookies';
+import { ApiError, buildPath, buildQuery, callOperation, configureHttp, type OperationRoute } from './http';
+import { currentSnackbars, dismissSnackbar } from './snackbar';
+
+const operations: OperationRoute[] = [
+  { id: 'policy.revision', method: 'GET', path: '/api/policy/v1/rules', tag: 'policy' },
+  { id: 'web.ssl-bypass.save', method: 'PUT', path: '/api/policy/v1/rules/sslbump_bypass/{rev}', tag: 'web policy' },
+  { id: 'auth.logout', method: 'GET', path: '/api/auth/v1/logout', tag: 'auth', responseKind: 'text' },
+  { id: 'reports.download', method: 'GET', path: '/api/reports/v1/past_reports/{id}', tag: 'reports', responseKind: 'binary' },
+  { id: 'auth.login', method: 'POST', path: '/api/auth/v1/login', tag: 'auth' },
+];
+
+const jar = (values: Record<string, string>): CookieJar => ({
+  get: (n) => values[n],
+  delete: (n) => void delete values[n],
+});
+
+type FetchArgs = [string, RequestInit];
+function setup(answer: (url: string, init: RequestInit) => Promise<Response> | Response, production = true) {
+  const calls: FetchArgs[] = [];
+  const onUnauthorized = vi.fn();
+  const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push([String(url), init ?? {}]);
+    return answer(String(url), init ?? {});
+  }) as unknown as typeof fetch;
+  configureHttp({
+    operations,
+    production,
+    onUnauthorized,
+    fetch: fetchImpl,
+    cookies: jar({ _xsrf: '2|ab|cd|123' }),
+  });
+  return { calls, onUnauthorized };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  for (const n of currentSnackbars()) dismissSnackbar(n.id);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('buildPath / buildQuery', () => {
+  it('fills and encodes path parameters, and refuses a missing one', () => {
+    expect(buildPath('/api/x/{area}/{rev}', { area: 'a b', rev: 4 })).toBe('/api/x/a%20b/4');
+    expect(() => buildPath('/api/x/{rev}', {})).toThrow(/rev/);
+  });
+  it('repeats array values and leaves out undefined and null', () => {
+    expect(buildQuery({ a: [1, 2], b: undefined, c: null, d: 'x' })).toBe('?a=1&a=2&d=x');
+    expect(buildQuery({})).toBe('');
+  });
+});
+
+describe('callOperation', () => {
+  it('sends the method, path, no-cache headers, xsrf header and JSON body, and returns the JSON answer', async () => {
+    const { calls } = setup(() => json(200, { ok: true }));
+    const out = await callOperation('web.ssl-bypass.save', { params: { rev: 7 }, body: { list: [] } });
+    expect(out).toEqual({ ok: true });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/api/policy/v1/rules/sslbump_bypass/7');
+    expect(init.method).toBe('PUT');
+    const h = init.headers as Record<string, string>;
+    expect(h['Cache-Control']).toContain('no-cache');
+    expect(h.Pragma).toBe('no-cache');
+    expect(h[XSRF_HEADER]).toBe('2|ab|cd|123');
+    expect(h['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"list":[]}');
+  });
+
+  it('sends the xsrf header on reads too', async () => {
+    const { calls } = setup(() => json(200, {}));
+    await callOperation('policy.revision');
+    expect((calls[0]![1].headers as Record<string, string>)[XSRF_HEADER]).toBe('2|ab|cd|123');
+  });
+
+  it('reads text and binary answers per the operation', async () => {
+    setup((url) => new Response(url.includes('logout') ? 'OK' : new Uint8Array([1, 2, 3]), { status: 200 }));
+    await expect(callOperation('auth.logout')).resolves.toBe('OK');
+    const blob = await callOperation<Blob>('reports.download', { params: { id: 'r1' } });
+    expect(blob.size).toBe(3);
+  });
+
+  it('fails with the time-out text naming the service (tag) and method (operation id)', async () => {
+    vi.useFakeTimers();
+    setup(
+      (_url, init) =>
+        new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
+    const pending = callOperation('policy.revision');
+    const check = expect(pending).rejects.toMatchObject({ message: 'Request timeout. ({policy : policy.revision})', kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    await check;
+  });
+
+  it('honours a per-call time-out', async () => {
+    vi.useFakeTimers();
+    setup((_u, init) => new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new Error('x')))));
+    const pending = callOperation('auth.login', { body: {} }, { timeoutMs: 500 });
+    const check = expect(pending).rejects.toThrow(MESSAGES.timeout('auth', 'auth.login'));
+    await vi.advanceTimersByTimeAsync(500);
+    await check;
+  });
+
+  it('on 401 logs the user out and fails with "User not authorized"', async () => {
+    const { onUnauthorized } = setup(() => json(401, { msg: 'Session expired' }));
+    await expect(callOperation('policy.revision')).rejects.toMatchObject({ status: 401, message: MESSAGES.notAuthorized });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 401 to the caller that opts out (the sign-in call)', async () => {
+    const { onUnauthorized } = setup(() => json(401, { msg: 'Wrong user name or password.' }));
+    await expect(callOperation('auth.login', { body: {} }, { skipUnauthorizedHandling: true })).rejects.toMatchObject({
+      status: 401,
+      message: 'Wrong user name or password.',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('on 403 shows the permission snackbar for 5 s with a Close button', async () => {
+    setup(() => json(403, { msg: 'Forbidden' }));
+    await expect(callOperation('policy.revision')).rejects.toMatchObject({ status: 403 });
+    const [notice] = currentSnackbars();
+    expect(notice).toMatchObject({ message: MESSAGES.forbidden, duration: SNACKBAR_403_MS, closable: true });
+  });
+
+  it('skips the 403 snackbar on request and tells the server with the skip header', async () => {
+    const { calls } = setup(() => json(403, { msg: 'Forbidden' }));
+    await expect(callOperation('policy.revision', {}, { skip403Snackbar: true })).rejects.toBeInstanceOf(ApiError);
+    expect(currentSnackbars()).toHaveLength(0);
+    expect((calls[0]![1].headers as Record<string, string>)[SKIP_403_SNACKBAR_HEADER]).toBeDefined();
+  });
+
+  it('uses the server msg, with the context appended outside production', async () => {
+    setup(() => json(500, { msg: 'Database unavailable', context: 'rules.get' }), true);
+    await expect(callOperation('policy.revision')).rejects.toThrow(/^Database unavailable$/);
+    setup(() => json(500, { msg: 'Database unavailable', context: 'rules.get' }), false);
+    await expect(callOperation('policy.revision')).rejects.toThrow('Database unavailable (rules.get)');
+  });
+
+  it('carries field errors and the rest of the body (e.g. current on 409)', async () => {
+    setup(() =>
+      json(400, { msg: 'The request is not valid.', errors: [{ path: 'list.0.destination', key: 'invalidDomain', message: 'bad' }] }),
+    );
+    const err = await callOperation('web.ssl-bypass.save', { params: { rev: 1 }, body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).fieldErrors).toEqual([{ path: 'list.0.destination', key: 'invalidDomain', message: 'bad' }]);
+
+    setup(() => json(409, { msg: MESSAGES.staleSave, current: { list: [] } }));
+    const stale = (await callOperation('web.ssl-bypass.save', { params: { rev: 1 }, body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toEqual({ list: [] });
+  });
+
+  it('fails on a network error with an error value, and rejects an unknown operation id', async () => {
+    setup(() => Promise.reject(new TypeError('fetch failed')));
+    await expect(callOperation('policy.revision')).rejects.toMatchObject({ status: 0, kind: 'network' });
+    await expect(callOperation('nope.nothing')).rejects.toThrow(/Unknown operation/);
+  });
+
+  it('rejects with the caller abort reason when the caller aborts', async () => {
+    setup((_u, init) => new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new Error('x')))));
+    const controller = new AbortController();
+    const pending = callOperation('policy.revision', {}, { signal: controller.signal });
+    controller.abort(new Error('left the page'));
+    await expect(pending).rejects.toThrow('left the page');
+  });
+});

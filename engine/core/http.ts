@@ -1,0 +1,212 @@
+/**
+ * The HTTP client (spec 000 §7–§8). Every call goes through `callOperation` with an operation id from the registry:
+ * the path comes from the operation's template, every request carries no-cache headers and the xsrf header, and
+ * failures become `ApiError` values with the spec's texts (401, 403 snackbar, time-out, the server's `msg`).
+ */
+import type { OperationDef } from '../../definitions/define';
+import {
+  MESSAGES,
+  REQUEST_TIMEOUT_MS,
+  SKIP_403_SNACKBAR_HEADER,
+  SNACKBAR_403_MS,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '../../schemas/constants';
+import type { FieldError } from '../../schemas/http';
+import { browserCookies, type CookieJar } from './cookies';
+import { showSnackbar } from './snackbar';
+
+/** What the client needs of an operation. */
+export type OperationRoute = Pick<OperationDef, 'id' | 'method' | 'path' | 'tag' | 'responseKind'>;
+
+/** The error body of the API plus whatever else the answer carried (e.g. `current` on a 409). */
+export type ApiErrorBody = {
+  readonly msg?: string;
+  readonly errors?: readonly FieldError[];
+  readonly delay?: number;
+  readonly context?: string;
+  readonly [key: string]: unknown;
+};
+
+/** Why a call failed: an HTTP answer, the time-out, no answer at all. */
+export type ApiErrorKind = 'http' | 'timeout' | 'network';
+
+/** A failed call, as a value: the HTTP status (0 without an answer), the text to show, field errors, the body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly kind: ApiErrorKind = 'http',
+    readonly fieldErrors: readonly FieldError[] = [],
+    readonly body: ApiErrorBody = {},
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export interface CallInput {
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly body?: unknown;
+}
+
+export interface CallOptions {
+  /** Do not show the 403 permission snackbar; the header telling the server so is sent too. */
+  readonly skip403Snackbar?: boolean;
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+  /** A 401 does not log the user out (the sign-in call itself, the session probe). */
+  readonly skipUnauthorizedHandling?: boolean;
+}
+
+export interface HttpConfig {
+  readonly operations: readonly OperationRoute[];
+  /** Outside production the server's `context` is appended to error texts. */
+  readonly production: boolean;
+  /** Called on a 401 (spec 000 §8: the user is logged out). */
+  readonly onUnauthorized?: () => void;
+  readonly fetch?: typeof fetch;
+  readonly cookies?: CookieJar;
+  /** Prefix of every path, e.g. an origin in tests; empty in the browser. */
+  readonly baseUrl?: string;
+}
+
+let config: (HttpConfig & { byId: Map<string, OperationRoute> }) | undefined;
+
+/** Sets up the client; called once by the application entry (and by tests). */
+export function configureHttp(next: HttpConfig): void {
+  config = { ...next, byId: new Map(next.operations.map((o) => [o.id, o])) };
+}
+
+/** Fills `{name}` placeholders of a path template; a missing parameter is a programming error. */
+export function buildPath(template: string, params: CallInput['params'] = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Query string from an object: arrays become repeated parameters; undefined and null are left out. */
+export function buildQuery(query: CallInput['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) if (v !== undefined && v !== null) search.append(key, String(v));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+async function readErrorBody(res: Response): Promise<ApiErrorBody> {
+  const text = await res.text().catch(() => '');
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ApiErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function readBody(res: Response, kind: OperationRoute['responseKind']): Promise<unknown> {
+  if (kind === 'text') return res.text();
+  if (kind === 'binary') return res.blob();
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Calls an operation of the registry. Resolves with the answer (JSON, text or a Blob per the operation's
+ * responseKind); rejects with an `ApiError`, or with the caller's abort reason when `signal` aborts.
+ */
+export async function callOperation<T>(operationId: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
+  if (!config) throw new Error('configureHttp() must run before the first call');
+  const cfg = config;
+  const op = cfg.byId.get(operationId);
+  if (!op) throw new Error(`Unknown operation: ${operationId}`);
+
+  const headers: Record<string, string> = {
+    'Cache-Control': 'no-cache, no-store, must-revalidate',
+    Pragma: 'no-cache',
+    Accept: op.responseKind === 'json' || op.responseKind === undefined ? 'application/json' : '*/*',
+  };
+  const xsrf = (cfg.cookies ?? browserCookies()).get(XSRF_COOKIE);
+  if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
+  if (options.skip403Snackbar) headers[SKIP_403_SNACKBAR_HEADER] = '1';
+  let body: string | undefined;
+  if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  }
+
+  const url = `${cfg.baseUrl ?? ''}${buildPath(op.path, input.params)}${buildQuery(input.query)}`;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onCallerAbort();
+  else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  try {
+    let res: Response;
+    try {
+      res = await (cfg.fetch ?? fetch)(url, {
+        method: op.method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+    } catch (e) {
+      if (timedOut) throw new ApiError(0, MESSAGES.timeout(op.tag, op.id), 'timeout');
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw new ApiError(0, `The server could not be reached. (${e instanceof Error ? e.message : String(e)})`, 'network');
+    }
+    if (res.ok) {
+      try {
+        return (await readBody(res, op.responseKind)) as T;
+      } catch (e) {
+        if (timedOut) throw new ApiError(0, MESSAGES.timeout(op.tag, op.id), 'timeout');
+        throw e;
+      }
+    }
+    throw await toApiError(res, op, options, cfg);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function toApiError(
+  res: Response,
+  op: OperationRoute,
+  options: CallOptions,
+  cfg: HttpConfig,
+): Promise<ApiError> {
+  const body = await readErrorBody(res);
+  const fieldErrors = body.errors ?? [];
+  if (res.status === 401 && !options.skipUnauthorizedHandling) {
+    cfg.onUnauthorized?.();
+    return new ApiError(401, MESSAGES.notAuthorized, 'http', fieldErrors, body);
+  }
+  if (res.status === 403) {
+    if (!options.skip403Snackbar) {
+      showSnackbar({ message: MESSAGES.forbidden, duration: SNACKBAR_403_MS, closable: true, kind: 'error' });
+    }
+    return new ApiError(403, withContext(body.msg ?? MESSAGES.forbidden, body, cfg), 'http', fieldErrors, body);
+  }
+  const message = body.msg ?? (res.status === 401 ? MESSAGES.notAuthorized : `Request failed (HTTP ${res.status}).`);
+  return new ApiError(res.status, withContext(message, body, cfg), 'http', fieldErrors, body);
+}
+
+function withContext(message: string, body: ApiErrorBody, cfg: HttpConfig): string {
+  return !cfg.production && body.context ? `${message} (${body.context})` : message;
+}

@@ -1,0 +1,78 @@
+/**
+ * Background job polling (spec 001 §4): appliance, licence and update jobs are polled once per second. "finished"
+ * completes the job, "failed" fails it with its reason, any other status keeps polling until the time-out.
+ */
+import { JOB_POLL_MS, MESSAGES } from '../../schemas/constants';
+
+/** What a job answer must carry; the rest is passed through to the caller. */
+export interface JobStatus {
+  readonly status: string;
+  readonly reason?: string;
+}
+
+export interface PollOptions {
+  readonly intervalMs?: number;
+  /** Give up after this long (the job may still finish on the server). */
+  readonly timeoutMs: number;
+  /** Licence jobs fail with "license check failure" when they give no reason. */
+  readonly kind?: 'job' | 'license';
+  /** Cancels the polling; the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** Why polling stopped without a finished job. */
+export class JobError extends Error {
+  override readonly name = 'JobError';
+  constructor(
+    message: string,
+    readonly reason: 'failed' | 'timeout',
+    readonly job?: JobStatus,
+  ) {
+    super(message);
+  }
+}
+
+/** Text of the time-out failure. */
+export const jobTimeoutMessage = (timeoutMs: number): string =>
+  `The job did not finish within ${Math.round(timeoutMs / 1000)} seconds.`;
+
+/**
+ * Polls `fetchJob` until the job finishes (resolves with the last answer), fails, times out or is cancelled. The
+ * first poll runs at once; the next one starts `intervalMs` after the previous answer, so polls never overlap.
+ * A failed fetch fails the polling with that error.
+ */
+export function pollJob<J extends JobStatus>(fetchJob: () => Promise<J>, options: PollOptions): Promise<J> {
+  const { intervalMs = JOB_POLL_MS, timeoutMs, kind = 'job', signal } = options;
+  return new Promise<J>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let done = false;
+    const finish = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const onAbort = () => finish(() => reject(signal?.reason));
+    const deadline = setTimeout(() => finish(() => reject(new JobError(jobTimeoutMessage(timeoutMs), 'timeout'))), timeoutMs);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const poll = () => {
+      fetchJob().then(
+        (job) => {
+          if (done) return;
+          if (job.status === 'finished') return finish(() => resolve(job));
+          if (job.status === 'failed') {
+            const fallback = kind === 'license' ? MESSAGES.licenseCheckFailure : MESSAGES.jobFailure;
+            return finish(() => reject(new JobError(job.reason || fallback, 'failed', job)));
+          }
+          timer = setTimeout(poll, intervalMs);
+        },
+        (e: unknown) => finish(() => reject(e)),
+      );
+    };
+    poll();
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Navigation as pure functions over the registry's sections and screens (spec 000 §2): what the side navigation
+ * lists, where the empty root and the logs section redirect, and page titles. The shell renders the results.
+ */
+import type { ScreenDef, SectionDef } from '../../definitions/define';
+import { PRODUCT_NAME } from '../../schemas/constants';
+import type { AccessControl } from './access';
+
+/** The registry-like input: only the sections and screens are read. */
+export interface NavigationInput {
+  readonly sections: readonly SectionDef[];
+  readonly screens: readonly ScreenDef[];
+}
+
+type Access = Pick<AccessControl, 'canUse' | 'getState'>;
+
+export interface NavScreen {
+  readonly id: string;
+  readonly label: string;
+  readonly route: string;
+}
+export interface NavGroup {
+  /** Undefined for screens without a `nav.group`. */
+  readonly title: string | undefined;
+  readonly screens: readonly NavScreen[];
+}
+export interface NavSection {
+  readonly id: string;
+  readonly title: string;
+  readonly route: string;
+  /** A full page load instead of a hash route. */
+  readonly externalHref: string | undefined;
+  readonly groups: readonly NavGroup[];
+}
+
+/** First segment of a hash route: `/policy/web/x` → `/policy`. */
+export const sectionRoute = (route: string): string => '/' + (route.split('/')[1] ?? '');
+
+const navOrder = (s: ScreenDef) => (s.nav ? (s.nav.order ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER);
+const byNavOrder = (a: ScreenDef, b: ScreenDef) => navOrder(a) - navOrder(b) || a.title.localeCompare(b.title);
+
+/** Screens registered under a section, in navigation order. */
+export function screensOf(input: NavigationInput, section: Pick<SectionDef, 'route'>): ScreenDef[] {
+  return input.screens.filter((s) => sectionRoute(s.route) === section.route).sort(byNavOrder);
+}
+
+/** The first screen of a section the user may use. */
+export function firstPermittedScreen(
+  input: NavigationInput,
+  section: Pick<SectionDef, 'route'>,
+  access: Access,
+): ScreenDef | undefined {
+  return screensOf(input, section).find((s) => access.canUse(s));
+}
+
+/** A section is shown when it is permitted and has a permitted screen, or has no screens registered yet. */
+function sectionVisible(input: NavigationInput, section: SectionDef, access: Access): boolean {
+  if (section.hidden || !access.canUse(section)) return false;
+  const screens = screensOf(input, section);
+  return screens.length === 0 || screens.some((s) => access.canUse(s));
+}
+
+/** The side navigation: permitted sections in order, each with its permitted screens grouped by `nav.group`. */
+export function buildNavigation(input: NavigationInput, access: Access): NavSection[] {
+  return [...input.sections]
+    .sort((a, b) => a.order - b.order)
+    .filter((section) => sectionVisible(input, section, access))
+    .map((section) => {
+      const groups = new Map<string | undefined, NavScreen[]>();
+      for (const s of screensOf(input, section)) {
+        if (s.nav === false || !access.canUse(s)) continue;
+        const key = s.nav?.group;
+        const list = groups.get(key) ?? [];
+        list.push({ id: s.id, label: s.nav?.label ?? s.title, route: s.route });
+        groups.set(key, list);
+      }
+      return {
+        id: section.id,
+        title: section.title,
+        route: section.route,
+        externalHref: section.externalHref,
+        groups: [...groups].map(([title, screens]) => ({ title, screens })),
+      };
+    });
+}
+
+/** Where a section route leads: its first permitted screen, else the section itself (which then says it is empty). */
+function resolveSection(input: NavigationInput, section: SectionDef, access: Access): string {
+  return firstPermittedScreen(input, section, access)?.route ?? section.route;
+}
+
+/** The first route the user may see (spec 000 §2), or undefined when there is none (the caller goes to login). */
+export function firstPermittedRoute(input: NavigationInput, access: Access): string | undefined {
+  const section = [...input.sections]
+    .sort((a, b) => a.order - b.order)
+    .find((s) => s.externalHref === undefined && sectionVisible(input, s, access));
+  return section && resolveSection(input, section, access);
+}
+
+/**
+ * The empty root (spec 000 §2): dashboard by default; on-prem the policy area on a management station and
+ * settings/network on an appliance. When that is not permitted, the first permitted area.
+ */
+export function rootRedirect(input: NavigationInput, access: Access): string | undefined {
+  const { env } = access.getState();
+  const preferred =
+    env.deployment !== 'on_prem' ? '/dashboard' : env.appMode === 'management_station' ? '/policy' : '/settings/network';
+  const screen = input.screens.find((s) => s.route === preferred);
+  if (screen && access.canUse(screen)) return screen.route;
+  const section = input.sections.find((s) => s.route === sectionRoute(preferred));
+  if (section && sectionVisible(input, section, access)) return resolveSection(input, section, access);
+  return firstPermittedRoute(input, access);
+}
+
+/**
+ * The logs section's default child (spec 000 §2): the first permitted log view, with its default filters as query
+ * parameters (empty values dropped). Undefined while no log view is registered or permitted.
+ */
+export function logsRedirect(input: NavigationInput, access: Access): string | undefined {
+  const view = screensOf(input, { route: '/logs' }).find((s) => s.kind === 'logView' && access.canUse(s));
+  if (!view || view.kind !== 'logView') return undefined;
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(view.defaultFilters ?? {})) if (v !== '') query.set(k, v);
+  const qs = query.toString();
+  return qs ? `${view.route}?${qs}` : view.route;
+}
+
+/** Page title with the product suffix: `SSL Bypass | Isolation Admin Portal`. */
+export const pageTitle = (title: string, productName: string = PRODUCT_NAME): string => `${title} | ${productName}`;

@@ -1,0 +1,102 @@
+/**
+ * The policy revision (spec 000 §3–§4): policy documents are read and saved at the staged revision, every save
+ * carries the document's stamp, and publish posts the staged revision only while its state is "staged".
+ */
+import type { PolicyRevision, RevisionStamp } from '../../schemas/policy';
+import type { CallInput, CallOptions } from './http';
+import { createStore, type Store } from './store';
+
+export type CallFn = <T>(operationId: string, input?: CallInput, options?: CallOptions) => Promise<T>;
+
+export interface RevisionStoreState {
+  readonly revision: PolicyRevision | undefined;
+  readonly loading: boolean;
+  readonly publishing: boolean;
+  readonly error: string | undefined;
+}
+
+export interface RevisionStore extends Store<RevisionStoreState> {
+  /** Reads the revision (GET policy.revision). */
+  load(): Promise<PolicyRevision>;
+  /** The loaded revision, loading it first when needed (one request for concurrent callers). */
+  ensure(): Promise<PolicyRevision>;
+  /** Path parameters of a policy document call: the given ones plus `rev` = the staged revision. */
+  bindRevision<P extends Record<string, string | number | boolean>>(pathParams?: P): P & { rev: number };
+  /** After a successful save: the revision has unpublished changes; re-read it from the server. */
+  afterSave(): Promise<PolicyRevision>;
+  /** Publishes the staged revision when its state is "staged"; otherwise returns it unchanged without a call. */
+  publish(): Promise<PolicyRevision>;
+  /** Forget the revision (logout). */
+  reset(): void;
+}
+
+/** The stamp a save of a loaded policy document carries: its rev_id, state and updated_at. */
+export function saveStamp(envelope: RevisionStamp): RevisionStamp {
+  return { rev_id: envelope.rev_id, state: envelope.state, updated_at: envelope.updated_at };
+}
+
+const initial: RevisionStoreState = { revision: undefined, loading: false, publishing: false, error: undefined };
+
+/** Creates the revision store over a call function (callOperation in the app). */
+export function createRevisionStore(
+  call: CallFn,
+  ops: { readonly get: string; readonly publish: string } = { get: 'policy.revision', publish: 'policy.publish' },
+): RevisionStore {
+  const store = createStore<RevisionStoreState>(initial);
+  let inFlight: Promise<PolicyRevision> | undefined;
+
+  function load(): Promise<PolicyRevision> {
+    store.setState((s) => ({ ...s, loading: true, error: undefined }));
+    const request = call<PolicyRevision>(ops.get).then(
+      (revision) => {
+        if (inFlight === request) inFlight = undefined;
+        store.setState((s) => ({ ...s, revision, loading: false }));
+        return revision;
+      },
+      (e: unknown) => {
+        if (inFlight === request) inFlight = undefined;
+        store.setState((s) => ({ ...s, loading: false, error: e instanceof Error ? e.message : String(e) }));
+        throw e;
+      },
+    );
+    inFlight = request;
+    return request;
+  }
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    load,
+    ensure() {
+      const { revision } = store.getState();
+      if (revision) return Promise.resolve(revision);
+      return inFlight ?? load();
+    },
+    bindRevision(pathParams) {
+      const { revision } = store.getState();
+      if (!revision) throw new Error('The policy revision is not loaded yet');
+      return { ...(pathParams ?? ({} as NonNullable<typeof pathParams>)), rev: revision.staged_rev_id };
+    },
+    afterSave() {
+      store.setState((s) => (s.revision ? { ...s, revision: { ...s.revision, state: 'staged' } } : s));
+      return load();
+    },
+    async publish() {
+      const current = store.getState().revision ?? (await load());
+      if (current.state !== 'staged') return current;
+      store.setState((s) => ({ ...s, publishing: true, error: undefined }));
+      try {
+        const revision = await call<PolicyRevision>(ops.publish, { params: { rev: current.staged_rev_id } });
+        store.setState((s) => ({ ...s, revision, publishing: false }));
+        return revision;
+      } catch (e) {
+        store.setState((s) => ({ ...s, publishing: false, error: e instanceof Error ? e.message : String(e) }));
+        throw e;
+      }
+    },
+    reset() {
+      inFlight = undefined;
+      store.setState(initial);
+    },
+  };
+}
