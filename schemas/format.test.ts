@@ -45,6 +45,11 @@ describe('truncateMoney', () => {
     expect(truncateMoney(0.29)).toBe(0.29);
     expect(truncateMoney(1.1)).toBe(1.1);
     expect(truncateMoney(4.35)).toBe(4.35);
+    expect(truncateMoney(242433830.7499995)).toBe(242433830.74);
+  });
+  it('reads tiny values as zero, never as minus zero', () => {
+    expect(truncateMoney(1e-7)).toBe(0);
+    expect(Object.is(truncateMoney(-0.001), 0)).toBe(true);
   });
   it('never moves away from zero and never by a cent or more', () => {
     fc.assert(

@@ -29,13 +29,16 @@ export function formatBytes(value: unknown): string {
 export const MONEY_DECIMALS = 2;
 
 /**
- * Truncates (never rounds) to two decimals, toward zero: 12.349 → 12.34, -1.999 → -1.99. The value is first read at
- * 15 significant digits so binary noise (0.29 * 100 = 28.999…) does not cost a cent.
+ * Truncates (never rounds) to two decimals, toward zero: 12.349 → 12.34, -1.999 → -1.99. It cuts the shortest decimal
+ * form of the number, so binary noise (0.29 * 100 = 28.999…) never costs a cent.
  */
 export function truncateMoney(value: number): number {
   if (!Number.isFinite(value)) return 0;
-  const factor = 10 ** MONEY_DECIMALS;
-  const truncated = Math.trunc(Number((value * factor).toPrecision(15))) / factor;
+  const text = String(value);
+  // Exponent forms are either below a cent (→ 0) or too large to have decimals.
+  if (/e/i.test(text)) return Math.abs(value) < 1 ? 0 : value;
+  const [whole, fraction = ''] = text.split('.');
+  const truncated = Number(`${whole}.${fraction.slice(0, MONEY_DECIMALS) || '0'}`);
   return truncated === 0 ? 0 : truncated;
 }
 
