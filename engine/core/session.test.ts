@@ -1,0 +1,203 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Environment } from '../../schemas/access';
+import type { SessionUser } from '../../schemas/auth';
+import { ACTIVITY_THROTTLE_MS, DAY_MS, MESSAGES, SESSION_LOGOUT_DAYS_DEFAULT } from '../../schemas/constants';
+import { createAccessControl } from './access';
+import type { CookieJar } from './cookies';
+import { ApiError, type CallInput } from './http';
+import { createSession, PORTAL_NOT_ENABLED, XSRF_WATCH_MS, type SessionDeps, type WindowHooks } from './session';
+import type { CallFn } from './revision';
+
+const cloud: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
+const appliance: Environment = { deployment: 'on_prem', appMode: 'safeview', production: true };
+const ops = { userInfo: 'auth.userInfo', logout: 'auth.logout', cookieRefresh: 'auth.cookieRefresh' };
+
+const user = (extra: Partial<SessionUser> = {}): SessionUser => ({
+  uid: 'u1',
+  username: 'admin',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  tenant_name: 'Demo Corp',
+  tid: 't1',
+  roles: { read: ['web_policy'], write: [] },
+  capabilities: { portal2: true, rbac: true },
+  show_change_password: false,
+  status_ui_v2: true,
+  appliance_manager_ui_v2: true,
+  portal_v2: true,
+  session_logout_days: SESSION_LOGOUT_DAYS_DEFAULT,
+  ...extra,
+});
+
+function setup(opts: { cookies?: Record<string, string>; env?: Environment; userInfo?: () => Promise<SessionUser> } = {}) {
+  const values: Record<string, string> = { ...(opts.cookies ?? { user_id: 'u1', _xsrf: '2|m|t|1' }) };
+  const cookies: CookieJar = { get: (n) => values[n], delete: (n) => void delete values[n] };
+  const calls: [string, CallInput | undefined][] = [];
+  const call = vi.fn(async (id: string, input?: CallInput) => {
+    calls.push([id, input]);
+    if (id === ops.userInfo) return (opts.userInfo ?? (async () => user()))();
+    if (id === ops.logout) throw new ApiError(500, 'logout broke');
+    return 'OK';
+  }) as unknown as CallFn;
+  const listeners = new Map<string, () => void>();
+  const win: WindowHooks = {
+    addEventListener: (t, l) => listeners.set(t, l),
+    removeEventListener: (t) => listeners.delete(t),
+    reload: vi.fn(),
+  };
+  const access = createAccessControl(opts.env ?? cloud);
+  const onInactive = vi.fn();
+  const deps: SessionDeps = { env: opts.env ?? cloud, call, cookies, access, ops, onInactive, window: win };
+  const session = createSession(deps);
+  const fire = (type: string) => listeners.get(type)?.();
+  return { session, values, calls, win, access, onInactive, fire };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('session states', () => {
+  it('starts uninitialized and is logged out without the user cookie', async () => {
+    const { session, calls } = setup({ cookies: { _xsrf: '2|m|t|1' } });
+    expect(session.getState().status).toBe('uninitialized');
+    await session.init();
+    expect(session.getState().status).toBe('logged_out');
+    expect(calls).toEqual([]);
+  });
+
+  it('in cloud is logged out without the xsrf cookie; an on-prem appliance needs only the user cookie', async () => {
+    const a = setup({ cookies: { user_id: 'u1' } });
+    await a.session.init();
+    expect(a.session.getState().status).toBe('logged_out');
+    const b = setup({ cookies: { user_id: 'u1' }, env: appliance, userInfo: async () => user({ capabilities: {} }) });
+    await b.session.init();
+    expect(b.session.getState().status).toBe('logged_in');
+  });
+
+  it('loads the user and is logged in once portal2 is present; access control gets the roles', async () => {
+    const { session, access } = setup();
+    await session.init();
+    expect(session.getState()).toMatchObject({ status: 'logged_in', user: { username: 'admin' } });
+    expect(access.can({ any: ['web_policy:read'] })).toBe(true);
+    expect(access.can({ any: ['web_policy:write'] })).toBe(false);
+  });
+
+  it('is not logged in on cloud when the tenant lacks portal2', async () => {
+    const { session } = setup({ userInfo: async () => user({ capabilities: { rbac: true } }) });
+    await session.init();
+    expect(session.getState()).toMatchObject({ status: 'logged_out', error: PORTAL_NOT_ENABLED });
+  });
+
+  it('is logged out when the user info call fails, with the spec text unless it was a 401', async () => {
+    const a = setup({ userInfo: async () => Promise.reject(new ApiError(401, MESSAGES.notAuthorized)) });
+    await a.session.init();
+    expect(a.session.getState()).toMatchObject({ status: 'logged_out', error: undefined });
+    const b = setup({ userInfo: async () => Promise.reject(new ApiError(500, 'boom')) });
+    await b.session.init();
+    expect(b.session.getState()).toMatchObject({ status: 'logged_out', error: MESSAGES.cannotGetUser });
+  });
+});
+
+describe('inactivity', () => {
+  it('sends the user to logout after session_logout_days without activity', async () => {
+    const { session, onInactive } = setup({ userInfo: async () => user({ session_logout_days: 0.5 }) });
+    await session.init();
+    await vi.advanceTimersByTimeAsync(0.5 * DAY_MS - 1);
+    expect(onInactive).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onInactive).toHaveBeenCalledTimes(1);
+  });
+
+  it('uses the default of 0.042 day', async () => {
+    const { session, onInactive } = setup({ userInfo: async () => user({ session_logout_days: undefined as never }) });
+    await session.init();
+    await vi.advanceTimersByTimeAsync(SESSION_LOGOUT_DAYS_DEFAULT * DAY_MS);
+    expect(onInactive).toHaveBeenCalledTimes(1);
+  });
+
+  it('activity resets the timer and refreshes the cookie, at most once per 60 s', async () => {
+    const { session, onInactive, fire, calls } = setup();
+    await session.init();
+    const limit = SESSION_LOGOUT_DAYS_DEFAULT * DAY_MS;
+    fire('keydown');
+    expect(calls.filter(([id]) => id === ops.cookieRefresh)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS);
+    fire('keydown');
+    fire('pointermove');
+    expect(calls.filter(([id]) => id === ops.cookieRefresh)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(limit - 1);
+    expect(onInactive).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onInactive).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits out limits longer than a timer can hold', async () => {
+    const { session, onInactive } = setup({ userInfo: async () => user({ session_logout_days: 30 }) });
+    await session.init();
+    await vi.advanceTimersByTimeAsync(29 * DAY_MS);
+    expect(onInactive).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(DAY_MS);
+    expect(onInactive).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('xsrf watch', () => {
+  it('reloads when the value changes, ignoring the last |-part', async () => {
+    const { session, values, win } = setup();
+    await session.init();
+    values._xsrf = '2|m|t|999';
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS);
+    expect(win.reload).not.toHaveBeenCalled();
+    values._xsrf = '2|m|other|999';
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS);
+    expect(win.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload for the cookie the login call sets', async () => {
+    const { session, values, win } = setup();
+    await session.init();
+    await session.whileLoggingIn(async () => {
+      values._xsrf = '2|new|token|1';
+      await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 3);
+    });
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 3);
+    expect(win.reload).not.toHaveBeenCalled();
+  });
+
+  it('adopts a cookie that appears on a signed-out page', async () => {
+    const { session, values, win } = setup({ cookies: {} });
+    await session.init();
+    values._xsrf = '2|fresh|token|1';
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 2);
+    expect(win.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout', () => {
+  it('calls the logout API ignoring its error, deletes the cookies, clears the user and resets access', async () => {
+    const { session, values, calls, access, win } = setup();
+    await session.init();
+    await session.logout();
+    expect(calls.map(([id]) => id)).toContain(ops.logout);
+    expect(values).toEqual({});
+    expect(session.getState()).toMatchObject({ status: 'logged_out', user: undefined });
+    expect(access.getState().signedIn).toBe(false);
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 2);
+    expect(win.reload).not.toHaveBeenCalled();
+  });
+
+  it('stops the inactivity timer', async () => {
+    const { session, onInactive } = setup();
+    await session.init();
+    await session.logout();
+    await vi.advanceTimersByTimeAsync(DAY_MS);
+    expect(onInactive).not.toHaveBeenCalled();
+  });
+
+  it('runs once for concurrent callers (several 401s at once)', async () => {
+    const { session, calls } = setup();
+    await session.init();
+    await Promise.all([session.logout(), session.logout()]);
+    expect(calls.filter(([id]) => id === ops.logout)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * The session (spec 000 §4): uninitialized → logged_out | logged_in, the inactivity timer with throttled activity,
+ * the xsrf-cookie watch and logout. Time and the window are injected so tests drive it with fake timers.
+ */
+import type { Environment } from '../../schemas/access';
+import type { SessionUser } from '../../schemas/auth';
+import {
+  ACTIVITY_THROTTLE_MS,
+  DAY_MS,
+  MESSAGES,
+  SESSION_LOGOUT_DAYS_DEFAULT,
+  USER_COOKIE,
+  XSRF_COOKIE,
+} from '../../schemas/constants';
+import type { AccessControl } from './access';
+import { xsrfIdentity, type CookieJar } from './cookies';
+import { isApiError } from './http';
+import type { CallFn } from './revision';
+import { createStore, type Store } from './store';
+
+export type SessionStatus = 'uninitialized' | 'logged_out' | 'logged_in';
+
+export interface SessionState {
+  readonly status: SessionStatus;
+  readonly user: SessionUser | undefined;
+  /** Why the user is logged out when it is not simply a missing session (e.g. user info could not be read). */
+  readonly error: string | undefined;
+}
+
+/** Text shown when the tenant is not enabled for this portal (no `portal2` capability on cloud or a CMR). */
+export const PORTAL_NOT_ENABLED = 'This tenant is not enabled for this portal version.';
+
+/** Activity events that count as the user being present. */
+export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+/** How often the xsrf cookie is compared with the one the page started with. */
+export const XSRF_WATCH_MS = 1_000;
+/** setTimeout cannot wait longer than this; longer inactivity limits re-arm. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** What the session needs of the window. */
+export interface WindowHooks {
+  addEventListener(type: string, listener: () => void, options?: AddEventListenerOptions): void;
+  removeEventListener(type: string, listener: () => void): void;
+  reload(): void;
+}
+
+export interface SessionDeps {
+  readonly env: Environment;
+  readonly call: CallFn;
+  readonly cookies: CookieJar;
+  readonly access: Pick<AccessControl, 'setUser' | 'reset'>;
+  /** Operation ids of the deployment (cloud `auth.*`, on-prem `dashboard.*`). */
+  readonly ops: { readonly userInfo: string; readonly logout: string; readonly cookieRefresh: string };
+  /** The inactivity limit ran out: the app sends the user to logout with the timeout flag. */
+  readonly onInactive: () => void;
+  readonly clock?: Clock;
+  readonly window?: WindowHooks;
+}
+
+export interface Session extends Store<SessionState> {
+  /** Reads the cookies and, when they allow, the user: uninitialized → logged_in | logged_out. */
+  init(): Promise<SessionState>;
+  /** Runs the sign-in call; the xsrf cookie the server sets meanwhile does not reload the page. */
+  whileLoggingIn<T>(login: () => Promise<T>): Promise<T>;
+  /** Calls the logout API (errors ignored), deletes the cookies, clears the user and resets access control. */
+  logout(): Promise<void>;
+  /** Stops timers and listeners (tests, hot reload). */
+  dispose(): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+};
+
+/** The browser window as the session uses it. */
+export function browserWindowHooks(win: Window = window): WindowHooks {
+  return {
+    addEventListener: (t, l, o) => win.addEventListener(t, l, o),
+    removeEventListener: (t, l) => win.removeEventListener(t, l),
+    reload: () => win.location.reload(),
+  };
+}
+
+/** Cloud and management stations need the xsrf cookie too; an on-prem appliance only the user cookie. */
+const needsXsrf = (env: Environment) => env.deployment !== 'on_prem' || env.appMode === 'management_station';
+
+/** Signed in once the tenant has portal2, or always on an on-prem appliance that is not a management station. */
+const portalEnabled = (env: Environment, user: SessionUser) =>
+  user.capabilities.portal2 !== undefined || (env.deployment === 'on_prem' && env.appMode !== 'management_station');
+
+export function createSession(deps: SessionDeps): Session {
+  const clock = deps.clock ?? realClock;
+  const win = deps.window;
+  const store = createStore<SessionState>({ status: 'uninitialized', user: undefined, error: undefined });
+
+  let inactivityTimer: unknown;
+  let deadline = 0;
+  let lastActivity = 0;
+  let watchTimer: unknown;
+  let knownXsrf: string | undefined;
+  let loginsRunning = 0;
+  let loggingOut: Promise<void> | undefined;
+
+  // ---- inactivity --------------------------------------------------------------------------------------------------
+  const limitMs = () => (store.getState().user?.session_logout_days ?? SESSION_LOGOUT_DAYS_DEFAULT) * DAY_MS;
+
+  function arm() {
+    clock.clearTimeout(inactivityTimer);
+    const wait = Math.min(Math.max(deadline - clock.now(), 0), MAX_TIMER_MS);
+    inactivityTimer = clock.setTimeout(() => {
+      if (clock.now() < deadline) return arm();
+      stopInactivity();
+      deps.onInactive();
+    }, wait);
+  }
+
+  function resetInactivity() {
+    lastActivity = clock.now();
+    deadline = lastActivity + limitMs();
+    arm();
+  }
+
+  const onActivity = () => {
+    if (clock.now() - lastActivity < ACTIVITY_THROTTLE_MS) return;
+    resetInactivity();
+    deps.call(deps.ops.cookieRefresh).catch(() => {
+      // A failed refresh is not fatal; a 401 already logged the user out through the HTTP client.
+    });
+  };
+
+  function startInactivity() {
+    resetInactivity();
+    for (const type of ACTIVITY_EVENTS) win?.addEventListener(type, onActivity, { passive: true, capture: true });
+  }
+
+  function stopInactivity() {
+    clock.clearTimeout(inactivityTimer);
+    inactivityTimer = undefined;
+    for (const type of ACTIVITY_EVENTS) win?.removeEventListener(type, onActivity);
+  }
+
+  // ---- xsrf watch --------------------------------------------------------------------------------------------------
+  const readXsrf = () => xsrfIdentity(deps.cookies.get(XSRF_COOKIE));
+
+  function startWatch() {
+    knownXsrf = readXsrf();
+    clock.clearInterval(watchTimer);
+    watchTimer = clock.setInterval(() => {
+      if (loginsRunning > 0) return;
+      const now = readXsrf();
+      if (now === knownXsrf) return;
+      // A cookie that only appears (first call of a signed-out page) is adopted; a changed or removed one means
+      // another tab signed in or out, so this page reloads to follow it.
+      if (knownXsrf === undefined) {
+        knownXsrf = now;
+        return;
+      }
+      clock.clearInterval(watchTimer);
+      win?.reload();
+    }, XSRF_WATCH_MS);
+  }
+
+  // ---- states ------------------------------------------------------------------------------------------------------
+  function loggedOut(error?: string) {
+    stopInactivity();
+    deps.access.reset();
+    store.setState({ status: 'logged_out', user: undefined, error });
+  }
+
+  async function init(): Promise<SessionState> {
+    startWatch();
+    const user = deps.cookies.get(USER_COOKIE);
+    if (!user || (needsXsrf(deps.env) && !deps.cookies.get(XSRF_COOKIE))) {
+      loggedOut();
+      return store.getState();
+    }
+    try {
+      const info = await deps.call<SessionUser>(deps.ops.userInfo, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true });
+      if (!portalEnabled(deps.env, info)) {
+        loggedOut(PORTAL_NOT_ENABLED);
+        return store.getState();
+      }
+      deps.access.setUser(info);
+      store.setState({ status: 'logged_in', user: info, error: undefined });
+      startInactivity();
+    } catch (e) {
+      loggedOut(isApiError(e) && e.status === 401 ? undefined : MESSAGES.cannotGetUser);
+    }
+    return store.getState();
+  }
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    init,
+    async whileLoggingIn(login) {
+      loginsRunning++;
+      try {
+        return await login();
+      } finally {
+        loginsRunning--;
+        knownXsrf = readXsrf();
+      }
+    },
+    logout() {
+      loggingOut ??= (async () => {
+        stopInactivity();
+        await deps.call(deps.ops.logout, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true }).catch(() => {
+          // Logging out must succeed locally even when the server is unreachable or the session already ended.
+        });
+        deps.cookies.delete(USER_COOKIE);
+        deps.cookies.delete(XSRF_COOKIE);
+        knownXsrf = readXsrf();
+        loggedOut();
+      })().finally(() => {
+        loggingOut = undefined;
+      });
+      return loggingOut;
+    },
+    dispose() {
+      stopInactivity();
+      clock.clearInterval(watchTimer);
+    },
+  };
+}
