@@ -1,0 +1,55 @@
+/** Reads the server's settings from environment variables (see README "Running"). */
+import { resolve } from 'node:path';
+import { APP_MODES, DEPLOYMENTS, type AppMode, type Deployment, type Environment } from '../schemas/access';
+
+export type Vars = Readonly<Record<string, string | undefined>>;
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly env: Environment;
+  readonly seed: 'full' | 'small';
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')}; got "${value}".`);
+  }
+  return value as T;
+}
+
+function flag(name: string, value: string): boolean {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`${name} must be true or false; got "${value}".`);
+}
+
+/** PORTAL_DEPLOYMENT, PORTAL_APP_MODE and PORTAL_PRODUCTION, with the defaults of the team brief. */
+export function environmentFromVars(vars: Vars): Environment {
+  const deployment = oneOf<Deployment>('PORTAL_DEPLOYMENT', vars.PORTAL_DEPLOYMENT || 'cloud', DEPLOYMENTS);
+  const appMode = oneOf<AppMode>(
+    'PORTAL_APP_MODE',
+    vars.PORTAL_APP_MODE || (deployment === 'on_prem' ? 'management_station' : 'cloud'),
+    APP_MODES,
+  );
+  const production = vars.PORTAL_PRODUCTION
+    ? flag('PORTAL_PRODUCTION', vars.PORTAL_PRODUCTION)
+    : vars.NODE_ENV === 'production';
+  return { deployment, appMode, production };
+}
+
+/** Every setting the server reads; throws with a readable message on a bad value. */
+export function configFromVars(vars: Vars): ServerConfig {
+  const port = Number(vars.PORT || 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${vars.PORT}".`);
+  return {
+    port,
+    host: vars.HOST || '0.0.0.0',
+    dataDir: resolve(vars.DATA_DIR || './.data'),
+    databaseUrl: vars.DATABASE_URL || undefined,
+    env: environmentFromVars(vars),
+    seed: oneOf('PORTAL_SEED', vars.PORTAL_SEED || 'full', ['full', 'small'] as const),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The server's hand-written modules, in start order: seeding first, so later start hooks find the demo tenants.
+ * Adding a module is one line here (see server/CONTEXT.md).
+ */
+import type { ServerModule } from '../types';
+import { authModule } from './auth';
+import { policyModule } from './policy';
+import { seedModule } from './seed';
+
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule];

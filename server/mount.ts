@@ -1,0 +1,133 @@
+/**
+ * The generic operation mount: one Fastify route per registry operation, with the pre-handling every call shares
+ * (session, access rule, feature flag, XSRF, schema validation) before its handler runs.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OperationDef } from '../definitions/define';
+import type { Registry } from '../definitions/registry';
+import { envAllows, featureFlags, rbacEnforced, ruleAllows, type Environment } from '../schemas/access';
+import { MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
+import { fieldErrors, type FieldError } from '../schemas/http';
+import { documentHandler } from './documents';
+import { resolveSession, xsrfMatches, xsrfTokenOf, type ResolvedSession } from './session';
+import { HttpError, type Db, type Handler, type ServerModule } from './types';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const XSRF_FAILED = 'The request is missing a valid X-XSRFToken header. Reload the page and try again.';
+
+/** `/a/{b}` → `/a/:b`. */
+export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * The handler of every operation: document operations get the generic document handler, the others the one a module
+ * provides. Throws when an operation has no handler, two modules handle one, or a module names an unknown operation.
+ */
+export function resolveHandlers(registry: Registry, modules: readonly ServerModule[]): Map<string, Handler> {
+  const provided = new Map<string, { handler: Handler; module: string }>();
+  for (const m of modules) {
+    for (const [id, handler] of Object.entries(m.handlers)) {
+      const other = provided.get(id);
+      if (other) throw new Error(`Operation ${id} is handled by two server modules: ${other.module} and ${m.name}`);
+      const op = registry.operation(id);
+      if (!op) throw new Error(`Server module ${m.name} handles ${id}, which is no operation of the registry`);
+      if (op.document) throw new Error(`Server module ${m.name} handles ${id}, a document operation served generically`);
+      provided.set(id, { handler, module: m.name });
+    }
+  }
+  const handlers = new Map<string, Handler>();
+  const missing: string[] = [];
+  for (const op of registry.operations) {
+    const handler = op.document ? documentHandler(registry, op) : provided.get(op.id)?.handler;
+    if (handler) handlers.set(op.id, handler);
+    else missing.push(op.id);
+  }
+  if (missing.length) throw new Error(`No server handler for operation(s): ${missing.join(', ')}`);
+  return handlers;
+}
+
+export interface MountOptions {
+  readonly db: Db;
+  readonly env: Environment;
+  readonly registry: Registry;
+  readonly modules: readonly ServerModule[];
+}
+
+/** Registers a route for every operation whose environment rule allows `env`; the others stay unmounted (404). */
+export function mountOperations(app: FastifyInstance, options: MountOptions): void {
+  const { db, env, registry, modules } = options;
+  const handlers = resolveHandlers(registry, modules);
+  const xsrfExempt = new Set(modules.flatMap((m) => m.xsrfExempt ?? []));
+  for (const op of registry.operations) {
+    if (!envAllows(op.env, env)) continue;
+    const handler = handlers.get(op.id)!;
+    app.route({
+      method: op.method,
+      url: fastifyPath(op.path),
+      handler: async (request, reply) => {
+        const session = await resolveSession(db, request.cookies[SESSION_COOKIE]);
+        authorize(op, env, session);
+        if (STATE_CHANGING.has(op.method) && !xsrfExempt.has(op.id)) checkXsrf(request, session);
+        const input = validate(op, request);
+        const result = await handler({ op, db, env, caller: session?.caller, ...input, request, reply });
+        return reply.sent ? reply : answer(op, reply, result);
+      },
+    });
+  }
+}
+
+function authorize(op: OperationDef, env: Environment, session: ResolvedSession | undefined): void {
+  const caller = session?.caller;
+  if (op.access !== 'public') {
+    if (!caller) throw new HttpError(401, MESSAGES.notAuthorized);
+    if (op.access !== 'session' && rbacEnforced(env, caller.user.capabilities) && !ruleAllows(op.access, caller.grants)) {
+      throw new HttpError(403, MESSAGES.forbidden);
+    }
+  }
+  if (op.feature && caller && !featureFlags(caller.user.capabilities)[op.feature]) throw new HttpError(403, MESSAGES.forbidden);
+}
+
+/** The header must echo the cookie; with a session, the cookie must also carry that session's token. */
+function checkXsrf(request: FastifyRequest, session: ResolvedSession | undefined): void {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const raw = request.headers[XSRF_HEADER.toLowerCase()];
+  const header = typeof raw === 'string' ? safeDecode(raw) : undefined;
+  const bound = !session || xsrfTokenOf(cookie) === session.xsrfToken;
+  if (!xsrfMatches(header, cookie) || !bound) throw new HttpError(403, XSRF_FAILED);
+}
+
+function safeDecode(v: string): string | undefined {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return undefined;
+  }
+}
+
+function validate(op: OperationDef, request: FastifyRequest) {
+  const errors: FieldError[] = [];
+  const parse = (schema: OperationDef['body'], value: unknown, prefix?: string) => {
+    if (!schema) return undefined;
+    const r = schema.safeParse(value);
+    if (r.success) return r.data;
+    errors.push(...fieldErrors(r.error, prefix));
+    return undefined;
+  };
+  const params = parse(op.params, request.params, 'params') ?? {};
+  const query = parse(op.query, request.query, 'query') ?? {};
+  // A call without a body (e.g. auth_params with no options) is validated as an empty object.
+  const body = parse(op.body, request.body ?? {});
+  if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
+  return { params, query, body };
+}
+
+function answer(op: OperationDef, reply: FastifyReply, result: unknown) {
+  switch (op.responseKind ?? 'json') {
+    case 'text':
+      return reply.type('text/plain; charset=utf-8').send(String(result));
+    case 'binary':
+      if (!reply.hasHeader('content-type')) reply.type('application/octet-stream');
+      return reply.send(result);
+    case 'json':
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+  }
+}
