@@ -1,0 +1,120 @@
+/** Real HTTP calls against the test server with a small cookie jar that echoes the xsrf cookie as the browser page does. */
+import { inject } from 'vitest';
+import type { z } from 'zod';
+import { registry } from '../../definitions';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../schemas/constants';
+
+/** The demo accounts of the README. */
+export const ACCOUNTS = {
+  admin: 'admin-demo',
+  auditor: 'auditor-demo',
+  webadmin: 'webadmin-demo',
+  'other-admin': 'other-demo',
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed JSON body, or undefined when the answer is not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly body: any;
+  /** Set-Cookie lines of the answer. */
+  readonly setCookies: readonly string[];
+}
+
+export interface RequestOptions {
+  readonly body?: unknown;
+  /** Sent as is, without JSON encoding (with its content type). */
+  readonly raw?: { readonly data: string; readonly type: string };
+  /** X-XSRFToken: the jar's cookie (default for state-changing calls), a given value, or none. */
+  readonly xsrf?: string | false;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly base: string = baseUrl()) {}
+
+  /** A second client holding the same cookies (e.g. to replay an old session). */
+  copy(): ApiClient {
+    const c = new ApiClient(this.base);
+    for (const [k, v] of this.cookies) c.cookies.set(k, v);
+    return c;
+  }
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = options.xsrf ?? (method === 'GET' ? false : this.cookies.get(XSRF_COOKIE));
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+    let body: string | undefined;
+    if (options.raw) {
+      body = options.raw.data;
+      headers['content-type'] = options.raw.type;
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
+    const setCookies = res.headers.getSetCookie();
+    for (const line of setCookies) this.store(line);
+    const text = await res.text();
+    const json = res.headers.get('content-type')?.includes('application/json') ? (JSON.parse(text) as unknown) : undefined;
+    return { status: res.status, headers: res.headers, text, body: json, setCookies };
+  }
+
+  private store(line: string): void {
+    const [pair, ...attrs] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    const expired = attrs.some((a) => {
+      const [k, v = ''] = a.trim().split('=');
+      return (k!.toLowerCase() === 'max-age' && Number(v) <= 0) || (k!.toLowerCase() === 'expires' && Date.parse(v) <= Date.now());
+    });
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
+  get = (path: string, o?: RequestOptions) => this.request('GET', path, o);
+  post = (path: string, o?: RequestOptions) => this.request('POST', path, o);
+  put = (path: string, o?: RequestOptions) => this.request('PUT', path, o);
+
+  /** GET /api/portal/config, which hands out the xsrf cookie. */
+  start = () => this.get('/api/portal/config');
+
+  /** Fetches the xsrf cookie when missing, then signs in. */
+  async login(username: string, password: string): Promise<ApiResponse> {
+    if (!this.cookies.has(XSRF_COOKIE)) await this.start();
+    return this.post('/api/auth/v1/login', { body: { username, password } });
+  }
+}
+
+/** A client signed in as a demo account; fails the test when sign-in fails. */
+export async function signedIn(account: Account, base?: string): Promise<ApiClient> {
+  const client = new ApiClient(base);
+  const res = await client.login(account, ACCOUNTS[account]);
+  if (res.status !== 200) throw new Error(`Sign-in as ${account} failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+/** Parses an answer with the declared response schema of an operation, so a shape drift fails the test. */
+export function asResponseOf<T extends z.ZodType = z.ZodType>(operationId: string, body: unknown): z.infer<T> {
+  const op = registry.operation(operationId);
+  if (!op) throw new Error(`No operation ${operationId}`);
+  return op.response.parse(body) as z.infer<T>;
+}
+
+export const SSL_BYPASS = '/api/policy/v1/rules/sslbump_bypass';
+
+/** The working revision of the caller's tenant. */
+export async function stagedRev(client: ApiClient): Promise<number> {
+  const res = await client.get('/api/policy/v1/rules');
+  if (res.status !== 200) throw new Error(`GET /api/policy/v1/rules: ${res.status} ${res.text}`);
+  return res.body.staged_rev_id as number;
+}
