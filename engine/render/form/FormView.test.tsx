@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { labelledEnum } from '../../../schemas/enums';
+import { checked } from '../../../schemas/validators';
+import { renderUi } from '../../../tests/setup/component';
+import { ApiError } from '../../core/http';
+import { FormView } from './FormView';
+import { SECRET_UNCHANGED_PLACEHOLDER } from './widgetRegistry';
+
+const HOST_MESSAGE = 'Enter a valid host name, such as www.example.com.';
+
+const Schema = z.strictObject({
+  host: checked('invalidHostname').meta({ title: 'Host' }),
+  mode: labelledEnum(['direct', 'proxy'], { direct: 'Direct', proxy: 'Through a proxy' }, { title: 'Mode' }),
+  proxy: z.string().min(1, 'Enter the proxy address.').meta({ title: 'Proxy address' }),
+  enabled: z.boolean().meta({ title: 'Enabled' }),
+  token: z.string().min(8, 'Use at least 8 characters.').meta({ title: 'API token' }),
+});
+
+const hints = {
+  proxy: { showIf: { field: 'mode', equals: ['proxy'] } },
+  token: { widget: 'secret' as const },
+};
+
+function setup(overrides: Partial<Parameters<typeof FormView>[0]> = {}) {
+  const onSubmit = vi.fn();
+  renderUi(
+    <FormView
+      schema={Schema}
+      hints={hints}
+      defaultValues={{ host: 'bad host', mode: 'direct', proxy: '', enabled: true, token: 'stored-secret' }}
+      onSubmit={onSubmit}
+      {...overrides}
+    />,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+describe('FormView', () => {
+  it('labels fields from the schema title and shows enum labels', () => {
+    setup();
+    expect(screen.getByLabelText(/^Host/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Enabled/)).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: /^Mode/ }) as HTMLInputElement).value).toBe('Direct');
+  });
+
+  it('shows an error only once the field is dirty and invalid', async () => {
+    const { user } = setup();
+    expect(screen.queryByText(HOST_MESSAGE)).toBeNull();
+    const host = screen.getByLabelText(/^Host/);
+    await user.clear(host);
+    await user.type(host, 'not a host!');
+    expect(await screen.findByText(HOST_MESSAGE)).toBeTruthy();
+    await user.clear(host);
+    await user.type(host, 'www.example.com');
+    await waitFor(() => expect(screen.queryByText(HOST_MESSAGE)).toBeNull());
+  });
+
+  it('does not show or validate a field hidden by showIf, and shows it when the condition holds', async () => {
+    const { user, onSubmit } = setup({ defaultValues: { host: 'example.com', mode: 'direct', proxy: '', enabled: true, token: 'x' } });
+    expect(screen.queryByLabelText(/^Proxy address/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ host: 'example.com', mode: 'direct' });
+
+    await user.click(screen.getByRole('combobox', { name: /^Mode/ }));
+    await user.click(await screen.findByRole('option', { name: 'Through a proxy' }));
+    expect(await screen.findByLabelText(/^Proxy address/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the proxy address.')).toBeTruthy();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a stored secret: placeholder "unchanged", left out of the values unless retyped', async () => {
+    const { user, onSubmit } = setup({ defaultValues: { host: 'example.com', mode: 'direct', proxy: '', enabled: false, token: 'stored' } });
+    const token = screen.getByLabelText(/^API token/) as HTMLInputElement;
+    expect(token.value).toBe('');
+    expect(token.placeholder).toBe(SECRET_UNCHANGED_PLACEHOLDER);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('token');
+
+    await user.type(token, 'a-new-long-token');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]![0]).toMatchObject({ token: 'a-new-long-token' });
+  });
+
+  it('puts the field errors of a 400 on their fields, and the rest above the buttons', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'The request is not valid.', 'http', [
+        { path: 'host', key: 'invalidHostname', message: 'This host is blocked by the provider.' },
+        { path: 'other', key: 'custom', message: 'Something else is off.' },
+      ]);
+    });
+    const { user } = setup({ onSubmit, defaultValues: { host: 'example.com', mode: 'direct', proxy: '', enabled: true, token: 'x' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This host is blocked by the provider.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Host/).getAttribute('aria-invalid')).toBe('true');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The request is not valid.');
+    expect(alert.textContent).toContain('other: Something else is off.');
+  });
+
+  it('shows server errors passed in for a row at once, without typing', () => {
+    setup({ serverErrors: [{ path: 'host', key: 'invalidHostname', message: 'Rejected by the server.' }] });
+    expect(screen.getByText('Rejected by the server.')).toBeTruthy();
+  });
+
+  it('read-only: inputs disabled and no buttons', () => {
+    setup({ readOnly: true });
+    expect((screen.getByLabelText(/^Host/) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('reports dirtiness to the caller', async () => {
+    const onDirtyChange = vi.fn();
+    setup({ onDirtyChange });
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * FormView: a form generated from a zod object schema and the definition's field hints, on react-hook-form with the
+ * zod resolver. Errors show only for fields that are invalid and dirty (spec 002 §5; a submit counts as touching
+ * every field, and errors the server reported show at once); fields hidden by `showIf` are not validated; a 400's
+ * field errors land on their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  useController,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import type { FieldError } from '../../../schemas/http';
+import { isApiError } from '../../core/http';
+import { fieldsOf, getPath, isShown, type FieldHintMap, type FieldSpec } from './schemaFields';
+import { widgetFor } from './widgetRegistry';
+
+export type FormValues = Record<string, unknown>;
+
+export interface FormViewProps {
+  readonly schema: z.ZodObject;
+  readonly hints?: FieldHintMap;
+  /** Loaded values; a new object resets the form (after a save, or on "reload their version"). */
+  readonly defaultValues: FormValues;
+  /** Receives the validated values; an `ApiError` it throws is shown on the fields and above the buttons. */
+  readonly onSubmit: (values: FormValues) => Promise<void> | void;
+  readonly readOnly?: boolean;
+  readonly submitLabel?: string;
+  readonly onCancel?: () => void;
+  /** Disable submit until something changed (document forms; row editors may submit defaults). */
+  readonly requireChanges?: boolean;
+  readonly onDirtyChange?: (dirty: boolean) => void;
+  /** Group titles in display order; fields without a group come first. */
+  readonly groups?: readonly string[];
+  /** Field errors reported by the server for these values (paths relative to the form). */
+  readonly serverErrors?: readonly FieldError[];
+  /** Extra buttons beside submit. */
+  readonly actions?: ReactNode;
+  /** Accessible name of the form. */
+  readonly label?: string;
+}
+
+/** Removes the error at a dotted path and any parent left empty. */
+function pruneError(errors: Record<string, unknown>, path: string): void {
+  const keys = path.split('.');
+  const trail: [Record<string, unknown>, string][] = [];
+  let node: Record<string, unknown> | undefined = errors;
+  for (const key of keys) {
+    if (!node || typeof node !== 'object') return;
+    trail.push([node, key]);
+    node = node[key] as Record<string, unknown> | undefined;
+  }
+  for (let i = trail.length - 1; i >= 0; i--) {
+    const [parent, key] = trail[i]!;
+    const child = parent[key];
+    if (i === trail.length - 1 || (child && typeof child === 'object' && Object.keys(child).length === 0)) delete parent[key];
+    else break;
+  }
+}
+
+function withoutPaths(values: FormValues, paths: readonly string[]): FormValues {
+  if (paths.length === 0) return values;
+  const copy = structuredClone(values);
+  for (const path of paths) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    const parent = getPath(copy, keys.join('.')) ?? (keys.length === 0 ? copy : undefined);
+    if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[last];
+  }
+  return copy;
+}
+
+function setPath(values: FormValues, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let node: Record<string, unknown> = values;
+  for (const k of keys) {
+    if (!node[k] || typeof node[k] !== 'object') node[k] = {};
+    node = node[k] as Record<string, unknown>;
+  }
+  node[last] = value;
+}
+
+/**
+ * The zod resolver, minus fields that are hidden by showIf and stored secrets left empty: those are not validated,
+ * and the secrets are left out of the values so the server keeps what it has.
+ */
+function formResolver(schema: z.ZodObject, fields: readonly FieldSpec[], savedSecrets: ReadonlySet<string>): Resolver<FieldValues> {
+  const base = zodResolver(schema as never) as unknown as Resolver<FieldValues>;
+  return async (values, context, options) => {
+    const hidden = fields.filter((f) => !isShown(f.hint, values)).map((f) => f.name);
+    const keptSecrets = [...savedSecrets].filter((name) => getPath(values, name) === '' || getPath(values, name) === undefined);
+    const result = await base(values, context, options);
+    const errors = result.errors as Record<string, unknown>;
+    const parsed = Object.keys(errors).length === 0;
+    for (const name of [...hidden, ...keptSecrets]) pruneError(errors, name);
+    if (Object.keys(errors).length > 0) return { values: {}, errors: errors as FieldErrors };
+    const valid = parsed ? (result.values as FormValues) : values;
+    return { values: withoutPaths(valid, keptSecrets), errors: {} };
+  };
+}
+
+interface FieldProps {
+  readonly spec: FieldSpec;
+  readonly control: Control<FieldValues>;
+  readonly disabled: boolean;
+  readonly saved: boolean;
+}
+
+/** One field, subscribed to its own state only, so a keystroke re-renders one widget. */
+const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps) {
+  const { field, fieldState, formState } = useController({ name: spec.name, control });
+  const error = fieldState.error;
+  const show = error && (error.type === 'server' || fieldState.isDirty || formState.isSubmitted);
+  const Widget = widgetFor(spec.widget);
+  return (
+    <Widget
+      field={spec}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={show ? (error.message ?? 'Invalid value') : undefined}
+      disabled={disabled || spec.hint.readOnly === true}
+      saved={saved}
+    />
+  );
+});
+
+/** Renders its field only while the showIf condition holds (subscribing to the controlling field alone). */
+function Conditional({ spec, control, children }: { spec: FieldSpec; control: Control<FieldValues>; children: ReactNode }) {
+  const showIf = spec.hint.showIf!;
+  const value = useWatch({ control, name: showIf.field });
+  return showIf.equals.some((e) => e === value) ? children : null;
+}
+
+export function FormView(props: FormViewProps) {
+  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange } = props;
+  const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
+  const savedSecrets = useMemo(
+    () =>
+      new Set(
+        fields.filter((f) => f.widget === 'secret').map((f) => f.name).filter((n) => {
+          const v = getPath(defaultValues, n);
+          return typeof v === 'string' && v !== '';
+        }),
+      ),
+    [fields, defaultValues],
+  );
+  const initial = useMemo(() => {
+    if (savedSecrets.size === 0) return defaultValues;
+    const copy = structuredClone(defaultValues);
+    for (const name of savedSecrets) setPath(copy, name, '');
+    return copy;
+  }, [defaultValues, savedSecrets]);
+  const resolver = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
+  const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
+  const { control, formState, reset, setError, handleSubmit } = form;
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+
+  useEffect(() => reset(initial), [initial, reset]);
+  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
+
+  const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
+  const applyServerErrors = useMemo(
+    () => (errors: readonly FieldError[]) => {
+      const unmatched: string[] = [];
+      for (const e of errors) {
+        if (fieldNames.has(e.path)) setError(e.path, { type: 'server', message: e.message }, { shouldFocus: true });
+        else unmatched.push(e.path ? `${e.path}: ${e.message}` : e.message);
+      }
+      return unmatched;
+    },
+    [fieldNames, setError],
+  );
+  useEffect(() => {
+    if (props.serverErrors?.length) setFormErrors(applyServerErrors(props.serverErrors));
+  }, [props.serverErrors, applyServerErrors]);
+
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      if (isApiError(e)) setFormErrors([e.message, ...applyServerErrors(e.fieldErrors)]);
+      else setFormErrors([e instanceof Error ? e.message : String(e)]);
+    }
+  });
+
+  const render = (spec: FieldSpec) => {
+    const node = <Field key={spec.name} spec={spec} control={control} disabled={readOnly} saved={savedSecrets.has(spec.name)} />;
+    return spec.hint.showIf ? (
+      <Conditional key={spec.name} spec={spec} control={control}>
+        {node}
+      </Conditional>
+    ) : (
+      node
+    );
+  };
+  const ungrouped = fields.filter((f) => !f.hint.group);
+  const groupTitles = [...(props.groups ?? []), ...new Set(fields.map((f) => f.hint.group).filter((g): g is string => !!g))].filter(
+    (g, i, all) => all.indexOf(g) === i,
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={props.label}>
+      <Stack gap="md">
+        {ungrouped.map(render)}
+        {groupTitles.map((title) => {
+          const members = fields.filter((f) => f.hint.group === title);
+          return members.length === 0 ? null : (
+            <Fieldset key={title} legend={title}>
+              <Stack gap="md">{members.map(render)}</Stack>
+            </Fieldset>
+          );
+        })}
+        {formErrors.length > 0 && (
+          <Alert color="red" title="Not saved" role="alert">
+            {formErrors.length === 1 ? (
+              formErrors[0]
+            ) : (
+              <List size="sm">
+                {formErrors.map((m) => (
+                  <List.Item key={m}>{m}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        {!readOnly && (
+          <Group justify="flex-end">
+            {props.actions}
+            {props.onCancel && (
+              <Button variant="default" onClick={props.onCancel}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={formState.isSubmitting} disabled={props.requireChanges && !formState.isDirty}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

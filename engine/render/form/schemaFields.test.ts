@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { labelledEnum } from '../../../schemas/enums';
+import { fieldsOf, getPath, inferWidget, isShown, rowSchemaOf } from './schemaFields';
+
+const Action = labelledEnum(['allow', 'block'], { allow: 'Skip Inspection', block: 'Block' }, { title: 'Action' });
+const Doc = z.object({
+  name: z.string().meta({ title: 'Name', description: 'Shown in reports' }),
+  action: Action.default('allow'),
+  proxy: z.object({ host: z.string().optional(), port: z.number().int() }),
+  rows: z.array(z.strictObject({ id: z.string(), value: z.string() })),
+  blob: z.record(z.string(), z.unknown()),
+});
+
+describe('schemaFields', () => {
+  it('lists fields in order with labels, descriptions, required flags and enum labels; nested objects flattened', () => {
+    const fields = fieldsOf(Doc, { 'proxy.port': { label: 'Proxy port', order: 1 } });
+    expect(fields.map((f) => f.name)).toEqual(['name', 'action', 'proxy.host', 'rows', 'blob', 'proxy.port']);
+    const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
+    expect(byName.name).toMatchObject({ label: 'Name', description: 'Shown in reports', required: true, widget: 'text' });
+    expect(byName.action).toMatchObject({ required: false, widget: 'select', options: [{ value: 'allow', label: 'Skip Inspection' }, { value: 'block', label: 'Block' }] });
+    expect(byName['proxy.host']).toMatchObject({ label: 'Host', required: false });
+    expect(byName['proxy.port']).toMatchObject({ label: 'Proxy port', widget: 'number' });
+    expect(byName.blob!.widget).toBe('json');
+  });
+
+  it('uses the secret widget for write-only hints and infers widgets of arrays', () => {
+    expect(fieldsOf(z.object({ key: z.string() }), { key: { writeOnly: true } })[0]!.widget).toBe('secret');
+    expect(inferWidget(z.array(Action))).toBe('multiselect');
+    expect(inferWidget(z.array(z.string()))).toBe('tags');
+    expect(inferWidget(z.boolean().default(true))).toBe('switch');
+  });
+
+  it('finds the row schema of a table layout', () => {
+    expect(Object.keys(rowSchemaOf(Doc, 'rows').shape)).toEqual(['id', 'value']);
+    expect(() => rowSchemaOf(Doc, 'name')).toThrow(/not an array of objects/);
+  });
+
+  it('evaluates showIf against the values', () => {
+    const hint = { showIf: { field: 'proxy.mode', equals: ['manual'] } };
+    expect(isShown(hint, { proxy: { mode: 'manual' } })).toBe(true);
+    expect(isShown(hint, { proxy: { mode: 'auto' } })).toBe(false);
+    expect(isShown({}, {})).toBe(true);
+    expect(getPath({ a: [{ b: 1 }] }, 'a.0.b')).toBe(1);
+  });
+});

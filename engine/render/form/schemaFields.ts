@@ -1,0 +1,160 @@
+/**
+ * Reads a zod object schema into the list of fields a form shows: dotted name, label, widget kind, options,
+ * whether it is required, plus the definition's field hints. Pure functions, no React.
+ */
+import { z } from 'zod';
+import type { FieldHint, WidgetKind } from '../../../definitions/define';
+import { labelsOf } from '../../../schemas/enums';
+
+export interface SelectOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+export interface FieldSpec {
+  /** Dotted path into the form values, e.g. `proxy.port`. */
+  readonly name: string;
+  readonly label: string;
+  readonly description: string | undefined;
+  readonly widget: string;
+  readonly options: readonly SelectOption[];
+  /** Neither optional nor defaulted. */
+  readonly required: boolean;
+  readonly hint: FieldHint;
+  /** The field's schema with its wrappers removed. */
+  readonly schema: z.ZodType;
+}
+
+export type FieldHintMap = Readonly<Partial<Record<string, FieldHint>>>;
+
+interface Unwrapped {
+  readonly inner: z.ZodType;
+  readonly title: string | undefined;
+  readonly description: string | undefined;
+  readonly required: boolean;
+}
+
+/** Removes optional / default / nullable / readonly / pipe wrappers, keeping the outermost title and description. */
+export function unwrap(schema: z.ZodType): Unwrapped {
+  let current = schema;
+  let title: string | undefined;
+  let description: string | undefined;
+  let required = true;
+  for (;;) {
+    const meta = current.meta();
+    title ??= typeof meta?.title === 'string' ? meta.title : undefined;
+    description ??= typeof meta?.description === 'string' ? meta.description : current.description;
+    const def = current.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') required = false;
+    if (def.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'nonoptional', 'catch'].includes(def.type)) {
+      current = def.innerType;
+    } else if (def.type === 'pipe' && def.in) {
+      current = def.in;
+    } else {
+      return { inner: current, title, description, required };
+    }
+  }
+}
+
+const humanize = (key: string) =>
+  key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase());
+
+const kindOf = (schema: z.ZodType) => (schema.def as { type: string }).type;
+
+/** Options of an enum (with its `x-labels`), or of an array of an enum. */
+function optionsOf(schema: z.ZodType): SelectOption[] {
+  const { inner } = unwrap(schema);
+  switch (kindOf(inner)) {
+    case 'enum': {
+      const labels = labelsOf(schema) ?? labelsOf(inner);
+      return (inner as z.ZodEnum).options.map((v) => ({ value: String(v), label: labels?.[String(v)] ?? String(v) }));
+    }
+    case 'array':
+      return optionsOf((inner as z.ZodArray).element as z.ZodType);
+    case 'literal':
+      return [...(inner as z.ZodLiteral).values].map((v) => ({ value: String(v), label: String(v) }));
+    default:
+      return [];
+  }
+}
+
+/** The widget a schema asks for when the definition gives none. */
+export function inferWidget(schema: z.ZodType): WidgetKind {
+  const { inner } = unwrap(schema);
+  switch (kindOf(inner)) {
+    case 'string':
+      return (inner as { format?: string | null }).format === 'date' ? 'date' : 'text';
+    case 'number':
+    case 'int':
+      return 'number';
+    case 'boolean':
+      return 'switch';
+    case 'enum':
+      return 'select';
+    case 'array': {
+      const element = kindOf(unwrap((inner as z.ZodArray).element as z.ZodType).inner);
+      if (element === 'enum') return 'multiselect';
+      if (element === 'string' || element === 'number') return 'tags';
+      return 'json';
+    }
+    default:
+      return 'json';
+  }
+}
+
+/**
+ * The fields of an object schema in declaration order; nested objects are flattened into dotted names unless a hint
+ * names the object itself. Hints are keyed by dotted name.
+ */
+export function fieldsOf(schema: z.ZodObject, hints: FieldHintMap = {}, prefix = ''): FieldSpec[] {
+  const out: FieldSpec[] = [];
+  for (const [key, child] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    const hint = hints[name] ?? {};
+    const u = unwrap(child);
+    if (kindOf(u.inner) === 'object' && hint.widget === undefined) {
+      out.push(...fieldsOf(u.inner as z.ZodObject, hints, name));
+      continue;
+    }
+    out.push({
+      name,
+      label: hint.label ?? u.title ?? humanize(key),
+      description: hint.help ?? u.description,
+      widget: hint.writeOnly && hint.widget === undefined ? 'secret' : (hint.widget ?? inferWidget(child)),
+      options: optionsOf(child),
+      required: u.required,
+      hint,
+      schema: u.inner,
+    });
+  }
+  return out.sort((a, b) => (a.hint.order ?? 0) - (b.hint.order ?? 0));
+}
+
+/** The element schema of an array field of an object schema (the row of a table layout). */
+export function rowSchemaOf(schema: z.ZodObject, rowsKey: string): z.ZodObject {
+  const field = (schema.shape as Record<string, z.ZodType>)[rowsKey];
+  const inner = field && unwrap(field).inner;
+  const element = inner && kindOf(inner) === 'array' ? unwrap((inner as z.ZodArray).element as z.ZodType).inner : undefined;
+  if (!element || kindOf(element) !== 'object') throw new Error(`"${rowsKey}" is not an array of objects`);
+  return element as z.ZodObject;
+}
+
+/** Reads a dotted path from a value. */
+export function getPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Whether a field is shown: no showIf, or the controlling field has one of the listed values. */
+export function isShown(hint: FieldHint, values: unknown): boolean {
+  if (!hint.showIf) return true;
+  const v = getPath(values, hint.showIf.field);
+  return hint.showIf.equals.some((e) => e === v);
+}

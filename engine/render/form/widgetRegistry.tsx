@@ -1,0 +1,244 @@
+/**
+ * The widget registry: one component per field kind of the definition language (`WidgetKind`). A kind the registry
+ * does not know is reported with console.warn and shown as a text field, so a typo in a definition is visible
+ * without breaking the screen. Richer widgets (dual list, checkbox group, upload box) replace the simple ones here
+ * through `registerWidget`.
+ */
+import {
+  Checkbox,
+  FileInput,
+  Input,
+  JsonInput,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState, type ComponentType } from 'react';
+import type { WidgetKind } from '../../../definitions/define';
+import type { FieldSpec } from './schemaFields';
+
+/** Placeholder of a stored write-only secret: leaving it empty keeps the stored value. */
+export const SECRET_UNCHANGED_PLACEHOLDER = 'unchanged';
+export const INVALID_JSON_MESSAGE = 'Enter valid JSON.';
+
+export interface WidgetProps {
+  readonly field: FieldSpec;
+  readonly value: unknown;
+  readonly onChange: (value: unknown) => void;
+  readonly onBlur: () => void;
+  /** The message to show, already filtered by the form (invalid and dirty). */
+  readonly error: string | undefined;
+  readonly disabled: boolean;
+  /** For secrets: a value is stored on the server and is not sent back. */
+  readonly saved: boolean;
+}
+export type WidgetComponent = ComponentType<WidgetProps>;
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+
+/** Props every Mantine input shares. */
+const common = ({ field, error, disabled, onBlur }: WidgetProps) => ({
+  label: field.label,
+  description: field.description,
+  placeholder: field.hint.placeholder,
+  withAsterisk: field.required && !disabled,
+  error,
+  disabled,
+  onBlur,
+  name: field.name,
+});
+
+const TextWidget: WidgetComponent = (p) => (
+  <TextInput {...common(p)} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+);
+
+const TextareaWidget: WidgetComponent = (p) => (
+  <Textarea {...common(p)} autosize minRows={2} maxRows={8} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+);
+
+const NumberWidget: WidgetComponent = (p) => (
+  <NumberInput
+    {...common(p)}
+    value={typeof p.value === 'number' ? p.value : ''}
+    onChange={(v) => p.onChange(v === '' ? undefined : Number(v))}
+  />
+);
+
+const SwitchWidget: WidgetComponent = (p) => (
+  <Switch
+    label={p.field.label}
+    description={p.field.description}
+    error={p.error}
+    disabled={p.disabled}
+    name={p.field.name}
+    checked={p.value === true}
+    onBlur={p.onBlur}
+    onChange={(e) => p.onChange(e.currentTarget.checked)}
+  />
+);
+
+const CheckboxWidget: WidgetComponent = (p) => (
+  <Checkbox
+    label={p.field.label}
+    description={p.field.description}
+    error={p.error}
+    disabled={p.disabled}
+    name={p.field.name}
+    checked={p.value === true}
+    onBlur={p.onBlur}
+    onChange={(e) => p.onChange(e.currentTarget.checked)}
+  />
+);
+
+const SelectWidget: WidgetComponent = (p) => (
+  <Select
+    {...common(p)}
+    data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
+    value={p.value === undefined || p.value === null ? null : String(p.value)}
+    clearable={!p.field.required}
+    allowDeselect={!p.field.required}
+    onChange={(v) => p.onChange(v ?? undefined)}
+  />
+);
+
+const MultiSelectWidget: WidgetComponent = (p) => (
+  <MultiSelect
+    {...common(p)}
+    data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
+    value={strList(p.value)}
+    searchable
+    onChange={(v) => p.onChange(v)}
+  />
+);
+
+const SegmentedWidget: WidgetComponent = (p) => (
+  <Input.Wrapper label={p.field.label} description={p.field.description} error={p.error}>
+    <SegmentedControl
+      fullWidth
+      disabled={p.disabled}
+      data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
+      value={str(p.value)}
+      onChange={(v) => p.onChange(v)}
+    />
+  </Input.Wrapper>
+);
+
+const PasswordWidget: WidgetComponent = (p) => (
+  <PasswordInput {...common(p)} autoComplete="new-password" value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
+);
+
+/** Write-only: the stored value never comes back; an empty field means "keep it" and is left out of the save. */
+const SecretWidget: WidgetComponent = (p) => (
+  <PasswordInput
+    {...common(p)}
+    placeholder={p.saved ? SECRET_UNCHANGED_PLACEHOLDER : p.field.hint.placeholder}
+    autoComplete="new-password"
+    value={str(p.value)}
+    onChange={(e) => p.onChange(e.currentTarget.value)}
+  />
+);
+
+const TagsWidget: WidgetComponent = (p) => (
+  <TagsInput {...common(p)} value={strList(p.value)} onChange={(v) => p.onChange(v)} />
+);
+
+const JsonWidget: WidgetComponent = (p) => {
+  const [text, setText] = useState(() => (p.value === undefined ? '' : JSON.stringify(p.value, null, 2)));
+  const [parseError, setParseError] = useState(false);
+  return (
+    <JsonInput
+      {...common(p)}
+      autosize
+      minRows={3}
+      maxRows={14}
+      formatOnBlur
+      value={text}
+      error={parseError ? INVALID_JSON_MESSAGE : p.error}
+      onChange={(next) => {
+        setText(next);
+        try {
+          p.onChange(next.trim() === '' ? undefined : JSON.parse(next));
+          setParseError(false);
+        } catch {
+          setParseError(true);
+        }
+      }}
+    />
+  );
+};
+
+const DateWidget: WidgetComponent = (p) => (
+  <TextInput {...common(p)} type="date" value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value || undefined)} />
+);
+
+const HiddenWidget: WidgetComponent = () => null;
+
+const CheckboxGroupWidget: WidgetComponent = (p) => (
+  <Checkbox.Group label={p.field.label} description={p.field.description} error={p.error} value={strList(p.value)} onChange={p.onChange}>
+    <Stack gap={4} mt={4}>
+      {p.field.options.map((o) => (
+        <Checkbox key={o.value} value={o.value} label={o.label} disabled={p.disabled} />
+      ))}
+    </Stack>
+  </Checkbox.Group>
+);
+
+/** Reads the chosen file as text into the field (certificates, keys, lists). */
+const UploadWidget: WidgetComponent = (p) => (
+  <FileInput
+    {...common(p)}
+    clearable
+    onChange={(file) => {
+      if (!file) return p.onChange(undefined);
+      void file.text().then((text) => p.onChange(text));
+    }}
+  />
+);
+
+const registry: Record<WidgetKind, WidgetComponent> = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  number: NumberWidget,
+  switch: SwitchWidget,
+  checkbox: CheckboxWidget,
+  select: SelectWidget,
+  multiselect: MultiSelectWidget,
+  segmented: SegmentedWidget,
+  password: PasswordWidget,
+  secret: SecretWidget,
+  tags: TagsWidget,
+  dualList: MultiSelectWidget,
+  checkboxGroup: CheckboxGroupWidget,
+  upload: UploadWidget,
+  json: JsonWidget,
+  date: DateWidget,
+  hidden: HiddenWidget,
+};
+
+/** Whether a string names a widget kind of the definition language. */
+export function isWidgetKind(kind: string): kind is WidgetKind {
+  return Object.prototype.hasOwnProperty.call(registry, kind);
+}
+
+/** Replaces the component of a kind (used by the shared widgets to plug in the dual list, upload box, ...). */
+export function registerWidget(kind: WidgetKind, component: WidgetComponent): void {
+  registry[kind] = component;
+}
+
+const warned = new Set<string>();
+
+/** The component for a kind; an unknown kind warns (once) and falls back to a text field. */
+export function widgetFor(kind: string): WidgetComponent {
+  if (isWidgetKind(kind)) return registry[kind];
+  if (!warned.has(kind)) console.warn(`Unknown widget kind "${kind}"; showing a text field instead.`);
+  warned.add(kind);
+  return registry.text;
+}

@@ -1,0 +1,52 @@
+/**
+ * Set-up of the component suite (jsdom): the browser APIs Mantine needs that jsdom lacks, cleanup between tests,
+ * and `renderUi`, which renders inside the providers the application uses.
+ */
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { createElement, type ReactElement } from 'react';
+import { afterEach } from 'vitest';
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverShim {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverShim });
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverShim });
+}
+
+if (!('fonts' in document)) {
+  // Mantine's autosize textarea re-measures when web fonts finish loading.
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+}
+
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.scrollTo ??= function scrollTo() {};
+
+afterEach(() => cleanup());
+
+/** Renders inside MantineProvider and a fresh QueryClient (no retries, so failures show at once). */
+export function renderUi(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const result = render(
+    createElement(QueryClientProvider, { client: queryClient }, createElement(MantineProvider, { env: 'test' }, ui)),
+  );
+  return Object.assign(result, { queryClient });
+}
