@@ -31,7 +31,7 @@ interface CheckDef {
 }
 
 /** The keyed refinements of one zod node (`.refine(fn, { message, params: { key } })`). */
-export function validatorNotes(schema: z.ZodType): ValidatorNote[] {
+export function validatorNotes(schema: z.core.$ZodType): ValidatorNote[] {
   const checks = (schema._zod.def as { checks?: readonly { _zod: { def: CheckDef } }[] }).checks ?? [];
   const notes: ValidatorNote[] = [];
   for (const c of checks) {
@@ -64,7 +64,7 @@ export function convert(schema: z.ZodType, io: Io, names: SchemaNames): { schema
     metadata,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const notes = validatorNotes(zodSchema as z.ZodType);
+      const notes = validatorNotes(zodSchema);
       if (notes.length > 0) (jsonSchema as JsonSchema)['x-validators'] = notes;
     },
   }) as JsonSchema;

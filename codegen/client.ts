@@ -1,0 +1,118 @@
+/**
+ * The typed API client (engine/generated/client.gen.ts), generated from the OpenAPI document: one method per
+ * operation, named after its id, wrapping `callOperation` of engine/core/http.ts. Types come from the document's
+ * JSON Schemas, so the engine never imports a particular definition.
+ */
+import { tsHeader } from './header';
+import type { JsonSchema } from './jsonSchema';
+import { camelCase } from './names';
+import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from './openapi';
+import { declaration, docComment, propertyKey, tsType } from './tsTypes';
+
+/** Where the generated client lives, relative to the repository root. */
+export const CLIENT_PATH = 'engine/generated/client.gen.ts';
+
+interface Entry {
+  readonly method: string;
+  readonly path: string;
+  readonly op: OpenApiOperation;
+}
+
+function entries(doc: OpenApiDocument): Entry[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+}
+
+function paramsType(params: readonly OpenApiParameter[], indent: string): string | undefined {
+  if (params.length === 0) return undefined;
+  const inner = indent + '  ';
+  const lines = params.map(
+    (p) => `${docComment({ description: p.description }, inner)}${inner}${propertyKey(p.name)}${p.required ? '' : '?'}: ${tsType(p.schema, inner)};\n`,
+  );
+  return `{\n${lines.join('')}${indent}}`;
+}
+
+function outputType(op: OpenApiOperation): string {
+  const ok = op.responses['200'] as { content?: Record<string, { schema: JsonSchema }> } | undefined;
+  const [[mediaType, media] = []] = Object.entries(ok?.content ?? {});
+  if (mediaType === 'application/json' && media) return tsType(media.schema);
+  if (mediaType === 'application/octet-stream') return 'Blob';
+  if (mediaType?.startsWith('text/')) return 'string';
+  return 'unknown';
+}
+
+const permissionText = (p: OpenApiOperation['x-permission']): string =>
+  typeof p === 'string' ? p : 'any' in p && p.any ? `any of ${p.any.join(', ')}` : `all of ${(p.all ?? []).join(', ')}`;
+
+/** Names the generated module declares besides the component types. */
+const RESERVED = ['CallOptions', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
+
+function operationBlock(e: Entry, methods: Set<string>): { method: string; map: string } {
+  const id = e.op.operationId;
+  const name = camelCase(id);
+  if (methods.has(name)) throw new Error(`Operation ${id}: another operation id also gives the method name ${name}.`);
+  methods.add(name);
+  const params = e.op.parameters ?? [];
+  const parts: { name: string; type: string; required: boolean }[] = [];
+  const path = paramsType(
+    params.filter((p) => p.in === 'path'),
+    '      ',
+  );
+  if (path) parts.push({ name: 'params', type: path, required: true });
+  const queryParams = params.filter((p) => p.in === 'query');
+  const query = paramsType(queryParams, '      ');
+  if (query) parts.push({ name: 'query', type: query, required: queryParams.some((p) => p.required) });
+  const body = e.op.requestBody;
+  if (body) {
+    const schema = body.content['application/json']?.schema ?? {};
+    parts.push({ name: 'body', type: tsType(schema, '      '), required: body.required });
+  }
+  const input = parts.length
+    ? `{\n${parts.map((p) => `      ${p.name}${p.required ? '' : '?'}: ${p.type};\n`).join('')}    }`
+    : 'Record<string, never>';
+  const doc = `${e.op.summary}. \`${e.method} ${e.path}\`; ${permissionText(e.op['x-permission'])}.`.replace(/\*\//g, '*\\/');
+  const key = JSON.stringify(id);
+  const arg = parts.some((p) => p.required) ? `input: OperationInput<${key}>` : `input: OperationInput<${key}> = {}`;
+  const method =
+    `  /** ${doc} */\n` +
+    `  ${name}: (${arg}, options?: CallOptions): Promise<OperationOutput<${key}>> =>\n` +
+    `    callOperation<OperationOutput<${key}>>(${key}, input, options),\n`;
+  const map = `  /** ${doc} */\n  ${key}: {\n    input: ${input};\n    output: ${outputType(e.op)};\n  };\n`;
+  return { method, map };
+}
+
+/** The client module's source text. */
+export function generateClient(doc: OpenApiDocument): string {
+  const schemas = doc.components.schemas;
+  for (const name of RESERVED) {
+    if (name in schemas) throw new Error(`A component schema is named ${name}, which the generated client reserves.`);
+  }
+  const methods = new Set<string>();
+  const blocks = entries(doc).map((e) => operationBlock(e, methods));
+  return [
+    tsHeader(),
+    '/**\n',
+    ' * The typed API client: one method per operation of docs/openapi.json, named after the operation id, each a call\n',
+    " * of `callOperation` with that id. Entity types are the document's component schemas.\n",
+    ' */\n',
+    "import { callOperation, type CallOptions } from '../core/http';\n",
+    '\n',
+    'export type { CallOptions };\n',
+    '\n',
+    ...Object.entries(schemas).map(([name, schema]) => declaration(name, schema) + '\n'),
+    '/** Input (`params`, `query`, `body`) and answer of every operation, by operation id. */\n',
+    'export interface OperationTypes {\n',
+    ...blocks.map((b) => b.map),
+    '}\n',
+    '\n',
+    'export type OperationId = keyof OperationTypes;\n',
+    "export type OperationInput<Id extends OperationId> = OperationTypes[Id]['input'];\n",
+    "export type OperationOutput<Id extends OperationId> = OperationTypes[Id]['output'];\n",
+    '\n',
+    '/** Every operation as a method: `apiClient.<operation id in camelCase>(input, options)`. */\n',
+    'export const apiClient = {\n',
+    ...blocks.map((b) => b.method),
+    '} as const;\n',
+  ].join('');
+}

@@ -1,0 +1,348 @@
+/**
+ * Markdown docs for auditors under docs/: an index, one page per area (purpose, route, endpoints, fields with types,
+ * limits, validators and defaults, who may read and who may write), an API reference and a permission matrix of
+ * areas against the demo users.
+ */
+import type { Roles } from '../schemas/access';
+import { MESSAGES, PRODUCT_NAME, XSRF_HEADER } from '../schemas/constants';
+import {
+  isDocumentScreen,
+  type AnyDocumentLayout,
+  type DocumentScreen,
+  type FieldHint,
+  type OperationDef,
+  type ScreenDef,
+  type SectionDef,
+} from '../definitions/define';
+import type { Registry } from '../definitions/registry';
+import { fieldRows, type FieldRow } from './fields';
+import { htmlCommentHeader } from './header';
+import { headingId } from './markdown';
+import { convert, type JsonSchema, type SchemaNames } from './jsonSchema';
+import type { OpenApiDocument } from './openapi';
+import { allows, envText, ruleText, usersAllowed, type RoleTable } from './permissions';
+
+/** Path of an area's page, relative to docs/. */
+export const areaPage = (screenId: string): string => `areas/${screenId}.md`;
+
+const KIND_TEXT: Record<ScreenDef['kind'], string> = {
+  policyArea:
+    'Policy area. Saved into the staged policy revision; the change reaches traffic when the revision is published.',
+  settingsPage: 'Settings page. Saved directly; there is no revision to publish.',
+  logView: 'Log view (read only).',
+  report: 'Report (read only).',
+  coreScreen: 'Screen of the portal core.',
+};
+
+const cell = (v: string): string => v.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
+
+/** A Markdown pipe table. */
+export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
+}
+
+const list = (names: readonly string[]): string => (names.length ? names.join(', ') : 'nobody');
+
+const shown = (v: unknown): string => (v === undefined ? '' : code(JSON.stringify(v)));
+
+function sectionOf(registry: Registry, screen: ScreenDef): SectionDef | undefined {
+  const top = '/' + (screen.route.split('/')[1] ?? '');
+  return registry.sections.find((s) => s.route === top);
+}
+
+/** `list.0.name` → `list[].name`: hint keys typed as paths, in the notation of the field table. */
+const normalise = (path: string): string => path.replace(/\.\d+(?=\.|$)/g, '[]');
+
+function hintsOf(layout: AnyDocumentLayout): Map<string, FieldHint & { column?: string }> {
+  const out = new Map<string, FieldHint & { column?: string }>();
+  if (layout.kind === 'table') {
+    for (const c of layout.columns) {
+      if (typeof c === 'object' && c.label) out.set(`${layout.rows}[].${c.field}`, { column: c.label });
+    }
+    for (const [k, h] of Object.entries(layout.rowFields ?? {})) {
+      const path = `${layout.rows}[].${normalise(k)}`;
+      if (h) out.set(path, { ...out.get(path), ...h });
+    }
+    return out;
+  }
+  for (const [k, h] of Object.entries(layout.fields ?? {})) if (h) out.set(normalise(k), h);
+  return out;
+}
+
+function notes(row: FieldRow, hint: (FieldHint & { column?: string }) | undefined): string {
+  const parts: string[] = [];
+  if (row.description) parts.push(row.description);
+  if (hint?.help) parts.push(hint.help);
+  if (hint?.writeOnly) parts.push('Secret: never sent back in clear once saved; left unchanged when not retyped.');
+  if (hint?.readOnly) parts.push('Read only in the portal.');
+  if (hint?.widget === 'hidden') parts.push('Not shown in the portal.');
+  if (hint?.showIf) parts.push(`Shown only while ${code(hint.showIf.field)} is ${hint.showIf.equals.map((v) => code(String(v))).join(' or ')}.`);
+  return parts.map((p) => (/[.!?:]$/.test(p) ? p : `${p}.`)).join(' ');
+}
+
+function fieldsTable(screen: DocumentScreen, names: SchemaNames): string {
+  const { schema, defs } = convert(screen.schema, 'input', names);
+  const resolve = (s: JsonSchema): JsonSchema => {
+    const ref = s.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return s;
+    const { $ref: _ref, ...siblings } = s;
+    return { ...resolve(defs[ref.slice('#/$defs/'.length)] ?? {}), ...siblings };
+  };
+  const hints = hintsOf(screen.layout);
+  const rows = fieldRows(schema, resolve).map((r) => {
+    const hint = hints.get(r.path);
+    const label = hint?.label ?? hint?.column ?? r.title ?? (r.path.endsWith('[]') ? '(each entry)' : (r.path.split('.').pop() ?? r.path));
+    const checks = [...r.limits, ...r.validators.map((v) => `${code(v.key)}: ${v.message}`)];
+    return [
+      code(r.path),
+      label,
+      r.type,
+      r.required ? 'yes' : 'no',
+      r.hasDefault ? shown(r.defaultValue) : '',
+      checks.join('; '),
+      notes(r, hint),
+    ];
+  });
+  const top = resolve(schema);
+  const documentChecks = (top['x-validators'] as { key: string; message: string }[] | undefined) ?? [];
+  const extra = documentChecks.length
+    ? `\nRules across fields: ${documentChecks.map((v) => `${code(v.key)}: ${v.message}`).join('; ')}.\n`
+    : '';
+  const strict = top.additionalProperties === false ? '\nThe document accepts no keys other than these (`unrecognized_keys`).\n' : '';
+  return table(['Field', 'Label', 'Type', 'Required', 'Default', 'Limits and validators (error key)', 'Notes'], rows) + strict + extra;
+}
+
+function layoutText(layout: AnyDocumentLayout): string {
+  const fieldName = (c: string | { field: string; label?: string }) => (typeof c === 'string' ? c : (c.label ?? c.field));
+  switch (layout.kind) {
+    case 'table': {
+      const lines = [
+        `A table of the rows in ${code(layout.rows)}, one row per entry, identified by ${code(layout.rowKey)}.`,
+        `Columns: ${layout.columns.map(fieldName).join(', ')}.`,
+      ];
+      if (layout.orderable) lines.push('Rows are ordered; the order is saved and matters.');
+      if (layout.newRow) lines.push(`A new row starts as ${code(JSON.stringify(layout.newRow))}.`);
+      if (layout.bulkImport) {
+        lines.push(`Bulk import: columns ${layout.bulkImport.columns.map(code).join(', ')}, at most ${layout.bulkImport.maxRows} rows.`);
+      }
+      if (layout.exportable) lines.push('The rows can be exported.');
+      return lines.map((l) => `- ${l}`).join('\n') + '\n';
+    }
+    case 'form':
+      return layout.groups?.length ? `A form in groups: ${layout.groups.join(', ')}.\n` : 'A form.\n';
+    case 'accordion':
+      return (
+        'Panels:\n\n' +
+        layout.panels.map((p) => `- ${p.title}${p.optional ? ' (optional)' : ''}: ${p.fields.map(code).join(', ')}`).join('\n') +
+        '\n'
+      );
+    case 'wizard':
+      return 'Steps:\n\n' + layout.steps.map((s, i) => `${i + 1}. ${s.title}: ${s.fields.map(code).join(', ')}`).join('\n') + '\n';
+  }
+}
+
+function endpointsTable(ops: readonly OperationDef[], base: string): string {
+  return table(
+    ['Operation', 'Call', 'Permission'],
+    ops.map((o) => [`[${code(o.id)}](${base}api.md#${headingId(o.id)})`, code(`${o.method} ${o.path}`), ruleText(o.access)]),
+  );
+}
+
+function accessSection(screen: ScreenDef, roles: RoleTable): string {
+  const write = screen.write ?? screen.read;
+  const rows = [
+    ['Read', ruleText(screen.read), list(usersAllowed(screen.read, roles))],
+    ...(isDocumentScreen(screen) ? [['Write', ruleText(write), list(usersAllowed(write, roles))]] : []),
+  ];
+  return (
+    table(['Action', 'Permission needed', 'Demo users allowed'], rows) +
+    '\nThe server checks these permissions on every call (when the tenant has the `rbac` capability); the portal ' +
+    'hides what a user may not use. Deny entries in a role beat allows.\n'
+  );
+}
+
+function areaMarkdown(screen: ScreenDef, registry: Registry, names: SchemaNames, roles: RoleTable): string {
+  const section = sectionOf(registry, screen);
+  const facts: string[][] = [
+    ['Route', code(`#${screen.route}`)],
+    ['Section', section ? `${section.title} (${code(`#${section.route}`)})` : '—'],
+    ['Kind', KIND_TEXT[screen.kind]],
+    ['Available in', envText(screen.env)],
+    ['Feature flag', screen.feature ? code(screen.feature) : 'none'],
+  ];
+  const parts = [
+    htmlCommentHeader(),
+    `# ${screen.title}\n`,
+    `${screen.description}\n`,
+    table(['Property', 'Value'], facts),
+    '## Who may read and who may write\n',
+    accessSection(screen, roles),
+  ];
+  if (isDocumentScreen(screen)) {
+    const ops = registry.operations.filter((o) => o.document?.screenId === screen.id);
+    parts.push('## Endpoints\n', endpointsTable(ops, '../'));
+    const stamp =
+      screen.endpoint.revision === 'staged'
+        ? `The path's \`{rev}\` is the staged revision. A save sends the document with \`rev_id\`, \`state\` and ` +
+          `\`updated_at\` as read; when someone saved in between, the save gets 409 ("${MESSAGES.staleSave}") and ` +
+          'changes nothing. A successful save marks the revision "staged" until it is published.'
+        : `A save sends the document with the \`updated_at\` it was read with; when someone saved in between, the save ` +
+          `gets 409 ("${MESSAGES.staleSave}") and changes nothing.`;
+    parts.push(
+      `\n${stamp} Every save needs the \`${XSRF_HEADER}\` header; a body that breaks any rule below gets 400 with ` +
+        'the field path and error key of each problem, and nothing is stored.\n',
+    );
+    parts.push('## Fields\n', fieldsTable(screen, names));
+    parts.push('\n## Layout\n', layoutText(screen.layout));
+  } else if (screen.kind === 'logView') {
+    parts.push(
+      '## Columns\n',
+      table(['Field', 'Label'], screen.columns.map((c) => [code(c.field), c.label])),
+      '\n## Filters\n',
+      table(
+        ['Parameter', 'Label', 'Several values'],
+        screen.filters.map((f) => [code(f.param), f.label, f.multiple ? 'yes' : 'no']),
+      ),
+    );
+    if (screen.defaultFilters) parts.push(`\nDefault filters: ${code(new URLSearchParams(screen.defaultFilters).toString())}.\n`);
+  } else if (screen.kind === 'report') {
+    parts.push(
+      '## Charts\n',
+      table(
+        ['Report', 'Title', 'Chart', 'Drill-down'],
+        screen.widgets.map((w) => [code(w.report), w.title, w.chart, w.drillDown ? `${w.drillDown.logType} by ${code(w.drillDown.param)}` : '']),
+      ),
+    );
+  }
+  return parts.join('\n');
+}
+
+function indexMarkdown(registry: Registry, doc: OpenApiDocument, roles: RoleTable): string {
+  const parts = [
+    htmlCommentHeader(),
+    `# ${PRODUCT_NAME}: configuration reference\n`,
+    'For auditors: every area an administrator can see or change, its fields and their limits, and who may read ' +
+      'or change it. Generated from the same definitions the portal and its API server run on, so it describes ' +
+      'what is enforced.\n',
+    '- [Permission matrix](permissions.md): areas against the demo users.',
+    '- [API reference](api.md): every endpoint with its permission; machine-readable as [openapi.json](openapi.json).',
+    `- JSON Schemas of the ${Object.keys(doc.components.schemas).length} entities: ` +
+      Object.keys(doc.components.schemas)
+        .map((n) => `[${n}](schemas/${n}.json)`)
+        .join(', ') +
+      '.\n',
+    '## Areas\n',
+  ];
+  for (const section of [...registry.sections].sort((a, b) => a.order - b.order)) {
+    const screens = registry.screens.filter((s) => sectionOf(registry, s) === section);
+    parts.push(`### ${section.title}\n`);
+    parts.push(
+      `Route ${code(`#${section.route}`)}; open to ${section.access ? ruleText(section.access) : 'every signed-in user'}; ` +
+        `${envText(section.env)}.\n`,
+    );
+    if (screens.length) {
+      parts.push(
+        table(
+          ['Area', 'Route', 'Read', 'Write'],
+          screens.map((s) => [
+            `[${s.title}](${areaPage(s.id)})`,
+            code(`#${s.route}`),
+            ruleText(s.read),
+            isDocumentScreen(s) ? ruleText(s.write ?? s.read) : 'read only',
+          ]),
+        ),
+      );
+    }
+  }
+  parts.push('## Demo users\n', demoUsersTable(roles));
+  return parts.join('\n');
+}
+
+function demoUsersTable(roles: RoleTable): string {
+  const areas = (r: readonly string[]) => (r.length ? r.map((a) => (a === '*' ? 'every area' : code(a))).join(', ') : 'none');
+  return table(
+    ['User', 'Reads', 'Writes', 'Denied'],
+    Object.entries(roles).map(([name, r]: [string, Roles]) => [code(name), areas(r.read), areas(r.write), areas(r.deny ?? [])]),
+  );
+}
+
+function permissionsMarkdown(registry: Registry, roles: RoleTable): string {
+  const users = Object.entries(roles);
+  const areaRows = registry.screens.map((s) => {
+    const cells = users.map(([, r]) => {
+      const read = allows(s.read, r);
+      const write = isDocumentScreen(s) && allows(s.write ?? s.read, r);
+      return read && write ? 'read, write' : read ? 'read' : write ? 'write' : '—';
+    });
+    return [`[${s.title}](${areaPage(s.id)})`, ...cells];
+  });
+  const sectionRows = [...registry.sections]
+    .sort((a, b) => a.order - b.order)
+    .map((s) => [
+      `${s.title} (${code(`#${s.route}`)}${s.hidden ? ', not in the navigation' : ''})`,
+      ...users.map(([, r]) => (allows(s.access, r) ? 'may open' : '—')),
+    ]);
+  const opRows = registry.operations.map((o) => [
+    `[${code(o.id)}](api.md#${headingId(o.id)})`,
+    ...users.map(([, r]) => (o.access === 'public' ? 'anyone' : allows(o.access, r) ? 'yes' : '—')),
+  ]);
+  return [
+    htmlCommentHeader(),
+    '# Permission matrix\n',
+    'Each area\'s read and write rule evaluated against the roles of the demo users (see the [index](index.md#demo-users)), ' +
+      'with the same permission matcher the server enforces. Permissions are enforced when the tenant has the `rbac` ' +
+      'capability, and not on an on-premises appliance outside a management station.\n',
+    '## Areas\n',
+    table(['Area', ...users.map(([u]) => code(u))], areaRows),
+    '\n## Sections\n',
+    table(['Section', ...users.map(([u]) => code(u))], sectionRows),
+    '\n## Endpoints\n',
+    table(['Operation', ...users.map(([u]) => code(u))], opRows),
+  ].join('\n');
+}
+
+function apiMarkdown(registry: Registry): string {
+  const parts = [
+    htmlCommentHeader(),
+    '# API reference\n',
+    'Every endpoint of the reference server. The machine-readable description, with the request and response ' +
+      'schemas, is [openapi.json](openapi.json). Errors answer `{ msg, errors?: [{ path, key, message }] }`: 400 when ' +
+      'the request is not valid (nothing is changed), 401 without a session, 403 without the permission or without ' +
+      `a matching \`${XSRF_HEADER}\` header, 409 for a stale save.\n`,
+  ];
+  const tags = [...new Set(registry.operations.map((o) => o.tag))];
+  for (const tag of tags) {
+    parts.push(`## ${tag}\n`);
+    for (const o of registry.operations.filter((op) => op.tag === tag)) {
+      const facts = [
+        ['Call', code(`${o.method} ${o.path}`)],
+        ['Permission', ruleText(o.access)],
+        ...(o.revision ? [['Revision', '`{rev}` must be the staged revision']] : []),
+        ['Available in', envText(o.env)],
+        ...(o.feature ? [['Feature flag', code(o.feature)]] : []),
+        ...(o.document ? [['Area', `[${registry.screen(o.document.screenId)?.title ?? o.document.screenId}](${areaPage(o.document.screenId)})`]] : []),
+      ];
+      parts.push(`### ${o.id}\n`, `${o.summary}.\n`, table(['Property', 'Value'], facts));
+    }
+  }
+  return parts.join('\n');
+}
+
+/** File path (under docs/) → Markdown of every auditor page. */
+export function generateDocs(
+  registry: Registry,
+  doc: OpenApiDocument,
+  options: { names: SchemaNames; roles: RoleTable },
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const tidy = (md: string) => md.replace(/\n{3,}/g, '\n\n').replace(/\n*$/, '\n');
+  out.set('docs/index.md', tidy(indexMarkdown(registry, doc, options.roles)));
+  out.set('docs/permissions.md', tidy(permissionsMarkdown(registry, options.roles)));
+  out.set('docs/api.md', tidy(apiMarkdown(registry)));
+  for (const screen of registry.screens) {
+    out.set(`docs/${areaPage(screen.id)}`, tidy(areaMarkdown(screen, registry, options.names, options.roles)));
+  }
+  return out;
+}

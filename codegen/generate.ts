@@ -1,0 +1,42 @@
+/**
+ * Every generated file, as a pure function of the registry: `generate(registry)` → path → content. `main.ts`
+ * writes the result (or, with `--check`, compares it with what is on disk).
+ */
+import { DEMO_ROLES } from '../schemas/demoRoles';
+import type { Registry } from '../definitions/registry';
+import { CLIENT_PATH, generateClient } from './client';
+import { generateDocs } from './docs';
+import { generateEntitySchemas } from './entitySchemas';
+import type { SchemaNames } from './jsonSchema';
+import { generateOpenApi } from './openapi';
+import type { RoleTable } from './permissions';
+import { generateSite } from './site';
+
+/** Path of the OpenAPI document, relative to the repository root. */
+export const OPENAPI_PATH = 'docs/openapi.json';
+/** Every generated file lives here, except the client. */
+export const DOCS_DIR = 'docs';
+
+export interface GenerateOptions {
+  /** Component names of shared schemas (see schemaNames.ts); unnamed schemas are written inline. */
+  readonly names?: SchemaNames;
+  /** Users whose permissions the docs show; the demo users by default. */
+  readonly roles?: RoleTable;
+  /** `info.version` of the OpenAPI document. */
+  readonly version?: string;
+}
+
+/** Path (relative to the repository root) → content of every generated file. */
+export function generate(registry: Registry, options: GenerateOptions = {}): Map<string, string> {
+  const names = options.names ?? new Map();
+  const doc = generateOpenApi(registry, { names, version: options.version ?? '0.0.0' });
+  const json = new Map([[OPENAPI_PATH, JSON.stringify(doc, null, 2) + '\n'], ...generateEntitySchemas(doc)]);
+  const markdown = generateDocs(registry, doc, { names, roles: options.roles ?? DEMO_ROLES });
+  const files = new Map<string, string>([
+    ...json,
+    [CLIENT_PATH, generateClient(doc)],
+    ...markdown,
+    ...generateSite(markdown, json),
+  ]);
+  return new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,43 @@
+/** Reads what the generators need from the repository: the schema modules (for component names) and the version. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SchemaNames } from './jsonSchema';
+import { schemaNamesFromModules } from './schemaNames';
+
+/** The repository root. */
+export const ROOT = join(import.meta.dirname, '..');
+
+/** Files under a folder of the repository, as `/`-separated paths relative to the root. */
+export function filesUnder(dir: string): string[] {
+  const abs = join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(dir, f).split('\\').join('/'))
+    .filter((f) => statSync(join(ROOT, f)).isFile());
+}
+
+/** Component names from every module of schemas/ (tests excluded). */
+export async function loadSchemaNames(): Promise<SchemaNames> {
+  const files = filesUnder('schemas').filter((f) => f.endsWith('.ts') && !/\.test\.tsx?$/.test(f));
+  const modules = await Promise.all(
+    files.map(async (f) => ({
+      file: f.slice('schemas/'.length),
+      exports: (await import(pathToFileURL(join(ROOT, f)).href)) as Record<string, unknown>,
+    })),
+  );
+  return schemaNamesFromModules(modules);
+}
+
+/** `version` of package.json: the OpenAPI document's `info.version`. */
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Generated files whose content differs from the disk or is missing, and files in `dir` no longer generated. */
+export function staleFiles(files: ReadonlyMap<string, string>, dir: string): { changed: string[]; extra: string[] } {
+  const changed = [...files.keys()].filter((p) => {
+    const abs = join(ROOT, p);
+    return !existsSync(abs) || readFileSync(abs, 'utf8') !== files.get(p);
+  });
+  return { changed, extra: filesUnder(dir).filter((p) => !files.has(p)) };
+}
