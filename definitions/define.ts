@@ -117,6 +117,8 @@ export interface FieldHint {
   /** A secret: never sent back in clear once saved; left unchanged when not retyped. */
   readonly writeOnly?: boolean;
   readonly readOnly?: boolean;
+  /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`). */
+  readonly accept?: readonly string[];
 }
 export type FieldHints<T> = { readonly [P in Path<T>]?: FieldHint };
 
@@ -144,6 +146,8 @@ export type TableLayout<T> = {
     readonly orderable?: boolean;
     /** Field hints of the row editor form. */
     readonly rowFields?: FieldHints<RowOf<T, K>>;
+    /** When set, the row editor is the rule accordion (spec 002 §4) with these panels in order; paths are row fields. */
+    readonly rowPanels?: readonly AccordionPanel<RowOf<T, K>>[];
     /** New-row defaults for the row editor. */
     readonly newRow?: Partial<RowOf<T, K>>;
     readonly bulkImport?: { readonly columns: readonly (keyof RowOf<T, K> & string)[]; readonly maxRows: number };
@@ -278,6 +282,7 @@ export type AnyDocumentLayout =
       readonly rowKey: string;
       readonly orderable?: boolean;
       readonly rowFields?: Readonly<Partial<Record<string, FieldHint>>>;
+      readonly rowPanels?: readonly (Omit<AccordionPanel<unknown>, 'fields'> & { readonly fields: readonly string[] })[];
       readonly newRow?: Readonly<Record<string, unknown>>;
       readonly bulkImport?: { readonly columns: readonly string[]; readonly maxRows: number };
       readonly exportable?: boolean;

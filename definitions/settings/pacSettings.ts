@@ -1,0 +1,40 @@
+import { PAC_FILE_TYPES, PacSettingsDocument } from '../../schemas/areas/pac';
+import { defineSettingsPage } from '../define';
+
+export const pacSettings = defineSettingsPage({
+  id: 'settings.pac',
+  title: 'PAC File',
+  description:
+    'The proxy auto-configuration (PAC) file browsers download to send web traffic through the service. It is ' +
+    'generated from the service proxy addresses and the destinations sent direct (plain host names and private ' +
+    'networks optional), or it is an uploaded template (.pac or .txt, up to 256 KB, defining FindProxyForURL). ' +
+    'The spec names the calls but not the fields; these are the settings such a service offers.',
+  route: '/settings/pac',
+  nav: { group: 'Network', order: 10 },
+  endpoint: { path: '/api/settings/v1/pac', revision: 'none', save: 'PATCH' },
+  schema: PacSettingsDocument,
+  layout: {
+    kind: 'form',
+    groups: ['General', 'Direct destinations', 'Template'],
+    fields: {
+      enabled: { group: 'General' },
+      mode: { group: 'General', widget: 'segmented' },
+      proxy_port: { group: 'General', showIf: { field: 'mode', equals: ['generated'] } },
+      fallback_direct: { group: 'General' },
+      bypass_private_networks: { group: 'Direct destinations' },
+      bypass_domains: { group: 'Direct destinations', widget: 'tags', placeholder: 'intranet.example.com' },
+      bypass_ips: { group: 'Direct destinations', widget: 'tags', placeholder: '10.0.0.0/8' },
+      template: {
+        group: 'Template',
+        widget: 'upload',
+        accept: PAC_FILE_TYPES,
+        showIf: { field: 'mode', equals: ['uploaded'] },
+        help: 'A PAC file of up to 256 KB that defines function FindProxyForURL(url, host)',
+      },
+    },
+  },
+  read: { any: ['settings:read'] },
+  write: { any: ['settings:write'] },
+  feature: 'pac',
+  tag: 'pac',
+});
