@@ -26,6 +26,7 @@ describe('schemaFields', () => {
 
   it('uses the secret widget for write-only hints and infers widgets of arrays', () => {
     expect(fieldsOf(z.object({ key: z.string() }), { key: { writeOnly: true } })[0]!.widget).toBe('secret');
+    expect(fieldsOf(z.object({ key: z.string().min(1).meta({ writeOnly: true }).optional() }))[0]!.widget).toBe('secret');
     expect(inferWidget(z.array(Action))).toBe('multiselect');
     expect(inferWidget(z.array(z.string()))).toBe('tags');
     expect(inferWidget(z.boolean().default(true))).toBe('switch');

@@ -32,6 +32,8 @@ interface Unwrapped {
   readonly title: string | undefined;
   readonly description: string | undefined;
   readonly required: boolean;
+  /** Marked `.meta({ writeOnly: true })` at some level: the server never sends it back. */
+  readonly writeOnly: boolean;
 }
 
 /** Removes optional / default / nullable / readonly / pipe wrappers, keeping the outermost title and description. */
@@ -40,8 +42,10 @@ export function unwrap(schema: z.ZodType): Unwrapped {
   let title: string | undefined;
   let description: string | undefined;
   let required = true;
+  let writeOnly = false;
   for (;;) {
     const meta = current.meta();
+    if (meta?.writeOnly === true) writeOnly = true;
     title ??= typeof meta?.title === 'string' ? meta.title : undefined;
     description ??= typeof meta?.description === 'string' ? meta.description : current.description;
     const def = current.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
@@ -51,7 +55,7 @@ export function unwrap(schema: z.ZodType): Unwrapped {
     } else if (def.type === 'pipe' && def.in) {
       current = def.in;
     } else {
-      return { inner: current, title, description, required };
+      return { inner: current, title, description, required, writeOnly };
     }
   }
 }
@@ -123,7 +127,7 @@ export function fieldsOf(schema: z.ZodObject, hints: FieldHintMap = {}, prefix =
       name,
       label: hint.label ?? u.title ?? humanize(key),
       description: hint.help ?? u.description,
-      widget: hint.writeOnly && hint.widget === undefined ? 'secret' : (hint.widget ?? inferWidget(child)),
+      widget: (hint.writeOnly || u.writeOnly) && hint.widget === undefined ? 'secret' : (hint.widget ?? inferWidget(child)),
       options: optionsOf(child),
       required: u.required,
       hint,

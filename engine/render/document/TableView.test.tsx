@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SslBypassEntry } from '../../../schemas/areas/sslBypass';
+import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
+import { renderUi } from '../../../tests/setup/component';
+import { TableView, type Row, type TableLayoutDef } from './TableView';
+
+const layout: TableLayoutDef = {
+  kind: 'table',
+  rows: 'list',
+  rowKey: 'id',
+  orderable: true,
+  columns: [{ field: 'destination' }, 'comment', { field: 'enabled', format: 'boolean', center: true }],
+  rowFields: { id: { widget: 'hidden' }, comment: { widget: 'textarea' } },
+  newRow: { destination: '', comment: '', enabled: true },
+};
+
+const rows: Row[] = [
+  { id: 'a', destination: 'bank.example.com', comment: 'Banking', enabled: true },
+  { id: 'b', destination: '10.0.0.0/8', comment: '', enabled: false },
+];
+
+function setup(readOnly: boolean) {
+  const onChange = vi.fn();
+  renderUi(<TableView title="SSL Bypass" layout={layout} rowSchema={SslBypassEntry} rows={rows} onChange={onChange} readOnly={readOnly} />);
+  return { onChange, user: userEvent.setup() };
+}
+
+describe('TableView', () => {
+  it('shows the rows with the definition columns for everyone', () => {
+    setup(true);
+    const table = screen.getByRole('table', { name: 'SSL Bypass' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Destination', 'Comment', 'Enabled']);
+    expect(within(table).getByText('bank.example.com')).toBeTruthy();
+    expect(within(table).getByText('No')).toBeTruthy();
+  });
+
+  it('read-only: a "Read only" badge and no edit controls at all', () => {
+    setup(true);
+    expect(screen.getByText('Read only')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Move/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Drag handle' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('writable: add a row through the row form, with the validator message for a bad destination', async () => {
+    const { onChange, user } = setup(false);
+    expect(screen.queryByText('Read only')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add entry' });
+    const destination = within(dialog).getByLabelText(/^Destination/);
+    await user.type(destination, 'not a destination');
+    expect(await within(dialog).findByText(VALIDATOR_MESSAGES.invalidDomainIpOrCidr)).toBeTruthy();
+    await user.clear(destination);
+    await user.type(destination, '*.health.example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    const next = onChange.mock.calls[0]![0] as Row[];
+    expect(next).toHaveLength(3);
+    expect(next[2]).toMatchObject({ destination: '*.health.example.org', comment: '', enabled: true });
+    expect(typeof next[2]!.id).toBe('string');
+    expect(String(next[2]!.id).length).toBeGreaterThan(0);
+  });
+
+  it('writable: edit, delete with confirmation and move rows', async () => {
+    const { onChange, user } = setup(false);
+    await user.click(screen.getByRole('button', { name: 'Edit bank.example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
+    await user.type(within(dialog).getByLabelText(/^Comment/), ' and health');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect((onChange.mock.calls[0]![0] as Row[])[0]).toMatchObject({ id: 'a', comment: 'Banking and health' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete 10.0.0.0/8' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete entry' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect((onChange.mock.calls[1]![0] as Row[]).map((r) => r.id)).toEqual(['a']);
+
+    expect((screen.getByRole('button', { name: 'Move bank.example.com up' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Move bank.example.com down' }));
+    expect((onChange.mock.calls[2]![0] as Row[]).map((r) => r.id)).toEqual(['b', 'a']);
+    expect(screen.getAllByRole('img', { name: 'Drag handle' })).toHaveLength(2);
+  });
+
+  it('shows the server errors of a save on their row', () => {
+    renderUi(
+      <TableView
+        title="SSL Bypass"
+        layout={layout}
+        rowSchema={SslBypassEntry}
+        rows={rows}
+        onChange={() => {}}
+        readOnly={false}
+        errors={[{ path: '1.destination', key: 'invalidDomainIpOrCidr', message: 'Not allowed here.' }]}
+      />,
+    );
+    expect(screen.getByText('Destination: Not allowed here.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * One memoised table row (its own `<tbody>`, so an expanded row's panel sits with it and the virtualiser measures
+ * both). Every prop is a primitive, the row object, or something the table keeps stable, so editing one row
+ * re-renders that row alone.
+ */
+import { ActionIcon, Checkbox, Collapse, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { memo, useEffect, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { labelOf, RowState } from '../../../../schemas/enums';
+import { formatCell, type NormalisedColumn } from './columns';
+import type { RowKey } from './selection';
+
+/** Row expand and collapse animation, in ms (spec 002 §9). */
+export const ROW_EXPAND_MS = 225;
+
+/** Callbacks the table hands every row; the object is created once, so it never breaks memoisation. */
+export interface RowHandlers {
+  toggleSelect(key: RowKey, shift: boolean): void;
+  toggleExpand(key: RowKey): void;
+  keyDown(key: RowKey, event: KeyboardEvent<HTMLTableRowElement>): void;
+  focus(key: RowKey): void;
+  /** A typed 1-based position; false when it is not a valid position. */
+  typePosition(key: RowKey, text: string): boolean;
+  dragStart(key: RowKey, event: DragEvent<HTMLTableRowElement>): void;
+  dragOver(key: RowKey, event: DragEvent<HTMLTableRowElement>): void;
+  drop(key: RowKey, event: DragEvent<HTMLTableRowElement>): void;
+  dragEnd(): void;
+}
+
+export interface DataRowProps<R> {
+  readonly row: R;
+  readonly rowKey: RowKey;
+  /** Zero-based position in the whole list. */
+  readonly position: number;
+  readonly ariaRowIndex: number;
+  readonly columns: readonly NormalisedColumn<R>[];
+  readonly selectable: boolean;
+  readonly selected: boolean;
+  readonly disabled: boolean;
+  readonly expandable: boolean;
+  readonly expanded: boolean;
+  /** Given only to the expanded row (and the one collapsing), so other rows never see it change. */
+  readonly renderExpanded: ((row: R) => ReactNode) | undefined;
+  readonly orderable: boolean;
+  readonly rowState: RowState | undefined;
+  readonly textColor: string | undefined;
+  readonly tabbable: boolean;
+  readonly dropTarget: boolean;
+  readonly handlers: RowHandlers;
+  readonly measureRef: ((el: HTMLTableSectionElement | null) => void) | undefined;
+  readonly virtualIndex: number | undefined;
+}
+
+const STATE_COLOURS: Record<Exclude<RowState, 'none'>, string> = {
+  error: 'red',
+  'soft-error': 'orange',
+  warning: 'yellow',
+  info: 'blue',
+};
+
+function rowStyle(state: RowState | undefined, textColor: string | undefined, dropTarget: boolean): CSSProperties {
+  const colour = state && state !== 'none' ? STATE_COLOURS[state] : undefined;
+  return {
+    color: textColor,
+    background: colour ? `var(--mantine-color-${colour}-light)` : undefined,
+    boxShadow: [
+      colour ? `inset 3px 0 0 var(--mantine-color-${colour}-filled)` : '',
+      dropTarget ? 'inset 0 2px 0 var(--mantine-primary-color-filled)' : '',
+    ]
+      .filter(Boolean)
+      .join(', ') || undefined,
+  };
+}
+
+function PositionInput({
+  rowKey,
+  position,
+  disabled,
+  handlers,
+}: {
+  rowKey: RowKey;
+  position: number;
+  disabled: boolean;
+  handlers: RowHandlers;
+}) {
+  const shown = String(position + 1);
+  const [text, setText] = useState(shown);
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    setText(shown);
+    setInvalid(false);
+  }, [shown]);
+  const commit = () => {
+    if (text.trim() === shown) return;
+    const ok = handlers.typePosition(rowKey, text);
+    setInvalid(!ok);
+    if (!ok) setText(shown);
+  };
+  return (
+    <TextInput
+      size="xs"
+      w={64}
+      value={text}
+      disabled={disabled}
+      inputMode="numeric"
+      aria-label={`Position of row ${position + 1}`}
+      aria-invalid={invalid || undefined}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') setText(shown);
+        e.stopPropagation();
+      }}
+    />
+  );
+}
+
+function DataRowInner<R>(props: DataRowProps<R>) {
+  const { row, rowKey, position, columns, handlers, expanded, renderExpanded } = props;
+  const controlCount = Number(props.orderable) * 2 + Number(props.selectable) + Number(props.expandable);
+  const stateLabel = props.rowState && props.rowState !== 'none' ? labelOf(RowState, props.rowState) : undefined;
+  return (
+    <Table.Tbody ref={props.measureRef} data-index={props.virtualIndex}>
+      <tr
+        aria-rowindex={props.ariaRowIndex}
+        aria-selected={props.selectable ? props.selected : undefined}
+        aria-disabled={props.disabled || undefined}
+        aria-expanded={props.expandable ? expanded : undefined}
+        data-row-key={String(rowKey)}
+        data-row-state={props.rowState && props.rowState !== 'none' ? props.rowState : undefined}
+        title={stateLabel}
+        tabIndex={props.tabbable ? 0 : -1}
+        draggable={props.orderable}
+        style={rowStyle(props.rowState, props.textColor, props.dropTarget)}
+        onKeyDown={(e) => handlers.keyDown(rowKey, e)}
+        onFocus={(e) => {
+          if (e.target === e.currentTarget) handlers.focus(rowKey);
+        }}
+        onDragStart={props.orderable ? (e) => handlers.dragStart(rowKey, e) : undefined}
+        onDragOver={props.orderable ? (e) => handlers.dragOver(rowKey, e) : undefined}
+        onDrop={props.orderable ? (e) => handlers.drop(rowKey, e) : undefined}
+        onDragEnd={props.orderable ? () => handlers.dragEnd() : undefined}
+      >
+        {props.orderable && (
+          <Table.Td aria-label="Drag to reorder" style={{ cursor: 'grab', width: 28, userSelect: 'none' }}>
+            <span aria-hidden>⠿</span>
+          </Table.Td>
+        )}
+        {props.selectable && (
+          <Table.Td style={{ width: 40 }}>
+            <Checkbox
+              aria-label={`Select row ${position + 1}`}
+              checked={props.selected}
+              disabled={props.disabled}
+              onChange={() => undefined}
+              onClick={(e) => handlers.toggleSelect(rowKey, e.shiftKey)}
+            />
+          </Table.Td>
+        )}
+        {props.orderable && (
+          <Table.Td style={{ width: 76 }}>
+            <PositionInput rowKey={rowKey} position={position} disabled={props.disabled} handlers={handlers} />
+          </Table.Td>
+        )}
+        {columns.map((c, i) => (
+          <Table.Td key={c.field} style={{ textAlign: c.center ? 'center' : undefined, minWidth: c.minWidth, overflowWrap: 'anywhere' }}>
+            {i === 0 && stateLabel && <VisuallyHidden>{`${stateLabel}: `}</VisuallyHidden>}
+            {c.render ? c.render(row) : formatCell((row as Record<string, unknown>)[c.field], c)}
+          </Table.Td>
+        ))}
+        {props.expandable && (
+          <Table.Td style={{ width: 44 }}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={expanded ? `Collapse row ${position + 1}` : `Expand row ${position + 1}`}
+              aria-expanded={expanded}
+              onClick={() => handlers.toggleExpand(rowKey)}
+            >
+              <span aria-hidden style={{ display: 'inline-block', transition: `transform ${ROW_EXPAND_MS}ms`, transform: expanded ? 'rotate(90deg)' : undefined }}>
+                ›
+              </span>
+            </ActionIcon>
+          </Table.Td>
+        )}
+      </Table.Tr>
+      {renderExpanded && (
+        <Table.Tr aria-hidden={!expanded || undefined}>
+          <Table.Td colSpan={columns.length + controlCount} style={{ padding: expanded ? undefined : 0, borderBottomWidth: expanded ? undefined : 0 }}>
+            <Collapse expanded={expanded} transitionDuration={ROW_EXPAND_MS} keepMounted={false}>
+              {renderExpanded(row)}
+            </Collapse>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Table.Tbody>
+  );
+}
+
+/** The memoised row; generic through a cast, since `memo` drops type parameters. */
+export const DataRow = memo(DataRowInner) as <R>(props: DataRowProps<R>) => ReactNode;
