@@ -5,6 +5,8 @@
 import type { ServerModule } from '../types';
 import { authModule } from './auth';
 import { policyModule } from './policy';
+import { postureModule } from './posture';
 import { seedModule } from './seed';
+import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule];

@@ -1,0 +1,180 @@
+/**
+ * Browser posture management (spec 002 §7): the catalogue of browser settings as JSON Schema, and a tenant-scoped
+ * store of configuration policies whose settings are checked against that catalogue.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  browserSettingsSchema,
+  type ConfigPolicy,
+  type ConfigPolicyInput,
+  type ConfigPolicyPatch,
+  type PostureBrowser,
+  type PosturePlatform,
+} from '../../schemas/areas/browserPosture';
+import { MESSAGES } from '../../schemas/constants';
+import { fieldErrors } from '../../schemas/http';
+import { DEMO_TENANT_ID } from '../seed/demo';
+import { HttpError, requireCaller, type Db, type HandlerContext, type ServerModule } from '../types';
+
+interface Row {
+  id: string;
+  name: string;
+  description: string | null;
+  platform: PosturePlatform;
+  browser: PostureBrowser;
+  version: string;
+  settings: Record<string, unknown>;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  updated_by: string;
+}
+
+const COLUMNS = 'id, name, description, platform, browser, version, settings, created_by, created_at, updated_at, updated_by';
+
+function toPolicy(r: Row): ConfigPolicy {
+  return {
+    id: r.id,
+    name: r.name,
+    ...(r.description !== null ? { description: r.description } : {}),
+    platform: r.platform,
+    browser: r.browser,
+    version: r.version,
+    settings: r.settings,
+    status: Object.keys(r.settings).length > 0 ? 'Configured' : 'Unconfigured',
+    createdBy: r.created_by,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+    updated_by: r.updated_by,
+  };
+}
+
+/** The settings as the catalogue of this platform, browser and version reads them; 400 with `settings.<name>` paths. */
+function checkedSettings(platform: PosturePlatform, browser: PostureBrowser, version: string, settings: unknown): Record<string, unknown> {
+  const r = browserSettingsSchema(platform, browser, version).safeParse(settings);
+  if (!r.success) throw new HttpError(400, MESSAGES.validationFailed, { errors: fieldErrors(r.error, 'settings') });
+  return r.data;
+}
+
+async function findPolicy(db: Db, tenantId: string, id: string): Promise<Row> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM bpm_config_policies WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  if (!rows[0]) throw new HttpError(404, 'Configuration policy not found.');
+  return rows[0];
+}
+
+async function insertPolicy(db: Db, tenantId: string, input: ConfigPolicyInput, user: string, now: string): Promise<Row> {
+  const settings = checkedSettings(input.platform, input.browser, input.version, input.settings);
+  const { rows } = await db.query<Row>(
+    `INSERT INTO bpm_config_policies (tenant_id, id, name, description, platform, browser, version, settings, created_by, created_at, updated_at, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $9) RETURNING ${COLUMNS}`,
+    [tenantId, randomUUID(), input.name, input.description ?? null, input.platform, input.browser, input.version, JSON.stringify(settings), user, now],
+  );
+  return rows[0]!;
+}
+
+/** Demo Corp's starting policies. */
+const DEMO_POLICIES: readonly ConfigPolicyInput[] = [
+  {
+    name: 'Chrome baseline (Windows)',
+    description: 'Company baseline for managed Chrome on Windows laptops',
+    platform: 'windows',
+    browser: 'chrome',
+    version: '120',
+    settings: {
+      PasswordManagerEnabled: false,
+      SafeBrowsingProtectionLevel: 2,
+      DownloadRestrictions: 1,
+      DnsOverHttpsMode: 'secure',
+      ExtensionInstallBlocklist: ['*'],
+      HttpsOnlyMode: 'force_enabled',
+    },
+  },
+  {
+    name: 'Edge kiosk (Windows)',
+    description: 'Shared reception kiosks',
+    platform: 'windows',
+    browser: 'edge',
+    version: '121',
+    settings: { InPrivateModeAvailability: 2, ClearBrowsingDataOnExit: true, PrintingEnabled: false, TrackingPrevention: 3 },
+  },
+  { name: 'Chrome on macOS (draft)', platform: 'macos', browser: 'chrome', version: '122', settings: {} },
+];
+
+export const postureModule: ServerModule = {
+  name: 'posture',
+  handlers: {
+    'posture.settingDefinitions': async (ctx: HandlerContext<object, { platform: PosturePlatform; browser: PostureBrowser; version: string }>) =>
+      z.toJSONSchema(browserSettingsSchema(ctx.query.platform, ctx.query.browser, ctx.query.version), { target: 'draft-07' }),
+
+    'posture.listPolicies': async (ctx) => {
+      const { rows } = await ctx.db.query<Row>(
+        `SELECT ${COLUMNS} FROM bpm_config_policies WHERE tenant_id = $1 ORDER BY created_at DESC, name`,
+        [requireCaller(ctx).tenantId],
+      );
+      return { list: rows.map(toPolicy) };
+    },
+
+    'posture.createPolicy': async (ctx: HandlerContext<object, object, ConfigPolicyInput>) => {
+      const { tenantId, user } = requireCaller(ctx);
+      return toPolicy(await insertPolicy(ctx.db, tenantId, ctx.body, user.username, new Date().toISOString()));
+    },
+
+    'posture.getPolicy': async (ctx: HandlerContext<{ id: string }>) => toPolicy(await findPolicy(ctx.db, requireCaller(ctx).tenantId, ctx.params.id)),
+
+    'posture.updatePolicy': async (ctx: HandlerContext<{ id: string }, object, ConfigPolicyPatch>) => {
+      const { tenantId, user } = requireCaller(ctx);
+      return ctx.db.transaction(async (tx) => {
+        const row = await findPolicy(tx, tenantId, ctx.params.id);
+        const version = ctx.body.version ?? row.version;
+        // A new version can drop settings that browser version does not know: check the result, not only the change.
+        const settings = checkedSettings(row.platform, row.browser, version, ctx.body.settings ?? row.settings);
+        const { rows } = await tx.query<Row>(
+          `UPDATE bpm_config_policies SET name = $3, description = $4, version = $5, settings = $6, updated_at = $7, updated_by = $8
+           WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+          [
+            tenantId,
+            row.id,
+            ctx.body.name ?? row.name,
+            ctx.body.description ?? row.description,
+            version,
+            JSON.stringify(settings),
+            new Date().toISOString(),
+            user.username,
+          ],
+        );
+        return toPolicy(rows[0]!);
+      });
+    },
+
+    'posture.deletePolicy': async (ctx: HandlerContext<{ id: string }>) => {
+      const { rows } = await ctx.db.query('DELETE FROM bpm_config_policies WHERE tenant_id = $1 AND id = $2 RETURNING id', [
+        requireCaller(ctx).tenantId,
+        ctx.params.id,
+      ]);
+      if (rows.length === 0) throw new HttpError(404, 'Configuration policy not found.');
+      return { deleted: 1 };
+    },
+
+    'posture.batchDelete': async (ctx: HandlerContext<object, object, { ids: string[] }>) => {
+      const { rows } = await ctx.db.query('DELETE FROM bpm_config_policies WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id', [
+        requireCaller(ctx).tenantId,
+        ctx.body.ids,
+      ]);
+      return { deleted: rows.length };
+    },
+  },
+
+  onStart: async (db) => {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `INSERT INTO bpm_seeded (tenant_id) SELECT id FROM tenants WHERE id = $1 ON CONFLICT DO NOTHING RETURNING tenant_id`,
+        [DEMO_TENANT_ID],
+      );
+      if (rows.length === 0) return;
+      const now = Date.now();
+      // Distinct creation times keep the list order stable (newest first).
+      for (const [i, p] of DEMO_POLICIES.entries()) await insertPolicy(tx, DEMO_TENANT_ID, p, 'admin', new Date(now - i * 60_000).toISOString());
+    });
+  },
+};
