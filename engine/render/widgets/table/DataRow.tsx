@@ -103,7 +103,7 @@ function PositionInput({
       disabled={disabled}
       inputMode="numeric"
       aria-label={`Position of row ${position + 1}`}
-      aria-invalid={invalid || undefined}
+      error={invalid}
       onChange={(e) => setText(e.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(e) => {
@@ -121,7 +121,7 @@ function DataRowInner<R>(props: DataRowProps<R>) {
   const stateLabel = props.rowState && props.rowState !== 'none' ? labelOf(RowState, props.rowState) : undefined;
   return (
     <Table.Tbody ref={props.measureRef} data-index={props.virtualIndex}>
-      <tr
+      <Table.Tr
         aria-rowindex={props.ariaRowIndex}
         aria-selected={props.selectable ? props.selected : undefined}
         aria-disabled={props.disabled || undefined}

@@ -382,7 +382,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
               {columns.map((c) => {
                 const direction = sort?.field === c.field ? sort.direction : null;
                 return (
-                  <th
+                  <Table.Th
                     key={c.field}
                     aria-sort={c.sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
                     style={{ width: c.width, minWidth: c.minWidth, textAlign: c.center ? 'center' : 'left' }}

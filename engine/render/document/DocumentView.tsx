@@ -1,0 +1,135 @@
+/**
+ * DocumentView: the body of a document screen (policy area or settings page). Loads the document through the
+ * engine's call function (at the staged revision for policy areas), renders it by layout kind (a table of rows or a
+ * form), saves it with its stamp, refreshes the revision, and handles conflicts and unsaved changes.
+ */
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import type { DocumentScreen, FieldHint } from '../../../definitions/define';
+import { FormView } from '../form/FormView';
+import { fieldsOf, rowSchemaOf } from '../form/schemaFields';
+import { useEngine } from '../shell/EngineContext';
+import { ConflictDialog } from './ConflictDialog';
+import { diffDocuments, type Doc, type DiffOptions } from './diffDocuments';
+import { TableView, rowLabelOf, tableColumns, type Row, type RowsRenderer } from './TableView';
+import { useDocumentController } from './useDocumentController';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+export interface DocumentViewProps {
+  readonly screen: DocumentScreen;
+  /** Replaces the plain table rows (the virtualised data table plugs in here). */
+  readonly rowsRenderer?: RowsRenderer;
+}
+
+export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
+  const { access, unsaved } = useEngine();
+  const ctl = useDocumentController(screen);
+  const readOnly = !access.canWrite(screen);
+  useUnsavedChangesGuard(ctl.status === 'ready' && ctl.dirty, unsaved);
+
+  const layout = screen.layout;
+  const rowSchema = useMemo(() => (layout.kind === 'table' ? rowSchemaOf(screen.schema, layout.rows) : undefined), [layout, screen.schema]);
+  const diffOptions = useMemo<DiffOptions>(() => {
+    const labels = new Map(fieldsOf(rowSchema ?? screen.schema).map((f) => [f.name, f.label]));
+    const fieldLabel = (p: string) => labels.get(p) ?? p;
+    if (layout.kind !== 'table' || !rowSchema) return { fieldLabel };
+    const columns = tableColumns(layout, rowSchema);
+    return { fieldLabel, rows: { field: layout.rows, key: layout.rowKey, rowLabel: (r) => rowLabelOf(r, columns, layout.rowKey) } };
+  }, [layout, rowSchema, screen.schema]);
+
+  if (ctl.status === 'pending') {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={`Loading ${screen.title}`} />
+      </Group>
+    );
+  }
+  if (ctl.status === 'error') {
+    return (
+      <Alert color="red" title={`${screen.title} could not be loaded`} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{ctl.message}</Text>
+          <Button size="xs" variant="light" onClick={ctl.retry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const conflict = ctl.conflict && (
+    <ConflictDialog
+      opened
+      theirChanges={diffDocuments(ctl.loaded, ctl.conflict.theirs, diffOptions)}
+      yourChanges={diffDocuments(ctl.loaded, ctl.conflict.mine, diffOptions)}
+      onReload={ctl.reloadTheirs}
+      onKeepEditing={ctl.keepEditing}
+    />
+  );
+
+  if (layout.kind === 'table' && rowSchema) {
+    const rows = (ctl.draft[layout.rows] ?? []) as Row[];
+    const prefix = `${layout.rows}.`;
+    const rowErrors = ctl.errors.filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
+    const saveTable = () => ctl.save(ctl.draft).catch(() => 'failed' as const);
+    return (
+      <Stack>
+        <TableView
+          title={screen.title}
+          layout={layout}
+          rowSchema={rowSchema}
+          rows={rows}
+          readOnly={readOnly}
+          errors={rowErrors}
+          rowsRenderer={rowsRenderer}
+          onChange={(next) => ctl.setDraft({ ...ctl.draft, [layout.rows]: next })}
+        />
+        {ctl.saveError && (
+          <Alert color="red" title="Not saved" role="alert">
+            {ctl.saveError}
+          </Alert>
+        )}
+        {!readOnly && (
+          <Paper withBorder p="sm" role="region" aria-label="Changes">
+            <Group justify="space-between">
+              <Text size="sm" c={ctl.dirty ? undefined : 'dimmed'}>
+                {ctl.dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+              </Text>
+              <Group gap="xs">
+                <Button variant="default" disabled={!ctl.dirty || ctl.saving} onClick={ctl.discard}>
+                  Discard changes
+                </Button>
+                <Button disabled={!ctl.dirty} loading={ctl.saving} onClick={() => void saveTable()}>
+                  Save
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        )}
+        {conflict}
+      </Stack>
+    );
+  }
+
+  const hints = ('fields' in layout ? layout.fields : undefined) as Readonly<Partial<Record<string, FieldHint>>> | undefined;
+  // A conflict resolves in the dialog; other failures are thrown on to the form, which shows them on the fields.
+  const submit = async (values: Doc): Promise<void> => {
+    await ctl.save(values);
+  };
+  return (
+    <Stack>
+      <FormView
+        label={screen.title}
+        schema={screen.schema}
+        hints={hints}
+        groups={layout.kind === 'form' ? layout.groups : undefined}
+        defaultValues={ctl.loaded}
+        onSubmit={submit}
+        readOnly={readOnly}
+        requireChanges
+        onDirtyChange={ctl.setDirty}
+      />
+      {conflict}
+    </Stack>
+  );
+}

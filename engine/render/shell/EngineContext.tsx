@@ -1,0 +1,34 @@
+/**
+ * The engine's services as React context: the application entry creates them once (with the registry's operations
+ * and the deployment) and every screen reads them here, so component tests can pass fakes.
+ */
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { AccessControl } from '../../core/access';
+import type { RevisionStore, CallFn } from '../../core/revision';
+import type { Store } from '../../core/store';
+import type { UnsavedChanges } from '../../core/unsavedChanges';
+
+export interface Engine {
+  readonly call: CallFn;
+  readonly access: AccessControl;
+  readonly revision: RevisionStore;
+  readonly unsaved: UnsavedChanges;
+}
+
+const EngineCtx = createContext<Engine | null>(null);
+
+export function EngineProvider({ engine, children }: { engine: Engine; children: ReactNode }) {
+  return <EngineCtx.Provider value={engine}>{children}</EngineCtx.Provider>;
+}
+
+/** The engine services; throws outside an EngineProvider (a wiring mistake, not a user error). */
+export function useEngine(): Engine {
+  const engine = useContext(EngineCtx);
+  if (!engine) throw new Error('useEngine() needs an <EngineProvider> above it');
+  return engine;
+}
+
+/** Subscribes a component to a core store. */
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}

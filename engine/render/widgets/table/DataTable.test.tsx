@@ -1,0 +1,379 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../../../../tests/setup/component';
+import type { DataTableColumn } from './columns';
+import { DataTable, STICKY_HEADER_Z_INDEX, type DataTableProps } from './DataTable';
+import { moveRow, type PageChange, type RowPositionChange } from './rowOrder';
+import type { RowKey } from './selection';
+
+interface Rule {
+  id: string;
+  name: string;
+  size: number;
+  row_state?: 'error' | 'soft-error' | 'warning' | 'info' | 'none';
+  text_color?: string;
+}
+
+const makeRules = (n: number): Rule[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, name: `Rule ${i + 1}`, size: (i * 7) % 5 }));
+
+const columns: DataTableColumn<Rule>[] = [
+  { field: 'name', sortable: true, flex: 2 },
+  { field: 'size', sortable: true, reverseSort: true, center: true },
+];
+
+const bodyRows = () => screen.getAllByRole('row').filter((r) => r.hasAttribute('data-row-key'));
+
+function Harness(props: Partial<DataTableProps<Rule>> & { initial?: Rule[] }) {
+  const [rows, setRows] = useState(props.initial ?? makeRules(5));
+  const [selected, setSelected] = useState<readonly RowKey[]>([]);
+  return (
+    <DataTable<Rule>
+      label="Rules"
+      columns={columns}
+      rowKey="id"
+      selectionMode="multiple"
+      {...props}
+      rows={rows}
+      selected={selected}
+      onSelectedChange={(k) => {
+        setSelected(k);
+        props.onSelectedChange?.(k);
+      }}
+      onRowPositionChange={(e) => {
+        setRows((r) => moveRow(r, e.currPosition, e.newPosition));
+        props.onRowPositionChange?.(e);
+      }}
+    />
+  );
+}
+
+describe('DataTable rendering', () => {
+  it('shows the columns, the rows, the row states and text colours', () => {
+    const rows: Rule[] = [
+      { id: 'a', name: 'Alpha', size: 1, row_state: 'error' },
+      { id: 'b', name: 'Beta', size: 2, row_state: 'soft-error', text_color: 'rgb(255, 0, 0)' },
+      { id: 'c', name: 'Gamma', size: 3, row_state: 'warning' },
+      { id: 'd', name: 'Delta', size: 4, row_state: 'info' },
+    ];
+    renderUi(<DataTable label="Rules" rows={rows} columns={columns} rowKey="id" />);
+    const table = screen.getByRole('grid', { name: 'Rules' });
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toBeTruthy();
+    const [a, b, c, d] = bodyRows();
+    expect(a!.dataset.rowState).toBe('error');
+    expect(b!.dataset.rowState).toBe('soft-error');
+    expect(c!.dataset.rowState).toBe('warning');
+    expect(d!.dataset.rowState).toBe('info');
+    expect(b!.style.color).toBe('rgb(255, 0, 0)');
+    expect(within(a!).getByText('Error:')).toBeTruthy();
+  });
+
+  it('keeps the header sticky above the rows', () => {
+    renderUi(<DataTable label="Rules" rows={makeRules(2)} columns={columns} rowKey="id" />);
+    const thead = screen.getByRole('grid').querySelector('thead')!;
+    expect(thead.style.position).toBe('sticky');
+    expect(thead.style.zIndex).toBe(String(STICKY_HEADER_Z_INDEX));
+    expect(STICKY_HEADER_Z_INDEX).toBe(100);
+  });
+
+  it('shows the empty-result notice without rows', () => {
+    renderUi(<DataTable label="Rules" rows={[]} columns={columns} rowKey="id" />);
+    expect(screen.getByRole('status').textContent).toContain('No results found');
+  });
+});
+
+describe('DataTable selection', () => {
+  it('selects a single row with its checkbox', async () => {
+    const onSelectedChange = vi.fn();
+    renderUi(<Harness onSelectedChange={onSelectedChange} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r2']);
+    expect(bodyRows()[1]!.getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('selects a range with shift held, skipping disabled rows', async () => {
+    const onSelectedChange = vi.fn();
+    renderUi(<Harness onSelectedChange={onSelectedChange} isRowDisabled={(r) => r.id === 'r3'} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 4' }), { shiftKey: true });
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r1', 'r2', 'r4']);
+  });
+
+  it('replaces the selection in single mode', async () => {
+    const onSelectedChange = vi.fn();
+    renderUi(<Harness selectionMode="single" onSelectedChange={onSelectedChange} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r3']);
+    expect(screen.queryByRole('checkbox', { name: 'Select all rows' })).toBeNull();
+  });
+
+  it('master checkbox selects every enabled row, and clears when any is selected', async () => {
+    const onSelectedChange = vi.fn();
+    renderUi(<Harness onSelectedChange={onSelectedChange} isRowDisabled={(r) => r.id === 'r2'} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r1', 'r3', 'r4', 'r5']);
+    const master = screen.getByRole('checkbox', { name: 'Clear selection' }) as HTMLInputElement;
+    expect(master.checked).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    expect((screen.getByRole('checkbox', { name: 'Clear selection' }) as HTMLInputElement).indeterminate).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Clear selection' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('selects from the keyboard: arrows move, Space toggles, Shift+Space spans', async () => {
+    const onSelectedChange = vi.fn();
+    renderUi(<Harness onSelectedChange={onSelectedChange} />);
+    const first = bodyRows()[0]!;
+    expect(first.tabIndex).toBe(0);
+    expect(bodyRows()[1]!.tabIndex).toBe(-1);
+    act(() => first.focus());
+    await userEvent.keyboard(' ');
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r1']);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toBe(bodyRows()[2]);
+    await userEvent.keyboard('{Shift>} {/Shift}');
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r1', 'r2', 'r3']);
+  });
+});
+
+describe('DataTable expansion', () => {
+  it('expands one row at a time', async () => {
+    const renderExpanded = (r: Rule) => <p>Details of {r.name}</p>;
+    renderUi(<DataTable label="Rules" rows={makeRules(3)} columns={columns} rowKey="id" renderExpanded={renderExpanded} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand row 1' }));
+    expect(screen.getByText('Details of Rule 1')).toBeTruthy();
+    expect(bodyRows()[0]!.getAttribute('aria-expanded')).toBe('true');
+    const hidden = (text: string) => screen.queryByText(text)?.closest('tr')?.getAttribute('aria-hidden') === 'true';
+    await userEvent.click(screen.getByRole('button', { name: 'Expand row 2' }));
+    expect(bodyRows()[0]!.getAttribute('aria-expanded')).toBe('false');
+    expect(hidden('Details of Rule 1') || screen.queryByText('Details of Rule 1') === null).toBe(true);
+    expect(hidden('Details of Rule 2')).toBe(false);
+    expect(screen.getByText('Details of Rule 2').closest('[style*="225ms"]')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse row 2' }));
+    expect(bodyRows()[1]!.getAttribute('aria-expanded')).toBe('false');
+    expect(hidden('Details of Rule 2')).toBe(true);
+  });
+
+  it('toggles the focused row with Enter', async () => {
+    renderUi(
+      <DataTable label="Rules" rows={makeRules(2)} columns={columns} rowKey="id" renderExpanded={(r) => <p>More {r.id}</p>} />,
+    );
+    act(() => bodyRows()[0]!.focus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('More r1')).toBeTruthy();
+  });
+});
+
+describe('DataTable reordering', () => {
+  it('moves a row to a typed position', async () => {
+    const onRowPositionChange = vi.fn<(e: RowPositionChange<Rule>) => void>();
+    renderUi(<Harness onRowPositionChange={onRowPositionChange} />);
+    const input = screen.getByRole('textbox', { name: 'Position of row 1' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '3{Enter}');
+    expect(onRowPositionChange).toHaveBeenCalledWith({ item: expect.objectContaining({ id: 'r1' }), currPosition: 0, newPosition: 2 });
+    expect(bodyRows().map((r) => r.dataset.rowKey)).toEqual(['r2', 'r3', 'r1', 'r4', 'r5']);
+  });
+
+  it('refuses a position out of range and restores the shown one', async () => {
+    const onRowPositionChange = vi.fn();
+    renderUi(<Harness onRowPositionChange={onRowPositionChange} />);
+    const input = screen.getByRole('textbox', { name: 'Position of row 2' }) as HTMLInputElement;
+    await userEvent.clear(input);
+    await userEvent.type(input, '9{Enter}');
+    expect(onRowPositionChange).not.toHaveBeenCalled();
+    expect(input.value).toBe('2');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('moves a row by drag and drop', () => {
+    const onRowPositionChange = vi.fn();
+    renderUi(<Harness onRowPositionChange={onRowPositionChange} />);
+    const [r1, , , r4] = bodyRows();
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(r4!, { dataTransfer });
+    fireEvent.dragOver(r1!, { dataTransfer });
+    fireEvent.drop(r1!, { dataTransfer });
+    expect(onRowPositionChange).toHaveBeenCalledWith({ item: expect.objectContaining({ id: 'r4' }), currPosition: 3, newPosition: 0 });
+    expect(bodyRows().map((r) => r.dataset.rowKey)).toEqual(['r4', 'r1', 'r2', 'r3', 'r5']);
+  });
+
+  it('moves the focused row with Alt+Arrow keys', async () => {
+    const onRowPositionChange = vi.fn();
+    renderUi(<Harness onRowPositionChange={onRowPositionChange} />);
+    act(() => bodyRows()[0]!.focus());
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(onRowPositionChange).toHaveBeenCalledWith(expect.objectContaining({ currPosition: 0, newPosition: 1 }));
+    expect(bodyRows().map((r) => r.dataset.rowKey).slice(0, 2)).toEqual(['r2', 'r1']);
+  });
+
+  it('is not offered while the table is sorted', () => {
+    renderUi(<Harness sort={{ field: 'name', direction: 'desc' }} />);
+    expect(screen.queryByRole('textbox', { name: /Position of row/ })).toBeNull();
+    expect(bodyRows()[0]!.getAttribute('draggable')).toBe('false');
+  });
+});
+
+describe('DataTable sorting', () => {
+  it('cycles ascending, descending, unsorted on a header click', async () => {
+    const rows = [
+      { id: 'a', name: 'Banana', size: 2 },
+      { id: 'b', name: 'apple', size: 3 },
+      { id: 'c', name: 'Cherry', size: 1 },
+    ];
+    renderUi(<DataTable label="Fruit" rows={rows} columns={columns} rowKey="id" />);
+    const header = screen.getByRole('columnheader', { name: /Name/ });
+    const order = () => bodyRows().map((r) => r.dataset.rowKey);
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(order()).toEqual(['b', 'a', 'c']);
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(order()).toEqual(['c', 'a', 'b']);
+    await userEvent.click(within(header).getByRole('button'));
+    expect(order()).toEqual(['a', 'b', 'c']);
+    expect(header.getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('starts descending on a reverseSort column and reports the change', async () => {
+    const onSortChange = vi.fn();
+    renderUi(<DataTable label="R" rows={makeRules(3)} columns={columns} rowKey="id" onSortChange={onSortChange} />);
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Size/ })).getByRole('button'));
+    expect(onSortChange).toHaveBeenCalledWith({ field: 'size', direction: 'desc' });
+  });
+});
+
+describe('DataTable paging', () => {
+  it('hides the paginator for 10 rows or fewer and for page size 0', () => {
+    const { unmount } = renderUi(<DataTable label="R" rows={makeRules(10)} columns={columns} rowKey="id" />);
+    expect(screen.queryByLabelText('Rows per page:')).toBeNull();
+    unmount();
+    renderUi(<DataTable label="R" rows={makeRules(30)} columns={columns} rowKey="id" defaultPageSize={0} />);
+    expect(screen.queryByLabelText('Rows per page:')).toBeNull();
+    expect(bodyRows()).toHaveLength(30);
+  });
+
+  it('pages more than 10 rows with the options 10, 25, 50, 100 and reports {index, size}', async () => {
+    const onPageChange = vi.fn<(p: PageChange) => void>();
+    renderUi(<DataTable label="R" rows={makeRules(27)} columns={columns} rowKey="id" onPageChange={onPageChange} />);
+    const size = screen.getByLabelText('Rows per page:') as HTMLSelectElement;
+    expect([...size.options].map((o) => o.value)).toEqual(['10', '25', '50', '100']);
+    expect(bodyRows()).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onPageChange).toHaveBeenLastCalledWith({ index: 2, size: 10 });
+    expect(bodyRows().map((r) => r.dataset.rowKey)).toEqual(['r21', 'r22', 'r23', 'r24', 'r25', 'r26', 'r27']);
+    expect(screen.getByText('21–27 of 27')).toBeTruthy();
+    await userEvent.selectOptions(size, '25');
+    expect(onPageChange).toHaveBeenLastCalledWith({ index: 0, size: 25 });
+    expect(bodyRows()).toHaveLength(25);
+  });
+
+  it('clears the selection on a page change, unless keep-selection is on', async () => {
+    const onSelectedChange = vi.fn();
+    const { unmount } = renderUi(<Harness initial={makeRules(15)} onSelectedChange={onSelectedChange} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([]);
+    unmount();
+    onSelectedChange.mockClear();
+    renderUi(<Harness initial={makeRules(15)} keepSelection onSelectedChange={onSelectedChange} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r1', 'r11']);
+  });
+});
+
+describe('DataTable data changes', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
+  const renderExpanded = (r: Rule) => <p>Open {r.id}</p>;
+
+  function polled(rows: Rule[], polling: boolean, selected: RowKey[], onSelectedChange: (k: RowKey[]) => void) {
+    return (
+      <DataTable<Rule>
+        label="Jobs"
+        rows={rows}
+        columns={columns}
+        rowKey="id"
+        selectionMode="multiple"
+        selected={selected}
+        onSelectedChange={onSelectedChange}
+        expanded="r2"
+        onExpandedChange={onExpanded}
+        renderExpanded={renderExpanded}
+        polling={polling}
+      />
+    );
+  }
+  const onExpanded = vi.fn();
+  afterEach(() => onExpanded.mockClear());
+
+  it('clears selection and the expanded row when the rows change', () => {
+    const onSelectedChange = vi.fn();
+    const { rerender } = render(polled(makeRules(3), false, ['r1'], onSelectedChange), { wrapper });
+    rerender(polled(makeRules(4), false, ['r1'], onSelectedChange));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([]);
+    expect(onExpanded).toHaveBeenLastCalledWith(null);
+  });
+
+  it('keeps selection and the expanded row by tracking key in polling mode', () => {
+    const onSelectedChange = vi.fn();
+    const { rerender } = render(polled(makeRules(3), true, ['r1', 'r3'], onSelectedChange), { wrapper });
+    const refreshed = [...makeRules(3)].reverse().filter((r) => r.id !== 'r3');
+    rerender(polled(refreshed, true, ['r1', 'r3'], onSelectedChange));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r1']);
+    expect(onExpanded).not.toHaveBeenCalled();
+    expect(screen.getByText('Open r2')).toBeTruthy();
+  });
+
+  it('keeps the selection when a row is edited but the rows stay the same', () => {
+    const onSelectedChange = vi.fn();
+    const rows = makeRules(3);
+    const { rerender } = render(polled(rows, false, ['r1'], onSelectedChange), { wrapper });
+    rerender(polled(rows.map((r) => (r.id === 'r2' ? { ...r, name: 'Edited' } : r)), false, ['r1'], onSelectedChange));
+    expect(onSelectedChange).not.toHaveBeenCalled();
+  });
+
+  it('re-renders only the edited row', () => {
+    const renderName = vi.fn((r: Rule) => r.name);
+    const cols: DataTableColumn<Rule>[] = [{ field: 'name', render: renderName }];
+    const rows = makeRules(50);
+    const table = (rs: Rule[]) => <DataTable label="R" rows={rs} columns={cols} rowKey="id" defaultPageSize={0} selectionMode="multiple" />;
+    const { rerender } = render(table(rows), { wrapper });
+    expect(renderName).toHaveBeenCalledTimes(50);
+    renderName.mockClear();
+    rerender(table(rows.map((r) => (r.id === 'r7' ? { ...r, name: 'Edited rule' } : r))));
+    expect(renderName).toHaveBeenCalledTimes(1);
+    expect(renderName).toHaveBeenCalledWith(expect.objectContaining({ id: 'r7', name: 'Edited rule' }));
+    expect(screen.getByText('Edited rule')).toBeTruthy();
+  });
+});
+
+describe('DataTable virtualisation', () => {
+  it('renders a window of a 10,000-row list and reaches the end by scrolling', () => {
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(440);
+    const offset = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(44);
+    try {
+      renderUi(<DataTable label="Big" rows={makeRules(10_000)} columns={columns} rowKey="id" defaultPageSize={0} height={440} />);
+      const shown = bodyRows();
+      expect(shown.length).toBeGreaterThan(5);
+      expect(shown.length).toBeLessThan(60);
+      expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('10001');
+      const scroller = screen.getByRole('grid').parentElement!;
+      act(() => {
+        scroller.scrollTop = 44 * 9_990;
+        fireEvent.scroll(scroller);
+      });
+      expect(bodyRows().map((r) => r.dataset.rowKey)).toContain('r10000');
+    } finally {
+      height.mockRestore();
+      offset.mockRestore();
+    }
+  });
+});
