@@ -73,8 +73,8 @@ const RESPONSES = {
   ),
   Unauthorized: errorResponse(`No session, or the session expired (msg "${MESSAGES.notAuthorized}").`),
   Forbidden: errorResponse(
-    `The caller lacks the permission in \`x-permission\`, or the ${XSRF_HEADER} header does not match the ` +
-      `${XSRF_COOKIE} cookie; nothing was changed.`,
+    `The caller lacks the permission in \`x-permission\`, the tenant lacks the feature in \`x-feature\`, or the ` +
+      `${XSRF_HEADER} header does not match the ${XSRF_COOKIE} cookie; nothing was changed.`,
   ),
   Error: errorResponse('Any other error: 404 unknown resource, 429 sign-in throttled (`delay` in seconds).'),
 };
@@ -150,7 +150,9 @@ function operation(op: OperationDef, registry: Registry, components: Components)
   };
   if (op.params || op.query || op.body) responses['400'] = { $ref: '#/components/responses/ValidationFailed' };
   if (op.access !== 'public') responses['401'] = { $ref: '#/components/responses/Unauthorized' };
-  if (typeof op.access === 'object' || isStateChanging(op)) responses['403'] = { $ref: '#/components/responses/Forbidden' };
+  if (typeof op.access === 'object' || op.feature || isStateChanging(op)) {
+    responses['403'] = { $ref: '#/components/responses/Forbidden' };
+  }
   if (isStateChanging(op) && (op.document?.role === 'save' || op.revision === 'staged')) {
     responses['409'] = conflict(op, registry, components);
   }
@@ -164,7 +166,8 @@ function operation(op: OperationDef, registry: Registry, components: Components)
     ...(op.body
       ? {
           requestBody: {
-            required: !accepts(op.body, undefined),
+            // The server validates a missing body as `{}`.
+            required: !accepts(op.body, undefined) && !accepts(op.body, {}),
             content: { 'application/json': { schema: components.ref(op.body, 'input') } },
           },
         }
@@ -196,7 +199,8 @@ const DESCRIPTION = [
 /** Builds the OpenAPI document of the registry. `names` names the shared component schemas. */
 export function generateOpenApi(registry: Registry, options: { names?: SchemaNames; version: string }): OpenApiDocument {
   const components = new Components(withDocumentNames(registry, options.names ?? new Map()));
-  components.define('ErrorBody', ErrorBody, 'output');
+  // Error answers may carry more than the common fields (a 409 sends `current`).
+  components.define('ErrorBody', ErrorBody.loose(), 'output');
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const op of registry.operations) {
     const item = (paths[op.path] ??= {});

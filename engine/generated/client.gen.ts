@@ -273,6 +273,7 @@ export interface ErrorBody {
   errors?: FieldError[];
   delay?: number;
   context?: string;
+  [key: string]: unknown;
 }
 
 export interface FieldError {
@@ -682,7 +683,7 @@ export interface OperationTypes {
   /** Parameters of the single-sign-on form posted to login_url. `POST /api/auth/v1/auth_params`; public. */
   "auth.authParams": {
     input: {
-      body: AuthParamsRequest;
+      body?: AuthParamsRequest;
     };
     output: AuthParams;
   };
@@ -986,7 +987,7 @@ export interface OperationTypes {
   /** Save PAC File. `PATCH /api/settings/v1/pac`; any of settings:write. */
   "settings.pac.save": {
     input: {
-      body: SettingsPacDocumentInput;
+      body?: SettingsPacDocumentInput;
     };
     output: SettingsPacDocument;
   };
@@ -1002,7 +1003,7 @@ export const apiClient = {
   portalConfig: (input: OperationInput<"portal.config"> = {}, options?: CallOptions): Promise<OperationOutput<"portal.config">> =>
     callOperation<OperationOutput<"portal.config">>("portal.config", input, options),
   /** Parameters of the single-sign-on form posted to login_url. `POST /api/auth/v1/auth_params`; public. */
-  authAuthParams: (input: OperationInput<"auth.authParams">, options?: CallOptions): Promise<OperationOutput<"auth.authParams">> =>
+  authAuthParams: (input: OperationInput<"auth.authParams"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.authParams">> =>
     callOperation<OperationOutput<"auth.authParams">>("auth.authParams", input, options),
   /** Sign in with user name and password; starts a new session. `POST /api/auth/v1/login`; public. */
   authLogin: (input: OperationInput<"auth.login">, options?: CallOptions): Promise<OperationOutput<"auth.login">> =>
@@ -1125,6 +1126,6 @@ export const apiClient = {
   settingsPacGet: (input: OperationInput<"settings.pac.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.get">> =>
     callOperation<OperationOutput<"settings.pac.get">>("settings.pac.get", input, options),
   /** Save PAC File. `PATCH /api/settings/v1/pac`; any of settings:write. */
-  settingsPacSave: (input: OperationInput<"settings.pac.save">, options?: CallOptions): Promise<OperationOutput<"settings.pac.save">> =>
+  settingsPacSave: (input: OperationInput<"settings.pac.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.save">> =>
     callOperation<OperationOutput<"settings.pac.save">>("settings.pac.save", input, options),
 } as const;
