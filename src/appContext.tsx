@@ -1,0 +1,28 @@
+/** What the portal shell is wired with at start-up: the registry, the deployment and the session. */
+import { createContext, useContext } from 'react';
+import type { Registry } from '../definitions/registry';
+import type { Environment } from '../schemas/access';
+import type { PortalConfig } from '../schemas/auth';
+import { PRODUCT_NAME } from '../schemas/constants';
+import type { Session } from '../engine/core/session';
+
+export interface AppServices {
+  readonly registry: Registry;
+  readonly config: PortalConfig;
+  readonly env: Environment;
+  readonly session: Session;
+  /** `auth.login` in cloud, `dashboard.login` on-prem. */
+  readonly loginOperation: string;
+}
+
+const AppCtx = createContext<AppServices | null>(null);
+export const AppProvider = AppCtx.Provider;
+
+export function useApp(): AppServices {
+  const app = useContext(AppCtx);
+  if (!app) throw new Error('useApp() needs an <AppProvider> above it');
+  return app;
+}
+
+/** The product name for titles; the constant until the server's config is known. */
+export const ProductNameContext = createContext<string>(PRODUCT_NAME);
