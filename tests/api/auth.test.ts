@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, USER_COOKIE_LIFETIME_MS } from '../../schemas/constants';
+import { authParams, listUsers, login, portalConfig, userInfo } from '../../definitions/api/auth';
 import { ApiClient, asResponseOf, baseUrl, signedIn } from './helpers';
 
 const cookieLine = (lines: readonly string[], name: string) => lines.find((l) => l.startsWith(`${name}=`));
@@ -9,7 +10,7 @@ describe('portal config and the xsrf cookie', () => {
     const client = new ApiClient();
     const res = await client.start();
     expect(res.status).toBe(200);
-    expect(asResponseOf('portal.config', res.body)).toEqual({
+    expect(asResponseOf(portalConfig, res.body)).toEqual({
       deployment: 'cloud',
       app_mode: 'cloud',
       production: false,
@@ -35,7 +36,7 @@ describe('sign-in', () => {
     const before = client.cookies.get('_xsrf');
     const res = await client.login('admin', 'admin-demo');
     expect(res.status).toBe(200);
-    const user = asResponseOf('auth.login', res.body);
+    const user = asResponseOf(login, res.body);
     expect(user).toMatchObject({ username: 'admin', tenant_name: 'Demo Corp', first_name: 'Alex', last_name: 'Morgan' });
 
     const sid = cookieLine(res.setCookies, 'sid')!;
@@ -92,7 +93,7 @@ describe('user info', () => {
     const client = await signedIn(account);
     const res = await client.get('/api/userinfo');
     expect(res.status).toBe(200);
-    const user = asResponseOf('auth.userInfo', res.body);
+    const user = asResponseOf(userInfo, res.body);
     expect(user.username).toBe(account);
     expect(user.roles).toEqual(roles);
     expect(user.tenant_name).toBe('Demo Corp');
@@ -137,7 +138,7 @@ describe('single sign-on through the embedded identity provider', () => {
     const client = new ApiClient();
     const res = await client.post('/api/auth/v1/auth_params', { body: { force_udb: 'true' } });
     expect(res.status).toBe(200);
-    const params = asResponseOf('auth.authParams', res.body);
+    const params = asResponseOf(authParams, res.body);
     expect(params).toEqual({
       login_url: '/idp/authorize',
       redirect_uri: `${baseUrl()}/`,
@@ -195,7 +196,7 @@ describe('administrators of the tenant', () => {
   it('lists the users of the caller tenant only', async () => {
     const res = await (await signedIn('admin')).get('/api/auth/v1/list_users');
     expect(res.status).toBe(200);
-    const names = asResponseOf('auth.listUsers', res.body).users.map((u: { username: string }) => u.username);
+    const names = asResponseOf(listUsers, res.body).users.map((u) => u.username);
     expect(names).toEqual(['admin', 'auditor', 'webadmin']);
   });
 });

@@ -2,6 +2,7 @@
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { registry } from '../../definitions';
+import type { OperationDef } from '../../definitions/define';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../schemas/constants';
 
 /** The demo accounts of the README. */
@@ -103,11 +104,15 @@ export async function signedIn(account: Account, base?: string): Promise<ApiClie
   return client;
 }
 
-/** Parses an answer with the declared response schema of an operation, so a shape drift fails the test. */
-export function asResponseOf<T extends z.ZodType = z.ZodType>(operationId: string, body: unknown): z.infer<T> {
-  const op = registry.operation(operationId);
-  if (!op) throw new Error(`No operation ${operationId}`);
-  return op.response.parse(body) as z.infer<T>;
+/**
+ * Parses an answer with the response schema the registry declares for the operation (given as its definition, or
+ * its id for derived ones), so a shape drift fails the test.
+ */
+export function asResponseOf<O extends OperationDef>(op: O | string, body: unknown): z.infer<O['response']> {
+  const id = typeof op === 'string' ? op : op.id;
+  const declared = registry.operation(id);
+  if (!declared) throw new Error(`No operation ${id} in the registry`);
+  return declared.response.parse(body) as z.infer<O['response']>;
 }
 
 export const SSL_BYPASS = '/api/policy/v1/rules/sslbump_bypass';

@@ -1,5 +1,6 @@
 /** The on-premises deployment: its sign-in twins, and RBAC switched off outside a management station (spec 000 §5). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPremUserInfo } from '../../definitions/api/auth';
 import { startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, asResponseOf, stagedRev } from './helpers';
 
@@ -15,7 +16,7 @@ describe('on-prem management station', () => {
     expect((await client.start()).body).toMatchObject({ deployment: 'on_prem', app_mode: 'management_station' });
     const login = await client.post('/api/v1/login', { body: { username: 'auditor', password: 'auditor-demo' } });
     expect(login.status).toBe(200);
-    expect(asResponseOf('dashboard.userInfo', (await client.get('/api/v1/userinfo')).body).username).toBe('auditor');
+    expect(asResponseOf(onPremUserInfo, (await client.get('/api/v1/userinfo')).body).username).toBe('auditor');
     expect((await client.get('/api/v1/cookie_refresh')).text).toBe('ok');
     expect((await client.get('/api/v1/logout')).text).toBe('ok');
     expect((await client.get('/api/v1/userinfo')).status).toBe(401);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { configFromVars, environmentFromVars } from './config';
+
+describe('server configuration from the environment', () => {
+  it('defaults to the cloud, port 8080, ./.data and the full seed', () => {
+    const c = configFromVars({});
+    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, seed: 'full' });
+    expect(c.dataDir).toMatch(/\/\.data$/);
+    expect(c.env).toEqual({ deployment: 'cloud', appMode: 'cloud', production: false });
+  });
+
+  it('derives the on-prem app mode and production from NODE_ENV unless set', () => {
+    expect(environmentFromVars({ PORTAL_DEPLOYMENT: 'on_prem', NODE_ENV: 'production' })).toEqual({
+      deployment: 'on_prem',
+      appMode: 'management_station',
+      production: true,
+    });
+    expect(environmentFromVars({ PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview', PORTAL_PRODUCTION: 'false', NODE_ENV: 'production' })).toEqual({
+      deployment: 'on_prem',
+      appMode: 'safeview',
+      production: false,
+    });
+  });
+
+  it('refuses values it does not know, naming the variable', () => {
+    expect(() => environmentFromVars({ PORTAL_DEPLOYMENT: 'moon' })).toThrow(/PORTAL_DEPLOYMENT must be one of/);
+    expect(() => configFromVars({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => configFromVars({ PORTAL_SEED: 'huge' })).toThrow(/PORTAL_SEED/);
+  });
+});

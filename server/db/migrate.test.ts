@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../types';
+import { migrate, migrationFiles } from './migrate';
+import { openPglite } from './pglite';
+
+let db: Db | undefined;
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+
+const columns = async (table: string) =>
+  (
+    await db!.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position`,
+      [table],
+    )
+  ).rows.map((r) => `${r.column_name} ${r.data_type}`);
+
+// Each test opens its own PGlite (a WebAssembly Postgres), which takes a few seconds on a busy machine.
+describe('migrate', { timeout: 60_000 }, () => {
+  it('applies every migration once, in order, and records it', async () => {
+    db = await openPglite();
+    const files = migrationFiles();
+    expect(files[0]).toBe('001_initial.sql');
+    expect(await migrate(db)).toEqual(files);
+    expect((await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name)).toEqual(files);
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('001 creates the shared log table exactly as agreed with the logs module', async () => {
+    db = await openPglite();
+    await migrate(db);
+    expect(await columns('log_events')).toEqual([
+      'tenant_id text',
+      'log_type text',
+      'ts bigint',
+      'seq bigint',
+      'event jsonb',
+    ]);
+    const pk = await db.query<{ cols: string }>(
+      `SELECT string_agg(a.attname, ',' ORDER BY k.ord) AS cols
+         FROM pg_index i CROSS JOIN unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+        WHERE i.indrelid = 'log_events'::regclass AND i.indisprimary`,
+    );
+    expect(pk.rows[0]!.cols).toBe('tenant_id,log_type,ts,seq');
+  });
+
+  it('001 creates the tenant-scoped tables, and a revision row is needed before a document of it', async () => {
+    db = await openPglite();
+    await migrate(db);
+    for (const table of ['tenants', 'users', 'sessions', 'login_throttle', 'policy_revisions', 'policy_documents', 'settings_documents']) {
+      expect((await columns(table)).length).toBeGreaterThan(0);
+    }
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
+    await expect(
+      db.query(`INSERT INTO policy_documents VALUES ('t1', 'web.ssl-bypass', 7, '{}', now(), 'x')`),
+    ).rejects.toThrow(/foreign key/);
+  });
+
+  it('rolls back a failing migration entirely', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(dir, '001_ok.sql'), 'CREATE TABLE a (x int);');
+    writeFileSync(join(dir, '002_broken.sql'), 'CREATE TABLE b (y int); SELECT no_such_function();');
+    db = await openPglite();
+    await expect(migrate(db, dir)).rejects.toThrow();
+    const tables = await db.query(`SELECT table_name FROM information_schema.tables WHERE table_name IN ('a', 'b', 'schema_migrations')`);
+    expect(tables.rows).toEqual([]);
+  });
+
+  it('refuses misnamed files and repeated numbers', () => {
+    const bad = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(bad, '1_short.sql'), '');
+    expect(() => migrationFiles(bad)).toThrow(/NNN_name\.sql/);
+    const twice = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(twice, '003_a.sql'), '');
+    writeFileSync(join(twice, '003_b.sql'), '');
+    expect(() => migrationFiles(twice)).toThrow(/share a number/);
+  });
+});

@@ -1,0 +1,411 @@
+/**
+ * Walks every operation of docs/openapi.json against the live server, signed in as admin: a valid request gets an
+ * answer that matches the documented response schema; invalid requests derived from the request schemas (wrong
+ * types, missing required fields, over-long strings, unknown enum values, unknown keys, `__proto__` keys, and
+ * fast-check's random values) get 400 and change nothing; nothing ever gets a 5xx.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { envAllows, featureFlags, type EnvRule, type Environment, type FeatureFlag } from '../../schemas/access';
+import { CHECKS, type ValidatorKey } from '../../schemas/validators';
+import { registry } from '../../definitions';
+import type { OperationDef } from '../../definitions/define';
+import { COMPONENT_PREFIX, type JsonSchema } from '../../codegen/jsonSchema';
+import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from '../../codegen/openapi';
+import { schemaValidator } from '../../codegen/schemaValidator';
+import { ACCOUNTS, ApiClient, signedIn, type ApiResponse } from './helpers';
+
+const doc = JSON.parse(readFileSync(join(import.meta.dirname, '../../docs/openapi.json'), 'utf8')) as OpenApiDocument;
+const compile = schemaValidator(doc.components.schemas);
+
+interface Described {
+  readonly method: string;
+  readonly path: string;
+  readonly op: OpenApiOperation;
+  readonly def: OperationDef;
+}
+const described: Described[] = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => {
+    const def = registry.operation(op.operationId);
+    if (!def) throw new Error(`docs/openapi.json lists ${op.operationId}, which the registry lacks: run npm run codegen`);
+    return { method: method.toUpperCase(), path, op, def };
+  }),
+);
+
+// ---- schemas ------------------------------------------------------------------------------------------------------
+
+function resolve(s: JsonSchema): JsonSchema {
+  const ref = s.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX)) return s;
+  const { $ref: _ref, ...siblings } = s;
+  return { ...resolve(doc.components.schemas[ref.slice(COMPONENT_PREFIX.length)] ?? {}), ...siblings };
+}
+
+const typesOf = (s: JsonSchema): string[] => {
+  const r = resolve(s);
+  const alternatives = (r.anyOf ?? r.oneOf) as JsonSchema[] | undefined;
+  if (alternatives) return alternatives.flatMap(typesOf);
+  if (Array.isArray(r.type)) return r.type as string[];
+  if (typeof r.type === 'string') return [r.type];
+  if (r.properties) return ['object'];
+  if (Array.isArray(r.enum)) return [...new Set((r.enum as unknown[]).map(jsonType))];
+  return [];
+};
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** Values that pass the shared validators, tried in order for a string with `x-validators`. */
+const STRING_CANDIDATES = [
+  'abc',
+  'www.example.com',
+  'example.com',
+  '192.0.2.10',
+  '8.8.8.8',
+  '10.0.0.0/8',
+  '8080',
+  'https://www.example.com/',
+  '/logs/archive',
+  'report.csv',
+  'user@example.com',
+  '2001:db8::1',
+  'abc123',
+];
+const FORMAT_SAMPLES: Record<string, () => string> = {
+  'date-time': () => new Date().toISOString(),
+  date: () => '2024-01-31',
+  uuid: () => crypto.randomUUID(),
+  email: () => 'user@example.com',
+  uri: () => 'https://www.example.com/',
+  url: () => 'https://www.example.com/',
+  ipv4: () => '192.0.2.10',
+};
+
+function sampleString(s: JsonSchema): string {
+  if (typeof s.format === 'string' && FORMAT_SAMPLES[s.format]) return FORMAT_SAMPLES[s.format]!();
+  const keys = ((s['x-validators'] as { key: string }[] | undefined) ?? []).map((v) => v.key).filter((k): k is ValidatorKey => k in CHECKS);
+  const min = (s.minLength as number | undefined) ?? 0;
+  const max = (s.maxLength as number | undefined) ?? Infinity;
+  const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : undefined;
+  const fits = (v: string) => v.length >= min && v.length <= max && (!pattern || pattern.test(v)) && keys.every((k) => CHECKS[k](v));
+  return STRING_CANDIDATES.find(fits) ?? 'a'.repeat(Math.max(min, 1));
+}
+
+/** A minimal value the schema accepts: required properties only, the first enum value, the lowest number. */
+function sample(node: JsonSchema): unknown {
+  const s = resolve(node);
+  if ('const' in s) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  if ('default' in s) return s.default;
+  const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
+  if (alternatives) return sample(alternatives.find((a) => !typesOf(a).includes('null')) ?? alternatives[0]!);
+  const type = typesOf(s).find((t) => t !== 'null') ?? typesOf(s)[0];
+  switch (type) {
+    case 'string':
+      return sampleString(s);
+    case 'integer':
+    case 'number': {
+      const lo = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 0;
+      const hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
+      return Math.min(Math.ceil(lo), hi);
+    }
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array':
+      return Array.from({ length: (s.minItems as number | undefined) ?? 0 }, () => sample((s.items as JsonSchema) ?? {}));
+    case 'object': {
+      const props = (s.properties ?? {}) as Record<string, JsonSchema>;
+      const required = (s.required as string[] | undefined) ?? [];
+      return Object.fromEntries(required.map((k) => [k, sample(props[k] ?? {})]));
+    }
+    default:
+      return 'abc';
+  }
+}
+
+// ---- invalid values derived from the schema -----------------------------------------------------------------------
+
+type PathKey = string | number;
+const REMOVE = Symbol('remove');
+interface Mutation {
+  readonly label: string;
+  readonly path: readonly PathKey[];
+  readonly value: unknown;
+}
+
+/** A value of a JSON type the schema does not allow. */
+function wrongType(s: JsonSchema): unknown {
+  const allowed = typesOf(s);
+  const candidates: [string, unknown][] = [
+    ['integer', 12345],
+    ['string', 'not-valid'],
+    ['boolean', true],
+    ['array', []],
+    ['object', { unexpected: 1 }],
+    ['null', null],
+  ];
+  const ok = (t: string) => allowed.includes(t) || (t === 'integer' && allowed.includes('number'));
+  return candidates.find(([t]) => !ok(t))?.[1] ?? null;
+}
+
+function* mutations(node: JsonSchema, value: unknown, path: readonly PathKey[]): Generator<Mutation> {
+  const s = resolve(node);
+  const at = path.join('.') || '(root)';
+  yield { label: `wrong type at ${at}`, path, value: wrongType(s) };
+  if (Array.isArray(s.enum)) yield { label: `unknown enum value at ${at}`, path, value: '__no_such_value__' };
+  if (typeof s.maxLength === 'number') yield { label: `over-long string at ${at}`, path, value: 'x'.repeat(s.maxLength + 1) };
+  if (((s['x-validators'] as { key: string }[] | undefined) ?? []).some((v) => v.key === 'maxlength')) {
+    yield { label: `over-long text at ${at}`, path, value: 'x'.repeat(2000) };
+  }
+  if (typeof s.minLength === 'number' && s.minLength > 0) yield { label: `too-short string at ${at}`, path, value: '' };
+  if (typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER) yield { label: `above maximum at ${at}`, path, value: s.maximum + 1 };
+  if (typeof s.minimum === 'number' && s.minimum > Number.MIN_SAFE_INTEGER) yield { label: `below minimum at ${at}`, path, value: s.minimum - 1 };
+  if (typesOf(s).includes('integer') && !typesOf(s).includes('number')) yield { label: `fraction at ${at}`, path, value: 1.5 };
+  if (Array.isArray(value)) {
+    const item = value[0] ?? sample((s.items as JsonSchema) ?? {});
+    if (typeof s.maxItems === 'number' && s.maxItems <= 20_000) {
+      yield { label: `too many items at ${at}`, path, value: Array.from({ length: s.maxItems + 1 }, () => item) };
+    }
+    if (typeof s.minItems === 'number' && s.minItems > 0) yield { label: `too few items at ${at}`, path, value: [] };
+    if (value.length > 0 && s.items) yield* mutations(s.items as JsonSchema, value[0], [...path, 0]);
+  } else if (value !== null && typeof value === 'object') {
+    const props = (s.properties ?? {}) as Record<string, JsonSchema>;
+    for (const key of (s.required as string[] | undefined) ?? []) yield { label: `missing ${[...path, key].join('.')}`, path: [...path, key], value: REMOVE };
+    if (s.additionalProperties === false) yield { label: `unknown key in ${at}`, path: [...path, 'unexpected_key'], value: 1 };
+    for (const [key, child] of Object.entries(value)) if (props[key]) yield* mutations(props[key], child, [...path, key]);
+  }
+}
+
+function setAt(value: unknown, path: readonly PathKey[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<PathKey, unknown>;
+  const [head, ...rest] = path as [PathKey, ...PathKey[]];
+  if (rest.length === 0 && next === REMOVE) delete copy[head];
+  else copy[head] = setAt(copy[head], rest, next);
+  return copy;
+}
+
+/** Every path of a JSON value (containers and leaves), for fast-check to pick from. */
+function pathsOf(value: unknown, path: PathKey[] = []): PathKey[][] {
+  const out: PathKey[][] = [path];
+  if (Array.isArray(value)) value.slice(0, 2).forEach((v, i) => out.push(...pathsOf(v, [...path, i])));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...path, k]));
+  return out;
+}
+
+/** JSON text with a `__proto__` key in the first object found at or below the root. */
+function withProtoKey(value: unknown): string | undefined {
+  const text = JSON.stringify(value);
+  const at = text.indexOf('{');
+  if (at < 0) return undefined;
+  const inner = text[at + 1] === '}' ? '' : ',';
+  return `${text.slice(0, at + 1)}"__proto__":{"polluted":true}${inner}${text.slice(at + 1)}`;
+}
+
+// ---- requests -----------------------------------------------------------------------------------------------------
+
+interface Request {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  raw?: string;
+}
+
+const paramsOf = (op: OpenApiOperation, where: 'path' | 'query'): OpenApiParameter[] => (op.parameters ?? []).filter((p) => p.in === where);
+const bodySchema = (op: OpenApiOperation): JsonSchema | undefined => op.requestBody?.content['application/json']?.schema;
+
+function url(d: Described, req: Request): string {
+  const path = d.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.params[name])));
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query)) for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(client: ApiClient, d: Described, req: Request): Promise<ApiResponse> {
+  const options = req.raw !== undefined ? { raw: { data: req.raw, type: 'application/json' } } : req.body !== undefined ? { body: req.body } : {};
+  return client.request(d.method, url(d, req), options);
+}
+
+/** Whether the answer has a documented status and matches that status's schema. */
+function conforms(d: Described, res: ApiResponse): string | undefined {
+  const entry = (d.op.responses[String(res.status)] ?? d.op.responses.default) as
+    | { $ref?: string; content?: Record<string, { schema: JsonSchema }> }
+    | undefined;
+  if (!entry) return `status ${res.status} is not documented`;
+  const resolved = entry.$ref
+    ? (doc.components as unknown as { responses: Record<string, typeof entry> }).responses[entry.$ref.split('/').pop()!]!
+    : entry;
+  const [[type, media] = []] = Object.entries(resolved.content ?? {});
+  if (type === 'application/json' && media) {
+    const check = compile(media.schema);
+    if (!check(res.body)) return `answer ${res.status} breaks its schema: ${JSON.stringify(check.errors?.slice(0, 3))} ${res.text.slice(0, 300)}`;
+  } else if (type?.startsWith('text/') && typeof res.text !== 'string') return 'text answer expected';
+  return undefined;
+}
+
+// ---- the run ------------------------------------------------------------------------------------------------------
+
+let admin: ApiClient;
+let env: Environment;
+let flags: Record<FeatureFlag, boolean>;
+let stagedRev: number;
+/** GET operations whose answers are stable while nothing changes: read before and after invalid requests. */
+let witnesses: Described[] = [];
+
+async function ensureSignedIn(): Promise<void> {
+  if ((await admin.get('/api/userinfo')).status !== 200) admin = await signedIn('admin');
+  stagedRev = (await admin.get('/api/policy/v1/rules')).body.staged_rev_id as number;
+}
+
+const served = (d: Described) => envAllows(d.op['x-environment'] as EnvRule | undefined, env);
+const enabled = (d: Described) => d.op['x-feature'] === undefined || flags[d.op['x-feature'] as FeatureFlag];
+const readable = (d: Described) =>
+  d.method === 'GET' && served(d) && enabled(d) && paramsOf(d.op, 'path').every((p) => p.name === 'rev' && d.op['x-revision']) &&
+  paramsOf(d.op, 'query').every((p) => !p.required) && d.op.responses['200'] !== undefined &&
+  'application/json' in ((d.op.responses['200'] as { content?: object }).content ?? {});
+
+async function snapshot(): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const w of witnesses) out[w.op.operationId] = (await send(admin, w, { params: { rev: stagedRev }, query: {} })).text;
+  return out;
+}
+
+function validRequest(d: Described): Request {
+  const params = Object.fromEntries(
+    paramsOf(d.op, 'path').map((p) => [p.name, p.name === 'rev' && d.op['x-revision'] ? stagedRev : sample(p.schema)]),
+  );
+  const query = Object.fromEntries(paramsOf(d.op, 'query').filter((p) => p.required).map((p) => [p.name, sample(p.schema)]));
+  const schema = bodySchema(d.op);
+  if (!schema) return { params, query };
+  const body = sample(schema);
+  const props = (resolve(schema).properties ?? {}) as Record<string, unknown>;
+  // Sign-in needs real credentials; a wrong password would count against the throttle of everyone on this address.
+  if ('username' in props && 'password' in props) return { params, query, body: { ...(body as object), username: 'admin', password: ACCOUNTS.admin } };
+  return { params, query, body };
+}
+
+/** Requests that must succeed: reads of fixed inputs, document saves of what was just read, and sign-in. */
+function mustSucceed(d: Described): boolean {
+  const fixedParams = paramsOf(d.op, 'path').every((p) => (p.name === 'rev' && d.op['x-revision']) || Array.isArray(resolve(p.schema).enum));
+  if (d.method === 'GET') return fixedParams;
+  const props = (resolve(bodySchema(d.op) ?? {}).properties ?? {}) as Record<string, unknown>;
+  return (d.op['x-document'] as { role?: string } | undefined)?.role === 'save' || ('username' in props && 'password' in props);
+}
+
+beforeAll(async () => {
+  admin = await signedIn('admin');
+  const config = (await admin.get('/api/portal/config')).body as { deployment: Environment['deployment']; app_mode: Environment['appMode']; production: boolean };
+  env = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
+  flags = featureFlags((await admin.get('/api/userinfo')).body.capabilities);
+  await ensureSignedIn();
+  const candidates = described.filter(readable);
+  witnesses = candidates;
+  const first = await snapshot();
+  const second = await snapshot();
+  // Answers that change between two reads with nothing changed (clocks, counters) cannot witness "nothing changed".
+  witnesses = candidates.filter((w) => first[w.op.operationId] === second[w.op.operationId]);
+  expect(witnesses.length).toBeGreaterThan(0);
+});
+
+describe.each(described.map((d) => [`${d.op.operationId} (${d.method} ${d.path})`, d] as const))('%s', (_, d) => {
+  it('answers a valid request as documented', async () => {
+    await ensureSignedIn();
+    let req = validRequest(d);
+    const readOp = (d.op['x-document'] as { role?: string; screenId?: string } | undefined)?.role === 'save';
+    if (readOp && served(d) && enabled(d)) {
+      const read = described.find((r) => r.op.operationId === `${(d.op['x-document'] as { screenId: string }).screenId}.get`)!;
+      const current = await send(admin, read, { params: req.params, query: {} });
+      expect(current.status).toBe(200);
+      req = { ...req, body: current.body };
+    }
+    const res = await send(admin, d, req);
+    expect(res.status, res.text).toBeLessThan(500);
+    if (!served(d)) {
+      expect(res.status).toBe(404);
+      return;
+    }
+    if (!enabled(d)) {
+      expect(res.status).toBe(403);
+      return;
+    }
+    expect(conforms(d, res)).toBeUndefined();
+    if (mustSucceed(d)) expect(res.status, res.text.slice(0, 500)).toBe(200);
+  });
+
+  it('refuses invalid requests with 400 and changes nothing', async () => {
+    if (!served(d) || !enabled(d)) return;
+    await ensureSignedIn();
+    const base = validRequest(d);
+    const schema = bodySchema(d.op);
+    if (schema && (d.op['x-document'] as { role?: string } | undefined)?.role === 'save') {
+      const read = described.find((r) => r.op.operationId === `${(d.op['x-document'] as { screenId: string }).screenId}.get`)!;
+      base.body = (await send(admin, read, { params: base.params, query: {} })).body;
+    }
+    const before = await snapshot();
+    const tried: string[] = [];
+    const expect400 = async (label: string, req: Request) => {
+      const res = await send(admin, d, req);
+      tried.push(label);
+      expect(res.status, `${label}: ${res.text.slice(0, 300)}`).toBe(400);
+      expect(conforms(d, res), label).toBeUndefined();
+    };
+
+    // Path and query parameters: wrong types, out-of-range and unknown values.
+    for (const where of ['path', 'query'] as const) {
+      for (const p of paramsOf(d.op, where)) {
+        const key = where === 'path' ? 'params' : 'query';
+        const zodSchema = where === 'path' ? d.def.params : d.def.query;
+        for (const m of mutations(p.schema, base[key][p.name] ?? sample(p.schema), [])) {
+          if (m.value === null || typeof m.value === 'object') continue;
+          const values = { ...base[key], [p.name]: String(m.value) };
+          if (zodSchema?.safeParse(values).success !== false) continue;
+          await expect400(`${where} ${p.name}: ${m.label}`, { ...base, [key]: values });
+        }
+      }
+    }
+
+    // The body: schema-derived mutations, a __proto__ key, then random values from fast-check.
+    if (schema && d.def.body) {
+      const zodBody = d.def.body;
+      const check = compile(schema);
+      expect(check(base.body), `the valid body breaks its own schema: ${JSON.stringify(check.errors)}`).toBe(true);
+      const invalid = (value: unknown) => !check(value) && !zodBody.safeParse(value).success;
+      for (const m of mutations(schema, base.body, [])) {
+        const body = setAt(base.body, m.path, m.value);
+        if (invalid(body)) await expect400(m.label, { ...base, body });
+      }
+      const proto = withProtoKey(base.body);
+      if (proto) await expect400('__proto__ key', { ...base, raw: proto });
+      const paths = pathsOf(base.body);
+      const bad = fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.string(),
+        fc.string({ minLength: 201, maxLength: 400 }),
+        fc.array(fc.integer(), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.integer(), { maxKeys: 3 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...paths), bad, async (path, value) => {
+          const body = setAt(base.body, path, value);
+          fc.pre(invalid(body));
+          await expect400(`random value at ${path.join('.') || '(root)'}: ${JSON.stringify(value).slice(0, 60)}`, { ...base, body });
+        }),
+        { numRuns: 12 },
+      );
+    }
+    if (tried.length === 0) return;
+    expect(await snapshot(), `after ${tried.length} invalid requests`).toEqual(before);
+  });
+});
