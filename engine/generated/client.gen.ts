@@ -531,22 +531,22 @@ export interface StorageProfile {
   description?: string;
   /** Storage platform */
   storage_platform: "Amazon AWS" | "Microsoft Azure";
-  /** S3 bucket */
+  /** S3 bucket: Required for Amazon AWS profiles */
   s3_bucket?: string;
-  /** Access key id */
+  /** Access key id: Required for Amazon AWS profiles */
   key_id?: string;
-  /** Storage account */
+  /** Storage account: Required for Microsoft Azure profiles */
   account?: string;
-  /** Share: File share or blob container name */
+  /** Share: File share or blob container name; required for Microsoft Azure profiles */
   share?: string;
   /** Storage mode */
   storage_mode?: "file" | "blob";
-  /** Secret key: Shown as ******** once saved; leave it so to keep the stored value */
+  /** Secret key: Required for both platforms. Shown as ******** once saved; leave it so to keep the stored value */
   secret_key?: string;
-  /** Path: Folder inside the bucket or share */
+  /** Path: Folder inside the bucket or share; required for both platforms */
   path?: string;
   assume_role?: AssumeRole;
-  /** Assume-role key: Shown as ******** once saved; leave it so to keep the stored value */
+  /** Assume-role key: Optional, for the assume role. Shown as ******** once saved; leave it so to keep the stored value */
   assume_role_key?: string;
   /** Access type */
   access_type?: "read" | "readwrite";

@@ -19,8 +19,8 @@ const text = (title: string, description?: string) =>
     .meta({ title, description });
 
 /** A credential: write-only, so the server never returns it in clear once saved. */
-const secret = (title: string) =>
-  text(title).meta({ title, description: 'Shown as ******** once saved; leave it so to keep the stored value', writeOnly: true });
+const secret = (title: string, required: string) =>
+  text(title).meta({ title, description: `${required}. Shown as ******** once saved; leave it so to keep the stored value`, writeOnly: true });
 
 export const LimitSize = z
   .strictObject({
@@ -51,18 +51,18 @@ export const StorageProfile = z
     description: text('Description').optional(),
     storage_platform: StoragePlatform,
     // Amazon AWS
-    s3_bucket: text('S3 bucket').optional(),
-    key_id: text('Access key id').optional(),
+    s3_bucket: text('S3 bucket', 'Required for Amazon AWS profiles').optional(),
+    key_id: text('Access key id', 'Required for Amazon AWS profiles').optional(),
     // Microsoft Azure
-    account: text('Storage account').optional(),
-    share: text('Share', 'File share or blob container name').optional(),
+    account: text('Storage account', 'Required for Microsoft Azure profiles').optional(),
+    share: text('Share', 'File share or blob container name; required for Microsoft Azure profiles').optional(),
     storage_mode: AzureStorageMode.optional(),
     // both
-    secret_key: secret('Secret key').optional(),
-    path: text('Path', 'Folder inside the bucket or share').optional(),
+    secret_key: secret('Secret key', 'Required for both platforms').optional(),
+    path: text('Path', 'Folder inside the bucket or share; required for both platforms').optional(),
     // Amazon AWS, optional
     assume_role: AssumeRole.optional(),
-    assume_role_key: secret('Assume-role key').optional(),
+    assume_role_key: secret('Assume-role key', 'Optional, for the assume role').optional(),
     access_type: StorageAccessType.optional(),
     limit_size: LimitSize.optional(),
     validated: z.boolean().meta({ title: 'Validated', description: 'Whether the last validation of these settings succeeded' }),
