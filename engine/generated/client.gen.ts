@@ -29,14 +29,14 @@ export interface AllowListEntryInput {
   enabled?: boolean;
 }
 
-/** Assume role: Write through a role of another AWS account */
+/** Assume role: Write through a role of another AWS account: fill all three fields, or none */
 export interface AssumeRole {
   /** External AWS account id */
-  external_aws_ac_id: string;
+  external_aws_ac_id?: string;
   /** IAM role name */
-  iam_role_name: string;
+  iam_role_name?: string;
   /** External id */
-  external_id: string;
+  external_id?: string;
 }
 
 export interface AuthParams {

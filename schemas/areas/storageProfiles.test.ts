@@ -73,6 +73,16 @@ describe('StorageProfilesDocument', () => {
     expect(errorsOf({ list: [{ ...azure(), s3_bucket: 'b' }] })).toEqual([{ path: 'list.0.s3_bucket', key: 'notForPlatform' }]);
   });
 
+  it('takes an assume role with all three fields or none', () => {
+    const role = { external_aws_ac_id: '123456789012', iam_role_name: 'ForensicsWriter', external_id: 'acme-42' };
+    expect(errorsOf({ list: [{ ...aws(), assume_role: role }] })).toEqual([]);
+    expect(errorsOf({ list: [{ ...aws(), assume_role: {} }] })).toEqual([]);
+    expect(errorsOf({ list: [{ ...aws(), assume_role: { iam_role_name: 'ForensicsWriter' } }] })).toEqual([
+      { path: 'list.0.assume_role.external_aws_ac_id', key: 'required' },
+      { path: 'list.0.assume_role.external_id', key: 'required' },
+    ]);
+  });
+
   it('checks access type, limit units, required uuid and validated, and unique ids', () => {
     expect(errorsOf({ list: [{ ...aws(), access_type: 'write' }] })).toEqual([{ path: 'list.0.access_type', key: 'invalid_value' }]);
     expect(errorsOf({ list: [{ ...aws(), limit_size: { enabled: true, max_size: 5, units: 'TB' } }] })).toEqual([

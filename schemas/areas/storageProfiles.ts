@@ -30,13 +30,22 @@ export const LimitSize = z
   })
   .meta({ title: 'Size limit' });
 
+const ASSUME_ROLE_FIELDS = ['external_aws_ac_id', 'iam_role_name', 'external_id'] as const;
+
+/** Optional as a whole: all three fields or none (a form that leaves the section empty sends `{}`). */
 export const AssumeRole = z
   .strictObject({
-    external_aws_ac_id: text('External AWS account id'),
-    iam_role_name: text('IAM role name'),
-    external_id: text('External id'),
+    external_aws_ac_id: text('External AWS account id').optional(),
+    iam_role_name: text('IAM role name').optional(),
+    external_id: text('External id').optional(),
   })
-  .meta({ title: 'Assume role', description: 'Write through a role of another AWS account' });
+  .superRefine((r, ctx) => {
+    if (ASSUME_ROLE_FIELDS.every((k) => r[k] === undefined)) return;
+    for (const k of ASSUME_ROLE_FIELDS) {
+      if (r[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'An assume role needs all three fields.', params: { key: 'required' } });
+    }
+  })
+  .meta({ title: 'Assume role', description: 'Write through a role of another AWS account: fill all three fields, or none' });
 
 /** Fields each platform requires, and the fields only it may have. */
 export const PLATFORM_FIELDS = {

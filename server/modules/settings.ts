@@ -55,10 +55,11 @@ function awsProblems(p: StorageProfile): Problem[] {
   if (bucket) out.push(['S3 bucket', bucket]);
   if (!/^(AKIA|ASIA)[A-Z0-9]{16}$/.test(p.key_id ?? '')) out.push(['Access key id', 'an AWS access key id is 20 characters starting with AKIA or ASIA']);
   if (!/^[A-Za-z0-9/+=]{40}$/.test(p.secret_key ?? '')) out.push(['Secret key', 'an AWS secret access key is 40 characters']);
-  if (p.assume_role) {
-    if (!/^\d{12}$/.test(p.assume_role.external_aws_ac_id)) out.push(['External AWS account id', 'an AWS account id is 12 digits']);
-    if (!/^[\w+=,.@-]{1,64}$/.test(p.assume_role.iam_role_name)) out.push(['IAM role name', 'use up to 64 letters, digits and +=,.@_-']);
-    if (!/^[\w+=,.@:/-]{2,250}$/.test(p.assume_role.external_id)) out.push(['External id', 'use 2 or more letters, digits and +=,.@:/_-']);
+  const role = p.assume_role;
+  if (role?.external_aws_ac_id !== undefined) {
+    if (!/^\d{12}$/.test(role.external_aws_ac_id)) out.push(['External AWS account id', 'an AWS account id is 12 digits']);
+    if (!/^[\w+=,.@-]{1,64}$/.test(role.iam_role_name ?? '')) out.push(['IAM role name', 'use up to 64 letters, digits and +=,.@_-']);
+    if (!/^[\w+=,.@:/-]{2,250}$/.test(role.external_id ?? '')) out.push(['External id', 'use 2 or more letters, digits and +=,.@:/_-']);
   }
   return out;
 }
