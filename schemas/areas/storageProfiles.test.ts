@@ -71,6 +71,7 @@ describe('StorageProfilesDocument', () => {
   it('refuses a field of the other platform', () => {
     expect(errorsOf({ list: [{ ...aws(), share: 'captures' }] })).toEqual([{ path: 'list.0.share', key: 'notForPlatform' }]);
     expect(errorsOf({ list: [{ ...azure(), s3_bucket: 'b' }] })).toEqual([{ path: 'list.0.s3_bucket', key: 'notForPlatform' }]);
+    expect(errorsOf({ list: [{ ...azure(), assume_role: {} }] })).toEqual([]);
   });
 
   it('takes an assume role with all three fields or none', () => {

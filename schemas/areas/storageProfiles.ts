@@ -85,7 +85,9 @@ export const StorageProfile = z
       }
     }
     for (const field of other.own) {
-      if (p[field] !== undefined) {
+      const v = p[field];
+      // An empty assume-role section left by a form is no assume role.
+      if (v !== undefined && !(typeof v === 'object' && Object.keys(v).length === 0)) {
         ctx.addIssue({ code: 'custom', path: [field], message: `Not a field of ${p.storage_platform} profiles.`, params: { key: 'notForPlatform' } });
       }
     }
