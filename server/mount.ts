@@ -114,8 +114,8 @@ function validate(op: OperationDef, request: FastifyRequest) {
   };
   const params = parse(op.params, request.params, 'params') ?? {};
   const query = parse(op.query, request.query, 'query') ?? {};
-  // A call without a body (e.g. auth_params with no options) is validated as an empty object.
-  const body = parse(op.body, request.body ?? {});
+  // A call without a body (e.g. auth_params with no options) is validated as an empty object; a JSON null is not.
+  const body = parse(op.body, request.body === undefined ? {} : request.body);
   if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
   return { params, query, body };
 }
