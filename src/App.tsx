@@ -1,0 +1,150 @@
+/**
+ * The portal's routes (spec 000 §2): login and logout for everyone; every other route needs a session and is
+ * redirected to login with a returnUrl otherwise. Signed in: the root redirect, every section with its access rule,
+ * every screen of the registry (lazy), insights, and the 404 page for anything else.
+ */
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import type { ScreenDef, SectionDef } from '../definitions/define';
+import { buildNavigation, rootRedirect, sectionRoute } from '../engine/core/navigation';
+import { useEngine, useStore } from '../engine/render/shell/EngineContext';
+import { useApp } from './appContext';
+import { AccessDeniedPage } from './pages/AccessDeniedPage';
+import { ExternalRedirect } from './pages/ExternalRedirect';
+import { LoginRoute } from './pages/LoginRoute';
+import { LogoutPage } from './pages/LogoutPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { SectionPage } from './pages/SectionPage';
+import { AppLayout } from './shell/AppLayout';
+import { navigate } from './shell/hashLocation';
+
+const ScreenPage = lazy(() => import('./pages/ScreenPage').then((m) => ({ default: m.ScreenPage })));
+
+const pageLoader = (
+  <Center py="xl">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
+function RootRedirect() {
+  const { registry } = useApp();
+  const { access } = useEngine();
+  const target = rootRedirect(registry, access);
+  return target ? (
+    <Redirect to={target} replace />
+  ) : (
+    <AccessDeniedPage title="Nothing to show" text="Your role gives access to no area of this portal. Ask an administrator for access." />
+  );
+}
+
+/** The signed-in shell: layout, navigation and the routes of the registry. */
+function Shell() {
+  const { registry, session, env, config } = useApp();
+  const { access, revision } = useEngine();
+  const accessState = useStore(access);
+  const user = useStore(session).user;
+  const [location] = useLocation();
+  const navigation = useMemo(() => buildNavigation(registry, access), [registry, access, accessState]);
+  const policyEnv = env.deployment !== 'on_prem' || env.appMode === 'management_station';
+
+  useEffect(() => {
+    // Dashboard, policy and settings resolve the revision first (spec 000 §2); the header shows its state.
+    if (policyEnv) revision.ensure().catch(() => {});
+  }, [policyEnv, revision]);
+
+  const guarded = (allowed: boolean, page: ReactNode) => (allowed ? page : <AccessDeniedPage />);
+  const sectionOf = (screen: ScreenDef) => registry.sections.find((s) => s.route === sectionRoute(screen.route));
+  const sectionRouteElement = (section: SectionDef) => (
+    <Route key={section.id} path={section.route}>
+      {guarded(
+        access.canUse(section),
+        section.externalHref ? <ExternalRedirect href={section.externalHref} /> : <SectionPage section={section} />,
+      )}
+    </Route>
+  );
+  const insights = registry.sections.find((s) => s.id === 'insights');
+  const publishAccess = registry.operation('policy.publish')?.access;
+  const publishRule = typeof publishAccess === 'object' ? publishAccess : undefined;
+
+  if (!user) return null;
+  return (
+    <AppLayout
+      productName={config.product_name}
+      user={user}
+      navigation={navigation}
+      location={location}
+      publishRule={publishRule}
+      insights={insights !== undefined && access.canUse(insights)}
+    >
+      <Suspense fallback={pageLoader}>
+        <Switch>
+          <Route path="/">
+            <RootRedirect />
+          </Route>
+          {registry.sections.map(sectionRouteElement)}
+          {registry.screens.map((screen) => {
+            const section = sectionOf(screen);
+            return (
+              <Route key={screen.id} path={screen.route}>
+                {guarded(section !== undefined && access.canUse(section) && access.canUse(screen), <ScreenPage screen={screen} />)}
+              </Route>
+            );
+          })}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </AppLayout>
+  );
+}
+
+/** A session that could not be established for a reason other than "not signed in". */
+function SessionProblem({ message }: { message: string }) {
+  return (
+    <Center mih="100vh" p="md">
+      <Alert color="red" title="You could not be signed in" role="alert" maw={520}>
+        <Stack gap="sm">
+          {message}
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => window.location.reload()}>
+              Try again
+            </Button>
+            <Button size="xs" variant="default" onClick={() => navigate('/logout')}>
+              Sign out
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </Center>
+  );
+}
+
+export function AppRoutes() {
+  const { session } = useApp();
+  const state = useStore(session);
+  const [location] = useLocation();
+  const search = useSearch();
+  if (state.status === 'uninitialized') return pageLoader;
+  const returnUrl = encodeURIComponent(search ? `${location}?${search}` : location);
+  return (
+    <Switch>
+      <Route path="/login">
+        <LoginRoute />
+      </Route>
+      <Route path="/logout">
+        <LogoutPage />
+      </Route>
+      <Route>
+        {state.status === 'logged_in' ? (
+          <Shell />
+        ) : state.error ? (
+          <SessionProblem message={state.error} />
+        ) : (
+          <Redirect to={location === '/' ? '/login' : `/login?returnUrl=${returnUrl}`} replace />
+        )}
+      </Route>
+    </Switch>
+  );
+}

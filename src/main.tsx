@@ -1,0 +1,108 @@
+/**
+ * Entry of the portal: reads GET /api/portal/config, then wires the registry into the engine (HTTP client, access
+ * control, revision, session) and renders the shell. This is the only module that imports the registry.
+ */
+import '@mantine/core/styles.css';
+import './shell/shell.css';
+import { Alert, Button, Center, MantineProvider, Stack } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { z } from 'zod';
+import { registry } from '../definitions';
+import type { Environment } from '../schemas/access';
+import type { PortalConfig } from '../schemas/auth';
+import { createAccessControl } from '../engine/core/access';
+import { browserCookies } from '../engine/core/cookies';
+import { callOperation, configureHttp } from '../engine/core/http';
+import { createRevisionStore } from '../engine/core/revision';
+import { browserWindowHooks, createSession, type Session } from '../engine/core/session';
+import { unsavedChanges } from '../engine/core/unsavedChanges';
+import { EngineProvider, type Engine } from '../engine/render/shell/EngineContext';
+import { SnackbarHost } from '../engine/render/shell/SnackbarHost';
+import { AppRoutes } from './App';
+import { AppProvider, ProductNameContext, type AppServices } from './appContext';
+import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
+import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
+import { SpotlightHost } from './shell/SpotlightHost';
+
+// The server's Content-Security-Policy forbids eval, which zod's JIT would try.
+z.config({ jitless: true });
+
+const root = createRoot(document.getElementById('root')!);
+let session: Session | undefined;
+
+configureHttp({ operations: registry.operations, production: true, onUnauthorized: () => void session?.logout() });
+
+function StartupError({ message }: { message: string }) {
+  return (
+    <MantineProvider>
+      <Center mih="100vh" p="md">
+        <Alert color="red" title="The portal could not start" role="alert" maw={520}>
+          <Stack gap="sm" align="flex-start">
+            {message}
+            <Button size="xs" variant="light" onClick={() => window.location.reload()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Center>
+    </MantineProvider>
+  );
+}
+
+async function start() {
+  let config: PortalConfig;
+  try {
+    config = await callOperation<PortalConfig>('portal.config', {}, { skip403Snackbar: true, skipUnauthorizedHandling: true });
+  } catch (e) {
+    root.render(<StartupError message={e instanceof Error ? e.message : String(e)} />);
+    return;
+  }
+  const env: Environment = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
+  configureHttp({ operations: registry.operations, production: env.production, onUnauthorized: () => void session?.logout() });
+
+  const onPrem = env.deployment === 'on_prem';
+  const access = createAccessControl(env);
+  const revision = createRevisionStore(callOperation);
+  session = createSession({
+    env,
+    call: callOperation,
+    cookies: browserCookies(),
+    access,
+    ops: onPrem
+      ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logout', cookieRefresh: 'dashboard.cookieRefresh' }
+      : { userInfo: 'auth.userInfo', logout: 'auth.logout', cookieRefresh: 'auth.cookieRefresh' },
+    onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
+    window: browserWindowHooks(),
+  });
+  session.subscribe((s) => {
+    if (s.status === 'logged_out') revision.reset();
+  });
+
+  const engine: Engine = { call: callOperation, access, revision, unsaved: unsavedChanges };
+  const services: AppServices = { registry, config, env, session, loginOperation: onPrem ? 'dashboard.login' : 'auth.login' };
+  startHashLocation(unsavedChanges);
+
+  root.render(
+    <StrictMode>
+      <MantineProvider>
+        <EngineProvider engine={engine}>
+          <AppProvider value={services}>
+            <ProductNameContext.Provider value={config.product_name}>
+              <Router hook={useHashLocation} searchHook={useHashSearch}>
+                <AppRoutes />
+              </Router>
+              <LeaveConfirmHost />
+            </ProductNameContext.Provider>
+          </AppProvider>
+        </EngineProvider>
+        <SnackbarHost />
+        <SpotlightHost />
+      </MantineProvider>
+    </StrictMode>,
+  );
+  await session.init();
+}
+
+void start();

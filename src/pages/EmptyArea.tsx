@@ -1,0 +1,15 @@
+/** An honest empty state for an area with nothing built yet: no placeholder data. */
+import { Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../shell/usePageTitle';
+
+export const NOT_AVAILABLE_TEXT = 'This area is not available in this build yet';
+
+export function EmptyArea({ title, text = NOT_AVAILABLE_TEXT }: { title: string; text?: string }) {
+  usePageTitle(title);
+  return (
+    <Stack gap="sm" py="xl">
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed">{text}.</Text>
+    </Stack>
+  );
+}

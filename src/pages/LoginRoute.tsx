@@ -1,0 +1,131 @@
+/**
+ * The portal's login route (spec 000 §2). Signed in: on to the returnUrl (a /docs one by a full page load) or the
+ * root. Otherwise a non-production build shows the login module here; on-prem goes to the /d/ page; cloud starts the
+ * single sign-on: POST auth_params, then a hidden POST form to the returned login_url.
+ */
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Redirect, useSearch } from 'wouter';
+import type { AuthParams } from '../../schemas/auth';
+import { callOperation } from '../../engine/core/http';
+import { useStore } from '../../engine/render/shell/EngineContext';
+import { useApp } from '../appContext';
+import { forceNavigate } from '../shell/hashLocation';
+import { isFullPageReturn, pageUrlOf, safeReturnUrl } from '../shell/returnUrl';
+import { usePageTitle } from '../shell/usePageTitle';
+
+const LoginPage = lazy(() => import('../login/LoginPage').then((m) => ({ default: m.LoginPage })));
+
+/** The SSO form fields in the spec's order; optional ones only when present. */
+export function ssoFormFields(params: AuthParams, returnUrl: string | undefined, origin: string): [string, string][] {
+  let redirectUri = params.redirect_uri;
+  if (returnUrl) {
+    // The identity provider hands the returnUrl inside redirect_uri back to the login module.
+    const url = new URL(params.redirect_uri, origin);
+    url.searchParams.set('returnUrl', pageUrlOf(returnUrl));
+    redirectUri = url.toString();
+  }
+  const fields: [string, string | undefined][] = [
+    ['redirect_uri', redirectUri],
+    ['client_id', params.client_id],
+    ['csrf_token', params.csrf_token],
+    ['scope', params.scope],
+    ['id_token_hint', params.id_token_hint],
+    ['force_udb', params.force_udb],
+  ];
+  return fields.filter((f): f is [string, string] => f[1] !== undefined);
+}
+
+function submitHiddenForm(action: string, fields: [string, string][]) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  form.hidden = true;
+  for (const [name, value] of fields) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
+
+function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; forceUdb: 'true' | '' | undefined }) {
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    callOperation<AuthParams>('auth.authParams', { body: forceUdb === undefined ? {} : { force_udb: forceUdb } })
+      .then((params) => {
+        if (!cancelled) submitHiddenForm(params.login_url, ssoFormFields(params, returnUrl, window.location.origin));
+      })
+      .catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      cancelled = true;
+    };
+  }, [returnUrl, forceUdb, attempt]);
+  if (error) {
+    return (
+      <Center py="xl">
+        <Alert color="red" title="Sign-in could not start" role="alert" maw={480}>
+          <Stack gap="xs" align="flex-start">
+            {error}
+            <Button size="xs" variant="light" onClick={() => (setError(undefined), setAttempt((n) => n + 1))}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Center>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Loader aria-label="Redirecting to sign-in" />
+    </Center>
+  );
+}
+
+export function LoginRoute() {
+  const { session, env, loginOperation } = useApp();
+  const state = useStore(session);
+  usePageTitle('Sign in');
+  const query = new URLSearchParams(useSearch());
+  const returnUrl = safeReturnUrl(query.get('returnUrl'));
+  const forceUdb = query.has('force_udb') ? (query.get('force_udb') === 'true' ? 'true' : '') : undefined;
+  const onPremPage = env.deployment === 'on_prem' && env.production;
+
+  useEffect(() => {
+    if (state.status === 'logged_in' && returnUrl && isFullPageReturn(returnUrl)) window.location.assign(returnUrl);
+    else if (state.status === 'logged_out' && onPremPage) window.location.assign(`/d/${returnUrl ? `?returnUrl=${encodeURIComponent(pageUrlOf(returnUrl))}` : ''}`);
+  }, [state.status, returnUrl, onPremPage]);
+
+  if (state.status === 'logged_in') return returnUrl && isFullPageReturn(returnUrl) ? null : <Redirect to={returnUrl ?? '/'} replace />;
+  if (!env.production) {
+    return (
+      <Suspense fallback={null}>
+        <LoginPage
+          onLogin={(body) =>
+            session.whileLoggingIn(() => callOperation(loginOperation, { body }, { skipUnauthorizedHandling: true, skip403Snackbar: true }))
+          }
+          onSuccess={() => {
+            void session.init().then((s) => {
+              if (s.status !== 'logged_in') return;
+              if (returnUrl && isFullPageReturn(returnUrl)) window.location.assign(returnUrl);
+              else forceNavigate(returnUrl ?? '/', { replace: true });
+            });
+          }}
+        />
+      </Suspense>
+    );
+  }
+  if (onPremPage) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Redirecting to sign-in" />
+      </Center>
+    );
+  }
+  return <SingleSignOn returnUrl={returnUrl} forceUdb={forceUdb} />;
+}
