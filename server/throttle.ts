@@ -10,17 +10,8 @@ export const THROTTLE_MAX_S = 300;
 /** Failures older than this are forgotten: the count starts again. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
-export const throttleKeys = (username: string, ip: string) => [`user:${username.trim().toLowerCase()}`, `ip:${ip}`];
-
-/** Seconds the caller must still wait (rounded up), or 0 when no key is blocked. */
-export async function throttleDelay(db: Db, keys: readonly string[], now = Date.now()): Promise<number> {
-  const { rows } = await db.query<{ blocked_until: Date }>(
-    'SELECT blocked_until FROM login_throttle WHERE key = ANY($1) AND blocked_until > $2',
-    [keys, new Date(now).toISOString()],
-  );
-  const until = Math.max(0, ...rows.map((r) => r.blocked_until.getTime()));
-  return until > now ? Math.ceil((until - now) / 1000) : 0;
-}
+/** The throttle keys of one attempt, sorted so that concurrent attempts lock their rows in the same order. */
+export const throttleKeys = (username: string, ip: string) => [`ip:${ip}`, `user:${username.trim().toLowerCase()}`].sort();
 
 /** The block that the n-th failure in a row sets, in seconds (0 while failures are still free). */
 export function blockSeconds(failures: number): number {
@@ -28,22 +19,42 @@ export function blockSeconds(failures: number): number {
   return Math.min(THROTTLE_MAX_S, THROTTLE_BASE_S * 2 ** (failures - THROTTLE_FREE_FAILURES));
 }
 
-/** Counts one failure against every key. */
-export async function recordFailure(db: Db, keys: readonly string[], now = Date.now()): Promise<void> {
-  const since = new Date(now - THROTTLE_WINDOW_MS).toISOString();
-  for (const key of keys) {
-    const { rows } = await db.query<{ failures: number }>(
-      `INSERT INTO login_throttle AS t (key, failures, last_failure_at) VALUES ($1, 1, $2)
-       ON CONFLICT (key) DO UPDATE
-         SET failures = CASE WHEN t.last_failure_at < $3 THEN 1 ELSE t.failures + 1 END, last_failure_at = $2
-       RETURNING failures`,
-      [key, new Date(now).toISOString(), since],
-    );
-    const seconds = blockSeconds(rows[0]!.failures);
-    if (seconds > 0) {
-      await db.query('UPDATE login_throttle SET blocked_until = $2 WHERE key = $1', [key, new Date(now + seconds * 1000).toISOString()]);
+interface ThrottleRow {
+  readonly key: string;
+  readonly failures: number;
+  readonly last_failure_at: Date;
+  readonly blocked_until: Date | null;
+}
+
+/**
+ * Admits one sign-in attempt, or answers the seconds still to wait (rounded up) when a key is blocked. An admitted
+ * attempt is counted as a failure before the password is checked, so a burst of parallel guesses cannot slip past
+ * the count; {@link clearFailures} takes it back when the password was right.
+ */
+export async function admitAttempt(db: Db, keys: readonly string[], now = Date.now()): Promise<number> {
+  const at = new Date(now).toISOString();
+  return db.transaction(async (tx) => {
+    for (const key of keys) {
+      await tx.query('INSERT INTO login_throttle (key, failures, last_failure_at) VALUES ($1, 0, $2) ON CONFLICT DO NOTHING', [key, at]);
     }
-  }
+    const { rows } = await tx.query<ThrottleRow>(
+      'SELECT key, failures, last_failure_at, blocked_until FROM login_throttle WHERE key = ANY($1) ORDER BY key FOR UPDATE',
+      [keys],
+    );
+    const until = Math.max(0, ...rows.map((r) => r.blocked_until?.getTime() ?? 0));
+    if (until > now) return Math.ceil((until - now) / 1000);
+    for (const r of rows) {
+      const failures = r.last_failure_at.getTime() < now - THROTTLE_WINDOW_MS ? 1 : r.failures + 1;
+      const seconds = blockSeconds(failures);
+      await tx.query('UPDATE login_throttle SET failures = $2, last_failure_at = $3, blocked_until = $4 WHERE key = $1', [
+        r.key,
+        failures,
+        at,
+        seconds > 0 ? new Date(now + seconds * 1000).toISOString() : null,
+      ]);
+    }
+    return 0;
+  });
 }
 
 /** A successful sign-in clears the counts of its keys. */

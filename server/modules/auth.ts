@@ -21,7 +21,7 @@ import {
   xsrfTokenOf,
   type UserRow,
 } from '../session';
-import { clearFailures, recordFailure, throttleDelay, throttleKeys } from '../throttle';
+import { admitAttempt, clearFailures, throttleKeys } from '../throttle';
 import { HttpError, requireCaller, type Handler, type HandlerContext, type ServerModule } from '../types';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
@@ -47,7 +47,7 @@ const login: Handler = async (ctx: HandlerContext<object, object, LoginRequest>)
   const { db, request, reply } = ctx;
   const { username, password } = ctx.body;
   const keys = throttleKeys(username, request.ip);
-  const delay = await throttleDelay(db, keys);
+  const delay = await admitAttempt(db, keys);
   if (delay > 0) throw new HttpError(429, THROTTLED, { delay });
 
   const row = (
@@ -60,7 +60,6 @@ const login: Handler = async (ctx: HandlerContext<object, object, LoginRequest>)
   const audit = (result: 'success' | 'failure') =>
     row && recordAudit(db, row.tenant_id, { action: 'login', user: row.username, tenant: row.tenant_name, result, ip: request.ip });
   if (!row || !ok) {
-    await recordFailure(db, keys);
     await audit('failure');
     throw new HttpError(401, INVALID_CREDENTIALS);
   }

@@ -90,6 +90,12 @@ describe('sign-in throttling', () => {
     expect(res.body.delay).toBeLessThanOrEqual(300);
   });
 
+  it('lets no more than 3 guesses of a parallel burst reach the password check', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => client().login('admin', 'wrong-password')));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
   it('throttles per client address, across user names', async () => {
     for (const name of ['ghost-1', 'ghost-2', 'ghost-3']) await fail(name);
     expect((await client().login('webadmin', 'webadmin-demo')).status).toBe(429);
