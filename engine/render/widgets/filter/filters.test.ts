@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atDefaults,
   filterOptions,
   filtersEqual,
   optionsOverflow,
@@ -48,7 +49,12 @@ describe('changing a filter', () => {
     expect(withFilter({ action: 'x', page: '2' }, 'action', [])).toEqual({ page: '0' });
   });
   it('resets every filter to its default', () => {
-    expect(withDefaults({ action: ['block'], page: '2' }, [action])).toEqual({ action: ['allow'], page: '0' });
+    const reset = withDefaults({ action: ['block'], other: 'x', page: '2' }, [action]);
+    expect(reset).toEqual({ other: 'x', page: '0' });
+    expect(selectedValues(reset, action)).toEqual(['allow']);
+    expect(atDefaults(reset, [action])).toBe(true);
+    expect(atDefaults({ action: ['allow'] }, [action])).toBe(true);
+    expect(atDefaults({ action: ['block'] }, [action])).toBe(false);
   });
   it('reads the default while the query has no value', () => {
     expect(selectedValues({}, action)).toEqual(['allow']);

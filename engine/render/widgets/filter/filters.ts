@@ -73,12 +73,21 @@ export function withFilter(query: FilterQuery, key: string, value: string | read
   return next;
 }
 
-/** Every filter of the bar back to its default; page back to 0 when that changes anything. */
+/** Every filter of the bar back to its default (its key leaves the query); page back to 0 when that changes anything. */
 export function withDefaults(query: FilterQuery, entries: readonly FilterSchemaEntry[]): FilterQuery {
-  return entries.reduce<FilterQuery>((q, e) => withFilter(q, e.key, e.defaultValue), query);
+  return entries.reduce<FilterQuery>((q, e) => withFilter(q, e.key, undefined), query);
 }
 
-/** The chosen values of a filter: the query's, else the default. */
+/** Whether every filter shows its default value. */
+export function atDefaults(query: FilterQuery, entries: readonly FilterSchemaEntry[]): boolean {
+  return entries.every((e) => {
+    const shown = [...new Set(selectedValues(query, e))].sort();
+    const initial = [...new Set(asList(e.defaultValue))].sort();
+    return shown.length === initial.length && shown.every((v, i) => v === initial[i]);
+  });
+}
+
+/** The chosen values of a filter: the query's, else the default (so clearing a filter that has a default restores it). */
 export function selectedValues(query: FilterQuery, entry: FilterSchemaEntry): string[] {
   const fromQuery = asList(query[entry.key]);
   return fromQuery.length > 0 ? fromQuery : asList(entry.defaultValue);
