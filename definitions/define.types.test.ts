@@ -1,0 +1,241 @@
+/**
+ * What the define helpers infer, checked by the compiler (`npx tsc -p .`): `Expect<Equal<…>>` pins inferred types,
+ * and each `@ts-expect-error` marks a typo that must not compile (an unused one fails the type check). The runtime
+ * tests check the registry the helpers feed.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  defineOperation,
+  definePolicyArea,
+  defineSection,
+  defineSettingsPage,
+  type ArrayKeys,
+  type Path,
+  type PolicyAreaDef,
+  type RowOf,
+  type SettingsPageDef,
+} from './define';
+import { createRegistry } from './registry';
+import { sections } from './sections';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+const Rule = z.strictObject({ id: z.string(), host: z.string(), meta: z.object({ note: z.string() }) });
+const Doc = z.strictObject({ list: z.array(Rule), enabled: z.boolean(), owner: z.object({ name: z.string() }) });
+type DocT = z.infer<typeof Doc>;
+
+const read = { any: ['web_policy:read'] } as const;
+const write = { any: ['web_policy:write'] } as const;
+const base = { description: 'A test area.', read, write, tag: 'test' };
+
+const area = definePolicyArea({
+  ...base,
+  id: 'web.types',
+  title: 'Types',
+  route: '/policy/web/types',
+  endpoint: { path: '/api/policy/v1/rules/types/{rev}' },
+  schema: Doc,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    columns: ['host', { field: 'meta', label: 'Note' }],
+    rowFields: { 'meta.note': { widget: 'textarea' } },
+    newRow: { host: '' },
+    bulkImport: { columns: ['host'], maxRows: 100 },
+  },
+});
+
+const settings = defineSettingsPage({
+  ...base,
+  id: 'settings.types',
+  title: 'Types settings',
+  route: '/settings/types',
+  endpoint: { path: '/api/settings/v1/types', revision: 'none', save: 'POST' },
+  schema: Doc,
+  layout: { kind: 'form', fields: { 'owner.name': { label: 'Owner' }, 'list.0.host': { widget: 'text' } } },
+});
+
+const op = defineOperation({
+  id: 'types.read',
+  method: 'GET',
+  path: '/api/types/{id}',
+  summary: 'Read',
+  params: z.object({ id: z.string() }),
+  response: Doc,
+  access: 'session',
+  tag: 'test',
+});
+
+const section = defineSection({ id: 'types', title: 'Types', route: '/types', order: 1 });
+
+// ---- what the helpers infer ---------------------------------------------------------------------------------------
+
+export type Inferred = [
+  Expect<Equal<Path<{ a: string; b: { c: number }; l: { x: boolean }[] }>, 'a' | 'b' | 'b.c' | 'l' | `l.${number}` | `l.${number}.x`>>,
+  Expect<Equal<ArrayKeys<DocT>, 'list'>>,
+  Expect<Equal<RowOf<DocT, 'list'>, { id: string; host: string; meta: { note: string } }>>,
+  Expect<Equal<typeof area, PolicyAreaDef<typeof Doc>>>,
+  Expect<Equal<typeof area.kind, 'policyArea'>>,
+  Expect<Equal<typeof settings, SettingsPageDef<typeof Doc>>>,
+  Expect<Equal<typeof op.id, 'types.read'>>,
+  Expect<Equal<typeof op.method, 'GET'>>,
+  Expect<Equal<typeof op.access, 'session'>>,
+  Expect<Equal<typeof section.kind, 'section'>>,
+  Expect<Equal<typeof section.route, '/types'>>,
+];
+
+// ---- typos that must not compile ----------------------------------------------------------------------------------
+
+/** Never called: it only has to compile, with every typo refused where it is marked. */
+export function typos(): unknown[] {
+  return [
+    definePolicyArea({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/policy/x',
+      endpoint: { path: '/x/{rev}' },
+      schema: Doc,
+      layout: {
+        kind: 'table',
+        rows: 'list',
+        // @ts-expect-error a row key that is no field of the row
+        rowKey: 'idd',
+        // @ts-expect-error a column that is no field of the row
+        columns: ['hots'],
+        // @ts-expect-error a row field hint on a path the row lacks
+        rowFields: { 'meta.nope': {} },
+        // @ts-expect-error a new-row default for a field the row lacks
+        newRow: { hots: '' },
+        // @ts-expect-error a bulk-import column the row lacks
+        bulkImport: { columns: ['hots'], maxRows: 1 },
+      },
+    }),
+    definePolicyArea({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/policy/x',
+      endpoint: { path: '/x/{rev}' },
+      schema: Doc,
+      // @ts-expect-error rows must name an array of objects, not a boolean
+      layout: { kind: 'table', rows: 'enabled', rowKey: 'id', columns: [] },
+    }),
+    definePolicyArea({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/policy/x',
+      endpoint: { path: '/x/{rev}' },
+      schema: Doc,
+      // @ts-expect-error a column spec naming a field the row lacks
+      layout: { kind: 'table', rows: 'list', rowKey: 'id', columns: [{ field: 'hots' }] },
+    }),
+    defineSettingsPage({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/settings/x',
+      endpoint: { path: '/x', revision: 'none', save: 'PUT' },
+      schema: Doc,
+      layout: {
+        kind: 'form',
+        fields: {
+          // @ts-expect-error a form field path with a typo
+          'owner.nmae': {},
+        },
+      },
+    }),
+    defineSettingsPage({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/settings/x',
+      endpoint: { path: '/x', revision: 'none', save: 'PUT' },
+      schema: Doc,
+      // @ts-expect-error a widget kind the engine does not know
+      layout: { kind: 'form', fields: { enabled: { widget: 'toggle' } } },
+    }),
+    defineSettingsPage({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/settings/x',
+      endpoint: { path: '/x', revision: 'none', save: 'PUT' },
+      schema: Doc,
+      layout: {
+        kind: 'accordion',
+        // @ts-expect-error an accordion panel listing a path the document lacks
+        panels: [{ id: 'p', title: 'P', fields: ['owner', 'enabeld'] }],
+      },
+    }),
+    defineSettingsPage({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/settings/x',
+      endpoint: { path: '/x', revision: 'none', save: 'PUT' },
+      schema: Doc,
+      // @ts-expect-error a wizard step listing a path the document lacks
+      layout: { kind: 'wizard', steps: [{ id: 's', title: 'S', fields: ['list.0.hots'] }] },
+    }),
+    definePolicyArea({
+      ...base,
+      // @ts-expect-error an access rule with both any and all
+      read: { any: ['a:read'], all: ['b:read'] },
+      id: 'x',
+      title: 'x',
+      route: '/policy/x',
+      endpoint: { path: '/x/{rev}' },
+      schema: Doc,
+      layout: { kind: 'form' },
+    }),
+    defineOperation({
+      id: 'x',
+      // @ts-expect-error a method HTTP calls do not have here
+      method: 'FETCH',
+      path: '/x',
+      summary: 'x',
+      response: Doc,
+      access: 'session',
+      tag: 'x',
+    }),
+  ];
+}
+
+// ---- the registry the helpers feed --------------------------------------------------------------------------------
+
+const screen = (id: string, route: string) => ({ ...area, id, route });
+const reg = (over: Partial<Parameters<typeof createRegistry>[0]>) =>
+  createRegistry({ sections, screens: [area], operations: [], ...over });
+
+describe('createRegistry', () => {
+  it('derives a read and a save operation per document screen, the save checking the write rule', () => {
+    const r = reg({ screens: [area, settings] });
+    expect(r.operation('web.types.get')).toMatchObject({ method: 'GET', path: '/api/policy/v1/rules/types/{rev}', access: read, revision: 'staged' });
+    expect(r.operation('web.types.save')).toMatchObject({ method: 'PUT', access: write, document: { screenId: 'web.types', role: 'save' } });
+    expect(r.operation('settings.types.save')).toMatchObject({ method: 'POST', path: '/api/settings/v1/types', revision: undefined });
+    expect(r.screen('web.types')).toBe(area);
+  });
+
+  it('refuses a screen id, a route, an operation id or a call listed twice', () => {
+    expect(() => reg({ screens: [area, screen('web.types', '/policy/web/other')] })).toThrow(/Duplicate screen id.*web\.types/);
+    expect(() => reg({ screens: [area, screen('web.other', '/policy/web/types')] })).toThrow(/Duplicate screen route.*\/policy\/web\/types/);
+    expect(() => reg({ operations: [op, { ...op, path: '/api/other' }] })).toThrow(/Duplicate operation id.*types\.read/);
+    expect(() => reg({ operations: [op, { ...op, id: 'types.again', path: '/api/types/{name}' }] })).toThrow(
+      /Duplicate operation method and path.*GET \/api\/types\/\{\}/,
+    );
+    expect(() => reg({ sections: [...sections, { ...section, id: 'policy' }] })).toThrow(/Duplicate section id.*policy/);
+  });
+
+  it('refuses a malformed access rule and a screen under no section', () => {
+    const both = { any: ['a:read'], all: ['b:read'] } as unknown as typeof read;
+    expect(() => reg({ screens: [{ ...area, read: both }] })).toThrow(/either "any" or "all"/);
+    expect(() => reg({ screens: [{ ...area, write: {} as typeof write }] })).toThrow(/either "any" or "all"/);
+    expect(() => reg({ operations: [{ ...op, access: { any: [1] } as unknown as typeof read }] })).toThrow(/permissions as strings/);
+    expect(() => reg({ screens: [screen('web.lost', '/nowhere/lost')] })).toThrow(/web\.lost is under no section/);
+  });
+});
