@@ -101,8 +101,7 @@ export function SimpleRows({ caption, rows, columns, rowKey, renderCell, renderA
     setDragFrom(null);
   };
   return (
-    <Table striped highlightOnHover withTableBorder>
-      <Table.Caption>{caption}</Table.Caption>
+    <Table striped highlightOnHover withTableBorder aria-label={caption}>
       <Table.Thead>
         <Table.Tr>
           {onMove && (

@@ -1,0 +1,189 @@
+/**
+ * Scenario helpers of the browser suite: goTo*, fill*, click*, assert*. Selectors live here, by role and label as a
+ * person would find things; waits are on conditions (never fixed sleeps).
+ */
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** How long a step may take before the scenario fails. */
+const STEP_MS = 15_000;
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A page in a fresh context (no cookies); page errors are collected so a scenario can assert there were none. */
+export async function openPage(browser: Browser): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = Object.assign(await context.newPage(), { errors: [] as string[] });
+  page.setDefaultTimeout(STEP_MS);
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
+const gone = (locator: Locator) => locator.waitFor({ state: 'hidden' });
+
+// ---- goTo -------------------------------------------------------------------------------------------------------
+
+/** Opens a hash route of the portal, e.g. `/policy/web/ssl-bypass`. */
+export async function goToRoute(page: Page, route: string): Promise<void> {
+  await page.goto(`${baseUrl()}/#${route}`);
+}
+
+/** Follows the side navigation to a screen. */
+export async function goToScreen(page: Page, label: string): Promise<void> {
+  await navigation(page).getByRole('link', { name: label, exact: true }).click();
+  await visible(page.getByRole('heading', { level: 1, name: label }));
+}
+
+/**
+ * Signs in through the cloud flow from wherever the portal sent the browser: the portal posts auth_params and the
+ * single sign-on form, the identity provider hands over to the login module, which returns to the portal.
+ */
+export async function signInThroughLoginModule(page: Page, user: string, password: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/login/');
+  await fillLoginForm(page, user, password);
+  await clickLogin(page);
+  await page.waitForURL((url) => url.pathname === '/' && url.hash.startsWith('#/'));
+  await visible(page.getByRole('navigation', { name: 'Main navigation' }));
+}
+
+/** Opens a route while signed out and signs in on the way: the portal returns to that route afterwards. */
+export async function goToRouteSignedIn(page: Page, route: string, user: string, password: string): Promise<void> {
+  await goToRoute(page, route);
+  await signInThroughLoginModule(page, user, password);
+}
+
+// ---- fill -------------------------------------------------------------------------------------------------------
+
+export async function fillLoginForm(page: Page, user: string, password: string): Promise<void> {
+  await page.getByLabel('User', { exact: true }).fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Types into a field of the open dialog, found by its label. */
+export async function fillDialogField(page: Page, label: string, value: string): Promise<void> {
+  const field = dialog(page).getByRole('textbox', { name: new RegExp(`^${label}`) });
+  await field.fill('');
+  await field.pressSequentially(value);
+}
+
+// ---- click ------------------------------------------------------------------------------------------------------
+
+export async function clickLogin(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export async function clickAddEntry(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await visible(dialog(page));
+}
+
+export async function clickDialogButton(page: Page, name: string): Promise<void> {
+  await dialog(page).getByRole('button', { name, exact: true }).click();
+}
+
+/** Saves the screen's changes and waits until the save went through. */
+export async function clickSave(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: 'Save' }).click();
+  await visible(page.getByText('All changes saved.'));
+}
+
+export async function clickPublish(page: Page): Promise<void> {
+  await revisionGroup(page).getByRole('button', { name: 'Publish' }).click();
+}
+
+export async function clickSignOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+// ---- assert -----------------------------------------------------------------------------------------------------
+
+export async function assertLoginModule(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/login/');
+  await visible(page.getByRole('heading', { name: 'Portal' }));
+  await visible(page.getByLabel('User', { exact: true }));
+}
+
+export async function assertOnScreen(page: Page, title: string): Promise<void> {
+  await visible(page.getByRole('heading', { level: 1, name: title }));
+  await expect.poll(() => page.title()).toBe(`${title} | Isolation Admin Portal`);
+}
+
+/** A message under a field of the open dialog. */
+export async function assertDialogFieldError(page: Page, message: string): Promise<void> {
+  await visible(dialog(page).getByText(message, { exact: true }));
+}
+
+export async function assertNoDialogFieldError(page: Page, message: string): Promise<void> {
+  await gone(dialog(page).getByText(message, { exact: true }));
+}
+
+export async function assertDialogClosed(page: Page): Promise<void> {
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+}
+
+export async function assertRow(page: Page, text: string): Promise<void> {
+  await visible(table(page).getByRole('cell', { name: text, exact: true }));
+}
+
+export async function assertRowCount(page: Page, atLeast: number): Promise<void> {
+  await expect.poll(() => table(page).locator('tbody tr').count()).toBeGreaterThanOrEqual(atLeast);
+}
+
+export async function assertRevisionState(page: Page, state: 'Unpublished changes' | 'Published'): Promise<void> {
+  await visible(revisionGroup(page).getByText(state, { exact: true }));
+}
+
+/** The reader's view: the rows, a "Read only" badge, and no control that changes anything. */
+export async function assertReadOnly(page: Page): Promise<void> {
+  await visible(page.getByText('Read only', { exact: true }));
+  for (const name of [/^Add$/, /^Edit /, /^Delete /, /^Move /, /^Save$/, /^Discard changes$/, /^Publish$/]) {
+    expect(await page.getByRole('button', { name }).count(), `no button ${name}`).toBe(0);
+  }
+  expect(await page.getByRole('img', { name: 'Drag handle' }).count()).toBe(0);
+}
+
+export async function assertNavigationLinks(page: Page, expected: { shown: string[]; hidden: string[] }): Promise<void> {
+  const nav = navigation(page);
+  for (const name of expected.shown) await visible(nav.getByRole('link', { name, exact: true }));
+  for (const name of expected.hidden) expect(await nav.getByRole('link', { name, exact: true }).count(), `no link ${name}`).toBe(0);
+}
+
+export async function assertNoAccessPage(page: Page): Promise<void> {
+  await visible(page.getByRole('heading', { level: 1, name: 'No access' }));
+}
+
+export async function assertNotFoundPage(page: Page): Promise<void> {
+  await visible(page.getByRole('heading', { level: 1, name: 'Oops! Error 404 - Page Not Found' }));
+  await visible(page.getByText('The page you’re looking for doesn’t exist or another error occurred.'));
+}
+
+export async function assertSignedOut(page: Page): Promise<void> {
+  await visible(page.getByRole('heading', { name: 'You are signed out' }));
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'user_id')).toBeUndefined();
+}
+
+export function assertNoPageErrors(page: Page & { errors: string[] }): void {
+  expect(page.errors).toEqual([]);
+}
+
+// ---- locators ---------------------------------------------------------------------------------------------------
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const dialog = (page: Page) => page.getByRole('dialog');
+const table = (page: Page) => page.getByRole('table');
+const revisionGroup = (page: Page) => page.getByRole('group', { name: 'Policy revision' });
