@@ -42,7 +42,10 @@ export function distIsStale(root = ROOT): boolean {
 let server: TestServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  if (distIsStale()) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (distIsStale()) {
+    // Vitest sets NODE_ENV=test, which would give a development build of React.
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  }
   server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'cloud', PORTAL_PRODUCTION: 'true' } });
   project.provide('baseUrl', server.url);
 }
