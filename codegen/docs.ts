@@ -78,6 +78,7 @@ function notes(row: FieldRow, hint: (FieldHint & { column?: string }) | undefine
   if (hint?.writeOnly) parts.push('Secret: never sent back in clear once saved; left unchanged when not retyped.');
   if (hint?.readOnly) parts.push('Read only in the portal.');
   if (hint?.widget === 'hidden') parts.push('Not shown in the portal.');
+  if (hint?.accept?.length) parts.push(`Accepts files of type ${hint.accept.map(code).join(', ')}.`);
   if (hint?.showIf) parts.push(`Shown only while ${code(hint.showIf.field)} is ${hint.showIf.equals.map((v) => code(String(v))).join(' or ')}.`);
   return parts.map((p) => (/[.!?:]$/.test(p) ? p : `${p}.`)).join(' ');
 }
@@ -122,6 +123,9 @@ function layoutText(layout: AnyDocumentLayout): string {
         `A table of the rows in ${code(layout.rows)}, one row per entry, identified by ${code(layout.rowKey)}.`,
         `Columns: ${layout.columns.map(fieldName).join(', ')}.`,
       ];
+      if (layout.rowPanels?.length) {
+        lines.push(`A row is edited in panels: ${layout.rowPanels.map((p) => `${p.title} (${p.fields.map(code).join(', ')})`).join('; ')}.`);
+      }
       if (layout.orderable) lines.push('Rows are ordered; the order is saved and matters.');
       if (layout.newRow) lines.push(`A new row starts as ${code(JSON.stringify(layout.newRow))}.`);
       if (layout.bulkImport) {

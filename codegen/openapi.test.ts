@@ -61,6 +61,10 @@ describe('generateOpenApi', () => {
     expect(codes(flagged.paths['/api/x']!.get!)).toEqual(['200', '401', '403', 'default']);
     expect(save(doc).security).toEqual([{ session: [], xsrf: [] }]);
     expect(doc.paths['/api/portal/config']!.get!.security).toEqual([]);
+    expect(doc.paths['/api/auth/v1/login']!.post!.security).toEqual([{ xsrf: [] }]);
+    // auth_params hands the xsrf cookie out, so it cannot require it.
+    const authParams = doc.paths['/api/auth/v1/auth_params']!.post!;
+    expect([authParams.security, codes(authParams)]).toEqual([[], ['200', '400', 'default']]);
   });
 
   it('sends the stored document along with a stale-save 409', () => {

@@ -121,7 +121,7 @@ function successContent(op: OperationDef, components: Components): Record<string
 }
 
 function security(op: OperationDef): Record<string, string[]>[] {
-  const xsrf = isStateChanging(op);
+  const xsrf = isStateChanging(op) && !op.xsrfExempt;
   if (op.access === 'public') return xsrf ? [{ xsrf: [] }] : [];
   return [xsrf ? { session: [], xsrf: [] } : { session: [] }];
 }
@@ -150,7 +150,7 @@ function operation(op: OperationDef, registry: Registry, components: Components)
   };
   if (op.params || op.query || op.body) responses['400'] = { $ref: '#/components/responses/ValidationFailed' };
   if (op.access !== 'public') responses['401'] = { $ref: '#/components/responses/Unauthorized' };
-  if (typeof op.access === 'object' || op.feature || isStateChanging(op)) {
+  if (typeof op.access === 'object' || op.feature || (isStateChanging(op) && !op.xsrfExempt)) {
     responses['403'] = { $ref: '#/components/responses/Forbidden' };
   }
   if (isStateChanging(op) && (op.document?.role === 'save' || op.revision === 'staged')) {

@@ -34,6 +34,8 @@ export interface OperationDef {
   readonly revision?: 'staged';
   readonly env?: EnvRule;
   readonly feature?: FeatureFlag;
+  /** A state-changing call that needs no X-XSRFToken header because it hands the xsrf cookie out (auth_params). */
+  readonly xsrfExempt?: true;
   /** Grouping tag for OpenAPI and the docs. */
   readonly tag: string;
   /** Handled by the generic document store (derived from a screen), not by a hand-written module. */

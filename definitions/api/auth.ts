@@ -24,6 +24,7 @@ export const authParams = defineOperation({
   body: AuthParamsRequest,
   response: AuthParams,
   access: 'public',
+  xsrfExempt: true,
   tag,
 });
 
