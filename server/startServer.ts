@@ -38,10 +38,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const registry = options.registry ?? defaultRegistry;
   const modules = options.modules ?? serverModules;
   const db = await openDb(config);
+  let app: FastifyInstance | undefined;
   try {
     await migrate(db);
     for (const m of modules) await m.onStart?.(db, config.env, { registry, seed: config.seed });
-    const app = buildApp({
+    app = buildApp({
       db,
       env: config.env,
       registry,
@@ -53,16 +54,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const running = app;
     return {
       url: `http://${host}:${port}`,
-      app,
+      app: running,
       db,
       close: async () => {
-        await app.close();
+        await running.close();
         await db.close();
       },
     };
   } catch (err) {
+    await app?.close();
     await db.close();
     throw err;
   }

@@ -18,6 +18,7 @@ export interface Db {
 
 /** The signed-in caller, resolved from the session cookie. */
 export interface Caller {
+  /** Server-side id of the session: the SHA-256 of the `sid` cookie, never the cookie itself. */
   readonly sessionId: string;
   readonly tenantId: string;
   readonly user: SessionUser;
