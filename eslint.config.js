@@ -37,9 +37,11 @@ export default tseslint.config(
     ignores: ['engine/**/*.test.{ts,tsx}'],
     rules: restrict([
       {
-        group: ['**/definitions/index', '**/definitions', '**/definitions/api/**', '**/definitions/policy/**', '**/definitions/settings/**', '**/definitions/logs/**', '**/definitions/reports/**'],
+        group: ['**/definitions/index', '**/definitions/api/**', '**/definitions/policy/**', '**/definitions/settings/**', '**/definitions/logs/**', '**/definitions/reports/**'],
         message: 'The engine never imports a particular definition; it receives the registry from src/.',
       },
+      // The folder itself is the registry; its types (define.ts, registry.ts) stay importable.
+      { regex: '(^|/)definitions/?$', message: 'The engine never imports the registry; it receives it from src/.' },
       { group: ['**/server/**', '**/src/**', '**/codegen/**', 'node:*'], message: 'engine/ is browser code below src/.' },
     ]),
   },

@@ -4,7 +4,7 @@
  * every screen of the registry (lazy), insights, and the 404 page for anything else.
  */
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { ScreenDef, SectionDef } from '../definitions/define';
 import { buildNavigation, rootRedirect, sectionRoute } from '../engine/core/navigation';
@@ -42,10 +42,11 @@ function RootRedirect() {
 function Shell() {
   const { registry, session, env, config } = useApp();
   const { access, revision } = useEngine();
-  const accessState = useStore(access);
+  // Subscribed so the navigation follows changes of the user's access.
+  useStore(access);
   const user = useStore(session).user;
   const [location] = useLocation();
-  const navigation = useMemo(() => buildNavigation(registry, access), [registry, access, accessState]);
+  const navigation = buildNavigation(registry, access);
   const policyEnv = env.deployment !== 'on_prem' || env.appMode === 'management_station';
 
   useEffect(() => {

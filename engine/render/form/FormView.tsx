@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createElement, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -119,18 +119,15 @@ const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps
   const { field, fieldState, formState } = useController({ name: spec.name, control });
   const error = fieldState.error;
   const show = error && (error.type === 'server' || fieldState.isDirty || formState.isSubmitted);
-  const Widget = widgetFor(spec.widget);
-  return (
-    <Widget
-      field={spec}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={show ? (error.message ?? 'Invalid value') : undefined}
-      disabled={disabled || spec.hint.readOnly === true}
-      saved={saved}
-    />
-  );
+  return createElement(widgetFor(spec.widget), {
+    field: spec,
+    value: field.value,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    error: show ? (error.message ?? 'Invalid value') : undefined,
+    disabled: disabled || spec.hint.readOnly === true,
+    saved,
+  });
 });
 
 /** Renders its field only while the showIf condition holds (subscribing to the controlling field alone). */
@@ -162,34 +159,37 @@ export function FormView(props: FormViewProps) {
   const resolver = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
   const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
   const { control, formState, reset, setError, handleSubmit } = form;
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
 
   useEffect(() => reset(initial), [initial, reset]);
   useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
 
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const applyServerErrors = useMemo(
-    () => (errors: readonly FieldError[]) => {
-      const unmatched: string[] = [];
-      for (const e of errors) {
-        if (fieldNames.has(e.path)) setError(e.path, { type: 'server', message: e.message }, { shouldFocus: true });
-        else unmatched.push(e.path ? `${e.path}: ${e.message}` : e.message);
-      }
-      return unmatched;
-    },
-    [fieldNames, setError],
-  );
+  const describe = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
+  /** Puts errors on their fields; returns the texts of those that match no field. */
+  const applyServerErrors = (errors: readonly FieldError[]) => {
+    for (const e of errors) {
+      if (fieldNames.has(e.path)) setError(e.path, { type: 'server', message: e.message }, { shouldFocus: true });
+    }
+    return errors.filter((e) => !fieldNames.has(e.path)).map(describe);
+  };
+  // Errors the caller reports for these values (e.g. a row of the last save) land on their fields at once.
+  const { serverErrors } = props;
   useEffect(() => {
-    if (props.serverErrors?.length) setFormErrors(applyServerErrors(props.serverErrors));
-  }, [props.serverErrors, applyServerErrors]);
+    for (const e of serverErrors ?? []) {
+      if (fieldNames.has(e.path)) setError(e.path, { type: 'server', message: e.message });
+    }
+  }, [serverErrors, fieldNames, setError]);
+  const unmatchedServerErrors = (serverErrors ?? []).filter((e) => !fieldNames.has(e.path)).map(describe);
+  const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
   const submit = handleSubmit(async (values) => {
-    setFormErrors([]);
+    setSubmitErrors([]);
     try {
       await onSubmit(values);
     } catch (e) {
-      if (isApiError(e)) setFormErrors([e.message, ...applyServerErrors(e.fieldErrors)]);
-      else setFormErrors([e instanceof Error ? e.message : String(e)]);
+      if (isApiError(e)) setSubmitErrors([e.message, ...applyServerErrors(e.fieldErrors)]);
+      else setSubmitErrors([e instanceof Error ? e.message : String(e)]);
     }
   });
 
