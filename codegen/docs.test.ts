@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../definitions/index';
+import { createRegistry } from '../definitions/registry';
 import { generateDocs } from './docs';
-import { withFixtureArea } from './fixtures';
+import { fixtureArea, withFixtureArea } from './fixtures';
+import { markdownToHtml } from './markdown';
 import { generateOpenApi } from './openapi';
 
 const roles = {
@@ -53,5 +55,14 @@ describe('generateDocs', () => {
     const policy = index.slice(index.indexOf('### Policy'), index.indexOf('### Customization'));
     expect(policy).toContain('| [Fixture Area](areas/web.fixture-area.md) | `#/policy/web/fixture-area` | `web_policy:read` | `web_policy:write` |');
     for (const s of withFixtureArea(registry).screens) expect(index).toContain(`(areas/${s.id}.md)`);
+  });
+
+  it('shows free text from definitions as written, never as markup', () => {
+    const description = 'Keys show as ******** once saved; [not a link](x) `not code` <b>not bold</b> a_b_c.';
+    const reg = createRegistry({ sections: registry.sections, screens: [{ ...fixtureArea, description }], operations: [] });
+    const page = generateDocs(reg, generateOpenApi(reg, { version: '1' }), { names: new Map(), roles }).get('docs/areas/web.fixture-area.md')!;
+    expect(markdownToHtml(page, (h) => h)).toContain(
+      '<p>Keys show as ******** once saved; [not a link](x) `not code` &lt;b&gt;not bold&lt;/b&gt; a_b_c.</p>',
+    );
   });
 });

@@ -3,12 +3,12 @@
  * limits, validators and defaults, who may read and who may write), an API reference and a permission matrix of
  * areas against the demo users.
  */
-import type { Roles } from '../schemas/access';
+import type { z } from 'zod';
+import type { AccessRule, Roles } from '../schemas/access';
 import { MESSAGES, PRODUCT_NAME, XSRF_HEADER } from '../schemas/constants';
 import {
   isDocumentScreen,
   type AnyDocumentLayout,
-  type DocumentScreen,
   type FieldHint,
   type OperationDef,
   type ScreenDef,
@@ -36,6 +36,8 @@ const KIND_TEXT: Record<ScreenDef['kind'], string> = {
 
 const cell = (v: string): string => v.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
+/** Free text from a definition, with the characters Markdown would read as markup escaped. */
+const text = (s: string): string => s.replace(/[\\`*_[\]]/g, '\\$&');
 
 /** A Markdown pipe table. */
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -73,8 +75,8 @@ function hintsOf(layout: AnyDocumentLayout): Map<string, FieldHint & { column?: 
 
 function notes(row: FieldRow, hint: (FieldHint & { column?: string }) | undefined): string {
   const parts: string[] = [];
-  if (row.description) parts.push(row.description);
-  if (hint?.help) parts.push(hint.help);
+  if (row.description) parts.push(text(row.description));
+  if (hint?.help) parts.push(text(hint.help));
   if (hint?.writeOnly) parts.push('Secret: never sent back in clear once saved; left unchanged when not retyped.');
   if (hint?.readOnly) parts.push('Read only in the portal.');
   if (hint?.widget === 'hidden') parts.push('Not shown in the portal.');
@@ -83,19 +85,18 @@ function notes(row: FieldRow, hint: (FieldHint & { column?: string }) | undefine
   return parts.map((p) => (/[.!?:]$/.test(p) ? p : `${p}.`)).join(' ');
 }
 
-function fieldsTable(screen: DocumentScreen, names: SchemaNames): string {
-  const { schema, defs } = convert(screen.schema, 'input', names);
+function fieldsTable(zodSchema: z.ZodType, hints: ReadonlyMap<string, FieldHint & { column?: string }>, names: SchemaNames): string {
+  const { schema, defs } = convert(zodSchema, 'input', names);
   const resolve = (s: JsonSchema): JsonSchema => {
     const ref = s.$ref;
     if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return s;
     const { $ref: _ref, ...siblings } = s;
     return { ...resolve(defs[ref.slice('#/$defs/'.length)] ?? {}), ...siblings };
   };
-  const hints = hintsOf(screen.layout);
   const rows = fieldRows(schema, resolve).map((r) => {
     const hint = hints.get(r.path);
-    const label = hint?.label ?? hint?.column ?? r.title ?? (r.path.endsWith('[]') ? '(each entry)' : (r.path.split('.').pop() ?? r.path));
-    const checks = [...r.limits, ...r.validators.map((v) => `${code(v.key)}: ${v.message}`)];
+    const label = text(hint?.label ?? hint?.column ?? r.title ?? (r.path.endsWith('[]') ? '(each entry)' : (r.path.split('.').pop() ?? r.path)));
+    const checks = [...r.limits, ...r.validators.map((v) => `${code(v.key)}: ${text(v.message)}`)];
     return [
       code(r.path),
       label,
@@ -109,14 +110,14 @@ function fieldsTable(screen: DocumentScreen, names: SchemaNames): string {
   const top = resolve(schema);
   const documentChecks = (top['x-validators'] as { key: string; message: string }[] | undefined) ?? [];
   const extra = documentChecks.length
-    ? `\nRules across fields: ${documentChecks.map((v) => `${code(v.key)}: ${v.message}`).join('; ')}.\n`
+    ? `\nRules across fields: ${documentChecks.map((v) => `${code(v.key)}: ${text(v.message)}`).join('; ')}.\n`
     : '';
-  const strict = top.additionalProperties === false ? '\nThe document accepts no keys other than these (`unrecognized_keys`).\n' : '';
+  const strict = top.additionalProperties === false ? '\nNo keys other than these are accepted (`unrecognized_keys`).\n' : '';
   return table(['Field', 'Label', 'Type', 'Required', 'Default', 'Limits and validators (error key)', 'Notes'], rows) + strict + extra;
 }
 
 function layoutText(layout: AnyDocumentLayout): string {
-  const fieldName = (c: string | { field: string; label?: string }) => (typeof c === 'string' ? c : (c.label ?? c.field));
+  const fieldName = (c: string | { field: string; label?: string }) => text(typeof c === 'string' ? c : (c.label ?? c.field));
   switch (layout.kind) {
     case 'table': {
       const lines = [
@@ -124,7 +125,7 @@ function layoutText(layout: AnyDocumentLayout): string {
         `Columns: ${layout.columns.map(fieldName).join(', ')}.`,
       ];
       if (layout.rowPanels?.length) {
-        lines.push(`A row is edited in panels: ${layout.rowPanels.map((p) => `${p.title} (${p.fields.map(code).join(', ')})`).join('; ')}.`);
+        lines.push(`A row is edited in panels: ${layout.rowPanels.map((p) => `${text(p.title)} (${p.fields.map(code).join(', ')})`).join('; ')}.`);
       }
       if (layout.orderable) lines.push('Rows are ordered; the order is saved and matters.');
       if (layout.newRow) lines.push(`A new row starts as ${code(JSON.stringify(layout.newRow))}.`);
@@ -135,15 +136,15 @@ function layoutText(layout: AnyDocumentLayout): string {
       return lines.map((l) => `- ${l}`).join('\n') + '\n';
     }
     case 'form':
-      return layout.groups?.length ? `A form in groups: ${layout.groups.join(', ')}.\n` : 'A form.\n';
+      return layout.groups?.length ? `A form in groups: ${layout.groups.map(text).join(', ')}.\n` : 'A form.\n';
     case 'accordion':
       return (
         'Panels:\n\n' +
-        layout.panels.map((p) => `- ${p.title}${p.optional ? ' (optional)' : ''}: ${p.fields.map(code).join(', ')}`).join('\n') +
+        layout.panels.map((p) => `- ${text(p.title)}${p.optional ? ' (optional)' : ''}: ${p.fields.map(code).join(', ')}`).join('\n') +
         '\n'
       );
     case 'wizard':
-      return 'Steps:\n\n' + layout.steps.map((s, i) => `${i + 1}. ${s.title}: ${s.fields.map(code).join(', ')}`).join('\n') + '\n';
+      return 'Steps:\n\n' + layout.steps.map((s, i) => `${i + 1}. ${text(s.title)}: ${s.fields.map(code).join(', ')}`).join('\n') + '\n';
   }
 }
 
@@ -154,11 +155,21 @@ function endpointsTable(ops: readonly OperationDef[], base: string): string {
   );
 }
 
+/** What changing a screen needs: a document's save checks `write`, or `read` without one; other screens may declare `write`. */
+const writeRule = (screen: ScreenDef): AccessRule | undefined => (isDocumentScreen(screen) ? (screen.write ?? screen.read) : screen.write);
+
+/** The calls behind a screen: a document's own read and save, or the operations guarded by the screen's own rules. */
+function screenOperations(screen: ScreenDef, registry: Registry): OperationDef[] {
+  if (isDocumentScreen(screen)) return registry.operations.filter((o) => o.document?.screenId === screen.id);
+  const rules = [screen.read, screen.write].filter(Boolean).map((r) => JSON.stringify(r));
+  return registry.operations.filter((o) => typeof o.access === 'object' && rules.includes(JSON.stringify(o.access)));
+}
+
 function accessSection(screen: ScreenDef, roles: RoleTable): string {
-  const write = screen.write ?? screen.read;
+  const write = writeRule(screen);
   const rows = [
     ['Read', ruleText(screen.read), list(usersAllowed(screen.read, roles))],
-    ...(isDocumentScreen(screen) ? [['Write', ruleText(write), list(usersAllowed(write, roles))]] : []),
+    ...(write ? [['Write', ruleText(write), list(usersAllowed(write, roles))]] : []),
   ];
   return (
     table(['Action', 'Permission needed', 'Demo users allowed'], rows) +
@@ -171,22 +182,22 @@ function areaMarkdown(screen: ScreenDef, registry: Registry, names: SchemaNames,
   const section = sectionOf(registry, screen);
   const facts: string[][] = [
     ['Route', code(`#${screen.route}`)],
-    ['Section', section ? `${section.title} (${code(`#${section.route}`)})` : '—'],
+    ['Section', section ? `${text(section.title)} (${code(`#${section.route}`)})` : '—'],
     ['Kind', KIND_TEXT[screen.kind]],
     ['Available in', envText(screen.env)],
     ['Feature flag', screen.feature ? code(screen.feature) : 'none'],
   ];
   const parts = [
     htmlCommentHeader(),
-    `# ${screen.title}\n`,
-    `${screen.description}\n`,
+    `# ${text(screen.title)}\n`,
+    `${text(screen.description)}\n`,
     table(['Property', 'Value'], facts),
     '## Who may read and who may write\n',
     accessSection(screen, roles),
   ];
+  const ops = screenOperations(screen, registry);
+  if (ops.length) parts.push('## Endpoints\n', endpointsTable(ops, '../'));
   if (isDocumentScreen(screen)) {
-    const ops = registry.operations.filter((o) => o.document?.screenId === screen.id);
-    parts.push('## Endpoints\n', endpointsTable(ops, '../'));
     const stamp =
       screen.endpoint.revision === 'staged'
         ? `The path's \`{rev}\` is the staged revision. A save sends the document with \`rev_id\`, \`state\` and ` +
@@ -198,16 +209,21 @@ function areaMarkdown(screen: ScreenDef, registry: Registry, names: SchemaNames,
       `\n${stamp} Every save needs the \`${XSRF_HEADER}\` header; a body that breaks any rule below gets 400 with ` +
         'the field path and error key of each problem, and nothing is stored.\n',
     );
-    parts.push('## Fields\n', fieldsTable(screen, names));
+    parts.push('## Fields\n', fieldsTable(screen.schema, hintsOf(screen.layout), names));
     parts.push('\n## Layout\n', layoutText(screen.layout));
-  } else if (screen.kind === 'logView') {
+  } else {
+    for (const o of ops.filter((op) => op.body)) {
+      parts.push(`## What \`${o.id}\` accepts\n`, fieldsTable(o.body!, new Map(), names));
+    }
+  }
+  if (screen.kind === 'logView') {
     parts.push(
       '## Columns\n',
-      table(['Field', 'Label'], screen.columns.map((c) => [code(c.field), c.label])),
+      table(['Field', 'Label'], screen.columns.map((c) => [code(c.field), text(c.label)])),
       '\n## Filters\n',
       table(
         ['Parameter', 'Label', 'Several values'],
-        screen.filters.map((f) => [code(f.param), f.label, f.multiple ? 'yes' : 'no']),
+        screen.filters.map((f) => [code(f.param), text(f.label), f.multiple ? 'yes' : 'no']),
       ),
     );
     if (screen.defaultFilters) parts.push(`\nDefault filters: ${code(new URLSearchParams(screen.defaultFilters).toString())}.\n`);
@@ -216,7 +232,7 @@ function areaMarkdown(screen: ScreenDef, registry: Registry, names: SchemaNames,
       '## Charts\n',
       table(
         ['Report', 'Title', 'Chart', 'Drill-down'],
-        screen.widgets.map((w) => [code(w.report), w.title, w.chart, w.drillDown ? `${w.drillDown.logType} by ${code(w.drillDown.param)}` : '']),
+        screen.widgets.map((w) => [code(w.report), text(w.title), w.chart, w.drillDown ? `${w.drillDown.logType} by ${code(w.drillDown.param)}` : '']),
       ),
     );
   }
@@ -241,7 +257,7 @@ function indexMarkdown(registry: Registry, doc: OpenApiDocument, roles: RoleTabl
   ];
   for (const section of [...registry.sections].sort((a, b) => a.order - b.order)) {
     const screens = registry.screens.filter((s) => sectionOf(registry, s) === section);
-    parts.push(`### ${section.title}\n`);
+    parts.push(`### ${text(section.title)}\n`);
     parts.push(
       `Route ${code(`#${section.route}`)}; open to ${section.access ? ruleText(section.access) : 'every signed-in user'}; ` +
         `${envText(section.env)}.\n`,
@@ -251,10 +267,10 @@ function indexMarkdown(registry: Registry, doc: OpenApiDocument, roles: RoleTabl
         table(
           ['Area', 'Route', 'Read', 'Write'],
           screens.map((s) => [
-            `[${s.title}](${areaPage(s.id)})`,
+            `[${text(s.title)}](${areaPage(s.id)})`,
             code(`#${s.route}`),
             ruleText(s.read),
-            isDocumentScreen(s) ? ruleText(s.write ?? s.read) : 'read only',
+            writeRule(s) ? ruleText(writeRule(s)) : 'read only',
           ]),
         ),
       );
@@ -277,15 +293,16 @@ function permissionsMarkdown(registry: Registry, roles: RoleTable): string {
   const areaRows = registry.screens.map((s) => {
     const cells = users.map(([, r]) => {
       const read = allows(s.read, r);
-      const write = isDocumentScreen(s) && allows(s.write ?? s.read, r);
+      const rule = writeRule(s);
+      const write = rule !== undefined && allows(rule, r);
       return read && write ? 'read, write' : read ? 'read' : write ? 'write' : '—';
     });
-    return [`[${s.title}](${areaPage(s.id)})`, ...cells];
+    return [`[${text(s.title)}](${areaPage(s.id)})`, ...cells];
   });
   const sectionRows = [...registry.sections]
     .sort((a, b) => a.order - b.order)
     .map((s) => [
-      `${s.title} (${code(`#${s.route}`)}${s.hidden ? ', not in the navigation' : ''})`,
+      `${text(s.title)} (${code(`#${s.route}`)}${s.hidden ? ', not in the navigation' : ''})`,
       ...users.map(([, r]) => (allows(s.access, r) ? 'may open' : '—')),
     ]);
   const opRows = registry.operations.map((o) => [
@@ -326,9 +343,9 @@ function apiMarkdown(registry: Registry): string {
         ...(o.revision ? [['Revision', '`{rev}` must be the staged revision']] : []),
         ['Available in', envText(o.env)],
         ...(o.feature ? [['Feature flag', code(o.feature)]] : []),
-        ...(o.document ? [['Area', `[${registry.screen(o.document.screenId)?.title ?? o.document.screenId}](${areaPage(o.document.screenId)})`]] : []),
+        ...(o.document ? [['Area', `[${text(registry.screen(o.document.screenId)?.title ?? o.document.screenId)}](${areaPage(o.document.screenId)})`]] : []),
       ];
-      parts.push(`### ${o.id}\n`, `${o.summary}.\n`, table(['Property', 'Value'], facts));
+      parts.push(`### ${o.id}\n`, `${text(o.summary)}.\n`, table(['Property', 'Value'], facts));
     }
   }
   return parts.join('\n');
