@@ -7,65 +7,30 @@ import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import type { AuthParams } from '../../schemas/auth';
-import { callOperation } from '../../engine/core/http';
-import { useStore } from '../../engine/render/shell/EngineContext';
+import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { forceNavigate } from '../shell/hashLocation';
 import { isFullPageReturn, pageUrlOf, safeReturnUrl } from '../shell/returnUrl';
+import { ssoFormFields, submitSsoForm } from '../shell/ssoForm';
 import { usePageTitle } from '../shell/usePageTitle';
 
 const LoginPage = lazy(() => import('../login/LoginPage').then((m) => ({ default: m.LoginPage })));
 
-/** The SSO form fields in the spec's order; optional ones only when present. */
-export function ssoFormFields(params: AuthParams, returnUrl: string | undefined, origin: string): [string, string][] {
-  let redirectUri = params.redirect_uri;
-  if (returnUrl) {
-    // The identity provider hands the returnUrl inside redirect_uri back to the login module.
-    const url = new URL(params.redirect_uri, origin);
-    url.searchParams.set('returnUrl', pageUrlOf(returnUrl));
-    redirectUri = url.toString();
-  }
-  const fields: [string, string | undefined][] = [
-    ['redirect_uri', redirectUri],
-    ['client_id', params.client_id],
-    ['csrf_token', params.csrf_token],
-    ['scope', params.scope],
-    ['id_token_hint', params.id_token_hint],
-    ['force_udb', params.force_udb],
-  ];
-  return fields.filter((f): f is [string, string] => f[1] !== undefined);
-}
-
-function submitHiddenForm(action: string, fields: [string, string][]) {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = action;
-  form.hidden = true;
-  for (const [name, value] of fields) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  document.body.append(form);
-  form.submit();
-}
-
 function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; forceUdb: 'true' | '' | undefined }) {
+  const { call } = useEngine();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let cancelled = false;
-    callOperation<AuthParams>('auth.authParams', { body: forceUdb === undefined ? {} : { force_udb: forceUdb } })
+    call<AuthParams>('auth.authParams', { body: forceUdb === undefined ? {} : { force_udb: forceUdb } })
       .then((params) => {
-        if (!cancelled) submitHiddenForm(params.login_url, ssoFormFields(params, returnUrl, window.location.origin));
+        if (!cancelled) submitSsoForm(params.login_url, ssoFormFields(params, returnUrl, window.location.origin));
       })
       .catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       cancelled = true;
     };
-  }, [returnUrl, forceUdb, attempt]);
+  }, [call, returnUrl, forceUdb, attempt]);
   if (error) {
     return (
       <Center py="xl">
@@ -89,6 +54,7 @@ function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; 
 
 export function LoginRoute() {
   const { session, env, loginOperation } = useApp();
+  const { call } = useEngine();
   const state = useStore(session);
   usePageTitle('Sign in');
   const query = new URLSearchParams(useSearch());
@@ -107,7 +73,7 @@ export function LoginRoute() {
       <Suspense fallback={null}>
         <LoginPage
           onLogin={(body) =>
-            session.whileLoggingIn(() => callOperation(loginOperation, { body }, { skipUnauthorizedHandling: true, skip403Snackbar: true }))
+            session.whileLoggingIn(() => call(loginOperation, { body }, { skipUnauthorizedHandling: true, skip403Snackbar: true }))
           }
           onSuccess={() => {
             void session.init().then((s) => {

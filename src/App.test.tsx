@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { registry } from '../definitions';
+import { DEMO_ROLES } from '../schemas/demoRoles';
+import type { Environment } from '../schemas/access';
+import type { SessionUser } from '../schemas/auth';
+import { renderUi } from '../tests/setup/component';
+import { createAccessControl } from '../engine/core/access';
+import type { CallInput } from '../engine/core/http';
+import { createRevisionStore, type CallFn } from '../engine/core/revision';
+import type { Session, SessionState } from '../engine/core/session';
+import { createStore } from '../engine/core/store';
+import { createUnsavedChanges } from '../engine/core/unsavedChanges';
+import { EngineProvider } from '../engine/render/shell/EngineContext';
+import { AppRoutes } from './App';
+import { AppProvider } from './appContext';
+import { startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
+
+const env: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
+const config = { deployment: 'cloud', app_mode: 'cloud', production: true, product_name: 'Isolation Admin Portal' } as const;
+
+const webadmin: SessionUser = {
+  uid: 'u-web',
+  username: 'webadmin',
+  first_name: 'Wendy',
+  last_name: 'Web',
+  tenant_name: 'Demo Corp',
+  tid: 't1',
+  roles: { read: [...DEMO_ROLES.webadmin.read], write: [...DEMO_ROLES.webadmin.write] },
+  capabilities: { portal2: true, rbac: true },
+  show_change_password: false,
+  status_ui_v2: true,
+  appliance_manager_ui_v2: true,
+  portal_v2: true,
+  session_logout_days: 0.042,
+};
+
+function fakeSession(state: SessionState): Session {
+  const store = createStore(state);
+  return {
+    ...store,
+    init: async () => store.getState(),
+    whileLoggingIn: (login) => login(),
+    logout: async () => store.setState({ status: 'logged_out', user: undefined, error: undefined }),
+    dispose: () => {},
+  };
+}
+
+function renderAt(route: string, user: SessionUser | undefined) {
+  window.location.hash = `#${route}`;
+  const calls: [string, CallInput | undefined][] = [];
+  const call = vi.fn(async (id: string, input?: CallInput) => {
+    calls.push([id, input]);
+    if (id === 'policy.revision') return { staged_rev_id: 2, rev_id: 1, state: 'staged', updated_at: '2025-01-01T00:00:00.000Z' };
+    if (id === 'auth.authParams') {
+      return { login_url: '/idp/authorize', redirect_uri: 'http://localhost/', client_id: 'portal', csrf_token: '2|x|y|1', scope: 'openid' };
+    }
+    throw new Error(`unexpected ${id}`);
+  }) as unknown as CallFn;
+  const access = createAccessControl(env);
+  if (user) access.setUser(user);
+  const session = fakeSession({ status: user ? 'logged_in' : 'logged_out', user, error: undefined });
+  const unsaved = createUnsavedChanges();
+  startHashLocation(unsaved);
+  renderUi(
+    <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved }}>
+      <AppProvider value={{ registry, config, env, session, loginOperation: 'auth.login' }}>
+        <Router hook={useHashLocation} searchHook={useHashSearch}>
+          <AppRoutes />
+        </Router>
+      </AppProvider>
+    </EngineProvider>,
+  );
+  return { calls };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('portal routes', () => {
+  it('sends a signed-out user to login with the returnUrl, which starts single sign-on', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const { calls } = renderAt('/policy/web/ssl-bypass', undefined);
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(window.location.hash).toBe(`#/login?returnUrl=${encodeURIComponent('/policy/web/ssl-bypass')}`);
+    expect(calls.map(([id]) => id)).toEqual(['auth.authParams']);
+    const form = submit.mock.contexts[0] as HTMLFormElement;
+    expect(form.getAttribute('action')).toBe('/idp/authorize');
+    expect(form.method).toBe('post');
+    const fields = Object.fromEntries([...form.querySelectorAll('input')].map((i) => [i.name, i.value]));
+    expect(Object.keys(fields)).toEqual(['redirect_uri', 'client_id', 'csrf_token', 'scope']);
+    expect(new URL(fields.redirect_uri!).searchParams.get('returnUrl')).toBe('/#/policy/web/ssl-bypass');
+  });
+
+  it('sends force_udb from the login route query to auth_params', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const { calls } = renderAt('/login?force_udb=true', undefined);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]![1]).toEqual({ body: { force_udb: 'true' } });
+  });
+
+  it('takes a signed-in user from the root to the dashboard, honestly empty in this build', async () => {
+    renderAt('/', webadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('This area is not available in this build yet.')).toBeTruthy();
+    expect(window.location.hash).toBe('#/dashboard');
+    await waitFor(() => expect(document.title).toBe('Dashboard | Isolation Admin Portal'));
+  });
+
+  it('lists only the areas the role may use, and shows the revision with Publish for a web-policy writer', async () => {
+    renderAt('/dashboard', webadmin);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toContain('Policy');
+    expect(links).toContain('SSL Bypass');
+    expect(links).toContain('Logs');
+    expect(links).not.toContain('Settings');
+    expect(links).not.toContain('Storage Profiles');
+    expect(links).not.toContain('Contact');
+    const revision = await screen.findByRole('group', { name: 'Policy revision' });
+    expect(within(revision).getByText('Unpublished changes')).toBeTruthy();
+    expect(within(revision).getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
+
+  it('refuses an area the role may not use', async () => {
+    renderAt('/settings', webadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    renderAt('/no/such/route', webadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Error 404 - Page Not Found' })).toBeTruthy();
+  });
+});
