@@ -27,7 +27,10 @@ export type Colour = z.infer<typeof Colour>;
 
 // ---- audit --------------------------------------------------------------------------------------------------------
 
-/** Audit actions: login, logout, tfa, ssh, publish, rollback are the spec's; the rest are the other admin actions. */
+/**
+ * Audit actions: login, logout, tfa, ssh, publish and rollback are the spec's; save is what the server records for a
+ * document save; the rest are the other admin actions. The server may record actions newer than this table.
+ */
 export const AUDIT_ACTION_LABELS = {
   login: 'Login',
   logout: 'Logout',
@@ -35,17 +38,13 @@ export const AUDIT_ACTION_LABELS = {
   ssh: 'SSH session',
   publish: 'Publish',
   rollback: 'Rollback',
-  login_failed: 'Failed login',
+  save: 'Save',
   password_change: 'Password change',
-  policy_update: 'Policy update',
-  settings_update: 'Settings update',
   user_create: 'User created',
   user_update: 'User updated',
   user_delete: 'User deleted',
   role_update: 'Role updated',
   api_token_create: 'API token created',
-  report_schedule: 'Report scheduled',
-  report_generate: 'Report generated',
   log_export: 'Log export',
 } as const;
 export const AuditAction = labelledEnum(AUDIT_ACTION_LABELS);

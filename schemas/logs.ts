@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import {
   AlertSubType,
-  AuditAction,
+  AUDIT_ACTION_LABELS,
   AuditResult,
   AvScanResult,
   CasbProfileType,
@@ -123,12 +123,17 @@ export const EmailEvent = EventBase.extend({
 });
 export type EmailEvent = z.infer<typeof EmailEvent>;
 
-export const AuditEvent = EventBase.extend({
-  action: AuditAction.meta({ title: 'Action' }),
+/** The shape `recordAudit` writes (server/audit.ts), so seeded and real admin actions read alike. */
+export const AuditEvent = z.object({
+  timestamp: z.iso.datetime().meta({ title: 'Time' }),
+  user: z.string().meta({ title: 'Administrator' }),
+  tenant: z.string().meta({ title: 'Tenant' }),
+  action: z.string().meta({ title: 'Action', 'x-enum-labels': AUDIT_ACTION_LABELS }),
   result: AuditResult.meta({ title: 'Result' }),
-  src_ip: z.string().meta({ title: 'Source IP' }),
-  area: z.string().meta({ title: 'Area' }),
-  details: z.string().meta({ title: 'Details' }),
+  ip: z.string().meta({ title: 'Source IP' }),
+  area: z.string().optional().meta({ title: 'Area' }),
+  rev_id: z.number().int().optional().meta({ title: 'Revision' }),
+  details: z.string().optional().meta({ title: 'Details' }),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
@@ -276,10 +281,10 @@ export const LOG_FILTERS = {
     heat_evasion_techniques: list('heat_evasion_techniques', 'Evasion technique', HeatEvasionTechnique.options),
   },
   audit: {
-    action: text('action', 'Action', AuditAction.options),
+    action: text('action', 'Action'),
     result: text('result', 'Result', AuditResult.options),
-    userid: text('userid', 'Administrator'),
-    src_ip: text('src_ip', 'Source IP'),
+    userid: text('user', 'Administrator'),
+    src_ip: text('ip', 'Source IP'),
     area: text('area', 'Area'),
   },
   dlp: {
