@@ -8,6 +8,7 @@ import { CLIENT_PATH, generateClient } from './client';
 import { generateDocs } from './docs';
 import { generateEntitySchemas } from './entitySchemas';
 import type { SchemaNames } from './jsonSchema';
+import { byCodeUnits } from './names';
 import { generateOpenApi } from './openapi';
 import type { RoleTable } from './permissions';
 import { generateSite } from './site';
@@ -38,5 +39,5 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
     ...markdown,
     ...generateSite(markdown, json),
   ]);
-  return new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
+  return new Map([...files].sort(([a], [b]) => byCodeUnits(a, b)));
 }

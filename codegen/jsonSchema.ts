@@ -4,6 +4,7 @@
  * (`params.key`, see schemas/validators.ts) is listed on its node as `x-validators: [{ key, message }]`.
  */
 import { z } from 'zod';
+import { byCodeUnits } from './names';
 
 /** A JSON Schema node, as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -134,7 +135,7 @@ export class Components {
 
   /** Every component, sorted by name. */
   all(): Record<string, JsonSchema> {
-    return Object.fromEntries([...this.bodies.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    return Object.fromEntries([...this.bodies.entries()].sort(([a], [b]) => byCodeUnits(a, b)));
   }
 
   private convertInto(schema: z.ZodType, io: Io, names: SchemaNames): JsonSchema {

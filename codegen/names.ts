@@ -15,3 +15,6 @@ export function camelCase(id: string): string {
 
 /** Whether `name` can be written as a bare property name or identifier in TypeScript. */
 export const isIdentifier = (name: string): boolean => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+
+/** Code-unit order: the same on every machine and locale, so generated files never reorder. */
+export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,6 @@
 /** Names of the shared schemas: the exports of schemas/ that describe an entity (objects, unions, intersections). */
 import { z } from 'zod';
-import { pascalCase } from './names';
+import { byCodeUnits, pascalCase } from './names';
 import type { SchemaNames } from './jsonSchema';
 
 /** One loaded module of schemas/: its path relative to schemas/ (e.g. `areas/sslBypass.ts`) and its exports. */
@@ -19,7 +19,7 @@ const isEntity = (v: unknown): v is z.ZodType => v instanceof z.ZodType && ENTIT
  * (`areas/storage.ts` `Profile` → `StorageProfile`).
  */
 export function schemaNamesFromModules(modules: readonly SchemaModule[]): SchemaNames {
-  const sorted = [...modules].sort((a, b) => a.file.localeCompare(b.file));
+  const sorted = [...modules].sort((a, b) => byCodeUnits(a.file, b.file));
   const candidates: { schema: z.ZodType; exportName: string; file: string }[] = [];
   const seen = new Set<z.ZodType>();
   for (const m of sorted) {
