@@ -6,7 +6,7 @@
  * file with the errors highlighted) and View Errors. Backdrop and Escape close it only at the summary.
  */
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   errorReportCsv,
   IMPORT_BUTTONS,
@@ -87,7 +87,8 @@ function ImportProgress({ label, counts, total }: { label: string; counts: Impor
   );
 }
 
-export function BulkImportDialog(props: BulkImportDialogProps) {
+/** One import session; a new one (fresh state) starts every time the dialog opens. */
+function ImportFlow(props: BulkImportDialogProps) {
   const { opened, columns, prompt } = props;
   const hasPrompt = prompt !== undefined;
   const [step, setStep] = useState<ImportStep>('importing');
@@ -101,7 +102,7 @@ export function BulkImportDialog(props: BulkImportDialogProps) {
   const [page, setPage] = useState<PageChange>({ index: 0, size: IMPORT_PAGE_SIZE });
   const run = useRef(0);
 
-  const reset = () => {
+  const restart = () => {
     run.current += 1;
     setStep('importing');
     setRows([]);
@@ -113,9 +114,6 @@ export function BulkImportDialog(props: BulkImportDialogProps) {
     setViewErrors(false);
     setPage({ index: 0, size: IMPORT_PAGE_SIZE });
   };
-  useEffect(() => {
-    if (opened) reset();
-  }, [opened]);
 
   const close = () => {
     run.current += 1;
@@ -233,7 +231,7 @@ export function BulkImportDialog(props: BulkImportDialogProps) {
     />
   );
   const back = (to: ImportStep) => (
-    <Button variant="default" onClick={() => (to === 'importing' ? reset() : setStep(to))}>
+    <Button variant="default" onClick={() => (to === 'importing' ? restart() : setStep(to))}>
       {IMPORT_BUTTONS.back}
     </Button>
   );
@@ -254,7 +252,7 @@ export function BulkImportDialog(props: BulkImportDialogProps) {
   );
 
   let title: string = props.title ?? IMPORT_TITLES.importing;
-  let body: ReactNode = null;
+  let body: ReactNode;
   let actions: ReactNode = null;
 
   if (viewErrors) {
@@ -353,4 +351,14 @@ export function BulkImportDialog(props: BulkImportDialogProps) {
       </Stack>
     </Modal>
   );
+}
+
+export function BulkImportDialog(props: BulkImportDialogProps) {
+  const [session, setSession] = useState(0);
+  const [wasOpened, setWasOpened] = useState(props.opened);
+  if (props.opened !== wasOpened) {
+    setWasOpened(props.opened);
+    if (props.opened) setSession((n) => n + 1);
+  }
+  return <ImportFlow key={session} {...props} />;
 }

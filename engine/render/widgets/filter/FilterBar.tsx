@@ -4,7 +4,7 @@
  * it has no options. Any change of filters resets the page to 0; page and pageSize are never treated as filters.
  */
 import { Button, Checkbox, Chip, Group, Popover, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   atDefaults,
   filterOptions,
@@ -129,7 +129,12 @@ function OptionsMenu({ entry, values, onChange }: { entry: FilterSchemaEntry; va
 
 function TextFilter({ entry, value, onChange }: { entry: FilterSchemaEntry; value: string; onChange: (v: string) => void }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // A new value from the query (back navigation, Clear filters) replaces what is typed.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+  }
   return (
     <TextInput
       size="sm"

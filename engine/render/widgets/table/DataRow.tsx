@@ -4,7 +4,7 @@
  * re-renders that row alone.
  */
 import { ActionIcon, Checkbox, Collapse, Table, TextInput, VisuallyHidden } from '@mantine/core';
-import { memo, useEffect, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { labelOf, RowState } from '../../../../schemas/enums';
 import { formatCell, type NormalisedColumn } from './columns';
 import type { RowKey } from './selection';
@@ -46,7 +46,8 @@ export interface DataRowProps<R> {
   readonly tabbable: boolean;
   readonly dropTarget: boolean;
   readonly handlers: RowHandlers;
-  readonly measureRef: ((el: HTMLTableSectionElement | null) => void) | undefined;
+  /** The virtualiser's measuring callback, given only while the list is virtualised. */
+  readonly measure: ((el: HTMLTableSectionElement | null) => void) | undefined;
   readonly virtualIndex: number | undefined;
 }
 
@@ -85,10 +86,13 @@ function PositionInput({
   const shown = String(position + 1);
   const [text, setText] = useState(shown);
   const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
+  // The row moved: show its new position.
+  const [shownPosition, setShownPosition] = useState(shown);
+  if (shown !== shownPosition) {
+    setShownPosition(shown);
     setText(shown);
     setInvalid(false);
-  }, [shown]);
+  }
   const commit = () => {
     if (text.trim() === shown) return;
     const ok = handlers.typePosition(rowKey, text);
@@ -116,50 +120,50 @@ function PositionInput({
 }
 
 function DataRowInner<R>(props: DataRowProps<R>) {
-  const { row, rowKey, position, columns, handlers, expanded, renderExpanded } = props;
-  const controlCount = Number(props.orderable) * 2 + Number(props.selectable) + Number(props.expandable);
-  const stateLabel = props.rowState && props.rowState !== 'none' ? labelOf(RowState, props.rowState) : undefined;
+  const { row, rowKey, position, columns, handlers, expanded, renderExpanded, measure, ...flags } = props;
+  const controlCount = Number(flags.orderable) * 2 + Number(flags.selectable) + Number(flags.expandable);
+  const stateLabel = flags.rowState && flags.rowState !== 'none' ? labelOf(RowState, flags.rowState) : undefined;
   return (
-    <Table.Tbody ref={props.measureRef} data-index={props.virtualIndex}>
+    <Table.Tbody ref={measure} data-index={flags.virtualIndex}>
       <Table.Tr
-        aria-rowindex={props.ariaRowIndex}
-        aria-selected={props.selectable ? props.selected : undefined}
-        aria-disabled={props.disabled || undefined}
-        aria-expanded={props.expandable ? expanded : undefined}
+        aria-rowindex={flags.ariaRowIndex}
+        aria-selected={flags.selectable ? flags.selected : undefined}
+        aria-disabled={flags.disabled || undefined}
+        aria-expanded={flags.expandable ? expanded : undefined}
         data-row-key={String(rowKey)}
-        data-row-state={props.rowState && props.rowState !== 'none' ? props.rowState : undefined}
+        data-row-state={flags.rowState && flags.rowState !== 'none' ? flags.rowState : undefined}
         title={stateLabel}
-        tabIndex={props.tabbable ? 0 : -1}
-        draggable={props.orderable}
-        style={rowStyle(props.rowState, props.textColor, props.dropTarget)}
+        tabIndex={flags.tabbable ? 0 : -1}
+        draggable={flags.orderable}
+        style={rowStyle(flags.rowState, flags.textColor, flags.dropTarget)}
         onKeyDown={(e) => handlers.keyDown(rowKey, e)}
         onFocus={(e) => {
           if (e.target === e.currentTarget) handlers.focus(rowKey);
         }}
-        onDragStart={props.orderable ? (e) => handlers.dragStart(rowKey, e) : undefined}
-        onDragOver={props.orderable ? (e) => handlers.dragOver(rowKey, e) : undefined}
-        onDrop={props.orderable ? (e) => handlers.drop(rowKey, e) : undefined}
-        onDragEnd={props.orderable ? () => handlers.dragEnd() : undefined}
+        onDragStart={flags.orderable ? (e) => handlers.dragStart(rowKey, e) : undefined}
+        onDragOver={flags.orderable ? (e) => handlers.dragOver(rowKey, e) : undefined}
+        onDrop={flags.orderable ? (e) => handlers.drop(rowKey, e) : undefined}
+        onDragEnd={flags.orderable ? () => handlers.dragEnd() : undefined}
       >
-        {props.orderable && (
+        {flags.orderable && (
           <Table.Td aria-label="Drag to reorder" style={{ cursor: 'grab', width: 28, userSelect: 'none' }}>
             <span aria-hidden>⠿</span>
           </Table.Td>
         )}
-        {props.selectable && (
+        {flags.selectable && (
           <Table.Td style={{ width: 40 }}>
             <Checkbox
               aria-label={`Select row ${position + 1}`}
-              checked={props.selected}
-              disabled={props.disabled}
+              checked={flags.selected}
+              disabled={flags.disabled}
               onChange={() => undefined}
               onClick={(e) => handlers.toggleSelect(rowKey, e.shiftKey)}
             />
           </Table.Td>
         )}
-        {props.orderable && (
+        {flags.orderable && (
           <Table.Td style={{ width: 76 }}>
-            <PositionInput rowKey={rowKey} position={position} disabled={props.disabled} handlers={handlers} />
+            <PositionInput rowKey={rowKey} position={position} disabled={flags.disabled} handlers={handlers} />
           </Table.Td>
         )}
         {columns.map((c, i) => (
@@ -168,7 +172,7 @@ function DataRowInner<R>(props: DataRowProps<R>) {
             {c.render ? c.render(row) : formatCell((row as Record<string, unknown>)[c.field], c)}
           </Table.Td>
         ))}
-        {props.expandable && (
+        {flags.expandable && (
           <Table.Td style={{ width: 44 }}>
             <ActionIcon
               variant="subtle"

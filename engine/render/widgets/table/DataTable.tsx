@@ -152,7 +152,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const firstShown = offset + start;
   const pageRows = useMemo(() => sorted.slice(start, end), [sorted, start, end]);
   const pageKeys = useMemo(() => pageRows.map(getKey), [pageRows, getKey]);
-  const isDisabled = useCallback((row: R) => props.isRowDisabled?.(row) ?? false, [props.isRowDisabled]);
+  const { isRowDisabled } = props;
+  const isDisabled = useCallback((row: R) => isRowDisabled?.(row) ?? false, [isRowDisabled]);
   const enabledKeys = useMemo(() => pageRows.filter((r) => !isDisabled(r)).map(getKey), [pageRows, isDisabled, getKey]);
   const orderable = onRowPositionChange !== undefined && sort === null;
   const selectable = selectionMode !== 'none';
@@ -329,7 +330,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         tabbable={focusTarget === key}
         dropTarget={dropKey === key}
         handlers={handlers}
-        measureRef={virtual ? virtualizer.measureElement : undefined}
+        measure={virtual ? virtualizer.measureElement : undefined}
         virtualIndex={virtualIndex}
       />
     );
