@@ -73,6 +73,18 @@ describe('FormView', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it('hides a group while showIf hides all of its fields', async () => {
+    const { user } = setup({
+      hints: { ...hints, proxy: { ...hints.proxy, group: 'Proxy' } },
+      groups: ['Proxy'],
+      defaultValues: { host: 'example.com', mode: 'direct', proxy: '', enabled: true, token: '' },
+    });
+    expect(screen.queryByRole('group', { name: 'Proxy' })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: /^Mode/ }));
+    await user.click(await screen.findByRole('option', { name: 'Through a proxy' }));
+    expect(await screen.findByRole('group', { name: 'Proxy' })).toBeTruthy();
+  });
+
   it('keeps a stored secret: placeholder "unchanged", left out of the values unless retyped', async () => {
     const { user, onSubmit } = setup({ defaultValues: { host: 'example.com', mode: 'direct', proxy: '', enabled: false, token: 'stored' } });
     const token = screen.getByLabelText(/^API token/) as HTMLInputElement;

@@ -137,6 +137,18 @@ function Conditional({ spec, control, children }: { spec: FieldSpec; control: Co
   return showIf.equals.some((e) => e === value) ? children : null;
 }
 
+/** A titled group; it disappears while showIf hides every one of its fields. */
+function GroupSection({ title, members, control, children }: { title: string; members: readonly FieldSpec[]; control: Control<FieldValues>; children: ReactNode }) {
+  const conditions = members.every((m) => m.hint.showIf) ? members.map((m) => m.hint.showIf!) : [];
+  const values = useWatch({ control, name: conditions.map((c) => c.field) }) as unknown[];
+  const visible = conditions.length === 0 || conditions.some((c, i) => c.equals.some((e) => e === values[i]));
+  return visible ? (
+    <Fieldset legend={title}>
+      <Stack gap="md">{children}</Stack>
+    </Fieldset>
+  ) : null;
+}
+
 export function FormView(props: FormViewProps) {
   const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange } = props;
   const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
@@ -215,9 +227,9 @@ export function FormView(props: FormViewProps) {
         {groupTitles.map((title) => {
           const members = fields.filter((f) => f.hint.group === title);
           return members.length === 0 ? null : (
-            <Fieldset key={title} legend={title}>
-              <Stack gap="md">{members.map(render)}</Stack>
-            </Fieldset>
+            <GroupSection key={title} title={title} members={members} control={control}>
+              {members.map(render)}
+            </GroupSection>
           );
         })}
         {formErrors.length > 0 && (

@@ -195,6 +195,7 @@ const CheckboxGroupWidget: WidgetComponent = (p) => (
 const UploadWidget: WidgetComponent = (p) => (
   <FileInput
     {...common(p)}
+    accept={p.field.hint.accept?.join(',')}
     clearable
     onChange={(file) => {
       if (!file) return p.onChange(undefined);
