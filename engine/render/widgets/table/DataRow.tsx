@@ -129,7 +129,6 @@ function DataRowInner<R>(props: DataRowProps<R>) {
         aria-rowindex={flags.ariaRowIndex}
         aria-selected={flags.selectable ? flags.selected : undefined}
         aria-disabled={flags.disabled || undefined}
-        aria-expanded={flags.expandable ? expanded : undefined}
         data-row-key={String(rowKey)}
         data-row-state={flags.rowState && flags.rowState !== 'none' ? flags.rowState : undefined}
         title={stateLabel}

@@ -148,15 +148,15 @@ describe('DataTable expansion', () => {
     renderUi(<DataTable label="Rules" rows={makeRules(3)} columns={columns} rowKey="id" renderExpanded={renderExpanded} />);
     await userEvent.click(screen.getByRole('button', { name: 'Expand row 1' }));
     expect(screen.getByText('Details of Rule 1')).toBeTruthy();
-    expect(bodyRows()[0]!.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Collapse row 1' }).getAttribute('aria-expanded')).toBe('true');
     const hidden = (text: string) => screen.queryByText(text)?.closest('tr')?.getAttribute('aria-hidden') === 'true';
     await userEvent.click(screen.getByRole('button', { name: 'Expand row 2' }));
-    expect(bodyRows()[0]!.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Expand row 1' }).getAttribute('aria-expanded')).toBe('false');
     expect(hidden('Details of Rule 1') || screen.queryByText('Details of Rule 1') === null).toBe(true);
     expect(hidden('Details of Rule 2')).toBe(false);
     expect(screen.getByText('Details of Rule 2').closest('[style*="225ms"]')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Collapse row 2' }));
-    expect(bodyRows()[1]!.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Expand row 2' }).getAttribute('aria-expanded')).toBe('false');
     expect(hidden('Details of Rule 2')).toBe(true);
   });
 

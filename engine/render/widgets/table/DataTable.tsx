@@ -4,7 +4,7 @@
  * polling and keep-selection modes, and a sticky header. Long lists are virtualised, and rows are memoised by their
  * tracking key so that editing one row re-renders only that row.
  */
-import { Checkbox, Group, NativeSelect, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Pagination, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { usePrevious, useUncontrolled } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -361,7 +361,11 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             }
           >
             <Table.Tr aria-rowindex={1}>
-              {orderable && <Table.Th style={{ width: 28 }} aria-label="Drag handle" />}
+              {orderable && (
+                <Table.Th style={{ width: 28 }}>
+                  <VisuallyHidden>Drag to reorder</VisuallyHidden>
+                </Table.Th>
+              )}
               {selectable && (
                 <Table.Th style={{ width: 40 }}>
                   {selectionMode === 'multiple' && (
@@ -403,7 +407,11 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                   </Table.Th>
                 );
               })}
-              {expandable && <Table.Th style={{ width: 44 }} aria-label="Details" />}
+              {expandable && (
+                <Table.Th style={{ width: 44 }}>
+                  <VisuallyHidden>Details</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           {pageRows.length === 0 && (
