@@ -290,6 +290,8 @@ export function TableView(props: TableViewProps) {
             onCancel={() => setEditing(null)}
             submitLabel={editing.mode === 'add' ? 'Add' : 'Apply'}
             serverErrors={editorErrors}
+            panels={layout.rowPanels}
+            panelMode={editing.mode === 'add' ? 'create' : 'edit'}
           />
         )}
       </Modal>

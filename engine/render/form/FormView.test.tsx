@@ -121,6 +121,34 @@ describe('FormView', () => {
     expect(screen.getByText('Rejected by the server.')).toBeTruthy();
   });
 
+  it('edits panel by panel in the rule accordion: Next and Save wait for valid fields', async () => {
+    const onSubmit = vi.fn();
+    const { user } = setup({
+      onSubmit,
+      submitLabel: 'Add',
+      panelMode: 'create',
+      defaultValues: { host: '', mode: 'direct', proxy: '', enabled: true, token: '' },
+      panels: [
+        { id: 'general', title: 'General', fields: ['host'] },
+        { id: 'details', title: 'Details', fields: ['mode', 'proxy', 'enabled', 'token'] },
+      ],
+    });
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    const save = screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    expect(save.disabled).toBe(true);
+    await user.type(screen.getByLabelText(/^Host/), 'www.example.com');
+    await waitFor(() => expect(next.disabled).toBe(false));
+    await user.click(next);
+    const token = await screen.findByLabelText(/^API token/);
+    expect(save.disabled).toBe(true);
+    await user.type(token, 'long-enough-token');
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ host: 'www.example.com', token: 'long-enough-token' });
+  });
+
   it('read-only: inputs disabled and no buttons', () => {
     setup({ readOnly: true });
     expect((screen.getByLabelText(/^Host/) as HTMLInputElement).disabled).toBe(true);

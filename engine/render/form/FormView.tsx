@@ -17,8 +17,10 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import type { AccordionPanel } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
 import { isApiError } from '../../core/http';
+import { RuleAccordion, type RuleAccordionPanel } from '../widgets/accordion/RuleAccordion';
 import { fieldsOf, getPath, isShown, type FieldHintMap, type FieldSpec } from './schemaFields';
 import { widgetFor } from './widgetRegistry';
 
@@ -45,6 +47,10 @@ export interface FormViewProps {
   readonly actions?: ReactNode;
   /** Accessible name of the form. */
   readonly label?: string;
+  /** Edit the fields in the rule accordion, panel by panel, instead of one long form. */
+  readonly panels?: readonly (Omit<AccordionPanel<unknown>, 'fields'> & { readonly fields: readonly string[] })[];
+  /** Creating opens the panels one after the other; editing opens any of them. */
+  readonly panelMode?: 'create' | 'edit';
 }
 
 /** Removes the error at a dotted path and any parent left empty. */
@@ -137,6 +143,61 @@ function Conditional({ spec, control, children }: { spec: FieldSpec; control: Co
   return showIf.equals.some((e) => e === value) ? children : null;
 }
 
+/** Whether a field (or anything below it) has an issue in a zod result's issue paths. */
+const hasIssue = (issues: ReadonlySet<string>, name: string) =>
+  issues.has(name) || [...issues].some((p) => p.startsWith(`${name}.`));
+
+interface PanelsProps {
+  readonly panels: NonNullable<FormViewProps['panels']>;
+  readonly mode: 'create' | 'edit';
+  readonly fields: readonly FieldSpec[];
+  readonly schema: z.ZodObject;
+  readonly control: Control<FieldValues>;
+  readonly savedSecrets: ReadonlySet<string>;
+  readonly render: (spec: FieldSpec) => ReactNode;
+  readonly readOnly: boolean;
+  readonly saving: boolean;
+  readonly saveLabel: string;
+  readonly onSave: () => void;
+  readonly onCancel?: () => void;
+}
+
+/** The rule accordion over the form's fields: a panel is valid when none of its shown fields has an issue. */
+function Panels(props: PanelsProps) {
+  const values = useWatch({ control: props.control });
+  const issues = useMemo(() => {
+    const result = props.schema.safeParse(values);
+    return new Set(result.success ? [] : result.error.issues.map((i) => i.path.map(String).join('.')));
+  }, [props.schema, values]);
+  const byName = new Map(props.fields.map((f) => [f.name, f]));
+  const valid = (name: string) => {
+    const spec = byName.get(name);
+    if (!spec || !isShown(spec.hint, values)) return true;
+    if (props.savedSecrets.has(name) && (getPath(values, name) ?? '') === '') return true;
+    return !hasIssue(issues, name);
+  };
+  const panels: RuleAccordionPanel[] = props.panels.map((p) => ({
+    id: p.id,
+    title: p.title,
+    summary: p.summary,
+    optional: p.optional,
+    hidden: p.hidden,
+    valid: p.fields.every(valid),
+    content: <Stack gap="md">{p.fields.map((name) => byName.get(name)).filter((f): f is FieldSpec => !!f).map(props.render)}</Stack>,
+  }));
+  return (
+    <RuleAccordion
+      panels={panels}
+      mode={props.mode}
+      savingAllowed={!props.readOnly}
+      saving={props.saving}
+      onSave={props.onSave}
+      onCancel={props.onCancel}
+      saveLabel={props.saveLabel}
+    />
+  );
+}
+
 /** A titled group; it disappears while showIf hides every one of its fields. */
 function GroupSection({ title, members, control, children }: { title: string; members: readonly FieldSpec[]; control: Control<FieldValues>; children: ReactNode }) {
   const conditions = members.every((m) => m.hint.showIf) ? members.map((m) => m.hint.showIf!) : [];
@@ -220,6 +281,46 @@ export function FormView(props: FormViewProps) {
     (g, i, all) => all.indexOf(g) === i,
   );
 
+  const alert = formErrors.length > 0 && (
+    <Alert color="red" title="Not saved" role="alert">
+      {formErrors.length === 1 ? (
+        formErrors[0]
+      ) : (
+        <List size="sm">
+          {formErrors.map((m) => (
+            <List.Item key={m}>{m}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+
+  if (props.panels) {
+    const inPanels = new Set(props.panels.flatMap((p) => p.fields));
+    return (
+      <form onSubmit={submit} noValidate aria-label={props.label}>
+        <Stack gap="md">
+          {fields.filter((f) => !inPanels.has(f.name)).map(render)}
+          <Panels
+            panels={props.panels}
+            mode={props.panelMode ?? 'edit'}
+            fields={fields}
+            schema={schema}
+            control={control}
+            savedSecrets={savedSecrets}
+            render={render}
+            readOnly={readOnly}
+            saving={formState.isSubmitting}
+            saveLabel={submitLabel}
+            onSave={() => void submit()}
+            onCancel={props.onCancel}
+          />
+          {alert}
+        </Stack>
+      </form>
+    );
+  }
+
   return (
     <form onSubmit={submit} noValidate aria-label={props.label}>
       <Stack gap="md">
@@ -232,19 +333,7 @@ export function FormView(props: FormViewProps) {
             </GroupSection>
           );
         })}
-        {formErrors.length > 0 && (
-          <Alert color="red" title="Not saved" role="alert">
-            {formErrors.length === 1 ? (
-              formErrors[0]
-            ) : (
-              <List size="sm">
-                {formErrors.map((m) => (
-                  <List.Item key={m}>{m}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        {alert}
         {!readOnly && (
           <Group justify="flex-end">
             {props.actions}
