@@ -248,11 +248,7 @@ function indexMarkdown(registry: Registry, doc: OpenApiDocument, roles: RoleTabl
       'what is enforced.\n',
     '- [Permission matrix](permissions.md): areas against the demo users.',
     '- [API reference](api.md): every endpoint with its permission; machine-readable as [openapi.json](openapi.json).',
-    `- JSON Schemas of the ${Object.keys(doc.components.schemas).length} entities: ` +
-      Object.keys(doc.components.schemas)
-        .map((n) => `[${n}](schemas/${n}.json)`)
-        .join(', ') +
-      '.\n',
+    '- [JSON Schemas](#json-schemas) of every entity the API reads and writes.\n',
     '## Areas\n',
   ];
   for (const section of [...registry.sections].sort((a, b) => a.order - b.order)) {
@@ -277,6 +273,14 @@ function indexMarkdown(registry: Registry, doc: OpenApiDocument, roles: RoleTabl
     }
   }
   parts.push('## Demo users\n', demoUsersTable(roles));
+  parts.push(
+    '## JSON Schemas\n',
+    'Draft 2020-12, one file per entity; a name ending in `Input` is what a caller may send where it differs from ' +
+      'what the server answers (defaults may be left out).\n',
+    Object.keys(doc.components.schemas)
+      .map((n) => `[${n}](schemas/${n}.json)`)
+      .join(', ') + '\n',
+  );
   return parts.join('\n');
 }
 
