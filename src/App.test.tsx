@@ -127,6 +127,15 @@ describe('portal routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();
   });
 
+  it('signs out on the logout route and explains an inactivity time-out', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    renderAt('/logout?timeout=true&returnUrl=%2Fpolicy', webadmin);
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeTruthy();
+    expect(screen.getByText('You were signed out after a period of inactivity.')).toBeTruthy();
+    screen.getByRole('button', { name: 'Sign in again' }).click();
+    await waitFor(() => expect(window.location.hash).toBe(`#/login?returnUrl=${encodeURIComponent('/policy')}`));
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     renderAt('/no/such/route', webadmin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Error 404 - Page Not Found' })).toBeTruthy();

@@ -3,7 +3,7 @@
  * engine's call function (at the staged revision for policy areas), renders it by layout kind (a table of rows or a
  * form), saves it with its stamp, refreshes the revision, and handles conflicts and unsaved changes.
  */
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { DocumentScreen, FieldHint } from '../../../definitions/define';
 import { FormView } from '../form/FormView';
@@ -118,6 +118,11 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   };
   return (
     <Stack>
+      {readOnly && (
+        <Badge color="gray" variant="outline">
+          Read only
+        </Badge>
+      )}
       <FormView
         label={screen.title}
         schema={screen.schema}
