@@ -56,7 +56,6 @@ export interface MountOptions {
 export function mountOperations(app: FastifyInstance, options: MountOptions): void {
   const { db, env, registry, modules } = options;
   const handlers = resolveHandlers(registry, modules);
-  const xsrfExempt = new Set(modules.flatMap((m) => m.xsrfExempt ?? []));
   for (const op of registry.operations) {
     if (!envAllows(op.env, env)) continue;
     const handler = handlers.get(op.id)!;
@@ -66,7 +65,7 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
       handler: async (request, reply) => {
         const session = await resolveSession(db, request.cookies[SESSION_COOKIE]);
         authorize(op, env, session);
-        if (STATE_CHANGING.has(op.method) && !xsrfExempt.has(op.id)) checkXsrf(request, session);
+        if (STATE_CHANGING.has(op.method) && !op.xsrfExempt) checkXsrf(request, session);
         const input = validate(op, request);
         const result = await handler({ op, db, env, caller: session?.caller, ...input, request, reply });
         return reply.sent ? reply : answer(op, reply, result);

@@ -27,6 +27,8 @@ export function registerStaticPages(app: FastifyInstance, dirs: { distDir: strin
   if (existsSync(distDir)) app.register(fastifyStatic, { root: distDir, index: false, wildcard: true });
   const site = join(docsDir, 'site');
   if (existsSync(site)) {
+    // A returnUrl of /docs is a full page load (spec 000 §2); the static site lives under /docs/.
+    app.get('/docs', (_request, reply) => reply.redirect('/docs/', 301));
     app.register(fastifyStatic, { root: site, prefix: '/docs/', decorateReply: false, index: 'index.html', redirect: true });
   }
 }

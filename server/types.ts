@@ -54,11 +54,6 @@ export interface StartContext {
 export interface ServerModule {
   readonly name: string;
   readonly handlers: Readonly<Record<string, Handler>>;
-  /**
-   * Operations of this module that skip the X-XSRFToken check although they change state by method: only calls
-   * that issue the xsrf cookie in the first place (auth_params) belong here.
-   */
-  readonly xsrfExempt?: readonly string[];
   /** Runs once after migrations on every start (e.g. seeding), in module order; must be idempotent. */
   readonly onStart?: (db: Db, env: Environment, ctx: StartContext) => Promise<void>;
 }

@@ -109,8 +109,6 @@ const origin = (request: FastifyRequest) => `${request.protocol}://${request.hos
 
 export const authModule: ServerModule = {
   name: 'auth',
-  // auth_params hands out the xsrf cookie that later calls must echo, so it cannot require it.
-  xsrfExempt: ['auth.authParams'],
   handlers: {
     'portal.config': async (ctx): Promise<PortalConfig> => {
       await ensureXsrfCookie(ctx);
