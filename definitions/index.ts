@@ -3,8 +3,10 @@
  * definition file plus one line in `screens` below.
  */
 import { authOperations } from './api/auth';
+import { logOperations } from './api/logs';
 import { policyOperations } from './api/policy';
 import { postureOperations } from './api/posture';
+import { reportOperations } from './api/reports';
 import { settingsOperations } from './api/settings';
 import { emailAllowList } from './policy/email/allowList';
 import { webExceptions } from './policy/web/exceptions';
@@ -29,5 +31,5 @@ export const registry = createRegistry({
     pacSettings,
     browserConfigPolicies,
   ],
-  operations: [...authOperations, ...policyOperations, ...settingsOperations, ...postureOperations],
+  operations: [...authOperations, ...policyOperations, ...settingsOperations, ...postureOperations, ...logOperations, ...reportOperations],
 });

@@ -1,0 +1,81 @@
+/**
+ * Log calls (spec 000 §7 logs, 001 §7 logs and policy access): one GET and one paging POST per log kind, the category
+ * lists that label log values, and the sandbox report of a file.
+ *
+ * Access: the log kinds are the sub-areas of `logs` (spec 000 §6), written as the permission's item segment:
+ * reading kind k needs `logs:read:k`. The role area `logs` grants `logs:read`, which matches every kind; a role
+ * limited to some kinds denies the others with `logs:read:<kind>` (deny beats allow), and an explicit grant of
+ * `logs:read:<kind>` opens that kind alone.
+ */
+import { z } from 'zod';
+import {
+  CategoryList,
+  CategoryListName,
+  LOG_EVENT_SCHEMAS,
+  LOG_TYPES,
+  LOG_TYPE_LABELS,
+  LogPagingBody,
+  SandboxReportParams,
+  logQuerySchema,
+  logResultSchema,
+  type LogType,
+} from '../../schemas/logs';
+import { defineOperation, type OperationDef } from '../define';
+
+const tag = 'logs';
+
+/** The permission that reads one log kind. */
+export const logReadPermission = (type: LogType) => `logs:read:${type}`;
+
+const PAGING =
+  'Events newest first. The answer’s paginate.pagingIdentifiers, POSTed to the same path with the same query, gives ' +
+  'the next page; last_iteration is true on the last one. Send start and end to page a fixed range. Filter rules ' +
+  '(spec 000 §5): empty values are dropped, "all" means no filter, values joined by + or , (or repeated parameters) ' +
+  'match any of them.';
+
+function logKindOperations(type: LogType): [OperationDef, OperationDef] {
+  const label = LOG_TYPE_LABELS[type];
+  const common = {
+    path: `/api/rep/v1/query/${type}`,
+    query: logQuerySchema(type),
+    response: logResultSchema(LOG_EVENT_SCHEMAS[type]),
+    access: { any: [logReadPermission(type)] },
+    tag,
+  } as const;
+  return [
+    defineOperation({ ...common, id: `logs.${type}.query`, method: 'GET', summary: `${label} log events: first page`, description: PAGING }),
+    defineOperation({
+      ...common,
+      id: `logs.${type}.next`,
+      method: 'POST',
+      summary: `${label} log events: next page`,
+      description: PAGING,
+      body: LogPagingBody,
+    }),
+  ];
+}
+
+export const logCategories = defineOperation({
+  id: 'logs.categories',
+  method: 'GET',
+  path: '/api/policy/v1/{name}',
+  summary: 'A list that labels log values (categories, category groups, countries); Private Access is left out',
+  params: z.strictObject({ name: CategoryListName }),
+  response: CategoryList,
+  access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read'] },
+  tag,
+});
+
+export const sandboxReport = defineOperation({
+  id: 'logs.sandboxReport',
+  method: 'GET',
+  path: '/api/rep/v1/fileserver/report/{sha256}/SophosSandboxPlugin/{file_id}',
+  summary: 'Download the sandbox report of a file seen in the web or email logs (JSON file)',
+  params: SandboxReportParams,
+  response: z.string(),
+  responseKind: 'binary',
+  access: { any: [logReadPermission('web'), logReadPermission('email')] },
+  tag,
+});
+
+export const logOperations: readonly OperationDef[] = [...LOG_TYPES.flatMap(logKindOperations), logCategories, sandboxReport];

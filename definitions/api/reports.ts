@@ -1,0 +1,148 @@
+/**
+ * Reporting calls (spec 001 §7, 000 §7 reports): one GET per report of the catalogue under /api/rep/v1/query, the
+ * insights query, and past, scheduled and instant reports.
+ *
+ * Access: reading a report needs the dashboard or the reports area (`dashboard:read` or `reports:read`); changing
+ * schedules or running an instant report needs write on one of them. Past, scheduled and instant reports also need
+ * the tenant's `reports` feature.
+ */
+import { z } from 'zod';
+import { SettingsStamp } from '../../schemas/policy';
+import {
+  DRILL_DOWNS,
+  InsightsQuery,
+  InsightsResult,
+  InstantReportRequest,
+  PastReport,
+  PastReportParams,
+  PastReportsList,
+  PastReportsQuery,
+  REPORT_NAMES,
+  ReportResult,
+  ScheduledReportsDocument,
+  reportQuerySchema,
+  reportSpec,
+  type ReportName,
+} from '../../schemas/reports';
+import { defineOperation, type OperationDef } from '../define';
+
+const tag = 'reports';
+export const REPORT_READ = { any: ['dashboard:read', 'reports:read'] } as const;
+export const REPORT_WRITE = { any: ['dashboard:write', 'reports:write'] } as const;
+
+function describeReport(name: ReportName): string {
+  const spec = reportSpec(name);
+  const parts = [
+    `A ${spec.kind === 'top' ? 'top-N' : spec.kind} report over ${spec.logType} events (metric: ${spec.metric}).`,
+    'start and end are unix seconds; without them the interval (default 30d) ends now. Granularity and bins follow ' +
+      'the interval table of spec 001 §9. Filter values follow the log filter rules; pe_action "isolate" is sent as "safeview".',
+  ];
+  if (spec.requires) parts.push(`A drill-down: ${spec.requires} is required.`);
+  const dd = DRILL_DOWNS[name];
+  if (dd) {
+    parts.push(
+      dd.param === 'threatEvasion'
+        ? `Each datum's id drills down: split on the dash into parameter and value, underscores as plus signs (spec 001 §5).`
+        : `A datum drills into ${dd.report} with ${dd.param} = its key.`,
+    );
+  }
+  return parts.join(' ');
+}
+
+export const reportQueryOperations: readonly OperationDef[] = REPORT_NAMES.map((name) =>
+  defineOperation({
+    id: `reports.${name}`,
+    method: 'GET',
+    path: `/api/rep/v1/query/${name}`,
+    summary: reportSpec(name).title,
+    description: describeReport(name),
+    query: reportQuerySchema(name),
+    response: ReportResult,
+    access: REPORT_READ,
+    tag,
+  }),
+);
+
+export const insights = defineOperation({
+  id: 'reports.insights',
+  method: 'GET',
+  path: '/api/insights/v1/q',
+  summary: 'Users, domains and categories whose name contains q, by events (src=web) or bytes (src=bandwidth)',
+  query: InsightsQuery,
+  response: InsightsResult,
+  access: REPORT_READ,
+  env: [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }],
+  tag,
+});
+
+export const pastReports = defineOperation({
+  id: 'reports.past.list',
+  method: 'GET',
+  path: '/api/reports/v1/past_reports',
+  summary: 'Past reports, newest first; schedules that are due are run first',
+  query: PastReportsQuery,
+  response: PastReportsList,
+  access: REPORT_READ,
+  feature: 'reports',
+  tag,
+});
+
+export const pastReportDownload = defineOperation({
+  id: 'reports.past.download',
+  method: 'GET',
+  path: '/api/reports/v1/past_reports/{id}',
+  summary: 'Download a past report (CSV file)',
+  params: PastReportParams,
+  response: z.string(),
+  responseKind: 'binary',
+  access: REPORT_READ,
+  feature: 'reports',
+  tag,
+});
+
+const ScheduledEnvelope = ScheduledReportsDocument.extend(SettingsStamp.shape);
+
+export const scheduledReports = defineOperation({
+  id: 'reports.scheduled.get',
+  method: 'GET',
+  path: '/api/reports/v1/scheduled_reports',
+  summary: 'The scheduled reports, with the stamp a save sends back',
+  response: ScheduledEnvelope,
+  access: REPORT_READ,
+  feature: 'reports',
+  tag,
+});
+
+export const saveScheduledReports = defineOperation({
+  id: 'reports.scheduled.save',
+  method: 'PUT',
+  path: '/api/reports/v1/scheduled_reports',
+  summary: 'Save the scheduled reports; a stale updated_at gets 409 with the stored list',
+  body: ScheduledEnvelope,
+  response: ScheduledEnvelope,
+  access: REPORT_WRITE,
+  feature: 'reports',
+  tag,
+});
+
+export const instantReport = defineOperation({
+  id: 'reports.instant',
+  method: 'PUT',
+  path: '/api/reports/v1/instant_reports',
+  summary: 'Run reports now and file them as a past report',
+  body: InstantReportRequest,
+  response: PastReport,
+  access: REPORT_WRITE,
+  feature: 'reports',
+  tag,
+});
+
+export const reportOperations: readonly OperationDef[] = [
+  ...reportQueryOperations,
+  insights,
+  pastReports,
+  pastReportDownload,
+  scheduledReports,
+  saveScheduledReports,
+  instantReport,
+];
