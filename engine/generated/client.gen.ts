@@ -39,6 +39,27 @@ export interface AssumeRole {
   external_id?: string;
 }
 
+export interface AuditEvent {
+  /** Time */
+  timestamp: string;
+  /** Administrator */
+  user: string;
+  /** Tenant */
+  tenant: string;
+  /** Action */
+  action: string;
+  /** Result */
+  result: "success" | "failure";
+  /** Source IP */
+  ip: string;
+  /** Area */
+  area?: string;
+  /** Revision */
+  rev_id?: number;
+  /** Details */
+  details?: string;
+}
+
 export interface AuthParams {
   login_url: string;
   redirect_uri: string;
@@ -189,6 +210,16 @@ export interface CapabilityAnswer {
   enabled: boolean;
 }
 
+export interface Category {
+  label: string;
+  value: string;
+}
+
+export interface CategoryList {
+  name: "cats" | "cats_v2" | "webroot_cats" | "country_codes";
+  categories: Category[];
+}
+
 export interface ConfigPolicy {
   id: string;
   name: string;
@@ -243,6 +274,41 @@ export interface ConfigPolicyPatch {
   };
 }
 
+export interface DlpEvent {
+  /** Time */
+  timestamp: string;
+  /** User */
+  userid: string;
+  /** Group */
+  group: string;
+  /** Source IP */
+  src_ip: string;
+  /** Domain */
+  domain: string;
+  /** URL */
+  url: string;
+  /** Action */
+  action: "allow" | "block" | "log";
+  /** Event */
+  sub_event_type: "file_upload" | "file_download" | "form_submit" | "copy_paste" | "print" | "email_send";
+  /** Rule */
+  rule_name: string;
+  /** Dictionary */
+  dictionary: string;
+  /** Alert type */
+  alert_sub_type: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential";
+  /** Matches */
+  match_count: number;
+  /** Severity */
+  risk_score: "G" | "Y" | "R";
+  /** Application */
+  casb_app_name?: string;
+  /** File name */
+  file_name?: string;
+  /** File type */
+  file_type?: string;
+}
+
 export interface EmailAllowListDocument {
   /** Allowed senders */
   list: AllowListEntry[];
@@ -259,6 +325,65 @@ export interface EmailAllowListDocumentInput {
   /** "staged" means the working revision has unpublished changes. */
   state: "staged" | "published";
   updated_at: string;
+}
+
+export interface EmailEvent {
+  /** Time */
+  timestamp: string;
+  /** User */
+  userid: string;
+  /** Sender */
+  sender: string;
+  /** Recipient */
+  recipient: string;
+  /** Sender domain */
+  domain: string;
+  /** Subject */
+  subject: string;
+  /** Message id */
+  message_id: string;
+  /** Sending server */
+  src_ip: string;
+  /** Country */
+  country: string;
+  /** Action */
+  action: "deliver" | "rewrite" | "safeview" | "quarantine" | "block";
+  /** SMTP action */
+  smtp_action: "accept" | "reject" | "tempfail" | "discard" | "relay";
+  /** Reason */
+  reason: "clean" | "malware" | "phishing" | "spam" | "spoofing" | "dmarc_fail" | "sender_blocklist" | "attachment_policy" | "url_rewritten" | "size_limit";
+  /** Risk */
+  risk_score: "G" | "Y" | "R";
+  /** Size */
+  size: number;
+  /** Attachments */
+  attachments: number;
+  /** Links */
+  urls: number;
+  /** Links rewritten */
+  urls_rewritten: number;
+  /** Threat category */
+  threat_category?: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance";
+  /** Lure */
+  lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update";
+  /** Evasion techniques */
+  heat_evasion_techniques?: ("HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating")[];
+  /** File name */
+  file_name?: string;
+  /** File type */
+  file_type?: string;
+  /** File size */
+  file_size?: number;
+  /** SHA-256 */
+  sha256?: string;
+  /** File id: Sandbox report key, with sha256 */
+  file_id?: string;
+  /** Scan result */
+  av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error";
+  /** File decrypted */
+  file_decrypted?: "error" | "success" | "wrong_password";
+  /** Sandbox report available */
+  sandbox?: boolean;
 }
 
 export interface Entity {
@@ -284,6 +409,85 @@ export interface FieldError {
   message: string;
 }
 
+export type FilterParam = string | string[];
+
+export interface FirewallEvent {
+  /** Time */
+  timestamp: string;
+  /** User */
+  userid: string;
+  /** Group */
+  group: string;
+  /** Source IP */
+  src_ip: string;
+  /** Source port */
+  src_port: number;
+  /** Destination IP */
+  dst_ip: string;
+  /** Destination port */
+  dst_port: number;
+  /** Protocol */
+  protocol: string;
+  /** Application */
+  application: string;
+  /** Action */
+  action: "allow" | "drop" | "proxy" | "reject";
+  /** Request type */
+  request_type: "private_access" | "internet";
+  /** Rule */
+  rule_name: string;
+  /** Country */
+  country: string;
+  /** Bytes */
+  bytes: number;
+  /** Duration (ms) */
+  duration_ms: number;
+}
+
+export interface HeatCell {
+  /** 0 = Sunday */
+  day: number;
+  hour: number;
+  value: number;
+}
+
+export interface InsightsMatch {
+  field: "userid" | "domain" | "cats";
+  key: string;
+  label: string;
+  /** Events (web) or bytes (bandwidth) */
+  value: number;
+  drillDown: {
+    logType: "web";
+    param: string;
+    value: string;
+  };
+}
+
+export interface InsightsResult {
+  q: string;
+  src: "web" | "bandwidth";
+  start: number;
+  end: number;
+  total: number;
+  matches: InsightsMatch[];
+  series: SeriesPoint[];
+}
+
+export interface InstantReportRequestInput {
+  /** Name */
+  name: string;
+  reports: ("top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline")[];
+  interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  start?: number;
+  end?: number;
+  /** Reporting filters; + or , separate values, all means none */
+  filters?: {
+    [key: string]: string;
+  };
+  limit?: number;
+}
+
 /** Size limit */
 export interface LimitSize {
   /** Limit the stored size */
@@ -292,6 +496,11 @@ export interface LimitSize {
   max_size: number;
   /** Size unit */
   units: "GB" | "MB" | "KB";
+}
+
+export interface LogPagingBody {
+  /** Opaque; from the previous answer */
+  pagingIdentifiers: string;
 }
 
 export interface LoginRequest {
@@ -335,6 +544,31 @@ export interface PacTemplateAnswer {
   updated_by?: string;
 }
 
+export interface PastReport {
+  id: string;
+  name: string;
+  source: "instant" | "scheduled";
+  schedule_id: string | null;
+  created_at: string;
+  created_by: string;
+  /** Unix seconds */
+  start: number;
+  /** Unix seconds */
+  end: number;
+  interval: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  reports: ("top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline")[];
+  file_name: string;
+  /** Bytes of the file */
+  size: number;
+}
+
+export interface PastReportsList {
+  reports: PastReport[];
+  limit: number;
+  offset: number;
+  total: number;
+}
+
 export interface PolicyRevision {
   /** Revision that saves go to */
   staged_rev_id: number;
@@ -368,6 +602,72 @@ export interface ReorderingEvent {
   currPosition: number;
   newPosition: number;
 }
+
+export type ReportResult = {
+  kind: "top";
+  report: "top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline";
+  title: string;
+  /** Unix seconds */
+  start: number;
+  /** Unix seconds */
+  end: number;
+  interval: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  granularity: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+  bins: number;
+  expansion: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D" | null;
+  metric: "count" | "bytes" | "users";
+  /** The metric over every matching event */
+  total: number;
+  data: TopDatum[];
+} | {
+  kind: "evasion";
+  report: "top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline";
+  title: string;
+  /** Unix seconds */
+  start: number;
+  /** Unix seconds */
+  end: number;
+  interval: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  granularity: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+  bins: number;
+  expansion: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D" | null;
+  metric: "count" | "bytes" | "users";
+  /** The metric over every matching event */
+  total: number;
+  data: TopDatum[];
+} | {
+  kind: "series";
+  report: "top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline";
+  title: string;
+  /** Unix seconds */
+  start: number;
+  /** Unix seconds */
+  end: number;
+  interval: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  granularity: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+  bins: number;
+  expansion: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D" | null;
+  metric: "count" | "bytes" | "users";
+  /** The metric over every matching event */
+  total: number;
+  series: SeriesPoint[];
+} | {
+  kind: "heatmap";
+  report: "top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline";
+  title: string;
+  /** Unix seconds */
+  start: number;
+  /** Unix seconds */
+  end: number;
+  interval: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  granularity: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+  bins: number;
+  expansion: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D" | null;
+  metric: "count" | "bytes" | "users";
+  /** The metric over every matching event */
+  total: number;
+  cells: HeatCell[];
+};
 
 export interface RevisionHistory {
   revisions: RevisionHistoryEntry[];
@@ -413,6 +713,88 @@ export interface RuleConditions {
   fileTypes?: string[];
   /** Users and groups */
   entities?: Entity[];
+}
+
+export interface SaaEvent {
+  /** Time */
+  timestamp: string;
+  /** User */
+  userid: string;
+  /** Group */
+  group: string;
+  /** Source IP */
+  src_ip: string;
+  /** Application */
+  application: string;
+  /** Application host */
+  app_host: string;
+  /** Protocol */
+  protocol: string;
+  /** Action */
+  action: "allow" | "block" | "auth_required";
+  /** Device */
+  device: string;
+  /** Device posture */
+  posture: "compliant" | "non_compliant";
+  /** Country */
+  country: string;
+  /** Bytes */
+  bytes: number;
+  /** Duration (ms) */
+  duration_ms: number;
+}
+
+export interface ScheduledReport {
+  /** Id */
+  id: string;
+  /** Name */
+  name: string;
+  /** Reports */
+  reports: ("top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline")[];
+  /** Interval */
+  interval: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  /** Frequency */
+  frequency: "5m" | "30m" | "1h" | "1d";
+  /** Recipients */
+  recipients: string[];
+  /** Reporting filters; + or , separate values, all means none */
+  filters: {
+    [key: string]: string;
+  };
+  limit: number;
+  /** Enabled */
+  enabled: boolean;
+}
+
+export interface ScheduledReportInput {
+  /** Id */
+  id: string;
+  /** Name */
+  name: string;
+  /** Reports */
+  reports: ("top_categories" | "top_categories_v2" | "top_users" | "top_domains" | "risks_averted" | "action_summary" | "top_risks" | "top_risk_sources" | "top_risk_users" | "top_vulnerable_servers" | "top_bandwidth_users" | "top_bandwidth_domains" | "top_bandwidth_categories" | "top_bandwidth_categories_v2" | "top_protocols" | "top_browsers" | "top_browser_versions" | "top_non_browser_ua" | "top_ua_type" | "top_ua" | "top_response_risks" | "top_scan_results" | "top_files" | "scan_heat" | "heat_summary" | "heat_techniques" | "heat_lures" | "heat_users" | "heat_domains" | "heat_timeline" | "casb_top_apps" | "casb_top_categories" | "casb_profile_types" | "casb_top_users" | "casb_app_users" | "casb_bandwidth_apps" | "casb_unsanctioned_apps" | "casb_ddl_apps" | "casb_timeline" | "top_category_domains" | "top_user_domains" | "top_alert_type_users" | "dlp_top_users" | "dlp_top_rules" | "dlp_actions" | "dlp_top_domains" | "dlp_alert_types" | "dlp_sub_event_types" | "dlp_top_apps" | "dlp_timeline" | "fwaas_actions" | "fwaas_request_types" | "fwaas_top_sources" | "fwaas_top_destinations" | "fwaas_top_ports" | "fwaas_top_applications" | "fwaas_top_rules" | "fwaas_top_users" | "fwaas_top_countries" | "fwaas_bandwidth_users" | "fwaas_timeline" | "smtp_by_date" | "smtp_size_by_date" | "smtp_actions" | "smtp_reasons" | "smtp_top_senders" | "smtp_top_recipients" | "smtp_top_sender_domains" | "emails_rewritten" | "top_actions_email" | "top_threats_email" | "top_lures_email" | "top_attachments_email" | "top_scan_results_email" | "top_recipients_email" | "top_senders_email" | "saa_top_applications" | "saa_top_users" | "saa_actions" | "saa_timeline")[];
+  /** Interval */
+  interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+  /** Frequency */
+  frequency: "5m" | "30m" | "1h" | "1d";
+  /** Recipients */
+  recipients?: string[];
+  /** Reporting filters; + or , separate values, all means none */
+  filters?: {
+    [key: string]: string;
+  };
+  limit?: number;
+  /** Enabled */
+  enabled?: boolean;
+}
+
+export interface SeriesPoint {
+  /** Bucket start, unix seconds */
+  ts: number;
+  value: number;
+  split?: {
+    [key: string]: number;
+  };
 }
 
 export interface SessionUser {
@@ -567,6 +949,13 @@ export interface TextPattern {
   value: string;
 }
 
+export interface TopDatum {
+  key: string;
+  label?: string;
+  id?: string;
+  value: number;
+}
+
 export interface UserRoles {
   read: string[];
   write: string[];
@@ -595,6 +984,91 @@ export interface WebBypassInput {
   conditions: RuleConditions;
   /** Comment */
   comment?: string;
+}
+
+export interface WebEvent {
+  /** Time */
+  timestamp: string;
+  /** User */
+  userid: string;
+  /** Group */
+  group: string;
+  /** Source IP */
+  src_ip: string;
+  /** Country: ISO 3166 code of the destination server */
+  country: string;
+  /** Domain */
+  domain: string;
+  /** URL */
+  url: string;
+  /** Method */
+  method: string;
+  /** HTTP status */
+  status: number;
+  /** Protocol */
+  protocol: string;
+  /** Categories: Category ids of the cats_v2 list */
+  cats: string[];
+  /** Category groups: Ids of the webroot_cats list */
+  webroot_cats: string[];
+  /** Action */
+  pe_action: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect";
+  /** Rule */
+  rule_name: string;
+  /** Risk */
+  risk_score: "G" | "Y" | "R";
+  /** Risks */
+  top_level_risks: ("Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat")[];
+  /** Threat category */
+  threat_category?: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance";
+  /** Browser */
+  browser: string;
+  /** Browser version */
+  browser_version: string;
+  /** User-agent type */
+  ua_type: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli";
+  /** User agent */
+  "user-agent": string;
+  /** Bytes */
+  bytes: number;
+  /** Cloud application */
+  is_casb: boolean;
+  /** Cloud application (DDL) */
+  is_casb_ddl: boolean;
+  /** Application */
+  casb_app_name?: string;
+  /** Application profile */
+  casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned";
+  /** Application category */
+  casb_cat_name?: string;
+  /** Vulnerable server */
+  vulnerable_servers?: string;
+  /** Evasion techniques */
+  heat_evasion_techniques?: ("HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating")[];
+  /** Lure */
+  lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update";
+  /** Response risk */
+  response_risk?: string;
+  /** Inspection type */
+  inspection_type?: "file" | "hash" | "document";
+  /** Inspection action */
+  inspection_action?: "allow" | "block" | "inspect";
+  /** File name */
+  file_name?: string;
+  /** File type */
+  file_type?: string;
+  /** File size */
+  file_size?: number;
+  /** SHA-256 */
+  sha256?: string;
+  /** File id: Sandbox report key, with sha256 */
+  file_id?: string;
+  /** Scan result */
+  av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error";
+  /** File decrypted */
+  file_decrypted?: "error" | "success" | "wrong_password";
+  /** Sandbox report available */
+  sandbox?: boolean;
 }
 
 export interface WebException {
@@ -880,6 +1354,4460 @@ export interface OperationTypes {
     };
     output: BatchDeleteAnswer;
   };
+  /** Web log events: first page. `GET /api/rep/v1/query/web`; any of logs:read:web. */
+  "logs.web.query": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on src_ip; + or , separate values */
+        src_ip?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on threat_category; + or , separate values */
+        threat_category?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on file_decrypted; + or , separate values */
+        file_decrypted?: FilterParam;
+        /** Filters on sha256; + or , separate values */
+        sha256?: FilterParam;
+        /** Filters on inspection_action; + or , separate values */
+        inspection_action?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: {
+  events: {
+    event: WebEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Web log events: next page. `POST /api/rep/v1/query/web`; any of logs:read:web. */
+  "logs.web.next": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on src_ip; + or , separate values */
+        src_ip?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on threat_category; + or , separate values */
+        threat_category?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on file_decrypted; + or , separate values */
+        file_decrypted?: FilterParam;
+        /** Filters on sha256; + or , separate values */
+        sha256?: FilterParam;
+        /** Filters on inspection_action; + or , separate values */
+        inspection_action?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+      body: LogPagingBody;
+    };
+    output: {
+  events: {
+    event: WebEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Email log events: first page. `GET /api/rep/v1/query/email`; any of logs:read:email. */
+  "logs.email.query": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on smtp_action; + or , separate values */
+        smtp_action?: FilterParam;
+        /** Filters on reason; + or , separate values */
+        reason?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on sender; + or , separate values */
+        sender?: FilterParam;
+        /** Filters on recipient; + or , separate values */
+        recipient?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on threat_category; + or , separate values */
+        threat_category?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on file_decrypted; + or , separate values */
+        file_decrypted?: FilterParam;
+        /** Filters on sha256; + or , separate values */
+        sha256?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+      };
+    };
+    output: {
+  events: {
+    event: EmailEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Email log events: next page. `POST /api/rep/v1/query/email`; any of logs:read:email. */
+  "logs.email.next": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on smtp_action; + or , separate values */
+        smtp_action?: FilterParam;
+        /** Filters on reason; + or , separate values */
+        reason?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on sender; + or , separate values */
+        sender?: FilterParam;
+        /** Filters on recipient; + or , separate values */
+        recipient?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on threat_category; + or , separate values */
+        threat_category?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on file_decrypted; + or , separate values */
+        file_decrypted?: FilterParam;
+        /** Filters on sha256; + or , separate values */
+        sha256?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+      };
+      body: LogPagingBody;
+    };
+    output: {
+  events: {
+    event: EmailEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Audit log events: first page. `GET /api/rep/v1/query/audit`; any of logs:read:audit. */
+  "logs.audit.query": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on result; + or , separate values */
+        result?: FilterParam;
+        /** Filters on user; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on ip; + or , separate values */
+        src_ip?: FilterParam;
+        /** Filters on area; + or , separate values */
+        area?: FilterParam;
+      };
+    };
+    output: {
+  events: {
+    event: AuditEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Audit log events: next page. `POST /api/rep/v1/query/audit`; any of logs:read:audit. */
+  "logs.audit.next": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on result; + or , separate values */
+        result?: FilterParam;
+        /** Filters on user; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on ip; + or , separate values */
+        src_ip?: FilterParam;
+        /** Filters on area; + or , separate values */
+        area?: FilterParam;
+      };
+      body: LogPagingBody;
+    };
+    output: {
+  events: {
+    event: AuditEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** DLP log events: first page. `GET /api/rep/v1/query/dlp`; any of logs:read:dlp. */
+  "logs.dlp.query": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on sub_event_type; + or , separate values */
+        sub_event_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on rule_name; + or , separate values */
+        rule_name?: FilterParam;
+        /** Filters on dictionary; + or , separate values */
+        dictionary?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+      };
+    };
+    output: {
+  events: {
+    event: DlpEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** DLP log events: next page. `POST /api/rep/v1/query/dlp`; any of logs:read:dlp. */
+  "logs.dlp.next": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on sub_event_type; + or , separate values */
+        sub_event_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on rule_name; + or , separate values */
+        rule_name?: FilterParam;
+        /** Filters on dictionary; + or , separate values */
+        dictionary?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+      };
+      body: LogPagingBody;
+    };
+    output: {
+  events: {
+    event: DlpEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Firewall log events: first page. `GET /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
+  "logs.fwaas_logs.query": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on request_type; + or , separate values */
+        request_type?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on src_ip; + or , separate values */
+        src_ip?: FilterParam;
+        /** Filters on dst_ip; + or , separate values */
+        dst_ip?: FilterParam;
+        /** Filters on dst_port; + or , separate values */
+        dst_port?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on application; + or , separate values */
+        application?: FilterParam;
+        /** Filters on rule_name; + or , separate values */
+        rule_name?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+      };
+    };
+    output: {
+  events: {
+    event: FirewallEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Firewall log events: next page. `POST /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
+  "logs.fwaas_logs.next": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on request_type; + or , separate values */
+        request_type?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on src_ip; + or , separate values */
+        src_ip?: FilterParam;
+        /** Filters on dst_ip; + or , separate values */
+        dst_ip?: FilterParam;
+        /** Filters on dst_port; + or , separate values */
+        dst_port?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on application; + or , separate values */
+        application?: FilterParam;
+        /** Filters on rule_name; + or , separate values */
+        rule_name?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+      };
+      body: LogPagingBody;
+    };
+    output: {
+  events: {
+    event: FirewallEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Secure Application Access log events: first page. `GET /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
+  "logs.saa_logs.query": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on application; + or , separate values */
+        application?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on device; + or , separate values */
+        device?: FilterParam;
+        /** Filters on posture; + or , separate values */
+        posture?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+      };
+    };
+    output: {
+  events: {
+    event: SaaEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** Secure Application Access log events: next page. `POST /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
+  "logs.saa_logs.next": {
+    input: {
+      query?: {
+        /** First second of the range (unix seconds, inclusive) */
+        start?: number;
+        /** Last second of the range (unix seconds, inclusive) */
+        end?: number;
+        /** Used when start or end is missing: the range ending now (default 7d), or a month as YYYY-MM */
+        interval?: string;
+        limit?: number;
+        /** Filters on action; + or , separate values */
+        action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on application; + or , separate values */
+        application?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on device; + or , separate values */
+        device?: FilterParam;
+        /** Filters on posture; + or , separate values */
+        posture?: FilterParam;
+        /** Filters on country; + or , separate values */
+        country?: FilterParam;
+      };
+      body: LogPagingBody;
+    };
+    output: {
+  events: {
+    event: SaaEvent;
+  }[];
+  paginate: {
+    /** Opaque position after the last event; POST it for the next page. Empty when there are no events. */
+    pagingIdentifiers: string;
+    /** True when no events follow this page */
+    last_iteration: boolean;
+  };
+};
+  };
+  /** A list that labels log values (categories, category groups, countries); Private Access is left out. `GET /api/policy/v1/{name}`; any of logs:read, dashboard:read, reports:read, web_policy:read. */
+  "logs.categories": {
+    input: {
+      params: {
+        name: "cats" | "cats_v2" | "webroot_cats" | "country_codes";
+      };
+    };
+    output: CategoryList;
+  };
+  /** Download the sandbox report of a file seen in the web or email logs (JSON file). `GET /api/rep/v1/fileserver/report/{sha256}/SophosSandboxPlugin/{file_id}`; any of logs:read:web, logs:read:email. */
+  "logs.sandboxReport": {
+    input: {
+      params: {
+        sha256: string;
+        file_id: string;
+      };
+    };
+    output: Blob;
+  };
+  /** Top categories. `GET /api/rep/v1/query/top_categories`; any of dashboard:read, reports:read. */
+  "reports.top_categories": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top categories. `GET /api/rep/v1/query/top_categories_v2`; any of dashboard:read, reports:read. */
+  "reports.top_categories_v2": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top users. `GET /api/rep/v1/query/top_users`; any of dashboard:read, reports:read. */
+  "reports.top_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top domains. `GET /api/rep/v1/query/top_domains`; any of dashboard:read, reports:read. */
+  "reports.top_domains": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Risks averted. `GET /api/rep/v1/query/risks_averted`; any of dashboard:read, reports:read. */
+  "reports.risks_averted": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Action summary. `GET /api/rep/v1/query/action_summary`; any of dashboard:read, reports:read. */
+  "reports.action_summary": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top risks. `GET /api/rep/v1/query/top_risks`; any of dashboard:read, reports:read. */
+  "reports.top_risks": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top risk sources. `GET /api/rep/v1/query/top_risk_sources`; any of dashboard:read, reports:read. */
+  "reports.top_risk_sources": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top risky users. `GET /api/rep/v1/query/top_risk_users`; any of dashboard:read, reports:read. */
+  "reports.top_risk_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top vulnerable servers. `GET /api/rep/v1/query/top_vulnerable_servers`; any of dashboard:read, reports:read. */
+  "reports.top_vulnerable_servers": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top bandwidth users. `GET /api/rep/v1/query/top_bandwidth_users`; any of dashboard:read, reports:read. */
+  "reports.top_bandwidth_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top bandwidth domains. `GET /api/rep/v1/query/top_bandwidth_domains`; any of dashboard:read, reports:read. */
+  "reports.top_bandwidth_domains": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories`; any of dashboard:read, reports:read. */
+  "reports.top_bandwidth_categories": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories_v2`; any of dashboard:read, reports:read. */
+  "reports.top_bandwidth_categories_v2": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top protocols. `GET /api/rep/v1/query/top_protocols`; any of dashboard:read, reports:read. */
+  "reports.top_protocols": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top browsers. `GET /api/rep/v1/query/top_browsers`; any of dashboard:read, reports:read. */
+  "reports.top_browsers": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top browser versions. `GET /api/rep/v1/query/top_browser_versions`; any of dashboard:read, reports:read. */
+  "reports.top_browser_versions": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top non-browser user agents. `GET /api/rep/v1/query/top_non_browser_ua`; any of dashboard:read, reports:read. */
+  "reports.top_non_browser_ua": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top user-agent types. `GET /api/rep/v1/query/top_ua_type`; any of dashboard:read, reports:read. */
+  "reports.top_ua_type": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top user agents. `GET /api/rep/v1/query/top_ua`; any of dashboard:read, reports:read. */
+  "reports.top_ua": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top response risks. `GET /api/rep/v1/query/top_response_risks`; any of dashboard:read, reports:read. */
+  "reports.top_response_risks": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top scan results. `GET /api/rep/v1/query/top_scan_results`; any of dashboard:read, reports:read. */
+  "reports.top_scan_results": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top files. `GET /api/rep/v1/query/top_files`; any of dashboard:read, reports:read. */
+  "reports.top_files": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** File scans by day and hour. `GET /api/rep/v1/query/scan_heat`; any of dashboard:read, reports:read. */
+  "reports.scan_heat": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Evasive threats. `GET /api/rep/v1/query/heat_summary`; any of dashboard:read, reports:read. */
+  "reports.heat_summary": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top evasion techniques. `GET /api/rep/v1/query/heat_techniques`; any of dashboard:read, reports:read. */
+  "reports.heat_techniques": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top lures. `GET /api/rep/v1/query/heat_lures`; any of dashboard:read, reports:read. */
+  "reports.heat_lures": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Users facing evasive threats. `GET /api/rep/v1/query/heat_users`; any of dashboard:read, reports:read. */
+  "reports.heat_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Domains with evasive threats. `GET /api/rep/v1/query/heat_domains`; any of dashboard:read, reports:read. */
+  "reports.heat_domains": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Evasive threats over time. `GET /api/rep/v1/query/heat_timeline`; any of dashboard:read, reports:read. */
+  "reports.heat_timeline": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top cloud applications. `GET /api/rep/v1/query/casb_top_apps`; any of dashboard:read, reports:read. */
+  "reports.casb_top_apps": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top cloud application categories. `GET /api/rep/v1/query/casb_top_categories`; any of dashboard:read, reports:read. */
+  "reports.casb_top_categories": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Cloud applications by profile. `GET /api/rep/v1/query/casb_profile_types`; any of dashboard:read, reports:read. */
+  "reports.casb_profile_types": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top cloud application users. `GET /api/rep/v1/query/casb_top_users`; any of dashboard:read, reports:read. */
+  "reports.casb_top_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Cloud applications by users. `GET /api/rep/v1/query/casb_app_users`; any of dashboard:read, reports:read. */
+  "reports.casb_app_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Cloud applications by bandwidth. `GET /api/rep/v1/query/casb_bandwidth_apps`; any of dashboard:read, reports:read. */
+  "reports.casb_bandwidth_apps": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top unsanctioned applications. `GET /api/rep/v1/query/casb_unsanctioned_apps`; any of dashboard:read, reports:read. */
+  "reports.casb_unsanctioned_apps": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top applications (DDL). `GET /api/rep/v1/query/casb_ddl_apps`; any of dashboard:read, reports:read. */
+  "reports.casb_ddl_apps": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Cloud application use over time. `GET /api/rep/v1/query/casb_timeline`; any of dashboard:read, reports:read. */
+  "reports.casb_timeline": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top domains of a category. `GET /api/rep/v1/query/top_category_domains`; any of dashboard:read, reports:read. */
+  "reports.top_category_domains": {
+    input: {
+      query: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top domains of a user. `GET /api/rep/v1/query/top_user_domains`; any of dashboard:read, reports:read. */
+  "reports.top_user_domains": {
+    input: {
+      query: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on pe_action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on cats; + or , separate values */
+        cats?: FilterParam;
+        /** Filters on webroot_cats; + or , separate values */
+        webroot_cats?: FilterParam;
+        /** Filters on top_level_risks; + or , separate values */
+        top_level_risks?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on browser; + or , separate values */
+        browser?: FilterParam;
+        /** Filters on ua_type; + or , separate values */
+        ua_type?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on casb_profile_type; + or , separate values */
+        casb_profile_type?: FilterParam;
+        /** Filters on casb_cat_name; + or , separate values */
+        casb_cat_name?: FilterParam;
+        /** Filters on vulnerable_servers; + or , separate values */
+        vulnerable_servers?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+        /** Filters on is_casb; + or , separate values */
+        is_casb?: FilterParam;
+        /** Filters on is_casb_ddl; + or , separate values */
+        is_casb_ddl?: FilterParam;
+        /** Filters on user-agent; + or , separate values */
+        "user-agent"?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top users of an alert type. `GET /api/rep/v1/query/top_alert_type_users`; any of dashboard:read, reports:read. */
+  "reports.top_alert_type_users": {
+    input: {
+      query: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top DLP users. `GET /api/rep/v1/query/dlp_top_users`; any of dashboard:read, reports:read. */
+  "reports.dlp_top_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top DLP rules. `GET /api/rep/v1/query/dlp_top_rules`; any of dashboard:read, reports:read. */
+  "reports.dlp_top_rules": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** DLP actions. `GET /api/rep/v1/query/dlp_actions`; any of dashboard:read, reports:read. */
+  "reports.dlp_actions": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top DLP destinations. `GET /api/rep/v1/query/dlp_top_domains`; any of dashboard:read, reports:read. */
+  "reports.dlp_top_domains": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top alert types. `GET /api/rep/v1/query/dlp_alert_types`; any of dashboard:read, reports:read. */
+  "reports.dlp_alert_types": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** DLP events by channel. `GET /api/rep/v1/query/dlp_sub_event_types`; any of dashboard:read, reports:read. */
+  "reports.dlp_sub_event_types": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top DLP applications. `GET /api/rep/v1/query/dlp_top_apps`; any of dashboard:read, reports:read. */
+  "reports.dlp_top_apps": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** DLP events over time. `GET /api/rep/v1/query/dlp_timeline`; any of dashboard:read, reports:read. */
+  "reports.dlp_timeline": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on casb_app_name; + or , separate values */
+        casb_app_name?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on alert_sub_type; + or , separate values */
+        alert_sub_type?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Firewall actions. `GET /api/rep/v1/query/fwaas_actions`; any of dashboard:read, reports:read. */
+  "reports.fwaas_actions": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Firewall request types. `GET /api/rep/v1/query/fwaas_request_types`; any of dashboard:read, reports:read. */
+  "reports.fwaas_request_types": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top firewall sources. `GET /api/rep/v1/query/fwaas_top_sources`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_sources": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top firewall destinations. `GET /api/rep/v1/query/fwaas_top_destinations`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_destinations": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top destination ports. `GET /api/rep/v1/query/fwaas_top_ports`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_ports": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top firewall applications. `GET /api/rep/v1/query/fwaas_top_applications`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_applications": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top firewall rules. `GET /api/rep/v1/query/fwaas_top_rules`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_rules": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top firewall users. `GET /api/rep/v1/query/fwaas_top_users`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top destination countries. `GET /api/rep/v1/query/fwaas_top_countries`; any of dashboard:read, reports:read. */
+  "reports.fwaas_top_countries": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top firewall bandwidth users. `GET /api/rep/v1/query/fwaas_bandwidth_users`; any of dashboard:read, reports:read. */
+  "reports.fwaas_bandwidth_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Firewall events over time. `GET /api/rep/v1/query/fwaas_timeline`; any of dashboard:read, reports:read. */
+  "reports.fwaas_timeline": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Messages by date. `GET /api/rep/v1/query/smtp_by_date`; any of dashboard:read, reports:read. */
+  "reports.smtp_by_date": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Mail volume by date. `GET /api/rep/v1/query/smtp_size_by_date`; any of dashboard:read, reports:read. */
+  "reports.smtp_size_by_date": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** SMTP actions. `GET /api/rep/v1/query/smtp_actions`; any of dashboard:read, reports:read. */
+  "reports.smtp_actions": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** SMTP reasons. `GET /api/rep/v1/query/smtp_reasons`; any of dashboard:read, reports:read. */
+  "reports.smtp_reasons": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top SMTP senders. `GET /api/rep/v1/query/smtp_top_senders`; any of dashboard:read, reports:read. */
+  "reports.smtp_top_senders": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top SMTP recipients. `GET /api/rep/v1/query/smtp_top_recipients`; any of dashboard:read, reports:read. */
+  "reports.smtp_top_recipients": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top sending domains. `GET /api/rep/v1/query/smtp_top_sender_domains`; any of dashboard:read, reports:read. */
+  "reports.smtp_top_sender_domains": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Emails with links rewritten. `GET /api/rep/v1/query/emails_rewritten`; any of dashboard:read, reports:read. */
+  "reports.emails_rewritten": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Email actions. `GET /api/rep/v1/query/top_actions_email`; any of dashboard:read, reports:read. */
+  "reports.top_actions_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top email threats. `GET /api/rep/v1/query/top_threats_email`; any of dashboard:read, reports:read. */
+  "reports.top_threats_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top email lures. `GET /api/rep/v1/query/top_lures_email`; any of dashboard:read, reports:read. */
+  "reports.top_lures_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top attachment types. `GET /api/rep/v1/query/top_attachments_email`; any of dashboard:read, reports:read. */
+  "reports.top_attachments_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Attachment scan results. `GET /api/rep/v1/query/top_scan_results_email`; any of dashboard:read, reports:read. */
+  "reports.top_scan_results_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Most targeted recipients. `GET /api/rep/v1/query/top_recipients_email`; any of dashboard:read, reports:read. */
+  "reports.top_recipients_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top risky senders. `GET /api/rep/v1/query/top_senders_email`; any of dashboard:read, reports:read. */
+  "reports.top_senders_email": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on domain; + or , separate values */
+        domain?: FilterParam;
+        /** Filters on risk_score; + or , separate values */
+        risk_score?: FilterParam;
+        /** Filters on av_scan_result; + or , separate values */
+        av_scan_result?: FilterParam;
+        /** Filters on heat_evasion_techniques; + or , separate values */
+        heat_evasion_techniques?: FilterParam;
+        /** Filters on file_type; + or , separate values */
+        file_type?: FilterParam;
+        /** Filters on lure_category; + or , separate values */
+        lure_category?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top private applications. `GET /api/rep/v1/query/saa_top_applications`; any of dashboard:read, reports:read. */
+  "reports.saa_top_applications": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Top private application users. `GET /api/rep/v1/query/saa_top_users`; any of dashboard:read, reports:read. */
+  "reports.saa_top_users": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Private access actions. `GET /api/rep/v1/query/saa_actions`; any of dashboard:read, reports:read. */
+  "reports.saa_actions": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Private access over time. `GET /api/rep/v1/query/saa_timeline`; any of dashboard:read, reports:read. */
+  "reports.saa_timeline": {
+    input: {
+      query?: {
+        /** Unix seconds; with end, overrides the interval */
+        start?: number;
+        /** Unix seconds, inclusive */
+        end?: number;
+        limit?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        /** Time step of a series; default: the interval’s bins */
+        granularity?: "PT1M" | "PT10M" | "PT1H" | "PT2H" | "P1D" | "P2D";
+        /** Day buckets start at midnight here (series, heat map) */
+        timezone?: string;
+        /** Filters on action; + or , separate values */
+        pe_action?: FilterParam;
+        /** Filters on userid; + or , separate values */
+        userid?: FilterParam;
+        /** Filters on group; + or , separate values */
+        group?: FilterParam;
+        /** Filters on protocol; + or , separate values */
+        protocol?: FilterParam;
+      };
+    };
+    output: ReportResult;
+  };
+  /** Users, domains and categories whose name contains q, by events (src=web) or bytes (src=bandwidth). `GET /api/insights/v1/q`; any of dashboard:read, reports:read. */
+  "reports.insights": {
+    input: {
+      query: {
+        /** Text looked for in users, domains and categories */
+        q: string;
+        src?: "web" | "bandwidth";
+        start?: number;
+        end?: number;
+        interval?: "15m" | "1h" | "12h" | "24h" | "2d" | "7d" | "30d";
+        limit?: number;
+      };
+    };
+    output: InsightsResult;
+  };
+  /** Past reports, newest first; schedules that are due are run first. `GET /api/reports/v1/past_reports`; any of dashboard:read, reports:read. */
+  "reports.past.list": {
+    input: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+    };
+    output: PastReportsList;
+  };
+  /** Download a past report (CSV file). `GET /api/reports/v1/past_reports/{id}`; any of dashboard:read, reports:read. */
+  "reports.past.download": {
+    input: {
+      params: {
+        id: string;
+      };
+    };
+    output: Blob;
+  };
+  /** The scheduled reports, with the stamp a save sends back. `GET /api/reports/v1/scheduled_reports`; any of dashboard:read, reports:read. */
+  "reports.scheduled.get": {
+    input: Record<string, never>;
+    output: {
+  list: ScheduledReport[];
+  updated_at?: string;
+  updated_by?: string;
+};
+  };
+  /** Save the scheduled reports; a stale updated_at gets 409 with the stored list. `PUT /api/reports/v1/scheduled_reports`; any of dashboard:write, reports:write. */
+  "reports.scheduled.save": {
+    input: {
+      body: {
+        list: ScheduledReportInput[];
+        updated_at?: string;
+        updated_by?: string;
+      };
+    };
+    output: {
+  list: ScheduledReport[];
+  updated_at?: string;
+  updated_by?: string;
+};
+  };
+  /** Run reports now and file them as a past report. `PUT /api/reports/v1/instant_reports`; any of dashboard:write, reports:write. */
+  "reports.instant": {
+    input: {
+      body: InstantReportRequestInput;
+    };
+    output: PastReport;
+  };
   /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
   "web.ssl-bypass.get": {
     input: {
@@ -1086,6 +6014,306 @@ export const apiClient = {
   /** Delete several configuration policies; unknown ids are skipped. `POST /api/brw-posture-mgmt/v1/configPolicies/batchDelete`; any of browser_posture_management:write. */
   postureBatchDelete: (input: OperationInput<"posture.batchDelete">, options?: CallOptions): Promise<OperationOutput<"posture.batchDelete">> =>
     callOperation<OperationOutput<"posture.batchDelete">>("posture.batchDelete", input, options),
+  /** Web log events: first page. `GET /api/rep/v1/query/web`; any of logs:read:web. */
+  logsWebQuery: (input: OperationInput<"logs.web.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.web.query">> =>
+    callOperation<OperationOutput<"logs.web.query">>("logs.web.query", input, options),
+  /** Web log events: next page. `POST /api/rep/v1/query/web`; any of logs:read:web. */
+  logsWebNext: (input: OperationInput<"logs.web.next">, options?: CallOptions): Promise<OperationOutput<"logs.web.next">> =>
+    callOperation<OperationOutput<"logs.web.next">>("logs.web.next", input, options),
+  /** Email log events: first page. `GET /api/rep/v1/query/email`; any of logs:read:email. */
+  logsEmailQuery: (input: OperationInput<"logs.email.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.email.query">> =>
+    callOperation<OperationOutput<"logs.email.query">>("logs.email.query", input, options),
+  /** Email log events: next page. `POST /api/rep/v1/query/email`; any of logs:read:email. */
+  logsEmailNext: (input: OperationInput<"logs.email.next">, options?: CallOptions): Promise<OperationOutput<"logs.email.next">> =>
+    callOperation<OperationOutput<"logs.email.next">>("logs.email.next", input, options),
+  /** Audit log events: first page. `GET /api/rep/v1/query/audit`; any of logs:read:audit. */
+  logsAuditQuery: (input: OperationInput<"logs.audit.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.audit.query">> =>
+    callOperation<OperationOutput<"logs.audit.query">>("logs.audit.query", input, options),
+  /** Audit log events: next page. `POST /api/rep/v1/query/audit`; any of logs:read:audit. */
+  logsAuditNext: (input: OperationInput<"logs.audit.next">, options?: CallOptions): Promise<OperationOutput<"logs.audit.next">> =>
+    callOperation<OperationOutput<"logs.audit.next">>("logs.audit.next", input, options),
+  /** DLP log events: first page. `GET /api/rep/v1/query/dlp`; any of logs:read:dlp. */
+  logsDlpQuery: (input: OperationInput<"logs.dlp.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.dlp.query">> =>
+    callOperation<OperationOutput<"logs.dlp.query">>("logs.dlp.query", input, options),
+  /** DLP log events: next page. `POST /api/rep/v1/query/dlp`; any of logs:read:dlp. */
+  logsDlpNext: (input: OperationInput<"logs.dlp.next">, options?: CallOptions): Promise<OperationOutput<"logs.dlp.next">> =>
+    callOperation<OperationOutput<"logs.dlp.next">>("logs.dlp.next", input, options),
+  /** Firewall log events: first page. `GET /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
+  logsFwaasLogsQuery: (input: OperationInput<"logs.fwaas_logs.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.fwaas_logs.query">> =>
+    callOperation<OperationOutput<"logs.fwaas_logs.query">>("logs.fwaas_logs.query", input, options),
+  /** Firewall log events: next page. `POST /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
+  logsFwaasLogsNext: (input: OperationInput<"logs.fwaas_logs.next">, options?: CallOptions): Promise<OperationOutput<"logs.fwaas_logs.next">> =>
+    callOperation<OperationOutput<"logs.fwaas_logs.next">>("logs.fwaas_logs.next", input, options),
+  /** Secure Application Access log events: first page. `GET /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
+  logsSaaLogsQuery: (input: OperationInput<"logs.saa_logs.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.saa_logs.query">> =>
+    callOperation<OperationOutput<"logs.saa_logs.query">>("logs.saa_logs.query", input, options),
+  /** Secure Application Access log events: next page. `POST /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
+  logsSaaLogsNext: (input: OperationInput<"logs.saa_logs.next">, options?: CallOptions): Promise<OperationOutput<"logs.saa_logs.next">> =>
+    callOperation<OperationOutput<"logs.saa_logs.next">>("logs.saa_logs.next", input, options),
+  /** A list that labels log values (categories, category groups, countries); Private Access is left out. `GET /api/policy/v1/{name}`; any of logs:read, dashboard:read, reports:read, web_policy:read. */
+  logsCategories: (input: OperationInput<"logs.categories">, options?: CallOptions): Promise<OperationOutput<"logs.categories">> =>
+    callOperation<OperationOutput<"logs.categories">>("logs.categories", input, options),
+  /** Download the sandbox report of a file seen in the web or email logs (JSON file). `GET /api/rep/v1/fileserver/report/{sha256}/SophosSandboxPlugin/{file_id}`; any of logs:read:web, logs:read:email. */
+  logsSandboxReport: (input: OperationInput<"logs.sandboxReport">, options?: CallOptions): Promise<OperationOutput<"logs.sandboxReport">> =>
+    callOperation<OperationOutput<"logs.sandboxReport">>("logs.sandboxReport", input, options),
+  /** Top categories. `GET /api/rep/v1/query/top_categories`; any of dashboard:read, reports:read. */
+  reportsTopCategories: (input: OperationInput<"reports.top_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_categories">> =>
+    callOperation<OperationOutput<"reports.top_categories">>("reports.top_categories", input, options),
+  /** Top categories. `GET /api/rep/v1/query/top_categories_v2`; any of dashboard:read, reports:read. */
+  reportsTopCategoriesV2: (input: OperationInput<"reports.top_categories_v2"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_categories_v2">> =>
+    callOperation<OperationOutput<"reports.top_categories_v2">>("reports.top_categories_v2", input, options),
+  /** Top users. `GET /api/rep/v1/query/top_users`; any of dashboard:read, reports:read. */
+  reportsTopUsers: (input: OperationInput<"reports.top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_users">> =>
+    callOperation<OperationOutput<"reports.top_users">>("reports.top_users", input, options),
+  /** Top domains. `GET /api/rep/v1/query/top_domains`; any of dashboard:read, reports:read. */
+  reportsTopDomains: (input: OperationInput<"reports.top_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_domains">> =>
+    callOperation<OperationOutput<"reports.top_domains">>("reports.top_domains", input, options),
+  /** Risks averted. `GET /api/rep/v1/query/risks_averted`; any of dashboard:read, reports:read. */
+  reportsRisksAverted: (input: OperationInput<"reports.risks_averted"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.risks_averted">> =>
+    callOperation<OperationOutput<"reports.risks_averted">>("reports.risks_averted", input, options),
+  /** Action summary. `GET /api/rep/v1/query/action_summary`; any of dashboard:read, reports:read. */
+  reportsActionSummary: (input: OperationInput<"reports.action_summary"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.action_summary">> =>
+    callOperation<OperationOutput<"reports.action_summary">>("reports.action_summary", input, options),
+  /** Top risks. `GET /api/rep/v1/query/top_risks`; any of dashboard:read, reports:read. */
+  reportsTopRisks: (input: OperationInput<"reports.top_risks"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risks">> =>
+    callOperation<OperationOutput<"reports.top_risks">>("reports.top_risks", input, options),
+  /** Top risk sources. `GET /api/rep/v1/query/top_risk_sources`; any of dashboard:read, reports:read. */
+  reportsTopRiskSources: (input: OperationInput<"reports.top_risk_sources"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risk_sources">> =>
+    callOperation<OperationOutput<"reports.top_risk_sources">>("reports.top_risk_sources", input, options),
+  /** Top risky users. `GET /api/rep/v1/query/top_risk_users`; any of dashboard:read, reports:read. */
+  reportsTopRiskUsers: (input: OperationInput<"reports.top_risk_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risk_users">> =>
+    callOperation<OperationOutput<"reports.top_risk_users">>("reports.top_risk_users", input, options),
+  /** Top vulnerable servers. `GET /api/rep/v1/query/top_vulnerable_servers`; any of dashboard:read, reports:read. */
+  reportsTopVulnerableServers: (input: OperationInput<"reports.top_vulnerable_servers"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_vulnerable_servers">> =>
+    callOperation<OperationOutput<"reports.top_vulnerable_servers">>("reports.top_vulnerable_servers", input, options),
+  /** Top bandwidth users. `GET /api/rep/v1/query/top_bandwidth_users`; any of dashboard:read, reports:read. */
+  reportsTopBandwidthUsers: (input: OperationInput<"reports.top_bandwidth_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_users">> =>
+    callOperation<OperationOutput<"reports.top_bandwidth_users">>("reports.top_bandwidth_users", input, options),
+  /** Top bandwidth domains. `GET /api/rep/v1/query/top_bandwidth_domains`; any of dashboard:read, reports:read. */
+  reportsTopBandwidthDomains: (input: OperationInput<"reports.top_bandwidth_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_domains">> =>
+    callOperation<OperationOutput<"reports.top_bandwidth_domains">>("reports.top_bandwidth_domains", input, options),
+  /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories`; any of dashboard:read, reports:read. */
+  reportsTopBandwidthCategories: (input: OperationInput<"reports.top_bandwidth_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_categories">> =>
+    callOperation<OperationOutput<"reports.top_bandwidth_categories">>("reports.top_bandwidth_categories", input, options),
+  /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories_v2`; any of dashboard:read, reports:read. */
+  reportsTopBandwidthCategoriesV2: (input: OperationInput<"reports.top_bandwidth_categories_v2"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_categories_v2">> =>
+    callOperation<OperationOutput<"reports.top_bandwidth_categories_v2">>("reports.top_bandwidth_categories_v2", input, options),
+  /** Top protocols. `GET /api/rep/v1/query/top_protocols`; any of dashboard:read, reports:read. */
+  reportsTopProtocols: (input: OperationInput<"reports.top_protocols"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_protocols">> =>
+    callOperation<OperationOutput<"reports.top_protocols">>("reports.top_protocols", input, options),
+  /** Top browsers. `GET /api/rep/v1/query/top_browsers`; any of dashboard:read, reports:read. */
+  reportsTopBrowsers: (input: OperationInput<"reports.top_browsers"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_browsers">> =>
+    callOperation<OperationOutput<"reports.top_browsers">>("reports.top_browsers", input, options),
+  /** Top browser versions. `GET /api/rep/v1/query/top_browser_versions`; any of dashboard:read, reports:read. */
+  reportsTopBrowserVersions: (input: OperationInput<"reports.top_browser_versions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_browser_versions">> =>
+    callOperation<OperationOutput<"reports.top_browser_versions">>("reports.top_browser_versions", input, options),
+  /** Top non-browser user agents. `GET /api/rep/v1/query/top_non_browser_ua`; any of dashboard:read, reports:read. */
+  reportsTopNonBrowserUa: (input: OperationInput<"reports.top_non_browser_ua"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_non_browser_ua">> =>
+    callOperation<OperationOutput<"reports.top_non_browser_ua">>("reports.top_non_browser_ua", input, options),
+  /** Top user-agent types. `GET /api/rep/v1/query/top_ua_type`; any of dashboard:read, reports:read. */
+  reportsTopUaType: (input: OperationInput<"reports.top_ua_type"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_ua_type">> =>
+    callOperation<OperationOutput<"reports.top_ua_type">>("reports.top_ua_type", input, options),
+  /** Top user agents. `GET /api/rep/v1/query/top_ua`; any of dashboard:read, reports:read. */
+  reportsTopUa: (input: OperationInput<"reports.top_ua"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_ua">> =>
+    callOperation<OperationOutput<"reports.top_ua">>("reports.top_ua", input, options),
+  /** Top response risks. `GET /api/rep/v1/query/top_response_risks`; any of dashboard:read, reports:read. */
+  reportsTopResponseRisks: (input: OperationInput<"reports.top_response_risks"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_response_risks">> =>
+    callOperation<OperationOutput<"reports.top_response_risks">>("reports.top_response_risks", input, options),
+  /** Top scan results. `GET /api/rep/v1/query/top_scan_results`; any of dashboard:read, reports:read. */
+  reportsTopScanResults: (input: OperationInput<"reports.top_scan_results"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_scan_results">> =>
+    callOperation<OperationOutput<"reports.top_scan_results">>("reports.top_scan_results", input, options),
+  /** Top files. `GET /api/rep/v1/query/top_files`; any of dashboard:read, reports:read. */
+  reportsTopFiles: (input: OperationInput<"reports.top_files"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_files">> =>
+    callOperation<OperationOutput<"reports.top_files">>("reports.top_files", input, options),
+  /** File scans by day and hour. `GET /api/rep/v1/query/scan_heat`; any of dashboard:read, reports:read. */
+  reportsScanHeat: (input: OperationInput<"reports.scan_heat"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.scan_heat">> =>
+    callOperation<OperationOutput<"reports.scan_heat">>("reports.scan_heat", input, options),
+  /** Evasive threats. `GET /api/rep/v1/query/heat_summary`; any of dashboard:read, reports:read. */
+  reportsHeatSummary: (input: OperationInput<"reports.heat_summary"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_summary">> =>
+    callOperation<OperationOutput<"reports.heat_summary">>("reports.heat_summary", input, options),
+  /** Top evasion techniques. `GET /api/rep/v1/query/heat_techniques`; any of dashboard:read, reports:read. */
+  reportsHeatTechniques: (input: OperationInput<"reports.heat_techniques"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_techniques">> =>
+    callOperation<OperationOutput<"reports.heat_techniques">>("reports.heat_techniques", input, options),
+  /** Top lures. `GET /api/rep/v1/query/heat_lures`; any of dashboard:read, reports:read. */
+  reportsHeatLures: (input: OperationInput<"reports.heat_lures"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_lures">> =>
+    callOperation<OperationOutput<"reports.heat_lures">>("reports.heat_lures", input, options),
+  /** Users facing evasive threats. `GET /api/rep/v1/query/heat_users`; any of dashboard:read, reports:read. */
+  reportsHeatUsers: (input: OperationInput<"reports.heat_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_users">> =>
+    callOperation<OperationOutput<"reports.heat_users">>("reports.heat_users", input, options),
+  /** Domains with evasive threats. `GET /api/rep/v1/query/heat_domains`; any of dashboard:read, reports:read. */
+  reportsHeatDomains: (input: OperationInput<"reports.heat_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_domains">> =>
+    callOperation<OperationOutput<"reports.heat_domains">>("reports.heat_domains", input, options),
+  /** Evasive threats over time. `GET /api/rep/v1/query/heat_timeline`; any of dashboard:read, reports:read. */
+  reportsHeatTimeline: (input: OperationInput<"reports.heat_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_timeline">> =>
+    callOperation<OperationOutput<"reports.heat_timeline">>("reports.heat_timeline", input, options),
+  /** Top cloud applications. `GET /api/rep/v1/query/casb_top_apps`; any of dashboard:read, reports:read. */
+  reportsCasbTopApps: (input: OperationInput<"reports.casb_top_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_apps">> =>
+    callOperation<OperationOutput<"reports.casb_top_apps">>("reports.casb_top_apps", input, options),
+  /** Top cloud application categories. `GET /api/rep/v1/query/casb_top_categories`; any of dashboard:read, reports:read. */
+  reportsCasbTopCategories: (input: OperationInput<"reports.casb_top_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_categories">> =>
+    callOperation<OperationOutput<"reports.casb_top_categories">>("reports.casb_top_categories", input, options),
+  /** Cloud applications by profile. `GET /api/rep/v1/query/casb_profile_types`; any of dashboard:read, reports:read. */
+  reportsCasbProfileTypes: (input: OperationInput<"reports.casb_profile_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_profile_types">> =>
+    callOperation<OperationOutput<"reports.casb_profile_types">>("reports.casb_profile_types", input, options),
+  /** Top cloud application users. `GET /api/rep/v1/query/casb_top_users`; any of dashboard:read, reports:read. */
+  reportsCasbTopUsers: (input: OperationInput<"reports.casb_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_users">> =>
+    callOperation<OperationOutput<"reports.casb_top_users">>("reports.casb_top_users", input, options),
+  /** Cloud applications by users. `GET /api/rep/v1/query/casb_app_users`; any of dashboard:read, reports:read. */
+  reportsCasbAppUsers: (input: OperationInput<"reports.casb_app_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_app_users">> =>
+    callOperation<OperationOutput<"reports.casb_app_users">>("reports.casb_app_users", input, options),
+  /** Cloud applications by bandwidth. `GET /api/rep/v1/query/casb_bandwidth_apps`; any of dashboard:read, reports:read. */
+  reportsCasbBandwidthApps: (input: OperationInput<"reports.casb_bandwidth_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_bandwidth_apps">> =>
+    callOperation<OperationOutput<"reports.casb_bandwidth_apps">>("reports.casb_bandwidth_apps", input, options),
+  /** Top unsanctioned applications. `GET /api/rep/v1/query/casb_unsanctioned_apps`; any of dashboard:read, reports:read. */
+  reportsCasbUnsanctionedApps: (input: OperationInput<"reports.casb_unsanctioned_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_unsanctioned_apps">> =>
+    callOperation<OperationOutput<"reports.casb_unsanctioned_apps">>("reports.casb_unsanctioned_apps", input, options),
+  /** Top applications (DDL). `GET /api/rep/v1/query/casb_ddl_apps`; any of dashboard:read, reports:read. */
+  reportsCasbDdlApps: (input: OperationInput<"reports.casb_ddl_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_ddl_apps">> =>
+    callOperation<OperationOutput<"reports.casb_ddl_apps">>("reports.casb_ddl_apps", input, options),
+  /** Cloud application use over time. `GET /api/rep/v1/query/casb_timeline`; any of dashboard:read, reports:read. */
+  reportsCasbTimeline: (input: OperationInput<"reports.casb_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_timeline">> =>
+    callOperation<OperationOutput<"reports.casb_timeline">>("reports.casb_timeline", input, options),
+  /** Top domains of a category. `GET /api/rep/v1/query/top_category_domains`; any of dashboard:read, reports:read. */
+  reportsTopCategoryDomains: (input: OperationInput<"reports.top_category_domains">, options?: CallOptions): Promise<OperationOutput<"reports.top_category_domains">> =>
+    callOperation<OperationOutput<"reports.top_category_domains">>("reports.top_category_domains", input, options),
+  /** Top domains of a user. `GET /api/rep/v1/query/top_user_domains`; any of dashboard:read, reports:read. */
+  reportsTopUserDomains: (input: OperationInput<"reports.top_user_domains">, options?: CallOptions): Promise<OperationOutput<"reports.top_user_domains">> =>
+    callOperation<OperationOutput<"reports.top_user_domains">>("reports.top_user_domains", input, options),
+  /** Top users of an alert type. `GET /api/rep/v1/query/top_alert_type_users`; any of dashboard:read, reports:read. */
+  reportsTopAlertTypeUsers: (input: OperationInput<"reports.top_alert_type_users">, options?: CallOptions): Promise<OperationOutput<"reports.top_alert_type_users">> =>
+    callOperation<OperationOutput<"reports.top_alert_type_users">>("reports.top_alert_type_users", input, options),
+  /** Top DLP users. `GET /api/rep/v1/query/dlp_top_users`; any of dashboard:read, reports:read. */
+  reportsDlpTopUsers: (input: OperationInput<"reports.dlp_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_users">> =>
+    callOperation<OperationOutput<"reports.dlp_top_users">>("reports.dlp_top_users", input, options),
+  /** Top DLP rules. `GET /api/rep/v1/query/dlp_top_rules`; any of dashboard:read, reports:read. */
+  reportsDlpTopRules: (input: OperationInput<"reports.dlp_top_rules"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_rules">> =>
+    callOperation<OperationOutput<"reports.dlp_top_rules">>("reports.dlp_top_rules", input, options),
+  /** DLP actions. `GET /api/rep/v1/query/dlp_actions`; any of dashboard:read, reports:read. */
+  reportsDlpActions: (input: OperationInput<"reports.dlp_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_actions">> =>
+    callOperation<OperationOutput<"reports.dlp_actions">>("reports.dlp_actions", input, options),
+  /** Top DLP destinations. `GET /api/rep/v1/query/dlp_top_domains`; any of dashboard:read, reports:read. */
+  reportsDlpTopDomains: (input: OperationInput<"reports.dlp_top_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_domains">> =>
+    callOperation<OperationOutput<"reports.dlp_top_domains">>("reports.dlp_top_domains", input, options),
+  /** Top alert types. `GET /api/rep/v1/query/dlp_alert_types`; any of dashboard:read, reports:read. */
+  reportsDlpAlertTypes: (input: OperationInput<"reports.dlp_alert_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_alert_types">> =>
+    callOperation<OperationOutput<"reports.dlp_alert_types">>("reports.dlp_alert_types", input, options),
+  /** DLP events by channel. `GET /api/rep/v1/query/dlp_sub_event_types`; any of dashboard:read, reports:read. */
+  reportsDlpSubEventTypes: (input: OperationInput<"reports.dlp_sub_event_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_sub_event_types">> =>
+    callOperation<OperationOutput<"reports.dlp_sub_event_types">>("reports.dlp_sub_event_types", input, options),
+  /** Top DLP applications. `GET /api/rep/v1/query/dlp_top_apps`; any of dashboard:read, reports:read. */
+  reportsDlpTopApps: (input: OperationInput<"reports.dlp_top_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_apps">> =>
+    callOperation<OperationOutput<"reports.dlp_top_apps">>("reports.dlp_top_apps", input, options),
+  /** DLP events over time. `GET /api/rep/v1/query/dlp_timeline`; any of dashboard:read, reports:read. */
+  reportsDlpTimeline: (input: OperationInput<"reports.dlp_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_timeline">> =>
+    callOperation<OperationOutput<"reports.dlp_timeline">>("reports.dlp_timeline", input, options),
+  /** Firewall actions. `GET /api/rep/v1/query/fwaas_actions`; any of dashboard:read, reports:read. */
+  reportsFwaasActions: (input: OperationInput<"reports.fwaas_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_actions">> =>
+    callOperation<OperationOutput<"reports.fwaas_actions">>("reports.fwaas_actions", input, options),
+  /** Firewall request types. `GET /api/rep/v1/query/fwaas_request_types`; any of dashboard:read, reports:read. */
+  reportsFwaasRequestTypes: (input: OperationInput<"reports.fwaas_request_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_request_types">> =>
+    callOperation<OperationOutput<"reports.fwaas_request_types">>("reports.fwaas_request_types", input, options),
+  /** Top firewall sources. `GET /api/rep/v1/query/fwaas_top_sources`; any of dashboard:read, reports:read. */
+  reportsFwaasTopSources: (input: OperationInput<"reports.fwaas_top_sources"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_sources">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_sources">>("reports.fwaas_top_sources", input, options),
+  /** Top firewall destinations. `GET /api/rep/v1/query/fwaas_top_destinations`; any of dashboard:read, reports:read. */
+  reportsFwaasTopDestinations: (input: OperationInput<"reports.fwaas_top_destinations"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_destinations">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_destinations">>("reports.fwaas_top_destinations", input, options),
+  /** Top destination ports. `GET /api/rep/v1/query/fwaas_top_ports`; any of dashboard:read, reports:read. */
+  reportsFwaasTopPorts: (input: OperationInput<"reports.fwaas_top_ports"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_ports">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_ports">>("reports.fwaas_top_ports", input, options),
+  /** Top firewall applications. `GET /api/rep/v1/query/fwaas_top_applications`; any of dashboard:read, reports:read. */
+  reportsFwaasTopApplications: (input: OperationInput<"reports.fwaas_top_applications"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_applications">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_applications">>("reports.fwaas_top_applications", input, options),
+  /** Top firewall rules. `GET /api/rep/v1/query/fwaas_top_rules`; any of dashboard:read, reports:read. */
+  reportsFwaasTopRules: (input: OperationInput<"reports.fwaas_top_rules"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_rules">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_rules">>("reports.fwaas_top_rules", input, options),
+  /** Top firewall users. `GET /api/rep/v1/query/fwaas_top_users`; any of dashboard:read, reports:read. */
+  reportsFwaasTopUsers: (input: OperationInput<"reports.fwaas_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_users">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_users">>("reports.fwaas_top_users", input, options),
+  /** Top destination countries. `GET /api/rep/v1/query/fwaas_top_countries`; any of dashboard:read, reports:read. */
+  reportsFwaasTopCountries: (input: OperationInput<"reports.fwaas_top_countries"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_countries">> =>
+    callOperation<OperationOutput<"reports.fwaas_top_countries">>("reports.fwaas_top_countries", input, options),
+  /** Top firewall bandwidth users. `GET /api/rep/v1/query/fwaas_bandwidth_users`; any of dashboard:read, reports:read. */
+  reportsFwaasBandwidthUsers: (input: OperationInput<"reports.fwaas_bandwidth_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_bandwidth_users">> =>
+    callOperation<OperationOutput<"reports.fwaas_bandwidth_users">>("reports.fwaas_bandwidth_users", input, options),
+  /** Firewall events over time. `GET /api/rep/v1/query/fwaas_timeline`; any of dashboard:read, reports:read. */
+  reportsFwaasTimeline: (input: OperationInput<"reports.fwaas_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_timeline">> =>
+    callOperation<OperationOutput<"reports.fwaas_timeline">>("reports.fwaas_timeline", input, options),
+  /** Messages by date. `GET /api/rep/v1/query/smtp_by_date`; any of dashboard:read, reports:read. */
+  reportsSmtpByDate: (input: OperationInput<"reports.smtp_by_date"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_by_date">> =>
+    callOperation<OperationOutput<"reports.smtp_by_date">>("reports.smtp_by_date", input, options),
+  /** Mail volume by date. `GET /api/rep/v1/query/smtp_size_by_date`; any of dashboard:read, reports:read. */
+  reportsSmtpSizeByDate: (input: OperationInput<"reports.smtp_size_by_date"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_size_by_date">> =>
+    callOperation<OperationOutput<"reports.smtp_size_by_date">>("reports.smtp_size_by_date", input, options),
+  /** SMTP actions. `GET /api/rep/v1/query/smtp_actions`; any of dashboard:read, reports:read. */
+  reportsSmtpActions: (input: OperationInput<"reports.smtp_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_actions">> =>
+    callOperation<OperationOutput<"reports.smtp_actions">>("reports.smtp_actions", input, options),
+  /** SMTP reasons. `GET /api/rep/v1/query/smtp_reasons`; any of dashboard:read, reports:read. */
+  reportsSmtpReasons: (input: OperationInput<"reports.smtp_reasons"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_reasons">> =>
+    callOperation<OperationOutput<"reports.smtp_reasons">>("reports.smtp_reasons", input, options),
+  /** Top SMTP senders. `GET /api/rep/v1/query/smtp_top_senders`; any of dashboard:read, reports:read. */
+  reportsSmtpTopSenders: (input: OperationInput<"reports.smtp_top_senders"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_senders">> =>
+    callOperation<OperationOutput<"reports.smtp_top_senders">>("reports.smtp_top_senders", input, options),
+  /** Top SMTP recipients. `GET /api/rep/v1/query/smtp_top_recipients`; any of dashboard:read, reports:read. */
+  reportsSmtpTopRecipients: (input: OperationInput<"reports.smtp_top_recipients"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_recipients">> =>
+    callOperation<OperationOutput<"reports.smtp_top_recipients">>("reports.smtp_top_recipients", input, options),
+  /** Top sending domains. `GET /api/rep/v1/query/smtp_top_sender_domains`; any of dashboard:read, reports:read. */
+  reportsSmtpTopSenderDomains: (input: OperationInput<"reports.smtp_top_sender_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_sender_domains">> =>
+    callOperation<OperationOutput<"reports.smtp_top_sender_domains">>("reports.smtp_top_sender_domains", input, options),
+  /** Emails with links rewritten. `GET /api/rep/v1/query/emails_rewritten`; any of dashboard:read, reports:read. */
+  reportsEmailsRewritten: (input: OperationInput<"reports.emails_rewritten"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.emails_rewritten">> =>
+    callOperation<OperationOutput<"reports.emails_rewritten">>("reports.emails_rewritten", input, options),
+  /** Email actions. `GET /api/rep/v1/query/top_actions_email`; any of dashboard:read, reports:read. */
+  reportsTopActionsEmail: (input: OperationInput<"reports.top_actions_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_actions_email">> =>
+    callOperation<OperationOutput<"reports.top_actions_email">>("reports.top_actions_email", input, options),
+  /** Top email threats. `GET /api/rep/v1/query/top_threats_email`; any of dashboard:read, reports:read. */
+  reportsTopThreatsEmail: (input: OperationInput<"reports.top_threats_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_threats_email">> =>
+    callOperation<OperationOutput<"reports.top_threats_email">>("reports.top_threats_email", input, options),
+  /** Top email lures. `GET /api/rep/v1/query/top_lures_email`; any of dashboard:read, reports:read. */
+  reportsTopLuresEmail: (input: OperationInput<"reports.top_lures_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_lures_email">> =>
+    callOperation<OperationOutput<"reports.top_lures_email">>("reports.top_lures_email", input, options),
+  /** Top attachment types. `GET /api/rep/v1/query/top_attachments_email`; any of dashboard:read, reports:read. */
+  reportsTopAttachmentsEmail: (input: OperationInput<"reports.top_attachments_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_attachments_email">> =>
+    callOperation<OperationOutput<"reports.top_attachments_email">>("reports.top_attachments_email", input, options),
+  /** Attachment scan results. `GET /api/rep/v1/query/top_scan_results_email`; any of dashboard:read, reports:read. */
+  reportsTopScanResultsEmail: (input: OperationInput<"reports.top_scan_results_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_scan_results_email">> =>
+    callOperation<OperationOutput<"reports.top_scan_results_email">>("reports.top_scan_results_email", input, options),
+  /** Most targeted recipients. `GET /api/rep/v1/query/top_recipients_email`; any of dashboard:read, reports:read. */
+  reportsTopRecipientsEmail: (input: OperationInput<"reports.top_recipients_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_recipients_email">> =>
+    callOperation<OperationOutput<"reports.top_recipients_email">>("reports.top_recipients_email", input, options),
+  /** Top risky senders. `GET /api/rep/v1/query/top_senders_email`; any of dashboard:read, reports:read. */
+  reportsTopSendersEmail: (input: OperationInput<"reports.top_senders_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_senders_email">> =>
+    callOperation<OperationOutput<"reports.top_senders_email">>("reports.top_senders_email", input, options),
+  /** Top private applications. `GET /api/rep/v1/query/saa_top_applications`; any of dashboard:read, reports:read. */
+  reportsSaaTopApplications: (input: OperationInput<"reports.saa_top_applications"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_top_applications">> =>
+    callOperation<OperationOutput<"reports.saa_top_applications">>("reports.saa_top_applications", input, options),
+  /** Top private application users. `GET /api/rep/v1/query/saa_top_users`; any of dashboard:read, reports:read. */
+  reportsSaaTopUsers: (input: OperationInput<"reports.saa_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_top_users">> =>
+    callOperation<OperationOutput<"reports.saa_top_users">>("reports.saa_top_users", input, options),
+  /** Private access actions. `GET /api/rep/v1/query/saa_actions`; any of dashboard:read, reports:read. */
+  reportsSaaActions: (input: OperationInput<"reports.saa_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_actions">> =>
+    callOperation<OperationOutput<"reports.saa_actions">>("reports.saa_actions", input, options),
+  /** Private access over time. `GET /api/rep/v1/query/saa_timeline`; any of dashboard:read, reports:read. */
+  reportsSaaTimeline: (input: OperationInput<"reports.saa_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_timeline">> =>
+    callOperation<OperationOutput<"reports.saa_timeline">>("reports.saa_timeline", input, options),
+  /** Users, domains and categories whose name contains q, by events (src=web) or bytes (src=bandwidth). `GET /api/insights/v1/q`; any of dashboard:read, reports:read. */
+  reportsInsights: (input: OperationInput<"reports.insights">, options?: CallOptions): Promise<OperationOutput<"reports.insights">> =>
+    callOperation<OperationOutput<"reports.insights">>("reports.insights", input, options),
+  /** Past reports, newest first; schedules that are due are run first. `GET /api/reports/v1/past_reports`; any of dashboard:read, reports:read. */
+  reportsPastList: (input: OperationInput<"reports.past.list"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.past.list">> =>
+    callOperation<OperationOutput<"reports.past.list">>("reports.past.list", input, options),
+  /** Download a past report (CSV file). `GET /api/reports/v1/past_reports/{id}`; any of dashboard:read, reports:read. */
+  reportsPastDownload: (input: OperationInput<"reports.past.download">, options?: CallOptions): Promise<OperationOutput<"reports.past.download">> =>
+    callOperation<OperationOutput<"reports.past.download">>("reports.past.download", input, options),
+  /** The scheduled reports, with the stamp a save sends back. `GET /api/reports/v1/scheduled_reports`; any of dashboard:read, reports:read. */
+  reportsScheduledGet: (input: OperationInput<"reports.scheduled.get"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.scheduled.get">> =>
+    callOperation<OperationOutput<"reports.scheduled.get">>("reports.scheduled.get", input, options),
+  /** Save the scheduled reports; a stale updated_at gets 409 with the stored list. `PUT /api/reports/v1/scheduled_reports`; any of dashboard:write, reports:write. */
+  reportsScheduledSave: (input: OperationInput<"reports.scheduled.save">, options?: CallOptions): Promise<OperationOutput<"reports.scheduled.save">> =>
+    callOperation<OperationOutput<"reports.scheduled.save">>("reports.scheduled.save", input, options),
+  /** Run reports now and file them as a past report. `PUT /api/reports/v1/instant_reports`; any of dashboard:write, reports:write. */
+  reportsInstant: (input: OperationInput<"reports.instant">, options?: CallOptions): Promise<OperationOutput<"reports.instant">> =>
+    callOperation<OperationOutput<"reports.instant">>("reports.instant", input, options),
   /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
   webSslBypassGet: (input: OperationInput<"web.ssl-bypass.get">, options?: CallOptions): Promise<OperationOutput<"web.ssl-bypass.get">> =>
     callOperation<OperationOutput<"web.ssl-bypass.get">>("web.ssl-bypass.get", input, options),
