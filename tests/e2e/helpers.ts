@@ -95,6 +95,11 @@ export async function clickDialogButton(page: Page, name: string): Promise<void>
   await dialog(page).getByRole('button', { name, exact: true }).click();
 }
 
+/** Presses Save without waiting for the outcome (a conflict may answer). */
+export async function clickSaveOnly(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: 'Save' }).click();
+}
+
 /** Saves the screen's changes and waits until the save went through. */
 export async function clickSave(page: Page): Promise<void> {
   await page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: 'Save' }).click();
@@ -141,6 +146,17 @@ export async function assertRow(page: Page, text: string): Promise<void> {
 
 export async function assertRowCount(page: Page, atLeast: number): Promise<void> {
   await expect.poll(() => table(page).locator('tbody tr').count()).toBeGreaterThanOrEqual(atLeast);
+}
+
+/** The 409 dialog, listing a change someone else made. */
+export async function assertConflictShows(page: Page, change: string): Promise<void> {
+  const conflict = page.getByRole('dialog', { name: 'Someone else changed this area' });
+  await visible(conflict);
+  await visible(conflict.getByText(change, { exact: true }));
+}
+
+export async function assertNoRow(page: Page, text: string): Promise<void> {
+  await gone(table(page).getByRole('cell', { name: text, exact: true }));
 }
 
 export async function assertRevisionState(page: Page, state: 'Unpublished changes' | 'Published'): Promise<void> {
