@@ -21,6 +21,7 @@ import { unsavedChanges } from '../engine/core/unsavedChanges';
 import { EngineProvider, type Engine } from '../engine/render/shell/EngineContext';
 import { SnackbarHost } from '../engine/render/shell/SnackbarHost';
 import { AppRoutes } from './App';
+import { cssVariablesResolver, theme } from './theme';
 import { AppProvider, ProductNameContext, type AppServices } from './appContext';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
@@ -36,7 +37,7 @@ configureHttp({ operations: registry.operations, production: true, onUnauthorize
 
 function StartupError({ message }: { message: string }) {
   return (
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Center mih="100vh" p="md">
         <Alert color="red" title="The portal could not start" role="alert" maw={520}>
           <Stack gap="sm" align="flex-start">
@@ -86,7 +87,7 @@ async function start() {
 
   root.render(
     <StrictMode>
-      <MantineProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <EngineProvider engine={engine}>
           <AppProvider value={services}>
             <ProductNameContext.Provider value={config.product_name}>

@@ -14,6 +14,7 @@ import { browserCookies } from '../../engine/core/cookies';
 import { callOperation, configureHttp } from '../../engine/core/http';
 import { SnackbarHost } from '../../engine/render/shell/SnackbarHost';
 import { isLocalPath } from '../shell/returnUrl';
+import { cssVariablesResolver, theme } from '../theme';
 import { LoginPage } from './LoginPage';
 
 // The server's Content-Security-Policy forbids eval, which zod's JIT would try.
@@ -35,7 +36,7 @@ async function signIn(body: { username: string; password: string }) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LoginPage onLogin={signIn} onSuccess={() => window.location.assign(destination)} />
       <SnackbarHost />
     </MantineProvider>

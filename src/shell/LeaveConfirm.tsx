@@ -4,7 +4,7 @@ import { cancelPendingNavigation, confirmPendingNavigation } from './hashLocatio
 
 export function LeaveConfirm() {
   return (
-    <Modal opened onClose={cancelPendingNavigation} title="Leave without saving?">
+    <Modal opened onClose={cancelPendingNavigation} title="Leave without saving?" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Text>You have unsaved changes on this page. If you leave now, they are lost.</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={cancelPendingNavigation}>

@@ -20,7 +20,7 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
     );
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Policy revision">
-      <Badge color={staged ? 'orange' : 'teal'} variant="light">
+      <Badge color={staged ? 'orange.9' : 'teal.9'} variant="light">
         {staged ? 'Unpublished changes' : 'Published'}
       </Badge>
       {canPublish && (

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { VALIDATOR_MESSAGES } from '../../schemas/validators';
 import {
+  assertAccessible,
   assertDialogClosed,
   assertDialogFieldError,
   assertLoginModule,
@@ -12,6 +13,7 @@ import {
   assertOnScreen,
   assertRevisionState,
   assertRow,
+  assertRowCount,
   assertSignedOut,
   clickAddEntry,
   clickDialogButton,
@@ -41,10 +43,14 @@ describe('administrator', () => {
 
     await goToRoute(page, '/policy/web/ssl-bypass');
     await assertLoginModule(page);
+    await assertAccessible(page);
     await signInThroughLoginModule(page, 'admin', 'admin-demo');
     await assertOnScreen(page, 'SSL Bypass');
+    await assertRowCount(page, 1);
+    await assertAccessible(page);
 
     await clickAddEntry(page);
+    await assertAccessible(page);
     await fillDialogField(page, 'Destination', 'not a destination!');
     await assertDialogFieldError(page, VALIDATOR_MESSAGES.invalidDomainIpOrCidr);
     await fillDialogField(page, 'Destination', destination);
@@ -75,6 +81,7 @@ describe('administrator', () => {
     const page = await openPage(browser);
     await goToRouteSignedIn(page, '/no/such/page', 'admin', 'admin-demo');
     await assertNotFoundPage(page);
+    await assertAccessible(page);
     assertNoPageErrors(page);
   });
 });

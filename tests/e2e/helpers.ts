@@ -2,8 +2,12 @@
  * Scenario helpers of the browser suite: goTo*, fill*, click*, assert*. Selectors live here, by role and label as a
  * person would find things; waits are on conditions (never fixed sleeps).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -191,6 +195,20 @@ export async function assertSignedOut(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { name: 'You are signed out' }));
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'user_id')).toBeUndefined();
+}
+
+/** axe-core finds no serious or critical violation on the page as it is now (open dialogs included). */
+export async function assertAccessible(page: Page): Promise<void> {
+  // Contrast is judged on the final colours, not halfway through a dialog's fade-in.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe;
+    return (await axe.run()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
+  });
+  expect(violations).toEqual([]);
 }
 
 export function assertNoPageErrors(page: Page & { errors: string[] }): void {

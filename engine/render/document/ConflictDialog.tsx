@@ -43,6 +43,7 @@ export function ConflictDialog(props: ConflictDialogProps) {
       title="Someone else changed this area"
       size="lg"
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
         <Text>{MESSAGES.staleSave}</Text>

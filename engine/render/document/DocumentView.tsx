@@ -119,7 +119,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   return (
     <Stack>
       {readOnly && (
-        <Badge color="gray" variant="outline">
+        <Badge color="gray.7" variant="outline">
           Read only
         </Badge>
       )}

@@ -75,7 +75,7 @@ export function formatCell(value: unknown, column: TableColumn): ReactNode {
   switch (column.format) {
     case 'boolean':
       return (
-        <Badge variant="light" color={value === true ? 'green' : 'gray'}>
+        <Badge variant="filled" color={value === true ? 'teal.9' : 'dark.4'}>
           {value === true ? 'Yes' : 'No'}
         </Badge>
       );
@@ -253,7 +253,7 @@ export function TableView(props: TableViewProps) {
             {rows.length === 1 ? '1 entry' : `${rows.length} entries`}
           </Text>
           {readOnly && (
-            <Badge color="gray" variant="outline">
+            <Badge color="gray.7" variant="outline">
               Read only
             </Badge>
           )}
@@ -279,7 +279,13 @@ export function TableView(props: TableViewProps) {
           rowErrors={rowErrors}
         />
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'add' ? 'Add entry' : 'Edit entry'} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'add' ? 'Add entry' : 'Edit entry'}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {editing && (
           <FormView
             label={editing.mode === 'add' ? 'Add entry' : 'Edit entry'}
@@ -295,7 +301,7 @@ export function TableView(props: TableViewProps) {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete entry">
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete entry" closeButtonProps={{ 'aria-label': 'Close' }}>
         {deleting !== null && rows[deleting] && (
           <Stack>
             <Text>
