@@ -37,7 +37,10 @@ function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; 
         <Alert color="red" title="Sign-in could not start" role="alert" maw={480}>
           <Stack gap="xs" align="flex-start">
             {error}
-            <Button size="xs" variant="light" onClick={() => (setError(undefined), setAttempt((n) => n + 1))}>
+            <Button size="xs" variant="light" onClick={() => {
+                setError(undefined);
+                setAttempt((n) => n + 1);
+              }}>
               Try again
             </Button>
           </Stack>
