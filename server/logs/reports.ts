@@ -43,14 +43,16 @@ export interface ReportParams {
 const userField = (t: LogType) => (t === 'audit' ? 'user' : 'userid');
 const bytesField = (t: LogType) => (t === 'email' ? 'size' : 'bytes');
 
-function metricSql(spec: ReportSpec): string {
+/** The report's metric as an aggregate, over the rows `filter` keeps when given. */
+function metricSql(spec: ReportSpec, filter?: string): string {
+  const only = filter ? ` FILTER (WHERE ${filter})` : '';
   switch (spec.metric) {
     case 'count':
-      return 'count(*)::float8';
+      return `(count(*)${only})::float8`;
     case 'bytes':
-      return `coalesce(sum(${textField(bytesField(spec.logType))}::bigint), 0)::float8`;
+      return `coalesce(sum(${textField(bytesField(spec.logType))}::bigint)${only}, 0)::float8`;
     case 'users':
-      return `count(DISTINCT ${textField(userField(spec.logType))})::float8`;
+      return `(count(DISTINCT ${textField(userField(spec.logType))})${only})::float8`;
   }
 }
 
@@ -147,24 +149,31 @@ async function runTop(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; total
   let from = 'log_events';
   let key: string;
   let present: string;
+  // What each group adds to the total, so one scan answers both. An event lands in one group, except in a list
+  // dimension, where only the row of its first value adds it; distinct users cannot be added up at all.
+  let share: string | undefined = spec.metric === 'users' ? undefined : 'value';
   if (spec.listDimension) {
-    from = `log_events CROSS JOIN LATERAL jsonb_array_elements_text(${jsonField(dims[0]!)}) AS d (k)`;
+    from = `log_events CROSS JOIN LATERAL jsonb_array_elements_text(${jsonField(dims[0]!)}) WITH ORDINALITY AS d (k, n)`;
     key = 'd.k';
     present = `jsonb_typeof(${jsonField(dims[0]!)}) = 'array' AND jsonb_array_length(${jsonField(dims[0]!)}) > 0`;
+    if (share) share = 'share';
   } else {
     key = dims.length === 1 ? textField(dims[0]!) : `concat_ws(' ', ${dims.map(textField).join(', ')})`;
     present = `${textField(dims[0]!)} IS NOT NULL`;
   }
-  if (spec.excludeKeys?.length) where.push(`${key} <> ALL(${p.add(spec.excludeKeys)}::text[])`);
-  const label = spec.labelField ? `, min(${textField(spec.labelField)}) AS label` : '';
-  // Each event falls in exactly one group unless the dimension is a list or the metric counts users; only then
-  // does the total need a query of its own.
-  const summable = !spec.listDimension && spec.metric !== 'users';
-  const { rows } = await db.query<{ key: string; value: number; label?: string; total: number }>(
-    `SELECT key, value${spec.labelField ? ', label' : ''}, sum(value) OVER () AS total FROM (
-       SELECT ${key} AS key, ${metricSql(spec)} AS value${label}
-       FROM ${from} WHERE ${[...where, `${key} IS NOT NULL`].join(' AND ')} GROUP BY 1
-     ) g ORDER BY value DESC, key LIMIT ${p.add(params.limit)}`,
+  const columns = [
+    `${key} AS key`,
+    `${metricSql(spec)} AS value`,
+    ...(share === 'share' ? [`${metricSql(spec, 'd.n = 1')} AS share`] : []),
+    ...(spec.labelField ? [`min(${textField(spec.labelField)}) AS label`] : []),
+  ];
+  const kept = spec.excludeKeys?.length ? `WHERE key <> ALL(${p.add(spec.excludeKeys)}::text[])` : '';
+  const { rows } = await db.query<{ key: string; value: number; label?: string; total: number | null }>(
+    `SELECT * FROM (
+       SELECT key, value${spec.labelField ? ', label' : ''}, ${share ? `sum(${share}) OVER ()` : 'NULL::float8'} AS total FROM (
+         SELECT ${columns.join(', ')} FROM ${from} WHERE ${[...where, `${key} IS NOT NULL`].join(' AND ')} GROUP BY 1
+       ) g
+     ) w ${kept} ORDER BY value DESC, key LIMIT ${p.add(params.limit)}`,
     p.values,
   );
   const field = dims.length === 1 ? dims[0]! : '';
@@ -172,7 +181,8 @@ async function runTop(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; total
     const lbl = r.label ?? keyLabel(spec.logType, field, r.key);
     return { key: r.key, value: Number(r.value), ...(lbl !== undefined ? { label: lbl } : {}) };
   });
-  const t = summable ? Number(rows[0]?.total ?? 0) : await total(db, run, [present]);
+  // With no row left (none matched, or only excluded keys did) the window total is not there to read.
+  const t = share && rows.length ? Number(rows[0]!.total ?? 0) : await total(db, run, [present]);
   return { data, total: t };
 }
 
