@@ -1,7 +1,8 @@
 /**
- * The typed API client (engine/generated/client.gen.ts), generated from the OpenAPI document: one method per
- * operation, named after its id, wrapping `callOperation` of engine/core/http.ts. Types come from the document's
- * JSON Schemas, so the engine never imports a particular definition.
+ * The typed API client (engine/generated/client.gen.ts), generated from the OpenAPI document: the operations table
+ * the HTTP core is configured with (method, path, answer kind, tag, xsrf exemption, access), one method per
+ * operation, named after its id, wrapping `callOperation` of engine/core/http.ts, and `callById` for callers whose
+ * id is computed. Types come from the document's JSON Schemas, so the engine never imports a particular definition.
  */
 import { tsHeader } from './header';
 import type { JsonSchema } from './jsonSchema';
@@ -46,7 +47,32 @@ const permissionText = (p: OpenApiOperation['x-permission']): string =>
   typeof p === 'string' ? p : 'any' in p && p.any ? `any of ${p.any.join(', ')}` : `all of ${(p.all ?? []).join(', ')}`;
 
 /** Names the generated module declares besides the component types. */
-const RESERVED = ['CallOptions', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
+const RESERVED = ['CallOptions', 'OperationRoute', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function responseKind(op: OpenApiOperation): 'json' | 'text' | 'binary' {
+  const ok = op.responses['200'] as { content?: Record<string, unknown> } | undefined;
+  const mediaType = Object.keys(ok?.content ?? {})[0];
+  if (mediaType === 'application/octet-stream') return 'binary';
+  return mediaType?.startsWith('text/') ? 'text' : 'json';
+}
+
+/** The plain data `callOperation` needs of an operation, as one line of the generated table. */
+function routeLine(e: Entry): string {
+  const xsrfExempt = STATE_CHANGING.has(e.method) && !e.op.security.some((s) => 'xsrf' in s);
+  const route = {
+    id: e.op.operationId,
+    method: e.method,
+    path: e.path,
+    responseKind: responseKind(e.op),
+    tag: e.op.tags[0] ?? '',
+    ...(xsrfExempt ? { xsrfExempt: true } : {}),
+    access: e.op['x-permission'],
+  };
+  return `  ${JSON.stringify(route)},
+`;
+}
 
 function operationBlock(e: Entry, methods: Set<string>): { method: string; map: string } {
   const id = e.op.operationId;
@@ -94,11 +120,17 @@ export function generateClient(doc: OpenApiDocument): string {
     tsHeader(),
     '/**\n',
     ' * The typed API client: one method per operation of docs/openapi.json, named after the operation id, each a call\n',
-    " * of `callOperation` with that id. Entity types are the document's component schemas.\n",
+    " * of `callOperation` with that id, and the table of operations the HTTP core is configured with. Entity types are\n",
+    " * the document's component schemas.\n",
     ' */\n',
-    "import { callOperation, type CallOptions } from '../core/http';\n",
+    "import { callOperation, type CallOptions, type OperationRoute } from '../core/http';\n",
     '\n',
     'export type { CallOptions };\n',
+    '\n',
+    '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. */\n',
+    'export const operationRoutes: readonly OperationRoute[] = [\n',
+    ...entries(doc).map(routeLine),
+    '];\n',
     '\n',
     ...Object.entries(schemas).map(([name, schema]) => declaration(name, schema) + '\n'),
     '/** Input (`params`, `query`, `body`) and answer of every operation, by operation id. */\n',
@@ -109,6 +141,16 @@ export function generateClient(doc: OpenApiDocument): string {
     'export type OperationId = keyof OperationTypes;\n',
     "export type OperationInput<Id extends OperationId> = OperationTypes[Id]['input'];\n",
     "export type OperationOutput<Id extends OperationId> = OperationTypes[Id]['output'];\n",
+    '\n',
+    '/** Calls an operation by its id, typed by the maps above: for generic callers whose id is computed. */\n',
+    'export const callById = <Id extends OperationId>(\n',
+    '  id: Id,\n',
+    '  input: OperationInput<Id>,\n',
+    '  options?: CallOptions,\n',
+    '): Promise<OperationOutput<Id>> => callOperation<OperationOutput<Id>>(id, input, options);\n',
+    '\n',
+    '/** Whether a computed id names an operation of the table. */\n',
+    'export const isOperationId = (id: string): id is OperationId => operationRoutes.some((o) => o.id === id);\n',
     '\n',
     '/** Every operation as a method: `apiClient.<operation id in camelCase>(input, options)`. */\n',
     'export const apiClient = {\n',

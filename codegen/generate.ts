@@ -4,6 +4,7 @@
  */
 import { DEMO_ROLES } from '../schemas/demoRoles';
 import type { Registry } from '../definitions/registry';
+import { CATALOG_PATH, generateCatalog, screenSources, type DefinitionModule } from './catalog';
 import { CLIENT_PATH, generateClient } from './client';
 import { generateDocs } from './docs';
 import { generateEntitySchemas } from './entitySchemas';
@@ -15,7 +16,7 @@ import { generateSite } from './site';
 
 /** Path of the OpenAPI document, relative to the repository root. */
 export const OPENAPI_PATH = 'docs/openapi.json';
-/** Every generated file lives here, except the client. */
+/** Every generated file lives here, except the client and the catalog. */
 export const DOCS_DIR = 'docs';
 
 export interface GenerateOptions {
@@ -25,6 +26,11 @@ export interface GenerateOptions {
   readonly roles?: RoleTable;
   /** `info.version` of the OpenAPI document. */
   readonly version?: string;
+  /**
+   * The modules of definitions/ (`loadDefinitionModules()`): with them the shell's catalog is generated too, each
+   * screen loading lazily from the file that exports it.
+   */
+  readonly definitionModules?: readonly DefinitionModule[];
 }
 
 /** Path (relative to the repository root) → content of every generated file. */
@@ -39,5 +45,8 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
     ...markdown,
     ...generateSite(markdown, json),
   ]);
+  if (options.definitionModules) {
+    files.set(CATALOG_PATH, generateCatalog(registry, screenSources(registry, options.definitionModules)));
+  }
   return new Map([...files].sort(([a], [b]) => byCodeUnits(a, b)));
 }

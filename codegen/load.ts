@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { DefinitionModule } from './catalog';
 import type { SchemaNames } from './jsonSchema';
 import { schemaNamesFromModules } from './schemaNames';
 
@@ -27,6 +28,17 @@ export async function loadSchemaNames(): Promise<SchemaNames> {
     })),
   );
   return schemaNamesFromModules(modules);
+}
+
+/** Every module of definitions/ (tests excluded) with its exports: where the catalog finds each screen's file. */
+export async function loadDefinitionModules(): Promise<DefinitionModule[]> {
+  const files = filesUnder('definitions').filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  return Promise.all(
+    files.map(async (file) => ({
+      file,
+      exports: (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, unknown>,
+    })),
+  );
 }
 
 /** `version` of package.json: the OpenAPI document's `info.version`. */

@@ -5,14 +5,19 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { registry } from '../definitions/index';
+import { CATALOG_PATH } from './catalog';
 import { CLIENT_PATH } from './client';
 import { DOCS_DIR, generate } from './generate';
 import { CODEGEN_COMMAND } from './header';
-import { loadSchemaNames, packageVersion, ROOT, staleFiles } from './load';
+import { loadDefinitionModules, loadSchemaNames, packageVersion, ROOT, staleFiles } from './load';
 
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
-  const files = generate(registry, { names: await loadSchemaNames(), version: packageVersion() });
+  const files = generate(registry, {
+    names: await loadSchemaNames(),
+    version: packageVersion(),
+    definitionModules: await loadDefinitionModules(),
+  });
   const { changed, extra } = staleFiles(files, DOCS_DIR);
   if (check) {
     if (changed.length === 0 && extra.length === 0) {
@@ -30,7 +35,7 @@ async function main(): Promise<void> {
     writeFileSync(join(ROOT, p), files.get(p)!);
   }
   for (const p of extra) rmSync(join(ROOT, p));
-  console.log(`${files.size} generated files; ${changed.length} written, ${extra.length} removed (${CLIENT_PATH}, ${DOCS_DIR}/).`);
+  console.log(`${files.size} generated files; ${changed.length} written, ${extra.length} removed (${CLIENT_PATH}, ${CATALOG_PATH}, ${DOCS_DIR}/).`);
 }
 
 await main();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import { registry } from '../definitions';
+import { catalog } from './generated/catalog.gen';
 import { DEMO_ROLES } from '../schemas/demoRoles';
 import type { Environment } from '../schemas/access';
 import type { SessionUser } from '../schemas/auth';
@@ -65,7 +65,7 @@ function renderAt(route: string, user: SessionUser | undefined) {
   startHashLocation(unsaved);
   renderUi(
     <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved }}>
-      <AppProvider value={{ registry, config, env, session, loginOperation: 'auth.login' }}>
+      <AppProvider value={{ catalog, config, env, session, loginOperation: 'auth.login' }}>
         <Router hook={useHashLocation} searchHook={useHashSearch}>
           <AppRoutes />
         </Router>

@@ -1,13 +1,15 @@
 /**
  * The portal's routes (spec 000 §2): login and logout for everyone; every other route needs a session and is
  * redirected to login with a returnUrl otherwise. Signed in: the root redirect, every section with its access rule,
- * every screen of the registry (lazy), insights, and the 404 page for anything else.
+ * every screen of the generated catalog (its definition and view load when the route opens), insights, and the 404
+ * page for anything else.
  */
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import type { ScreenDef, SectionDef } from '../definitions/define';
+import type { SectionDef } from '../definitions/define';
 import { buildNavigation, rootRedirect, sectionRoute } from '../engine/core/navigation';
+import { operationRoutes } from '../engine/generated/client.gen';
 import { useEngine, useStore } from '../engine/render/shell/EngineContext';
 import { useApp } from './appContext';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
@@ -17,20 +19,33 @@ import { LogoutPage } from './pages/LogoutPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SectionPage } from './pages/SectionPage';
 import { AppLayout } from './shell/AppLayout';
+import type { CatalogScreen } from './shell/catalog';
 import { navigate } from './shell/hashLocation';
+import { screenDefinition } from './shell/screenDefinition';
 
-const ScreenPage = lazy(() => import('./pages/ScreenPage').then((m) => ({ default: m.ScreenPage })));
+const screenPageModule = () => import('./pages/ScreenPage');
+const ScreenPage = lazy(() => screenPageModule().then((m) => ({ default: m.ScreenPage })));
 
 const pageLoader = (
   <Center py="xl">
-    <Loader aria-label="Loading" />
+    <Loader role="status" aria-label="Loading" />
   </Center>
 );
 
+const publishAccess = operationRoutes.find((o) => o.id === 'policy.publish')?.access;
+const publishRule = typeof publishAccess === 'object' ? publishAccess : undefined;
+
+/** A screen's page once its definition (with the schema) has loaded; suspends until then. */
+function LazyScreen({ screen }: { screen: CatalogScreen }) {
+  // The view's chunk downloads while the definition does, not after it.
+  void screenPageModule();
+  return <ScreenPage screen={use(screenDefinition(screen))} />;
+}
+
 function RootRedirect() {
-  const { registry } = useApp();
+  const { catalog } = useApp();
   const { access } = useEngine();
-  const target = rootRedirect(registry, access);
+  const target = rootRedirect(catalog, access);
   return target ? (
     <Redirect to={target} replace />
   ) : (
@@ -38,15 +53,15 @@ function RootRedirect() {
   );
 }
 
-/** The signed-in shell: layout, navigation and the routes of the registry. */
+/** The signed-in shell: layout, navigation and the routes of the catalog. */
 function Shell() {
-  const { registry, session, env, config } = useApp();
+  const { catalog, session, env, config } = useApp();
   const { access, revision } = useEngine();
   // Subscribed so the navigation follows changes of the user's access.
   useStore(access);
   const user = useStore(session).user;
   const [location] = useLocation();
-  const navigation = buildNavigation(registry, access);
+  const navigation = buildNavigation(catalog, access);
   const policyEnv = env.deployment !== 'on_prem' || env.appMode === 'management_station';
 
   useEffect(() => {
@@ -55,7 +70,7 @@ function Shell() {
   }, [policyEnv, revision]);
 
   const guarded = (allowed: boolean, page: ReactNode) => (allowed ? page : <AccessDeniedPage />);
-  const sectionOf = (screen: ScreenDef) => registry.sections.find((s) => s.route === sectionRoute(screen.route));
+  const sectionOf = (screen: CatalogScreen) => catalog.sections.find((s) => s.route === sectionRoute(screen.route));
   const sectionRouteElement = (section: SectionDef) => (
     <Route key={section.id} path={section.route}>
       {guarded(
@@ -64,9 +79,7 @@ function Shell() {
       )}
     </Route>
   );
-  const insights = registry.sections.find((s) => s.id === 'insights');
-  const publishAccess = registry.operation('policy.publish')?.access;
-  const publishRule = typeof publishAccess === 'object' ? publishAccess : undefined;
+  const insights = catalog.sections.find((s) => s.id === 'insights');
 
   if (!user) return null;
   return (
@@ -83,12 +96,12 @@ function Shell() {
           <Route path="/">
             <RootRedirect />
           </Route>
-          {registry.sections.map(sectionRouteElement)}
-          {registry.screens.map((screen) => {
+          {catalog.sections.map(sectionRouteElement)}
+          {catalog.screens.map((screen) => {
             const section = sectionOf(screen);
             return (
               <Route key={screen.id} path={screen.route}>
-                {guarded(section !== undefined && access.canUse(section) && access.canUse(screen), <ScreenPage screen={screen} />)}
+                {guarded(section !== undefined && access.canUse(section) && access.canUse(screen), <LazyScreen screen={screen} />)}
               </Route>
             );
           })}

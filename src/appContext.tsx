@@ -1,13 +1,14 @@
-/** What the portal shell is wired with at start-up: the registry, the deployment and the session. */
+/** What the portal shell is wired with at start-up: the generated catalog, the deployment and the session. */
 import { createContext, useContext } from 'react';
-import type { Registry } from '../definitions/registry';
 import type { Environment } from '../schemas/access';
 import type { PortalConfig } from '../schemas/auth';
 import { PRODUCT_NAME } from '../schemas/constants';
 import type { Session } from '../engine/core/session';
+import type { Catalog } from './shell/catalog';
 
 export interface AppServices {
-  readonly registry: Registry;
+  /** Sections and screen metadata (src/generated/catalog.gen.ts); a screen's definition loads when it opens. */
+  readonly catalog: Catalog;
   readonly config: PortalConfig;
   readonly env: Environment;
   readonly session: Session;

@@ -1,6 +1,7 @@
 /**
- * Entry of the portal: reads GET /api/portal/config, then wires the registry into the engine (HTTP client, access
- * control, revision, session) and renders the shell. This is the only module that imports the registry.
+ * Entry of the portal: reads GET /api/portal/config, then wires the generated operations table and catalog into the
+ * engine (HTTP client, access control, revision, session) and renders the shell. It imports no definition: a
+ * screen's definition, with its schema, loads when its route opens (src/generated/catalog.gen.ts).
  */
 import '@mantine/core/styles.css';
 import './shell/shell.css';
@@ -8,10 +9,8 @@ import { Alert, Button, Center, MantineProvider, Stack } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-import { z } from 'zod';
-import { registry } from '../definitions';
+import { config as zodConfig } from 'zod/v4/core';
 import type { Environment } from '../schemas/access';
-import type { PortalConfig } from '../schemas/auth';
 import { createAccessControl } from '../engine/core/access';
 import { browserCookies } from '../engine/core/cookies';
 import { callOperation, configureHttp } from '../engine/core/http';
@@ -20,20 +19,24 @@ import { browserWindowHooks, createSession, type Session } from '../engine/core/
 import { unsavedChanges } from '../engine/core/unsavedChanges';
 import { EngineProvider, type Engine } from '../engine/render/shell/EngineContext';
 import { SnackbarHost } from '../engine/render/shell/SnackbarHost';
+import { apiClient, operationRoutes, type OperationOutput } from '../engine/generated/client.gen';
 import { AppRoutes } from './App';
 import { cssVariablesResolver, theme } from './theme';
 import { AppProvider, ProductNameContext, type AppServices } from './appContext';
+import { catalog } from './generated/catalog.gen';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
 import { SpotlightHost } from './shell/SpotlightHost';
 
 // The server's Content-Security-Policy forbids eval, which zod's JIT would try.
-z.config({ jitless: true });
+// The lazily loaded screens' schemas share this configuration (zod's core module); importing only it keeps zod itself
+// out of the first download.
+zodConfig({ jitless: true });
 
 const root = createRoot(document.getElementById('root')!);
 let session: Session | undefined;
 
-configureHttp({ operations: registry.operations, production: true, onUnauthorized: () => void session?.logout() });
+configureHttp({ operations: operationRoutes, production: true, onUnauthorized: () => void session?.logout() });
 
 function StartupError({ message }: { message: string }) {
   return (
@@ -53,15 +56,15 @@ function StartupError({ message }: { message: string }) {
 }
 
 async function start() {
-  let config: PortalConfig;
+  let config: OperationOutput<'portal.config'>;
   try {
-    config = await callOperation<PortalConfig>('portal.config', {}, { skip403Snackbar: true, skipUnauthorizedHandling: true });
+    config = await apiClient.portalConfig({}, { skip403Snackbar: true, skipUnauthorizedHandling: true });
   } catch (e) {
     root.render(<StartupError message={e instanceof Error ? e.message : String(e)} />);
     return;
   }
   const env: Environment = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
-  configureHttp({ operations: registry.operations, production: env.production, onUnauthorized: () => void session?.logout() });
+  configureHttp({ operations: operationRoutes, production: env.production, onUnauthorized: () => void session?.logout() });
 
   const onPrem = env.deployment === 'on_prem';
   const access = createAccessControl(env);
@@ -82,7 +85,7 @@ async function start() {
   });
 
   const engine: Engine = { call: callOperation, access, revision, unsaved: unsavedChanges };
-  const services: AppServices = { registry, config, env, session, loginOperation: onPrem ? 'dashboard.login' : 'auth.login' };
+  const services: AppServices = { catalog, config, env, session, loginOperation: onPrem ? 'dashboard.login' : 'auth.login' };
   startHashLocation(unsavedChanges);
 
   root.render(

@@ -1,9 +1,9 @@
 /**
- * The HTTP client (spec 000 §7–§8). Every call goes through `callOperation` with an operation id from the registry:
- * the path comes from the operation's template, every request carries no-cache headers and the xsrf header, and
+ * The HTTP client (spec 000 §7–§8). Every call goes through `callOperation` with an operation id of the generated
+ * operations table (engine/generated/client.gen.ts, `operationRoutes`): the path comes from the operation's template, every request carries no-cache headers and the xsrf header, and
  * failures become `ApiError` values with the spec's texts (401, 403 snackbar, time-out, the server's `msg`).
  */
-import type { OperationDef } from '../../definitions/define';
+import type { HttpMethod, OperationAccess } from '../../definitions/define';
 import {
   MESSAGES,
   REQUEST_TIMEOUT_MS,
@@ -16,8 +16,19 @@ import type { FieldError } from '../../schemas/http';
 import { browserCookies, type CookieJar } from './cookies';
 import { showSnackbar } from './snackbar';
 
-/** What the client needs of an operation. */
-export type OperationRoute = Pick<OperationDef, 'id' | 'method' | 'path' | 'tag' | 'responseKind'>;
+/** What the client needs of an operation: plain data, generated (an `OperationDef` has it too). */
+export interface OperationRoute {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Path template with `{param}`s. */
+  readonly path: string;
+  readonly tag: string;
+  readonly responseKind?: 'json' | 'text' | 'binary';
+  /** A state-changing call that hands the xsrf cookie out (the server does not check the header). */
+  readonly xsrfExempt?: true;
+  /** Who may call it; the shell reads it for controls such as publish. */
+  readonly access?: OperationAccess;
+}
 
 /** The error body of the API plus whatever else the answer carried (e.g. `current` on a 409). */
 export type ApiErrorBody = {

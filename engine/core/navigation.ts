@@ -1,15 +1,23 @@
 /**
- * Navigation as pure functions over the registry's sections and screens (spec 000 §2): what the side navigation
- * lists, where the empty root and the logs section redirect, and page titles. The shell renders the results.
+ * Navigation as pure functions over sections and screen metadata (spec 000 §2): what the side navigation lists,
+ * where the empty root and the logs section redirect, and page titles. The shell renders the results. The input is
+ * the generated catalog in the portal (no schemas needed) or the registry itself (tests, the add-an-area proof).
  */
-import type { ScreenDef, SectionDef } from '../../definitions/define';
+import type { ScreenBase, ScreenDef, SectionDef } from '../../definitions/define';
 import { PRODUCT_NAME } from '../../schemas/constants';
 import type { AccessControl } from './access';
 
-/** The registry-like input: only the sections and screens are read. */
-export interface NavigationInput {
+/** What navigation reads of a screen; a full `ScreenDef` has it, and so does a catalog entry. */
+export type ScreenMeta = Pick<ScreenBase, 'id' | 'title' | 'route' | 'nav' | 'read' | 'write' | 'env' | 'feature'> & {
+  readonly kind: ScreenDef['kind'];
+  /** A log view's filters applied by the logs redirect. */
+  readonly defaultFilters?: Readonly<Record<string, string>>;
+};
+
+/** The registry-like input: only the sections and the screens' metadata are read. */
+export interface NavigationInput<S extends ScreenMeta = ScreenMeta> {
   readonly sections: readonly SectionDef[];
-  readonly screens: readonly ScreenDef[];
+  readonly screens: readonly S[];
 }
 
 type Access = Pick<AccessControl, 'canUse' | 'getState'>;
@@ -36,20 +44,20 @@ export interface NavSection {
 /** First segment of a hash route: `/policy/web/x` → `/policy`. */
 export const sectionRoute = (route: string): string => '/' + (route.split('/')[1] ?? '');
 
-const navOrder = (s: ScreenDef) => (s.nav ? (s.nav.order ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER);
-const byNavOrder = (a: ScreenDef, b: ScreenDef) => navOrder(a) - navOrder(b) || a.title.localeCompare(b.title);
+const navOrder = (s: ScreenMeta) => (s.nav ? (s.nav.order ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER);
+const byNavOrder = (a: ScreenMeta, b: ScreenMeta) => navOrder(a) - navOrder(b) || a.title.localeCompare(b.title);
 
 /** Screens registered under a section, in navigation order. */
-export function screensOf(input: NavigationInput, section: Pick<SectionDef, 'route'>): ScreenDef[] {
+export function screensOf<S extends ScreenMeta>(input: NavigationInput<S>, section: Pick<SectionDef, 'route'>): S[] {
   return input.screens.filter((s) => sectionRoute(s.route) === section.route).sort(byNavOrder);
 }
 
 /** The first screen of a section the user may use. */
-export function firstPermittedScreen(
-  input: NavigationInput,
+export function firstPermittedScreen<S extends ScreenMeta>(
+  input: NavigationInput<S>,
   section: Pick<SectionDef, 'route'>,
   access: Access,
-): ScreenDef | undefined {
+): S | undefined {
   return screensOf(input, section).find((s) => access.canUse(s));
 }
 

@@ -11,9 +11,9 @@ import { AccessDeniedPage } from './AccessDeniedPage';
 import { EmptyArea } from './EmptyArea';
 
 export function SectionPage({ section }: { section: SectionDef }) {
-  const { registry } = useApp();
+  const { catalog } = useApp();
   const { access } = useEngine();
-  const target = section.id === 'logs' ? logsRedirect(registry, access) : firstPermittedScreen(registry, section, access)?.route;
+  const target = section.id === 'logs' ? logsRedirect(catalog, access) : firstPermittedScreen(catalog, section, access)?.route;
   if (target) return <Redirect to={target} replace />;
-  return screensOf(registry, section).length > 0 ? <AccessDeniedPage /> : <EmptyArea title={section.title} />;
+  return screensOf(catalog, section).length > 0 ? <AccessDeniedPage /> : <EmptyArea title={section.title} />;
 }

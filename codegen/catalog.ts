@@ -1,0 +1,111 @@
+/**
+ * The shell's catalog (src/generated/catalog.gen.ts): every section and every screen's metadata as plain data (no
+ * zod), plus a lazy loader per screen that imports its definition file. The portal's start-up imports this instead
+ * of the registry, so the first download holds no area's schema.
+ */
+import type { ScreenDef } from '../definitions/define';
+import type { Registry } from '../definitions/registry';
+import { tsHeader } from './header';
+import { isIdentifier } from './names';
+
+/** Where the catalog lives, relative to the repository root. */
+export const CATALOG_PATH = 'src/generated/catalog.gen.ts';
+
+/** A module of definitions/: its path relative to the repository root and what it exports. */
+export interface DefinitionModule {
+  readonly file: string;
+  readonly exports: Readonly<Record<string, unknown>>;
+}
+
+/** Where a screen's definition is exported: file relative to the repository root, export name. */
+export interface ScreenSource {
+  readonly file: string;
+  readonly exportName: string;
+}
+
+/**
+ * The file and export of every registered screen, found by identity among the modules' exports. Throws when a
+ * registered screen is exported by none of them (the catalog could not load it lazily).
+ */
+export function screenSources(registry: Registry, modules: readonly DefinitionModule[]): Map<string, ScreenSource> {
+  const byValue = new Map<unknown, ScreenSource>();
+  for (const m of [...modules].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    for (const [exportName, value] of Object.entries(m.exports)) {
+      if (!byValue.has(value)) byValue.set(value, { file: m.file, exportName });
+    }
+  }
+  const sources = new Map<string, ScreenSource>();
+  for (const screen of registry.screens) {
+    const source = byValue.get(screen);
+    if (!source) {
+      throw new Error(
+        `Screen ${screen.id} is in the registry but no module under definitions/ exports it; export it as a named const from its definition file.`,
+      );
+    }
+    sources.set(screen.id, source);
+  }
+  return sources;
+}
+
+/** The metadata the shell reads before a screen's definition is loaded (routes, navigation, guards, redirects). */
+function screenMeta(s: ScreenDef): Record<string, unknown> {
+  return {
+    id: s.id,
+    kind: s.kind,
+    title: s.title,
+    description: s.description,
+    route: s.route,
+    nav: s.nav,
+    read: s.read,
+    write: s.write,
+    env: s.env,
+    feature: s.feature,
+    logType: s.kind === 'logView' ? s.logType : undefined,
+    defaultFilters: s.kind === 'logView' ? s.defaultFilters : undefined,
+  };
+}
+
+function literal(data: Record<string, unknown>, indent: string): string[] {
+  return Object.entries(data)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${indent}${isIdentifier(k) ? k : JSON.stringify(k)}: ${JSON.stringify(v)},\n`);
+}
+
+/** `../../definitions/policy/web/sslBypass` from src/generated/ for `definitions/policy/web/sslBypass.ts`. */
+function importPath(file: string): string {
+  const from = CATALOG_PATH.split('/').slice(0, -1);
+  const to = file.replace(/\.tsx?$/, '').split('/');
+  let common = 0;
+  while (common < from.length && from[common] === to[common]) common++;
+  const up = from.slice(common).map(() => '..');
+  return [...(up.length ? up : ['.']), ...to.slice(common)].join('/');
+}
+
+/** The catalog module's source text; `sources` maps each screen id to where its definition is exported. */
+export function generateCatalog(registry: Registry, sources: ReadonlyMap<string, ScreenSource>): string {
+  const sections = registry.sections.map((s) => `    {\n${literal({ ...s }, '      ').join('')}    },\n`);
+  const screens = registry.screens.map((s) => {
+    const source = sources.get(s.id);
+    if (!source) throw new Error(`Screen ${s.id}: no definition file is known for it.`);
+    const exportName = isIdentifier(source.exportName) ? `.${source.exportName}` : `[${JSON.stringify(source.exportName)}]`;
+    const load = `      load: () => import(${JSON.stringify(importPath(source.file))}).then((m) => m${exportName}),\n`;
+    return `    {\n${literal(screenMeta(s), '      ').join('')}${load}    },\n`;
+  });
+  return [
+    tsHeader(),
+    '/**\n',
+    ' * The shell\'s catalog, derived from the registry (definitions/index.ts): every section and the metadata of every\n',
+    ' * screen as plain data, and a lazy loader per screen for its full definition (with its schema).\n',
+    ' */\n',
+    "import type { Catalog } from '../shell/catalog';\n",
+    '\n',
+    'export const catalog: Catalog = {\n',
+    '  sections: [\n',
+    ...sections,
+    '  ],\n',
+    '  screens: [\n',
+    ...screens,
+    '  ],\n',
+    '};\n',
+  ].join('');
+}

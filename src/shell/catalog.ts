@@ -1,0 +1,18 @@
+/** The shape of the generated catalog (src/generated/catalog.gen.ts): what the shell knows before a screen loads. */
+import type { ScreenDef, SectionDef } from '../../definitions/define';
+import type { NavigationInput, ScreenMeta } from '../../engine/core/navigation';
+
+/** A screen as the shell sees it at start-up: plain metadata, and its full definition (with the schema) on demand. */
+export type CatalogScreen = ScreenMeta & {
+  readonly description: string;
+  /** A log view's log type. */
+  readonly logType?: string;
+  /** Imports the screen's definition file (a separate chunk) and returns the definition. */
+  readonly load: () => Promise<ScreenDef>;
+};
+
+/** Every section and every screen of the registry, without schemas. */
+export interface Catalog extends NavigationInput<CatalogScreen> {
+  readonly sections: readonly SectionDef[];
+  readonly screens: readonly CatalogScreen[];
+}
