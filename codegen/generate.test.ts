@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../definitions/index';
 import { DOCS_DIR, generate } from './generate';
 import { CODEGEN_COMMAND, DO_NOT_EDIT } from './header';
-import { loadSchemaNames, packageVersion, staleFiles } from './load';
+import { CATALOG_PATH } from './catalog';
+import { loadDefinitionModules, loadSchemaNames, packageVersion, staleFiles } from './load';
 
 describe('generate', () => {
   it('gives the same files for the same registry, each with the DO-NOT-EDIT notice naming the command', async () => {
@@ -20,7 +21,12 @@ describe('generate', () => {
   });
 
   it('matches the committed files: run `npm run codegen` after changing definitions/ or schemas/', async () => {
-    const files = generate(registry, { names: await loadSchemaNames(), version: packageVersion() });
+    const files = generate(registry, {
+      names: await loadSchemaNames(),
+      version: packageVersion(),
+      definitionModules: await loadDefinitionModules(),
+    });
+    expect(files.has(CATALOG_PATH)).toBe(true);
     expect(staleFiles(files, DOCS_DIR)).toEqual({ changed: [], extra: [] });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The test of the design (DESIGN.md): adding a policy area is one definition file with its schema
  * (codegen/fixtures.ts) plus one registry line (`withFixtureArea`). With nothing else edited, the route and the
- * navigation entry, the server route with validation and RBAC, the client method, the OpenAPI operation and the
- * docs page all appear.
+ * navigation entry (in the shell's generated catalog, with a lazy loader of the definition), the server route with
+ * validation and RBAC, the client method, the OpenAPI operation and the docs page all appear.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -12,16 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import { MESSAGES } from '../../schemas/constants';
+import { CATALOG_PATH, generateCatalog, screenSources } from '../../codegen/catalog';
 import { generateClient } from '../../codegen/client';
-import { fixtureArea, withFixtureArea } from '../../codegen/fixtures';
+import * as fixtures from '../../codegen/fixtures';
 import { generate } from '../../codegen/generate';
+import { loadDefinitionModules, ROOT } from '../../codegen/load';
 import { generateOpenApi } from '../../codegen/openapi';
 import { createAccessControl } from '../../engine/core/access';
 import { callOperation, configureHttp, isApiError } from '../../engine/core/http';
 import { buildNavigation, screensOf } from '../../engine/core/navigation';
 import { startServer, type RunningServer } from '../../server/startServer';
+import type { Catalog } from '../../src/shell/catalog';
 import { ACCOUNTS, ApiClient, signedIn } from './helpers';
 
+const { fixtureArea, withFixtureArea } = fixtures;
 const extended = withFixtureArea(registry);
 const PATH = '/api/policy/v1/rules/fixture_area';
 const rule = (id: string, host: string) => ({ id, host });
@@ -44,17 +48,38 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The catalog the shell would start with, generated in memory for the extended registry and imported from a file
+ * beside the real one (so its lazy loaders resolve the same relative paths).
+ */
+async function fixtureCatalog(): Promise<Catalog> {
+  const modules = [...(await loadDefinitionModules()), { file: 'codegen/fixtures.ts', exports: fixtures }];
+  const text = generateCatalog(extended, screenSources(extended, modules));
+  const file = join(ROOT, CATALOG_PATH.replace(/catalog\.gen\.ts$/, `.add-area-${process.pid}.gen.ts`));
+  writeFileSync(file, text);
+  try {
+    return ((await import(file)) as { catalog: Catalog }).catalog;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 describe('a new policy area, added with one definition and one registry line', () => {
-  it('gets its route and navigation entry, for the users its read rule admits', () => {
+  it('gets its route and navigation entry in the catalog, for the users its read rule admits', async () => {
     expect(extended.screen('web.fixture-area')).toBe(fixtureArea);
-    const policy = extended.sections.find((s) => s.id === 'policy')!;
-    expect(screensOf(extended, policy).map((s) => s.route)).toContain('/policy/web/fixture-area');
+    const catalog = await fixtureCatalog();
+    const policy = catalog.sections.find((s) => s.id === 'policy')!;
+    const entry = screensOf(catalog, policy).find((s) => s.route === '/policy/web/fixture-area');
+    expect(entry).toMatchObject({ id: 'web.fixture-area', kind: 'policyArea', title: 'Fixture Area', read: { any: ['web_policy:read'] } });
+    expect(entry && 'schema' in entry).toBe(false);
+    // Its definition, with the schema, arrives only when the route opens.
+    expect(await entry!.load()).toBe(fixtureArea);
 
     const env = { deployment: 'cloud', appMode: 'cloud', production: true } as const;
     const navFor = (roles: { read: readonly string[]; write: readonly string[] }) => {
       const access = createAccessControl(env);
       access.setUser({ roles, capabilities: { rbac: true } });
-      return buildNavigation(extended, access).flatMap((s) => s.groups.flatMap((g) => g.screens.map((x) => ({ ...x, group: g.title }))));
+      return buildNavigation(catalog, access).flatMap((s) => s.groups.flatMap((g) => g.screens.map((x) => ({ ...x, group: g.title }))));
     };
     expect(navFor(DEMO_ROLES.webadmin)).toContainEqual({ id: 'web.fixture-area', label: 'Fixture Area', route: '/policy/web/fixture-area', group: 'Web' });
     expect(navFor({ read: ['logs'], write: [] }).map((s) => s.id)).not.toContain('web.fixture-area');
@@ -98,6 +123,9 @@ describe('a new policy area, added with one definition and one registry line', (
     const client = generateClient(generateOpenApi(extended, { version: '1' }));
     expect(client).toContain('  webFixtureAreaGet: (input: OperationInput<"web.fixture-area.get">');
     expect(client).toContain('callOperation<OperationOutput<"web.fixture-area.save">>("web.fixture-area.save", input, options)');
+    expect(client).toContain(
+      '{"id":"web.fixture-area.save","method":"PUT","path":"/api/policy/v1/rules/fixture_area/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}}',
+    );
 
     // What the generated method runs: callOperation with the operation id, through the real HTTP core.
     const session = new ApiClient(server.url);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { registry } from '../definitions/index';
+import { CATALOG_PATH, generateCatalog, screenSources } from './catalog';
+import * as fixtures from './fixtures';
+import { DO_NOT_EDIT } from './header';
+import { loadDefinitionModules } from './load';
+
+const extended = fixtures.withFixtureArea(registry);
+
+describe('catalog', () => {
+  it('finds every registered screen in the definition file that exports it', async () => {
+    const sources = screenSources(registry, await loadDefinitionModules());
+    expect(sources.get('web.ssl-bypass')).toEqual({ file: 'definitions/policy/web/sslBypass.ts', exportName: 'sslBypass' });
+    expect([...sources.keys()].sort()).toEqual(registry.screens.map((s) => s.id).sort());
+  });
+
+  it('refuses a registered screen that no definition file exports, naming it', async () => {
+    expect(() => screenSources(extended, [])).toThrow(/^Screen \S+ is in the registry but no module under definitions\/ exports it/);
+    const modules = await loadDefinitionModules();
+    expect(() => screenSources(extended, modules)).toThrow(/Screen web\.fixture-area /);
+  });
+
+  it('holds sections and screen metadata as plain data, with a lazy import of each definition file', async () => {
+    const modules = [...(await loadDefinitionModules()), { file: 'codegen/fixtures.ts', exports: fixtures }];
+    const text = generateCatalog(extended, screenSources(extended, modules));
+    expect(text.startsWith(`// ${DO_NOT_EDIT}`)).toBe(true);
+    expect(CATALOG_PATH).toBe('src/generated/catalog.gen.ts');
+    // Only a type import: nothing of zod, the registry or a definition is in the start-up download.
+    expect(text.match(/^import .*$/gm)).toEqual(["import type { Catalog } from '../shell/catalog';"]);
+    expect(text).toContain('      load: () => import("../../definitions/policy/web/sslBypass").then((m) => m.sslBypass),\n');
+    expect(text).toContain('      load: () => import("../../codegen/fixtures").then((m) => m.fixtureArea),\n');
+    expect(text).toContain('      route: "/policy/web/fixture-area",\n      nav: {"group":"Web","order":999},\n');
+    expect(text).not.toMatch(/^\s+(schema|layout|endpoint|columns|filters|widgets): /m);
+    for (const s of extended.sections) expect(text).toContain(`      id: ${JSON.stringify(s.id)},\n`);
+  });
+});
