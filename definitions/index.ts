@@ -10,6 +10,18 @@ import { reportOperations } from './api/reports';
 import { settingsOperations } from './api/settings';
 import { emailAllowList } from './policy/email/allowList';
 import { webExceptions } from './policy/web/exceptions';
+import { appLinks } from './policy/web/appLinks';
+import { webBandwidth } from './policy/web/bandwidth';
+import { browserRules } from './policy/web/browserRules';
+import { webCategories } from './policy/web/categories';
+import { contentInspection } from './policy/web/contentInspection';
+import { copyPaste } from './policy/web/copyPaste';
+import { egressHeaders } from './policy/web/egressHeaders';
+import { forensicsRules } from './policy/web/forensicsRules';
+import { inspectionExceptions } from './policy/web/inspectionExceptions';
+import { runtimeAnalysis } from './policy/web/runtimeAnalysis';
+import { webThreats } from './policy/web/threats';
+import { watermark } from './policy/web/watermark';
 import { sslBypass } from './policy/web/sslBypass';
 import { browserConfigPolicies } from './posture/configPolicies';
 import { createRegistry } from './registry';
@@ -22,8 +34,20 @@ import { storageProfiles } from './settings/storageProfiles';
 export const registry = createRegistry({
   sections,
   screens: [
-    sslBypass,
+    webThreats,
+    webCategories,
     webExceptions,
+    sslBypass,
+    webBandwidth,
+    contentInspection,
+    inspectionExceptions,
+    browserRules,
+    runtimeAnalysis,
+    appLinks,
+    copyPaste,
+    watermark,
+    forensicsRules,
+    egressHeaders,
     emailAllowList,
     storageProfiles,
     forensicProfiles,

@@ -139,10 +139,34 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"reports.scheduled.get","method":"GET","path":"/api/reports/v1/scheduled_reports","responseKind":"json","tag":"reports","access":{"any":["dashboard:read","reports:read"]}},
   {"id":"reports.scheduled.save","method":"PUT","path":"/api/reports/v1/scheduled_reports","responseKind":"json","tag":"reports","access":{"any":["dashboard:write","reports:write"]}},
   {"id":"reports.instant","method":"PUT","path":"/api/reports/v1/instant_reports","responseKind":"json","tag":"reports","access":{"any":["dashboard:write","reports:write"]}},
-  {"id":"web.ssl-bypass.get","method":"GET","path":"/api/policy/v1/rules/sslbump_bypass/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
-  {"id":"web.ssl-bypass.save","method":"PUT","path":"/api/policy/v1/rules/sslbump_bypass/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.threats.get","method":"GET","path":"/api/policy/v1/rules/risks/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.threats.save","method":"PUT","path":"/api/policy/v1/rules/risks/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:threats"]}},
+  {"id":"web.categories.get","method":"GET","path":"/api/policy/v1/rules/cats/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.categories.save","method":"PUT","path":"/api/policy/v1/rules/cats/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:categories"]}},
   {"id":"web.exceptions.get","method":"GET","path":"/api/policy/v3/rules/web/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.exceptions.save","method":"PUT","path":"/api/policy/v3/rules/web/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.ssl-bypass.get","method":"GET","path":"/api/policy/v1/rules/sslbump_bypass/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.ssl-bypass.save","method":"PUT","path":"/api/policy/v1/rules/sslbump_bypass/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.bandwidth.get","method":"GET","path":"/api/policy/v3/rules/bandwidth/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.bandwidth.save","method":"PUT","path":"/api/policy/v3/rules/bandwidth/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.content-inspection.get","method":"GET","path":"/api/policy/v3/rules/inspection/{rev}","responseKind":"json","tag":"content inspection","access":{"any":["content_inspection:read"]}},
+  {"id":"web.content-inspection.save","method":"PUT","path":"/api/policy/v3/rules/inspection/{rev}","responseKind":"json","tag":"content inspection","access":{"any":["content_inspection:write"]}},
+  {"id":"web.inspection-exceptions.get","method":"GET","path":"/api/policy/v3/rules/inspection/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.inspection-exceptions.save","method":"PUT","path":"/api/policy/v3/rules/inspection/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.browser-rules.get","method":"GET","path":"/api/policy/v3/rules/bnb/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.browser-rules.save","method":"PUT","path":"/api/policy/v3/rules/bnb/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:bnb"]}},
+  {"id":"web.runtime-analysis.get","method":"GET","path":"/api/policy/v3/rules/runtime_analysis/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.runtime-analysis.save","method":"PUT","path":"/api/policy/v3/rules/runtime_analysis/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.app-links.get","method":"GET","path":"/api/policy/v3/profiles/app_links/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.app-links.save","method":"PUT","path":"/api/policy/v3/profiles/app_links/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.copy-paste.get","method":"GET","path":"/api/policy/v1/rules/copy_paste/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.copy-paste.save","method":"PUT","path":"/api/policy/v1/rules/copy_paste/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.watermark.get","method":"GET","path":"/api/policy/v1/rules/watermark/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.watermark.save","method":"PUT","path":"/api/policy/v1/rules/watermark/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.forensics-rules.get","method":"GET","path":"/api/policy/v1/rules/bf/web/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.forensics-rules.save","method":"PUT","path":"/api/policy/v1/rules/bf/web/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.egress-headers.get","method":"GET","path":"/api/policy/v1/rules/egress_policy/rules/{rev}","responseKind":"json","tag":"egress policy","access":{"any":["egress_policy:read"]}},
+  {"id":"web.egress-headers.save","method":"PUT","path":"/api/policy/v1/rules/egress_policy/rules/{rev}","responseKind":"json","tag":"egress policy","access":{"any":["egress_policy:write"]}},
   {"id":"email.allow-list.get","method":"GET","path":"/api/policy/v1/rules/safemail/whitelist/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
   {"id":"email.allow-list.save","method":"PUT","path":"/api/policy/v1/rules/safemail/whitelist/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
@@ -175,6 +199,40 @@ export interface AllowListEntryInput {
   comment?: string;
   /** Enabled */
   enabled?: boolean;
+}
+
+export interface AppLinkProfile {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** URL scheme */
+  scheme: string;
+  /** From sites: Sites whose pages may open the link; empty: every site */
+  domains: string[];
+  /** Action */
+  action: "open" | "prompt" | "block";
+  /** Comment */
+  comment: string;
+}
+
+export interface AppLinkProfileInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** URL scheme */
+  scheme: string;
+  /** From sites: Sites whose pages may open the link; empty: every site */
+  domains?: string[];
+  /** Action */
+  action?: "open" | "prompt" | "block";
+  /** Comment */
+  comment?: string;
 }
 
 /** Assume role: Write through a role of another AWS account: fill all three fields, or none */
@@ -220,6 +278,98 @@ export interface AuthParams {
 
 export interface AuthParamsRequest {
   force_udb?: "true" | "";
+}
+
+export interface BandwidthRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Transfer direction */
+  direction: "all" | "uploads" | "downloads" | "uploadsAndDownloads";
+  /** Rate limit (kbit/s): 0: no rate limit */
+  limit_kbps: number;
+  /** Daily quota (MB): Data a user may transfer per day; 0: no quota */
+  daily_quota_mb: number;
+  /** Comment */
+  comment: string;
+}
+
+export interface BandwidthRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Transfer direction */
+  direction?: "all" | "uploads" | "downloads" | "uploadsAndDownloads";
+  /** Rate limit (kbit/s): 0: no rate limit */
+  limit_kbps?: number;
+  /** Daily quota (MB): Data a user may transfer per day; 0: no quota */
+  daily_quota_mb?: number;
+  /** Comment */
+  comment?: string;
 }
 
 export interface BatchDeleteAnswer {
@@ -353,6 +503,44 @@ export interface BfViewerInput {
   open_link?: "modal_window" | "new_tab";
 }
 
+export interface BrowserRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Browsers: Empty: every browser */
+  browsers: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+  /** Oldest version allowed: Older versions get the action; empty: any version */
+  min_version: string;
+  /** User agent (web apps): Applications that identify themselves by user agent */
+  user_agent: TextPattern[];
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Comment */
+  comment: string;
+}
+
+export interface BrowserRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Browsers: Empty: every browser */
+  browsers?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+  /** Oldest version allowed: Older versions get the action; empty: any version */
+  min_version?: string;
+  /** User agent (web apps): Applications that identify themselves by user agent */
+  user_agent?: TextPattern[];
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Comment */
+  comment?: string;
+}
+
 export interface CapabilityAnswer {
   capability: string;
   enabled: boolean;
@@ -361,6 +549,32 @@ export interface CapabilityAnswer {
 export interface Category {
   label: string;
   value: string;
+}
+
+export interface CategoryActionRow {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Category */
+  category: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87";
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Transfer direction */
+  transferDirection: "all" | "uploads" | "downloads" | "uploadsAndDownloads";
+  /** Comment */
+  comment: string;
+}
+
+export interface CategoryActionRowInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Category */
+  category: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87";
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Transfer direction */
+  transferDirection?: "all" | "uploads" | "downloads" | "uploadsAndDownloads";
+  /** Comment */
+  comment?: string;
 }
 
 export interface CategoryList {
@@ -422,6 +636,210 @@ export interface ConfigPolicyPatch {
   };
 }
 
+export interface ContentInspectionRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Transfer direction */
+  direction: "all" | "uploads" | "downloads" | "uploadsAndDownloads";
+  /** Inspect: File scanning, hash reputation and document sanitisation */
+  inspection_types: ("file" | "hash" | "document")[];
+  /** File types: Extensions such as pdf or docx; empty: every file type */
+  file_types: string[];
+  /** Detonate in the sandbox: Unknown executables and documents run in a sandbox first */
+  sandbox: boolean;
+  /** Largest file inspected (MB) */
+  max_file_size_mb: number;
+  /** Password-protected files */
+  password_protected: "allow" | "block" | "prompt";
+  /** When inspection fails */
+  on_failure: "allow" | "block";
+  /** Comment */
+  comment: string;
+}
+
+export interface ContentInspectionRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Transfer direction */
+  direction?: "all" | "uploads" | "downloads" | "uploadsAndDownloads";
+  /** Inspect: File scanning, hash reputation and document sanitisation */
+  inspection_types: ("file" | "hash" | "document")[];
+  /** File types: Extensions such as pdf or docx; empty: every file type */
+  file_types?: string[];
+  /** Detonate in the sandbox: Unknown executables and documents run in a sandbox first */
+  sandbox?: boolean;
+  /** Largest file inspected (MB) */
+  max_file_size_mb?: number;
+  /** Password-protected files */
+  password_protected?: "allow" | "block" | "prompt";
+  /** When inspection fails */
+  on_failure?: "allow" | "block";
+  /** Comment */
+  comment?: string;
+}
+
+export interface CopyPasteRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Direction */
+  direction: "into_isolation" | "out_of_isolation" | "both";
+  /** Action */
+  action: "allow" | "limit" | "block";
+  /** Longest text allowed (characters): Used when the action is "Allow up to a length" */
+  max_characters: number;
+  /** Only on generative-AI sites: Apply the rule to pages of the Generative AI category only */
+  genai_only: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface CopyPasteRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Direction */
+  direction?: "into_isolation" | "out_of_isolation" | "both";
+  /** Action */
+  action: "allow" | "limit" | "block";
+  /** Longest text allowed (characters): Used when the action is "Allow up to a length" */
+  max_characters?: number;
+  /** Only on generative-AI sites: Apply the rule to pages of the Generative AI category only */
+  genai_only?: boolean;
+  /** Comment */
+  comment?: string;
+}
+
 export interface DlpEvent {
   /** Time */
   timestamp: string;
@@ -455,6 +873,44 @@ export interface DlpEvent {
   file_name?: string;
   /** File type */
   file_type?: string;
+}
+
+export interface EgressHeaderRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Domains: Requests to these sites get the header change */
+  domains: string[];
+  /** Header */
+  header: string;
+  /** Operation */
+  operation: "add" | "replace" | "remove";
+  /** Value: For example a tenant-restriction list such as contoso.com,fabrikam.com */
+  value: string;
+  /** Comment */
+  comment: string;
+}
+
+export interface EgressHeaderRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Domains: Requests to these sites get the header change */
+  domains: string[];
+  /** Header */
+  header: string;
+  /** Operation */
+  operation?: "add" | "replace" | "remove";
+  /** Value: For example a tenant-restriction list such as contoso.com,fabrikam.com */
+  value?: string;
+  /** Comment */
+  comment?: string;
 }
 
 export interface EmailAllowListDocument {
@@ -592,6 +1048,90 @@ export interface FirewallEvent {
   duration_ms: number;
 }
 
+export interface ForensicsRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Forensic profile: UUID of a profile on the Forensic Profiles page */
+  profile_id: string;
+  /** Comment */
+  comment: string;
+}
+
+export interface ForensicsRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Forensic profile: UUID of a profile on the Forensic Profiles page */
+  profile_id: string;
+  /** Comment */
+  comment?: string;
+}
+
 export interface HeatCell {
   /** 0 = Sunday */
   day: number;
@@ -620,6 +1160,34 @@ export interface InsightsResult {
   total: number;
   matches: InsightsMatch[];
   series: SeriesPoint[];
+}
+
+export interface InspectionException {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  conditions: RuleConditions;
+  /** Action */
+  action: "allow" | "block" | "inspect";
+  /** Comment */
+  comment: string;
+}
+
+export interface InspectionExceptionInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  conditions: RuleConditions;
+  /** Action */
+  action: "allow" | "block" | "inspect";
+  /** Comment */
+  comment?: string;
 }
 
 export interface InstantReportRequestInput {
@@ -863,6 +1431,98 @@ export interface RuleConditions {
   entities?: Entity[];
 }
 
+export interface RuntimeAnalysisRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Protection level */
+  protection_level: "disabled" | "moderate" | "aggressive" | "relaxed" | "custom";
+  /** Detect: Evasion techniques analysed at run time (used when the level is Custom) */
+  techniques: ("HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating")[];
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Comment */
+  comment: string;
+}
+
+export interface RuntimeAnalysisRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Protection level */
+  protection_level?: "disabled" | "moderate" | "aggressive" | "relaxed" | "custom";
+  /** Detect: Evasion techniques analysed at run time (used when the level is Custom) */
+  techniques?: ("HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating")[];
+  /** Action: "safeview" is the isolate action. */
+  action?: "allow" | "safeview" | "block";
+  /** Comment */
+  comment?: string;
+}
+
 export interface SaaEvent {
   /** Time */
   timestamp: string;
@@ -1097,6 +1757,32 @@ export interface TextPattern {
   value: string;
 }
 
+export interface ThreatRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Threat category */
+  threat: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance";
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Show the block page: Off: the request fails silently */
+  notify_user: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface ThreatRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Threat category */
+  threat: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance";
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Show the block page: Off: the request fails silently */
+  notify_user?: boolean;
+  /** Comment */
+  comment?: string;
+}
+
 export interface TopDatum {
   key: string;
   label?: string;
@@ -1108,6 +1794,184 @@ export interface UserRoles {
   read: string[];
   write: string[];
   deny?: string[];
+}
+
+export interface WatermarkRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Text: May use {user}, {email}, {ip}, {date}, {time}, {tenant} */
+  text: string;
+  /** Colour */
+  colour: "blue" | "gray" | "green" | "orange" | "red";
+  /** Opacity (%) */
+  opacity: number;
+  /** Font size (px) */
+  font_size: number;
+  /** Layout */
+  layout: "tiled" | "centered";
+  /** Comment */
+  comment: string;
+}
+
+export interface WatermarkRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Text: May use {user}, {email}, {ip}, {date}, {time}, {tenant} */
+  text: string;
+  /** Colour */
+  colour?: "blue" | "gray" | "green" | "orange" | "red";
+  /** Opacity (%) */
+  opacity?: number;
+  /** Font size (px) */
+  font_size?: number;
+  /** Layout */
+  layout?: "tiled" | "centered";
+  /** Comment */
+  comment?: string;
+}
+
+export interface WebAppLinksDocument {
+  /** App links */
+  list: AppLinkProfile[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebAppLinksDocumentInput {
+  /** App links */
+  list?: AppLinkProfileInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebBandwidthDocument {
+  /** Bandwidth: Ordered rules; the first enabled rule that matches a request sets its limits */
+  bandwidth: {
+    /** Bandwidth rules */
+    rules: BandwidthRule[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebBandwidthDocumentInput {
+  /** Bandwidth: Ordered rules; the first enabled rule that matches a request sets its limits */
+  bandwidth?: {
+    /** Bandwidth rules */
+    rules?: BandwidthRuleInput[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebBrowserRulesDocument {
+  /** Browser and web-app rules */
+  list: BrowserRule[];
+  /** Unsupported browsers and non-browser clients: Traffic that matches no rule and is not a supported browser */
+  unsupported_or_non_browsers: {
+    /** Action: "safeview" is the isolate action. */
+    action: "allow" | "safeview" | "block";
+    /** Comment */
+    comment: string;
+  };
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebBrowserRulesDocumentInput {
+  /** Browser and web-app rules */
+  list?: BrowserRuleInput[];
+  /** Unsupported browsers and non-browser clients: Traffic that matches no rule and is not a supported browser */
+  unsupported_or_non_browsers?: {
+    /** Action: "safeview" is the isolate action. */
+    action?: "allow" | "safeview" | "block";
+    /** Comment */
+    comment?: string;
+  };
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
 }
 
 export interface WebBypass {
@@ -1132,6 +1996,82 @@ export interface WebBypassInput {
   conditions: RuleConditions;
   /** Comment */
   comment?: string;
+}
+
+export interface WebCategoriesDocument {
+  /** Category actions: Categories not listed follow the default web policy */
+  list: CategoryActionRow[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebCategoriesDocumentInput {
+  /** Category actions: Categories not listed follow the default web policy */
+  list?: CategoryActionRowInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebContentInspectionDocument {
+  /** Content inspection rules */
+  contentInspection: ContentInspectionRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebContentInspectionDocumentInput {
+  /** Content inspection rules */
+  contentInspection?: ContentInspectionRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebCopyPasteDocument {
+  /** Copy-paste rules */
+  list: CopyPasteRule[];
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebCopyPasteDocumentInput {
+  /** Copy-paste rules */
+  list?: CopyPasteRuleInput[];
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebEgressHeadersDocument {
+  /** Header rules */
+  egress_policy: EgressHeaderRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebEgressHeadersDocumentInput {
+  /** Header rules */
+  egress_policy?: EgressHeaderRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
 }
 
 export interface WebEvent {
@@ -1277,6 +2217,72 @@ export interface WebExceptionsDocumentInput {
   updated_at: string;
 }
 
+export interface WebForensicsRulesDocument {
+  /** Browsing forensics rules */
+  list: ForensicsRule[];
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebForensicsRulesDocumentInput {
+  /** Browsing forensics rules */
+  list?: ForensicsRuleInput[];
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebInspectionExceptionsDocument {
+  /** Inspection exceptions */
+  list: InspectionException[];
+  /** Not inspected */
+  bypass: WebBypass[];
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebInspectionExceptionsDocumentInput {
+  /** Inspection exceptions */
+  list?: InspectionExceptionInput[];
+  /** Not inspected */
+  bypass?: WebBypassInput[];
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebRuntimeAnalysisDocument {
+  /** Runtime threat analysis rules */
+  runtimeAnalysis: RuntimeAnalysisRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebRuntimeAnalysisDocumentInput {
+  /** Runtime threat analysis rules */
+  runtimeAnalysis?: RuntimeAnalysisRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
 export interface WebSslBypassDocument {
   /** Bypass entries */
   list: SslBypassEntry[];
@@ -1289,6 +2295,60 @@ export interface WebSslBypassDocument {
 export interface WebSslBypassDocumentInput {
   /** Bypass entries */
   list: SslBypassEntryInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebThreatsDocument {
+  /** Threat actions */
+  list: ThreatRule[];
+  /** Flash */
+  flash: {
+    /** Flash content */
+    action: "block" | "isolate" | "allow";
+    /** Sites excepted: Sites that may always run Flash in isolation */
+    exceptions: string[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebThreatsDocumentInput {
+  /** Threat actions */
+  list?: ThreatRuleInput[];
+  /** Flash */
+  flash?: {
+    /** Flash content */
+    action?: "block" | "isolate" | "allow";
+    /** Sites excepted: Sites that may always run Flash in isolation */
+    exceptions?: string[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebWatermarkDocument {
+  /** Watermark rules */
+  list: WatermarkRule[];
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebWatermarkDocumentInput {
+  /** Watermark rules */
+  list?: WatermarkRuleInput[];
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
   rev_id: number;
   /** "staged" means the working revision has unpublished changes. */
   state: "staged" | "published";
@@ -5956,26 +7016,47 @@ export interface OperationTypes {
     };
     output: PastReport;
   };
-  /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
-  "web.ssl-bypass.get": {
+  /** Read Threats. `GET /api/policy/v1/rules/risks/{rev}`; any of web_policy:read. */
+  "web.threats.get": {
     input: {
       params: {
         /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
         rev: number;
       };
     };
-    output: WebSslBypassDocument;
+    output: WebThreatsDocument;
   };
-  /** Save SSL Bypass. `PUT /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:write. */
-  "web.ssl-bypass.save": {
+  /** Save Threats. `PUT /api/policy/v1/rules/risks/{rev}`; any of web_policy:write:threats. */
+  "web.threats.save": {
     input: {
       params: {
         /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
         rev: number;
       };
-      body: WebSslBypassDocumentInput;
+      body: WebThreatsDocumentInput;
     };
-    output: WebSslBypassDocument;
+    output: WebThreatsDocument;
+  };
+  /** Read Categories. `GET /api/policy/v1/rules/cats/{rev}`; any of web_policy:read. */
+  "web.categories.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebCategoriesDocument;
+  };
+  /** Save Categories. `PUT /api/policy/v1/rules/cats/{rev}`; any of web_policy:write:categories. */
+  "web.categories.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebCategoriesDocumentInput;
+    };
+    output: WebCategoriesDocument;
   };
   /** Read Web Exceptions. `GET /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:read. */
   "web.exceptions.get": {
@@ -5997,6 +7078,237 @@ export interface OperationTypes {
       body: WebExceptionsDocumentInput;
     };
     output: WebExceptionsDocument;
+  };
+  /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
+  "web.ssl-bypass.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebSslBypassDocument;
+  };
+  /** Save SSL Bypass. `PUT /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:write. */
+  "web.ssl-bypass.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebSslBypassDocumentInput;
+    };
+    output: WebSslBypassDocument;
+  };
+  /** Read Bandwidth. `GET /api/policy/v3/rules/bandwidth/{rev}`; any of web_policy:read. */
+  "web.bandwidth.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebBandwidthDocument;
+  };
+  /** Save Bandwidth. `PUT /api/policy/v3/rules/bandwidth/{rev}`; any of web_policy:write. */
+  "web.bandwidth.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebBandwidthDocumentInput;
+    };
+    output: WebBandwidthDocument;
+  };
+  /** Read Content Inspection. `GET /api/policy/v3/rules/inspection/{rev}`; any of content_inspection:read. */
+  "web.content-inspection.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebContentInspectionDocument;
+  };
+  /** Save Content Inspection. `PUT /api/policy/v3/rules/inspection/{rev}`; any of content_inspection:write. */
+  "web.content-inspection.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebContentInspectionDocumentInput;
+    };
+    output: WebContentInspectionDocument;
+  };
+  /** Read Inspection Exceptions. `GET /api/policy/v3/rules/inspection/exceptions/{rev}`; any of web_policy:read. */
+  "web.inspection-exceptions.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebInspectionExceptionsDocument;
+  };
+  /** Save Inspection Exceptions. `PUT /api/policy/v3/rules/inspection/exceptions/{rev}`; any of web_policy:write. */
+  "web.inspection-exceptions.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebInspectionExceptionsDocumentInput;
+    };
+    output: WebInspectionExceptionsDocument;
+  };
+  /** Read Browsers and Web Apps. `GET /api/policy/v3/rules/bnb/{rev}`; any of web_policy:read. */
+  "web.browser-rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebBrowserRulesDocument;
+  };
+  /** Save Browsers and Web Apps. `PUT /api/policy/v3/rules/bnb/{rev}`; any of web_policy:write:bnb. */
+  "web.browser-rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebBrowserRulesDocumentInput;
+    };
+    output: WebBrowserRulesDocument;
+  };
+  /** Read Runtime Threat Analysis. `GET /api/policy/v3/rules/runtime_analysis/{rev}`; any of web_policy:read. */
+  "web.runtime-analysis.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebRuntimeAnalysisDocument;
+  };
+  /** Save Runtime Threat Analysis. `PUT /api/policy/v3/rules/runtime_analysis/{rev}`; any of web_policy:write. */
+  "web.runtime-analysis.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebRuntimeAnalysisDocumentInput;
+    };
+    output: WebRuntimeAnalysisDocument;
+  };
+  /** Read App Links. `GET /api/policy/v3/profiles/app_links/{rev}`; any of web_policy:read. */
+  "web.app-links.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebAppLinksDocument;
+  };
+  /** Save App Links. `PUT /api/policy/v3/profiles/app_links/{rev}`; any of web_policy:write. */
+  "web.app-links.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebAppLinksDocumentInput;
+    };
+    output: WebAppLinksDocument;
+  };
+  /** Read Copy and Paste. `GET /api/policy/v1/rules/copy_paste/{rev}`; any of web_policy:read. */
+  "web.copy-paste.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebCopyPasteDocument;
+  };
+  /** Save Copy and Paste. `PUT /api/policy/v1/rules/copy_paste/{rev}`; any of web_policy:write. */
+  "web.copy-paste.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebCopyPasteDocumentInput;
+    };
+    output: WebCopyPasteDocument;
+  };
+  /** Read Watermark. `GET /api/policy/v1/rules/watermark/{rev}`; any of web_policy:read. */
+  "web.watermark.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebWatermarkDocument;
+  };
+  /** Save Watermark. `PUT /api/policy/v1/rules/watermark/{rev}`; any of web_policy:write. */
+  "web.watermark.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebWatermarkDocumentInput;
+    };
+    output: WebWatermarkDocument;
+  };
+  /** Read Browsing Forensics. `GET /api/policy/v1/rules/bf/web/{rev}`; any of web_policy:read. */
+  "web.forensics-rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebForensicsRulesDocument;
+  };
+  /** Save Browsing Forensics. `PUT /api/policy/v1/rules/bf/web/{rev}`; any of web_policy:write. */
+  "web.forensics-rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebForensicsRulesDocumentInput;
+    };
+    output: WebForensicsRulesDocument;
+  };
+  /** Read Egress Header Rules. `GET /api/policy/v1/rules/egress_policy/rules/{rev}`; any of egress_policy:read. */
+  "web.egress-headers.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebEgressHeadersDocument;
+  };
+  /** Save Egress Header Rules. `PUT /api/policy/v1/rules/egress_policy/rules/{rev}`; any of egress_policy:write. */
+  "web.egress-headers.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebEgressHeadersDocumentInput;
+    };
+    output: WebEgressHeadersDocument;
   };
   /** Read Email Allow List. `GET /api/policy/v1/rules/safemail/whitelist/{rev}`; any of email_policy:read. */
   "email.allow-list.get": {
@@ -6073,445 +7385,529 @@ export type OperationId = keyof OperationTypes;
 export type OperationInput<Id extends OperationId> = OperationTypes[Id]['input'];
 export type OperationOutput<Id extends OperationId> = OperationTypes[Id]['output'];
 
-/** Calls an operation by its id, typed by the maps above: for generic callers whose id is computed. */
-export const callById = <Id extends OperationId>(
-  id: Id,
-  input: OperationInput<Id>,
-  options?: CallOptions,
-): Promise<OperationOutput<Id>> => callOperation<OperationOutput<Id>>(id, input, options);
-
 /** Whether a computed id names an operation of the table. */
 export const isOperationId = (id: string): id is OperationId => operationRoutes.some((o) => o.id === id);
 
-/** Every operation as a method: `apiClient.<operation id in camelCase>(input, options)`. */
-export const apiClient = {
-  /** Deployment, app mode and product name; sets the xsrf cookie when missing. `GET /api/portal/config`; public. */
-  portalConfig: (input: OperationInput<"portal.config"> = {}, options?: CallOptions): Promise<OperationOutput<"portal.config">> =>
-    callOperation<OperationOutput<"portal.config">>("portal.config", input, options),
-  /** Parameters of the single-sign-on form posted to login_url. `POST /api/auth/v1/auth_params`; public. */
-  authAuthParams: (input: OperationInput<"auth.authParams"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.authParams">> =>
-    callOperation<OperationOutput<"auth.authParams">>("auth.authParams", input, options),
-  /** Sign in with user name and password; starts a new session. `POST /api/auth/v1/login`; public. */
-  authLogin: (input: OperationInput<"auth.login">, options?: CallOptions): Promise<OperationOutput<"auth.login">> =>
-    callOperation<OperationOutput<"auth.login">>("auth.login", input, options),
-  /** End the session. `GET /api/auth/v1/logout`; public. */
-  authLogout: (input: OperationInput<"auth.logout"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.logout">> =>
-    callOperation<OperationOutput<"auth.logout">>("auth.logout", input, options),
-  /** Extend the session and the user cookie. `POST /api/auth/v1/cookie_refresh`; session. */
-  authCookieRefresh: (input: OperationInput<"auth.cookieRefresh"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.cookieRefresh">> =>
-    callOperation<OperationOutput<"auth.cookieRefresh">>("auth.cookieRefresh", input, options),
-  /** The signed-in user with roles and capabilities. `GET /api/userinfo`; session. */
-  authUserInfo: (input: OperationInput<"auth.userInfo"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.userInfo">> =>
-    callOperation<OperationOutput<"auth.userInfo">>("auth.userInfo", input, options),
-  /** On-premises sign-in (dashboard v1 service). `POST /api/v1/login`; public. */
-  dashboardLogin: (input: OperationInput<"dashboard.login">, options?: CallOptions): Promise<OperationOutput<"dashboard.login">> =>
-    callOperation<OperationOutput<"dashboard.login">>("dashboard.login", input, options),
-  /** End the session. `GET /api/v1/logout`; public. */
-  dashboardLogout: (input: OperationInput<"dashboard.logout"> = {}, options?: CallOptions): Promise<OperationOutput<"dashboard.logout">> =>
-    callOperation<OperationOutput<"dashboard.logout">>("dashboard.logout", input, options),
-  /** The signed-in user with roles and capabilities. `GET /api/v1/userinfo`; session. */
-  dashboardUserInfo: (input: OperationInput<"dashboard.userInfo"> = {}, options?: CallOptions): Promise<OperationOutput<"dashboard.userInfo">> =>
-    callOperation<OperationOutput<"dashboard.userInfo">>("dashboard.userInfo", input, options),
-  /** Extend the session and the user cookie. `GET /api/v1/cookie_refresh`; session. */
-  dashboardCookieRefresh: (input: OperationInput<"dashboard.cookieRefresh"> = {}, options?: CallOptions): Promise<OperationOutput<"dashboard.cookieRefresh">> =>
-    callOperation<OperationOutput<"dashboard.cookieRefresh">>("dashboard.cookieRefresh", input, options),
-  /** Administrators of the tenant. `GET /api/auth/v1/list_users`; any of settings:read, settings_cmr:read. */
-  authListUsers: (input: OperationInput<"auth.listUsers"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.listUsers">> =>
-    callOperation<OperationOutput<"auth.listUsers">>("auth.listUsers", input, options),
-  /** Current policy revision: staged_rev_id, rev_id, state, updated_at. `GET /api/policy/v1/rules`; session. */
-  policyRevision: (input: OperationInput<"policy.revision"> = {}, options?: CallOptions): Promise<OperationOutput<"policy.revision">> =>
-    callOperation<OperationOutput<"policy.revision">>("policy.revision", input, options),
-  /** Publish the staged revision; does nothing unless its state is "staged". `POST /api/policy/v1/rules/{rev}`; any of web_policy:write, email_policy:write, dlp_policy:write, casb_policy:write, egress_policy:write, content_inspection:write, private_access:write, fwaas:write. */
-  policyPublish: (input: OperationInput<"policy.publish">, options?: CallOptions): Promise<OperationOutput<"policy.publish">> =>
-    callOperation<OperationOutput<"policy.publish">>("policy.publish", input, options),
-  /** Published revisions, newest first (page size 25, offset 0 by default). `GET /api/policy/v1/revisions`; any of web_policy:*, email_policy:*, dlp_policy:*, casb_policy:*, egress_policy:*, content_inspection:*, dashboard:*, settings:*, private_access:*, fwaas:*. */
-  policyHistory: (input: OperationInput<"policy.history"> = {}, options?: CallOptions): Promise<OperationOutput<"policy.history">> =>
-    callOperation<OperationOutput<"policy.history">>("policy.history", input, options),
-  /** Check one storage profile before saving it. `POST /api/settings/v1/storage/validate`; any of settings:write. */
-  storageValidate: (input: OperationInput<"storage.validate">, options?: CallOptions): Promise<OperationOutput<"storage.validate">> =>
-    callOperation<OperationOutput<"storage.validate">>("storage.validate", input, options),
-  /** Whether the tenant has a capability, as the storage pages ask it. `GET /api/settings/v1/storage/capabilities/{capability}`; any of settings:read. */
-  storageCapability: (input: OperationInput<"storage.capability">, options?: CallOptions): Promise<OperationOutput<"storage.capability">> =>
-    callOperation<OperationOutput<"storage.capability">>("storage.capability", input, options),
-  /** Whether the tenant has a capability, as the forensics pages ask it. `GET /api/settings/v1/bf/capabilities/{capability}`; any of settings:read. */
-  bfCapability: (input: OperationInput<"bf.capability">, options?: CallOptions): Promise<OperationOutput<"bf.capability">> =>
-    callOperation<OperationOutput<"bf.capability">>("bf.capability", input, options),
-  /** Whether browser forensics can record for the tenant, and what is missing. `GET /api/settings/v1/bf/status`; any of settings:read. */
-  bfStatus: (input: OperationInput<"bf.status"> = {}, options?: CallOptions): Promise<OperationOutput<"bf.status">> =>
-    callOperation<OperationOutput<"bf.status">>("bf.status", input, options),
-  /** Addresses of the service proxies a PAC file points to. `GET /api/settings/v1/pac/proxy_ips`; any of settings:read. */
-  pacProxyIps: (input: OperationInput<"pac.proxyIps"> = {}, options?: CallOptions): Promise<OperationOutput<"pac.proxyIps">> =>
-    callOperation<OperationOutput<"pac.proxyIps">>("pac.proxyIps", input, options),
-  /** The PAC settings a tenant starts with. `GET /api/settings/v1/pac/defaults`; any of settings:read. */
-  pacDefaults: (input: OperationInput<"pac.defaults"> = {}, options?: CallOptions): Promise<OperationOutput<"pac.defaults">> =>
-    callOperation<OperationOutput<"pac.defaults">>("pac.defaults", input, options),
-  /** The uploaded PAC template, or the file generated from the settings while none is uploaded. `GET /api/settings/v1/pac/template`; any of settings:read. */
-  pacTemplate: (input: OperationInput<"pac.template"> = {}, options?: CallOptions): Promise<OperationOutput<"pac.template">> =>
-    callOperation<OperationOutput<"pac.template">>("pac.template", input, options),
-  /** Upload a PAC template (pac: the file text, filename: its name). `POST /api/settings/v1/pac/template`; any of settings:write. */
-  pacUploadTemplate: (input: OperationInput<"pac.uploadTemplate">, options?: CallOptions): Promise<OperationOutput<"pac.uploadTemplate">> =>
-    callOperation<OperationOutput<"pac.uploadTemplate">>("pac.uploadTemplate", input, options),
-  /** JSON Schema (draft-07) of the browser settings a platform, browser and version honour. `GET /api/brw-posture-mgmt/v1/configSettingDefinitions`; any of browser_posture_management:read. */
-  postureSettingDefinitions: (input: OperationInput<"posture.settingDefinitions">, options?: CallOptions): Promise<OperationOutput<"posture.settingDefinitions">> =>
-    callOperation<OperationOutput<"posture.settingDefinitions">>("posture.settingDefinitions", input, options),
-  /** Configuration policies of the tenant, newest first. `GET /api/brw-posture-mgmt/v1/configPolicies`; any of browser_posture_management:read. */
-  postureListPolicies: (input: OperationInput<"posture.listPolicies"> = {}, options?: CallOptions): Promise<OperationOutput<"posture.listPolicies">> =>
-    callOperation<OperationOutput<"posture.listPolicies">>("posture.listPolicies", input, options),
-  /** Create a configuration policy. `POST /api/brw-posture-mgmt/v1/configPolicies`; any of browser_posture_management:write. */
-  postureCreatePolicy: (input: OperationInput<"posture.createPolicy">, options?: CallOptions): Promise<OperationOutput<"posture.createPolicy">> =>
-    callOperation<OperationOutput<"posture.createPolicy">>("posture.createPolicy", input, options),
-  /** One configuration policy. `GET /api/brw-posture-mgmt/v1/configPolicies/{id}`; any of browser_posture_management:read. */
-  postureGetPolicy: (input: OperationInput<"posture.getPolicy">, options?: CallOptions): Promise<OperationOutput<"posture.getPolicy">> =>
-    callOperation<OperationOutput<"posture.getPolicy">>("posture.getPolicy", input, options),
-  /** Change the name, description, version or settings of a configuration policy. `PATCH /api/brw-posture-mgmt/v1/configPolicies/{id}`; any of browser_posture_management:write. */
-  postureUpdatePolicy: (input: OperationInput<"posture.updatePolicy">, options?: CallOptions): Promise<OperationOutput<"posture.updatePolicy">> =>
-    callOperation<OperationOutput<"posture.updatePolicy">>("posture.updatePolicy", input, options),
-  /** Delete a configuration policy. `DELETE /api/brw-posture-mgmt/v1/configPolicies/{id}`; any of browser_posture_management:write. */
-  postureDeletePolicy: (input: OperationInput<"posture.deletePolicy">, options?: CallOptions): Promise<OperationOutput<"posture.deletePolicy">> =>
-    callOperation<OperationOutput<"posture.deletePolicy">>("posture.deletePolicy", input, options),
-  /** Delete several configuration policies; unknown ids are skipped. `POST /api/brw-posture-mgmt/v1/configPolicies/batchDelete`; any of browser_posture_management:write. */
-  postureBatchDelete: (input: OperationInput<"posture.batchDelete">, options?: CallOptions): Promise<OperationOutput<"posture.batchDelete">> =>
-    callOperation<OperationOutput<"posture.batchDelete">>("posture.batchDelete", input, options),
-  /** Web log events: first page. `GET /api/rep/v1/query/web`; any of logs:read:web. */
-  logsWebQuery: (input: OperationInput<"logs.web.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.web.query">> =>
-    callOperation<OperationOutput<"logs.web.query">>("logs.web.query", input, options),
-  /** Web log events: next page. `POST /api/rep/v1/query/web`; any of logs:read:web. */
-  logsWebNext: (input: OperationInput<"logs.web.next">, options?: CallOptions): Promise<OperationOutput<"logs.web.next">> =>
-    callOperation<OperationOutput<"logs.web.next">>("logs.web.next", input, options),
-  /** Email log events: first page. `GET /api/rep/v1/query/email`; any of logs:read:email. */
-  logsEmailQuery: (input: OperationInput<"logs.email.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.email.query">> =>
-    callOperation<OperationOutput<"logs.email.query">>("logs.email.query", input, options),
-  /** Email log events: next page. `POST /api/rep/v1/query/email`; any of logs:read:email. */
-  logsEmailNext: (input: OperationInput<"logs.email.next">, options?: CallOptions): Promise<OperationOutput<"logs.email.next">> =>
-    callOperation<OperationOutput<"logs.email.next">>("logs.email.next", input, options),
-  /** Audit log events: first page. `GET /api/rep/v1/query/audit`; any of logs:read:audit. */
-  logsAuditQuery: (input: OperationInput<"logs.audit.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.audit.query">> =>
-    callOperation<OperationOutput<"logs.audit.query">>("logs.audit.query", input, options),
-  /** Audit log events: next page. `POST /api/rep/v1/query/audit`; any of logs:read:audit. */
-  logsAuditNext: (input: OperationInput<"logs.audit.next">, options?: CallOptions): Promise<OperationOutput<"logs.audit.next">> =>
-    callOperation<OperationOutput<"logs.audit.next">>("logs.audit.next", input, options),
-  /** DLP log events: first page. `GET /api/rep/v1/query/dlp`; any of logs:read:dlp. */
-  logsDlpQuery: (input: OperationInput<"logs.dlp.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.dlp.query">> =>
-    callOperation<OperationOutput<"logs.dlp.query">>("logs.dlp.query", input, options),
-  /** DLP log events: next page. `POST /api/rep/v1/query/dlp`; any of logs:read:dlp. */
-  logsDlpNext: (input: OperationInput<"logs.dlp.next">, options?: CallOptions): Promise<OperationOutput<"logs.dlp.next">> =>
-    callOperation<OperationOutput<"logs.dlp.next">>("logs.dlp.next", input, options),
-  /** Firewall log events: first page. `GET /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
-  logsFwaasLogsQuery: (input: OperationInput<"logs.fwaas_logs.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.fwaas_logs.query">> =>
-    callOperation<OperationOutput<"logs.fwaas_logs.query">>("logs.fwaas_logs.query", input, options),
-  /** Firewall log events: next page. `POST /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
-  logsFwaasLogsNext: (input: OperationInput<"logs.fwaas_logs.next">, options?: CallOptions): Promise<OperationOutput<"logs.fwaas_logs.next">> =>
-    callOperation<OperationOutput<"logs.fwaas_logs.next">>("logs.fwaas_logs.next", input, options),
-  /** Secure Application Access log events: first page. `GET /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
-  logsSaaLogsQuery: (input: OperationInput<"logs.saa_logs.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.saa_logs.query">> =>
-    callOperation<OperationOutput<"logs.saa_logs.query">>("logs.saa_logs.query", input, options),
-  /** Secure Application Access log events: next page. `POST /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
-  logsSaaLogsNext: (input: OperationInput<"logs.saa_logs.next">, options?: CallOptions): Promise<OperationOutput<"logs.saa_logs.next">> =>
-    callOperation<OperationOutput<"logs.saa_logs.next">>("logs.saa_logs.next", input, options),
-  /** A list that labels log values (categories, category groups, countries); Private Access is left out. `GET /api/policy/v1/{name}`; any of logs:read, dashboard:read, reports:read, web_policy:read. */
-  logsCategories: (input: OperationInput<"logs.categories">, options?: CallOptions): Promise<OperationOutput<"logs.categories">> =>
-    callOperation<OperationOutput<"logs.categories">>("logs.categories", input, options),
-  /** Download the sandbox report of a file seen in the web or email logs (JSON file). `GET /api/rep/v1/fileserver/report/{sha256}/SophosSandboxPlugin/{file_id}`; any of logs:read:web, logs:read:email. */
-  logsSandboxReport: (input: OperationInput<"logs.sandboxReport">, options?: CallOptions): Promise<OperationOutput<"logs.sandboxReport">> =>
-    callOperation<OperationOutput<"logs.sandboxReport">>("logs.sandboxReport", input, options),
-  /** Top categories. `GET /api/rep/v1/query/top_categories`; any of dashboard:read, reports:read. */
-  reportsTopCategories: (input: OperationInput<"reports.top_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_categories">> =>
-    callOperation<OperationOutput<"reports.top_categories">>("reports.top_categories", input, options),
-  /** Top categories. `GET /api/rep/v1/query/top_categories_v2`; any of dashboard:read, reports:read. */
-  reportsTopCategoriesV2: (input: OperationInput<"reports.top_categories_v2"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_categories_v2">> =>
-    callOperation<OperationOutput<"reports.top_categories_v2">>("reports.top_categories_v2", input, options),
-  /** Top users. `GET /api/rep/v1/query/top_users`; any of dashboard:read, reports:read. */
-  reportsTopUsers: (input: OperationInput<"reports.top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_users">> =>
-    callOperation<OperationOutput<"reports.top_users">>("reports.top_users", input, options),
-  /** Top domains. `GET /api/rep/v1/query/top_domains`; any of dashboard:read, reports:read. */
-  reportsTopDomains: (input: OperationInput<"reports.top_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_domains">> =>
-    callOperation<OperationOutput<"reports.top_domains">>("reports.top_domains", input, options),
-  /** Risks averted. `GET /api/rep/v1/query/risks_averted`; any of dashboard:read, reports:read. */
-  reportsRisksAverted: (input: OperationInput<"reports.risks_averted"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.risks_averted">> =>
-    callOperation<OperationOutput<"reports.risks_averted">>("reports.risks_averted", input, options),
-  /** Action summary. `GET /api/rep/v1/query/action_summary`; any of dashboard:read, reports:read. */
-  reportsActionSummary: (input: OperationInput<"reports.action_summary"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.action_summary">> =>
-    callOperation<OperationOutput<"reports.action_summary">>("reports.action_summary", input, options),
-  /** Top risks. `GET /api/rep/v1/query/top_risks`; any of dashboard:read, reports:read. */
-  reportsTopRisks: (input: OperationInput<"reports.top_risks"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risks">> =>
-    callOperation<OperationOutput<"reports.top_risks">>("reports.top_risks", input, options),
-  /** Top risk sources. `GET /api/rep/v1/query/top_risk_sources`; any of dashboard:read, reports:read. */
-  reportsTopRiskSources: (input: OperationInput<"reports.top_risk_sources"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risk_sources">> =>
-    callOperation<OperationOutput<"reports.top_risk_sources">>("reports.top_risk_sources", input, options),
-  /** Top risky users. `GET /api/rep/v1/query/top_risk_users`; any of dashboard:read, reports:read. */
-  reportsTopRiskUsers: (input: OperationInput<"reports.top_risk_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risk_users">> =>
-    callOperation<OperationOutput<"reports.top_risk_users">>("reports.top_risk_users", input, options),
-  /** Top vulnerable servers. `GET /api/rep/v1/query/top_vulnerable_servers`; any of dashboard:read, reports:read. */
-  reportsTopVulnerableServers: (input: OperationInput<"reports.top_vulnerable_servers"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_vulnerable_servers">> =>
-    callOperation<OperationOutput<"reports.top_vulnerable_servers">>("reports.top_vulnerable_servers", input, options),
-  /** Top bandwidth users. `GET /api/rep/v1/query/top_bandwidth_users`; any of dashboard:read, reports:read. */
-  reportsTopBandwidthUsers: (input: OperationInput<"reports.top_bandwidth_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_users">> =>
-    callOperation<OperationOutput<"reports.top_bandwidth_users">>("reports.top_bandwidth_users", input, options),
-  /** Top bandwidth domains. `GET /api/rep/v1/query/top_bandwidth_domains`; any of dashboard:read, reports:read. */
-  reportsTopBandwidthDomains: (input: OperationInput<"reports.top_bandwidth_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_domains">> =>
-    callOperation<OperationOutput<"reports.top_bandwidth_domains">>("reports.top_bandwidth_domains", input, options),
-  /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories`; any of dashboard:read, reports:read. */
-  reportsTopBandwidthCategories: (input: OperationInput<"reports.top_bandwidth_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_categories">> =>
-    callOperation<OperationOutput<"reports.top_bandwidth_categories">>("reports.top_bandwidth_categories", input, options),
-  /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories_v2`; any of dashboard:read, reports:read. */
-  reportsTopBandwidthCategoriesV2: (input: OperationInput<"reports.top_bandwidth_categories_v2"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_categories_v2">> =>
-    callOperation<OperationOutput<"reports.top_bandwidth_categories_v2">>("reports.top_bandwidth_categories_v2", input, options),
-  /** Top protocols. `GET /api/rep/v1/query/top_protocols`; any of dashboard:read, reports:read. */
-  reportsTopProtocols: (input: OperationInput<"reports.top_protocols"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_protocols">> =>
-    callOperation<OperationOutput<"reports.top_protocols">>("reports.top_protocols", input, options),
-  /** Top browsers. `GET /api/rep/v1/query/top_browsers`; any of dashboard:read, reports:read. */
-  reportsTopBrowsers: (input: OperationInput<"reports.top_browsers"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_browsers">> =>
-    callOperation<OperationOutput<"reports.top_browsers">>("reports.top_browsers", input, options),
-  /** Top browser versions. `GET /api/rep/v1/query/top_browser_versions`; any of dashboard:read, reports:read. */
-  reportsTopBrowserVersions: (input: OperationInput<"reports.top_browser_versions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_browser_versions">> =>
-    callOperation<OperationOutput<"reports.top_browser_versions">>("reports.top_browser_versions", input, options),
-  /** Top non-browser user agents. `GET /api/rep/v1/query/top_non_browser_ua`; any of dashboard:read, reports:read. */
-  reportsTopNonBrowserUa: (input: OperationInput<"reports.top_non_browser_ua"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_non_browser_ua">> =>
-    callOperation<OperationOutput<"reports.top_non_browser_ua">>("reports.top_non_browser_ua", input, options),
-  /** Top user-agent types. `GET /api/rep/v1/query/top_ua_type`; any of dashboard:read, reports:read. */
-  reportsTopUaType: (input: OperationInput<"reports.top_ua_type"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_ua_type">> =>
-    callOperation<OperationOutput<"reports.top_ua_type">>("reports.top_ua_type", input, options),
-  /** Top user agents. `GET /api/rep/v1/query/top_ua`; any of dashboard:read, reports:read. */
-  reportsTopUa: (input: OperationInput<"reports.top_ua"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_ua">> =>
-    callOperation<OperationOutput<"reports.top_ua">>("reports.top_ua", input, options),
-  /** Top response risks. `GET /api/rep/v1/query/top_response_risks`; any of dashboard:read, reports:read. */
-  reportsTopResponseRisks: (input: OperationInput<"reports.top_response_risks"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_response_risks">> =>
-    callOperation<OperationOutput<"reports.top_response_risks">>("reports.top_response_risks", input, options),
-  /** Top scan results. `GET /api/rep/v1/query/top_scan_results`; any of dashboard:read, reports:read. */
-  reportsTopScanResults: (input: OperationInput<"reports.top_scan_results"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_scan_results">> =>
-    callOperation<OperationOutput<"reports.top_scan_results">>("reports.top_scan_results", input, options),
-  /** Top files. `GET /api/rep/v1/query/top_files`; any of dashboard:read, reports:read. */
-  reportsTopFiles: (input: OperationInput<"reports.top_files"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_files">> =>
-    callOperation<OperationOutput<"reports.top_files">>("reports.top_files", input, options),
-  /** File scans by day and hour. `GET /api/rep/v1/query/scan_heat`; any of dashboard:read, reports:read. */
-  reportsScanHeat: (input: OperationInput<"reports.scan_heat"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.scan_heat">> =>
-    callOperation<OperationOutput<"reports.scan_heat">>("reports.scan_heat", input, options),
-  /** Evasive threats. `GET /api/rep/v1/query/heat_summary`; any of dashboard:read, reports:read. */
-  reportsHeatSummary: (input: OperationInput<"reports.heat_summary"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_summary">> =>
-    callOperation<OperationOutput<"reports.heat_summary">>("reports.heat_summary", input, options),
-  /** Top evasion techniques. `GET /api/rep/v1/query/heat_techniques`; any of dashboard:read, reports:read. */
-  reportsHeatTechniques: (input: OperationInput<"reports.heat_techniques"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_techniques">> =>
-    callOperation<OperationOutput<"reports.heat_techniques">>("reports.heat_techniques", input, options),
-  /** Top lures. `GET /api/rep/v1/query/heat_lures`; any of dashboard:read, reports:read. */
-  reportsHeatLures: (input: OperationInput<"reports.heat_lures"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_lures">> =>
-    callOperation<OperationOutput<"reports.heat_lures">>("reports.heat_lures", input, options),
-  /** Users facing evasive threats. `GET /api/rep/v1/query/heat_users`; any of dashboard:read, reports:read. */
-  reportsHeatUsers: (input: OperationInput<"reports.heat_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_users">> =>
-    callOperation<OperationOutput<"reports.heat_users">>("reports.heat_users", input, options),
-  /** Domains with evasive threats. `GET /api/rep/v1/query/heat_domains`; any of dashboard:read, reports:read. */
-  reportsHeatDomains: (input: OperationInput<"reports.heat_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_domains">> =>
-    callOperation<OperationOutput<"reports.heat_domains">>("reports.heat_domains", input, options),
-  /** Evasive threats over time. `GET /api/rep/v1/query/heat_timeline`; any of dashboard:read, reports:read. */
-  reportsHeatTimeline: (input: OperationInput<"reports.heat_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_timeline">> =>
-    callOperation<OperationOutput<"reports.heat_timeline">>("reports.heat_timeline", input, options),
-  /** Top cloud applications. `GET /api/rep/v1/query/casb_top_apps`; any of dashboard:read, reports:read. */
-  reportsCasbTopApps: (input: OperationInput<"reports.casb_top_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_apps">> =>
-    callOperation<OperationOutput<"reports.casb_top_apps">>("reports.casb_top_apps", input, options),
-  /** Top cloud application categories. `GET /api/rep/v1/query/casb_top_categories`; any of dashboard:read, reports:read. */
-  reportsCasbTopCategories: (input: OperationInput<"reports.casb_top_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_categories">> =>
-    callOperation<OperationOutput<"reports.casb_top_categories">>("reports.casb_top_categories", input, options),
-  /** Cloud applications by profile. `GET /api/rep/v1/query/casb_profile_types`; any of dashboard:read, reports:read. */
-  reportsCasbProfileTypes: (input: OperationInput<"reports.casb_profile_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_profile_types">> =>
-    callOperation<OperationOutput<"reports.casb_profile_types">>("reports.casb_profile_types", input, options),
-  /** Top cloud application users. `GET /api/rep/v1/query/casb_top_users`; any of dashboard:read, reports:read. */
-  reportsCasbTopUsers: (input: OperationInput<"reports.casb_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_users">> =>
-    callOperation<OperationOutput<"reports.casb_top_users">>("reports.casb_top_users", input, options),
-  /** Cloud applications by users. `GET /api/rep/v1/query/casb_app_users`; any of dashboard:read, reports:read. */
-  reportsCasbAppUsers: (input: OperationInput<"reports.casb_app_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_app_users">> =>
-    callOperation<OperationOutput<"reports.casb_app_users">>("reports.casb_app_users", input, options),
-  /** Cloud applications by bandwidth. `GET /api/rep/v1/query/casb_bandwidth_apps`; any of dashboard:read, reports:read. */
-  reportsCasbBandwidthApps: (input: OperationInput<"reports.casb_bandwidth_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_bandwidth_apps">> =>
-    callOperation<OperationOutput<"reports.casb_bandwidth_apps">>("reports.casb_bandwidth_apps", input, options),
-  /** Top unsanctioned applications. `GET /api/rep/v1/query/casb_unsanctioned_apps`; any of dashboard:read, reports:read. */
-  reportsCasbUnsanctionedApps: (input: OperationInput<"reports.casb_unsanctioned_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_unsanctioned_apps">> =>
-    callOperation<OperationOutput<"reports.casb_unsanctioned_apps">>("reports.casb_unsanctioned_apps", input, options),
-  /** Top applications (DDL). `GET /api/rep/v1/query/casb_ddl_apps`; any of dashboard:read, reports:read. */
-  reportsCasbDdlApps: (input: OperationInput<"reports.casb_ddl_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_ddl_apps">> =>
-    callOperation<OperationOutput<"reports.casb_ddl_apps">>("reports.casb_ddl_apps", input, options),
-  /** Cloud application use over time. `GET /api/rep/v1/query/casb_timeline`; any of dashboard:read, reports:read. */
-  reportsCasbTimeline: (input: OperationInput<"reports.casb_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_timeline">> =>
-    callOperation<OperationOutput<"reports.casb_timeline">>("reports.casb_timeline", input, options),
-  /** Top domains of a category. `GET /api/rep/v1/query/top_category_domains`; any of dashboard:read, reports:read. */
-  reportsTopCategoryDomains: (input: OperationInput<"reports.top_category_domains">, options?: CallOptions): Promise<OperationOutput<"reports.top_category_domains">> =>
-    callOperation<OperationOutput<"reports.top_category_domains">>("reports.top_category_domains", input, options),
-  /** Top domains of a user. `GET /api/rep/v1/query/top_user_domains`; any of dashboard:read, reports:read. */
-  reportsTopUserDomains: (input: OperationInput<"reports.top_user_domains">, options?: CallOptions): Promise<OperationOutput<"reports.top_user_domains">> =>
-    callOperation<OperationOutput<"reports.top_user_domains">>("reports.top_user_domains", input, options),
-  /** Top users of an alert type. `GET /api/rep/v1/query/top_alert_type_users`; any of dashboard:read, reports:read. */
-  reportsTopAlertTypeUsers: (input: OperationInput<"reports.top_alert_type_users">, options?: CallOptions): Promise<OperationOutput<"reports.top_alert_type_users">> =>
-    callOperation<OperationOutput<"reports.top_alert_type_users">>("reports.top_alert_type_users", input, options),
-  /** Top DLP users. `GET /api/rep/v1/query/dlp_top_users`; any of dashboard:read, reports:read. */
-  reportsDlpTopUsers: (input: OperationInput<"reports.dlp_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_users">> =>
-    callOperation<OperationOutput<"reports.dlp_top_users">>("reports.dlp_top_users", input, options),
-  /** Top DLP rules. `GET /api/rep/v1/query/dlp_top_rules`; any of dashboard:read, reports:read. */
-  reportsDlpTopRules: (input: OperationInput<"reports.dlp_top_rules"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_rules">> =>
-    callOperation<OperationOutput<"reports.dlp_top_rules">>("reports.dlp_top_rules", input, options),
-  /** DLP actions. `GET /api/rep/v1/query/dlp_actions`; any of dashboard:read, reports:read. */
-  reportsDlpActions: (input: OperationInput<"reports.dlp_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_actions">> =>
-    callOperation<OperationOutput<"reports.dlp_actions">>("reports.dlp_actions", input, options),
-  /** Top DLP destinations. `GET /api/rep/v1/query/dlp_top_domains`; any of dashboard:read, reports:read. */
-  reportsDlpTopDomains: (input: OperationInput<"reports.dlp_top_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_domains">> =>
-    callOperation<OperationOutput<"reports.dlp_top_domains">>("reports.dlp_top_domains", input, options),
-  /** Top alert types. `GET /api/rep/v1/query/dlp_alert_types`; any of dashboard:read, reports:read. */
-  reportsDlpAlertTypes: (input: OperationInput<"reports.dlp_alert_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_alert_types">> =>
-    callOperation<OperationOutput<"reports.dlp_alert_types">>("reports.dlp_alert_types", input, options),
-  /** DLP events by channel. `GET /api/rep/v1/query/dlp_sub_event_types`; any of dashboard:read, reports:read. */
-  reportsDlpSubEventTypes: (input: OperationInput<"reports.dlp_sub_event_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_sub_event_types">> =>
-    callOperation<OperationOutput<"reports.dlp_sub_event_types">>("reports.dlp_sub_event_types", input, options),
-  /** Top DLP applications. `GET /api/rep/v1/query/dlp_top_apps`; any of dashboard:read, reports:read. */
-  reportsDlpTopApps: (input: OperationInput<"reports.dlp_top_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_apps">> =>
-    callOperation<OperationOutput<"reports.dlp_top_apps">>("reports.dlp_top_apps", input, options),
-  /** DLP events over time. `GET /api/rep/v1/query/dlp_timeline`; any of dashboard:read, reports:read. */
-  reportsDlpTimeline: (input: OperationInput<"reports.dlp_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_timeline">> =>
-    callOperation<OperationOutput<"reports.dlp_timeline">>("reports.dlp_timeline", input, options),
-  /** Firewall actions. `GET /api/rep/v1/query/fwaas_actions`; any of dashboard:read, reports:read. */
-  reportsFwaasActions: (input: OperationInput<"reports.fwaas_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_actions">> =>
-    callOperation<OperationOutput<"reports.fwaas_actions">>("reports.fwaas_actions", input, options),
-  /** Firewall request types. `GET /api/rep/v1/query/fwaas_request_types`; any of dashboard:read, reports:read. */
-  reportsFwaasRequestTypes: (input: OperationInput<"reports.fwaas_request_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_request_types">> =>
-    callOperation<OperationOutput<"reports.fwaas_request_types">>("reports.fwaas_request_types", input, options),
-  /** Top firewall sources. `GET /api/rep/v1/query/fwaas_top_sources`; any of dashboard:read, reports:read. */
-  reportsFwaasTopSources: (input: OperationInput<"reports.fwaas_top_sources"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_sources">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_sources">>("reports.fwaas_top_sources", input, options),
-  /** Top firewall destinations. `GET /api/rep/v1/query/fwaas_top_destinations`; any of dashboard:read, reports:read. */
-  reportsFwaasTopDestinations: (input: OperationInput<"reports.fwaas_top_destinations"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_destinations">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_destinations">>("reports.fwaas_top_destinations", input, options),
-  /** Top destination ports. `GET /api/rep/v1/query/fwaas_top_ports`; any of dashboard:read, reports:read. */
-  reportsFwaasTopPorts: (input: OperationInput<"reports.fwaas_top_ports"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_ports">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_ports">>("reports.fwaas_top_ports", input, options),
-  /** Top firewall applications. `GET /api/rep/v1/query/fwaas_top_applications`; any of dashboard:read, reports:read. */
-  reportsFwaasTopApplications: (input: OperationInput<"reports.fwaas_top_applications"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_applications">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_applications">>("reports.fwaas_top_applications", input, options),
-  /** Top firewall rules. `GET /api/rep/v1/query/fwaas_top_rules`; any of dashboard:read, reports:read. */
-  reportsFwaasTopRules: (input: OperationInput<"reports.fwaas_top_rules"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_rules">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_rules">>("reports.fwaas_top_rules", input, options),
-  /** Top firewall users. `GET /api/rep/v1/query/fwaas_top_users`; any of dashboard:read, reports:read. */
-  reportsFwaasTopUsers: (input: OperationInput<"reports.fwaas_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_users">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_users">>("reports.fwaas_top_users", input, options),
-  /** Top destination countries. `GET /api/rep/v1/query/fwaas_top_countries`; any of dashboard:read, reports:read. */
-  reportsFwaasTopCountries: (input: OperationInput<"reports.fwaas_top_countries"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_countries">> =>
-    callOperation<OperationOutput<"reports.fwaas_top_countries">>("reports.fwaas_top_countries", input, options),
-  /** Top firewall bandwidth users. `GET /api/rep/v1/query/fwaas_bandwidth_users`; any of dashboard:read, reports:read. */
-  reportsFwaasBandwidthUsers: (input: OperationInput<"reports.fwaas_bandwidth_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_bandwidth_users">> =>
-    callOperation<OperationOutput<"reports.fwaas_bandwidth_users">>("reports.fwaas_bandwidth_users", input, options),
-  /** Firewall events over time. `GET /api/rep/v1/query/fwaas_timeline`; any of dashboard:read, reports:read. */
-  reportsFwaasTimeline: (input: OperationInput<"reports.fwaas_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_timeline">> =>
-    callOperation<OperationOutput<"reports.fwaas_timeline">>("reports.fwaas_timeline", input, options),
-  /** Messages by date. `GET /api/rep/v1/query/smtp_by_date`; any of dashboard:read, reports:read. */
-  reportsSmtpByDate: (input: OperationInput<"reports.smtp_by_date"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_by_date">> =>
-    callOperation<OperationOutput<"reports.smtp_by_date">>("reports.smtp_by_date", input, options),
-  /** Mail volume by date. `GET /api/rep/v1/query/smtp_size_by_date`; any of dashboard:read, reports:read. */
-  reportsSmtpSizeByDate: (input: OperationInput<"reports.smtp_size_by_date"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_size_by_date">> =>
-    callOperation<OperationOutput<"reports.smtp_size_by_date">>("reports.smtp_size_by_date", input, options),
-  /** SMTP actions. `GET /api/rep/v1/query/smtp_actions`; any of dashboard:read, reports:read. */
-  reportsSmtpActions: (input: OperationInput<"reports.smtp_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_actions">> =>
-    callOperation<OperationOutput<"reports.smtp_actions">>("reports.smtp_actions", input, options),
-  /** SMTP reasons. `GET /api/rep/v1/query/smtp_reasons`; any of dashboard:read, reports:read. */
-  reportsSmtpReasons: (input: OperationInput<"reports.smtp_reasons"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_reasons">> =>
-    callOperation<OperationOutput<"reports.smtp_reasons">>("reports.smtp_reasons", input, options),
-  /** Top SMTP senders. `GET /api/rep/v1/query/smtp_top_senders`; any of dashboard:read, reports:read. */
-  reportsSmtpTopSenders: (input: OperationInput<"reports.smtp_top_senders"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_senders">> =>
-    callOperation<OperationOutput<"reports.smtp_top_senders">>("reports.smtp_top_senders", input, options),
-  /** Top SMTP recipients. `GET /api/rep/v1/query/smtp_top_recipients`; any of dashboard:read, reports:read. */
-  reportsSmtpTopRecipients: (input: OperationInput<"reports.smtp_top_recipients"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_recipients">> =>
-    callOperation<OperationOutput<"reports.smtp_top_recipients">>("reports.smtp_top_recipients", input, options),
-  /** Top sending domains. `GET /api/rep/v1/query/smtp_top_sender_domains`; any of dashboard:read, reports:read. */
-  reportsSmtpTopSenderDomains: (input: OperationInput<"reports.smtp_top_sender_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_sender_domains">> =>
-    callOperation<OperationOutput<"reports.smtp_top_sender_domains">>("reports.smtp_top_sender_domains", input, options),
-  /** Emails with links rewritten. `GET /api/rep/v1/query/emails_rewritten`; any of dashboard:read, reports:read. */
-  reportsEmailsRewritten: (input: OperationInput<"reports.emails_rewritten"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.emails_rewritten">> =>
-    callOperation<OperationOutput<"reports.emails_rewritten">>("reports.emails_rewritten", input, options),
-  /** Email actions. `GET /api/rep/v1/query/top_actions_email`; any of dashboard:read, reports:read. */
-  reportsTopActionsEmail: (input: OperationInput<"reports.top_actions_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_actions_email">> =>
-    callOperation<OperationOutput<"reports.top_actions_email">>("reports.top_actions_email", input, options),
-  /** Top email threats. `GET /api/rep/v1/query/top_threats_email`; any of dashboard:read, reports:read. */
-  reportsTopThreatsEmail: (input: OperationInput<"reports.top_threats_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_threats_email">> =>
-    callOperation<OperationOutput<"reports.top_threats_email">>("reports.top_threats_email", input, options),
-  /** Top email lures. `GET /api/rep/v1/query/top_lures_email`; any of dashboard:read, reports:read. */
-  reportsTopLuresEmail: (input: OperationInput<"reports.top_lures_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_lures_email">> =>
-    callOperation<OperationOutput<"reports.top_lures_email">>("reports.top_lures_email", input, options),
-  /** Top attachment types. `GET /api/rep/v1/query/top_attachments_email`; any of dashboard:read, reports:read. */
-  reportsTopAttachmentsEmail: (input: OperationInput<"reports.top_attachments_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_attachments_email">> =>
-    callOperation<OperationOutput<"reports.top_attachments_email">>("reports.top_attachments_email", input, options),
-  /** Attachment scan results. `GET /api/rep/v1/query/top_scan_results_email`; any of dashboard:read, reports:read. */
-  reportsTopScanResultsEmail: (input: OperationInput<"reports.top_scan_results_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_scan_results_email">> =>
-    callOperation<OperationOutput<"reports.top_scan_results_email">>("reports.top_scan_results_email", input, options),
-  /** Most targeted recipients. `GET /api/rep/v1/query/top_recipients_email`; any of dashboard:read, reports:read. */
-  reportsTopRecipientsEmail: (input: OperationInput<"reports.top_recipients_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_recipients_email">> =>
-    callOperation<OperationOutput<"reports.top_recipients_email">>("reports.top_recipients_email", input, options),
-  /** Top risky senders. `GET /api/rep/v1/query/top_senders_email`; any of dashboard:read, reports:read. */
-  reportsTopSendersEmail: (input: OperationInput<"reports.top_senders_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_senders_email">> =>
-    callOperation<OperationOutput<"reports.top_senders_email">>("reports.top_senders_email", input, options),
-  /** Top private applications. `GET /api/rep/v1/query/saa_top_applications`; any of dashboard:read, reports:read. */
-  reportsSaaTopApplications: (input: OperationInput<"reports.saa_top_applications"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_top_applications">> =>
-    callOperation<OperationOutput<"reports.saa_top_applications">>("reports.saa_top_applications", input, options),
-  /** Top private application users. `GET /api/rep/v1/query/saa_top_users`; any of dashboard:read, reports:read. */
-  reportsSaaTopUsers: (input: OperationInput<"reports.saa_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_top_users">> =>
-    callOperation<OperationOutput<"reports.saa_top_users">>("reports.saa_top_users", input, options),
-  /** Private access actions. `GET /api/rep/v1/query/saa_actions`; any of dashboard:read, reports:read. */
-  reportsSaaActions: (input: OperationInput<"reports.saa_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_actions">> =>
-    callOperation<OperationOutput<"reports.saa_actions">>("reports.saa_actions", input, options),
-  /** Private access over time. `GET /api/rep/v1/query/saa_timeline`; any of dashboard:read, reports:read. */
-  reportsSaaTimeline: (input: OperationInput<"reports.saa_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_timeline">> =>
-    callOperation<OperationOutput<"reports.saa_timeline">>("reports.saa_timeline", input, options),
-  /** Users, domains and categories whose name contains q, by events (src=web) or bytes (src=bandwidth). `GET /api/insights/v1/q`; any of dashboard:read, reports:read. */
-  reportsInsights: (input: OperationInput<"reports.insights">, options?: CallOptions): Promise<OperationOutput<"reports.insights">> =>
-    callOperation<OperationOutput<"reports.insights">>("reports.insights", input, options),
-  /** Past reports, newest first; schedules that are due are run first. `GET /api/reports/v1/past_reports`; any of dashboard:read, reports:read. */
-  reportsPastList: (input: OperationInput<"reports.past.list"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.past.list">> =>
-    callOperation<OperationOutput<"reports.past.list">>("reports.past.list", input, options),
-  /** Download a past report (CSV file). `GET /api/reports/v1/past_reports/{id}`; any of dashboard:read, reports:read. */
-  reportsPastDownload: (input: OperationInput<"reports.past.download">, options?: CallOptions): Promise<OperationOutput<"reports.past.download">> =>
-    callOperation<OperationOutput<"reports.past.download">>("reports.past.download", input, options),
-  /** The scheduled reports, with the stamp a save sends back. `GET /api/reports/v1/scheduled_reports`; any of dashboard:read, reports:read. */
-  reportsScheduledGet: (input: OperationInput<"reports.scheduled.get"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.scheduled.get">> =>
-    callOperation<OperationOutput<"reports.scheduled.get">>("reports.scheduled.get", input, options),
-  /** Save the scheduled reports; a stale updated_at gets 409 with the stored list. `PUT /api/reports/v1/scheduled_reports`; any of dashboard:write, reports:write. */
-  reportsScheduledSave: (input: OperationInput<"reports.scheduled.save">, options?: CallOptions): Promise<OperationOutput<"reports.scheduled.save">> =>
-    callOperation<OperationOutput<"reports.scheduled.save">>("reports.scheduled.save", input, options),
-  /** Run reports now and file them as a past report. `PUT /api/reports/v1/instant_reports`; any of dashboard:write, reports:write. */
-  reportsInstant: (input: OperationInput<"reports.instant">, options?: CallOptions): Promise<OperationOutput<"reports.instant">> =>
-    callOperation<OperationOutput<"reports.instant">>("reports.instant", input, options),
-  /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
-  webSslBypassGet: (input: OperationInput<"web.ssl-bypass.get">, options?: CallOptions): Promise<OperationOutput<"web.ssl-bypass.get">> =>
-    callOperation<OperationOutput<"web.ssl-bypass.get">>("web.ssl-bypass.get", input, options),
-  /** Save SSL Bypass. `PUT /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:write. */
-  webSslBypassSave: (input: OperationInput<"web.ssl-bypass.save">, options?: CallOptions): Promise<OperationOutput<"web.ssl-bypass.save">> =>
-    callOperation<OperationOutput<"web.ssl-bypass.save">>("web.ssl-bypass.save", input, options),
-  /** Read Web Exceptions. `GET /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:read. */
-  webExceptionsGet: (input: OperationInput<"web.exceptions.get">, options?: CallOptions): Promise<OperationOutput<"web.exceptions.get">> =>
-    callOperation<OperationOutput<"web.exceptions.get">>("web.exceptions.get", input, options),
-  /** Save Web Exceptions. `PUT /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:write. */
-  webExceptionsSave: (input: OperationInput<"web.exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.exceptions.save">> =>
-    callOperation<OperationOutput<"web.exceptions.save">>("web.exceptions.save", input, options),
-  /** Read Email Allow List. `GET /api/policy/v1/rules/safemail/whitelist/{rev}`; any of email_policy:read. */
-  emailAllowListGet: (input: OperationInput<"email.allow-list.get">, options?: CallOptions): Promise<OperationOutput<"email.allow-list.get">> =>
-    callOperation<OperationOutput<"email.allow-list.get">>("email.allow-list.get", input, options),
-  /** Save Email Allow List. `PUT /api/policy/v1/rules/safemail/whitelist/{rev}`; any of email_policy:write. */
-  emailAllowListSave: (input: OperationInput<"email.allow-list.save">, options?: CallOptions): Promise<OperationOutput<"email.allow-list.save">> =>
-    callOperation<OperationOutput<"email.allow-list.save">>("email.allow-list.save", input, options),
-  /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
-  settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
-    callOperation<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),
-  /** Save Storage Profiles. `POST /api/settings/v1/storage/profiles`; any of settings:write. */
-  settingsStorageProfilesSave: (input: OperationInput<"settings.storage-profiles.save">, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.save">> =>
-    callOperation<OperationOutput<"settings.storage-profiles.save">>("settings.storage-profiles.save", input, options),
-  /** Read Forensic Profiles. `GET /api/settings/v1/bf/profiles`; any of settings:read. */
-  settingsForensicsGet: (input: OperationInput<"settings.forensics.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.forensics.get">> =>
-    callOperation<OperationOutput<"settings.forensics.get">>("settings.forensics.get", input, options),
-  /** Save Forensic Profiles. `POST /api/settings/v1/bf/profiles`; any of settings:write. */
-  settingsForensicsSave: (input: OperationInput<"settings.forensics.save">, options?: CallOptions): Promise<OperationOutput<"settings.forensics.save">> =>
-    callOperation<OperationOutput<"settings.forensics.save">>("settings.forensics.save", input, options),
-  /** Read Forensics Viewer. `GET /api/settings/v1/bf/viewer`; any of settings:read. */
-  settingsForensicsViewerGet: (input: OperationInput<"settings.forensics-viewer.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.forensics-viewer.get">> =>
-    callOperation<OperationOutput<"settings.forensics-viewer.get">>("settings.forensics-viewer.get", input, options),
-  /** Save Forensics Viewer. `POST /api/settings/v1/bf/viewer`; any of settings:write. */
-  settingsForensicsViewerSave: (input: OperationInput<"settings.forensics-viewer.save">, options?: CallOptions): Promise<OperationOutput<"settings.forensics-viewer.save">> =>
-    callOperation<OperationOutput<"settings.forensics-viewer.save">>("settings.forensics-viewer.save", input, options),
-  /** Read PAC File. `GET /api/settings/v1/pac`; any of settings:read. */
-  settingsPacGet: (input: OperationInput<"settings.pac.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.get">> =>
-    callOperation<OperationOutput<"settings.pac.get">>("settings.pac.get", input, options),
-  /** Save PAC File. `PATCH /api/settings/v1/pac`; any of settings:write. */
-  settingsPacSave: (input: OperationInput<"settings.pac.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.save">> =>
-    callOperation<OperationOutput<"settings.pac.save">>("settings.pac.save", input, options),
-} as const;
+/** What the client calls through: the HTTP core's `callOperation`, or a fake in tests. */
+export type CallFn = typeof callOperation;
+
+/**
+ * Every operation as a method, `<operation id in camelCase>(input, options)`, over a call function; and `callById`
+ * for generic callers whose id is computed (document screens), typed by the maps above.
+ */
+export function createApiClient(call: CallFn = callOperation) {
+  return {
+    /** Calls an operation by its id. */
+    callById: <Id extends OperationId>(id: Id, input: OperationInput<Id>, options?: CallOptions): Promise<OperationOutput<Id>> =>
+      call<OperationOutput<Id>>(id, input, options),
+    /** Deployment, app mode and product name; sets the xsrf cookie when missing. `GET /api/portal/config`; public. */
+    portalConfig: (input: OperationInput<"portal.config"> = {}, options?: CallOptions): Promise<OperationOutput<"portal.config">> =>
+      call<OperationOutput<"portal.config">>("portal.config", input, options),
+    /** Parameters of the single-sign-on form posted to login_url. `POST /api/auth/v1/auth_params`; public. */
+    authAuthParams: (input: OperationInput<"auth.authParams"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.authParams">> =>
+      call<OperationOutput<"auth.authParams">>("auth.authParams", input, options),
+    /** Sign in with user name and password; starts a new session. `POST /api/auth/v1/login`; public. */
+    authLogin: (input: OperationInput<"auth.login">, options?: CallOptions): Promise<OperationOutput<"auth.login">> =>
+      call<OperationOutput<"auth.login">>("auth.login", input, options),
+    /** End the session. `GET /api/auth/v1/logout`; public. */
+    authLogout: (input: OperationInput<"auth.logout"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.logout">> =>
+      call<OperationOutput<"auth.logout">>("auth.logout", input, options),
+    /** Extend the session and the user cookie. `POST /api/auth/v1/cookie_refresh`; session. */
+    authCookieRefresh: (input: OperationInput<"auth.cookieRefresh"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.cookieRefresh">> =>
+      call<OperationOutput<"auth.cookieRefresh">>("auth.cookieRefresh", input, options),
+    /** The signed-in user with roles and capabilities. `GET /api/userinfo`; session. */
+    authUserInfo: (input: OperationInput<"auth.userInfo"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.userInfo">> =>
+      call<OperationOutput<"auth.userInfo">>("auth.userInfo", input, options),
+    /** On-premises sign-in (dashboard v1 service). `POST /api/v1/login`; public. */
+    dashboardLogin: (input: OperationInput<"dashboard.login">, options?: CallOptions): Promise<OperationOutput<"dashboard.login">> =>
+      call<OperationOutput<"dashboard.login">>("dashboard.login", input, options),
+    /** End the session. `GET /api/v1/logout`; public. */
+    dashboardLogout: (input: OperationInput<"dashboard.logout"> = {}, options?: CallOptions): Promise<OperationOutput<"dashboard.logout">> =>
+      call<OperationOutput<"dashboard.logout">>("dashboard.logout", input, options),
+    /** The signed-in user with roles and capabilities. `GET /api/v1/userinfo`; session. */
+    dashboardUserInfo: (input: OperationInput<"dashboard.userInfo"> = {}, options?: CallOptions): Promise<OperationOutput<"dashboard.userInfo">> =>
+      call<OperationOutput<"dashboard.userInfo">>("dashboard.userInfo", input, options),
+    /** Extend the session and the user cookie. `GET /api/v1/cookie_refresh`; session. */
+    dashboardCookieRefresh: (input: OperationInput<"dashboard.cookieRefresh"> = {}, options?: CallOptions): Promise<OperationOutput<"dashboard.cookieRefresh">> =>
+      call<OperationOutput<"dashboard.cookieRefresh">>("dashboard.cookieRefresh", input, options),
+    /** Administrators of the tenant. `GET /api/auth/v1/list_users`; any of settings:read, settings_cmr:read. */
+    authListUsers: (input: OperationInput<"auth.listUsers"> = {}, options?: CallOptions): Promise<OperationOutput<"auth.listUsers">> =>
+      call<OperationOutput<"auth.listUsers">>("auth.listUsers", input, options),
+    /** Current policy revision: staged_rev_id, rev_id, state, updated_at. `GET /api/policy/v1/rules`; session. */
+    policyRevision: (input: OperationInput<"policy.revision"> = {}, options?: CallOptions): Promise<OperationOutput<"policy.revision">> =>
+      call<OperationOutput<"policy.revision">>("policy.revision", input, options),
+    /** Publish the staged revision; does nothing unless its state is "staged". `POST /api/policy/v1/rules/{rev}`; any of web_policy:write, email_policy:write, dlp_policy:write, casb_policy:write, egress_policy:write, content_inspection:write, private_access:write, fwaas:write. */
+    policyPublish: (input: OperationInput<"policy.publish">, options?: CallOptions): Promise<OperationOutput<"policy.publish">> =>
+      call<OperationOutput<"policy.publish">>("policy.publish", input, options),
+    /** Published revisions, newest first (page size 25, offset 0 by default). `GET /api/policy/v1/revisions`; any of web_policy:*, email_policy:*, dlp_policy:*, casb_policy:*, egress_policy:*, content_inspection:*, dashboard:*, settings:*, private_access:*, fwaas:*. */
+    policyHistory: (input: OperationInput<"policy.history"> = {}, options?: CallOptions): Promise<OperationOutput<"policy.history">> =>
+      call<OperationOutput<"policy.history">>("policy.history", input, options),
+    /** Check one storage profile before saving it. `POST /api/settings/v1/storage/validate`; any of settings:write. */
+    storageValidate: (input: OperationInput<"storage.validate">, options?: CallOptions): Promise<OperationOutput<"storage.validate">> =>
+      call<OperationOutput<"storage.validate">>("storage.validate", input, options),
+    /** Whether the tenant has a capability, as the storage pages ask it. `GET /api/settings/v1/storage/capabilities/{capability}`; any of settings:read. */
+    storageCapability: (input: OperationInput<"storage.capability">, options?: CallOptions): Promise<OperationOutput<"storage.capability">> =>
+      call<OperationOutput<"storage.capability">>("storage.capability", input, options),
+    /** Whether the tenant has a capability, as the forensics pages ask it. `GET /api/settings/v1/bf/capabilities/{capability}`; any of settings:read. */
+    bfCapability: (input: OperationInput<"bf.capability">, options?: CallOptions): Promise<OperationOutput<"bf.capability">> =>
+      call<OperationOutput<"bf.capability">>("bf.capability", input, options),
+    /** Whether browser forensics can record for the tenant, and what is missing. `GET /api/settings/v1/bf/status`; any of settings:read. */
+    bfStatus: (input: OperationInput<"bf.status"> = {}, options?: CallOptions): Promise<OperationOutput<"bf.status">> =>
+      call<OperationOutput<"bf.status">>("bf.status", input, options),
+    /** Addresses of the service proxies a PAC file points to. `GET /api/settings/v1/pac/proxy_ips`; any of settings:read. */
+    pacProxyIps: (input: OperationInput<"pac.proxyIps"> = {}, options?: CallOptions): Promise<OperationOutput<"pac.proxyIps">> =>
+      call<OperationOutput<"pac.proxyIps">>("pac.proxyIps", input, options),
+    /** The PAC settings a tenant starts with. `GET /api/settings/v1/pac/defaults`; any of settings:read. */
+    pacDefaults: (input: OperationInput<"pac.defaults"> = {}, options?: CallOptions): Promise<OperationOutput<"pac.defaults">> =>
+      call<OperationOutput<"pac.defaults">>("pac.defaults", input, options),
+    /** The uploaded PAC template, or the file generated from the settings while none is uploaded. `GET /api/settings/v1/pac/template`; any of settings:read. */
+    pacTemplate: (input: OperationInput<"pac.template"> = {}, options?: CallOptions): Promise<OperationOutput<"pac.template">> =>
+      call<OperationOutput<"pac.template">>("pac.template", input, options),
+    /** Upload a PAC template (pac: the file text, filename: its name). `POST /api/settings/v1/pac/template`; any of settings:write. */
+    pacUploadTemplate: (input: OperationInput<"pac.uploadTemplate">, options?: CallOptions): Promise<OperationOutput<"pac.uploadTemplate">> =>
+      call<OperationOutput<"pac.uploadTemplate">>("pac.uploadTemplate", input, options),
+    /** JSON Schema (draft-07) of the browser settings a platform, browser and version honour. `GET /api/brw-posture-mgmt/v1/configSettingDefinitions`; any of browser_posture_management:read. */
+    postureSettingDefinitions: (input: OperationInput<"posture.settingDefinitions">, options?: CallOptions): Promise<OperationOutput<"posture.settingDefinitions">> =>
+      call<OperationOutput<"posture.settingDefinitions">>("posture.settingDefinitions", input, options),
+    /** Configuration policies of the tenant, newest first. `GET /api/brw-posture-mgmt/v1/configPolicies`; any of browser_posture_management:read. */
+    postureListPolicies: (input: OperationInput<"posture.listPolicies"> = {}, options?: CallOptions): Promise<OperationOutput<"posture.listPolicies">> =>
+      call<OperationOutput<"posture.listPolicies">>("posture.listPolicies", input, options),
+    /** Create a configuration policy. `POST /api/brw-posture-mgmt/v1/configPolicies`; any of browser_posture_management:write. */
+    postureCreatePolicy: (input: OperationInput<"posture.createPolicy">, options?: CallOptions): Promise<OperationOutput<"posture.createPolicy">> =>
+      call<OperationOutput<"posture.createPolicy">>("posture.createPolicy", input, options),
+    /** One configuration policy. `GET /api/brw-posture-mgmt/v1/configPolicies/{id}`; any of browser_posture_management:read. */
+    postureGetPolicy: (input: OperationInput<"posture.getPolicy">, options?: CallOptions): Promise<OperationOutput<"posture.getPolicy">> =>
+      call<OperationOutput<"posture.getPolicy">>("posture.getPolicy", input, options),
+    /** Change the name, description, version or settings of a configuration policy. `PATCH /api/brw-posture-mgmt/v1/configPolicies/{id}`; any of browser_posture_management:write. */
+    postureUpdatePolicy: (input: OperationInput<"posture.updatePolicy">, options?: CallOptions): Promise<OperationOutput<"posture.updatePolicy">> =>
+      call<OperationOutput<"posture.updatePolicy">>("posture.updatePolicy", input, options),
+    /** Delete a configuration policy. `DELETE /api/brw-posture-mgmt/v1/configPolicies/{id}`; any of browser_posture_management:write. */
+    postureDeletePolicy: (input: OperationInput<"posture.deletePolicy">, options?: CallOptions): Promise<OperationOutput<"posture.deletePolicy">> =>
+      call<OperationOutput<"posture.deletePolicy">>("posture.deletePolicy", input, options),
+    /** Delete several configuration policies; unknown ids are skipped. `POST /api/brw-posture-mgmt/v1/configPolicies/batchDelete`; any of browser_posture_management:write. */
+    postureBatchDelete: (input: OperationInput<"posture.batchDelete">, options?: CallOptions): Promise<OperationOutput<"posture.batchDelete">> =>
+      call<OperationOutput<"posture.batchDelete">>("posture.batchDelete", input, options),
+    /** Web log events: first page. `GET /api/rep/v1/query/web`; any of logs:read:web. */
+    logsWebQuery: (input: OperationInput<"logs.web.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.web.query">> =>
+      call<OperationOutput<"logs.web.query">>("logs.web.query", input, options),
+    /** Web log events: next page. `POST /api/rep/v1/query/web`; any of logs:read:web. */
+    logsWebNext: (input: OperationInput<"logs.web.next">, options?: CallOptions): Promise<OperationOutput<"logs.web.next">> =>
+      call<OperationOutput<"logs.web.next">>("logs.web.next", input, options),
+    /** Email log events: first page. `GET /api/rep/v1/query/email`; any of logs:read:email. */
+    logsEmailQuery: (input: OperationInput<"logs.email.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.email.query">> =>
+      call<OperationOutput<"logs.email.query">>("logs.email.query", input, options),
+    /** Email log events: next page. `POST /api/rep/v1/query/email`; any of logs:read:email. */
+    logsEmailNext: (input: OperationInput<"logs.email.next">, options?: CallOptions): Promise<OperationOutput<"logs.email.next">> =>
+      call<OperationOutput<"logs.email.next">>("logs.email.next", input, options),
+    /** Audit log events: first page. `GET /api/rep/v1/query/audit`; any of logs:read:audit. */
+    logsAuditQuery: (input: OperationInput<"logs.audit.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.audit.query">> =>
+      call<OperationOutput<"logs.audit.query">>("logs.audit.query", input, options),
+    /** Audit log events: next page. `POST /api/rep/v1/query/audit`; any of logs:read:audit. */
+    logsAuditNext: (input: OperationInput<"logs.audit.next">, options?: CallOptions): Promise<OperationOutput<"logs.audit.next">> =>
+      call<OperationOutput<"logs.audit.next">>("logs.audit.next", input, options),
+    /** DLP log events: first page. `GET /api/rep/v1/query/dlp`; any of logs:read:dlp. */
+    logsDlpQuery: (input: OperationInput<"logs.dlp.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.dlp.query">> =>
+      call<OperationOutput<"logs.dlp.query">>("logs.dlp.query", input, options),
+    /** DLP log events: next page. `POST /api/rep/v1/query/dlp`; any of logs:read:dlp. */
+    logsDlpNext: (input: OperationInput<"logs.dlp.next">, options?: CallOptions): Promise<OperationOutput<"logs.dlp.next">> =>
+      call<OperationOutput<"logs.dlp.next">>("logs.dlp.next", input, options),
+    /** Firewall log events: first page. `GET /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
+    logsFwaasLogsQuery: (input: OperationInput<"logs.fwaas_logs.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.fwaas_logs.query">> =>
+      call<OperationOutput<"logs.fwaas_logs.query">>("logs.fwaas_logs.query", input, options),
+    /** Firewall log events: next page. `POST /api/rep/v1/query/fwaas_logs`; any of logs:read:fwaas_logs. */
+    logsFwaasLogsNext: (input: OperationInput<"logs.fwaas_logs.next">, options?: CallOptions): Promise<OperationOutput<"logs.fwaas_logs.next">> =>
+      call<OperationOutput<"logs.fwaas_logs.next">>("logs.fwaas_logs.next", input, options),
+    /** Secure Application Access log events: first page. `GET /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
+    logsSaaLogsQuery: (input: OperationInput<"logs.saa_logs.query"> = {}, options?: CallOptions): Promise<OperationOutput<"logs.saa_logs.query">> =>
+      call<OperationOutput<"logs.saa_logs.query">>("logs.saa_logs.query", input, options),
+    /** Secure Application Access log events: next page. `POST /api/rep/v1/query/saa_logs`; any of logs:read:saa_logs. */
+    logsSaaLogsNext: (input: OperationInput<"logs.saa_logs.next">, options?: CallOptions): Promise<OperationOutput<"logs.saa_logs.next">> =>
+      call<OperationOutput<"logs.saa_logs.next">>("logs.saa_logs.next", input, options),
+    /** A list that labels log values (categories, category groups, countries); Private Access is left out. `GET /api/policy/v1/{name}`; any of logs:read, dashboard:read, reports:read, web_policy:read. */
+    logsCategories: (input: OperationInput<"logs.categories">, options?: CallOptions): Promise<OperationOutput<"logs.categories">> =>
+      call<OperationOutput<"logs.categories">>("logs.categories", input, options),
+    /** Download the sandbox report of a file seen in the web or email logs (JSON file). `GET /api/rep/v1/fileserver/report/{sha256}/SophosSandboxPlugin/{file_id}`; any of logs:read:web, logs:read:email. */
+    logsSandboxReport: (input: OperationInput<"logs.sandboxReport">, options?: CallOptions): Promise<OperationOutput<"logs.sandboxReport">> =>
+      call<OperationOutput<"logs.sandboxReport">>("logs.sandboxReport", input, options),
+    /** Top categories. `GET /api/rep/v1/query/top_categories`; any of dashboard:read, reports:read. */
+    reportsTopCategories: (input: OperationInput<"reports.top_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_categories">> =>
+      call<OperationOutput<"reports.top_categories">>("reports.top_categories", input, options),
+    /** Top categories. `GET /api/rep/v1/query/top_categories_v2`; any of dashboard:read, reports:read. */
+    reportsTopCategoriesV2: (input: OperationInput<"reports.top_categories_v2"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_categories_v2">> =>
+      call<OperationOutput<"reports.top_categories_v2">>("reports.top_categories_v2", input, options),
+    /** Top users. `GET /api/rep/v1/query/top_users`; any of dashboard:read, reports:read. */
+    reportsTopUsers: (input: OperationInput<"reports.top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_users">> =>
+      call<OperationOutput<"reports.top_users">>("reports.top_users", input, options),
+    /** Top domains. `GET /api/rep/v1/query/top_domains`; any of dashboard:read, reports:read. */
+    reportsTopDomains: (input: OperationInput<"reports.top_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_domains">> =>
+      call<OperationOutput<"reports.top_domains">>("reports.top_domains", input, options),
+    /** Risks averted. `GET /api/rep/v1/query/risks_averted`; any of dashboard:read, reports:read. */
+    reportsRisksAverted: (input: OperationInput<"reports.risks_averted"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.risks_averted">> =>
+      call<OperationOutput<"reports.risks_averted">>("reports.risks_averted", input, options),
+    /** Action summary. `GET /api/rep/v1/query/action_summary`; any of dashboard:read, reports:read. */
+    reportsActionSummary: (input: OperationInput<"reports.action_summary"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.action_summary">> =>
+      call<OperationOutput<"reports.action_summary">>("reports.action_summary", input, options),
+    /** Top risks. `GET /api/rep/v1/query/top_risks`; any of dashboard:read, reports:read. */
+    reportsTopRisks: (input: OperationInput<"reports.top_risks"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risks">> =>
+      call<OperationOutput<"reports.top_risks">>("reports.top_risks", input, options),
+    /** Top risk sources. `GET /api/rep/v1/query/top_risk_sources`; any of dashboard:read, reports:read. */
+    reportsTopRiskSources: (input: OperationInput<"reports.top_risk_sources"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risk_sources">> =>
+      call<OperationOutput<"reports.top_risk_sources">>("reports.top_risk_sources", input, options),
+    /** Top risky users. `GET /api/rep/v1/query/top_risk_users`; any of dashboard:read, reports:read. */
+    reportsTopRiskUsers: (input: OperationInput<"reports.top_risk_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_risk_users">> =>
+      call<OperationOutput<"reports.top_risk_users">>("reports.top_risk_users", input, options),
+    /** Top vulnerable servers. `GET /api/rep/v1/query/top_vulnerable_servers`; any of dashboard:read, reports:read. */
+    reportsTopVulnerableServers: (input: OperationInput<"reports.top_vulnerable_servers"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_vulnerable_servers">> =>
+      call<OperationOutput<"reports.top_vulnerable_servers">>("reports.top_vulnerable_servers", input, options),
+    /** Top bandwidth users. `GET /api/rep/v1/query/top_bandwidth_users`; any of dashboard:read, reports:read. */
+    reportsTopBandwidthUsers: (input: OperationInput<"reports.top_bandwidth_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_users">> =>
+      call<OperationOutput<"reports.top_bandwidth_users">>("reports.top_bandwidth_users", input, options),
+    /** Top bandwidth domains. `GET /api/rep/v1/query/top_bandwidth_domains`; any of dashboard:read, reports:read. */
+    reportsTopBandwidthDomains: (input: OperationInput<"reports.top_bandwidth_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_domains">> =>
+      call<OperationOutput<"reports.top_bandwidth_domains">>("reports.top_bandwidth_domains", input, options),
+    /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories`; any of dashboard:read, reports:read. */
+    reportsTopBandwidthCategories: (input: OperationInput<"reports.top_bandwidth_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_categories">> =>
+      call<OperationOutput<"reports.top_bandwidth_categories">>("reports.top_bandwidth_categories", input, options),
+    /** Top bandwidth categories. `GET /api/rep/v1/query/top_bandwidth_categories_v2`; any of dashboard:read, reports:read. */
+    reportsTopBandwidthCategoriesV2: (input: OperationInput<"reports.top_bandwidth_categories_v2"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_bandwidth_categories_v2">> =>
+      call<OperationOutput<"reports.top_bandwidth_categories_v2">>("reports.top_bandwidth_categories_v2", input, options),
+    /** Top protocols. `GET /api/rep/v1/query/top_protocols`; any of dashboard:read, reports:read. */
+    reportsTopProtocols: (input: OperationInput<"reports.top_protocols"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_protocols">> =>
+      call<OperationOutput<"reports.top_protocols">>("reports.top_protocols", input, options),
+    /** Top browsers. `GET /api/rep/v1/query/top_browsers`; any of dashboard:read, reports:read. */
+    reportsTopBrowsers: (input: OperationInput<"reports.top_browsers"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_browsers">> =>
+      call<OperationOutput<"reports.top_browsers">>("reports.top_browsers", input, options),
+    /** Top browser versions. `GET /api/rep/v1/query/top_browser_versions`; any of dashboard:read, reports:read. */
+    reportsTopBrowserVersions: (input: OperationInput<"reports.top_browser_versions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_browser_versions">> =>
+      call<OperationOutput<"reports.top_browser_versions">>("reports.top_browser_versions", input, options),
+    /** Top non-browser user agents. `GET /api/rep/v1/query/top_non_browser_ua`; any of dashboard:read, reports:read. */
+    reportsTopNonBrowserUa: (input: OperationInput<"reports.top_non_browser_ua"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_non_browser_ua">> =>
+      call<OperationOutput<"reports.top_non_browser_ua">>("reports.top_non_browser_ua", input, options),
+    /** Top user-agent types. `GET /api/rep/v1/query/top_ua_type`; any of dashboard:read, reports:read. */
+    reportsTopUaType: (input: OperationInput<"reports.top_ua_type"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_ua_type">> =>
+      call<OperationOutput<"reports.top_ua_type">>("reports.top_ua_type", input, options),
+    /** Top user agents. `GET /api/rep/v1/query/top_ua`; any of dashboard:read, reports:read. */
+    reportsTopUa: (input: OperationInput<"reports.top_ua"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_ua">> =>
+      call<OperationOutput<"reports.top_ua">>("reports.top_ua", input, options),
+    /** Top response risks. `GET /api/rep/v1/query/top_response_risks`; any of dashboard:read, reports:read. */
+    reportsTopResponseRisks: (input: OperationInput<"reports.top_response_risks"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_response_risks">> =>
+      call<OperationOutput<"reports.top_response_risks">>("reports.top_response_risks", input, options),
+    /** Top scan results. `GET /api/rep/v1/query/top_scan_results`; any of dashboard:read, reports:read. */
+    reportsTopScanResults: (input: OperationInput<"reports.top_scan_results"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_scan_results">> =>
+      call<OperationOutput<"reports.top_scan_results">>("reports.top_scan_results", input, options),
+    /** Top files. `GET /api/rep/v1/query/top_files`; any of dashboard:read, reports:read. */
+    reportsTopFiles: (input: OperationInput<"reports.top_files"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_files">> =>
+      call<OperationOutput<"reports.top_files">>("reports.top_files", input, options),
+    /** File scans by day and hour. `GET /api/rep/v1/query/scan_heat`; any of dashboard:read, reports:read. */
+    reportsScanHeat: (input: OperationInput<"reports.scan_heat"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.scan_heat">> =>
+      call<OperationOutput<"reports.scan_heat">>("reports.scan_heat", input, options),
+    /** Evasive threats. `GET /api/rep/v1/query/heat_summary`; any of dashboard:read, reports:read. */
+    reportsHeatSummary: (input: OperationInput<"reports.heat_summary"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_summary">> =>
+      call<OperationOutput<"reports.heat_summary">>("reports.heat_summary", input, options),
+    /** Top evasion techniques. `GET /api/rep/v1/query/heat_techniques`; any of dashboard:read, reports:read. */
+    reportsHeatTechniques: (input: OperationInput<"reports.heat_techniques"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_techniques">> =>
+      call<OperationOutput<"reports.heat_techniques">>("reports.heat_techniques", input, options),
+    /** Top lures. `GET /api/rep/v1/query/heat_lures`; any of dashboard:read, reports:read. */
+    reportsHeatLures: (input: OperationInput<"reports.heat_lures"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_lures">> =>
+      call<OperationOutput<"reports.heat_lures">>("reports.heat_lures", input, options),
+    /** Users facing evasive threats. `GET /api/rep/v1/query/heat_users`; any of dashboard:read, reports:read. */
+    reportsHeatUsers: (input: OperationInput<"reports.heat_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_users">> =>
+      call<OperationOutput<"reports.heat_users">>("reports.heat_users", input, options),
+    /** Domains with evasive threats. `GET /api/rep/v1/query/heat_domains`; any of dashboard:read, reports:read. */
+    reportsHeatDomains: (input: OperationInput<"reports.heat_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_domains">> =>
+      call<OperationOutput<"reports.heat_domains">>("reports.heat_domains", input, options),
+    /** Evasive threats over time. `GET /api/rep/v1/query/heat_timeline`; any of dashboard:read, reports:read. */
+    reportsHeatTimeline: (input: OperationInput<"reports.heat_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.heat_timeline">> =>
+      call<OperationOutput<"reports.heat_timeline">>("reports.heat_timeline", input, options),
+    /** Top cloud applications. `GET /api/rep/v1/query/casb_top_apps`; any of dashboard:read, reports:read. */
+    reportsCasbTopApps: (input: OperationInput<"reports.casb_top_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_apps">> =>
+      call<OperationOutput<"reports.casb_top_apps">>("reports.casb_top_apps", input, options),
+    /** Top cloud application categories. `GET /api/rep/v1/query/casb_top_categories`; any of dashboard:read, reports:read. */
+    reportsCasbTopCategories: (input: OperationInput<"reports.casb_top_categories"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_categories">> =>
+      call<OperationOutput<"reports.casb_top_categories">>("reports.casb_top_categories", input, options),
+    /** Cloud applications by profile. `GET /api/rep/v1/query/casb_profile_types`; any of dashboard:read, reports:read. */
+    reportsCasbProfileTypes: (input: OperationInput<"reports.casb_profile_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_profile_types">> =>
+      call<OperationOutput<"reports.casb_profile_types">>("reports.casb_profile_types", input, options),
+    /** Top cloud application users. `GET /api/rep/v1/query/casb_top_users`; any of dashboard:read, reports:read. */
+    reportsCasbTopUsers: (input: OperationInput<"reports.casb_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_top_users">> =>
+      call<OperationOutput<"reports.casb_top_users">>("reports.casb_top_users", input, options),
+    /** Cloud applications by users. `GET /api/rep/v1/query/casb_app_users`; any of dashboard:read, reports:read. */
+    reportsCasbAppUsers: (input: OperationInput<"reports.casb_app_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_app_users">> =>
+      call<OperationOutput<"reports.casb_app_users">>("reports.casb_app_users", input, options),
+    /** Cloud applications by bandwidth. `GET /api/rep/v1/query/casb_bandwidth_apps`; any of dashboard:read, reports:read. */
+    reportsCasbBandwidthApps: (input: OperationInput<"reports.casb_bandwidth_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_bandwidth_apps">> =>
+      call<OperationOutput<"reports.casb_bandwidth_apps">>("reports.casb_bandwidth_apps", input, options),
+    /** Top unsanctioned applications. `GET /api/rep/v1/query/casb_unsanctioned_apps`; any of dashboard:read, reports:read. */
+    reportsCasbUnsanctionedApps: (input: OperationInput<"reports.casb_unsanctioned_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_unsanctioned_apps">> =>
+      call<OperationOutput<"reports.casb_unsanctioned_apps">>("reports.casb_unsanctioned_apps", input, options),
+    /** Top applications (DDL). `GET /api/rep/v1/query/casb_ddl_apps`; any of dashboard:read, reports:read. */
+    reportsCasbDdlApps: (input: OperationInput<"reports.casb_ddl_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_ddl_apps">> =>
+      call<OperationOutput<"reports.casb_ddl_apps">>("reports.casb_ddl_apps", input, options),
+    /** Cloud application use over time. `GET /api/rep/v1/query/casb_timeline`; any of dashboard:read, reports:read. */
+    reportsCasbTimeline: (input: OperationInput<"reports.casb_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.casb_timeline">> =>
+      call<OperationOutput<"reports.casb_timeline">>("reports.casb_timeline", input, options),
+    /** Top domains of a category. `GET /api/rep/v1/query/top_category_domains`; any of dashboard:read, reports:read. */
+    reportsTopCategoryDomains: (input: OperationInput<"reports.top_category_domains">, options?: CallOptions): Promise<OperationOutput<"reports.top_category_domains">> =>
+      call<OperationOutput<"reports.top_category_domains">>("reports.top_category_domains", input, options),
+    /** Top domains of a user. `GET /api/rep/v1/query/top_user_domains`; any of dashboard:read, reports:read. */
+    reportsTopUserDomains: (input: OperationInput<"reports.top_user_domains">, options?: CallOptions): Promise<OperationOutput<"reports.top_user_domains">> =>
+      call<OperationOutput<"reports.top_user_domains">>("reports.top_user_domains", input, options),
+    /** Top users of an alert type. `GET /api/rep/v1/query/top_alert_type_users`; any of dashboard:read, reports:read. */
+    reportsTopAlertTypeUsers: (input: OperationInput<"reports.top_alert_type_users">, options?: CallOptions): Promise<OperationOutput<"reports.top_alert_type_users">> =>
+      call<OperationOutput<"reports.top_alert_type_users">>("reports.top_alert_type_users", input, options),
+    /** Top DLP users. `GET /api/rep/v1/query/dlp_top_users`; any of dashboard:read, reports:read. */
+    reportsDlpTopUsers: (input: OperationInput<"reports.dlp_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_users">> =>
+      call<OperationOutput<"reports.dlp_top_users">>("reports.dlp_top_users", input, options),
+    /** Top DLP rules. `GET /api/rep/v1/query/dlp_top_rules`; any of dashboard:read, reports:read. */
+    reportsDlpTopRules: (input: OperationInput<"reports.dlp_top_rules"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_rules">> =>
+      call<OperationOutput<"reports.dlp_top_rules">>("reports.dlp_top_rules", input, options),
+    /** DLP actions. `GET /api/rep/v1/query/dlp_actions`; any of dashboard:read, reports:read. */
+    reportsDlpActions: (input: OperationInput<"reports.dlp_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_actions">> =>
+      call<OperationOutput<"reports.dlp_actions">>("reports.dlp_actions", input, options),
+    /** Top DLP destinations. `GET /api/rep/v1/query/dlp_top_domains`; any of dashboard:read, reports:read. */
+    reportsDlpTopDomains: (input: OperationInput<"reports.dlp_top_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_domains">> =>
+      call<OperationOutput<"reports.dlp_top_domains">>("reports.dlp_top_domains", input, options),
+    /** Top alert types. `GET /api/rep/v1/query/dlp_alert_types`; any of dashboard:read, reports:read. */
+    reportsDlpAlertTypes: (input: OperationInput<"reports.dlp_alert_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_alert_types">> =>
+      call<OperationOutput<"reports.dlp_alert_types">>("reports.dlp_alert_types", input, options),
+    /** DLP events by channel. `GET /api/rep/v1/query/dlp_sub_event_types`; any of dashboard:read, reports:read. */
+    reportsDlpSubEventTypes: (input: OperationInput<"reports.dlp_sub_event_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_sub_event_types">> =>
+      call<OperationOutput<"reports.dlp_sub_event_types">>("reports.dlp_sub_event_types", input, options),
+    /** Top DLP applications. `GET /api/rep/v1/query/dlp_top_apps`; any of dashboard:read, reports:read. */
+    reportsDlpTopApps: (input: OperationInput<"reports.dlp_top_apps"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_top_apps">> =>
+      call<OperationOutput<"reports.dlp_top_apps">>("reports.dlp_top_apps", input, options),
+    /** DLP events over time. `GET /api/rep/v1/query/dlp_timeline`; any of dashboard:read, reports:read. */
+    reportsDlpTimeline: (input: OperationInput<"reports.dlp_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.dlp_timeline">> =>
+      call<OperationOutput<"reports.dlp_timeline">>("reports.dlp_timeline", input, options),
+    /** Firewall actions. `GET /api/rep/v1/query/fwaas_actions`; any of dashboard:read, reports:read. */
+    reportsFwaasActions: (input: OperationInput<"reports.fwaas_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_actions">> =>
+      call<OperationOutput<"reports.fwaas_actions">>("reports.fwaas_actions", input, options),
+    /** Firewall request types. `GET /api/rep/v1/query/fwaas_request_types`; any of dashboard:read, reports:read. */
+    reportsFwaasRequestTypes: (input: OperationInput<"reports.fwaas_request_types"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_request_types">> =>
+      call<OperationOutput<"reports.fwaas_request_types">>("reports.fwaas_request_types", input, options),
+    /** Top firewall sources. `GET /api/rep/v1/query/fwaas_top_sources`; any of dashboard:read, reports:read. */
+    reportsFwaasTopSources: (input: OperationInput<"reports.fwaas_top_sources"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_sources">> =>
+      call<OperationOutput<"reports.fwaas_top_sources">>("reports.fwaas_top_sources", input, options),
+    /** Top firewall destinations. `GET /api/rep/v1/query/fwaas_top_destinations`; any of dashboard:read, reports:read. */
+    reportsFwaasTopDestinations: (input: OperationInput<"reports.fwaas_top_destinations"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_destinations">> =>
+      call<OperationOutput<"reports.fwaas_top_destinations">>("reports.fwaas_top_destinations", input, options),
+    /** Top destination ports. `GET /api/rep/v1/query/fwaas_top_ports`; any of dashboard:read, reports:read. */
+    reportsFwaasTopPorts: (input: OperationInput<"reports.fwaas_top_ports"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_ports">> =>
+      call<OperationOutput<"reports.fwaas_top_ports">>("reports.fwaas_top_ports", input, options),
+    /** Top firewall applications. `GET /api/rep/v1/query/fwaas_top_applications`; any of dashboard:read, reports:read. */
+    reportsFwaasTopApplications: (input: OperationInput<"reports.fwaas_top_applications"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_applications">> =>
+      call<OperationOutput<"reports.fwaas_top_applications">>("reports.fwaas_top_applications", input, options),
+    /** Top firewall rules. `GET /api/rep/v1/query/fwaas_top_rules`; any of dashboard:read, reports:read. */
+    reportsFwaasTopRules: (input: OperationInput<"reports.fwaas_top_rules"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_rules">> =>
+      call<OperationOutput<"reports.fwaas_top_rules">>("reports.fwaas_top_rules", input, options),
+    /** Top firewall users. `GET /api/rep/v1/query/fwaas_top_users`; any of dashboard:read, reports:read. */
+    reportsFwaasTopUsers: (input: OperationInput<"reports.fwaas_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_users">> =>
+      call<OperationOutput<"reports.fwaas_top_users">>("reports.fwaas_top_users", input, options),
+    /** Top destination countries. `GET /api/rep/v1/query/fwaas_top_countries`; any of dashboard:read, reports:read. */
+    reportsFwaasTopCountries: (input: OperationInput<"reports.fwaas_top_countries"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_top_countries">> =>
+      call<OperationOutput<"reports.fwaas_top_countries">>("reports.fwaas_top_countries", input, options),
+    /** Top firewall bandwidth users. `GET /api/rep/v1/query/fwaas_bandwidth_users`; any of dashboard:read, reports:read. */
+    reportsFwaasBandwidthUsers: (input: OperationInput<"reports.fwaas_bandwidth_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_bandwidth_users">> =>
+      call<OperationOutput<"reports.fwaas_bandwidth_users">>("reports.fwaas_bandwidth_users", input, options),
+    /** Firewall events over time. `GET /api/rep/v1/query/fwaas_timeline`; any of dashboard:read, reports:read. */
+    reportsFwaasTimeline: (input: OperationInput<"reports.fwaas_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.fwaas_timeline">> =>
+      call<OperationOutput<"reports.fwaas_timeline">>("reports.fwaas_timeline", input, options),
+    /** Messages by date. `GET /api/rep/v1/query/smtp_by_date`; any of dashboard:read, reports:read. */
+    reportsSmtpByDate: (input: OperationInput<"reports.smtp_by_date"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_by_date">> =>
+      call<OperationOutput<"reports.smtp_by_date">>("reports.smtp_by_date", input, options),
+    /** Mail volume by date. `GET /api/rep/v1/query/smtp_size_by_date`; any of dashboard:read, reports:read. */
+    reportsSmtpSizeByDate: (input: OperationInput<"reports.smtp_size_by_date"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_size_by_date">> =>
+      call<OperationOutput<"reports.smtp_size_by_date">>("reports.smtp_size_by_date", input, options),
+    /** SMTP actions. `GET /api/rep/v1/query/smtp_actions`; any of dashboard:read, reports:read. */
+    reportsSmtpActions: (input: OperationInput<"reports.smtp_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_actions">> =>
+      call<OperationOutput<"reports.smtp_actions">>("reports.smtp_actions", input, options),
+    /** SMTP reasons. `GET /api/rep/v1/query/smtp_reasons`; any of dashboard:read, reports:read. */
+    reportsSmtpReasons: (input: OperationInput<"reports.smtp_reasons"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_reasons">> =>
+      call<OperationOutput<"reports.smtp_reasons">>("reports.smtp_reasons", input, options),
+    /** Top SMTP senders. `GET /api/rep/v1/query/smtp_top_senders`; any of dashboard:read, reports:read. */
+    reportsSmtpTopSenders: (input: OperationInput<"reports.smtp_top_senders"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_senders">> =>
+      call<OperationOutput<"reports.smtp_top_senders">>("reports.smtp_top_senders", input, options),
+    /** Top SMTP recipients. `GET /api/rep/v1/query/smtp_top_recipients`; any of dashboard:read, reports:read. */
+    reportsSmtpTopRecipients: (input: OperationInput<"reports.smtp_top_recipients"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_recipients">> =>
+      call<OperationOutput<"reports.smtp_top_recipients">>("reports.smtp_top_recipients", input, options),
+    /** Top sending domains. `GET /api/rep/v1/query/smtp_top_sender_domains`; any of dashboard:read, reports:read. */
+    reportsSmtpTopSenderDomains: (input: OperationInput<"reports.smtp_top_sender_domains"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.smtp_top_sender_domains">> =>
+      call<OperationOutput<"reports.smtp_top_sender_domains">>("reports.smtp_top_sender_domains", input, options),
+    /** Emails with links rewritten. `GET /api/rep/v1/query/emails_rewritten`; any of dashboard:read, reports:read. */
+    reportsEmailsRewritten: (input: OperationInput<"reports.emails_rewritten"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.emails_rewritten">> =>
+      call<OperationOutput<"reports.emails_rewritten">>("reports.emails_rewritten", input, options),
+    /** Email actions. `GET /api/rep/v1/query/top_actions_email`; any of dashboard:read, reports:read. */
+    reportsTopActionsEmail: (input: OperationInput<"reports.top_actions_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_actions_email">> =>
+      call<OperationOutput<"reports.top_actions_email">>("reports.top_actions_email", input, options),
+    /** Top email threats. `GET /api/rep/v1/query/top_threats_email`; any of dashboard:read, reports:read. */
+    reportsTopThreatsEmail: (input: OperationInput<"reports.top_threats_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_threats_email">> =>
+      call<OperationOutput<"reports.top_threats_email">>("reports.top_threats_email", input, options),
+    /** Top email lures. `GET /api/rep/v1/query/top_lures_email`; any of dashboard:read, reports:read. */
+    reportsTopLuresEmail: (input: OperationInput<"reports.top_lures_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_lures_email">> =>
+      call<OperationOutput<"reports.top_lures_email">>("reports.top_lures_email", input, options),
+    /** Top attachment types. `GET /api/rep/v1/query/top_attachments_email`; any of dashboard:read, reports:read. */
+    reportsTopAttachmentsEmail: (input: OperationInput<"reports.top_attachments_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_attachments_email">> =>
+      call<OperationOutput<"reports.top_attachments_email">>("reports.top_attachments_email", input, options),
+    /** Attachment scan results. `GET /api/rep/v1/query/top_scan_results_email`; any of dashboard:read, reports:read. */
+    reportsTopScanResultsEmail: (input: OperationInput<"reports.top_scan_results_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_scan_results_email">> =>
+      call<OperationOutput<"reports.top_scan_results_email">>("reports.top_scan_results_email", input, options),
+    /** Most targeted recipients. `GET /api/rep/v1/query/top_recipients_email`; any of dashboard:read, reports:read. */
+    reportsTopRecipientsEmail: (input: OperationInput<"reports.top_recipients_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_recipients_email">> =>
+      call<OperationOutput<"reports.top_recipients_email">>("reports.top_recipients_email", input, options),
+    /** Top risky senders. `GET /api/rep/v1/query/top_senders_email`; any of dashboard:read, reports:read. */
+    reportsTopSendersEmail: (input: OperationInput<"reports.top_senders_email"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.top_senders_email">> =>
+      call<OperationOutput<"reports.top_senders_email">>("reports.top_senders_email", input, options),
+    /** Top private applications. `GET /api/rep/v1/query/saa_top_applications`; any of dashboard:read, reports:read. */
+    reportsSaaTopApplications: (input: OperationInput<"reports.saa_top_applications"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_top_applications">> =>
+      call<OperationOutput<"reports.saa_top_applications">>("reports.saa_top_applications", input, options),
+    /** Top private application users. `GET /api/rep/v1/query/saa_top_users`; any of dashboard:read, reports:read. */
+    reportsSaaTopUsers: (input: OperationInput<"reports.saa_top_users"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_top_users">> =>
+      call<OperationOutput<"reports.saa_top_users">>("reports.saa_top_users", input, options),
+    /** Private access actions. `GET /api/rep/v1/query/saa_actions`; any of dashboard:read, reports:read. */
+    reportsSaaActions: (input: OperationInput<"reports.saa_actions"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_actions">> =>
+      call<OperationOutput<"reports.saa_actions">>("reports.saa_actions", input, options),
+    /** Private access over time. `GET /api/rep/v1/query/saa_timeline`; any of dashboard:read, reports:read. */
+    reportsSaaTimeline: (input: OperationInput<"reports.saa_timeline"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.saa_timeline">> =>
+      call<OperationOutput<"reports.saa_timeline">>("reports.saa_timeline", input, options),
+    /** Users, domains and categories whose name contains q, by events (src=web) or bytes (src=bandwidth). `GET /api/insights/v1/q`; any of dashboard:read, reports:read. */
+    reportsInsights: (input: OperationInput<"reports.insights">, options?: CallOptions): Promise<OperationOutput<"reports.insights">> =>
+      call<OperationOutput<"reports.insights">>("reports.insights", input, options),
+    /** Past reports, newest first; schedules that are due are run first. `GET /api/reports/v1/past_reports`; any of dashboard:read, reports:read. */
+    reportsPastList: (input: OperationInput<"reports.past.list"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.past.list">> =>
+      call<OperationOutput<"reports.past.list">>("reports.past.list", input, options),
+    /** Download a past report (CSV file). `GET /api/reports/v1/past_reports/{id}`; any of dashboard:read, reports:read. */
+    reportsPastDownload: (input: OperationInput<"reports.past.download">, options?: CallOptions): Promise<OperationOutput<"reports.past.download">> =>
+      call<OperationOutput<"reports.past.download">>("reports.past.download", input, options),
+    /** The scheduled reports, with the stamp a save sends back. `GET /api/reports/v1/scheduled_reports`; any of dashboard:read, reports:read. */
+    reportsScheduledGet: (input: OperationInput<"reports.scheduled.get"> = {}, options?: CallOptions): Promise<OperationOutput<"reports.scheduled.get">> =>
+      call<OperationOutput<"reports.scheduled.get">>("reports.scheduled.get", input, options),
+    /** Save the scheduled reports; a stale updated_at gets 409 with the stored list. `PUT /api/reports/v1/scheduled_reports`; any of dashboard:write, reports:write. */
+    reportsScheduledSave: (input: OperationInput<"reports.scheduled.save">, options?: CallOptions): Promise<OperationOutput<"reports.scheduled.save">> =>
+      call<OperationOutput<"reports.scheduled.save">>("reports.scheduled.save", input, options),
+    /** Run reports now and file them as a past report. `PUT /api/reports/v1/instant_reports`; any of dashboard:write, reports:write. */
+    reportsInstant: (input: OperationInput<"reports.instant">, options?: CallOptions): Promise<OperationOutput<"reports.instant">> =>
+      call<OperationOutput<"reports.instant">>("reports.instant", input, options),
+    /** Read Threats. `GET /api/policy/v1/rules/risks/{rev}`; any of web_policy:read. */
+    webThreatsGet: (input: OperationInput<"web.threats.get">, options?: CallOptions): Promise<OperationOutput<"web.threats.get">> =>
+      call<OperationOutput<"web.threats.get">>("web.threats.get", input, options),
+    /** Save Threats. `PUT /api/policy/v1/rules/risks/{rev}`; any of web_policy:write:threats. */
+    webThreatsSave: (input: OperationInput<"web.threats.save">, options?: CallOptions): Promise<OperationOutput<"web.threats.save">> =>
+      call<OperationOutput<"web.threats.save">>("web.threats.save", input, options),
+    /** Read Categories. `GET /api/policy/v1/rules/cats/{rev}`; any of web_policy:read. */
+    webCategoriesGet: (input: OperationInput<"web.categories.get">, options?: CallOptions): Promise<OperationOutput<"web.categories.get">> =>
+      call<OperationOutput<"web.categories.get">>("web.categories.get", input, options),
+    /** Save Categories. `PUT /api/policy/v1/rules/cats/{rev}`; any of web_policy:write:categories. */
+    webCategoriesSave: (input: OperationInput<"web.categories.save">, options?: CallOptions): Promise<OperationOutput<"web.categories.save">> =>
+      call<OperationOutput<"web.categories.save">>("web.categories.save", input, options),
+    /** Read Web Exceptions. `GET /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:read. */
+    webExceptionsGet: (input: OperationInput<"web.exceptions.get">, options?: CallOptions): Promise<OperationOutput<"web.exceptions.get">> =>
+      call<OperationOutput<"web.exceptions.get">>("web.exceptions.get", input, options),
+    /** Save Web Exceptions. `PUT /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:write. */
+    webExceptionsSave: (input: OperationInput<"web.exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.exceptions.save">> =>
+      call<OperationOutput<"web.exceptions.save">>("web.exceptions.save", input, options),
+    /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
+    webSslBypassGet: (input: OperationInput<"web.ssl-bypass.get">, options?: CallOptions): Promise<OperationOutput<"web.ssl-bypass.get">> =>
+      call<OperationOutput<"web.ssl-bypass.get">>("web.ssl-bypass.get", input, options),
+    /** Save SSL Bypass. `PUT /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:write. */
+    webSslBypassSave: (input: OperationInput<"web.ssl-bypass.save">, options?: CallOptions): Promise<OperationOutput<"web.ssl-bypass.save">> =>
+      call<OperationOutput<"web.ssl-bypass.save">>("web.ssl-bypass.save", input, options),
+    /** Read Bandwidth. `GET /api/policy/v3/rules/bandwidth/{rev}`; any of web_policy:read. */
+    webBandwidthGet: (input: OperationInput<"web.bandwidth.get">, options?: CallOptions): Promise<OperationOutput<"web.bandwidth.get">> =>
+      call<OperationOutput<"web.bandwidth.get">>("web.bandwidth.get", input, options),
+    /** Save Bandwidth. `PUT /api/policy/v3/rules/bandwidth/{rev}`; any of web_policy:write. */
+    webBandwidthSave: (input: OperationInput<"web.bandwidth.save">, options?: CallOptions): Promise<OperationOutput<"web.bandwidth.save">> =>
+      call<OperationOutput<"web.bandwidth.save">>("web.bandwidth.save", input, options),
+    /** Read Content Inspection. `GET /api/policy/v3/rules/inspection/{rev}`; any of content_inspection:read. */
+    webContentInspectionGet: (input: OperationInput<"web.content-inspection.get">, options?: CallOptions): Promise<OperationOutput<"web.content-inspection.get">> =>
+      call<OperationOutput<"web.content-inspection.get">>("web.content-inspection.get", input, options),
+    /** Save Content Inspection. `PUT /api/policy/v3/rules/inspection/{rev}`; any of content_inspection:write. */
+    webContentInspectionSave: (input: OperationInput<"web.content-inspection.save">, options?: CallOptions): Promise<OperationOutput<"web.content-inspection.save">> =>
+      call<OperationOutput<"web.content-inspection.save">>("web.content-inspection.save", input, options),
+    /** Read Inspection Exceptions. `GET /api/policy/v3/rules/inspection/exceptions/{rev}`; any of web_policy:read. */
+    webInspectionExceptionsGet: (input: OperationInput<"web.inspection-exceptions.get">, options?: CallOptions): Promise<OperationOutput<"web.inspection-exceptions.get">> =>
+      call<OperationOutput<"web.inspection-exceptions.get">>("web.inspection-exceptions.get", input, options),
+    /** Save Inspection Exceptions. `PUT /api/policy/v3/rules/inspection/exceptions/{rev}`; any of web_policy:write. */
+    webInspectionExceptionsSave: (input: OperationInput<"web.inspection-exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.inspection-exceptions.save">> =>
+      call<OperationOutput<"web.inspection-exceptions.save">>("web.inspection-exceptions.save", input, options),
+    /** Read Browsers and Web Apps. `GET /api/policy/v3/rules/bnb/{rev}`; any of web_policy:read. */
+    webBrowserRulesGet: (input: OperationInput<"web.browser-rules.get">, options?: CallOptions): Promise<OperationOutput<"web.browser-rules.get">> =>
+      call<OperationOutput<"web.browser-rules.get">>("web.browser-rules.get", input, options),
+    /** Save Browsers and Web Apps. `PUT /api/policy/v3/rules/bnb/{rev}`; any of web_policy:write:bnb. */
+    webBrowserRulesSave: (input: OperationInput<"web.browser-rules.save">, options?: CallOptions): Promise<OperationOutput<"web.browser-rules.save">> =>
+      call<OperationOutput<"web.browser-rules.save">>("web.browser-rules.save", input, options),
+    /** Read Runtime Threat Analysis. `GET /api/policy/v3/rules/runtime_analysis/{rev}`; any of web_policy:read. */
+    webRuntimeAnalysisGet: (input: OperationInput<"web.runtime-analysis.get">, options?: CallOptions): Promise<OperationOutput<"web.runtime-analysis.get">> =>
+      call<OperationOutput<"web.runtime-analysis.get">>("web.runtime-analysis.get", input, options),
+    /** Save Runtime Threat Analysis. `PUT /api/policy/v3/rules/runtime_analysis/{rev}`; any of web_policy:write. */
+    webRuntimeAnalysisSave: (input: OperationInput<"web.runtime-analysis.save">, options?: CallOptions): Promise<OperationOutput<"web.runtime-analysis.save">> =>
+      call<OperationOutput<"web.runtime-analysis.save">>("web.runtime-analysis.save", input, options),
+    /** Read App Links. `GET /api/policy/v3/profiles/app_links/{rev}`; any of web_policy:read. */
+    webAppLinksGet: (input: OperationInput<"web.app-links.get">, options?: CallOptions): Promise<OperationOutput<"web.app-links.get">> =>
+      call<OperationOutput<"web.app-links.get">>("web.app-links.get", input, options),
+    /** Save App Links. `PUT /api/policy/v3/profiles/app_links/{rev}`; any of web_policy:write. */
+    webAppLinksSave: (input: OperationInput<"web.app-links.save">, options?: CallOptions): Promise<OperationOutput<"web.app-links.save">> =>
+      call<OperationOutput<"web.app-links.save">>("web.app-links.save", input, options),
+    /** Read Copy and Paste. `GET /api/policy/v1/rules/copy_paste/{rev}`; any of web_policy:read. */
+    webCopyPasteGet: (input: OperationInput<"web.copy-paste.get">, options?: CallOptions): Promise<OperationOutput<"web.copy-paste.get">> =>
+      call<OperationOutput<"web.copy-paste.get">>("web.copy-paste.get", input, options),
+    /** Save Copy and Paste. `PUT /api/policy/v1/rules/copy_paste/{rev}`; any of web_policy:write. */
+    webCopyPasteSave: (input: OperationInput<"web.copy-paste.save">, options?: CallOptions): Promise<OperationOutput<"web.copy-paste.save">> =>
+      call<OperationOutput<"web.copy-paste.save">>("web.copy-paste.save", input, options),
+    /** Read Watermark. `GET /api/policy/v1/rules/watermark/{rev}`; any of web_policy:read. */
+    webWatermarkGet: (input: OperationInput<"web.watermark.get">, options?: CallOptions): Promise<OperationOutput<"web.watermark.get">> =>
+      call<OperationOutput<"web.watermark.get">>("web.watermark.get", input, options),
+    /** Save Watermark. `PUT /api/policy/v1/rules/watermark/{rev}`; any of web_policy:write. */
+    webWatermarkSave: (input: OperationInput<"web.watermark.save">, options?: CallOptions): Promise<OperationOutput<"web.watermark.save">> =>
+      call<OperationOutput<"web.watermark.save">>("web.watermark.save", input, options),
+    /** Read Browsing Forensics. `GET /api/policy/v1/rules/bf/web/{rev}`; any of web_policy:read. */
+    webForensicsRulesGet: (input: OperationInput<"web.forensics-rules.get">, options?: CallOptions): Promise<OperationOutput<"web.forensics-rules.get">> =>
+      call<OperationOutput<"web.forensics-rules.get">>("web.forensics-rules.get", input, options),
+    /** Save Browsing Forensics. `PUT /api/policy/v1/rules/bf/web/{rev}`; any of web_policy:write. */
+    webForensicsRulesSave: (input: OperationInput<"web.forensics-rules.save">, options?: CallOptions): Promise<OperationOutput<"web.forensics-rules.save">> =>
+      call<OperationOutput<"web.forensics-rules.save">>("web.forensics-rules.save", input, options),
+    /** Read Egress Header Rules. `GET /api/policy/v1/rules/egress_policy/rules/{rev}`; any of egress_policy:read. */
+    webEgressHeadersGet: (input: OperationInput<"web.egress-headers.get">, options?: CallOptions): Promise<OperationOutput<"web.egress-headers.get">> =>
+      call<OperationOutput<"web.egress-headers.get">>("web.egress-headers.get", input, options),
+    /** Save Egress Header Rules. `PUT /api/policy/v1/rules/egress_policy/rules/{rev}`; any of egress_policy:write. */
+    webEgressHeadersSave: (input: OperationInput<"web.egress-headers.save">, options?: CallOptions): Promise<OperationOutput<"web.egress-headers.save">> =>
+      call<OperationOutput<"web.egress-headers.save">>("web.egress-headers.save", input, options),
+    /** Read Email Allow List. `GET /api/policy/v1/rules/safemail/whitelist/{rev}`; any of email_policy:read. */
+    emailAllowListGet: (input: OperationInput<"email.allow-list.get">, options?: CallOptions): Promise<OperationOutput<"email.allow-list.get">> =>
+      call<OperationOutput<"email.allow-list.get">>("email.allow-list.get", input, options),
+    /** Save Email Allow List. `PUT /api/policy/v1/rules/safemail/whitelist/{rev}`; any of email_policy:write. */
+    emailAllowListSave: (input: OperationInput<"email.allow-list.save">, options?: CallOptions): Promise<OperationOutput<"email.allow-list.save">> =>
+      call<OperationOutput<"email.allow-list.save">>("email.allow-list.save", input, options),
+    /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
+    settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
+      call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),
+    /** Save Storage Profiles. `POST /api/settings/v1/storage/profiles`; any of settings:write. */
+    settingsStorageProfilesSave: (input: OperationInput<"settings.storage-profiles.save">, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.save">> =>
+      call<OperationOutput<"settings.storage-profiles.save">>("settings.storage-profiles.save", input, options),
+    /** Read Forensic Profiles. `GET /api/settings/v1/bf/profiles`; any of settings:read. */
+    settingsForensicsGet: (input: OperationInput<"settings.forensics.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.forensics.get">> =>
+      call<OperationOutput<"settings.forensics.get">>("settings.forensics.get", input, options),
+    /** Save Forensic Profiles. `POST /api/settings/v1/bf/profiles`; any of settings:write. */
+    settingsForensicsSave: (input: OperationInput<"settings.forensics.save">, options?: CallOptions): Promise<OperationOutput<"settings.forensics.save">> =>
+      call<OperationOutput<"settings.forensics.save">>("settings.forensics.save", input, options),
+    /** Read Forensics Viewer. `GET /api/settings/v1/bf/viewer`; any of settings:read. */
+    settingsForensicsViewerGet: (input: OperationInput<"settings.forensics-viewer.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.forensics-viewer.get">> =>
+      call<OperationOutput<"settings.forensics-viewer.get">>("settings.forensics-viewer.get", input, options),
+    /** Save Forensics Viewer. `POST /api/settings/v1/bf/viewer`; any of settings:write. */
+    settingsForensicsViewerSave: (input: OperationInput<"settings.forensics-viewer.save">, options?: CallOptions): Promise<OperationOutput<"settings.forensics-viewer.save">> =>
+      call<OperationOutput<"settings.forensics-viewer.save">>("settings.forensics-viewer.save", input, options),
+    /** Read PAC File. `GET /api/settings/v1/pac`; any of settings:read. */
+    settingsPacGet: (input: OperationInput<"settings.pac.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.get">> =>
+      call<OperationOutput<"settings.pac.get">>("settings.pac.get", input, options),
+    /** Save PAC File. `PATCH /api/settings/v1/pac`; any of settings:write. */
+    settingsPacSave: (input: OperationInput<"settings.pac.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.save">> =>
+      call<OperationOutput<"settings.pac.save">>("settings.pac.save", input, options),
+  } as const;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client over the HTTP core: `apiClient.<operation id in camelCase>(input, options)`. */
+export const apiClient: ApiClient = createApiClient();
+
+/** `apiClient.callById`: an operation by its computed id, typed by `OperationInput` / `OperationOutput`. */
+export const callById = apiClient.callById;

@@ -1,0 +1,35 @@
+import { WebCategoriesDocument } from '../../../schemas/areas/webCategories';
+import { definePolicyArea } from '../../define';
+import { policyEnv } from '../policyEnv';
+
+export const webCategories = definePolicyArea({
+  id: 'web.categories',
+  title: 'Categories',
+  description:
+    'The action for each web category: allow, isolate or block, optionally only for uploads or downloads. ' +
+    'Categories not listed follow the default web policy; each category is listed at most once. The hidden category ' +
+    '"Private Access" is not offered and is refused.',
+  route: '/policy/web/categories',
+  nav: { group: 'Web', order: 15 },
+  endpoint: { path: '/api/policy/v1/rules/cats/{rev}' },
+  schema: WebCategoriesDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    columns: [
+      { field: 'category', format: 'enumLabel', flex: 2, sortable: true },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'transferDirection', label: 'Direction', format: 'enumLabel' },
+      { field: 'comment', flex: 2 },
+    ],
+    rowFields: { id: { widget: 'hidden' }, action: { widget: 'segmented' }, comment: { widget: 'textarea' } },
+    newRow: { action: 'safeview', transferDirection: 'all', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['web_policy:read'] },
+  // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:categories.
+  write: { any: ['web_policy:write:categories'] },
+  env: policyEnv,
+  tag: 'web policy',
+});

@@ -1,0 +1,44 @@
+import { EgressHeaderDocument } from '../../../schemas/areas/webRules';
+import { definePolicyArea } from '../../define';
+import { policyEnv } from '../policyEnv';
+
+export const egressHeaders = definePolicyArea({
+  id: 'web.egress-headers',
+  title: 'Egress Header Rules',
+  description:
+    'HTTP request headers added, replaced or removed on requests to given sites as they leave the service (payload ' +
+    'egress_policy), for example a tenant-restriction header that keeps users on the company\'s own SaaS tenants. ' +
+    'A value is required unless the header is removed; header values cannot contain line breaks. The spec names the ' +
+    'key only; the rule fields are this build\'s design.',
+  route: '/policy/web/egress-headers',
+  nav: { group: 'Web', order: 120 },
+  endpoint: { path: '/api/policy/v1/rules/egress_policy/rules/{rev}' },
+  schema: EgressHeaderDocument,
+  layout: {
+    kind: 'table',
+    rows: 'egress_policy',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'header', flex: 2 },
+      { field: 'operation', format: 'enumLabel' },
+      { field: 'domains', format: 'count' },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      domains: { widget: 'tags', placeholder: 'login.microsoftonline.com' },
+      header: { placeholder: 'Restrict-Access-To-Tenants' },
+      operation: { widget: 'segmented' },
+      value: { showIf: { field: 'operation', equals: ['add', 'replace'] } },
+      comment: { widget: 'textarea' },
+    },
+    newRow: { name: '', enabled: true, domains: [], header: '', operation: 'replace', value: '', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['egress_policy:read'] },
+  write: { any: ['egress_policy:write'] },
+  env: policyEnv,
+  tag: 'egress policy',
+});

@@ -1,0 +1,56 @@
+import { InspectionExceptionsDocument } from '../../../schemas/areas/webRules';
+import { definePolicyArea } from '../../define';
+import { policyEnv } from '../policyEnv';
+
+export const inspectionExceptions = definePolicyArea({
+  id: 'web.inspection-exceptions',
+  title: 'Inspection Exceptions',
+  description:
+    'Ordered rules that override content inspection for matching files: mark them clean, mark them infected, or ' +
+    'inspect them whatever the other rules say. A rule matches on the web exception conditions (all given must hold). ' +
+    'The list of traffic never inspected (bypass) and the reordering events are saved with the same document.',
+  route: '/policy/web/inspection-exceptions',
+  nav: { group: 'Web', order: 55 },
+  endpoint: { path: '/api/policy/v3/rules/inspection/exceptions/{rev}' },
+  schema: InspectionExceptionsDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'comment', flex: 2 },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowPanels: [
+      { id: 'general', title: 'General', fields: ['name'], summary: 'Name the rule' },
+      {
+        id: 'conditions',
+        title: 'Match conditions',
+        summary: 'Choose the files the rule applies to',
+        fields: ['conditions.domain', 'conditions.uri', 'conditions.categories', 'conditions.fileTypes', 'conditions.source_ips', 'conditions.entities'],
+      },
+      { id: 'action', title: 'Action', fields: ['action'], summary: 'Mark as clean, mark as infected or inspect' },
+      { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      action: { widget: 'segmented' },
+      comment: { widget: 'textarea' },
+      'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
+      'conditions.categories': { widget: 'tags' },
+      'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
+      'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
+      'conditions.uri': { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
+      'conditions.entities': { widget: 'json', help: 'Each entry: type user or group, and its name' },
+    },
+    newRow: { name: '', enabled: true, conditions: {}, action: 'inspect', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['web_policy:read'] },
+  write: { any: ['web_policy:write'] },
+  env: policyEnv,
+  tag: 'web policy',
+});

@@ -1,0 +1,42 @@
+import { RuntimeAnalysisDocument } from '../../../schemas/areas/webRules';
+import { definePolicyArea } from '../../define';
+import { policyEnv, scopeFieldHints } from '../policyEnv';
+
+export const runtimeAnalysis = definePolicyArea({
+  id: 'web.runtime-analysis',
+  title: 'Runtime Threat Analysis',
+  description:
+    'Ordered rules (payload runtimeAnalysis) that analyse pages while they run in isolation for highly evasive ' +
+    'threats (HTML smuggling, password-protected files, dynamic content, legitimate-site abuse, URL obfuscation, ' +
+    'captcha gating): the protection level, the techniques looked for at the Custom level, and the action on a ' +
+    'detection. The spec names the key only; the rule fields are this build\'s design.',
+  route: '/policy/web/runtime-analysis',
+  nav: { group: 'Web', order: 70 },
+  endpoint: { path: '/api/policy/v3/rules/runtime_analysis/{rev}' },
+  schema: RuntimeAnalysisDocument,
+  layout: {
+    kind: 'table',
+    rows: 'runtimeAnalysis',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'protection_level', format: 'enumLabel', sortable: true },
+      { field: 'action', format: 'enumLabel' },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      techniques: { widget: 'checkboxGroup', showIf: { field: 'protection_level', equals: ['custom'] } },
+      action: { widget: 'segmented' },
+      comment: { widget: 'textarea' },
+      ...scopeFieldHints,
+    },
+    newRow: { name: '', enabled: true, scope: {}, protection_level: 'moderate', techniques: [], action: 'safeview', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['web_policy:read'] },
+  write: { any: ['web_policy:write'] },
+  env: policyEnv,
+  tag: 'web policy',
+});
