@@ -121,6 +121,39 @@ export interface FieldHint {
   readonly readOnly?: boolean;
   /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`). */
   readonly accept?: readonly string[];
+  /**
+   * An `upload` field whose file goes straight to an operation (body `{ [contentField]: text, [nameField]: name }`)
+   * instead of into the document; the field keeps the file name.
+   */
+  readonly upload?: UploadHint;
+  /** The choices of a select, loaded from the rows of another document screen. */
+  readonly optionsFrom?: OptionsFrom;
+}
+
+/** Where an `upload` field sends the chosen file. */
+export interface UploadHint {
+  /** Id of the operation that receives the file. */
+  readonly operation: string;
+  /** Body field of the file's text (default `content`). */
+  readonly contentField?: string;
+  /** Body field of the file's name (default `filename`). */
+  readonly nameField?: string;
+}
+
+/** Choices from another document screen: the rows of its array field, a value field and a label field. */
+export interface OptionsFrom {
+  /** Id of the document screen (its `<id>.get` operation is called). */
+  readonly screen: string;
+  readonly rows: string;
+  readonly value: string;
+  readonly label: string;
+}
+
+/** A button on every row that calls an operation with the row as body and shows the answer's `message`. */
+export interface RowAction {
+  readonly id: string;
+  readonly label: string;
+  readonly operation: string;
 }
 export type FieldHints<T> = { readonly [P in Path<T>]?: FieldHint };
 
@@ -154,6 +187,9 @@ export type TableLayout<T> = {
     readonly newRow?: Partial<RowOf<T, K>>;
     readonly bulkImport?: { readonly columns: readonly (keyof RowOf<T, K> & string)[]; readonly maxRows: number };
     readonly exportable?: boolean;
+    /** Rows per page (10, 25, 50 or 100); 0 or absent shows every row in one virtualised list. */
+    readonly pageSize?: number;
+    readonly rowActions?: readonly RowAction[];
   };
 }[ArrayKeys<T>];
 
@@ -288,6 +324,8 @@ export type AnyDocumentLayout =
       readonly newRow?: Readonly<Record<string, unknown>>;
       readonly bulkImport?: { readonly columns: readonly string[]; readonly maxRows: number };
       readonly exportable?: boolean;
+      readonly pageSize?: number;
+      readonly rowActions?: readonly RowAction[];
     }
   | { readonly kind: 'form'; readonly fields?: Readonly<Partial<Record<string, FieldHint>>>; readonly groups?: readonly string[] }
   | {

@@ -31,9 +31,7 @@ export const forensicProfiles = defineSettingsPage({
       'capture_params.retain_bf_file': { group: 'Capture', widget: 'segmented' },
       'capture_params.screenshot.enabled': { group: 'Capture' },
       'capture_params.screenshot.frequency': { group: 'Capture', showIf: on('capture_params.screenshot.enabled') },
-      'capture_params.user_input.enabled': { group: 'Capture' },
-      'capture_params.user_input.capture_username': { group: 'Capture', showIf: on('capture_params.user_input.enabled') },
-      'capture_params.user_input.capture_password': { group: 'Capture', showIf: on('capture_params.user_input.enabled') },
+      'capture_params.user_input': { group: 'Capture', widget: 'checkboxGroup' },
       'capture_indicator.enabled': { group: 'Capture' },
       'capture_params.files.capture_files': { group: 'Files' },
       'capture_params.files.default_settings': { group: 'Files', showIf: on('capture_params.files.capture_files') },
@@ -81,8 +79,10 @@ export const forensicProfiles = defineSettingsPage({
       storage_default: { group: 'Storage' },
       storage_profile_id: {
         group: 'Storage',
+        widget: 'select',
         showIf: { field: 'storage_default', equals: [false] },
-        help: 'Id of a profile on the Storage Profiles page',
+        optionsFrom: { screen: 'settings.storage-profiles', rows: 'list', value: 'uuid', label: 'name' },
+        help: 'A profile of the Storage Profiles page',
       },
     },
     newRow: {

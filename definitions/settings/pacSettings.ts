@@ -28,6 +28,7 @@ export const pacSettings = defineSettingsPage({
         group: 'Template',
         widget: 'upload',
         accept: PAC_FILE_TYPES,
+        upload: { operation: 'pac.uploadTemplate', contentField: 'pac', nameField: 'filename' },
         showIf: { field: 'mode', equals: ['uploaded'] },
         help: 'A PAC file of up to 256 KB that defines function FindProxyForURL(url, host)',
       },

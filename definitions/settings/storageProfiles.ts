@@ -55,6 +55,7 @@ export const storageProfiles = defineSettingsPage({
       access_type: 'readwrite',
       limit_size: { enabled: false, max_size: 100, units: 'GB' },
     },
+    rowActions: [{ id: 'validate', label: 'Validate', operation: 'storage.validate' }],
   },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },

@@ -219,5 +219,5 @@ export function assertNoPageErrors(page: Page & { errors: string[] }): void {
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const dialog = (page: Page) => page.getByRole('dialog');
-const table = (page: Page) => page.getByRole('table');
+const table = (page: Page) => page.getByRole('grid');
 const revisionGroup = (page: Page) => page.getByRole('group', { name: 'Policy revision' });

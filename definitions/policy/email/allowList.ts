@@ -25,6 +25,7 @@ export const emailAllowList = definePolicyArea({
     newRow: { sender: '', comment: '', enabled: true },
     bulkImport: { columns: ['sender', 'comment'], maxRows: ALLOW_LIST_IMPORT_MAX },
     exportable: true,
+    pageSize: 25,
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },

@@ -64,7 +64,7 @@ export const webExceptions = definePolicyArea({
       'conditions.dest_ips': { widget: 'tags' },
       'conditions.dest_ip_ranges': { widget: 'tags' },
       'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
-      'conditions.browser': { widget: 'multiselect' },
+      'conditions.browser': { widget: 'dualList' },
       'conditions.uri': { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
       'conditions.user_agent': { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
       'conditions.entities': { widget: 'json', help: 'Each entry: type user or group, and its name' },

@@ -1,11 +1,15 @@
 /**
  * DocumentView: the body of a document screen (policy area or settings page). Loads the document through the
- * engine's call function (at the staged revision for policy areas), renders it by layout kind (a table of rows or a
- * form), saves it with its stamp, refreshes the revision, and handles conflicts and unsaved changes.
+ * engine's call function (at the staged revision for policy areas), renders it by layout kind (a table of rows in
+ * the data table, a form, or the form's fields in the rule accordion), saves it with its stamp, refreshes the
+ * revision, and handles conflicts and unsaved changes. Row actions of the definition call their operation with the
+ * row and show the answer's message.
  */
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
-import type { DocumentScreen, FieldHint } from '../../../definitions/define';
+import { useCallback, useMemo } from 'react';
+import type { DocumentScreen, FieldHint, RowAction } from '../../../definitions/define';
+import { showSnackbar } from '../../core/snackbar';
+import { dropHidden } from '../form/dropHidden';
 import { FormView } from '../form/FormView';
 import { fieldsOf, rowSchemaOf } from '../form/schemaFields';
 import { useEngine } from '../shell/EngineContext';
@@ -17,12 +21,12 @@ import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 export interface DocumentViewProps {
   readonly screen: DocumentScreen;
-  /** Replaces the plain table rows (the virtualised data table plugs in here). */
+  /** Replaces the data-table rows of table layouts. */
   readonly rowsRenderer?: RowsRenderer;
 }
 
 export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
-  const { access, unsaved } = useEngine();
+  const { access, unsaved, call } = useEngine();
   const ctl = useDocumentController(screen);
   const readOnly = !access.canWrite(screen);
   useUnsavedChangesGuard(ctl.status === 'ready' && ctl.dirty, unsaved);
@@ -36,6 +40,16 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const columns = tableColumns(layout, rowSchema);
     return { fieldLabel, rows: { field: layout.rows, key: layout.rowKey, rowLabel: (r) => rowLabelOf(r, columns, layout.rowKey) } };
   }, [layout, rowSchema, screen.schema]);
+
+  const onRowAction = useCallback(
+    (action: RowAction, row: Row) => {
+      call<{ message?: string } | undefined>(action.operation, { body: row }).then(
+        (answer) => showSnackbar({ kind: 'success', message: answer?.message ?? `${action.label}: done.` }),
+        (e: unknown) => showSnackbar({ kind: 'error', message: e instanceof Error ? e.message : String(e), closable: true }),
+      );
+    },
+    [call],
+  );
 
   if (ctl.status === 'pending') {
     return (
@@ -82,6 +96,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
           readOnly={readOnly}
           errors={rowErrors}
           rowsRenderer={rowsRenderer}
+          onRowAction={onRowAction}
           onChange={(next) => ctl.setDraft({ ...ctl.draft, [layout.rows]: next })}
         />
         {ctl.saveError && (
@@ -114,7 +129,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   const hints = ('fields' in layout ? layout.fields : undefined) as Readonly<Partial<Record<string, FieldHint>>> | undefined;
   // A conflict resolves in the dialog; other failures are thrown on to the form, which shows them on the fields.
   const submit = async (values: Doc): Promise<void> => {
-    await ctl.save(values);
+    await ctl.save(dropHidden(values, screen.schema, hints));
   };
   return (
     <Stack>
@@ -133,6 +148,8 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
         readOnly={readOnly}
         requireChanges
         onDirtyChange={ctl.setDirty}
+        panels={layout.kind === 'accordion' ? layout.panels : undefined}
+        panelMode="edit"
       />
       {conflict}
     </Stack>

@@ -30,8 +30,8 @@ function setup(readOnly: boolean) {
 describe('TableView', () => {
   it('shows the rows with the definition columns for everyone', () => {
     setup(true);
-    const table = screen.getByRole('table', { name: 'SSL Bypass' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Destination', 'Comment', 'Enabled']);
+    const table = screen.getByRole('grid', { name: 'SSL Bypass' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Destination', 'Comment', 'Enabled', 'Details']);
     expect(within(table).getByText('bank.example.com')).toBeTruthy();
     expect(within(table).getByText('No')).toBeTruthy();
   });
@@ -80,10 +80,49 @@ describe('TableView', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect((onChange.mock.calls[1]![0] as Row[]).map((r) => r.id)).toEqual(['a']);
 
-    expect((screen.getByRole('button', { name: 'Move bank.example.com up' }) as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Move bank.example.com down' }));
-    expect((onChange.mock.calls[2]![0] as Row[]).map((r) => r.id)).toEqual(['b', 'a']);
-    expect(screen.getAllByRole('img', { name: 'Drag handle' })).toHaveLength(2);
+  });
+
+  it('writable: reorder by typing a position, with a drag cell on every row', async () => {
+    const { onChange, user } = setup(false);
+    expect(screen.getAllByRole('cell', { name: 'Drag to reorder' })).toHaveLength(2);
+    const position = screen.getByRole('textbox', { name: 'Position of row 1' });
+    await user.clear(position);
+    await user.type(position, '2{Enter}');
+    expect((onChange.mock.calls[0]![0] as Row[]).map((r) => r.id)).toEqual(['b', 'a']);
+  });
+
+  it('writable: deletes the selected rows after the deletion warning', async () => {
+    const { onChange, user } = setup(false);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    const warning = await screen.findByRole('dialog', { name: 'Deletion Warning' });
+    expect(within(warning).getByText('If you choose to proceed 2 items will be deleted. This cannot be undone.')).toBeTruthy();
+    await user.click(within(warning).getByRole('button', { name: 'Yes, Delete' }));
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('expands one row to show its other fields', async () => {
+    const { user } = setup(true);
+    await user.click(screen.getByRole('button', { name: 'Expand row 2' }));
+    expect(await screen.findByText('Enabled:')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Collapse row 2' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('runs a row action of the definition with the row', async () => {
+    const onRowAction = vi.fn();
+    renderUi(
+      <TableView
+        title="SSL Bypass"
+        layout={{ ...layout, rowActions: [{ id: 'check', label: 'Validate', operation: 'x.validate' }] }}
+        rowSchema={SslBypassEntry}
+        rows={rows}
+        onChange={() => {}}
+        readOnly={false}
+        onRowAction={onRowAction}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Validate 10.0.0.0/8' }));
+    expect(onRowAction).toHaveBeenCalledWith(expect.objectContaining({ id: 'check' }), rows[1]);
   });
 
   it('shows the server errors of a save on their row', () => {

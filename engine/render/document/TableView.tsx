@@ -1,18 +1,25 @@
 /**
- * TableView: the rows of a document's array field with the definition's columns. Writers add and edit rows in a
- * modal with the row form, delete with a confirmation and reorder with move buttons or a drag handle; readers get
- * the rows only, with a "Read only" badge and no edit controls at all. Changes go to `onChange` (the document view
- * keeps them until Save). Row rendering sits behind `RowsRenderer`, so a virtualised table can replace it.
+ * TableView: the rows of a document's array field with the definition's columns, in the widgets' DataTable
+ * (`DataTableRows`). Writers add and edit rows in a modal with the row form, delete one row or the selected rows
+ * (with the deletion warning of spec 002 §8), import rows from a file and reorder by drag and drop or a typed
+ * position; everyone may expand a row for its other fields and export the list. Readers get no edit controls at all.
+ * Changes go to `onChange` (the document view keeps them until Save). Row rendering sits behind `RowsRenderer`.
  */
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState, type ComponentType, type DragEvent, type ReactNode } from 'react';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AnyDocumentLayout, ColumnSpec, FieldHint } from '../../../definitions/define';
+import type { AnyDocumentLayout, ColumnSpec, FieldHint, RowAction } from '../../../definitions/define';
 import { formatBytes } from '../../../schemas/format';
 import type { FieldError } from '../../../schemas/http';
+import { dropHidden } from '../form/dropHidden';
 import { FormView, type FormValues } from '../form/FormView';
 import { fieldsOf, type SelectOption } from '../form/schemaFields';
+import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
+import { exportCsv, exportJson } from '../widgets/export/exporters';
 import { moveRow } from '../widgets/table/rowOrder';
+import type { RowKey } from '../widgets/table/selection';
+import { DataTableRows } from './DataTableRows';
+import { RowImport } from './RowImport';
 
 export type Row = Readonly<Record<string, unknown>>;
 export type TableLayoutDef = Extract<AnyDocumentLayout, { kind: 'table' }>;
@@ -23,6 +30,10 @@ export interface TableColumn {
   readonly format: NonNullable<ColumnSpec['format']>;
   readonly center: boolean;
   readonly options: readonly SelectOption[];
+  readonly sortable?: boolean;
+  readonly reverseSort?: boolean;
+  readonly flex?: number;
+  readonly minWidth?: number;
 }
 
 /** What a row renderer gets: the rows, their cells, and the edit controls (absent for read-only users). */
@@ -32,12 +43,19 @@ export interface RowsRendererProps {
   readonly columns: readonly TableColumn[];
   readonly rowKey: string;
   readonly renderCell: (row: Row, column: TableColumn) => ReactNode;
-  /** Edit controls of a row; undefined when the user may not edit. */
-  readonly renderActions?: (row: Row, index: number) => ReactNode;
+  /** Edit controls of a row; undefined when the user may not edit. Stable, so rows stay memoised. */
+  readonly renderActions?: (row: Row) => ReactNode;
   /** Reorder by drag and drop; undefined when the layout is not orderable or the user may not edit. */
   readonly onMove?: (from: number, to: number) => void;
   /** Messages the server reported for a row, by row index. */
   readonly rowErrors: ReadonlyMap<number, readonly string[]>;
+  /** Selected row keys, when rows may be selected (for bulk delete). */
+  readonly selected?: readonly RowKey[];
+  readonly onSelectedChange?: (keys: RowKey[]) => void;
+  /** The expanded row's details. */
+  readonly renderDetails?: (row: Row) => ReactNode;
+  /** Rows per page; 0 shows every row. */
+  readonly pageSize: number;
 }
 export type RowsRenderer = ComponentType<RowsRendererProps>;
 
@@ -51,8 +69,10 @@ export interface TableViewProps {
   /** Field errors of the last save, with paths relative to the rows field (`3.destination`). */
   readonly errors?: readonly FieldError[];
   readonly rowsRenderer?: RowsRenderer;
-  /** Extra controls in the toolbar (e.g. the widgets' export or bulk import). */
+  /** Extra controls in the toolbar. */
   readonly toolbar?: ReactNode;
+  /** Runs a row action of the definition (the document view calls its operation). */
+  readonly onRowAction?: (action: RowAction, row: Row) => void;
 }
 
 /** The label a row is known by in buttons and dialogs: its first column's value. */
@@ -66,7 +86,17 @@ export function tableColumns(layout: TableLayoutDef, rowSchema: z.ZodObject): Ta
     const spec: ColumnSpec = typeof c === 'string' ? { field: c } : c;
     const field = fields.get(spec.field);
     const format = spec.format ?? (field?.widget === 'switch' || field?.widget === 'checkbox' ? 'boolean' : field?.options.length ? 'enumLabel' : 'text');
-    return { field: spec.field, label: spec.label ?? field?.label ?? spec.field, format, center: spec.center ?? false, options: field?.options ?? [] };
+    return {
+      field: spec.field,
+      label: spec.label ?? field?.label ?? spec.field,
+      format,
+      center: spec.center ?? false,
+      options: field?.options ?? [],
+      sortable: spec.sortable,
+      reverseSort: spec.reverseSort,
+      flex: spec.flex,
+      minWidth: spec.minWidth,
+    };
   });
 }
 
@@ -92,79 +122,7 @@ export function formatCell(value: unknown, column: TableColumn): ReactNode {
   }
 }
 
-/** The plain Mantine table: fine for hundreds of rows; a virtualised renderer takes over for larger lists. */
-export function SimpleRows({ caption, rows, columns, rowKey, renderCell, renderActions, onMove, rowErrors }: RowsRendererProps) {
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const drop = (to: number) => (e: DragEvent) => {
-    e.preventDefault();
-    if (dragFrom !== null && dragFrom !== to) onMove?.(dragFrom, to);
-    setDragFrom(null);
-  };
-  return (
-    <Table striped highlightOnHover withTableBorder aria-label={caption}>
-      <Table.Thead>
-        <Table.Tr>
-          {onMove && (
-            <Table.Th w={36}>
-              <VisuallyHidden>Drag to reorder</VisuallyHidden>
-            </Table.Th>
-          )}
-          {columns.map((c) => (
-            <Table.Th key={c.field} style={{ textAlign: c.center ? 'center' : undefined }}>
-              {c.label}
-            </Table.Th>
-          ))}
-          {renderActions && <Table.Th>Actions</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row, index) => {
-          const errors = rowErrors.get(index);
-          return (
-            <Table.Tr
-              key={String(row[rowKey] ?? index)}
-              data-row-index={index}
-              aria-invalid={errors ? true : undefined}
-              onDragOver={onMove ? (e) => e.preventDefault() : undefined}
-              onDrop={onMove ? drop(index) : undefined}
-              style={dragFrom === index ? { opacity: 0.5 } : undefined}
-            >
-              {onMove && (
-                <Table.Td>
-                  <span
-                    draggable
-                    role="img"
-                    aria-label="Drag handle"
-                    title="Drag to reorder"
-                    style={{ cursor: 'grab', userSelect: 'none' }}
-                    onDragStart={(e) => {
-                      e.dataTransfer.effectAllowed = 'move';
-                      setDragFrom(index);
-                    }}
-                    onDragEnd={() => setDragFrom(null)}
-                  >
-                    ⠿
-                  </span>
-                </Table.Td>
-              )}
-              {columns.map((c, ci) => (
-                <Table.Td key={c.field} style={{ textAlign: c.center ? 'center' : undefined }}>
-                  {renderCell(row, c)}
-                  {ci === 0 && errors?.map((m) => (
-                    <Text key={m} c="red" size="xs" role="note">
-                      {m}
-                    </Text>
-                  ))}
-                </Table.Td>
-              ))}
-              {renderActions && <Table.Td>{renderActions(row, index)}</Table.Td>}
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
-  );
-}
+const renderCell = (row: Row, column: TableColumn) => formatCell(row[column.field], column);
 
 function newRowKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -173,15 +131,21 @@ function newRowKey(): string {
 /** The open row editor; its defaults are fixed when it opens, so later row changes never reset typed input. */
 type Editing =
   | { readonly mode: 'add'; readonly defaults: FormValues }
-  | { readonly mode: 'edit'; readonly index: number; readonly defaults: FormValues };
+  | { readonly mode: 'edit'; readonly key: string; readonly defaults: FormValues };
 
 export function TableView(props: TableViewProps) {
   const { title, layout, rowSchema, rows, onChange, readOnly } = props;
-  const Rows = props.rowsRenderer ?? SimpleRows;
+  const Rows = props.rowsRenderer ?? DataTableRows;
   const columns = useMemo(() => tableColumns(layout, rowSchema), [layout, rowSchema]);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deletingKey, setDeleting] = useState<string | null>(null);
+  const [selected, setSelected] = useState<RowKey[]>([]);
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
+  const keyOf = useCallback((row: Row) => String(row[layout.rowKey] ?? ''), [layout.rowKey]);
+  const indexOfKey = useCallback((key: string) => rows.findIndex((r) => keyOf(r) === key), [rows, keyOf]);
+  const deleting = deletingKey === null ? -1 : indexOfKey(deletingKey);
   const rowErrors = useMemo(() => {
     const byRow = new Map<number, string[]>();
     for (const e of props.errors ?? []) {
@@ -196,11 +160,12 @@ export function TableView(props: TableViewProps) {
 
   const editorErrors = useMemo(() => {
     if (editing?.mode !== 'edit') return undefined;
-    const prefix = `${editing.index}.`;
+    const prefix = `${indexOfKey(editing.key)}.`;
     return (props.errors ?? []).filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
-  }, [editing, props.errors]);
+  }, [editing, props.errors, indexOfKey]);
 
-  const label = (row: Row) => rowLabelOf(row, columns, layout.rowKey);
+  const { rowKey } = layout;
+  const label = useCallback((row: Row) => rowLabelOf(row, columns, rowKey), [columns, rowKey]);
   const hints = layout.rowFields as Readonly<Partial<Record<string, FieldHint>>> | undefined;
 
   const openAdd = () => {
@@ -211,38 +176,55 @@ export function TableView(props: TableViewProps) {
 
   const saveRow = (values: FormValues) => {
     if (!editing) return;
-    if (editing.mode === 'add') onChange([...rows, values]);
-    else onChange(rows.map((r, i) => (i === editing.index ? { ...r, ...values } : r)));
+    const finish = (row: Row) => dropHidden({ ...row }, rowSchema, hints);
+    if (editing.mode === 'add') onChange([...rows, finish(values)]);
+    else onChange(rows.map((r) => (keyOf(r) === editing.key ? finish({ ...r, ...values }) : r)));
     setEditing(null);
   };
 
   const move = (from: number, to: number) => onChange(moveRow(rows, from, to));
   const canMove = !readOnly && layout.orderable === true;
+  const selectedIndexes = rows.flatMap((r, i) => (selected.includes(String(r[layout.rowKey])) ? [i] : []));
+  const exportName = title;
+  const exportRows = useMemo(
+    () => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => hints?.[k]?.widget !== 'hidden' && hints?.[k]?.writeOnly !== true))),
+    [rows, hints],
+  );
+  const shownFields = useMemo(() => fieldsOf(rowSchema, hints).filter((f) => f.widget !== 'hidden' && f.widget !== 'secret'), [rowSchema, hints]);
+  const details = (row: Row) => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" p="xs">
+      {shownFields.map((f) => {
+        const value = f.name.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
+        return (
+          <Text key={f.name} size="sm">
+            <Text span fw={600} size="sm">{`${f.label}: `}</Text>
+            {value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+          </Text>
+        );
+      })}
+    </SimpleGrid>
+  );
 
-  const actions = (row: Row, index: number) => (
+  const { rowActions } = layout;
+  const { onRowAction } = props;
+  // Stable across row edits: the buttons name the row by its key, so memoised rows need not re-render.
+  const actions = useCallback(
+    (row: Row) => (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="light" onClick={() => setEditing({ mode: 'edit', index, defaults: { ...row } })} aria-label={`Edit ${label(row)}`}>
+      <Button size="xs" variant="light" onClick={() => setEditing({ mode: 'edit', key: keyOf(row), defaults: { ...row } })} aria-label={`Edit ${label(row)}`}>
         Edit
       </Button>
-      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(index)} aria-label={`Delete ${label(row)}`}>
+      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(keyOf(row))} aria-label={`Delete ${label(row)}`}>
         Delete
       </Button>
-      {canMove && (
-        <>
-          <ActionIcon variant="subtle" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${label(row)} up`}>
-            ↑
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            disabled={index === rows.length - 1}
-            onClick={() => move(index, index + 1)}
-            aria-label={`Move ${label(row)} down`}
-          >
-            ↓
-          </ActionIcon>
-        </>
-      )}
+      {rowActions?.map((action) => (
+        <Button key={action.id} size="xs" variant="default" onClick={() => onRowAction?.(action, row)} aria-label={`${action.label} ${label(row)}`}>
+          {action.label}
+        </Button>
+      ))}
     </Group>
+    ),
+    [label, keyOf, rowActions, onRowAction],
   );
 
   return (
@@ -260,6 +242,26 @@ export function TableView(props: TableViewProps) {
         </Group>
         <Group gap="xs">
           {props.toolbar}
+          {layout.exportable && (
+            <>
+              <Button variant="default" disabled={rows.length === 0} onClick={() => exportCsv(exportRows, exportName)}>
+                Export CSV
+              </Button>
+              <Button variant="default" disabled={rows.length === 0} onClick={() => exportJson(rows, exportName)}>
+                Export JSON
+              </Button>
+            </>
+          )}
+          {!readOnly && layout.bulkImport && (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
+            </Button>
+          )}
+          {!readOnly && selectedIndexes.length > 0 && (
+            <Button color="red" variant="light" onClick={() => setBulkDeleting(true)}>
+              {`Delete selected (${selectedIndexes.length})`}
+            </Button>
+          )}
           {!readOnly && <Button onClick={openAdd}>Add</Button>}
         </Group>
       </Group>
@@ -273,10 +275,14 @@ export function TableView(props: TableViewProps) {
           rows={rows}
           columns={columns}
           rowKey={layout.rowKey}
-          renderCell={(row, c) => formatCell(row[c.field], c)}
+          renderCell={renderCell}
           renderActions={readOnly ? undefined : actions}
           onMove={canMove ? move : undefined}
           rowErrors={rowErrors}
+          selected={readOnly ? undefined : selected}
+          onSelectedChange={readOnly ? undefined : setSelected}
+          renderDetails={details}
+          pageSize={layout.pageSize ?? 0}
         />
       )}
       <Modal
@@ -301,8 +307,8 @@ export function TableView(props: TableViewProps) {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete entry" closeButtonProps={{ 'aria-label': 'Close' }}>
-        {deleting !== null && rows[deleting] && (
+      <Modal opened={deleting >= 0} onClose={() => setDeleting(null)} title="Delete entry" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {deleting >= 0 && rows[deleting] && (
           <Stack>
             <Text>
               Delete <strong>{label(rows[deleting])}</strong>? It is removed when you save the changes.
@@ -324,6 +330,39 @@ export function TableView(props: TableViewProps) {
           </Stack>
         )}
       </Modal>
+      <Modal opened={bulkDeleting} onClose={() => setBulkDeleting(false)} title={IMPORT_TITLES.deletionWarning} closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Text>{IMPORT_MESSAGES.deletionWarning(selectedIndexes.length)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setBulkDeleting(false)}>
+              {IMPORT_BUTTONS.cancel}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                onChange(rows.filter((_, i) => !selectedIndexes.includes(i)));
+                setSelected([]);
+                setBulkDeleting(false);
+              }}
+            >
+              {IMPORT_BUTTONS.confirmDelete}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {layout.bulkImport && !readOnly && (
+        <RowImport
+          opened={importing}
+          onClose={() => setImporting(false)}
+          title={title}
+          layout={layout}
+          bulkImport={layout.bulkImport}
+          rowSchema={rowSchema}
+          columns={columns}
+          onImport={(added) => onChange([...rows, ...added])}
+          newRowKey={newRowKey}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 /**
  * The widget registry: one component per field kind of the definition language (`WidgetKind`). A kind the registry
  * does not know is reported with console.warn and shown as a text field, so a typo in a definition is visible
- * without breaking the screen. Richer widgets (dual list, checkbox group, upload box) replace the simple ones here
- * through `registerWidget`.
+ * without breaking the screen. The dual list, checkbox group, upload box and looked-up selects are the shared
+ * widgets of spec 002 (`richWidgets.tsx`).
  */
 import {
   Checkbox,
-  FileInput,
   Input,
   JsonInput,
   MultiSelect,
@@ -14,7 +13,6 @@ import {
   PasswordInput,
   SegmentedControl,
   Select,
-  Stack,
   Switch,
   TagsInput,
   Textarea,
@@ -22,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useState, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
+import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget } from './richWidgets';
 import type { FieldSpec } from './schemaFields';
 
 /** Placeholder of a stored write-only secret: leaving it empty keeps the stored value. */
@@ -98,7 +97,10 @@ const CheckboxWidget: WidgetComponent = (p) => (
   />
 );
 
-const SelectWidget: WidgetComponent = (p) => (
+const SelectWidget: WidgetComponent = (p) =>
+  p.field.hint.optionsFrom ? (
+    <LookupSelectWidget {...p} />
+  ) : (
   <Select
     {...common(p)}
     data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
@@ -107,7 +109,7 @@ const SelectWidget: WidgetComponent = (p) => (
     allowDeselect={!p.field.required}
     onChange={(v) => p.onChange(v ?? undefined)}
   />
-);
+  );
 
 const MultiSelectWidget: WidgetComponent = (p) => (
   <MultiSelect
@@ -181,29 +183,6 @@ const DateWidget: WidgetComponent = (p) => (
 
 const HiddenWidget: WidgetComponent = () => null;
 
-const CheckboxGroupWidget: WidgetComponent = (p) => (
-  <Checkbox.Group label={p.field.label} description={p.field.description} error={p.error} value={strList(p.value)} onChange={p.onChange}>
-    <Stack gap={4} mt={4}>
-      {p.field.options.map((o) => (
-        <Checkbox key={o.value} value={o.value} label={o.label} disabled={p.disabled} />
-      ))}
-    </Stack>
-  </Checkbox.Group>
-);
-
-/** Reads the chosen file as text into the field (certificates, keys, lists). */
-const UploadWidget: WidgetComponent = (p) => (
-  <FileInput
-    {...common(p)}
-    accept={p.field.hint.accept?.join(',')}
-    clearable
-    onChange={(file) => {
-      if (!file) return p.onChange(undefined);
-      void file.text().then((text) => p.onChange(text));
-    }}
-  />
-);
-
 const registry: Record<WidgetKind, WidgetComponent> = {
   text: TextWidget,
   textarea: TextareaWidget,
@@ -216,9 +195,9 @@ const registry: Record<WidgetKind, WidgetComponent> = {
   password: PasswordWidget,
   secret: SecretWidget,
   tags: TagsWidget,
-  dualList: MultiSelectWidget,
+  dualList: DualListWidget,
   checkboxGroup: CheckboxGroupWidget,
-  upload: UploadWidget,
+  upload: UploadBoxWidget,
   json: JsonWidget,
   date: DateWidget,
   hidden: HiddenWidget,

@@ -1,0 +1,72 @@
+/**
+ * The rows of a document table through the widgets' DataTable: virtualised, memoised by row key (editing one row
+ * re-renders that row alone), with selection, sorting, paging, one expanded row and reorder by drag and drop or a
+ * typed position. Cell and action renderers come stable from TableView, so the columns stay the same object while
+ * rows change.
+ */
+import { Text } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import type { DataTableColumn } from '../widgets/table/columns';
+import { DataTable } from '../widgets/table/DataTable';
+import type { RowPositionChange } from '../widgets/table/rowOrder';
+import type { RowKey } from '../widgets/table/selection';
+import type { Row, RowsRendererProps } from './TableView';
+
+/** The accessible name of the actions column. */
+export const ACTIONS_COLUMN_LABEL = 'Actions';
+const ACTIONS_FIELD = '__actions';
+const NO_ERRORS: ReadonlyMap<string, readonly string[]> = new Map();
+
+export function DataTableRows(props: RowsRendererProps) {
+  const { rows, rowKey, renderCell, renderActions, rowErrors, onMove, renderDetails } = props;
+  const keyOf = useCallback((row: Row): RowKey => String(row[rowKey] ?? ''), [rowKey]);
+  // Server errors are by row index; by key they stay put while rows move. Without errors this is one constant.
+  const errorsByKey = useMemo(
+    () => (rowErrors.size === 0 ? NO_ERRORS : new Map([...rowErrors].flatMap(([i, m]) => (rows[i] ? [[keyOf(rows[i]), m] as const] : [])))),
+    [rowErrors, rows, keyOf],
+  );
+
+  const columns = useMemo<DataTableColumn<Row>[]>(() => {
+    const cells: DataTableColumn<Row>[] = props.columns.map((c, i) => ({
+      field: c.field,
+      label: c.label,
+      center: c.center,
+      flex: c.flex,
+      minWidth: c.minWidth,
+      sortable: c.sortable,
+      reverseSort: c.reverseSort,
+      render: (row: Row) => (
+        <>
+          {renderCell(row, c)}
+          {i === 0 &&
+            errorsByKey.get(String(keyOf(row)))?.map((m) => (
+              <Text key={m} c="red" size="xs" role="note">
+                {m}
+              </Text>
+            ))}
+        </>
+      ),
+    }));
+    if (!renderActions) return cells;
+    return [...cells, { field: ACTIONS_FIELD, label: ACTIONS_COLUMN_LABEL, render: renderActions }];
+  }, [props.columns, renderCell, renderActions, errorsByKey, keyOf]);
+
+  const move = useCallback((change: RowPositionChange<Row>) => onMove?.(change.currPosition, change.newPosition), [onMove]);
+  const rowState = useCallback((row: Row) => (errorsByKey.has(String(keyOf(row))) ? ('error' as const) : undefined), [errorsByKey, keyOf]);
+
+  return (
+    <DataTable<Row>
+      label={props.caption}
+      rows={rows}
+      columns={columns}
+      rowKey={keyOf}
+      selectionMode={props.onSelectedChange ? 'multiple' : 'none'}
+      selected={props.selected}
+      onSelectedChange={props.onSelectedChange}
+      renderExpanded={renderDetails}
+      onRowPositionChange={onMove ? move : undefined}
+      defaultPageSize={props.pageSize}
+      rowState={rowState}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Bulk import of table rows from a definition's `bulkImport` (spec 002 §2, §5): the widgets' BulkImportDialog,
+ * checking each file row against the row schema (the row's error is its first zod issue, with the field's label),
+ * then the import confirmation, and the correct rows appended to the table (saved with the document's Save).
+ */
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import type { ImportRow } from '../../core/bulkImport';
+import { BulkImportDialog } from '../widgets/bulkImport/BulkImportDialog';
+import type { Row, TableColumn, TableLayoutDef } from './TableView';
+
+export interface RowImportProps {
+  readonly opened: boolean;
+  readonly onClose: () => void;
+  readonly title: string;
+  readonly layout: TableLayoutDef;
+  readonly bulkImport: NonNullable<TableLayoutDef['bulkImport']>;
+  readonly rowSchema: z.ZodObject;
+  readonly columns: readonly TableColumn[];
+  /** Receives the imported rows (each with a fresh row key). */
+  readonly onImport: (rows: Row[]) => void;
+  readonly newRowKey: () => string;
+}
+
+/** A file row as a table row: the new-row defaults, the file's non-empty cells, a fresh key. */
+export function importedRow(row: ImportRow, layout: TableLayoutDef, key: string): Row {
+  const cells = Object.fromEntries(Object.entries(row.values).filter(([, v]) => v !== ''));
+  return { ...(layout.newRow ?? {}), ...cells, [layout.rowKey]: key };
+}
+
+/** The message of a row's first issue, prefixed with the field's label. */
+export function rowIssue(schema: z.ZodObject, row: Row, labels: ReadonlyMap<string, string>): string | null {
+  const result = schema.safeParse(row);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  const label = labels.get(field) ?? field;
+  return label ? `${label}: ${issue.message}` : issue.message;
+}
+
+export function RowImport(props: RowImportProps) {
+  const { layout, rowSchema, bulkImport } = props;
+  const labels = useMemo(() => new Map(props.columns.map((c) => [c.field, c.label])), [props.columns]);
+  const columnLabels = useMemo(() => Object.fromEntries(bulkImport.columns.map((c) => [c, labels.get(c) ?? c])), [bulkImport.columns, labels]);
+  return (
+    <BulkImportDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={`Import into ${props.title}`}
+      columns={bulkImport.columns}
+      columnLabels={columnLabels}
+      maxRows={bulkImport.maxRows}
+      prompt={{ kind: 'confirm' }}
+      processRow={(row) => rowIssue(rowSchema, importedRow(row, layout, props.newRowKey()), labels)}
+      save={async (rows, progress) => {
+        const added = rows.map((r) => importedRow(r, layout, props.newRowKey()));
+        props.onImport(added);
+        progress({ created: added.length, errors: 0 });
+        return { created: added.length, errors: [] };
+      }}
+      errorFileName={`${props.title} import errors`}
+    />
+  );
+}

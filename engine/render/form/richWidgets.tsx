@@ -1,0 +1,192 @@
+/**
+ * The shared widgets of spec 002 as field widgets: the upload box (`upload`), the dual list (`dualList`), the
+ * checkbox group (`checkboxGroup`), and selects whose choices come from another screen's document (`optionsFrom`).
+ * The widget registry maps the field kinds to them.
+ */
+import { Input, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import type { OptionsFrom } from '../../../definitions/define';
+import { showSnackbar } from '../../core/snackbar';
+import { useEngine } from '../shell/EngineContext';
+import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
+import type { CheckboxGroupValue } from '../widgets/checkboxGroup/checkboxGroupState';
+import { DualList } from '../widgets/dualList/DualList';
+import type { DualListGroup } from '../widgets/dualList/dualListState';
+import type { FileTypeEntry } from '../widgets/upload/acceptFile';
+import { UploadBox } from '../widgets/upload/UploadBox';
+import { getPath, unwrap, type SelectOption } from './schemaFields';
+import type { WidgetComponent } from './widgetRegistry';
+
+const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+
+/** The accepted types of an `accept` hint (extensions with the dot) as upload-box entries. */
+export function acceptEntries(accept: readonly string[] | undefined): FileTypeEntry[] {
+  return (accept ?? []).map((ext) => ({ name: ext, fileExtensions: [ext.toLowerCase()], fileMimeTypes: [] }));
+}
+
+/** The choices of an `optionsFrom` hint: the rows of another screen's document, loaded once per screen. */
+export function useOptionsFrom(from: OptionsFrom | undefined): readonly SelectOption[] | undefined {
+  const { call } = useEngine();
+  const query = useQuery({
+    queryKey: ['options', from?.screen],
+    enabled: from !== undefined,
+    queryFn: ({ signal }) => call<Record<string, unknown>>(`${from!.screen}.get`, {}, { signal }),
+  });
+  return useMemo(() => {
+    if (!from || !query.data) return undefined;
+    const rows = getPath(query.data, from.rows);
+    return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
+  }, [from, query.data]);
+}
+
+/** A select over `optionsFrom` choices (or the schema's own options). */
+export const LookupSelectWidget: WidgetComponent = (p) => {
+  const loaded = useOptionsFrom(p.field.hint.optionsFrom);
+  const options = loaded ?? p.field.options;
+  return (
+    <Select
+      label={p.field.label}
+      description={p.field.description}
+      placeholder={loaded === undefined && p.field.hint.optionsFrom ? 'Loading…' : p.field.hint.placeholder}
+      withAsterisk={p.field.required && !p.disabled}
+      error={p.error}
+      disabled={p.disabled}
+      onBlur={p.onBlur}
+      name={p.field.name}
+      data={options.map((o) => ({ value: o.value, label: o.label }))}
+      value={p.value === undefined || p.value === null || p.value === '' ? null : String(p.value)}
+      clearable={!p.field.required}
+      searchable
+      onChange={(v) => p.onChange(v ?? undefined)}
+    />
+  );
+};
+
+/**
+ * The upload box. Without an `upload` hint the file's text becomes the value; with one, the file goes to that
+ * operation as `{ content, name }` and the value becomes the same object (e.g. the PAC template `{ pac, filename }`).
+ */
+export const UploadBoxWidget: WidgetComponent = (p) => {
+  const { call } = useEngine();
+  const [busy, setBusy] = useState(false);
+  const upload = p.field.hint.upload;
+  const current = upload ? getPath(p.value, upload.nameField ?? 'filename') : undefined;
+  const take = async ([file]: File[]) => {
+    if (!file) return;
+    const text = await file.text();
+    if (!upload) return p.onChange(text);
+    const body = { [upload.contentField ?? 'content']: text, [upload.nameField ?? 'filename']: file.name };
+    setBusy(true);
+    try {
+      await call(upload.operation, { body });
+      p.onChange(body);
+      showSnackbar({ kind: 'success', message: `${file.name} uploaded.` });
+    } catch (e) {
+      showSnackbar({ kind: 'error', message: e instanceof Error ? e.message : String(e), closable: true });
+    } finally {
+      setBusy(false);
+      p.onBlur();
+    }
+  };
+  return (
+    <Input.Wrapper label={p.field.label} description={p.field.description} error={p.error}>
+      <Stack gap={4} mt={4}>
+        <UploadBox
+          accept={acceptEntries(p.field.hint.accept)}
+          disabled={p.disabled || busy}
+          label={`Upload ${p.field.label}`}
+          onFiles={(files) => void take(files)}
+        />
+        {typeof current === 'string' && current !== '' && <Text size="sm">{`Uploaded: ${current}`}</Text>}
+        {!upload && typeof p.value === 'string' && p.value !== '' && <Text size="sm">{`${p.value.length} characters loaded`}</Text>}
+      </Stack>
+    </Input.Wrapper>
+  );
+};
+
+/** The dual list over the field's options (an enum array) or its `optionsFrom` choices. */
+export const DualListWidget: WidgetComponent = (p) => {
+  const loaded = useOptionsFrom(p.field.hint.optionsFrom);
+  const options = loaded ?? p.field.options;
+  const value = strList(p.value);
+  const groups = useMemo<DualListGroup[]>(
+    () => [
+      {
+        title: p.field.label,
+        available: options.map((o) => o.value),
+        selected: [],
+        descriptions: Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label])),
+      },
+    ],
+    [options, p.field.label],
+  );
+  return (
+    <Stack gap={4}>
+      <DualList
+        label={p.field.label}
+        groups={groups}
+        value={value}
+        allowEmpty={!p.field.required}
+        disabled={p.disabled}
+        onChange={(next) => {
+          p.onChange(next);
+          p.onBlur();
+        }}
+      />
+      {p.error && (
+        <Text c="red" size="sm" role="alert">
+          {p.error}
+        </Text>
+      )}
+    </Stack>
+  );
+};
+
+/** The boolean members of an object schema, with their labels. */
+function booleanMembers(schema: z.ZodType): { key: string; label: string }[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, child]) => unwrap(child).inner instanceof z.ZodBoolean)
+    .map(([key, child]) => ({ key, label: unwrap(child).title ?? key }));
+}
+
+/**
+ * The checkbox group: an object of booleans (one box per member) or an enum array (one box per option), with the
+ * field's label as header and one "All" parent box.
+ */
+export const CheckboxGroupWidget: WidgetComponent = (p) => {
+  const members = booleanMembers(p.field.schema);
+  const objectMode = members.length > 0;
+  const entries = objectMode ? members : p.field.options.map((o) => ({ key: o.value, label: o.label }));
+  const isOn = (key: string) => (objectMode ? getPath(p.value, key) === true : strList(p.value).includes(key));
+  const group: CheckboxGroupValue = {
+    headerName: p.field.label,
+    parents: [{ name: 'All', value: entries.every((e) => isOn(e.key)) }],
+    subCategories: entries.map((e) => ({ name: e.label, values: [isOn(e.key)] })),
+  };
+  const change = (next: CheckboxGroupValue) => {
+    const on = entries.filter((_, i) => next.subCategories[i]?.values[0] === true).map((e) => e.key);
+    if (objectMode) {
+      const base = p.value && typeof p.value === 'object' ? (p.value as Record<string, unknown>) : {};
+      p.onChange({ ...base, ...Object.fromEntries(members.map((m) => [m.key, on.includes(m.key)])) });
+    } else p.onChange(on);
+    p.onBlur();
+  };
+  return (
+    <Stack gap={4}>
+      <CheckboxGroup id={p.field.name} value={group} defaultExpanded disabled={p.disabled} onChange={change} />
+      {p.field.description && (
+        <Text size="xs" c="dimmed">
+          {p.field.description}
+        </Text>
+      )}
+      {p.error && (
+        <Text c="red" size="sm" role="alert">
+          {p.error}
+        </Text>
+      )}
+    </Stack>
+  );
+};
