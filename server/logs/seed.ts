@@ -64,10 +64,14 @@ export async function seedLogs(db: Db, targets: readonly LogSeedTarget[]): Promi
     for (const target of todo) {
       const started = Date.now();
       let events = 0;
+      // The next batch is generated while the database takes the previous one (PostgreSQL works in its own process).
+      let inserting: Promise<void> = Promise.resolve();
       for (const batch of generateLogBatches(target.plan)) {
-        await insertBatch(tx, target.tenantId, batch.logType, batch.rows);
+        await inserting;
+        inserting = insertBatch(tx, target.tenantId, batch.logType, batch.rows);
         events += batch.rows.length;
       }
+      await inserting;
       await tx.query('INSERT INTO log_seed_state (tenant_id, events, kind, seeded_at) VALUES ($1, $2, $3, now())', [
         target.tenantId,
         events,
