@@ -9,6 +9,11 @@ import { postureOperations } from './api/posture';
 import { reportOperations } from './api/reports';
 import { settingsOperations } from './api/settings';
 import { emailAllowList } from './policy/email/allowList';
+import { emailAttachments } from './policy/email/attachments';
+import { emailConfig } from './policy/email/config';
+import { emailIsolation } from './policy/email/isolation';
+import { emailMobile } from './policy/email/mobile';
+import { phishTargets } from './policy/email/phishTargets';
 import { webExceptions } from './policy/web/exceptions';
 import { appLinks } from './policy/web/appLinks';
 import { webBandwidth } from './policy/web/bandwidth';
@@ -49,6 +54,11 @@ export const registry = createRegistry({
     forensicsRules,
     egressHeaders,
     emailAllowList,
+    emailAttachments,
+    emailMobile,
+    emailIsolation,
+    emailConfig,
+    phishTargets,
     storageProfiles,
     forensicProfiles,
     forensicViewer,

@@ -169,6 +169,16 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"web.egress-headers.save","method":"PUT","path":"/api/policy/v1/rules/egress_policy/rules/{rev}","responseKind":"json","tag":"egress policy","access":{"any":["egress_policy:write"]}},
   {"id":"email.allow-list.get","method":"GET","path":"/api/policy/v1/rules/safemail/whitelist/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
   {"id":"email.allow-list.save","method":"PUT","path":"/api/policy/v1/rules/safemail/whitelist/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"email.attachments.get","method":"GET","path":"/api/policy/v1/rules/smtp/attachments/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
+  {"id":"email.attachments.save","method":"PUT","path":"/api/policy/v1/rules/smtp/attachments/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"email.mobile.get","method":"GET","path":"/api/policy/v1/rules/safemail/mobile/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
+  {"id":"email.mobile.save","method":"PUT","path":"/api/policy/v1/rules/safemail/mobile/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"email.isolation.get","method":"GET","path":"/api/policy/v1/rules/safemail/isolation/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
+  {"id":"email.isolation.save","method":"PUT","path":"/api/policy/v1/rules/safemail/isolation/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"email.config.get","method":"GET","path":"/api/policy/v1/rules/safemail/config/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
+  {"id":"email.config.save","method":"PUT","path":"/api/policy/v1/rules/safemail/config/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"email.phish-targets.get","method":"GET","path":"/api/policy/v1/rules/safemail/phish_targets/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
+  {"id":"email.phish-targets.save","method":"PUT","path":"/api/policy/v1/rules/safemail/phish_targets/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
   {"id":"settings.storage-profiles.save","method":"POST","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:write"]}},
   {"id":"settings.forensics.get","method":"GET","path":"/api/settings/v1/bf/profiles","responseKind":"json","tag":"forensics","access":{"any":["settings:read"]}},
@@ -243,6 +253,48 @@ export interface AssumeRole {
   iam_role_name?: string;
   /** External id */
   external_id?: string;
+}
+
+export interface AttachmentRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Senders: Addresses or domains; empty: every sender */
+  senders: string[];
+  /** Recipients: Addresses or domains; empty: every recipient */
+  recipients: string[];
+  /** Content-type groups: Empty: every attachment */
+  groups: string[];
+  /** Action */
+  action: "safeview" | "deliver" | "strip" | "quarantine" | "block";
+  /** Recipients may download the original: After the safe view */
+  allow_original_download: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface AttachmentRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Senders: Addresses or domains; empty: every sender */
+  senders?: string[];
+  /** Recipients: Addresses or domains; empty: every recipient */
+  recipients?: string[];
+  /** Content-type groups: Empty: every attachment */
+  groups?: string[];
+  /** Action */
+  action: "safeview" | "deliver" | "strip" | "quarantine" | "block";
+  /** Recipients may download the original: After the safe view */
+  allow_original_download?: boolean;
+  /** Comment */
+  comment?: string;
 }
 
 export interface AuditEvent {
@@ -744,6 +796,54 @@ export interface ContentInspectionRuleInput {
   comment?: string;
 }
 
+export interface ContentType {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Extensions */
+  fileExtensions: string[];
+  /** MIME types */
+  fileMimeTypes: string[];
+  /** Magic names: File signatures as the type detector names them */
+  fileMagicNames: string[];
+}
+
+export interface ContentTypeGroup {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Content types: Ids of content types */
+  content_types: string[];
+  /** Comment */
+  comment: string;
+}
+
+export interface ContentTypeGroupInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Content types: Ids of content types */
+  content_types: string[];
+  /** Comment */
+  comment?: string;
+}
+
+export interface ContentTypeInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Extensions */
+  fileExtensions?: string[];
+  /** MIME types */
+  fileMimeTypes?: string[];
+  /** Magic names: File signatures as the type detector names them */
+  fileMagicNames?: string[];
+}
+
 export interface CopyPasteRule {
   /** Id: Stable identifier of the row */
   id: string;
@@ -931,6 +1031,176 @@ export interface EmailAllowListDocumentInput {
   updated_at: string;
 }
 
+export interface EmailAttachmentsDocument {
+  /** Content types */
+  content_types: ContentType[];
+  /** Content-type groups */
+  groups: ContentTypeGroup[];
+  /** Attachment rules */
+  list: AttachmentRule[];
+  /** Scanners */
+  plugins: {
+    /** Antivirus scan */
+    antivirus: boolean;
+    /** Sandbox detonation: Executables and macro documents run in a sandbox first */
+    sandbox: boolean;
+    /** File reputation lookup */
+    file_reputation: boolean;
+    /** Password-protected attachments */
+    password_protected: "isolate" | "quarantine" | "deliver";
+  };
+  /** Quarantine */
+  quarantine_spec: {
+    /** Quarantine held messages */
+    enabled: boolean;
+    /** Keep for (days) */
+    retention_days: number;
+    /** Release */
+    release: "admin" | "recipient_request" | "recipient";
+    /** Notify the recipient: A digest of held messages */
+    notify_recipient: boolean;
+    /** Administrator address: Receives release requests */
+    admin_email: "" | string;
+  };
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailAttachmentsDocumentInput {
+  /** Content types */
+  content_types?: ContentTypeInput[];
+  /** Content-type groups */
+  groups?: ContentTypeGroupInput[];
+  /** Attachment rules */
+  list?: AttachmentRuleInput[];
+  /** Scanners */
+  plugins?: {
+    /** Antivirus scan */
+    antivirus?: boolean;
+    /** Sandbox detonation: Executables and macro documents run in a sandbox first */
+    sandbox?: boolean;
+    /** File reputation lookup */
+    file_reputation?: boolean;
+    /** Password-protected attachments */
+    password_protected?: "isolate" | "quarantine" | "deliver";
+  };
+  /** Quarantine */
+  quarantine_spec?: {
+    /** Quarantine held messages */
+    enabled?: boolean;
+    /** Keep for (days) */
+    retention_days?: number;
+    /** Release */
+    release?: "admin" | "recipient_request" | "recipient";
+    /** Notify the recipient: A digest of held messages */
+    notify_recipient?: boolean;
+    /** Administrator address: Receives release requests */
+    admin_email?: "" | string;
+  };
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailConfigDocument {
+  /** Processing */
+  config: {
+    /** Rewrite links to open isolated */
+    link_isolation: boolean;
+    /** Convert attachments to safe views */
+    attachment_isolation: boolean;
+    /** Mark mail from outside the company */
+    external_banner: boolean;
+    /** External mail banner */
+    external_banner_text: string;
+    /** Company domains: Mail from these domains is internal */
+    internal_domains: string[];
+    /** Largest message processed (MB) */
+    max_message_size_mb: number;
+    /** Support address: Shown on isolation and quarantine pages */
+    support_contact: "" | string;
+  };
+  /** Quarantine */
+  quarantine_spec: {
+    /** Quarantine held messages */
+    enabled: boolean;
+    /** Keep for (days) */
+    retention_days: number;
+    /** Release */
+    release: "admin" | "recipient_request" | "recipient";
+    /** Notify the recipient: A digest of held messages */
+    notify_recipient: boolean;
+    /** Administrator address: Receives release requests */
+    admin_email: "" | string;
+  };
+  /** URL obfuscation */
+  safemail_url_obfuscation: {
+    /** Obfuscate rewritten links: Recipients do not see the original address in the rewritten link */
+    enabled: boolean;
+    /** Show the original address on the warning page */
+    show_original_on_hover: boolean;
+    /** Rewritten links expire after (days): 0: never */
+    link_expiry_days: number;
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailConfigDocumentInput {
+  /** Processing */
+  config?: {
+    /** Rewrite links to open isolated */
+    link_isolation?: boolean;
+    /** Convert attachments to safe views */
+    attachment_isolation?: boolean;
+    /** Mark mail from outside the company */
+    external_banner?: boolean;
+    /** External mail banner */
+    external_banner_text?: string;
+    /** Company domains: Mail from these domains is internal */
+    internal_domains?: string[];
+    /** Largest message processed (MB) */
+    max_message_size_mb?: number;
+    /** Support address: Shown on isolation and quarantine pages */
+    support_contact?: "" | string;
+  };
+  /** Quarantine */
+  quarantine_spec?: {
+    /** Quarantine held messages */
+    enabled?: boolean;
+    /** Keep for (days) */
+    retention_days?: number;
+    /** Release */
+    release?: "admin" | "recipient_request" | "recipient";
+    /** Notify the recipient: A digest of held messages */
+    notify_recipient?: boolean;
+    /** Administrator address: Receives release requests */
+    admin_email?: "" | string;
+  };
+  /** URL obfuscation */
+  safemail_url_obfuscation?: {
+    /** Obfuscate rewritten links: Recipients do not see the original address in the rewritten link */
+    enabled?: boolean;
+    /** Show the original address on the warning page */
+    show_original_on_hover?: boolean;
+    /** Rewritten links expire after (days): 0: never */
+    link_expiry_days?: number;
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
 export interface EmailEvent {
   /** Time */
   timestamp: string;
@@ -988,6 +1258,94 @@ export interface EmailEvent {
   file_decrypted?: "error" | "success" | "wrong_password";
   /** Sandbox report available */
   sandbox?: boolean;
+}
+
+export interface EmailIsolationDocument {
+  /** Risk-based isolation rules */
+  list: IsolationRule[];
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailIsolationDocumentInput {
+  /** Risk-based isolation rules */
+  list?: IsolationRuleInput[];
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailMobileDocument {
+  /** Mobile exceptions */
+  list: MobileException[];
+  /** Reordering events */
+  reorderingEvents: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailMobileDocumentInput {
+  /** Mobile exceptions */
+  list?: MobileExceptionInput[];
+  /** Reordering events */
+  reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailPhishTargetsDocument {
+  /** Phishing classification */
+  safemail_classification: {
+    /** Protection level */
+    sensitivity: "disabled" | "moderate" | "aggressive" | "relaxed" | "custom";
+    /** Detect display-name impersonation of targets */
+    impersonation_protection: boolean;
+    /** Detect look-alike sender domains */
+    lookalike_domains: boolean;
+    /** Protected domains: Company and partner domains that look-alikes imitate */
+    protected_domains: string[];
+    /** Likely targets: Executives and finance staff whose names phishing mail imitates */
+    targets: PhishTarget[];
+    /** Lure keywords: Subject words that raise the phishing score, such as invoice or wire transfer */
+    keywords: string[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailPhishTargetsDocumentInput {
+  /** Phishing classification */
+  safemail_classification?: {
+    /** Protection level */
+    sensitivity?: "disabled" | "moderate" | "aggressive" | "relaxed" | "custom";
+    /** Detect display-name impersonation of targets */
+    impersonation_protection?: boolean;
+    /** Detect look-alike sender domains */
+    lookalike_domains?: boolean;
+    /** Protected domains: Company and partner domains that look-alikes imitate */
+    protected_domains?: string[];
+    /** Likely targets: Executives and finance staff whose names phishing mail imitates */
+    targets?: PhishTargetInput[];
+    /** Lure keywords: Subject words that raise the phishing score, such as invoice or wire transfer */
+    keywords?: string[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
 }
 
 export interface Entity {
@@ -1204,6 +1562,44 @@ export interface InstantReportRequestInput {
   limit?: number;
 }
 
+export interface IsolationRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Link risk: Risk score of the linked site */
+  risks: ("G" | "Y" | "R")[];
+  /** Senders: Addresses or domains; empty: every sender */
+  senders: string[];
+  /** Recipients: Addresses or domains; empty: every recipient */
+  recipients: string[];
+  /** Action on links */
+  action: "allow" | "safeview" | "read_only" | "block";
+  /** Comment */
+  comment: string;
+}
+
+export interface IsolationRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Link risk: Risk score of the linked site */
+  risks: ("G" | "Y" | "R")[];
+  /** Senders: Addresses or domains; empty: every sender */
+  senders?: string[];
+  /** Recipients: Addresses or domains; empty: every recipient */
+  recipients?: string[];
+  /** Action on links */
+  action: "allow" | "safeview" | "read_only" | "block";
+  /** Comment */
+  comment?: string;
+}
+
 /** Size limit */
 export interface LimitSize {
   /** Limit the stored size */
@@ -1224,6 +1620,44 @@ export interface LoginRequest {
   username: string;
   /** Password */
   password: string;
+}
+
+export interface MobileException {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Platforms */
+  platforms: ("ios" | "android")[];
+  /** Recipients: Addresses or domains; empty: every recipient */
+  recipients: string[];
+  /** Senders: Addresses or domains; empty: every sender */
+  senders: string[];
+  /** On mobile devices */
+  action: "original" | "isolate_links" | "isolate";
+  /** Comment */
+  comment: string;
+}
+
+export interface MobileExceptionInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Platforms */
+  platforms: ("ios" | "android")[];
+  /** Recipients: Addresses or domains; empty: every recipient */
+  recipients?: string[];
+  /** Senders: Addresses or domains; empty: every sender */
+  senders?: string[];
+  /** On mobile devices */
+  action: "original" | "isolate_links" | "isolate";
+  /** Comment */
+  comment?: string;
 }
 
 export interface PacDefaults {
@@ -1283,6 +1717,24 @@ export interface PastReportsList {
   limit: number;
   offset: number;
   total: number;
+}
+
+export interface PhishTarget {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Address */
+  address: string;
+  /** Role: For example CFO or Payroll */
+  role: string;
+}
+
+export interface PhishTargetInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Address */
+  address: string;
+  /** Role: For example CFO or Payroll */
+  role?: string;
 }
 
 export interface PolicyRevision {
@@ -7331,6 +7783,111 @@ export interface OperationTypes {
     };
     output: EmailAllowListDocument;
   };
+  /** Read Attachment Rules. `GET /api/policy/v1/rules/smtp/attachments/{rev}`; any of email_policy:read. */
+  "email.attachments.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: EmailAttachmentsDocument;
+  };
+  /** Save Attachment Rules. `PUT /api/policy/v1/rules/smtp/attachments/{rev}`; any of email_policy:write. */
+  "email.attachments.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: EmailAttachmentsDocumentInput;
+    };
+    output: EmailAttachmentsDocument;
+  };
+  /** Read Mobile Exceptions. `GET /api/policy/v1/rules/safemail/mobile/{rev}`; any of email_policy:read. */
+  "email.mobile.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: EmailMobileDocument;
+  };
+  /** Save Mobile Exceptions. `PUT /api/policy/v1/rules/safemail/mobile/{rev}`; any of email_policy:write. */
+  "email.mobile.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: EmailMobileDocumentInput;
+    };
+    output: EmailMobileDocument;
+  };
+  /** Read Risk-based Isolation. `GET /api/policy/v1/rules/safemail/isolation/{rev}`; any of email_policy:read. */
+  "email.isolation.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: EmailIsolationDocument;
+  };
+  /** Save Risk-based Isolation. `PUT /api/policy/v1/rules/safemail/isolation/{rev}`; any of email_policy:write. */
+  "email.isolation.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: EmailIsolationDocumentInput;
+    };
+    output: EmailIsolationDocument;
+  };
+  /** Read Email Settings. `GET /api/policy/v1/rules/safemail/config/{rev}`; any of email_policy:read. */
+  "email.config.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: EmailConfigDocument;
+  };
+  /** Save Email Settings. `PUT /api/policy/v1/rules/safemail/config/{rev}`; any of email_policy:write. */
+  "email.config.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: EmailConfigDocumentInput;
+    };
+    output: EmailConfigDocument;
+  };
+  /** Read Phishing Targets. `GET /api/policy/v1/rules/safemail/phish_targets/{rev}`; any of email_policy:read. */
+  "email.phish-targets.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: EmailPhishTargetsDocument;
+  };
+  /** Save Phishing Targets. `PUT /api/policy/v1/rules/safemail/phish_targets/{rev}`; any of email_policy:write. */
+  "email.phish-targets.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: EmailPhishTargetsDocumentInput;
+    };
+    output: EmailPhishTargetsDocument;
+  };
   /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
   "settings.storage-profiles.get": {
     input: Record<string, never>;
@@ -7877,6 +8434,36 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save Email Allow List. `PUT /api/policy/v1/rules/safemail/whitelist/{rev}`; any of email_policy:write. */
     emailAllowListSave: (input: OperationInput<"email.allow-list.save">, options?: CallOptions): Promise<OperationOutput<"email.allow-list.save">> =>
       call<OperationOutput<"email.allow-list.save">>("email.allow-list.save", input, options),
+    /** Read Attachment Rules. `GET /api/policy/v1/rules/smtp/attachments/{rev}`; any of email_policy:read. */
+    emailAttachmentsGet: (input: OperationInput<"email.attachments.get">, options?: CallOptions): Promise<OperationOutput<"email.attachments.get">> =>
+      call<OperationOutput<"email.attachments.get">>("email.attachments.get", input, options),
+    /** Save Attachment Rules. `PUT /api/policy/v1/rules/smtp/attachments/{rev}`; any of email_policy:write. */
+    emailAttachmentsSave: (input: OperationInput<"email.attachments.save">, options?: CallOptions): Promise<OperationOutput<"email.attachments.save">> =>
+      call<OperationOutput<"email.attachments.save">>("email.attachments.save", input, options),
+    /** Read Mobile Exceptions. `GET /api/policy/v1/rules/safemail/mobile/{rev}`; any of email_policy:read. */
+    emailMobileGet: (input: OperationInput<"email.mobile.get">, options?: CallOptions): Promise<OperationOutput<"email.mobile.get">> =>
+      call<OperationOutput<"email.mobile.get">>("email.mobile.get", input, options),
+    /** Save Mobile Exceptions. `PUT /api/policy/v1/rules/safemail/mobile/{rev}`; any of email_policy:write. */
+    emailMobileSave: (input: OperationInput<"email.mobile.save">, options?: CallOptions): Promise<OperationOutput<"email.mobile.save">> =>
+      call<OperationOutput<"email.mobile.save">>("email.mobile.save", input, options),
+    /** Read Risk-based Isolation. `GET /api/policy/v1/rules/safemail/isolation/{rev}`; any of email_policy:read. */
+    emailIsolationGet: (input: OperationInput<"email.isolation.get">, options?: CallOptions): Promise<OperationOutput<"email.isolation.get">> =>
+      call<OperationOutput<"email.isolation.get">>("email.isolation.get", input, options),
+    /** Save Risk-based Isolation. `PUT /api/policy/v1/rules/safemail/isolation/{rev}`; any of email_policy:write. */
+    emailIsolationSave: (input: OperationInput<"email.isolation.save">, options?: CallOptions): Promise<OperationOutput<"email.isolation.save">> =>
+      call<OperationOutput<"email.isolation.save">>("email.isolation.save", input, options),
+    /** Read Email Settings. `GET /api/policy/v1/rules/safemail/config/{rev}`; any of email_policy:read. */
+    emailConfigGet: (input: OperationInput<"email.config.get">, options?: CallOptions): Promise<OperationOutput<"email.config.get">> =>
+      call<OperationOutput<"email.config.get">>("email.config.get", input, options),
+    /** Save Email Settings. `PUT /api/policy/v1/rules/safemail/config/{rev}`; any of email_policy:write. */
+    emailConfigSave: (input: OperationInput<"email.config.save">, options?: CallOptions): Promise<OperationOutput<"email.config.save">> =>
+      call<OperationOutput<"email.config.save">>("email.config.save", input, options),
+    /** Read Phishing Targets. `GET /api/policy/v1/rules/safemail/phish_targets/{rev}`; any of email_policy:read. */
+    emailPhishTargetsGet: (input: OperationInput<"email.phish-targets.get">, options?: CallOptions): Promise<OperationOutput<"email.phish-targets.get">> =>
+      call<OperationOutput<"email.phish-targets.get">>("email.phish-targets.get", input, options),
+    /** Save Phishing Targets. `PUT /api/policy/v1/rules/safemail/phish_targets/{rev}`; any of email_policy:write. */
+    emailPhishTargetsSave: (input: OperationInput<"email.phish-targets.save">, options?: CallOptions): Promise<OperationOutput<"email.phish-targets.save">> =>
+      call<OperationOutput<"email.phish-targets.save">>("email.phish-targets.save", input, options),
     /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
     settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
       call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),

@@ -1,0 +1,44 @@
+import { EmailAttachmentsDocument } from '../../../schemas/areas/emailPolicy';
+import { definePolicyArea } from '../../define';
+import { policyEnv } from '../policyEnv';
+
+export const emailAttachments = definePolicyArea({
+  id: 'email.attachments',
+  title: 'Attachment Rules',
+  description:
+    'Ordered rules for mail attachments: by sender, recipient and content-type group, isolate the attachment as a ' +
+    'safe view, deliver it, remove it, quarantine or reject the message. The same document holds the content types ' +
+    '(extensions, MIME types, magic names), their groups, the scanners (antivirus, sandbox, reputation, ' +
+    'password-protected files) and the quarantine settings; a group or rule naming an unknown id is refused. The ' +
+    'spec names the keys only; the fields are this build\'s design.',
+  route: '/policy/email/attachments',
+  nav: { group: 'Email', order: 20 },
+  endpoint: { path: '/api/policy/v1/rules/smtp/attachments/{rev}' },
+  schema: EmailAttachmentsDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'groups', label: 'Content-type groups', format: 'count' },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      senders: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      recipients: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      groups: { widget: 'tags', help: 'Ids of content-type groups' },
+      comment: { widget: 'textarea' },
+    },
+    newRow: { name: '', enabled: true, senders: [], recipients: [], groups: [], action: 'safeview', allow_original_download: false, comment: '' },
+    exportable: true,
+  },
+  read: { any: ['email_policy:read'] },
+  write: { any: ['email_policy:write'] },
+  env: policyEnv,
+  feature: 'email_policy',
+  tag: 'email policy',
+});

@@ -1,0 +1,42 @@
+import { EmailIsolationDocument } from '../../../schemas/areas/emailPolicy';
+import { definePolicyArea } from '../../define';
+import { policyEnv } from '../policyEnv';
+
+export const emailIsolation = definePolicyArea({
+  id: 'email.isolation',
+  title: 'Risk-based Isolation',
+  description:
+    'Ordered rules for links in mail by the risk of the linked site (low, medium, high), sender and recipient: open ' +
+    'directly, isolate, isolate read-only (no typing, against credential phishing) or block. The spec names the keys ' +
+    '(list, reorderingEvents) only; the rule fields are this build\'s design.',
+  route: '/policy/email/isolation',
+  nav: { group: 'Email', order: 40 },
+  endpoint: { path: '/api/policy/v1/rules/safemail/isolation/{rev}' },
+  schema: EmailIsolationDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'risks', label: 'Link risk', format: 'count' },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      risks: { widget: 'checkboxGroup' },
+      senders: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      recipients: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      comment: { widget: 'textarea' },
+    },
+    newRow: { name: '', enabled: true, risks: ['R'], senders: [], recipients: [], action: 'safeview', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['email_policy:read'] },
+  write: { any: ['email_policy:write'] },
+  env: policyEnv,
+  feature: 'email_policy',
+  tag: 'email policy',
+});

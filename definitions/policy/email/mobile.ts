@@ -1,0 +1,42 @@
+import { EmailMobileDocument } from '../../../schemas/areas/emailPolicy';
+import { definePolicyArea } from '../../define';
+import { policyEnv } from '../policyEnv';
+
+export const emailMobile = definePolicyArea({
+  id: 'email.mobile',
+  title: 'Mobile Exceptions',
+  description:
+    'Ordered exceptions for mail read on iOS or Android devices: deliver links and attachments unchanged, isolate ' +
+    'links only, or isolate both, by recipient and sender. The spec names the keys (list, reorderingEvents) only; ' +
+    'the rule fields are this build\'s design.',
+  route: '/policy/email/mobile',
+  nav: { group: 'Email', order: 30 },
+  endpoint: { path: '/api/policy/v1/rules/safemail/mobile/{rev}' },
+  schema: EmailMobileDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'platforms', format: 'count' },
+      { field: 'action', format: 'enumLabel' },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      platforms: { widget: 'checkboxGroup' },
+      senders: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      recipients: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      comment: { widget: 'textarea' },
+    },
+    newRow: { name: '', enabled: true, platforms: ['ios', 'android'], senders: [], recipients: [], action: 'isolate_links', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['email_policy:read'] },
+  write: { any: ['email_policy:write'] },
+  env: policyEnv,
+  feature: 'email_policy',
+  tag: 'email policy',
+});
