@@ -47,7 +47,9 @@ const permissionText = (p: OpenApiOperation['x-permission']): string =>
   typeof p === 'string' ? p : 'any' in p && p.any ? `any of ${p.any.join(', ')}` : `all of ${(p.all ?? []).join(', ')}`;
 
 /** Names the generated module declares besides the component types. */
-const RESERVED = ['CallOptions', 'OperationRoute', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
+const RESERVED = ['CallOptions', 'CallFn', 'ApiClient', 'OperationRoute', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
+/** Members of the client besides the operation methods. */
+const CLIENT_MEMBERS = ['callById'];
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -101,9 +103,9 @@ function operationBlock(e: Entry, methods: Set<string>): { method: string; map: 
   const key = JSON.stringify(id);
   const arg = parts.some((p) => p.required) ? `input: OperationInput<${key}>` : `input: OperationInput<${key}> = {}`;
   const method =
-    `  /** ${doc} */\n` +
-    `  ${name}: (${arg}, options?: CallOptions): Promise<OperationOutput<${key}>> =>\n` +
-    `    callOperation<OperationOutput<${key}>>(${key}, input, options),\n`;
+    `    /** ${doc} */\n` +
+    `    ${name}: (${arg}, options?: CallOptions): Promise<OperationOutput<${key}>> =>\n` +
+    `      call<OperationOutput<${key}>>(${key}, input, options),\n`;
   const map = `  /** ${doc} */\n  ${key}: {\n    input: ${input};\n    output: ${outputType(e.op)};\n  };\n`;
   return { method, map };
 }
@@ -114,7 +116,7 @@ export function generateClient(doc: OpenApiDocument): string {
   for (const name of RESERVED) {
     if (name in schemas) throw new Error(`A component schema is named ${name}, which the generated client reserves.`);
   }
-  const methods = new Set<string>();
+  const methods = new Set<string>(CLIENT_MEMBERS);
   const blocks = entries(doc).map((e) => operationBlock(e, methods));
   return [
     tsHeader(),
@@ -142,19 +144,31 @@ export function generateClient(doc: OpenApiDocument): string {
     "export type OperationInput<Id extends OperationId> = OperationTypes[Id]['input'];\n",
     "export type OperationOutput<Id extends OperationId> = OperationTypes[Id]['output'];\n",
     '\n',
-    '/** Calls an operation by its id, typed by the maps above: for generic callers whose id is computed. */\n',
-    'export const callById = <Id extends OperationId>(\n',
-    '  id: Id,\n',
-    '  input: OperationInput<Id>,\n',
-    '  options?: CallOptions,\n',
-    '): Promise<OperationOutput<Id>> => callOperation<OperationOutput<Id>>(id, input, options);\n',
-    '\n',
     '/** Whether a computed id names an operation of the table. */\n',
     'export const isOperationId = (id: string): id is OperationId => operationRoutes.some((o) => o.id === id);\n',
     '\n',
-    '/** Every operation as a method: `apiClient.<operation id in camelCase>(input, options)`. */\n',
-    'export const apiClient = {\n',
+    '/** What the client calls through: the HTTP core\'s `callOperation`, or a fake in tests. */\n',
+    'export type CallFn = typeof callOperation;\n',
+    '\n',
+    '/**\n',
+    ' * Every operation as a method, `<operation id in camelCase>(input, options)`, over a call function; and `callById`\n',
+    ' * for generic callers whose id is computed (document screens), typed by the maps above.\n',
+    ' */\n',
+    'export function createApiClient(call: CallFn = callOperation) {\n',
+    '  return {\n',
+    '    /** Calls an operation by its id. */\n',
+    '    callById: <Id extends OperationId>(id: Id, input: OperationInput<Id>, options?: CallOptions): Promise<OperationOutput<Id>> =>\n',
+    '      call<OperationOutput<Id>>(id, input, options),\n',
     ...blocks.map((b) => b.method),
-    '} as const;\n',
+    '  } as const;\n',
+    '}\n',
+    '\n',
+    'export type ApiClient = ReturnType<typeof createApiClient>;\n',
+    '\n',
+    '/** The client over the HTTP core: `apiClient.<operation id in camelCase>(input, options)`. */\n',
+    'export const apiClient: ApiClient = createApiClient();\n',
+    '\n',
+    '/** `apiClient.callById`: an operation by its computed id, typed by `OperationInput` / `OperationOutput`. */\n',
+    'export const callById = apiClient.callById;\n',
   ].join('');
 }

@@ -13,7 +13,7 @@ export interface AppServices {
   readonly env: Environment;
   readonly session: Session;
   /** `auth.login` in cloud, `dashboard.login` on-prem. */
-  readonly loginOperation: string;
+  readonly loginOperation: 'auth.login' | 'dashboard.login';
 }
 
 const AppCtx = createContext<AppServices | null>(null);

@@ -6,8 +6,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import type { AuthParams } from '../../schemas/auth';
-import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
+import { useApi, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { forceNavigate } from '../shell/hashLocation';
 import { isFullPageReturn, pageUrlOf, safeReturnUrl } from '../shell/returnUrl';
@@ -17,12 +16,13 @@ import { usePageTitle } from '../shell/usePageTitle';
 const LoginPage = lazy(() => import('../login/LoginPage').then((m) => ({ default: m.LoginPage })));
 
 function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; forceUdb: 'true' | '' | undefined }) {
-  const { call } = useEngine();
+  const api = useApi();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let cancelled = false;
-    call<AuthParams>('auth.authParams', { body: forceUdb === undefined ? {} : { force_udb: forceUdb } })
+    api
+      .authAuthParams({ body: forceUdb === undefined ? {} : { force_udb: forceUdb } })
       .then((params) => {
         if (!cancelled) submitSsoForm(params.login_url, ssoFormFields(params, returnUrl, window.location.origin));
       })
@@ -30,7 +30,7 @@ function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; 
     return () => {
       cancelled = true;
     };
-  }, [call, returnUrl, forceUdb, attempt]);
+  }, [api, returnUrl, forceUdb, attempt]);
   if (error) {
     return (
       <Center py="xl">
@@ -57,7 +57,7 @@ function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; 
 
 export function LoginRoute() {
   const { session, env, loginOperation } = useApp();
-  const { call } = useEngine();
+  const api = useApi();
   const state = useStore(session);
   usePageTitle('Sign in');
   const query = new URLSearchParams(useSearch());
@@ -76,7 +76,7 @@ export function LoginRoute() {
       <Suspense fallback={null}>
         <LoginPage
           onLogin={(body) =>
-            session.whileLoggingIn(() => call(loginOperation, { body }, { skipUnauthorizedHandling: true, skip403Snackbar: true }))
+            session.whileLoggingIn(() => api.callById(loginOperation, { body }, { skipUnauthorizedHandling: true, skip403Snackbar: true }))
           }
           onSuccess={() => {
             void session.init().then((s) => {

@@ -7,6 +7,7 @@ import type { AccessControl } from '../../core/access';
 import type { RevisionStore, CallFn } from '../../core/revision';
 import type { Store } from '../../core/store';
 import type { UnsavedChanges } from '../../core/unsavedChanges';
+import { createApiClient, type ApiClient } from '../../generated/client.gen';
 
 export interface Engine {
   readonly call: CallFn;
@@ -26,6 +27,19 @@ export function useEngine(): Engine {
   const engine = useContext(EngineCtx);
   if (!engine) throw new Error('useEngine() needs an <EngineProvider> above it');
   return engine;
+}
+
+const clients = new WeakMap<CallFn, ApiClient>();
+
+/** The generated API client over the engine's call function (the HTTP core in the app, a fake in tests). */
+export function useApi(): ApiClient {
+  const { call } = useEngine();
+  let client = clients.get(call);
+  if (!client) {
+    client = createApiClient(call);
+    clients.set(call, client);
+  }
+  return client;
 }
 
 /** Subscribes a component to a core store. */
