@@ -145,7 +145,7 @@ export async function assertDialogClosed(page: Page): Promise<void> {
 }
 
 export async function assertRow(page: Page, text: string): Promise<void> {
-  await visible(table(page).getByRole('cell', { name: text, exact: true }));
+  await visible(table(page).getByRole('gridcell', { name: text, exact: true }));
 }
 
 export async function assertRowCount(page: Page, atLeast: number): Promise<void> {
@@ -160,7 +160,7 @@ export async function assertConflictShows(page: Page, change: string): Promise<v
 }
 
 export async function assertNoRow(page: Page, text: string): Promise<void> {
-  await gone(table(page).getByRole('cell', { name: text, exact: true }));
+  await gone(table(page).getByRole('gridcell', { name: text, exact: true }));
 }
 
 export async function assertRevisionState(page: Page, state: 'Unpublished changes' | 'Published'): Promise<void> {
