@@ -15,6 +15,7 @@ import { createUnsavedChanges } from '../engine/core/unsavedChanges';
 import { EngineProvider } from '../engine/render/shell/EngineContext';
 import { AppRoutes } from './App';
 import { AppProvider } from './appContext';
+import type { Catalog } from './shell/catalog';
 import { startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 
 const env: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
@@ -47,7 +48,7 @@ function fakeSession(state: SessionState): Session {
   };
 }
 
-function renderAt(route: string, user: SessionUser | undefined) {
+function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Catalog = catalog) {
   window.location.hash = `#${route}`;
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
@@ -65,7 +66,7 @@ function renderAt(route: string, user: SessionUser | undefined) {
   startHashLocation(unsaved);
   renderUi(
     <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved }}>
-      <AppProvider value={{ catalog, config, env, session, loginOperation: 'auth.login' }}>
+      <AppProvider value={{ catalog: shellCatalog, config, env, session, loginOperation: 'auth.login' }}>
         <Router hook={useHashLocation} searchHook={useHashSearch}>
           <AppRoutes />
         </Router>
@@ -134,6 +135,35 @@ describe('portal routes', () => {
     expect(screen.getByText('You were signed out after a period of inactivity.')).toBeTruthy();
     screen.getByRole('button', { name: 'Sign in again' }).click();
     await waitFor(() => expect(window.location.hash).toBe(`#/login?returnUrl=${encodeURIComponent('/policy')}`));
+  });
+
+  it("loads a screen's definition only when its route opens, and shows it", async () => {
+    const loads: string[] = [];
+    const watched: Catalog = {
+      ...catalog,
+      screens: catalog.screens.map((s) => ({ ...s, load: () => (loads.push(s.id), s.load()) })),
+    };
+    renderAt('/dashboard', webadmin, watched);
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(loads).toEqual([]);
+    window.location.hash = '#/policy/web/ssl-bypass';
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
+    // The first import of the definition and view modules is slow under a loaded test runner.
+    expect(await screen.findByRole('heading', { level: 1, name: 'SSL Bypass' }, { timeout: 10_000 })).toBeTruthy();
+    expect(loads).toEqual(['web.ssl-bypass']);
+  });
+
+  it('says so, with a retry, when a screen cannot be downloaded', async () => {
+    const broken: Catalog = {
+      ...catalog,
+      screens: catalog.screens.map((s) => (s.id === 'web.exceptions' ? { ...s, load: () => Promise.reject(new Error('Failed to fetch')) } : s)),
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/policy/web/exceptions', webadmin, broken);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This page could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('Failed to fetch')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('shows the 404 page for an unknown route', async () => {

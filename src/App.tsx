@@ -21,6 +21,7 @@ import { SectionPage } from './pages/SectionPage';
 import { AppLayout } from './shell/AppLayout';
 import type { CatalogScreen } from './shell/catalog';
 import { navigate } from './shell/hashLocation';
+import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary';
 import { screenDefinition } from './shell/screenDefinition';
 
 const screenPageModule = () => import('./pages/ScreenPage');
@@ -101,7 +102,12 @@ function Shell() {
             const section = sectionOf(screen);
             return (
               <Route key={screen.id} path={screen.route}>
-                {guarded(section !== undefined && access.canUse(section) && access.canUse(screen), <LazyScreen screen={screen} />)}
+                {guarded(
+                  section !== undefined && access.canUse(section) && access.canUse(screen),
+                  <ScreenLoadBoundary key={screen.id}>
+                    <LazyScreen screen={screen} />
+                  </ScreenLoadBoundary>,
+                )}
               </Route>
             );
           })}
