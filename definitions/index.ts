@@ -8,6 +8,13 @@ import { policyOperations } from './api/policy';
 import { postureOperations } from './api/posture';
 import { reportOperations } from './api/reports';
 import { settingsOperations } from './api/settings';
+import { casbAppRules } from './policy/casb/appRules';
+import { casbExceptions } from './policy/casb/exceptions';
+import { casbProfiles } from './policy/casb/profiles';
+import { dlpAuditors } from './policy/dlp/auditors';
+import { dlpDictionaries } from './policy/dlp/dictionaries';
+import { dlpGroups } from './policy/dlp/groups';
+import { dlpRules } from './policy/dlp/rules';
 import { emailAllowList } from './policy/email/allowList';
 import { emailAttachments } from './policy/email/attachments';
 import { emailConfig } from './policy/email/config';
@@ -59,6 +66,13 @@ export const registry = createRegistry({
     emailIsolation,
     emailConfig,
     phishTargets,
+    dlpRules,
+    dlpDictionaries,
+    dlpGroups,
+    dlpAuditors,
+    casbAppRules,
+    casbProfiles,
+    casbExceptions,
     storageProfiles,
     forensicProfiles,
     forensicViewer,

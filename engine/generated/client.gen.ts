@@ -179,6 +179,20 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"email.config.save","method":"PUT","path":"/api/policy/v1/rules/safemail/config/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
   {"id":"email.phish-targets.get","method":"GET","path":"/api/policy/v1/rules/safemail/phish_targets/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
   {"id":"email.phish-targets.save","method":"PUT","path":"/api/policy/v1/rules/safemail/phish_targets/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"dlp.rules.get","method":"GET","path":"/api/policy/v1/rules/dlp/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:read"]}},
+  {"id":"dlp.rules.save","method":"PUT","path":"/api/policy/v1/rules/dlp/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:write"]}},
+  {"id":"dlp.dictionaries.get","method":"GET","path":"/api/policy/v1/rules/dlp_dicts/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:read"]}},
+  {"id":"dlp.dictionaries.save","method":"PUT","path":"/api/policy/v1/rules/dlp_dicts/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:write"]}},
+  {"id":"dlp.groups.get","method":"GET","path":"/api/policy/v1/rules/dlp_groups/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:read"]}},
+  {"id":"dlp.groups.save","method":"PUT","path":"/api/policy/v1/rules/dlp_groups/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:write"]}},
+  {"id":"dlp.auditors.get","method":"GET","path":"/api/policy/v1/rules/dlp_auditors/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:read"]}},
+  {"id":"dlp.auditors.save","method":"PUT","path":"/api/policy/v1/rules/dlp_auditors/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:write"]}},
+  {"id":"casb.app-rules.get","method":"GET","path":"/api/policy/v3/casb/app_rules/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:read"]}},
+  {"id":"casb.app-rules.save","method":"PUT","path":"/api/policy/v3/casb/app_rules/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
+  {"id":"casb.profiles.get","method":"GET","path":"/api/policy/v3/casb/profiles/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:read"]}},
+  {"id":"casb.profiles.save","method":"PUT","path":"/api/policy/v3/casb/profiles/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
+  {"id":"casb.exceptions.get","method":"GET","path":"/api/policy/v3/casb/exceptions/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:read"]}},
+  {"id":"casb.exceptions.save","method":"PUT","path":"/api/policy/v3/casb/exceptions/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
   {"id":"settings.storage-profiles.save","method":"POST","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:write"]}},
   {"id":"settings.forensics.get","method":"GET","path":"/api/settings/v1/bf/profiles","responseKind":"json","tag":"forensics","access":{"any":["settings:read"]}},
@@ -598,6 +612,282 @@ export interface CapabilityAnswer {
   enabled: boolean;
 }
 
+export interface CasbAppRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Applications: SaaS applications by name, such as Dropbox */
+  applications: string[];
+  /** Profile types: Applies to applications of these profiles; empty: only the applications named */
+  profile_types: ("sanctioned" | "unclassified" | "unsanctioned")[];
+  /** Activities */
+  activities: ("login" | "view" | "upload" | "download" | "share" | "post" | "edit" | "delete")[];
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Comment */
+  comment: string;
+}
+
+export interface CasbAppRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Applications: SaaS applications by name, such as Dropbox */
+  applications?: string[];
+  /** Profile types: Applies to applications of these profiles; empty: only the applications named */
+  profile_types?: ("sanctioned" | "unclassified" | "unsanctioned")[];
+  /** Activities */
+  activities: ("login" | "view" | "upload" | "download" | "share" | "post" | "edit" | "delete")[];
+  /** Action: "safeview" is the isolate action. */
+  action: "allow" | "safeview" | "block";
+  /** Comment */
+  comment?: string;
+}
+
+export interface CasbAppRulesDocument {
+  /** SaaS application rules */
+  appRules: CasbAppRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CasbAppRulesDocumentInput {
+  /** SaaS application rules */
+  appRules?: CasbAppRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CasbException {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applications: SaaS applications by name, such as Dropbox */
+  applications: string[];
+  /** Applies to: No condition: all users */
+  conditions: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Comment */
+  comment: string;
+}
+
+export interface CasbExceptionInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applications: SaaS applications by name, such as Dropbox */
+  applications: string[];
+  /** Applies to: No condition: all users */
+  conditions?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Comment */
+  comment?: string;
+}
+
+export interface CasbExceptionsDocument {
+  /** SaaS exceptions: Traffic to these applications skips the SaaS application rules */
+  exceptions: {
+    /** Exceptions */
+    list: CasbException[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CasbExceptionsDocumentInput {
+  /** SaaS exceptions: Traffic to these applications skips the SaaS application rules */
+  exceptions?: {
+    /** Exceptions */
+    list?: CasbExceptionInput[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CasbProfile {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Profile type */
+  type: "sanctioned" | "unclassified" | "unsanctioned";
+  /** Applications: SaaS applications by name, such as Dropbox */
+  applications: string[];
+  /** Company tenants: Only these tenants of the applications count as sanctioned */
+  tenant_domains: string[];
+  /** Comment */
+  comment: string;
+}
+
+export interface CasbProfileInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Profile type */
+  type: "sanctioned" | "unclassified" | "unsanctioned";
+  /** Applications: SaaS applications by name, such as Dropbox */
+  applications: string[];
+  /** Company tenants: Only these tenants of the applications count as sanctioned */
+  tenant_domains?: string[];
+  /** Comment */
+  comment?: string;
+}
+
+export interface CasbProfilesDocument {
+  /** SaaS profiles */
+  profiles: {
+    /** Profiles */
+    list: CasbProfile[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CasbProfilesDocumentInput {
+  /** SaaS profiles */
+  profiles?: {
+    /** Profiles */
+    list?: CasbProfileInput[];
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
 export interface Category {
   label: string;
   value: string;
@@ -940,6 +1230,136 @@ export interface CopyPasteRuleInput {
   comment?: string;
 }
 
+export interface DictionaryOverride {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Predefined dictionary */
+  dictionary: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential";
+  /** Enabled */
+  enabled: boolean;
+  /** Matches before an incident */
+  threshold: number;
+  /** Excluded values: Values never counted, such as test card numbers */
+  exclusions: string[];
+}
+
+export interface DictionaryOverrideInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Predefined dictionary */
+  dictionary: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential";
+  /** Enabled */
+  enabled?: boolean;
+  /** Matches before an incident */
+  threshold?: number;
+  /** Excluded values: Values never counted, such as test card numbers */
+  exclusions?: string[];
+}
+
+export interface DlpAuditor {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Addresses */
+  emails: string[];
+  /** Notify on: Incidents with these actions */
+  notify_on: ("allow" | "block" | "log")[];
+  /** Attach the file: In an archive protected by the DLP file password */
+  attach_file: boolean;
+  /** Send */
+  digest: "immediate" | "hourly" | "daily";
+  /** Comment */
+  comment: string;
+}
+
+export interface DlpAuditorInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Addresses */
+  emails: string[];
+  /** Notify on: Incidents with these actions */
+  notify_on: ("allow" | "block" | "log")[];
+  /** Attach the file: In an archive protected by the DLP file password */
+  attach_file?: boolean;
+  /** Send */
+  digest?: "immediate" | "hourly" | "daily";
+  /** Comment */
+  comment?: string;
+}
+
+export interface DlpAuditorsDocument {
+  /** Auditors */
+  list: DlpAuditor[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpAuditorsDocumentInput {
+  /** Auditors */
+  list?: DlpAuditorInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpDictionariesDocument {
+  /** Custom dictionaries */
+  list: DlpDictionary[];
+  /** Predefined dictionary overrides */
+  overrides: DictionaryOverride[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpDictionariesDocumentInput {
+  /** Custom dictionaries */
+  list?: DlpDictionaryInput[];
+  /** Predefined dictionary overrides */
+  overrides?: DictionaryOverrideInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpDictionary {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Kind */
+  kind: "keywords" | "regex";
+  /** Entries */
+  entries: string[];
+  /** Case-sensitive */
+  case_sensitive: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface DlpDictionaryInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Kind */
+  kind: "keywords" | "regex";
+  /** Entries */
+  entries: string[];
+  /** Case-sensitive */
+  case_sensitive?: boolean;
+  /** Comment */
+  comment?: string;
+}
+
 export interface DlpEvent {
   /** Time */
   timestamp: string;
@@ -973,6 +1393,180 @@ export interface DlpEvent {
   file_name?: string;
   /** File type */
   file_type?: string;
+}
+
+export interface DlpGroup {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Logic */
+  logic: "and" | "or";
+  /** Custom dictionaries: Ids of custom dictionaries */
+  dictionaries: string[];
+  /** Predefined dictionaries */
+  predefined: ("credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential")[];
+  /** Comment */
+  comment: string;
+}
+
+export interface DlpGroupInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Logic */
+  logic?: "and" | "or";
+  /** Custom dictionaries: Ids of custom dictionaries */
+  dictionaries?: string[];
+  /** Predefined dictionaries */
+  predefined?: ("credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential")[];
+  /** Comment */
+  comment?: string;
+}
+
+export interface DlpGroupsDocument {
+  /** Dictionary groups */
+  list: DlpGroup[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpGroupsDocumentInput {
+  /** Dictionary groups */
+  list?: DlpGroupInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Channels */
+  channels: ("file_upload" | "file_download" | "form_submit" | "copy_paste" | "print" | "email_send")[];
+  /** Dictionary groups: Ids of dictionary groups */
+  groups: string[];
+  /** Predefined dictionaries */
+  predefined: ("credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential")[];
+  /** Matches before the action */
+  threshold: number;
+  /** Action */
+  action: "allow" | "block" | "log";
+  /** Auditors: Ids of auditors notified */
+  auditors: string[];
+  /** Tell the user: Shows the DLP notification text */
+  notify_user: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface DlpRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Applies to: All given conditions must hold; no condition means all traffic */
+  scope?: {
+    /** Source IPs: IPv4 addresses or CIDR blocks of the users */
+    source_ips?: string[];
+    /** Destination IPs: IPv4 addresses or CIDR blocks of the sites */
+    dest_ips?: string[];
+    /** Source IP ranges: Ranges such as 192.0.2.1-192.0.2.20 */
+    source_ip_ranges?: string[];
+    /** Destination IP ranges */
+    dest_ip_ranges?: string[];
+    /** Browsers */
+    browser?: ("chrome" | "edge" | "firefox" | "safari" | "other")[];
+    /** User agent */
+    user_agent?: TextPattern[];
+    /** Threat categories: For example botnet, c&c, malware, phishing */
+    threats?: string[];
+    /** Web categories */
+    categories?: string[];
+    /** Destination countries */
+    geo_ip?: string[];
+    /** URL */
+    uri?: TextPattern[];
+    /** Domains: Domains such as example.com or *.example.com */
+    domain?: string[];
+    /** File types */
+    fileTypes?: string[];
+    /** Users and groups */
+    entities?: Entity[];
+  };
+  /** Channels */
+  channels: ("file_upload" | "file_download" | "form_submit" | "copy_paste" | "print" | "email_send")[];
+  /** Dictionary groups: Ids of dictionary groups */
+  groups?: string[];
+  /** Predefined dictionaries */
+  predefined?: ("credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential")[];
+  /** Matches before the action */
+  threshold?: number;
+  /** Action */
+  action: "allow" | "block" | "log";
+  /** Auditors: Ids of auditors notified */
+  auditors?: string[];
+  /** Tell the user: Shows the DLP notification text */
+  notify_user?: boolean;
+  /** Comment */
+  comment?: string;
+}
+
+export interface DlpRulesDocument {
+  /** DLP rules */
+  list: DlpRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface DlpRulesDocumentInput {
+  /** DLP rules */
+  list?: DlpRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
 }
 
 export interface EgressHeaderRule {
@@ -7888,6 +8482,153 @@ export interface OperationTypes {
     };
     output: EmailPhishTargetsDocument;
   };
+  /** Read DLP Rules. `GET /api/policy/v1/rules/dlp/{rev}`; any of dlp_policy:read. */
+  "dlp.rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: DlpRulesDocument;
+  };
+  /** Save DLP Rules. `PUT /api/policy/v1/rules/dlp/{rev}`; any of dlp_policy:write. */
+  "dlp.rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: DlpRulesDocumentInput;
+    };
+    output: DlpRulesDocument;
+  };
+  /** Read Dictionaries. `GET /api/policy/v1/rules/dlp_dicts/{rev}`; any of dlp_policy:read. */
+  "dlp.dictionaries.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: DlpDictionariesDocument;
+  };
+  /** Save Dictionaries. `PUT /api/policy/v1/rules/dlp_dicts/{rev}`; any of dlp_policy:write. */
+  "dlp.dictionaries.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: DlpDictionariesDocumentInput;
+    };
+    output: DlpDictionariesDocument;
+  };
+  /** Read Dictionary Groups. `GET /api/policy/v1/rules/dlp_groups/{rev}`; any of dlp_policy:read. */
+  "dlp.groups.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: DlpGroupsDocument;
+  };
+  /** Save Dictionary Groups. `PUT /api/policy/v1/rules/dlp_groups/{rev}`; any of dlp_policy:write. */
+  "dlp.groups.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: DlpGroupsDocumentInput;
+    };
+    output: DlpGroupsDocument;
+  };
+  /** Read Auditors. `GET /api/policy/v1/rules/dlp_auditors/{rev}`; any of dlp_policy:read. */
+  "dlp.auditors.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: DlpAuditorsDocument;
+  };
+  /** Save Auditors. `PUT /api/policy/v1/rules/dlp_auditors/{rev}`; any of dlp_policy:write. */
+  "dlp.auditors.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: DlpAuditorsDocumentInput;
+    };
+    output: DlpAuditorsDocument;
+  };
+  /** Read SaaS Application Rules. `GET /api/policy/v3/casb/app_rules/{rev}`; any of casb_policy:read. */
+  "casb.app-rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: CasbAppRulesDocument;
+  };
+  /** Save SaaS Application Rules. `PUT /api/policy/v3/casb/app_rules/{rev}`; any of casb_policy:write. */
+  "casb.app-rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: CasbAppRulesDocumentInput;
+    };
+    output: CasbAppRulesDocument;
+  };
+  /** Read SaaS Profiles. `GET /api/policy/v3/casb/profiles/{rev}`; any of casb_policy:read. */
+  "casb.profiles.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: CasbProfilesDocument;
+  };
+  /** Save SaaS Profiles. `PUT /api/policy/v3/casb/profiles/{rev}`; any of casb_policy:write. */
+  "casb.profiles.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: CasbProfilesDocumentInput;
+    };
+    output: CasbProfilesDocument;
+  };
+  /** Read SaaS Exceptions. `GET /api/policy/v3/casb/exceptions/{rev}`; any of casb_policy:read. */
+  "casb.exceptions.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: CasbExceptionsDocument;
+  };
+  /** Save SaaS Exceptions. `PUT /api/policy/v3/casb/exceptions/{rev}`; any of casb_policy:write. */
+  "casb.exceptions.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: CasbExceptionsDocumentInput;
+    };
+    output: CasbExceptionsDocument;
+  };
   /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
   "settings.storage-profiles.get": {
     input: Record<string, never>;
@@ -8464,6 +9205,48 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save Phishing Targets. `PUT /api/policy/v1/rules/safemail/phish_targets/{rev}`; any of email_policy:write. */
     emailPhishTargetsSave: (input: OperationInput<"email.phish-targets.save">, options?: CallOptions): Promise<OperationOutput<"email.phish-targets.save">> =>
       call<OperationOutput<"email.phish-targets.save">>("email.phish-targets.save", input, options),
+    /** Read DLP Rules. `GET /api/policy/v1/rules/dlp/{rev}`; any of dlp_policy:read. */
+    dlpRulesGet: (input: OperationInput<"dlp.rules.get">, options?: CallOptions): Promise<OperationOutput<"dlp.rules.get">> =>
+      call<OperationOutput<"dlp.rules.get">>("dlp.rules.get", input, options),
+    /** Save DLP Rules. `PUT /api/policy/v1/rules/dlp/{rev}`; any of dlp_policy:write. */
+    dlpRulesSave: (input: OperationInput<"dlp.rules.save">, options?: CallOptions): Promise<OperationOutput<"dlp.rules.save">> =>
+      call<OperationOutput<"dlp.rules.save">>("dlp.rules.save", input, options),
+    /** Read Dictionaries. `GET /api/policy/v1/rules/dlp_dicts/{rev}`; any of dlp_policy:read. */
+    dlpDictionariesGet: (input: OperationInput<"dlp.dictionaries.get">, options?: CallOptions): Promise<OperationOutput<"dlp.dictionaries.get">> =>
+      call<OperationOutput<"dlp.dictionaries.get">>("dlp.dictionaries.get", input, options),
+    /** Save Dictionaries. `PUT /api/policy/v1/rules/dlp_dicts/{rev}`; any of dlp_policy:write. */
+    dlpDictionariesSave: (input: OperationInput<"dlp.dictionaries.save">, options?: CallOptions): Promise<OperationOutput<"dlp.dictionaries.save">> =>
+      call<OperationOutput<"dlp.dictionaries.save">>("dlp.dictionaries.save", input, options),
+    /** Read Dictionary Groups. `GET /api/policy/v1/rules/dlp_groups/{rev}`; any of dlp_policy:read. */
+    dlpGroupsGet: (input: OperationInput<"dlp.groups.get">, options?: CallOptions): Promise<OperationOutput<"dlp.groups.get">> =>
+      call<OperationOutput<"dlp.groups.get">>("dlp.groups.get", input, options),
+    /** Save Dictionary Groups. `PUT /api/policy/v1/rules/dlp_groups/{rev}`; any of dlp_policy:write. */
+    dlpGroupsSave: (input: OperationInput<"dlp.groups.save">, options?: CallOptions): Promise<OperationOutput<"dlp.groups.save">> =>
+      call<OperationOutput<"dlp.groups.save">>("dlp.groups.save", input, options),
+    /** Read Auditors. `GET /api/policy/v1/rules/dlp_auditors/{rev}`; any of dlp_policy:read. */
+    dlpAuditorsGet: (input: OperationInput<"dlp.auditors.get">, options?: CallOptions): Promise<OperationOutput<"dlp.auditors.get">> =>
+      call<OperationOutput<"dlp.auditors.get">>("dlp.auditors.get", input, options),
+    /** Save Auditors. `PUT /api/policy/v1/rules/dlp_auditors/{rev}`; any of dlp_policy:write. */
+    dlpAuditorsSave: (input: OperationInput<"dlp.auditors.save">, options?: CallOptions): Promise<OperationOutput<"dlp.auditors.save">> =>
+      call<OperationOutput<"dlp.auditors.save">>("dlp.auditors.save", input, options),
+    /** Read SaaS Application Rules. `GET /api/policy/v3/casb/app_rules/{rev}`; any of casb_policy:read. */
+    casbAppRulesGet: (input: OperationInput<"casb.app-rules.get">, options?: CallOptions): Promise<OperationOutput<"casb.app-rules.get">> =>
+      call<OperationOutput<"casb.app-rules.get">>("casb.app-rules.get", input, options),
+    /** Save SaaS Application Rules. `PUT /api/policy/v3/casb/app_rules/{rev}`; any of casb_policy:write. */
+    casbAppRulesSave: (input: OperationInput<"casb.app-rules.save">, options?: CallOptions): Promise<OperationOutput<"casb.app-rules.save">> =>
+      call<OperationOutput<"casb.app-rules.save">>("casb.app-rules.save", input, options),
+    /** Read SaaS Profiles. `GET /api/policy/v3/casb/profiles/{rev}`; any of casb_policy:read. */
+    casbProfilesGet: (input: OperationInput<"casb.profiles.get">, options?: CallOptions): Promise<OperationOutput<"casb.profiles.get">> =>
+      call<OperationOutput<"casb.profiles.get">>("casb.profiles.get", input, options),
+    /** Save SaaS Profiles. `PUT /api/policy/v3/casb/profiles/{rev}`; any of casb_policy:write. */
+    casbProfilesSave: (input: OperationInput<"casb.profiles.save">, options?: CallOptions): Promise<OperationOutput<"casb.profiles.save">> =>
+      call<OperationOutput<"casb.profiles.save">>("casb.profiles.save", input, options),
+    /** Read SaaS Exceptions. `GET /api/policy/v3/casb/exceptions/{rev}`; any of casb_policy:read. */
+    casbExceptionsGet: (input: OperationInput<"casb.exceptions.get">, options?: CallOptions): Promise<OperationOutput<"casb.exceptions.get">> =>
+      call<OperationOutput<"casb.exceptions.get">>("casb.exceptions.get", input, options),
+    /** Save SaaS Exceptions. `PUT /api/policy/v3/casb/exceptions/{rev}`; any of casb_policy:write. */
+    casbExceptionsSave: (input: OperationInput<"casb.exceptions.save">, options?: CallOptions): Promise<OperationOutput<"casb.exceptions.save">> =>
+      call<OperationOutput<"casb.exceptions.save">>("casb.exceptions.save", input, options),
     /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
     settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
       call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),

@@ -1,0 +1,44 @@
+import { CasbAppRulesDocument } from '../../../schemas/areas/casb';
+import { definePolicyArea } from '../../define';
+import { policyEnv, scopeFieldHints } from '../policyEnv';
+
+export const casbAppRules = definePolicyArea({
+  id: 'casb.app-rules',
+  title: 'SaaS Application Rules',
+  description:
+    'Ordered rules (payload appRules) for activities in SaaS applications (log in, view, upload, download, share, ' +
+    'post, edit, delete), by application name or by profile type (sanctioned, unclassified, unsanctioned): allow, ' +
+    'isolate or block. The spec names the key only; the fields are this build\'s design.',
+  route: '/policy/casb/app-rules',
+  nav: { group: 'CASB', order: 10 },
+  endpoint: { path: '/api/policy/v3/casb/app_rules/{rev}' },
+  schema: CasbAppRulesDocument,
+  layout: {
+    kind: 'table',
+    rows: 'appRules',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'applications', format: 'count' },
+      { field: 'activities', format: 'count' },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      applications: { widget: 'tags', placeholder: 'Dropbox' },
+      activities: { widget: 'checkboxGroup' },
+      action: { widget: 'segmented' },
+      comment: { widget: 'textarea' },
+      ...scopeFieldHints,
+    },
+    newRow: { name: '', enabled: true, scope: {}, applications: [], profile_types: [], activities: ['upload'], action: 'block', comment: '' },
+    exportable: true,
+  },
+  read: { any: ['casb_policy:read'] },
+  write: { any: ['casb_policy:write'] },
+  env: policyEnv,
+  feature: 'casb',
+  tag: 'casb policy',
+});

@@ -1,0 +1,46 @@
+import { DlpRulesDocument } from '../../../schemas/areas/dlp';
+import { definePolicyArea } from '../../define';
+import { policyEnv, scopeFieldHints } from '../policyEnv';
+
+export const dlpRules = definePolicyArea({
+  id: 'dlp.rules',
+  title: 'DLP Rules',
+  description:
+    'Ordered data-loss-prevention rules: for the traffic and channels (uploads, downloads, form submissions, ' +
+    'copy-paste, print, mail) a rule applies to, the dictionary groups and predefined dictionaries that must match, ' +
+    'how many matches trigger it, the action (Skip Inspection, Block or Log), the auditors notified and whether the ' +
+    'user sees the DLP notification. The spec names the call only; the fields are this build\'s design.',
+  route: '/policy/dlp/rules',
+  nav: { group: 'DLP', order: 10 },
+  endpoint: { path: '/api/policy/v1/rules/dlp/{rev}' },
+  schema: DlpRulesDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'channels', format: 'count' },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'threshold' },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      channels: { widget: 'checkboxGroup' },
+      groups: { widget: 'tags', help: 'Ids of dictionary groups' },
+      auditors: { widget: 'tags', help: 'Ids of auditors' },
+      action: { widget: 'segmented' },
+      comment: { widget: 'textarea' },
+      ...scopeFieldHints,
+    },
+    newRow: { name: '', enabled: true, scope: {}, channels: ['file_upload'], groups: [], predefined: [], threshold: 1, action: 'log', auditors: [], notify_user: true, comment: '' },
+    exportable: true,
+  },
+  read: { any: ['dlp_policy:read'] },
+  write: { any: ['dlp_policy:write'] },
+  env: policyEnv,
+  feature: 'dlp',
+  tag: 'dlp policy',
+});

@@ -1,0 +1,73 @@
+/**
+ * CASB areas (spec 002 §3, §7: `/api/policy/v3/casb/{exceptions, app_rules, profiles}/{rev}`; payload keys
+ * exceptions.list, appRules, profiles.list). The fields are this build's design: SaaS applications by name,
+ * sanctioned / unsanctioned / unclassified profiles (the CASB profile types of schemas/logEnums.ts), the activities a
+ * rule governs and tenant restrictions.
+ */
+import { z } from 'zod';
+import { RuleAction, labelledEnum } from '../enums';
+import { CASB_PROFILE_TYPE_LABELS } from '../logEnums';
+import { Domain } from '../validators';
+import { Comment, Enabled, RowId, RuleName, RuleScope, Token, enumFromLabels, listOf, ruleList } from './common';
+import { RuleConditions } from './ruleConditions';
+
+export const CasbProfileTypeChoice = enumFromLabels(CASB_PROFILE_TYPE_LABELS, 'Profile type');
+
+export const SaasActivity = labelledEnum(
+  ['login', 'view', 'upload', 'download', 'share', 'post', 'edit', 'delete'],
+  { login: 'Log in', view: 'View', upload: 'Upload', download: 'Download', share: 'Share', post: 'Post or comment', edit: 'Edit', delete: 'Delete' },
+  { title: 'Activity' },
+);
+
+const applications = (min: number) =>
+  z.array(Token).min(min, { message: 'Add at least one application.' }).max(500).meta({ title: 'Applications', description: 'SaaS applications by name, such as Dropbox' });
+
+export const CasbAppRule = z.strictObject({
+  id: RowId,
+  name: RuleName,
+  enabled: Enabled,
+  scope: RuleScope,
+  applications: applications(0).default([]),
+  profile_types: z.array(CasbProfileTypeChoice).max(3).default([]).meta({ title: 'Profile types', description: 'Applies to applications of these profiles; empty: only the applications named' }),
+  activities: z.array(SaasActivity).min(1, { message: 'Choose at least one activity.' }).max(8).meta({ title: 'Activities' }),
+  action: RuleAction,
+  comment: Comment,
+}).refine((r) => r.applications.length + r.profile_types.length > 0, {
+  message: 'Name an application or choose a profile type.',
+  path: ['applications'],
+  params: { key: 'applicationRequired' },
+});
+export type CasbAppRule = z.infer<typeof CasbAppRule>;
+
+export const CasbAppRulesDocument = z.strictObject({ appRules: ruleList(CasbAppRule, 'SaaS application rules') });
+export type CasbAppRulesDocument = z.infer<typeof CasbAppRulesDocument>;
+
+export const CasbProfile = z.strictObject({
+  id: RowId,
+  name: RuleName,
+  type: CasbProfileTypeChoice,
+  applications: applications(1),
+  tenant_domains: listOf(Domain, 'Company tenants', 100, 'Only these tenants of the applications count as sanctioned'),
+  comment: Comment,
+});
+export type CasbProfile = z.infer<typeof CasbProfile>;
+
+export const CasbProfilesDocument = z.strictObject({
+  profiles: z.strictObject({ list: ruleList(CasbProfile, 'Profiles', 'id', 200) }).prefault({}).meta({ title: 'SaaS profiles' }),
+});
+export type CasbProfilesDocument = z.infer<typeof CasbProfilesDocument>;
+
+export const CasbException = z.strictObject({
+  id: RowId,
+  name: RuleName,
+  enabled: Enabled,
+  applications: applications(1),
+  conditions: z.strictObject(RuleConditions.shape).prefault({}).meta({ title: 'Applies to', description: 'No condition: all users' }),
+  comment: Comment,
+});
+export type CasbException = z.infer<typeof CasbException>;
+
+export const CasbExceptionsDocument = z.strictObject({
+  exceptions: z.strictObject({ list: ruleList(CasbException, 'Exceptions') }).prefault({}).meta({ title: 'SaaS exceptions', description: 'Traffic to these applications skips the SaaS application rules' }),
+});
+export type CasbExceptionsDocument = z.infer<typeof CasbExceptionsDocument>;
