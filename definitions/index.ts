@@ -36,6 +36,9 @@ import { webThreats } from './policy/web/threats';
 import { watermark } from './policy/web/watermark';
 import { sslBypass } from './policy/web/sslBypass';
 import { browserConfigPolicies } from './posture/configPolicies';
+import { dlpCustomization } from './customization/dlp';
+import { emailCustomization } from './customization/email';
+import { webCustomization } from './customization/web';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -73,6 +76,9 @@ export const registry = createRegistry({
     casbAppRules,
     casbProfiles,
     casbExceptions,
+    webCustomization,
+    emailCustomization,
+    dlpCustomization,
     storageProfiles,
     forensicProfiles,
     forensicViewer,

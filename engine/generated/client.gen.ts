@@ -193,6 +193,12 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"casb.profiles.save","method":"PUT","path":"/api/policy/v3/casb/profiles/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
   {"id":"casb.exceptions.get","method":"GET","path":"/api/policy/v3/casb/exceptions/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:read"]}},
   {"id":"casb.exceptions.save","method":"PUT","path":"/api/policy/v3/casb/exceptions/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
+  {"id":"customization.web.get","method":"GET","path":"/api/policy/v1/rules/customization/web/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:read"]}},
+  {"id":"customization.web.save","method":"PUT","path":"/api/policy/v1/rules/customization/web/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:write"]}},
+  {"id":"customization.email.get","method":"GET","path":"/api/policy/v1/rules/customization/email/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:read"]}},
+  {"id":"customization.email.save","method":"PUT","path":"/api/policy/v1/rules/customization/email/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:write"]}},
+  {"id":"customization.dlp.get","method":"GET","path":"/api/policy/v1/rules/customization/dlp/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:read"]}},
+  {"id":"customization.dlp.save","method":"PUT","path":"/api/policy/v1/rules/customization/dlp/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
   {"id":"settings.storage-profiles.save","method":"POST","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:write"]}},
   {"id":"settings.forensics.get","method":"GET","path":"/api/settings/v1/bf/profiles","responseKind":"json","tag":"forensics","access":{"any":["settings:read"]}},
@@ -1228,6 +1234,184 @@ export interface CopyPasteRuleInput {
   genai_only?: boolean;
   /** Comment */
   comment?: string;
+}
+
+export interface CustomizationDlpDocument {
+  /** Notification colour */
+  colour: "blue" | "gray" | "green" | "orange" | "red";
+  /** Block notification */
+  block: {
+    /** Title */
+    title: string;
+    /** Message */
+    message: string;
+  };
+  /** Log notification */
+  log: {
+    /** Tell the user when content is logged */
+    enabled: boolean;
+    /** Message */
+    message: string;
+  };
+  /** Support address: Replaces {support} */
+  support_email: "" | string;
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CustomizationDlpDocumentInput {
+  /** Notification colour */
+  colour?: "blue" | "gray" | "green" | "orange" | "red";
+  /** Block notification */
+  block?: {
+    /** Title */
+    title?: string;
+    /** Message */
+    message?: string;
+  };
+  /** Log notification */
+  log?: {
+    /** Tell the user when content is logged */
+    enabled?: boolean;
+    /** Message */
+    message?: string;
+  };
+  /** Support address: Replaces {support} */
+  support_email?: "" | string;
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CustomizationEmailDocument {
+  /** Logo address: An https:// image (PNG or SVG, about 200 × 50 px); empty: the product logo */
+  logo_url: string;
+  /** Support address: Replaces {support} */
+  support_email: "" | string;
+  /** Banner colour */
+  external_banner_colour: "blue" | "gray" | "green" | "orange" | "red";
+  /** Link warning page */
+  link_warning: {
+    /** Title */
+    title: string;
+    /** Message */
+    message: string;
+  };
+  /** Safe attachment notice */
+  attachment_notice: string;
+  /** Quarantine digest text */
+  quarantine_notice: string;
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CustomizationEmailDocumentInput {
+  /** Logo address: An https:// image (PNG or SVG, about 200 × 50 px); empty: the product logo */
+  logo_url?: string;
+  /** Support address: Replaces {support} */
+  support_email?: "" | string;
+  /** Banner colour */
+  external_banner_colour?: "blue" | "gray" | "green" | "orange" | "red";
+  /** Link warning page */
+  link_warning?: {
+    /** Title */
+    title?: string;
+    /** Message */
+    message?: string;
+  };
+  /** Safe attachment notice */
+  attachment_notice?: string;
+  /** Quarantine digest text */
+  quarantine_notice?: string;
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CustomizationWebDocument {
+  /** Logo address: An https:// image (PNG or SVG, about 200 × 50 px); empty: the product logo */
+  logo_url: string;
+  /** Primary colour */
+  primary_colour: "blue" | "gray" | "green" | "orange" | "red";
+  /** Support address: Replaces {support} */
+  support_email: "" | string;
+  /** Block page */
+  block_page: {
+    /** Title */
+    title: string;
+    /** Message */
+    message: string;
+    /** Show the reason and rule */
+    show_reason: boolean;
+  };
+  /** Warning page */
+  warn_page: {
+    /** Title */
+    title: string;
+    /** Message */
+    message: string;
+    /** Button */
+    button: string;
+  };
+  /** Isolation banner */
+  isolation_banner: {
+    /** Show a banner on isolated pages */
+    enabled: boolean;
+    /** Banner text */
+    text: string;
+    /** Banner colour */
+    colour: "blue" | "gray" | "green" | "orange" | "red";
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface CustomizationWebDocumentInput {
+  /** Logo address: An https:// image (PNG or SVG, about 200 × 50 px); empty: the product logo */
+  logo_url?: string;
+  /** Primary colour */
+  primary_colour?: "blue" | "gray" | "green" | "orange" | "red";
+  /** Support address: Replaces {support} */
+  support_email?: "" | string;
+  /** Block page */
+  block_page?: {
+    /** Title */
+    title?: string;
+    /** Message */
+    message?: string;
+    /** Show the reason and rule */
+    show_reason?: boolean;
+  };
+  /** Warning page */
+  warn_page?: {
+    /** Title */
+    title?: string;
+    /** Message */
+    message?: string;
+    /** Button */
+    button?: string;
+  };
+  /** Isolation banner */
+  isolation_banner?: {
+    /** Show a banner on isolated pages */
+    enabled?: boolean;
+    /** Banner text */
+    text?: string;
+    /** Banner colour */
+    colour?: "blue" | "gray" | "green" | "orange" | "red";
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
 }
 
 export interface DictionaryOverride {
@@ -8629,6 +8813,69 @@ export interface OperationTypes {
     };
     output: CasbExceptionsDocument;
   };
+  /** Read Web Pages. `GET /api/policy/v1/rules/customization/web/{rev}`; any of customization:read. */
+  "customization.web.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: CustomizationWebDocument;
+  };
+  /** Save Web Pages. `PUT /api/policy/v1/rules/customization/web/{rev}`; any of customization:write. */
+  "customization.web.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: CustomizationWebDocumentInput;
+    };
+    output: CustomizationWebDocument;
+  };
+  /** Read Email Pages. `GET /api/policy/v1/rules/customization/email/{rev}`; any of customization:read. */
+  "customization.email.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: CustomizationEmailDocument;
+  };
+  /** Save Email Pages. `PUT /api/policy/v1/rules/customization/email/{rev}`; any of customization:write. */
+  "customization.email.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: CustomizationEmailDocumentInput;
+    };
+    output: CustomizationEmailDocument;
+  };
+  /** Read DLP Notifications. `GET /api/policy/v1/rules/customization/dlp/{rev}`; any of customization:read. */
+  "customization.dlp.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: CustomizationDlpDocument;
+  };
+  /** Save DLP Notifications. `PUT /api/policy/v1/rules/customization/dlp/{rev}`; any of customization:write. */
+  "customization.dlp.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: CustomizationDlpDocumentInput;
+    };
+    output: CustomizationDlpDocument;
+  };
   /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
   "settings.storage-profiles.get": {
     input: Record<string, never>;
@@ -9247,6 +9494,24 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save SaaS Exceptions. `PUT /api/policy/v3/casb/exceptions/{rev}`; any of casb_policy:write. */
     casbExceptionsSave: (input: OperationInput<"casb.exceptions.save">, options?: CallOptions): Promise<OperationOutput<"casb.exceptions.save">> =>
       call<OperationOutput<"casb.exceptions.save">>("casb.exceptions.save", input, options),
+    /** Read Web Pages. `GET /api/policy/v1/rules/customization/web/{rev}`; any of customization:read. */
+    customizationWebGet: (input: OperationInput<"customization.web.get">, options?: CallOptions): Promise<OperationOutput<"customization.web.get">> =>
+      call<OperationOutput<"customization.web.get">>("customization.web.get", input, options),
+    /** Save Web Pages. `PUT /api/policy/v1/rules/customization/web/{rev}`; any of customization:write. */
+    customizationWebSave: (input: OperationInput<"customization.web.save">, options?: CallOptions): Promise<OperationOutput<"customization.web.save">> =>
+      call<OperationOutput<"customization.web.save">>("customization.web.save", input, options),
+    /** Read Email Pages. `GET /api/policy/v1/rules/customization/email/{rev}`; any of customization:read. */
+    customizationEmailGet: (input: OperationInput<"customization.email.get">, options?: CallOptions): Promise<OperationOutput<"customization.email.get">> =>
+      call<OperationOutput<"customization.email.get">>("customization.email.get", input, options),
+    /** Save Email Pages. `PUT /api/policy/v1/rules/customization/email/{rev}`; any of customization:write. */
+    customizationEmailSave: (input: OperationInput<"customization.email.save">, options?: CallOptions): Promise<OperationOutput<"customization.email.save">> =>
+      call<OperationOutput<"customization.email.save">>("customization.email.save", input, options),
+    /** Read DLP Notifications. `GET /api/policy/v1/rules/customization/dlp/{rev}`; any of customization:read. */
+    customizationDlpGet: (input: OperationInput<"customization.dlp.get">, options?: CallOptions): Promise<OperationOutput<"customization.dlp.get">> =>
+      call<OperationOutput<"customization.dlp.get">>("customization.dlp.get", input, options),
+    /** Save DLP Notifications. `PUT /api/policy/v1/rules/customization/dlp/{rev}`; any of customization:write. */
+    customizationDlpSave: (input: OperationInput<"customization.dlp.save">, options?: CallOptions): Promise<OperationOutput<"customization.dlp.save">> =>
+      call<OperationOutput<"customization.dlp.save">>("customization.dlp.save", input, options),
     /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
     settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
       call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),
