@@ -32,6 +32,7 @@ const KIND_TEXT: Record<ScreenDef['kind'], string> = {
   logView: 'Log view (read only).',
   report: 'Report (read only).',
   coreScreen: 'Screen of the portal core.',
+  collection: 'Collection: items saved one by one, each edited with a form from a JSON Schema the server supplies.',
 };
 
 const cell = (v: string): string => v.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

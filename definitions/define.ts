@@ -311,6 +311,39 @@ export interface CoreScreenDef extends ScreenBase {
 }
 export const defineCoreScreen = (def: Omit<CoreScreenDef, 'kind'>): CoreScreenDef => ({ ...def, kind: 'coreScreen' });
 
+/**
+ * A collection screen: items the server keeps one by one (list / get / create / update / delete / batch delete
+ * operations), shown in the data table; an item's `schemaField` is edited with a JSON-schema form whose schema an
+ * operation returns at run time (`itemSchemaFrom`, its query filled from the item's fields).
+ */
+export interface CollectionDef extends ScreenBase {
+  readonly kind: 'collection';
+  readonly operations: {
+    /** Answers `{ [items]: Item[] }`. */
+    readonly list: string;
+    /** Answers one item; path parameter `id` is the item key. */
+    readonly get: string;
+    readonly create?: string;
+    /** Partial update; path parameter `id`, body `{ [schemaField]: value }`. */
+    readonly update: string;
+    readonly delete?: string;
+    /** Body `{ ids: [...] }`. */
+    readonly batchDelete?: string;
+  };
+  /** Field of the list answer holding the items. */
+  readonly items: string;
+  readonly itemKey: string;
+  readonly columns: readonly (ColumnSpec | string)[];
+  /** What the create form asks for (the JSON-schema field starts empty). */
+  readonly createSchema?: z.ZodObject;
+  readonly createFields?: Readonly<Partial<Record<string, FieldHint>>>;
+  /** The item field edited with the JSON-schema form. */
+  readonly schemaField: string;
+  /** The operation answering the JSON Schema of `schemaField`; query parameter → item field. */
+  readonly itemSchemaFrom: { readonly operation: string; readonly query: Readonly<Record<string, string>> };
+}
+export const defineCollection = (def: Omit<CollectionDef, 'kind'>): CollectionDef => ({ ...def, kind: 'collection' });
+
 /** A layout with its row and field types erased, as the registry and the engine hold it. */
 export type AnyDocumentLayout =
   | {
@@ -345,7 +378,7 @@ export type DocumentScreen = Omit<DocumentScreenDef, 'layout'> & {
   readonly kind: 'policyArea' | 'settingsPage';
   readonly layout: AnyDocumentLayout;
 };
-export type ScreenDef = DocumentScreen | LogViewDef | ReportDef | CoreScreenDef;
+export type ScreenDef = DocumentScreen | LogViewDef | ReportDef | CoreScreenDef | CollectionDef;
 
 export const isDocumentScreen = (s: ScreenDef): s is DocumentScreen =>
   s.kind === 'policyArea' || s.kind === 'settingsPage';

@@ -1,10 +1,11 @@
-import { defineCoreScreen } from '../define';
+import { ConfigPolicyInput } from '../../schemas/areas/browserPosture';
+import { defineCollection } from '../define';
 
 /**
- * A list of stored policies with a JSON-schema form per policy: neither a single document nor a derivable layout, so
- * the engine's hand-written `browserConfigPolicies` view renders it from the posture operations.
+ * Stored policies, each saved on its own; a policy's settings are edited with a form generated from the JSON Schema
+ * of its platform, browser and version (the catalogue the server answers at run time).
  */
-export const browserConfigPolicies = defineCoreScreen({
+export const browserConfigPolicies = defineCollection({
   id: 'browser-management.policies',
   title: 'Browser Configuration Policies',
   description:
@@ -14,7 +15,28 @@ export const browserConfigPolicies = defineCoreScreen({
     'unconfigured. Select policies to delete several at once.',
   route: '/browser-management/policies',
   nav: { order: 10 },
-  view: 'browserConfigPolicies',
+  operations: {
+    list: 'posture.listPolicies',
+    get: 'posture.getPolicy',
+    create: 'posture.createPolicy',
+    update: 'posture.updatePolicy',
+    delete: 'posture.deletePolicy',
+    batchDelete: 'posture.batchDelete',
+  },
+  items: 'list',
+  itemKey: 'id',
+  columns: [
+    { field: 'name', flex: 2, sortable: true },
+    { field: 'platform', format: 'enumLabel', sortable: true },
+    { field: 'browser', format: 'enumLabel', sortable: true },
+    { field: 'version' },
+    { field: 'status', format: 'enumLabel' },
+    { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true },
+  ],
+  createSchema: ConfigPolicyInput.omit({ settings: true }),
+  createFields: { description: { widget: 'textarea' }, platform: { widget: 'segmented' }, browser: { widget: 'segmented' } },
+  schemaField: 'settings',
+  itemSchemaFrom: { operation: 'posture.settingDefinitions', query: { platform: 'platform', browser: 'browser', version: 'version' } },
   read: { any: ['browser_posture_management:read'] },
   write: { any: ['browser_posture_management:write'] },
 });

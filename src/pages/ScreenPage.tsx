@@ -2,6 +2,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { isDocumentScreen, type ScreenDef } from '../../definitions/define';
+import { CollectionView } from '../../engine/render/collection/CollectionView';
 import { DocumentView } from '../../engine/render/document/DocumentView';
 import { useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
@@ -23,6 +24,10 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
       {isDocumentScreen(screen) ? (
         <QueryClientProvider client={queryClient}>
           <DocumentView key={screen.id} screen={screen} />
+        </QueryClientProvider>
+      ) : screen.kind === 'collection' ? (
+        <QueryClientProvider client={queryClient}>
+          <CollectionView key={screen.id} screen={screen} />
         </QueryClientProvider>
       ) : (
         <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>

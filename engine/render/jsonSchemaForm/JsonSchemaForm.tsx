@@ -1,0 +1,38 @@
+/**
+ * A form generated from a JSON Schema with @rjsf/core, in the Mantine look, validated without eval (see
+ * `zodValidator.ts`). Errors show as the user edits (after the first change) and on submit.
+ */
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { mantineTemplates, mantineWidgets } from './mantineTheme';
+import { createZodValidator } from './zodValidator';
+
+export interface JsonSchemaFormProps {
+  readonly schema: RJSFSchema;
+  readonly value: Record<string, unknown>;
+  readonly onSubmit: (value: Record<string, unknown>) => void;
+  readonly readOnly?: boolean;
+  /** Accessible name of the form. */
+  readonly label: string;
+}
+
+export function JsonSchemaForm({ schema, value, onSubmit, readOnly = false, label }: JsonSchemaFormProps) {
+  const validator = useMemo(() => createZodValidator<Record<string, unknown>>(), []);
+  return (
+    <Form<Record<string, unknown>>
+      aria-label={label}
+      schema={schema}
+      formData={value}
+      validator={validator}
+      templates={mantineTemplates}
+      widgets={mantineWidgets}
+      liveValidate="onChange"
+      noHtml5Validate
+      showErrorList={false}
+      disabled={readOnly}
+      uiSchema={readOnly ? { 'ui:submitButtonOptions': { norender: true } } : undefined}
+      onSubmit={({ formData }) => onSubmit(formData ?? {})}
+    />
+  );
+}
