@@ -39,6 +39,9 @@ import { browserConfigPolicies } from './posture/configPolicies';
 import { dlpCustomization } from './customization/dlp';
 import { emailCustomization } from './customization/email';
 import { webCustomization } from './customization/web';
+import { firewallFeeds } from './fwaas/feeds';
+import { firewallRules } from './fwaas/rules';
+import { firewallServices } from './fwaas/services';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -79,6 +82,9 @@ export const registry = createRegistry({
     webCustomization,
     emailCustomization,
     dlpCustomization,
+    firewallRules,
+    firewallServices,
+    firewallFeeds,
     storageProfiles,
     forensicProfiles,
     forensicViewer,

@@ -199,6 +199,12 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"customization.email.save","method":"PUT","path":"/api/policy/v1/rules/customization/email/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:write"]}},
   {"id":"customization.dlp.get","method":"GET","path":"/api/policy/v1/rules/customization/dlp/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:read"]}},
   {"id":"customization.dlp.save","method":"PUT","path":"/api/policy/v1/rules/customization/dlp/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:write"]}},
+  {"id":"fwaas.rules.get","method":"GET","path":"/api/policy/v1/rules/fwaas/rules/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:read"]}},
+  {"id":"fwaas.rules.save","method":"PUT","path":"/api/policy/v1/rules/fwaas/rules/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:write"]}},
+  {"id":"fwaas.services.get","method":"GET","path":"/api/policy/v1/rules/fwaas/services/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:read"]}},
+  {"id":"fwaas.services.save","method":"PUT","path":"/api/policy/v1/rules/fwaas/services/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:write"]}},
+  {"id":"fwaas.feeds.get","method":"GET","path":"/api/policy/v1/rules/fwaas/feeds/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:read"]}},
+  {"id":"fwaas.feeds.save","method":"PUT","path":"/api/policy/v1/rules/fwaas/feeds/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
   {"id":"settings.storage-profiles.save","method":"POST","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:write"]}},
   {"id":"settings.forensics.get","method":"GET","path":"/api/settings/v1/bf/profiles","responseKind":"json","tag":"forensics","access":{"any":["settings:read"]}},
@@ -2184,6 +2190,120 @@ export interface FirewallEvent {
   duration_ms: number;
 }
 
+export interface FirewallFeed {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Feed address: http:// or https:// address the service downloads the list from */
+  url: string;
+  /** Format */
+  format: "plain" | "csv" | "stix";
+  /** Refresh every (minutes) */
+  refresh_minutes: number;
+  /** Comment */
+  comment: string;
+}
+
+export interface FirewallFeedInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Feed address: http:// or https:// address the service downloads the list from */
+  url: string;
+  /** Format */
+  format?: "plain" | "csv" | "stix";
+  /** Refresh every (minutes) */
+  refresh_minutes?: number;
+  /** Comment */
+  comment?: string;
+}
+
+export interface FirewallRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Request type */
+  request_type: "private_access" | "internet";
+  /** Sources: IPv4 addresses or CIDR blocks; empty: any source */
+  sources: string[];
+  /** Destinations: Domains, IPv4 addresses or CIDR blocks; empty: any destination */
+  destinations: string[];
+  /** Destination countries */
+  destination_countries: string[];
+  /** Services: Ids of services; empty: any service */
+  services: string[];
+  /** Threat feeds: Ids of feeds whose addresses the rule matches */
+  feeds: string[];
+  /** Action */
+  action: "allow" | "drop" | "proxy" | "reject";
+  /** Log matches */
+  log: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface FirewallRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Request type */
+  request_type?: "private_access" | "internet";
+  /** Sources: IPv4 addresses or CIDR blocks; empty: any source */
+  sources?: string[];
+  /** Destinations: Domains, IPv4 addresses or CIDR blocks; empty: any destination */
+  destinations?: string[];
+  /** Destination countries */
+  destination_countries?: string[];
+  /** Services: Ids of services; empty: any service */
+  services?: string[];
+  /** Threat feeds: Ids of feeds whose addresses the rule matches */
+  feeds?: string[];
+  /** Action */
+  action: "allow" | "drop" | "proxy" | "reject";
+  /** Log matches */
+  log?: boolean;
+  /** Comment */
+  comment?: string;
+}
+
+export interface FirewallService {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Protocol */
+  protocol: "tcp" | "udp" | "icmp" | "any";
+  /** Ports: Ports or ranges such as 443 or 8000-8080; not used for ICMP and Any */
+  ports: string[];
+  /** Description */
+  description: string;
+}
+
+export interface FirewallServiceInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Protocol */
+  protocol: "tcp" | "udp" | "icmp" | "any";
+  /** Ports: Ports or ranges such as 443 or 8000-8080; not used for ICMP and Any */
+  ports?: string[];
+  /** Description */
+  description?: string;
+}
+
 export interface ForensicsRule {
   /** Id: Stable identifier of the row */
   id: string;
@@ -2266,6 +2386,60 @@ export interface ForensicsRuleInput {
   profile_id: string;
   /** Comment */
   comment?: string;
+}
+
+export interface FwaasFeedsDocument {
+  /** Threat feeds */
+  data: FirewallFeed[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface FwaasFeedsDocumentInput {
+  /** Threat feeds */
+  data?: FirewallFeedInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface FwaasRulesDocument {
+  /** Firewall rules */
+  data: FirewallRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface FwaasRulesDocumentInput {
+  /** Firewall rules */
+  data?: FirewallRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface FwaasServicesDocument {
+  /** Services */
+  data: FirewallService[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface FwaasServicesDocumentInput {
+  /** Services */
+  data?: FirewallServiceInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
 }
 
 export interface HeatCell {
@@ -3804,7 +3978,7 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -3820,45 +3994,45 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on threat_category; + or , separate values */
-        threat_category?: FilterParam;
+        threat_category?: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on file_decrypted; + or , separate values */
-        file_decrypted?: FilterParam;
+        file_decrypted?: "error" | "success" | "wrong_password" | "all" | string | string[];
         /** Filters on sha256; + or , separate values */
         sha256?: FilterParam;
         /** Filters on inspection_action; + or , separate values */
-        inspection_action?: FilterParam;
+        inspection_action?: "allow" | "block" | "inspect" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: {
@@ -3885,7 +4059,7 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -3901,45 +4075,45 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on threat_category; + or , separate values */
-        threat_category?: FilterParam;
+        threat_category?: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on file_decrypted; + or , separate values */
-        file_decrypted?: FilterParam;
+        file_decrypted?: "error" | "success" | "wrong_password" | "all" | string | string[];
         /** Filters on sha256; + or , separate values */
         sha256?: FilterParam;
         /** Filters on inspection_action; + or , separate values */
-        inspection_action?: FilterParam;
+        inspection_action?: "allow" | "block" | "inspect" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
       body: LogPagingBody;
     };
@@ -3967,11 +4141,11 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "all" | string | string[];
         /** Filters on smtp_action; + or , separate values */
-        smtp_action?: FilterParam;
+        smtp_action?: "accept" | "reject" | "tempfail" | "discard" | "relay" | "all" | string | string[];
         /** Filters on reason; + or , separate values */
-        reason?: FilterParam;
+        reason?: "clean" | "malware" | "phishing" | "spam" | "spoofing" | "dmarc_fail" | "sender_blocklist" | "attachment_policy" | "url_rewritten" | "size_limit" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on sender; + or , separate values */
@@ -3983,21 +4157,21 @@ export interface OperationTypes {
         /** Filters on country; + or , separate values */
         country?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on threat_category; + or , separate values */
-        threat_category?: FilterParam;
+        threat_category?: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on file_decrypted; + or , separate values */
-        file_decrypted?: FilterParam;
+        file_decrypted?: "error" | "success" | "wrong_password" | "all" | string | string[];
         /** Filters on sha256; + or , separate values */
         sha256?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
       };
     };
     output: {
@@ -4024,11 +4198,11 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "all" | string | string[];
         /** Filters on smtp_action; + or , separate values */
-        smtp_action?: FilterParam;
+        smtp_action?: "accept" | "reject" | "tempfail" | "discard" | "relay" | "all" | string | string[];
         /** Filters on reason; + or , separate values */
-        reason?: FilterParam;
+        reason?: "clean" | "malware" | "phishing" | "spam" | "spoofing" | "dmarc_fail" | "sender_blocklist" | "attachment_policy" | "url_rewritten" | "size_limit" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on sender; + or , separate values */
@@ -4040,21 +4214,21 @@ export interface OperationTypes {
         /** Filters on country; + or , separate values */
         country?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on threat_category; + or , separate values */
-        threat_category?: FilterParam;
+        threat_category?: "botnet" | "c&c" | "malware" | "phishing" | "ransomware" | "spyware" | "cryptomining" | "exploit" | "spam" | "proxy_avoidance" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on file_decrypted; + or , separate values */
-        file_decrypted?: FilterParam;
+        file_decrypted?: "error" | "success" | "wrong_password" | "all" | string | string[];
         /** Filters on sha256; + or , separate values */
         sha256?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
       };
       body: LogPagingBody;
     };
@@ -4084,7 +4258,7 @@ export interface OperationTypes {
         /** Filters on action; + or , separate values */
         action?: FilterParam;
         /** Filters on result; + or , separate values */
-        result?: FilterParam;
+        result?: "success" | "failure" | "all" | string | string[];
         /** Filters on user; + or , separate values */
         userid?: FilterParam;
         /** Filters on ip; + or , separate values */
@@ -4119,7 +4293,7 @@ export interface OperationTypes {
         /** Filters on action; + or , separate values */
         action?: FilterParam;
         /** Filters on result; + or , separate values */
-        result?: FilterParam;
+        result?: "success" | "failure" | "all" | string | string[];
         /** Filters on user; + or , separate values */
         userid?: FilterParam;
         /** Filters on ip; + or , separate values */
@@ -4153,11 +4327,11 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on sub_event_type; + or , separate values */
-        sub_event_type?: FilterParam;
+        sub_event_type?: "file_upload" | "file_download" | "form_submit" | "copy_paste" | "print" | "email_send" | "all" | string | string[];
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -4169,7 +4343,7 @@ export interface OperationTypes {
         /** Filters on dictionary; + or , separate values */
         dictionary?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
@@ -4200,11 +4374,11 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on sub_event_type; + or , separate values */
-        sub_event_type?: FilterParam;
+        sub_event_type?: "file_upload" | "file_download" | "form_submit" | "copy_paste" | "print" | "email_send" | "all" | string | string[];
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -4216,7 +4390,7 @@ export interface OperationTypes {
         /** Filters on dictionary; + or , separate values */
         dictionary?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
@@ -4248,9 +4422,9 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on request_type; + or , separate values */
-        request_type?: FilterParam;
+        request_type?: "private_access" | "internet" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -4295,9 +4469,9 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on request_type; + or , separate values */
-        request_type?: FilterParam;
+        request_type?: "private_access" | "internet" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -4343,7 +4517,7 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "allow" | "block" | "auth_required" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -4355,7 +4529,7 @@ export interface OperationTypes {
         /** Filters on device; + or , separate values */
         device?: FilterParam;
         /** Filters on posture; + or , separate values */
-        posture?: FilterParam;
+        posture?: "compliant" | "non_compliant" | "all" | string | string[];
         /** Filters on country; + or , separate values */
         country?: FilterParam;
       };
@@ -4384,7 +4558,7 @@ export interface OperationTypes {
         interval?: string;
         limit?: number;
         /** Filters on action; + or , separate values */
-        action?: FilterParam;
+        action?: "allow" | "block" | "auth_required" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -4396,7 +4570,7 @@ export interface OperationTypes {
         /** Filters on device; + or , separate values */
         device?: FilterParam;
         /** Filters on posture; + or , separate values */
-        posture?: FilterParam;
+        posture?: "compliant" | "non_compliant" | "all" | string | string[];
         /** Filters on country; + or , separate values */
         country?: FilterParam;
       };
@@ -4448,7 +4622,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4458,37 +4632,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4510,7 +4684,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4520,37 +4694,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4572,7 +4746,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4582,37 +4756,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4634,7 +4808,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4644,37 +4818,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4696,7 +4870,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4706,37 +4880,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4758,7 +4932,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4768,37 +4942,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4820,7 +4994,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4830,37 +5004,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4882,7 +5056,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4892,37 +5066,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -4944,7 +5118,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -4954,37 +5128,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5006,7 +5180,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5016,37 +5190,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5068,7 +5242,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5078,37 +5252,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5130,7 +5304,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5140,37 +5314,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5192,7 +5366,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5202,37 +5376,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5254,7 +5428,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5264,37 +5438,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5316,7 +5490,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5326,37 +5500,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5378,7 +5552,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5388,37 +5562,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5440,7 +5614,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5450,37 +5624,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5502,7 +5676,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5512,37 +5686,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5564,7 +5738,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5574,37 +5748,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5626,7 +5800,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5636,37 +5810,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5688,7 +5862,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5698,37 +5872,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5750,7 +5924,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5760,37 +5934,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5812,7 +5986,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5822,37 +5996,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5874,7 +6048,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5884,37 +6058,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5936,7 +6110,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -5946,37 +6120,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -5998,7 +6172,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6008,37 +6182,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6060,7 +6234,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6070,37 +6244,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6122,7 +6296,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6132,37 +6306,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6184,7 +6358,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6194,37 +6368,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6246,7 +6420,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6256,37 +6430,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6308,7 +6482,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6318,37 +6492,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6370,7 +6544,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6380,37 +6554,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6432,7 +6606,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6442,37 +6616,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6494,7 +6668,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6504,37 +6678,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6556,7 +6730,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6566,37 +6740,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6618,7 +6792,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6628,37 +6802,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6680,7 +6854,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6690,37 +6864,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6742,7 +6916,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6752,37 +6926,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6804,7 +6978,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6814,37 +6988,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6866,7 +7040,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6876,37 +7050,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6928,7 +7102,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on pe_action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "bypass" | "disable" | "direct" | "safeview" | "readonly" | "warn" | "redirect" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6938,37 +7112,37 @@ export interface OperationTypes {
         /** Filters on webroot_cats; + or , separate values */
         webroot_cats?: FilterParam;
         /** Filters on top_level_risks; + or , separate values */
-        top_level_risks?: FilterParam;
+        top_level_risks?: "Vulnerable Service" | "Newly Registered Domain" | "Suspicious TLD" | "Uncategorized" | "High Risk Category" | "Known Threat" | "all" | string | string[];
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on browser; + or , separate values */
         browser?: FilterParam;
         /** Filters on ua_type; + or , separate values */
-        ua_type?: FilterParam;
+        ua_type?: "browser" | "mobile_app" | "desktop_app" | "bot" | "cli" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on protocol; + or , separate values */
         protocol?: FilterParam;
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on casb_profile_type; + or , separate values */
-        casb_profile_type?: FilterParam;
+        casb_profile_type?: "sanctioned" | "unclassified" | "unsanctioned" | "all" | string | string[];
         /** Filters on casb_cat_name; + or , separate values */
         casb_cat_name?: FilterParam;
         /** Filters on vulnerable_servers; + or , separate values */
         vulnerable_servers?: FilterParam;
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
         /** Filters on is_casb; + or , separate values */
-        is_casb?: FilterParam;
+        is_casb?: "true" | "false" | "all" | string | string[];
         /** Filters on is_casb_ddl; + or , separate values */
-        is_casb_ddl?: FilterParam;
+        is_casb_ddl?: "true" | "false" | "all" | string | string[];
         /** Filters on user-agent; + or , separate values */
         "user-agent"?: FilterParam;
       };
@@ -6990,7 +7164,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -6998,13 +7172,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type: FilterParam;
+        alert_sub_type: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7024,7 +7198,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7032,13 +7206,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7058,7 +7232,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7066,13 +7240,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7092,7 +7266,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7100,13 +7274,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7126,7 +7300,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7134,13 +7308,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7160,7 +7334,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7168,13 +7342,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7194,7 +7368,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7202,13 +7376,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7228,7 +7402,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7236,13 +7410,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7262,7 +7436,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "log" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
@@ -7270,13 +7444,13 @@ export interface OperationTypes {
         /** Filters on group; + or , separate values */
         group?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on casb_app_name; + or , separate values */
         casb_app_name?: FilterParam;
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on alert_sub_type; + or , separate values */
-        alert_sub_type?: FilterParam;
+        alert_sub_type?: "credit_card" | "ssn" | "iban" | "passport" | "health_record" | "source_code" | "credentials" | "confidential" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7296,7 +7470,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7322,7 +7496,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7348,7 +7522,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7374,7 +7548,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7400,7 +7574,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7426,7 +7600,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7452,7 +7626,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7478,7 +7652,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7504,7 +7678,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7530,7 +7704,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7556,7 +7730,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "drop" | "proxy" | "reject" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -7582,21 +7756,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7616,21 +7790,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7650,21 +7824,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7684,21 +7858,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7718,21 +7892,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7752,21 +7926,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7786,21 +7960,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7820,21 +7994,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7854,21 +8028,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7888,21 +8062,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7922,21 +8096,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7956,21 +8130,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -7990,21 +8164,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -8024,21 +8198,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -8058,21 +8232,21 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "deliver" | "rewrite" | "safeview" | "quarantine" | "block" | "isolate" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on domain; + or , separate values */
         domain?: FilterParam;
         /** Filters on risk_score; + or , separate values */
-        risk_score?: FilterParam;
+        risk_score?: "G" | "Y" | "R" | "all" | string | string[];
         /** Filters on av_scan_result; + or , separate values */
-        av_scan_result?: FilterParam;
+        av_scan_result?: "clean" | "malicious" | "suspicious" | "encrypted" | "unscannable" | "error" | "all" | string | string[];
         /** Filters on heat_evasion_techniques; + or , separate values */
-        heat_evasion_techniques?: FilterParam;
+        heat_evasion_techniques?: "HTML Smuggling" | "Password Protected Files" | "Dynamic Content" | "Legitimate Site Abuse" | "URL Obfuscation" | "Captcha Gating" | "all" | string | string[];
         /** Filters on file_type; + or , separate values */
         file_type?: FilterParam;
         /** Filters on lure_category; + or , separate values */
-        lure_category?: FilterParam;
+        lure_category?: "Fake Login Page" | "Invoice Lure" | "Package Delivery" | "Shared Document" | "Account Suspension" | "Payroll Update" | "all" | string | string[];
       };
     };
     output: ReportResult;
@@ -8092,7 +8266,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "auth_required" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -8118,7 +8292,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "auth_required" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -8144,7 +8318,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "auth_required" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -8170,7 +8344,7 @@ export interface OperationTypes {
         /** Day buckets start at midnight here (series, heat map) */
         timezone?: string;
         /** Filters on action; + or , separate values */
-        pe_action?: FilterParam;
+        pe_action?: "allow" | "block" | "auth_required" | "all" | string | string[];
         /** Filters on userid; + or , separate values */
         userid?: FilterParam;
         /** Filters on group; + or , separate values */
@@ -8876,6 +9050,69 @@ export interface OperationTypes {
     };
     output: CustomizationDlpDocument;
   };
+  /** Read Firewall Rules. `GET /api/policy/v1/rules/fwaas/rules/{rev}`; any of fwaas:read. */
+  "fwaas.rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: FwaasRulesDocument;
+  };
+  /** Save Firewall Rules. `PUT /api/policy/v1/rules/fwaas/rules/{rev}`; any of fwaas:write. */
+  "fwaas.rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: FwaasRulesDocumentInput;
+    };
+    output: FwaasRulesDocument;
+  };
+  /** Read Services. `GET /api/policy/v1/rules/fwaas/services/{rev}`; any of fwaas:read. */
+  "fwaas.services.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: FwaasServicesDocument;
+  };
+  /** Save Services. `PUT /api/policy/v1/rules/fwaas/services/{rev}`; any of fwaas:write. */
+  "fwaas.services.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: FwaasServicesDocumentInput;
+    };
+    output: FwaasServicesDocument;
+  };
+  /** Read Threat Feeds. `GET /api/policy/v1/rules/fwaas/feeds/{rev}`; any of fwaas:read. */
+  "fwaas.feeds.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: FwaasFeedsDocument;
+  };
+  /** Save Threat Feeds. `PUT /api/policy/v1/rules/fwaas/feeds/{rev}`; any of fwaas:write. */
+  "fwaas.feeds.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: FwaasFeedsDocumentInput;
+    };
+    output: FwaasFeedsDocument;
+  };
   /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
   "settings.storage-profiles.get": {
     input: Record<string, never>;
@@ -9512,6 +9749,24 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save DLP Notifications. `PUT /api/policy/v1/rules/customization/dlp/{rev}`; any of customization:write. */
     customizationDlpSave: (input: OperationInput<"customization.dlp.save">, options?: CallOptions): Promise<OperationOutput<"customization.dlp.save">> =>
       call<OperationOutput<"customization.dlp.save">>("customization.dlp.save", input, options),
+    /** Read Firewall Rules. `GET /api/policy/v1/rules/fwaas/rules/{rev}`; any of fwaas:read. */
+    fwaasRulesGet: (input: OperationInput<"fwaas.rules.get">, options?: CallOptions): Promise<OperationOutput<"fwaas.rules.get">> =>
+      call<OperationOutput<"fwaas.rules.get">>("fwaas.rules.get", input, options),
+    /** Save Firewall Rules. `PUT /api/policy/v1/rules/fwaas/rules/{rev}`; any of fwaas:write. */
+    fwaasRulesSave: (input: OperationInput<"fwaas.rules.save">, options?: CallOptions): Promise<OperationOutput<"fwaas.rules.save">> =>
+      call<OperationOutput<"fwaas.rules.save">>("fwaas.rules.save", input, options),
+    /** Read Services. `GET /api/policy/v1/rules/fwaas/services/{rev}`; any of fwaas:read. */
+    fwaasServicesGet: (input: OperationInput<"fwaas.services.get">, options?: CallOptions): Promise<OperationOutput<"fwaas.services.get">> =>
+      call<OperationOutput<"fwaas.services.get">>("fwaas.services.get", input, options),
+    /** Save Services. `PUT /api/policy/v1/rules/fwaas/services/{rev}`; any of fwaas:write. */
+    fwaasServicesSave: (input: OperationInput<"fwaas.services.save">, options?: CallOptions): Promise<OperationOutput<"fwaas.services.save">> =>
+      call<OperationOutput<"fwaas.services.save">>("fwaas.services.save", input, options),
+    /** Read Threat Feeds. `GET /api/policy/v1/rules/fwaas/feeds/{rev}`; any of fwaas:read. */
+    fwaasFeedsGet: (input: OperationInput<"fwaas.feeds.get">, options?: CallOptions): Promise<OperationOutput<"fwaas.feeds.get">> =>
+      call<OperationOutput<"fwaas.feeds.get">>("fwaas.feeds.get", input, options),
+    /** Save Threat Feeds. `PUT /api/policy/v1/rules/fwaas/feeds/{rev}`; any of fwaas:write. */
+    fwaasFeedsSave: (input: OperationInput<"fwaas.feeds.save">, options?: CallOptions): Promise<OperationOutput<"fwaas.feeds.save">> =>
+      call<OperationOutput<"fwaas.feeds.save">>("fwaas.feeds.save", input, options),
     /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
     settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
       call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),

@@ -1,0 +1,47 @@
+import { FirewallRulesDocument } from '../../schemas/areas/firewall';
+import { definePolicyArea } from '../define';
+
+export const firewallRules = definePolicyArea({
+  id: 'fwaas.rules',
+  title: 'Firewall Rules',
+  description:
+    'Ordered firewall rules for internet and private-access traffic: sources, destinations (domains, addresses, ' +
+    'CIDR blocks, countries), services and threat feeds; the action is allow, drop, proxy (hand to the web policy) ' +
+    'or reject, and matches may be logged. The first enabled matching rule wins. Saved as the single key data ' +
+    '(spec 001 §7); the rule fields are this build\'s design.',
+  route: '/fwaas/rules',
+  nav: { order: 10 },
+  endpoint: { path: '/api/policy/v1/rules/fwaas/rules/{rev}' },
+  schema: FirewallRulesDocument,
+  layout: {
+    kind: 'table',
+    rows: 'data',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'request_type', format: 'enumLabel' },
+      { field: 'destinations', format: 'count' },
+      { field: 'services', format: 'count' },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      request_type: { widget: 'segmented' },
+      sources: { widget: 'tags', placeholder: '10.0.0.0/8' },
+      destinations: { widget: 'tags', placeholder: 'example.com, 192.0.2.10 or 198.51.100.0/24' },
+      destination_countries: { widget: 'tags', placeholder: 'US' },
+      services: { widget: 'tags', help: 'Ids of services on the Services page' },
+      feeds: { widget: 'tags', help: 'Ids of feeds on the Threat Feeds page' },
+      action: { widget: 'segmented' },
+      comment: { widget: 'textarea' },
+    },
+    newRow: { name: '', enabled: true, request_type: 'internet', sources: [], destinations: [], destination_countries: [], services: [], feeds: [], action: 'drop', log: true, comment: '' },
+    exportable: true,
+  },
+  read: { any: ['fwaas:read'] },
+  write: { any: ['fwaas:write'] },
+  feature: 'fwaas',
+  tag: 'firewall',
+});
