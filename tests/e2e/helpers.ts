@@ -36,6 +36,8 @@ export async function openPage(browser: Browser): Promise<Page & { errors: strin
   return page;
 }
 
+/** A name that starts with this text (a required field's label ends in an asterisk). */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 const gone = (locator: Locator) => locator.waitFor({ state: 'hidden' });
 
@@ -79,7 +81,7 @@ export async function fillLoginForm(page: Page, user: string, password: string):
 
 /** Types into a field of the open dialog, found by its label. */
 export async function fillDialogField(page: Page, label: string, value: string): Promise<void> {
-  const field = dialog(page).getByRole('textbox', { name: new RegExp(`^${label}`) });
+  const field = dialog(page).getByRole('textbox', { name: startingWith(label) });
   await field.fill('');
   await field.pressSequentially(value);
 }
@@ -97,6 +99,17 @@ export async function clickAddEntry(page: Page): Promise<void> {
 
 export async function clickDialogButton(page: Page, name: string): Promise<void> {
   await dialog(page).getByRole('button', { name, exact: true }).click();
+}
+
+/** Presses a button of the screen (outside dialogs) by its accessible name, e.g. a row's "Edit settings of X". */
+export async function clickButton(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
+/** Opens a row's dialog with one of its buttons and waits for the dialog. */
+export async function clickRowButton(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+  await visible(dialog(page));
 }
 
 /** Presses Save without waiting for the outcome (a conflict may answer). */
@@ -138,6 +151,22 @@ export async function assertDialogFieldError(page: Page, message: string): Promi
 
 export async function assertNoDialogFieldError(page: Page, message: string): Promise<void> {
   await gone(dialog(page).getByText(message, { exact: true }));
+}
+
+/** A field of the open dialog is shown (e.g. once a generated form has loaded). */
+export async function assertDialogField(page: Page, label: string): Promise<void> {
+  await visible(dialog(page).getByRole('textbox', { name: startingWith(label) }));
+}
+
+/** The value a field of the open dialog shows. */
+export async function assertDialogFieldValue(page: Page, label: string, value: string): Promise<void> {
+  const field = dialog(page).getByRole('textbox', { name: startingWith(label) });
+  await expect.poll(() => field.inputValue()).toBe(value);
+}
+
+/** A snackbar (or any status text) with this message. */
+export async function assertNotice(page: Page, message: string): Promise<void> {
+  await visible(page.getByText(message, { exact: true }).first());
 }
 
 export async function assertDialogClosed(page: Page): Promise<void> {
