@@ -6,7 +6,8 @@ import { CATALOG_PATH } from './catalog';
 import { loadDefinitionModules, loadSchemaNames, packageVersion, staleFiles } from './load';
 
 describe('generate', () => {
-  it('gives the same files for the same registry, each with the DO-NOT-EDIT notice naming the command', async () => {
+  // Generating every file twice for the whole registry takes seconds on a shared machine.
+  it('gives the same files for the same registry, each with the DO-NOT-EDIT notice naming the command', { timeout: 30_000 }, async () => {
     const names = await loadSchemaNames();
     const a = generate(registry, { names, version: '1' });
     const b = generate(registry, { names, version: '1' });
@@ -20,7 +21,7 @@ describe('generate', () => {
     for (const s of registry.screens) expect(a.has(`docs/areas/${s.id}.md`) && a.has(`docs/site/areas/${s.id}.html`)).toBe(true);
   });
 
-  it('matches the committed files: run `npm run codegen` after changing definitions/ or schemas/', async () => {
+  it('matches the committed files: run `npm run codegen` after changing definitions/ or schemas/', { timeout: 30_000 }, async () => {
     const files = generate(registry, {
       names: await loadSchemaNames(),
       version: packageVersion(),
