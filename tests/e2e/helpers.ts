@@ -97,8 +97,9 @@ export async function clickAddEntry(page: Page): Promise<void> {
   await visible(dialog(page));
 }
 
+/** A button of the open dialog; the footer's wins over the header's icon of the same name (Close). */
 export async function clickDialogButton(page: Page, name: string): Promise<void> {
-  await dialog(page).getByRole('button', { name, exact: true }).click();
+  await dialog(page).getByRole('button', { name, exact: true }).last().click();
 }
 
 /** Presses a button of the screen (outside dialogs) by its accessible name, e.g. a row's "Edit settings of X". */
@@ -110,6 +111,20 @@ export async function clickButton(page: Page, name: string): Promise<void> {
 export async function clickRowButton(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
   await visible(dialog(page));
+}
+
+/** Chooses a file in the upload box of the open dialog. */
+export async function fillDialogUpload(page: Page, name: string, content: string, mimeType = 'text/csv'): Promise<void> {
+  await dialog(page).locator('input[type=file]').setInputFiles({ name, mimeType, buffer: Buffer.from(content) });
+}
+
+/** Presses a dialog button that downloads a file; resolves to the file's text. */
+export async function clickDialogDownload(page: Page, name: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog(page).getByRole('button', { name, exact: true }).click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Presses Save without waiting for the outcome (a conflict may answer). */
@@ -151,6 +166,16 @@ export async function assertDialogFieldError(page: Page, message: string): Promi
 
 export async function assertNoDialogFieldError(page: Page, message: string): Promise<void> {
   await gone(dialog(page).getByText(message, { exact: true }));
+}
+
+/** The open dialog has this title. */
+export async function assertDialogTitle(page: Page, title: string): Promise<void> {
+  await visible(page.getByRole('dialog', { name: title }));
+}
+
+/** The open dialog shows this text. */
+export async function assertDialogText(page: Page, text: string): Promise<void> {
+  await visible(dialog(page).getByText(text, { exact: true }).first());
 }
 
 /** A field of the open dialog is shown (e.g. once a generated form has loaded). */
