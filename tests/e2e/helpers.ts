@@ -127,6 +127,18 @@ export async function clickDialogDownload(page: Page, name: string): Promise<str
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Types a new 1-based position into a row's position field (orderable tables). */
+export async function fillRowPosition(page: Page, rowText: string, position: number): Promise<void> {
+  const input = rowWith(page, rowText).getByRole('textbox', { name: /^Position of row/ });
+  await input.fill(String(position));
+  await input.press('Enter');
+}
+
+/** Drags a row onto another row (orderable tables): the dragged row takes the target's position. */
+export async function dragRowOnto(page: Page, rowText: string, targetText: string): Promise<void> {
+  await rowWith(page, rowText).dragTo(rowWith(page, targetText));
+}
+
 /** Presses Save without waiting for the outcome (a conflict may answer). */
 export async function clickSaveOnly(page: Page): Promise<void> {
   await page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: 'Save' }).click();
@@ -166,6 +178,16 @@ export async function assertDialogFieldError(page: Page, message: string): Promi
 
 export async function assertNoDialogFieldError(page: Page, message: string): Promise<void> {
   await gone(dialog(page).getByText(message, { exact: true }));
+}
+
+/**
+ * The first-column texts of the table's rows, in order. In an orderable table a row's cells are: drag handle,
+ * selection box, position, then the definition's columns.
+ */
+export async function readRowLabels(page: Page, orderable = true): Promise<string[]> {
+  await visible(table(page).locator('tr[data-row-key]').first());
+  const rows = await table(page).locator('tr[data-row-key]').all();
+  return Promise.all(rows.map((r) => r.getByRole('gridcell').nth(orderable ? 3 : 1).innerText()));
 }
 
 /** The open dialog has this title. */
@@ -274,4 +296,6 @@ export function assertNoPageErrors(page: Page & { errors: string[] }): void {
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const dialog = (page: Page) => page.getByRole('dialog');
 const table = (page: Page) => page.getByRole('grid');
+const rowWith = (page: Page, text: string) =>
+  table(page).locator('tr[data-row-key]').filter({ has: page.getByRole('gridcell', { name: text, exact: true }) });
 const revisionGroup = (page: Page) => page.getByRole('group', { name: 'Policy revision' });
