@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
-import { createElement, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createElement, memo, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -21,7 +21,7 @@ import type { AccordionPanel } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
 import { isApiError } from '../../core/http';
 import { RuleAccordion, type RuleAccordionPanel } from '../widgets/accordion/RuleAccordion';
-import { fieldsOf, getPath, isShown, type FieldHintMap, type FieldSpec } from './schemaFields';
+import { fieldsOf, getPath, isShown, unwrap, type FieldHintMap, type FieldSpec } from './schemaFields';
 import { widgetFor } from './widgetRegistry';
 
 export type FormValues = Record<string, unknown>;
@@ -95,14 +95,52 @@ function setPath(values: FormValues, path: string, value: unknown): void {
 }
 
 /**
- * The zod resolver, minus fields that are hidden by showIf and stored secrets left empty: those are not validated,
- * and the secrets are left out of the values so the server keeps what it has.
+ * A field's schema as declared (with its optional / default wrappers), or undefined when an object on the way to it
+ * has checks of its own (cross-field rules such as a superRefine), which only a parse of the whole form runs.
  */
-function formResolver(schema: z.ZodObject, fields: readonly FieldSpec[], savedSecrets: ReadonlySet<string>): Resolver<FieldValues> {
+function ownSchemaOf(schema: z.ZodObject, path: string): z.ZodType | undefined {
+  const keys = path.split('.');
+  let object: z.ZodType = schema;
+  for (let i = 0; i < keys.length; i++) {
+    const def = object.def as { type: string; checks?: readonly unknown[]; shape?: Record<string, z.ZodType> };
+    if (def.type !== 'object' || (def.checks?.length ?? 0) > 0) return undefined;
+    const child = def.shape?.[keys[i]!];
+    if (!child || i === keys.length - 1) return child;
+    object = unwrap(child).inner;
+  }
+  return undefined;
+}
+
+/**
+ * The zod resolver, minus fields that are hidden by showIf and stored secrets left empty: those are not validated,
+ * and the secrets are left out of the values so the server keeps what it has. A change to one field parses that
+ * field alone (react-hook-form only reads that field's error then), so a keystroke costs the same in a form of 20 or
+ * 2,000 fields; a submit (run inside `wholeForm`) and fields under cross-field rules parse the whole form.
+ */
+function formResolver(
+  schema: z.ZodObject,
+  fields: readonly FieldSpec[],
+  savedSecrets: ReadonlySet<string>,
+): { resolver: Resolver<FieldValues>; wholeForm: (run: () => Promise<void>) => Promise<void> } {
+  let whole = false;
   const base = zodResolver(schema as never) as unknown as Resolver<FieldValues>;
-  return async (values, context, options) => {
+  const byName = new Map(fields.map((f) => [f.name, { spec: f, own: ownSchemaOf(schema, f.name) }]));
+  const isKeptSecret = (values: FieldValues, name: string) =>
+    savedSecrets.has(name) && (getPath(values, name) === '' || getPath(values, name) === undefined);
+  const resolver: Resolver<FieldValues> = async (values, context, options) => {
+    const one = !whole && options.names?.length === 1 ? byName.get(options.names[0]!) : undefined;
+    if (one?.own) {
+      const { spec, own } = one;
+      if (!isShown(spec.hint, values) || isKeptSecret(values, spec.name)) return { values, errors: {} };
+      const result = await own.safeParseAsync(getPath(values, spec.name));
+      if (result.success) return { values, errors: {} };
+      const issue = result.error.issues[0]!;
+      const errors: FormValues = {};
+      setPath(errors, [spec.name, ...issue.path.map(String)].join('.'), { type: issue.code, message: issue.message });
+      return { values: {}, errors: errors as FieldErrors };
+    }
     const hidden = fields.filter((f) => !isShown(f.hint, values)).map((f) => f.name);
-    const keptSecrets = [...savedSecrets].filter((name) => getPath(values, name) === '' || getPath(values, name) === undefined);
+    const keptSecrets = [...savedSecrets].filter((name) => isKeptSecret(values, name));
     const result = await base(values, context, options);
     const errors = result.errors as Record<string, unknown>;
     const parsed = Object.keys(errors).length === 0;
@@ -111,6 +149,15 @@ function formResolver(schema: z.ZodObject, fields: readonly FieldSpec[], savedSe
     const valid = parsed ? (result.values as FormValues) : values;
     return { values: withoutPaths(valid, keptSecrets), errors: {} };
   };
+  const wholeForm = async (run: () => Promise<void>) => {
+    whole = true;
+    try {
+      await run();
+    } finally {
+      whole = false;
+    }
+  };
+  return { resolver, wholeForm };
 }
 
 interface FieldProps {
@@ -198,6 +245,40 @@ function Panels(props: PanelsProps) {
   );
 }
 
+/** Forms with more fields than this render far-off fields only as they come near the viewport (or after a submit). */
+export const LAZY_FIELDS_ABOVE = 100;
+/** Fields such a form renders at once: more than a screenful. */
+const EAGER_FIELDS = 25;
+const BLOCK_FIELDS = 25;
+/** An input with its label and the gap below it, in px. */
+const FIELD_HEIGHT_ESTIMATE = 76;
+
+/**
+ * A run of fields that renders once it comes within a screen of the viewport, and stays; until then it holds about
+ * its height. Values, dirtiness and validation live in the form, so a field not yet rendered loses nothing. Off
+ * screen the browser skips its layout and paint (`content-visibility`), so a keystroke repaints what is in view.
+ */
+function LazyBlock({ size, show, children }: { size: number; show: boolean; children: ReactNode }) {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const box = useRef<HTMLDivElement>(null);
+  const rendered = show || near;
+  useEffect(() => {
+    const el = box.current;
+    if (rendered || !el) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [rendered]);
+  const height = size * FIELD_HEIGHT_ESTIMATE;
+  return (
+    <div ref={box} style={rendered ? { contentVisibility: 'auto', containIntrinsicSize: `auto ${height}px` } : { height }}>
+      {rendered && <Stack gap="md">{children}</Stack>}
+    </div>
+  );
+}
+
 /** A titled group; it disappears while showIf hides every one of its fields. */
 function GroupSection({ title, members, control, children }: { title: string; members: readonly FieldSpec[]; control: Control<FieldValues>; children: ReactNode }) {
   const conditions = members.every((m) => m.hint.showIf) ? members.map((m) => m.hint.showIf!) : [];
@@ -229,7 +310,7 @@ export function FormView(props: FormViewProps) {
     for (const name of savedSecrets) setPath(copy, name, '');
     return copy;
   }, [defaultValues, savedSecrets]);
-  const resolver = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
+  const { resolver, wholeForm } = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
   const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
   const { control, formState, reset, setError, handleSubmit } = form;
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
@@ -256,7 +337,7 @@ export function FormView(props: FormViewProps) {
   const unmatchedServerErrors = (serverErrors ?? []).filter((e) => !fieldNames.has(e.path)).map(describe);
   const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
-  const submit = handleSubmit(async (values) => {
+  const handle = handleSubmit(async (values) => {
     setSubmitErrors([]);
     try {
       await onSubmit(values);
@@ -265,6 +346,7 @@ export function FormView(props: FormViewProps) {
       else setSubmitErrors([e instanceof Error ? e.message : String(e)]);
     }
   });
+  const submit = (event?: FormEvent) => wholeForm(() => handle(event));
 
   const render = (spec: FieldSpec) => {
     const node = <Field key={spec.name} spec={spec} control={control} disabled={readOnly} saved={savedSecrets.has(spec.name)} />;
@@ -280,6 +362,26 @@ export function FormView(props: FormViewProps) {
   const groupTitles = [...(props.groups ?? []), ...new Set(fields.map((f) => f.hint.group).filter((g): g is string => !!g))].filter(
     (g, i, all) => all.indexOf(g) === i,
   );
+  const byGroup = new Map<string, FieldSpec[]>();
+  for (const f of fields) if (f.hint.group) byGroup.set(f.hint.group, [...(byGroup.get(f.hint.group) ?? []), f]);
+  const lazy = fields.length > LAZY_FIELDS_ABOVE;
+  // A submit or the server's errors may point anywhere in the form: everything renders, so errors show and focus.
+  const renderAll = formState.submitCount > 0 || (serverErrors?.length ?? 0) > 0;
+  const shownOrder = [...ungrouped, ...groupTitles.flatMap((title) => byGroup.get(title) ?? [])];
+  const position = new Map(shownOrder.map((f, i) => [f.name, i]));
+  const renderList = (list: readonly FieldSpec[]) => {
+    if (!lazy) return list.map(render);
+    const blocks: ReactNode[] = [];
+    for (let i = 0; i < list.length; i += BLOCK_FIELDS) {
+      const block = list.slice(i, i + BLOCK_FIELDS);
+      blocks.push(
+        <LazyBlock key={block[0]!.name} size={block.length} show={renderAll || position.get(block[0]!.name)! < EAGER_FIELDS}>
+          {block.map(render)}
+        </LazyBlock>,
+      );
+    }
+    return blocks;
+  };
 
   const alert = formErrors.length > 0 && (
     <Alert color="red" title="Not saved" role="alert">
@@ -324,12 +426,12 @@ export function FormView(props: FormViewProps) {
   return (
     <form onSubmit={submit} noValidate aria-label={props.label}>
       <Stack gap="md">
-        {ungrouped.map(render)}
+        {renderList(ungrouped)}
         {groupTitles.map((title) => {
-          const members = fields.filter((f) => f.hint.group === title);
+          const members = byGroup.get(title) ?? [];
           return members.length === 0 ? null : (
             <GroupSection key={title} title={title} members={members} control={control}>
-              {members.map(render)}
+              {renderList(members)}
             </GroupSection>
           );
         })}
