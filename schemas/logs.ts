@@ -369,20 +369,29 @@ export function filterQueryPairs(
 /** A filter parameter as it arrives: once, or repeated. */
 export const FilterParam = z.union([z.string().max(2048), z.array(z.string().max(2048)).max(100)]);
 
-/** A filter parameter whose values (after the §5 rules) must each be one of `values`. */
-function filterParamSchema(spec: FilterSpec) {
+/**
+ * The zod field of a filter parameter: a value or repeated values, each (after the §5 rules) one of the spec's values
+ * when it lists them, which the JSON Schema shows as the first alternative. A required parameter (a drill-down's)
+ * must leave a value after the rules.
+ */
+export function filterParamSchema(spec: FilterSpec, param: string, required = false) {
   const allowed = spec.values;
-  const checked = allowed
-    ? FilterParam.optional().refine((raw) => (filterValues(raw) ?? []).every((v) => allowed.includes(v)), {
-        message: `Use ${allowed.join(', ')} or all.`,
-      })
-    : FilterParam.optional();
+  const raw: z.ZodType<string | string[]> = allowed
+    ? z.union([z.enum([...allowed, ALL_VALUES] as string[] as [string, ...string[]]), ...FilterParam.options])
+    : FilterParam;
+  let checked: z.ZodType<string | string[] | undefined> = required ? raw : raw.optional();
+  if (allowed) {
+    checked = checked.refine((v) => (filterValues(v) ?? []).every((x) => allowed.includes(x)), {
+      message: `Use ${allowed.join(', ')} or all.`,
+    });
+  }
+  if (required) checked = checked.refine((v) => filterValues(v) !== null, { message: `A value for ${param} is required.` });
   return checked.meta({ title: spec.label, description: `Filters on ${spec.field}; + or , separate values` });
 }
 
 /** The filter parameters of a set of specs, as zod fields. */
 export function filterShape(specs: Readonly<Record<string, FilterSpec>>) {
-  return Object.fromEntries(Object.entries(specs).map(([param, spec]) => [param, filterParamSchema(spec)]));
+  return Object.fromEntries(Object.entries(specs).map(([param, spec]) => [param, filterParamSchema(spec, param)]));
 }
 
 // ---- the log query ------------------------------------------------------------------------------------------------
@@ -458,7 +467,7 @@ export function visibleCategories(categories: readonly Category[]): Category[] {
 // ---- sandbox report (001 §7) --------------------------------------------------------------------------------------
 
 export const SandboxReportParams = z.strictObject({
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'A SHA-256 is 64 lower-case hex digits.'),
+  sha256: z.string().length(64).regex(/^[0-9a-f]{64}$/, 'A SHA-256 is 64 lower-case hex digits.'),
   file_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A file id is 1 to 64 letters, digits, - or _.'),
 });
 export type SandboxReportParams = z.infer<typeof SandboxReportParams>;

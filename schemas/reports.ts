@@ -6,11 +6,10 @@
 import { z } from 'zod';
 import { Frequency, labelledEnum } from './logEnums';
 import {
-  FilterParam,
   ISOLATE_ALIAS,
   LOG_FILTERS,
   UnixSeconds,
-  filterValues,
+  filterParamSchema,
   isolateAsSafeview,
   type FilterSpec,
   type LogType,
@@ -366,22 +365,9 @@ const TimeZone = z
 
 function reportFilterShape(name: ReportName) {
   const spec = reportSpec(name);
-  const shape: Record<string, z.ZodType> = {};
-  for (const [param, filter] of Object.entries(reportFilters(spec.logType)) as [string, FilterSpec][]) {
-    const allowed = filter.values;
-    const required = spec.requires === param;
-    const base: z.ZodType<string | string[] | undefined> = required ? FilterParam : FilterParam.optional();
-    const withValues = allowed
-      ? base.refine((raw) => (filterValues(raw) ?? []).every((v) => allowed.includes(v)), {
-          message: `Use ${allowed.join(', ')} or all.`,
-        })
-      : base;
-    const checked = required
-      ? withValues.refine((raw) => filterValues(raw) !== null, { message: `A value for ${param} is required.` })
-      : withValues;
-    shape[param] = checked.meta({ title: filter.label, description: `Filters on ${filter.field}; + or , separate values` });
-  }
-  return shape;
+  return Object.fromEntries(
+    Object.entries(reportFilters(spec.logType)).map(([param, filter]) => [param, filterParamSchema(filter, param, spec.requires === param)]),
+  );
 }
 
 /** Query of GET /api/rep/v1/query/{report}. */

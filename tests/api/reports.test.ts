@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insights, instantReport, pastReports, scheduledReports } from '../../definitions/api/reports';
 import {
   DRILL_DOWNS,
   REPORT_INTERVALS,
@@ -7,6 +8,7 @@ import {
   reportSpec,
   threatEvasionDrillDown,
   type ReportName,
+  type ReportResult,
 } from '../../schemas/reports';
 import { hashPassword } from '../../server/passwords';
 import { DEMO_TENANT_ID } from '../../server/seed/demo';
@@ -17,11 +19,11 @@ const NOW_S = Math.floor(Date.now() / 1000);
 const RANGE = `start=${NOW_S - 31 * 86_400}&end=${NOW_S}`;
 type Datum = { key: string; label?: string; id?: string; value: number };
 
-function result(res: ApiResponse, name: ReportName) {
+function result(res: ApiResponse, name: ReportName): ReportResult {
   expect(res.status, `${name}: ${res.text}`).toBe(200);
-  return asResponseOf(`reports.${name}`, res.body);
+  return asResponseOf(`reports.${name}`, res.body) as ReportResult;
 }
-const data = (r: { data?: Datum[] }) => r.data ?? [];
+const data = (r: ReportResult): Datum[] => (r.kind === 'top' || r.kind === 'evasion' ? r.data : []);
 
 /** A value each drill-down report requires, taken from the seeded data. */
 const REQUIRED_SAMPLE: Record<string, string> = { cats: '50', userid: '', alert_sub_type: 'ssn' };
@@ -119,13 +121,13 @@ describe('drill-downs (001 §2, §5)', () => {
 describe('insights', () => {
   it('finds users, domains and categories by text, by events or by bytes', async () => {
     const admin = await signedIn('admin');
-    const web = asResponseOf('reports.insights', (await admin.get('/api/insights/v1/q?q=GOOGLE')).body);
+    const web = asResponseOf(insights, (await admin.get('/api/insights/v1/q?q=GOOGLE')).body);
     expect(web.src).toBe('web');
     expect(web.matches.length).toBeGreaterThan(0);
-    expect(web.matches.every((m: { label: string }) => m.label.toLowerCase().includes('google'))).toBe(true);
-    const bandwidth = asResponseOf('reports.insights', (await admin.get('/api/insights/v1/q?q=google&src=bandwidth')).body);
+    expect(web.matches.every((m) => m.label.toLowerCase().includes('google'))).toBe(true);
+    const bandwidth = asResponseOf(insights, (await admin.get('/api/insights/v1/q?q=google&src=bandwidth')).body);
     expect(bandwidth.total).toBeGreaterThan(web.total);
-    const cats = asResponseOf('reports.insights', (await admin.get('/api/insights/v1/q?q=search%20eng')).body);
+    const cats = asResponseOf(insights, (await admin.get('/api/insights/v1/q?q=search%20eng')).body);
     expect(cats.matches).toContainEqual(expect.objectContaining({ field: 'cats', key: '50', label: 'Search Engines' }));
     expect((await admin.get('/api/insights/v1/q')).status).toBe(400);
   });
@@ -138,9 +140,9 @@ describe('past, scheduled and instant reports', () => {
       body: { name: 'Blocked this week', reports: ['top_domains', 'action_summary', 'scan_heat'], interval: '7d', filters: { pe_action: 'block' } },
     });
     expect(res.status, res.text).toBe(200);
-    const filed = asResponseOf('reports.instant', res.body);
+    const filed = asResponseOf(instantReport, res.body);
     expect(filed).toMatchObject({ source: 'instant', created_by: 'admin', reports: ['top_domains', 'action_summary', 'scan_heat'] });
-    const list = asResponseOf('reports.past.list', (await admin.get('/api/reports/v1/past_reports')).body);
+    const list = asResponseOf(pastReports, (await admin.get('/api/reports/v1/past_reports')).body);
     expect(list.reports[0]).toEqual(filed);
     const file = await admin.get(`/api/reports/v1/past_reports/${filed.id}`);
     expect(file.status).toBe(200);
@@ -162,7 +164,7 @@ describe('past, scheduled and instant reports', () => {
 
   it('saves the scheduled list with a stamp, and answers a stale save with 409 and the stored list', async () => {
     const admin = await signedIn('admin');
-    const before = asResponseOf('reports.scheduled.get', (await admin.get('/api/reports/v1/scheduled_reports')).body);
+    const before = asResponseOf(scheduledReports, (await admin.get('/api/reports/v1/scheduled_reports')).body);
     const schedule = { id: 'daily-risk', name: 'Daily risk', reports: ['top_risk_users', 'heat_summary'], frequency: '1d', interval: '24h', recipients: ['soc@democorp.example'] };
     const saved = await admin.put('/api/reports/v1/scheduled_reports', { body: { ...before, list: [schedule] } });
     expect(saved.status, saved.text).toBe(200);
@@ -190,8 +192,8 @@ describe('tenant isolation', () => {
     const admin = await signedIn('admin');
     const filed = (await admin.put('/api/reports/v1/instant_reports', { body: { name: 'Mine', reports: ['top_users'] } })).body;
     expect((await other.get(`/api/reports/v1/past_reports/${filed.id}`)).status).toBe(404);
-    const theirs = asResponseOf('reports.past.list', (await other.get('/api/reports/v1/past_reports')).body);
-    expect(theirs.reports.some((r: { id: string }) => r.id === filed.id)).toBe(false);
+    const theirs = asResponseOf(pastReports, (await other.get('/api/reports/v1/past_reports')).body);
+    expect(theirs.reports.some((r) => r.id === filed.id)).toBe(false);
   });
 });
 
