@@ -42,6 +42,9 @@ import { webCustomization } from './customization/web';
 import { firewallFeeds } from './fwaas/feeds';
 import { firewallRules } from './fwaas/rules';
 import { firewallServices } from './fwaas/services';
+import { appCatalog } from './privateAccess/appCatalog';
+import { accessRules } from './privateAccess/accessRules';
+import { connectorClusters } from './privateAccess/connectorClusters';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -85,6 +88,9 @@ export const registry = createRegistry({
     firewallRules,
     firewallServices,
     firewallFeeds,
+    accessRules,
+    appCatalog,
+    connectorClusters,
     storageProfiles,
     forensicProfiles,
     forensicViewer,

@@ -205,6 +205,12 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"fwaas.services.save","method":"PUT","path":"/api/policy/v1/rules/fwaas/services/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:write"]}},
   {"id":"fwaas.feeds.get","method":"GET","path":"/api/policy/v1/rules/fwaas/feeds/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:read"]}},
   {"id":"fwaas.feeds.save","method":"PUT","path":"/api/policy/v1/rules/fwaas/feeds/{rev}","responseKind":"json","tag":"firewall","access":{"any":["fwaas:write"]}},
+  {"id":"private-access.access-rules.get","method":"GET","path":"/api/policy/v1/rules/mpa/access_rules/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:read"]}},
+  {"id":"private-access.access-rules.save","method":"PUT","path":"/api/policy/v1/rules/mpa/access_rules/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:write"]}},
+  {"id":"private-access.applications.get","method":"GET","path":"/api/policy/v1/rules/mpa/app_catalogs/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:read"]}},
+  {"id":"private-access.applications.save","method":"PUT","path":"/api/policy/v1/rules/mpa/app_catalogs/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:write"]}},
+  {"id":"private-access.connector-clusters.get","method":"GET","path":"/api/policy/v1/rules/mpa/app_connector_clusters/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:read"]}},
+  {"id":"private-access.connector-clusters.save","method":"PUT","path":"/api/policy/v1/rules/mpa/app_connector_clusters/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
   {"id":"settings.storage-profiles.save","method":"POST","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:write"]}},
   {"id":"settings.forensics.get","method":"GET","path":"/api/settings/v1/bf/profiles","responseKind":"json","tag":"forensics","access":{"any":["settings:read"]}},
@@ -214,6 +220,54 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"settings.pac.get","method":"GET","path":"/api/settings/v1/pac","responseKind":"json","tag":"pac","access":{"any":["settings:read"]}},
   {"id":"settings.pac.save","method":"PATCH","path":"/api/settings/v1/pac","responseKind":"json","tag":"pac","access":{"any":["settings:write"]}},
 ];
+
+/** Scope */
+export interface AccessScope {
+  /** Source */
+  source: "any" | "client" | "browser";
+  /** Source IPs */
+  source_ips: string[];
+  /** Source IP ranges */
+  source_ip_ranges: string[];
+  /** Source CIDR blocks */
+  source_cidr_blocks: string[];
+  /** Applications: Ids of catalogue applications */
+  applications: string[];
+  /** IPs: Destination addresses inside the applications */
+  ips: string[];
+  /** Geolocations: Countries the user connects from */
+  geo_locations: string[];
+  /** Platforms */
+  platforms: ("windows" | "macos" | "linux" | "ios" | "android" | "chromeos")[];
+  /** Users */
+  users: string[];
+  /** Groups */
+  groups: string[];
+}
+
+/** Scope */
+export interface AccessScopeInput {
+  /** Source */
+  source?: "any" | "client" | "browser";
+  /** Source IPs */
+  source_ips?: string[];
+  /** Source IP ranges */
+  source_ip_ranges?: string[];
+  /** Source CIDR blocks */
+  source_cidr_blocks?: string[];
+  /** Applications: Ids of catalogue applications */
+  applications: string[];
+  /** IPs: Destination addresses inside the applications */
+  ips?: string[];
+  /** Geolocations: Countries the user connects from */
+  geo_locations?: string[];
+  /** Platforms */
+  platforms?: ("windows" | "macos" | "linux" | "ios" | "android" | "chromeos")[];
+  /** Users */
+  users?: string[];
+  /** Groups */
+  groups?: string[];
+}
 
 export interface AllowListEntry {
   /** Id */
@@ -988,6 +1042,36 @@ export interface ConfigPolicyPatch {
   settings?: {
     [key: string]: unknown;
   };
+}
+
+export interface ConnectorCluster {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Region: Service region the connectors register with */
+  region: "us-east-1" | "us-east-2" | "us-west-1" | "us-west-2" | "ca-central-1" | "sa-east-1" | "eu-west-1" | "eu-west-2" | "eu-west-3" | "eu-central-1" | "eu-north-1" | "eu-south-1" | "me-south-1" | "af-south-1" | "ap-south-1" | "ap-east-1" | "ap-northeast-1" | "ap-northeast-2" | "ap-northeast-3" | "ap-southeast-1" | "ap-southeast-2";
+  /** Connectors: Number of connector instances (2 or more for redundancy) */
+  connectors: number;
+  /** Networks reached: Internal networks the connectors can reach */
+  internal_networks: string[];
+  /** Description */
+  description: string;
+}
+
+export interface ConnectorClusterInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Region: Service region the connectors register with */
+  region: "us-east-1" | "us-east-2" | "us-west-1" | "us-west-2" | "ca-central-1" | "sa-east-1" | "eu-west-1" | "eu-west-2" | "eu-west-3" | "eu-central-1" | "eu-north-1" | "eu-south-1" | "me-south-1" | "af-south-1" | "ap-south-1" | "ap-east-1" | "ap-northeast-1" | "ap-northeast-2" | "ap-northeast-3" | "ap-southeast-1" | "ap-southeast-2";
+  /** Connectors: Number of connector instances (2 or more for redundancy) */
+  connectors?: number;
+  /** Networks reached: Internal networks the connectors can reach */
+  internal_networks?: string[];
+  /** Description */
+  description?: string;
 }
 
 export interface ContentInspectionRule {
@@ -2704,6 +2788,156 @@ export interface PortalConfig {
   app_mode: "management_station" | "safeview" | "safemail" | "safemail_worker" | "safeview_proxy" | "safeview_isolation" | "cloud";
   production: boolean;
   product_name: string;
+}
+
+export interface PrivateAccessAccessRulesDocument {
+  /** Access rules */
+  list: PrivateAccessRule[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface PrivateAccessAccessRulesDocumentInput {
+  /** Access rules */
+  list?: PrivateAccessRuleInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface PrivateAccessApplicationsDocument {
+  /** Applications */
+  list: PrivateApplication[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface PrivateAccessApplicationsDocumentInput {
+  /** Applications */
+  list?: PrivateApplicationInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface PrivateAccessConnectorClustersDocument {
+  /** App connector clusters */
+  list: ConnectorCluster[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface PrivateAccessConnectorClustersDocumentInput {
+  /** App connector clusters */
+  list?: ConnectorClusterInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface PrivateAccessRule {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled: boolean;
+  scope: AccessScope;
+  /** Action */
+  action: "allow" | "block";
+  /** Posture profiles: UUIDs of posture profiles the device must pass */
+  posture_profiles: string[];
+  /** Re-authentication: None, once per session, or after a time period */
+  reauthentication: {
+    /** Session kind */
+    kind: "none" | "session" | "time";
+    /** Every */
+    every: number;
+    /** Time unit */
+    unit: "hours" | "minutes" | "days";
+  };
+  /** Comment */
+  comment: string;
+}
+
+export interface PrivateAccessRuleInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Enabled */
+  enabled?: boolean;
+  scope: AccessScopeInput;
+  /** Action */
+  action: "allow" | "block";
+  /** Posture profiles: UUIDs of posture profiles the device must pass */
+  posture_profiles?: string[];
+  /** Re-authentication: None, once per session, or after a time period */
+  reauthentication?: {
+    /** Session kind */
+    kind?: "none" | "session" | "time";
+    /** Every */
+    every?: number;
+    /** Time unit */
+    unit?: "hours" | "minutes" | "days";
+  };
+  /** Comment */
+  comment?: string;
+}
+
+export interface PrivateApplication {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Kind */
+  kind: "web" | "tcp" | "udp";
+  /** Address: Internal host name or IPv4 address */
+  address: string;
+  /** Ports */
+  ports: string[];
+  /** Portal address: Start page shown on the user portal (web applications) */
+  portal_url: "" | string;
+  /** App connector cluster: Id of the cluster that reaches the application */
+  cluster_id: string;
+  /** Show on the user portal */
+  portal_visible: boolean;
+  /** Tags */
+  tags: string[];
+  /** Description */
+  description: string;
+}
+
+export interface PrivateApplicationInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Kind */
+  kind: "web" | "tcp" | "udp";
+  /** Address: Internal host name or IPv4 address */
+  address: string;
+  /** Ports */
+  ports: string[];
+  /** Portal address: Start page shown on the user portal (web applications) */
+  portal_url?: "" | string;
+  /** App connector cluster: Id of the cluster that reaches the application */
+  cluster_id: string;
+  /** Show on the user portal */
+  portal_visible?: boolean;
+  /** Tags */
+  tags?: string[];
+  /** Description */
+  description?: string;
 }
 
 export interface ProxyIp {
@@ -9113,6 +9347,69 @@ export interface OperationTypes {
     };
     output: FwaasFeedsDocument;
   };
+  /** Read Access Rules. `GET /api/policy/v1/rules/mpa/access_rules/{rev}`; any of private_access:read. */
+  "private-access.access-rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: PrivateAccessAccessRulesDocument;
+  };
+  /** Save Access Rules. `PUT /api/policy/v1/rules/mpa/access_rules/{rev}`; any of private_access:write. */
+  "private-access.access-rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: PrivateAccessAccessRulesDocumentInput;
+    };
+    output: PrivateAccessAccessRulesDocument;
+  };
+  /** Read Applications. `GET /api/policy/v1/rules/mpa/app_catalogs/{rev}`; any of private_access:read. */
+  "private-access.applications.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: PrivateAccessApplicationsDocument;
+  };
+  /** Save Applications. `PUT /api/policy/v1/rules/mpa/app_catalogs/{rev}`; any of private_access:write. */
+  "private-access.applications.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: PrivateAccessApplicationsDocumentInput;
+    };
+    output: PrivateAccessApplicationsDocument;
+  };
+  /** Read App Connector Clusters. `GET /api/policy/v1/rules/mpa/app_connector_clusters/{rev}`; any of private_access:read. */
+  "private-access.connector-clusters.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: PrivateAccessConnectorClustersDocument;
+  };
+  /** Save App Connector Clusters. `PUT /api/policy/v1/rules/mpa/app_connector_clusters/{rev}`; any of private_access:write. */
+  "private-access.connector-clusters.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: PrivateAccessConnectorClustersDocumentInput;
+    };
+    output: PrivateAccessConnectorClustersDocument;
+  };
   /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
   "settings.storage-profiles.get": {
     input: Record<string, never>;
@@ -9767,6 +10064,24 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save Threat Feeds. `PUT /api/policy/v1/rules/fwaas/feeds/{rev}`; any of fwaas:write. */
     fwaasFeedsSave: (input: OperationInput<"fwaas.feeds.save">, options?: CallOptions): Promise<OperationOutput<"fwaas.feeds.save">> =>
       call<OperationOutput<"fwaas.feeds.save">>("fwaas.feeds.save", input, options),
+    /** Read Access Rules. `GET /api/policy/v1/rules/mpa/access_rules/{rev}`; any of private_access:read. */
+    privateAccessAccessRulesGet: (input: OperationInput<"private-access.access-rules.get">, options?: CallOptions): Promise<OperationOutput<"private-access.access-rules.get">> =>
+      call<OperationOutput<"private-access.access-rules.get">>("private-access.access-rules.get", input, options),
+    /** Save Access Rules. `PUT /api/policy/v1/rules/mpa/access_rules/{rev}`; any of private_access:write. */
+    privateAccessAccessRulesSave: (input: OperationInput<"private-access.access-rules.save">, options?: CallOptions): Promise<OperationOutput<"private-access.access-rules.save">> =>
+      call<OperationOutput<"private-access.access-rules.save">>("private-access.access-rules.save", input, options),
+    /** Read Applications. `GET /api/policy/v1/rules/mpa/app_catalogs/{rev}`; any of private_access:read. */
+    privateAccessApplicationsGet: (input: OperationInput<"private-access.applications.get">, options?: CallOptions): Promise<OperationOutput<"private-access.applications.get">> =>
+      call<OperationOutput<"private-access.applications.get">>("private-access.applications.get", input, options),
+    /** Save Applications. `PUT /api/policy/v1/rules/mpa/app_catalogs/{rev}`; any of private_access:write. */
+    privateAccessApplicationsSave: (input: OperationInput<"private-access.applications.save">, options?: CallOptions): Promise<OperationOutput<"private-access.applications.save">> =>
+      call<OperationOutput<"private-access.applications.save">>("private-access.applications.save", input, options),
+    /** Read App Connector Clusters. `GET /api/policy/v1/rules/mpa/app_connector_clusters/{rev}`; any of private_access:read. */
+    privateAccessConnectorClustersGet: (input: OperationInput<"private-access.connector-clusters.get">, options?: CallOptions): Promise<OperationOutput<"private-access.connector-clusters.get">> =>
+      call<OperationOutput<"private-access.connector-clusters.get">>("private-access.connector-clusters.get", input, options),
+    /** Save App Connector Clusters. `PUT /api/policy/v1/rules/mpa/app_connector_clusters/{rev}`; any of private_access:write. */
+    privateAccessConnectorClustersSave: (input: OperationInput<"private-access.connector-clusters.save">, options?: CallOptions): Promise<OperationOutput<"private-access.connector-clusters.save">> =>
+      call<OperationOutput<"private-access.connector-clusters.save">>("private-access.connector-clusters.save", input, options),
     /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
     settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
       call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),

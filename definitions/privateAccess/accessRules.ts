@@ -1,0 +1,87 @@
+import { AccessRulesDocument } from '../../schemas/areas/privateAccess';
+import { definePolicyArea } from '../define';
+
+export const accessRules = definePolicyArea({
+  id: 'private-access.access-rules',
+  title: 'Access Rules',
+  description:
+    'Ordered rules that allow or block access to private applications. A rule\'s scope uses the access rule scopes ' +
+    'of spec 002 §3: source (any, client connector, clientless browser), source IPs, ranges and CIDR blocks, ' +
+    'applications (at least one, by catalogue id), destination IPs, countries, platforms, users and groups; empty ' +
+    'lists mean any. A rule may require posture profiles and re-authentication per session or after a period ' +
+    '(session kinds and time units of 002 §3). The payload fields are this build\'s design.',
+  route: '/secure-application-access/access-rules',
+  nav: { order: 10 },
+  endpoint: { path: '/api/policy/v1/rules/mpa/access_rules/{rev}' },
+  schema: AccessRulesDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    orderable: true,
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'action', format: 'enumLabel', sortable: true },
+      { field: 'posture_profiles', label: 'Posture profiles', format: 'count' },
+      { field: 'comment', flex: 2 },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowPanels: [
+      { id: 'general', title: 'General', fields: ['name', 'action'], summary: 'Name the rule and choose allow or block' },
+      { id: 'applications', title: 'Applications', fields: ['scope.applications', 'scope.ips'], summary: 'What the rule reaches' },
+      {
+        id: 'who',
+        title: 'Users and sources',
+        fields: ['scope.users', 'scope.groups', 'scope.source', 'scope.source_ips', 'scope.source_ip_ranges', 'scope.source_cidr_blocks', 'scope.geo_locations', 'scope.platforms'],
+        summary: 'Who the rule applies to',
+      },
+      { id: 'device', title: 'Device and session', fields: ['posture_profiles', 'reauthentication.kind', 'reauthentication.every', 'reauthentication.unit'], optional: true, summary: 'Posture and re-authentication' },
+      { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+    ],
+    rowFields: {
+      id: { widget: 'hidden' },
+      action: { widget: 'segmented' },
+      'scope.applications': { widget: 'tags', help: 'Ids of applications in the catalogue' },
+      'scope.ips': { widget: 'tags', placeholder: '10.50.8.0/24' },
+      'scope.users': { widget: 'tags', placeholder: 'name@example.com' },
+      'scope.groups': { widget: 'tags' },
+      'scope.source': { widget: 'segmented' },
+      'scope.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
+      'scope.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
+      'scope.source_cidr_blocks': { widget: 'tags', placeholder: '10.0.0.0/8' },
+      'scope.geo_locations': { widget: 'tags', placeholder: 'US' },
+      'scope.platforms': { widget: 'checkboxGroup' },
+      posture_profiles: { widget: 'tags', help: 'UUIDs of posture profiles (Settings, Posture Profiles)' },
+      'reauthentication.kind': { widget: 'segmented' },
+      'reauthentication.every': { showIf: { field: 'reauthentication.kind', equals: ['time'] } },
+      'reauthentication.unit': { showIf: { field: 'reauthentication.kind', equals: ['time'] } },
+      comment: { widget: 'textarea' },
+    },
+    newRow: {
+      name: '',
+      enabled: true,
+      action: 'allow',
+      scope: {
+        source: 'any',
+        source_ips: [],
+        source_ip_ranges: [],
+        source_cidr_blocks: [],
+        applications: [],
+        ips: [],
+        geo_locations: [],
+        platforms: [],
+        users: [],
+        groups: [],
+      },
+      posture_profiles: [],
+      reauthentication: { kind: 'session', every: 8, unit: 'hours' },
+      comment: '',
+    },
+    exportable: true,
+  },
+  read: { any: ['private_access:read'] },
+  write: { any: ['private_access:write'] },
+  env: { deployments: ['cloud', 'dev'] },
+  feature: 'private_access',
+  tag: 'private access',
+});

@@ -1,0 +1,115 @@
+/**
+ * Private access (spec 002 §7: `/api/policy/v1/rules/mpa/{access_rules, app_catalogs, app_connector_clusters}/{rev}`).
+ * The spec gives the access rule scopes, session kinds and time units (002 §3) but no payload fields; the design:
+ * applications of the catalogue are reached through an app connector cluster in an AWS region; an access rule lets
+ * (or stops) sources, platforms, users and groups reaching applications, keyed by the access rule scopes, with an
+ * optional re-authentication period.
+ */
+import { z } from 'zod';
+import { AccessRuleScope, AwsRegionCode, SessionKind, TimeUnit, labelledEnum } from '../enums';
+import { CHECKS, HostnameOrIp, IpRange, PortOrPortRange, URL_MAX, VALIDATOR_MESSAGES, checked, isCidr } from '../validators';
+import { Comment, Description, Enabled, RowId, RuleName, Token, listOf, ruleList } from './common';
+import { CountryCode, IpOrCidr } from './ruleConditions';
+
+const scopeTitle = (key: z.infer<typeof AccessRuleScope>) => (AccessRuleScope.meta()?.['x-labels'] as Record<string, string>)[key]!;
+
+export const AccessSource = labelledEnum(
+  ['any', 'client', 'browser'],
+  { any: 'Any', client: 'Client connector', browser: 'Browser (clientless portal)' },
+  { title: scopeTitle('source') },
+);
+export const AccessPlatform = labelledEnum(
+  ['windows', 'macos', 'linux', 'ios', 'android', 'chromeos'],
+  { windows: 'Windows', macos: 'macOS', linux: 'Linux', ios: 'iOS', android: 'Android', chromeos: 'ChromeOS' },
+  { title: 'Platform' },
+);
+export const AccessAction = labelledEnum(['allow', 'block'], { allow: 'Allow', block: 'Block' }, { title: 'Action' });
+
+const Cidr = z.string().max(18).refine(isCidr, { message: VALIDATOR_MESSAGES.invalidCidr, params: { key: 'invalidCidr' } });
+const Principal = z.string().min(1, { message: 'Enter a name.' }).max(256).refine(CHECKS.lineBreaks, { message: VALIDATOR_MESSAGES.lineBreaks, params: { key: 'lineBreaks' } });
+
+/** Who and what an access rule covers, one key per access rule scope of spec 002 §3; empty lists mean "any". */
+export const AccessScope = z
+  .strictObject({
+    source: AccessSource.default('any'),
+    source_ips: listOf(IpOrCidr, scopeTitle('source_ips')),
+    source_ip_ranges: listOf(IpRange, scopeTitle('source_ip_ranges')),
+    source_cidr_blocks: listOf(Cidr, scopeTitle('source_cidr_blocks')),
+    applications: z.array(RowId).min(1, { message: 'Choose at least one application.' }).max(500).meta({ title: scopeTitle('applications'), description: 'Ids of catalogue applications' }),
+    ips: listOf(IpOrCidr, scopeTitle('ips'), 1000, 'Destination addresses inside the applications'),
+    geo_locations: listOf(CountryCode, scopeTitle('geo_locations'), 250, 'Countries the user connects from'),
+    platforms: z.array(AccessPlatform).max(6).default([]).meta({ title: scopeTitle('platforms') }),
+    users: listOf(Principal, scopeTitle('users')),
+    groups: listOf(Principal, scopeTitle('groups')),
+  })
+  .meta({ title: 'Scope' });
+export type AccessScope = z.infer<typeof AccessScope>;
+
+export const Reauthentication = z
+  .strictObject({
+    kind: SessionKind.default('session'),
+    every: z.number().int().min(1, { message: 'Use at least 1.' }).max(1000, { message: 'Use at most 1000.' }).default(8).meta({ title: 'Every' }),
+    unit: TimeUnit.default('hours'),
+  })
+  .prefault({})
+  .meta({ title: 'Re-authentication', description: 'None, once per session, or after a time period' });
+
+export const PrivateAccessRule = z.strictObject({
+  id: RowId,
+  name: RuleName,
+  enabled: Enabled,
+  scope: AccessScope,
+  action: AccessAction,
+  posture_profiles: listOf(z.uuid(), 'Posture profiles', 20, 'UUIDs of posture profiles the device must pass'),
+  reauthentication: Reauthentication,
+  comment: Comment,
+});
+export type PrivateAccessRule = z.infer<typeof PrivateAccessRule>;
+
+export const AccessRulesDocument = z.strictObject({ list: ruleList(PrivateAccessRule, 'Access rules') });
+export type AccessRulesDocument = z.infer<typeof AccessRulesDocument>;
+
+// ---- application catalogue ---------------------------------------------------------------------------------------
+
+export const AppKind = labelledEnum(
+  ['web', 'tcp', 'udp'],
+  { web: 'Web application (browser or client)', tcp: 'TCP application (client)', udp: 'UDP application (client)' },
+  { title: 'Kind' },
+);
+
+export const PrivateApplication = z
+  .strictObject({
+    id: RowId,
+    name: RuleName,
+    kind: AppKind,
+    address: HostnameOrIp.max(253).meta({ title: 'Address', description: 'Internal host name or IPv4 address' }),
+    ports: z.array(PortOrPortRange).min(1, { message: 'Add at least one port.' }).max(100).meta({ title: 'Ports' }),
+    portal_url: z
+      .union([z.literal(''), checked('invalidUrl', z.string().max(URL_MAX))])
+      .default('')
+      .meta({ title: 'Portal address', description: 'Start page shown on the user portal (web applications)' }),
+    cluster_id: RowId.meta({ title: 'App connector cluster', description: 'Id of the cluster that reaches the application' }),
+    portal_visible: z.boolean().default(true).meta({ title: 'Show on the user portal' }),
+    tags: listOf(Token, 'Tags', 20),
+    description: Description,
+  })
+  .refine((a) => a.kind !== 'web' || a.portal_url !== '', { message: 'A web application needs its portal address.', path: ['portal_url'], params: { key: 'portalUrlRequired' } });
+export type PrivateApplication = z.infer<typeof PrivateApplication>;
+
+export const AppCatalogDocument = z.strictObject({ list: ruleList(PrivateApplication, 'Applications', 'id', 500) });
+export type AppCatalogDocument = z.infer<typeof AppCatalogDocument>;
+
+// ---- app connector clusters --------------------------------------------------------------------------------------
+
+export const ConnectorCluster = z.strictObject({
+  id: RowId,
+  name: RuleName,
+  region: AwsRegionCode.meta({ title: 'Region', description: 'Service region the connectors register with' }),
+  connectors: z.number().int().min(1, { message: 'Use at least 1.' }).max(10, { message: 'Use at most 10.' }).default(2).meta({ title: 'Connectors', description: 'Number of connector instances (2 or more for redundancy)' }),
+  internal_networks: listOf(IpOrCidr, 'Networks reached', 100, 'Internal networks the connectors can reach'),
+  description: Description,
+});
+export type ConnectorCluster = z.infer<typeof ConnectorCluster>;
+
+export const ConnectorClustersDocument = z.strictObject({ list: ruleList(ConnectorCluster, 'App connector clusters', 'id', 100) });
+export type ConnectorClustersDocument = z.infer<typeof ConnectorClustersDocument>;
