@@ -162,3 +162,46 @@ describe('FormView', () => {
     await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
   });
 });
+
+describe('FormView validation scope', () => {
+  it('runs cross-field rules of the object while typing', async () => {
+    const Pair = z
+      .object({ primary: z.string().meta({ title: 'Primary' }), backup: z.string().meta({ title: 'Backup' }) })
+      .superRefine((v, ctx) => {
+        if (v.primary === v.backup) ctx.addIssue({ code: 'custom', path: ['backup'], message: 'Use another server.' });
+      });
+    renderUi(<FormView schema={Pair} defaultValues={{ primary: 'a.example.com', backup: 'b.example.com' }} onSubmit={vi.fn()} />);
+    const backup = screen.getByLabelText(/^Backup/);
+    const user = userEvent.setup();
+    await user.clear(backup);
+    await user.type(backup, 'a.example.com');
+    expect(await screen.findByText('Use another server.')).toBeTruthy();
+  });
+
+  it('a large form renders far-off fields on approach, and all of them after a submit, showing their errors', async () => {
+    const shape = Object.fromEntries(
+      Array.from({ length: 120 }, (_, i) => [`f${i}`, z.string().min(1, `Fill in field ${i}.`).meta({ title: `Field ${i}` })]),
+    );
+    const values = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`f${i}`, i === 119 ? '' : 'x']));
+    // Nothing ever comes into view (jsdom has no layout): only the first screenful renders until a submit.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const onSubmit = vi.fn();
+      renderUi(<FormView schema={z.object(shape)} defaultValues={values} onSubmit={onSubmit} />);
+      expect(screen.getByLabelText(/^Field 0/)).toBeTruthy();
+      expect(screen.queryByLabelText(/^Field 119/)).toBeNull();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Fill in field 119.')).toBeTruthy();
+      expect(screen.getByLabelText(/^Field 119/).getAttribute('aria-invalid')).toBe('true');
+      expect(onSubmit).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
