@@ -51,6 +51,15 @@ import { forensicProfiles } from './settings/forensicProfiles';
 import { forensicViewer } from './settings/forensicViewer';
 import { pacSettings } from './settings/pacSettings';
 import { storageProfiles } from './settings/storageProfiles';
+import { adminAccessControl } from './settings/tenant/adminAccessControl';
+import { authSettings } from './settings/tenant/authSettings';
+import { casbSettings } from './settings/tenant/casbSettings';
+import { clientProfiles } from './settings/tenant/clientProfiles';
+import { egressIps } from './settings/tenant/egressIps';
+import { fixedEgress } from './settings/tenant/fixedEgress';
+import { globalSettings } from './settings/tenant/globalSettings';
+import { postureProfiles } from './settings/tenant/postureProfiles';
+import { termsOfService } from './settings/tenant/termsOfService';
 
 export const registry = createRegistry({
   sections,
@@ -95,6 +104,15 @@ export const registry = createRegistry({
     forensicProfiles,
     forensicViewer,
     pacSettings,
+    globalSettings,
+    casbSettings,
+    termsOfService,
+    adminAccessControl,
+    authSettings,
+    egressIps,
+    fixedEgress,
+    clientProfiles,
+    postureProfiles,
     browserConfigPolicies,
   ],
   operations: [...authOperations, ...policyOperations, ...settingsOperations, ...postureOperations, ...logOperations, ...reportOperations],

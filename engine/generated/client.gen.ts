@@ -219,6 +219,24 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"settings.forensics-viewer.save","method":"POST","path":"/api/settings/v1/bf/viewer","responseKind":"json","tag":"forensics","access":{"any":["settings:write"]}},
   {"id":"settings.pac.get","method":"GET","path":"/api/settings/v1/pac","responseKind":"json","tag":"pac","access":{"any":["settings:read"]}},
   {"id":"settings.pac.save","method":"PATCH","path":"/api/settings/v1/pac","responseKind":"json","tag":"pac","access":{"any":["settings:write"]}},
+  {"id":"settings.general.get","method":"GET","path":"/api/settings/v1/tenants/global_settings","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.general.save","method":"PUT","path":"/api/settings/v1/tenants/global_settings","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.casb.get","method":"GET","path":"/api/settings/v1/tenants/casb","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.casb.save","method":"PUT","path":"/api/settings/v1/tenants/casb","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.terms-of-service.get","method":"GET","path":"/api/settings/v1/tenants/tos","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.terms-of-service.save","method":"PUT","path":"/api/settings/v1/tenants/tos","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.admin-access.get","method":"GET","path":"/api/settings/v1/tenants/admin_access_control","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.admin-access.save","method":"PUT","path":"/api/settings/v1/tenants/admin_access_control","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.authentication.get","method":"GET","path":"/api/settings/v1/tenants/auth","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.authentication.save","method":"PUT","path":"/api/settings/v1/tenants/auth","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.egress-ips.get","method":"GET","path":"/api/settings/v1/tenants/egress_ips","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.egress-ips.save","method":"PUT","path":"/api/settings/v1/tenants/egress_ips","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.fixed-egress.get","method":"GET","path":"/api/settings/v1/tenants/fixed_egress","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.fixed-egress.save","method":"PUT","path":"/api/settings/v1/tenants/fixed_egress","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.client-profiles.get","method":"GET","path":"/api/settings/v1/tenants/client_profiles","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.client-profiles.save","method":"PUT","path":"/api/settings/v1/tenants/client_profiles","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
+  {"id":"settings.posture-profiles.get","method":"GET","path":"/api/settings/v1/tenants/posture_profiles","responseKind":"json","tag":"tenant settings","access":{"any":["settings:read"]}},
+  {"id":"settings.posture-profiles.save","method":"PUT","path":"/api/settings/v1/tenants/posture_profiles","responseKind":"json","tag":"tenant settings","access":{"any":["settings:write"]}},
 ];
 
 /** Scope */
@@ -988,6 +1006,56 @@ export interface CategoryActionRowInput {
 export interface CategoryList {
   name: "cats" | "cats_v2" | "webroot_cats" | "country_codes";
   categories: Category[];
+}
+
+export interface ClientProfile {
+  /** UUID: Stable identifier of the row */
+  uuid: string;
+  /** Name */
+  name: string;
+  /** Description */
+  description: string;
+  /** Exportable: Administrators may download the profile to deploy the client */
+  exportable: boolean;
+  /** Platforms */
+  platforms: ("windows" | "macos" | "linux" | "ios" | "android" | "chromeos")[];
+  /** Traffic sent to the service */
+  mode: "proxy" | "tunnel";
+  /** Connect automatically at sign-in */
+  auto_connect: boolean;
+  /** Users may turn the client off */
+  allow_user_disable: boolean;
+  /** Trusted networks: On these networks the client stays off (the office sends traffic itself) */
+  trusted_networks: string[];
+  /** Sites sent direct */
+  bypass_domains: string[];
+  /** Posture profile: UUID of the posture profile the device reports against; empty: none */
+  posture_profile: "" | string;
+}
+
+export interface ClientProfileInput {
+  /** UUID: Stable identifier of the row */
+  uuid: string;
+  /** Name */
+  name: string;
+  /** Description */
+  description?: string;
+  /** Exportable: Administrators may download the profile to deploy the client */
+  exportable?: boolean;
+  /** Platforms */
+  platforms: ("windows" | "macos" | "linux" | "ios" | "android" | "chromeos")[];
+  /** Traffic sent to the service */
+  mode?: "proxy" | "tunnel";
+  /** Connect automatically at sign-in */
+  auto_connect?: boolean;
+  /** Users may turn the client off */
+  allow_user_disable?: boolean;
+  /** Trusted networks: On these networks the client stays off (the office sends traffic itself) */
+  trusted_networks?: string[];
+  /** Sites sent direct */
+  bypass_domains?: string[];
+  /** Posture profile: UUID of the posture profile the device reports against; empty: none */
+  posture_profile?: "" | string;
 }
 
 export interface ConfigPolicy {
@@ -1881,6 +1949,32 @@ export interface EgressHeaderRuleInput {
   comment?: string;
 }
 
+export interface EgressIp {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Region */
+  region: "us-east-1" | "us-east-2" | "us-west-1" | "us-west-2" | "ca-central-1" | "sa-east-1" | "eu-west-1" | "eu-west-2" | "eu-west-3" | "eu-central-1" | "eu-north-1" | "eu-south-1" | "me-south-1" | "af-south-1" | "ap-south-1" | "ap-east-1" | "ap-northeast-1" | "ap-northeast-2" | "ap-northeast-3" | "ap-southeast-1" | "ap-southeast-2";
+  /** Address: Public IPv4 address traffic of this region leaves from */
+  ip: string;
+  /** Enabled */
+  enabled: boolean;
+  /** Comment */
+  comment: string;
+}
+
+export interface EgressIpInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Region */
+  region: "us-east-1" | "us-east-2" | "us-west-1" | "us-west-2" | "ca-central-1" | "sa-east-1" | "eu-west-1" | "eu-west-2" | "eu-west-3" | "eu-central-1" | "eu-north-1" | "eu-south-1" | "me-south-1" | "af-south-1" | "ap-south-1" | "ap-east-1" | "ap-northeast-1" | "ap-northeast-2" | "ap-northeast-3" | "ap-southeast-1" | "ap-southeast-2";
+  /** Address: Public IPv4 address traffic of this region leaves from */
+  ip: string;
+  /** Enabled */
+  enabled?: boolean;
+  /** Comment */
+  comment?: string;
+}
+
 export interface EmailAllowListDocument {
   /** Allowed senders */
   list: AllowListEntry[];
@@ -2388,6 +2482,32 @@ export interface FirewallServiceInput {
   description?: string;
 }
 
+export interface FixedEgressUser {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** User or group */
+  principal: string;
+  /** Type */
+  type: "user" | "group";
+  /** Egress address: One of the egress addresses */
+  egress_ip: string;
+  /** Comment */
+  comment: string;
+}
+
+export interface FixedEgressUserInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** User or group */
+  principal: string;
+  /** Type */
+  type?: "user" | "group";
+  /** Egress address: One of the egress addresses */
+  egress_ip: string;
+  /** Comment */
+  comment?: string;
+}
+
 export interface ForensicsRule {
   /** Id: Stable identifier of the row */
   id: string;
@@ -2788,6 +2908,58 @@ export interface PortalConfig {
   app_mode: "management_station" | "safeview" | "safemail" | "safemail_worker" | "safeview_proxy" | "safeview_isolation" | "cloud";
   production: boolean;
   product_name: string;
+}
+
+export interface PostureCondition {
+  /** Posture check */
+  check: "antivirus" | "firewall" | "os_version" | "full_disk_encryption" | "detect_crowdstrike" | "crowdstrike_zta" | "gatekeeper" | "google_safe_browsing";
+  /** Comparison */
+  comparison: "equal" | "inbetween" | "less_than" | "greater_than";
+  /** Value: true or false; a version such as 14.2; a score 0 to 100 */
+  value: string;
+  /** Up to: Upper bound of Between */
+  value_to: string;
+}
+
+export interface PostureConditionInput {
+  /** Posture check */
+  check: "antivirus" | "firewall" | "os_version" | "full_disk_encryption" | "detect_crowdstrike" | "crowdstrike_zta" | "gatekeeper" | "google_safe_browsing";
+  /** Comparison */
+  comparison?: "equal" | "inbetween" | "less_than" | "greater_than";
+  /** Value: true or false; a version such as 14.2; a score 0 to 100 */
+  value: string;
+  /** Up to: Upper bound of Between */
+  value_to?: string;
+}
+
+export interface PostureProfile {
+  /** UUID: Stable identifier of the row */
+  uuid: string;
+  /** Name */
+  name: string;
+  /** Description */
+  description: string;
+  /** Platform */
+  platform: "windows" | "macos" | "linux" | "ios" | "android" | "chromeos";
+  /** Logic */
+  logic: "and" | "or";
+  /** Checks */
+  checks: PostureCondition[];
+}
+
+export interface PostureProfileInput {
+  /** UUID: Stable identifier of the row */
+  uuid: string;
+  /** Name */
+  name: string;
+  /** Description */
+  description?: string;
+  /** Platform */
+  platform: "windows" | "macos" | "linux" | "ios" | "android" | "chromeos";
+  /** Logic */
+  logic?: "and" | "or";
+  /** Checks */
+  checks: PostureConditionInput[];
 }
 
 export interface PrivateAccessAccessRulesDocument {
@@ -3262,6 +3434,176 @@ export interface SessionUser {
   session_logout_days: number;
 }
 
+export interface SettingsAdminAccessDocument {
+  /** Allow portal sign-in only from these addresses */
+  restrict_by_ip: boolean;
+  /** Allowed addresses: IPv4 addresses or CIDR blocks */
+  allowed_ips: string[];
+  /** Require two-factor authentication for administrators */
+  require_tfa: boolean;
+  /** Failed sign-ins before lock-out */
+  max_failed_logins: number;
+  /** Lock-out (minutes) */
+  lockout_minutes: number;
+  /** Sign out idle administrators after (minutes) */
+  idle_timeout_minutes: number;
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsAdminAccessDocumentInput {
+  /** Allow portal sign-in only from these addresses */
+  restrict_by_ip?: boolean;
+  /** Allowed addresses: IPv4 addresses or CIDR blocks */
+  allowed_ips?: string[];
+  /** Require two-factor authentication for administrators */
+  require_tfa?: boolean;
+  /** Failed sign-ins before lock-out */
+  max_failed_logins?: number;
+  /** Lock-out (minutes) */
+  lockout_minutes?: number;
+  /** Sign out idle administrators after (minutes) */
+  idle_timeout_minutes?: number;
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsAuthenticationDocument {
+  /** Authentication */
+  method: "none" | "saml" | "oidc";
+  /** SAML */
+  saml: {
+    /** Identity provider entity id */
+    entity_id: string;
+    /** Sign-in address */
+    sso_url: "" | string;
+    /** Signing certificate (PEM) */
+    certificate: "" | string;
+  };
+  /** OpenID Connect */
+  oidc: {
+    /** Issuer */
+    issuer: "" | string;
+    /** Client id */
+    client_id: string;
+    /** Client secret: Shown as ******** once saved; leave it so to keep the stored value */
+    client_secret?: string;
+  };
+  /** Users sign in again after (hours) */
+  session_hours: number;
+  /** Sites reached without sign-in */
+  exempt_domains: string[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsAuthenticationDocumentInput {
+  /** Authentication */
+  method?: "none" | "saml" | "oidc";
+  /** SAML */
+  saml?: {
+    /** Identity provider entity id */
+    entity_id?: string;
+    /** Sign-in address */
+    sso_url?: "" | string;
+    /** Signing certificate (PEM) */
+    certificate?: "" | string;
+  };
+  /** OpenID Connect */
+  oidc?: {
+    /** Issuer */
+    issuer?: "" | string;
+    /** Client id */
+    client_id?: string;
+    /** Client secret: Shown as ******** once saved; leave it so to keep the stored value */
+    client_secret?: string;
+  };
+  /** Users sign in again after (hours) */
+  session_hours?: number;
+  /** Sites reached without sign-in */
+  exempt_domains?: string[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsCasbDocument {
+  /** Discover SaaS applications in web traffic */
+  app_discovery: boolean;
+  /** Profile of newly discovered applications */
+  new_app_profile: "sanctioned" | "unclassified" | "unsanctioned";
+  /** Alert on applications riskier than: Application risk score, 0 (none) to 100 */
+  risk_threshold: number;
+  /** Alert recipients */
+  alert_recipients: string[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsCasbDocumentInput {
+  /** Discover SaaS applications in web traffic */
+  app_discovery?: boolean;
+  /** Profile of newly discovered applications */
+  new_app_profile?: "sanctioned" | "unclassified" | "unsanctioned";
+  /** Alert on applications riskier than: Application risk score, 0 (none) to 100 */
+  risk_threshold?: number;
+  /** Alert recipients */
+  alert_recipients?: string[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsClientProfilesDocument {
+  /** Client profiles */
+  profiles: ClientProfile[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsClientProfilesDocumentInput {
+  /** Client profiles */
+  profiles?: ClientProfileInput[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsEgressIpsDocument {
+  /** Egress addresses */
+  list: EgressIp[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsEgressIpsDocumentInput {
+  /** Egress addresses */
+  list?: EgressIpInput[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsFixedEgressDocument {
+  /** Pin users to an egress address: For sites that allow only known addresses */
+  enabled: boolean;
+  /** Pinned users and groups */
+  fixed_egress_user: {
+    /** Pinned users and groups */
+    list: FixedEgressUser[];
+  };
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsFixedEgressDocumentInput {
+  /** Pin users to an egress address: For sites that allow only known addresses */
+  enabled?: boolean;
+  /** Pinned users and groups */
+  fixed_egress_user?: {
+    /** Pinned users and groups */
+    list?: FixedEgressUserInput[];
+  };
+  updated_at?: string;
+  updated_by?: string;
+}
+
 export interface SettingsForensicsDocument {
   /** Forensic profiles */
   bf_profiles: BfProfile[];
@@ -3277,6 +3619,40 @@ export interface SettingsForensicsViewerDocument {
 
 export interface SettingsForensicsViewerDocumentInput {
   bf_viewer: BfViewerInput;
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsGeneralDocument {
+  /** Time zone: Used for reports, schedules and log times */
+  time_zone: string;
+  /** Language of user-facing pages */
+  language: "en" | "de" | "fr" | "es" | "ja";
+  /** Keep logs for (days) */
+  log_retention_days: number;
+  /** Anonymise user names in logs and reports */
+  anonymize_users: boolean;
+  /** Support address: Shown on block pages and in notification mails */
+  support_contact: "" | string;
+  /** Allow vendor support to view this tenant: Read-only, for troubleshooting */
+  vendor_support_access: boolean;
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsGeneralDocumentInput {
+  /** Time zone: Used for reports, schedules and log times */
+  time_zone?: string;
+  /** Language of user-facing pages */
+  language?: "en" | "de" | "fr" | "es" | "ja";
+  /** Keep logs for (days) */
+  log_retention_days?: number;
+  /** Anonymise user names in logs and reports */
+  anonymize_users?: boolean;
+  /** Support address: Shown on block pages and in notification mails */
+  support_contact?: "" | string;
+  /** Allow vendor support to view this tenant: Read-only, for troubleshooting */
+  vendor_support_access?: boolean;
   updated_at?: string;
   updated_by?: string;
 }
@@ -3321,9 +3697,53 @@ export interface SettingsPacDocumentInput {
   updated_by?: string;
 }
 
+export interface SettingsPostureProfilesDocument {
+  /** Posture profiles */
+  profiles: PostureProfile[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsPostureProfilesDocumentInput {
+  /** Posture profiles */
+  profiles?: PostureProfileInput[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
 export interface SettingsStorageProfilesDocument {
   /** Storage profiles */
   list: StorageProfile[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsTermsOfServiceDocument {
+  /** Users accept terms of use before browsing */
+  enabled: boolean;
+  /** Title */
+  title: string;
+  /** Text */
+  text: string;
+  /** Version: Raise it to make every user accept the terms again */
+  version: number;
+  /** Ask again after (days): 0: accept once per version */
+  accept_every_days: number;
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface SettingsTermsOfServiceDocumentInput {
+  /** Users accept terms of use before browsing */
+  enabled?: boolean;
+  /** Title */
+  title?: string;
+  /** Text */
+  text?: string;
+  /** Version: Raise it to make every user accept the terms again */
+  version?: number;
+  /** Ask again after (days): 0: accept once per version */
+  accept_every_days?: number;
   updated_at?: string;
   updated_by?: string;
 }
@@ -9458,6 +9878,114 @@ export interface OperationTypes {
     };
     output: SettingsPacDocument;
   };
+  /** Read General. `GET /api/settings/v1/tenants/global_settings`; any of settings:read. */
+  "settings.general.get": {
+    input: Record<string, never>;
+    output: SettingsGeneralDocument;
+  };
+  /** Save General. `PUT /api/settings/v1/tenants/global_settings`; any of settings:write. */
+  "settings.general.save": {
+    input: {
+      body?: SettingsGeneralDocumentInput;
+    };
+    output: SettingsGeneralDocument;
+  };
+  /** Read CASB. `GET /api/settings/v1/tenants/casb`; any of settings:read. */
+  "settings.casb.get": {
+    input: Record<string, never>;
+    output: SettingsCasbDocument;
+  };
+  /** Save CASB. `PUT /api/settings/v1/tenants/casb`; any of settings:write. */
+  "settings.casb.save": {
+    input: {
+      body?: SettingsCasbDocumentInput;
+    };
+    output: SettingsCasbDocument;
+  };
+  /** Read Terms of Service. `GET /api/settings/v1/tenants/tos`; any of settings:read. */
+  "settings.terms-of-service.get": {
+    input: Record<string, never>;
+    output: SettingsTermsOfServiceDocument;
+  };
+  /** Save Terms of Service. `PUT /api/settings/v1/tenants/tos`; any of settings:write. */
+  "settings.terms-of-service.save": {
+    input: {
+      body?: SettingsTermsOfServiceDocumentInput;
+    };
+    output: SettingsTermsOfServiceDocument;
+  };
+  /** Read Administrator Access. `GET /api/settings/v1/tenants/admin_access_control`; any of settings:read. */
+  "settings.admin-access.get": {
+    input: Record<string, never>;
+    output: SettingsAdminAccessDocument;
+  };
+  /** Save Administrator Access. `PUT /api/settings/v1/tenants/admin_access_control`; any of settings:write. */
+  "settings.admin-access.save": {
+    input: {
+      body?: SettingsAdminAccessDocumentInput;
+    };
+    output: SettingsAdminAccessDocument;
+  };
+  /** Read User Authentication. `GET /api/settings/v1/tenants/auth`; any of settings:read. */
+  "settings.authentication.get": {
+    input: Record<string, never>;
+    output: SettingsAuthenticationDocument;
+  };
+  /** Save User Authentication. `PUT /api/settings/v1/tenants/auth`; any of settings:write. */
+  "settings.authentication.save": {
+    input: {
+      body?: SettingsAuthenticationDocumentInput;
+    };
+    output: SettingsAuthenticationDocument;
+  };
+  /** Read Egress IPs. `GET /api/settings/v1/tenants/egress_ips`; any of settings:read. */
+  "settings.egress-ips.get": {
+    input: Record<string, never>;
+    output: SettingsEgressIpsDocument;
+  };
+  /** Save Egress IPs. `PUT /api/settings/v1/tenants/egress_ips`; any of settings:write. */
+  "settings.egress-ips.save": {
+    input: {
+      body?: SettingsEgressIpsDocumentInput;
+    };
+    output: SettingsEgressIpsDocument;
+  };
+  /** Read Fixed Egress. `GET /api/settings/v1/tenants/fixed_egress`; any of settings:read. */
+  "settings.fixed-egress.get": {
+    input: Record<string, never>;
+    output: SettingsFixedEgressDocument;
+  };
+  /** Save Fixed Egress. `PUT /api/settings/v1/tenants/fixed_egress`; any of settings:write. */
+  "settings.fixed-egress.save": {
+    input: {
+      body?: SettingsFixedEgressDocumentInput;
+    };
+    output: SettingsFixedEgressDocument;
+  };
+  /** Read Client Profiles. `GET /api/settings/v1/tenants/client_profiles`; any of settings:read. */
+  "settings.client-profiles.get": {
+    input: Record<string, never>;
+    output: SettingsClientProfilesDocument;
+  };
+  /** Save Client Profiles. `PUT /api/settings/v1/tenants/client_profiles`; any of settings:write. */
+  "settings.client-profiles.save": {
+    input: {
+      body?: SettingsClientProfilesDocumentInput;
+    };
+    output: SettingsClientProfilesDocument;
+  };
+  /** Read Posture Profiles. `GET /api/settings/v1/tenants/posture_profiles`; any of settings:read. */
+  "settings.posture-profiles.get": {
+    input: Record<string, never>;
+    output: SettingsPostureProfilesDocument;
+  };
+  /** Save Posture Profiles. `PUT /api/settings/v1/tenants/posture_profiles`; any of settings:write. */
+  "settings.posture-profiles.save": {
+    input: {
+      body?: SettingsPostureProfilesDocumentInput;
+    };
+    output: SettingsPostureProfilesDocument;
+  };
 }
 
 export type OperationId = keyof OperationTypes;
@@ -10106,6 +10634,60 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save PAC File. `PATCH /api/settings/v1/pac`; any of settings:write. */
     settingsPacSave: (input: OperationInput<"settings.pac.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.pac.save">> =>
       call<OperationOutput<"settings.pac.save">>("settings.pac.save", input, options),
+    /** Read General. `GET /api/settings/v1/tenants/global_settings`; any of settings:read. */
+    settingsGeneralGet: (input: OperationInput<"settings.general.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.general.get">> =>
+      call<OperationOutput<"settings.general.get">>("settings.general.get", input, options),
+    /** Save General. `PUT /api/settings/v1/tenants/global_settings`; any of settings:write. */
+    settingsGeneralSave: (input: OperationInput<"settings.general.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.general.save">> =>
+      call<OperationOutput<"settings.general.save">>("settings.general.save", input, options),
+    /** Read CASB. `GET /api/settings/v1/tenants/casb`; any of settings:read. */
+    settingsCasbGet: (input: OperationInput<"settings.casb.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.casb.get">> =>
+      call<OperationOutput<"settings.casb.get">>("settings.casb.get", input, options),
+    /** Save CASB. `PUT /api/settings/v1/tenants/casb`; any of settings:write. */
+    settingsCasbSave: (input: OperationInput<"settings.casb.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.casb.save">> =>
+      call<OperationOutput<"settings.casb.save">>("settings.casb.save", input, options),
+    /** Read Terms of Service. `GET /api/settings/v1/tenants/tos`; any of settings:read. */
+    settingsTermsOfServiceGet: (input: OperationInput<"settings.terms-of-service.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.terms-of-service.get">> =>
+      call<OperationOutput<"settings.terms-of-service.get">>("settings.terms-of-service.get", input, options),
+    /** Save Terms of Service. `PUT /api/settings/v1/tenants/tos`; any of settings:write. */
+    settingsTermsOfServiceSave: (input: OperationInput<"settings.terms-of-service.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.terms-of-service.save">> =>
+      call<OperationOutput<"settings.terms-of-service.save">>("settings.terms-of-service.save", input, options),
+    /** Read Administrator Access. `GET /api/settings/v1/tenants/admin_access_control`; any of settings:read. */
+    settingsAdminAccessGet: (input: OperationInput<"settings.admin-access.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.admin-access.get">> =>
+      call<OperationOutput<"settings.admin-access.get">>("settings.admin-access.get", input, options),
+    /** Save Administrator Access. `PUT /api/settings/v1/tenants/admin_access_control`; any of settings:write. */
+    settingsAdminAccessSave: (input: OperationInput<"settings.admin-access.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.admin-access.save">> =>
+      call<OperationOutput<"settings.admin-access.save">>("settings.admin-access.save", input, options),
+    /** Read User Authentication. `GET /api/settings/v1/tenants/auth`; any of settings:read. */
+    settingsAuthenticationGet: (input: OperationInput<"settings.authentication.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.authentication.get">> =>
+      call<OperationOutput<"settings.authentication.get">>("settings.authentication.get", input, options),
+    /** Save User Authentication. `PUT /api/settings/v1/tenants/auth`; any of settings:write. */
+    settingsAuthenticationSave: (input: OperationInput<"settings.authentication.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.authentication.save">> =>
+      call<OperationOutput<"settings.authentication.save">>("settings.authentication.save", input, options),
+    /** Read Egress IPs. `GET /api/settings/v1/tenants/egress_ips`; any of settings:read. */
+    settingsEgressIpsGet: (input: OperationInput<"settings.egress-ips.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.egress-ips.get">> =>
+      call<OperationOutput<"settings.egress-ips.get">>("settings.egress-ips.get", input, options),
+    /** Save Egress IPs. `PUT /api/settings/v1/tenants/egress_ips`; any of settings:write. */
+    settingsEgressIpsSave: (input: OperationInput<"settings.egress-ips.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.egress-ips.save">> =>
+      call<OperationOutput<"settings.egress-ips.save">>("settings.egress-ips.save", input, options),
+    /** Read Fixed Egress. `GET /api/settings/v1/tenants/fixed_egress`; any of settings:read. */
+    settingsFixedEgressGet: (input: OperationInput<"settings.fixed-egress.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.fixed-egress.get">> =>
+      call<OperationOutput<"settings.fixed-egress.get">>("settings.fixed-egress.get", input, options),
+    /** Save Fixed Egress. `PUT /api/settings/v1/tenants/fixed_egress`; any of settings:write. */
+    settingsFixedEgressSave: (input: OperationInput<"settings.fixed-egress.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.fixed-egress.save">> =>
+      call<OperationOutput<"settings.fixed-egress.save">>("settings.fixed-egress.save", input, options),
+    /** Read Client Profiles. `GET /api/settings/v1/tenants/client_profiles`; any of settings:read. */
+    settingsClientProfilesGet: (input: OperationInput<"settings.client-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.client-profiles.get">> =>
+      call<OperationOutput<"settings.client-profiles.get">>("settings.client-profiles.get", input, options),
+    /** Save Client Profiles. `PUT /api/settings/v1/tenants/client_profiles`; any of settings:write. */
+    settingsClientProfilesSave: (input: OperationInput<"settings.client-profiles.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.client-profiles.save">> =>
+      call<OperationOutput<"settings.client-profiles.save">>("settings.client-profiles.save", input, options),
+    /** Read Posture Profiles. `GET /api/settings/v1/tenants/posture_profiles`; any of settings:read. */
+    settingsPostureProfilesGet: (input: OperationInput<"settings.posture-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.posture-profiles.get">> =>
+      call<OperationOutput<"settings.posture-profiles.get">>("settings.posture-profiles.get", input, options),
+    /** Save Posture Profiles. `PUT /api/settings/v1/tenants/posture_profiles`; any of settings:write. */
+    settingsPostureProfilesSave: (input: OperationInput<"settings.posture-profiles.save"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.posture-profiles.save">> =>
+      call<OperationOutput<"settings.posture-profiles.save">>("settings.posture-profiles.save", input, options),
   } as const;
 }
 

@@ -1,0 +1,41 @@
+import { ClientProfilesDocument } from '../../../schemas/areas/tenantSettings';
+import { defineSettingsPage } from '../../define';
+
+export const clientProfiles = defineSettingsPage({
+  id: 'settings.client-profiles',
+  title: 'Client Profiles',
+  description:
+    'Profiles of the endpoint client (payload profiles, each with uuid and exportable): platforms, whether web ' +
+    'traffic or all traffic goes to the service, automatic connection, whether users may turn it off, trusted ' +
+    'networks, sites sent direct and the posture profile the device reports against. The other fields are this ' +
+    'build\'s design.',
+  route: '/settings/client-profiles',
+  nav: { group: 'Clients', order: 10 },
+  endpoint: { path: '/api/settings/v1/tenants/client_profiles', revision: 'none', save: 'PUT' },
+  schema: ClientProfilesDocument,
+  layout: {
+    kind: 'table',
+    rows: 'profiles',
+    rowKey: 'uuid',
+    columns: [
+      { field: 'name', flex: 2, sortable: true },
+      { field: 'mode', format: 'enumLabel' },
+      { field: 'platforms', format: 'count' },
+      { field: 'exportable', format: 'boolean', center: true },
+    ],
+    rowFields: {
+      uuid: { widget: 'hidden' },
+      description: { widget: 'textarea' },
+      platforms: { widget: 'checkboxGroup' },
+      mode: { widget: 'segmented' },
+      trusted_networks: { widget: 'tags', placeholder: '10.0.0.0/8' },
+      bypass_domains: { widget: 'tags', placeholder: 'example.com' },
+      posture_profile: { help: 'UUID of a posture profile; empty: none' },
+    },
+    newRow: { name: '', description: '', exportable: true, platforms: ['windows', 'macos'], mode: 'proxy', auto_connect: true, allow_user_disable: false, trusted_networks: [], bypass_domains: [], posture_profile: '' },
+    exportable: true,
+  },
+  read: { any: ['settings:read'] },
+  write: { any: ['settings:write'] },
+  tag: 'tenant settings',
+});

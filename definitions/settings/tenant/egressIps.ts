@@ -1,0 +1,31 @@
+import { EgressIpsDocument } from '../../../schemas/areas/tenantSettings';
+import { defineSettingsPage } from '../../define';
+
+export const egressIps = defineSettingsPage({
+  id: 'settings.egress-ips',
+  title: 'Egress IPs',
+  description:
+    'The public IPv4 addresses traffic leaves the service from, by region (payload list), so that partner sites can ' +
+    'allow them. Each address is public and listed once. The spec names the key only; the fields are this build\'s design.',
+  route: '/settings/egress-ips',
+  nav: { group: 'Network', order: 20 },
+  endpoint: { path: '/api/settings/v1/tenants/egress_ips', revision: 'none', save: 'PUT' },
+  schema: EgressIpsDocument,
+  layout: {
+    kind: 'table',
+    rows: 'list',
+    rowKey: 'id',
+    columns: [
+      { field: 'region', format: 'enumLabel', sortable: true, flex: 2 },
+      { field: 'ip', label: 'Address', sortable: true },
+      { field: 'comment', flex: 2 },
+      { field: 'enabled', format: 'boolean', center: true },
+    ],
+    rowFields: { id: { widget: 'hidden' }, ip: { placeholder: '198.51.100.20' }, comment: { widget: 'textarea' } },
+    newRow: { region: 'eu-central-1', ip: '', enabled: true, comment: '' },
+    exportable: true,
+  },
+  read: { any: ['settings:read'] },
+  write: { any: ['settings:write'] },
+  tag: 'tenant settings',
+});
