@@ -86,6 +86,13 @@ export async function fillDialogField(page: Page, label: string, value: string):
   await field.pressSequentially(value);
 }
 
+/** Adds a value to a tags field of the open dialog (typed, then Enter). */
+export async function fillDialogTag(page: Page, label: string, value: string): Promise<void> {
+  const input = dialog(page).getByLabel(startingWith(label)).and(page.locator('input'));
+  await input.fill(value);
+  await input.press('Enter');
+}
+
 // ---- click ------------------------------------------------------------------------------------------------------
 
 export async function clickLogin(page: Page): Promise<void> {
@@ -188,6 +195,17 @@ export async function readRowLabels(page: Page, orderable = true): Promise<strin
   await visible(table(page).locator('tr[data-row-key]').first());
   const rows = await table(page).locator('tr[data-row-key]').all();
   return Promise.all(rows.map((r) => r.getByRole('gridcell').nth(orderable ? 3 : 1).innerText()));
+}
+
+/** Whether the shown button of this name in the open dialog is enabled (the open accordion panel's Next, Save). */
+export async function assertDialogButtonEnabled(page: Page, name: string, enabled: boolean): Promise<void> {
+  const button = dialog(page).getByRole('button', { name, exact: true }).filter({ visible: true }).last();
+  await expect.poll(() => button.isEnabled()).toBe(enabled);
+}
+
+/** Presses the shown button of this name in the open dialog (the open accordion panel's Next). */
+export async function clickShownDialogButton(page: Page, name: string): Promise<void> {
+  await dialog(page).getByRole('button', { name, exact: true }).filter({ visible: true }).last().click();
 }
 
 /** The open dialog has this title. */

@@ -190,9 +190,9 @@ function Conditional({ spec, control, children }: { spec: FieldSpec; control: Co
   return showIf.equals.some((e) => e === value) ? children : null;
 }
 
-/** Whether a field (or anything below it) has an issue in a zod result's issue paths. */
+/** Whether a field, anything below it, or an object above it (a rule across its fields) has an issue. */
 const hasIssue = (issues: ReadonlySet<string>, name: string) =>
-  issues.has(name) || [...issues].some((p) => p.startsWith(`${name}.`));
+  issues.has(name) || [...issues].some((p) => p.startsWith(`${name}.`) || (p !== '' && name.startsWith(`${p}.`)));
 
 interface PanelsProps {
   readonly panels: NonNullable<FormViewProps['panels']>;

@@ -17,7 +17,7 @@ import type { DualListGroup } from '../widgets/dualList/dualListState';
 import type { FileTypeEntry } from '../widgets/upload/acceptFile';
 import { UploadBox } from '../widgets/upload/UploadBox';
 import { getPath, unwrap, type SelectOption } from './schemaFields';
-import type { WidgetComponent } from './widgetRegistry';
+import type { WidgetComponent, WidgetProps } from './widgetRegistry';
 
 const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
@@ -107,9 +107,14 @@ export const UploadBoxWidget: WidgetComponent = (p) => {
 };
 
 /** The dual list over the field's options (an enum array) or its `optionsFrom` choices. */
-export const DualListWidget: WidgetComponent = (p) => {
-  const loaded = useOptionsFrom(p.field.hint.optionsFrom);
-  const options = loaded ?? p.field.options;
+export const DualListWidget: WidgetComponent = (p) =>
+  p.field.hint.optionsFrom ? <LookupDualList {...p} /> : <DualListOver {...p} options={p.field.options} />;
+
+function LookupDualList(p: WidgetProps) {
+  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} />;
+}
+
+function DualListOver({ options, ...p }: WidgetProps & { readonly options: readonly SelectOption[] }) {
   const value = strList(p.value);
   const groups = useMemo<DualListGroup[]>(
     () => [
@@ -142,7 +147,7 @@ export const DualListWidget: WidgetComponent = (p) => {
       )}
     </Stack>
   );
-};
+}
 
 /** The boolean members of an object schema, with their labels. */
 function booleanMembers(schema: z.ZodType): { key: string; label: string }[] {
