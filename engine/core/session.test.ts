@@ -5,7 +5,15 @@ import { ACTIVITY_THROTTLE_MS, DAY_MS, MESSAGES, SESSION_LOGOUT_DAYS_DEFAULT } f
 import { createAccessControl } from './access';
 import type { CookieJar } from './cookies';
 import { ApiError, type CallInput } from './http';
-import { createSession, PORTAL_NOT_ENABLED, XSRF_WATCH_MS, type SessionDeps, type WindowHooks } from './session';
+import {
+  createSession,
+  PORTAL_NOT_ENABLED,
+  realClock,
+  XSRF_WATCH_MS,
+  type Clock,
+  type SessionDeps,
+  type WindowHooks,
+} from './session';
 import type { CallFn } from './revision';
 
 const cloud: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
@@ -29,7 +37,9 @@ const user = (extra: Partial<SessionUser> = {}): SessionUser => ({
   ...extra,
 });
 
-function setup(opts: { cookies?: Record<string, string>; env?: Environment; userInfo?: () => Promise<SessionUser> } = {}) {
+function setup(
+  opts: { cookies?: Record<string, string>; env?: Environment; userInfo?: () => Promise<SessionUser>; clock?: Clock } = {},
+) {
   const values: Record<string, string> = { ...(opts.cookies ?? { user_id: 'u1', _xsrf: '2|m|t|1' }) };
   const cookies: CookieJar = { get: (n) => values[n], delete: (n) => void delete values[n] };
   const calls: [string, CallInput | undefined][] = [];
@@ -47,7 +57,7 @@ function setup(opts: { cookies?: Record<string, string>; env?: Environment; user
   };
   const access = createAccessControl(opts.env ?? cloud);
   const onInactive = vi.fn();
-  const deps: SessionDeps = { env: opts.env ?? cloud, call, cookies, access, ops, onInactive, window: win };
+  const deps: SessionDeps = { env: opts.env ?? cloud, call, cookies, access, ops, onInactive, window: win, clock: opts.clock };
   const session = createSession(deps);
   const fire = (type: string) => listeners.get(type)?.();
   return { session, values, calls, win, access, onInactive, fire };
@@ -132,7 +142,10 @@ describe('inactivity', () => {
   });
 
   it('waits out limits longer than a timer can hold', async () => {
-    const { session, onInactive } = setup({ userInfo: async () => user({ session_logout_days: 30 }) });
+    // The once-a-second xsrf watch would make fake timers step through 2.6 million intervals; this test is about the
+    // inactivity timer alone, so its clock runs no intervals.
+    const clock: Clock = { ...realClock, setInterval: () => undefined, clearInterval: () => undefined };
+    const { session, onInactive } = setup({ userInfo: async () => user({ session_logout_days: 30 }), clock });
     await session.init();
     await vi.advanceTimersByTimeAsync(29 * DAY_MS);
     expect(onInactive).not.toHaveBeenCalled();
