@@ -40,7 +40,7 @@ console.log(`  mount                      ${median(mounts).toFixed(1).padStart(8
 console.log(
   `  scroll to the end          ${m((s) => s.ms).toFixed(0).padStart(8)} ms in ${m((s) => s.frames)} frames of ${STEP} px; ` +
     `p95 frame ${m((s) => s.p95FrameMs).toFixed(1)} ms, worst ${m((s) => s.maxFrameMs).toFixed(1)} ms; ` +
-    `${m((s) => s.longTasks)} long tasks (${m((s) => s.longTaskMs).toFixed(0)} ms)`,
+    `${m((s) => s.longTasks)} long tasks (${m((s) => s.longTaskMs).toFixed(0)} ms); ${m((s) => s.rowsPerFrame).toFixed(1)} row renders per frame`,
 );
 console.log(
   `  edit one row → paint       ${median(edits.map((e) => e.ms)).toFixed(1).padStart(8)} ms; rows re-rendered: ${Math.max(...edits.map((e) => e.rowsRendered))} (most in any run)`,

@@ -147,6 +147,8 @@ export interface ScrollResult {
   readonly p95FrameMs: number;
   readonly maxFrameMs: number;
   readonly reachedEnd: boolean;
+  /** Row renders per frame (new rows coming into view, plus any re-render of rows already shown). */
+  readonly rowsPerFrame: number;
 }
 
 const bench = {
@@ -187,6 +189,7 @@ const bench = {
     const observer = new PerformanceObserver((list) => long.push(...list.getEntries()));
     observer.observe({ type: 'longtask' });
     const frames: number[] = [];
+    const rendersBefore = rowRenders;
     const started = performance.now();
     let last = started;
     while (el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
@@ -208,6 +211,7 @@ const bench = {
       p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
       maxFrameMs: sorted[sorted.length - 1] ?? 0,
       reachedEnd: document.body.textContent?.includes('Rule 10000') ?? false,
+      rowsPerFrame: (rowRenders - rendersBefore) / Math.max(frames.length, 1),
     };
   },
   /** Renames one row; resolves with the time to paint and the number of rows that re-rendered. */
