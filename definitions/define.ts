@@ -284,8 +284,25 @@ export function defineSettingsPage<S extends z.ZodObject>(def: DocumentScreenDef
 export interface LogViewDef extends ScreenBase {
   readonly kind: 'logView';
   readonly logType: string;
-  readonly columns: readonly { readonly field: string; readonly label: string; readonly enum?: string }[];
-  readonly filters: readonly { readonly param: string; readonly label: string; readonly enum?: string; readonly multiple?: boolean }[];
+  readonly columns: readonly {
+    readonly field: string;
+    readonly label: string;
+    readonly enum?: string;
+    /** Value → label, shown in the table and the event drawer. */
+    readonly labels?: Readonly<Record<string, string>>;
+  }[];
+  readonly filters: readonly {
+    readonly param: string;
+    readonly label: string;
+    readonly enum?: string;
+    readonly multiple?: boolean;
+    /** Value → label of a filter with fixed values; a filter without options is a free-text search. */
+    readonly options?: Readonly<Record<string, string>>;
+  }[];
+  /** Title of every event field, for the event drawer. */
+  readonly fieldTitles?: Readonly<Record<string, string>>;
+  /** Value → label per event field, for the event drawer (fields not among the columns too). */
+  readonly fieldLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Filters applied by the logs redirect (query parameters). */
   readonly defaultFilters?: Readonly<Record<string, string>>;
 }
@@ -300,6 +317,10 @@ export interface ReportDef extends ScreenBase {
     readonly chart: 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar';
     /** Log view and filter parameter a click on a datum drills into. */
     readonly drillDown?: { readonly logType: string; readonly param: string };
+    /** Fixed filters of the report and of its drill-down (e.g. risk levels of a "risky" report). */
+    readonly filters?: Readonly<Record<string, string>>;
+    /** Route of the log view a drill-down opens (default `/logs/<logType>`). */
+    readonly logRoute?: string;
   }[];
 }
 export const defineReport = (def: Omit<ReportDef, 'kind'>): ReportDef => ({ ...def, kind: 'report' });

@@ -45,6 +45,13 @@ import { firewallServices } from './fwaas/services';
 import { appCatalog } from './privateAccess/appCatalog';
 import { accessRules } from './privateAccess/accessRules';
 import { connectorClusters } from './privateAccess/connectorClusters';
+import { auditLogs } from './logs/audit';
+import { dlpLogs } from './logs/dlp';
+import { emailLogs } from './logs/email';
+import { firewallLogs } from './logs/fwaas_logs';
+import { saaLogs } from './logs/saa_logs';
+import { webLogs } from './logs/web';
+import { dashboard } from './reports/dashboard';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -114,6 +121,13 @@ export const registry = createRegistry({
     clientProfiles,
     postureProfiles,
     browserConfigPolicies,
+    webLogs,
+    emailLogs,
+    auditLogs,
+    dlpLogs,
+    firewallLogs,
+    saaLogs,
+    dashboard,
   ],
   operations: [...authOperations, ...policyOperations, ...settingsOperations, ...postureOperations, ...logOperations, ...reportOperations],
 });

@@ -1,0 +1,18 @@
+/** Firewall log view (spec 000 §2 logs, §5 filters). */
+import { defineLogView } from '../define';
+import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logReadRule } from './logViewParts';
+
+export const firewallLogs = defineLogView({
+  id: 'logs.fwaas_logs',
+  title: 'Firewall logs',
+  description: 'Connections through the cloud firewall: source, destination, application and the rule that decided.',
+  route: '/logs/fwaas_logs',
+  nav: { label: 'Firewall', order: 50 },
+  logType: 'fwaas_logs',
+  columns: logColumns('fwaas_logs', ['timestamp', 'userid', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'action', 'rule_name']),
+  filters: logFilters('fwaas_logs', ['action', 'request_type', 'userid', 'group', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'rule_name', 'country']),
+  fieldTitles: eventFieldTitles('fwaas_logs'),
+  fieldLabels: eventFieldLabels('fwaas_logs'),
+  defaultFilters: LOG_DEFAULT_FILTERS,
+  read: logReadRule('fwaas_logs'),
+});

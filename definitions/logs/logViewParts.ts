@@ -1,0 +1,76 @@
+/**
+ * The parts every log view derives from its event schema and filter table (schemas/logs.ts): value labels read from
+ * the enumerations' `x-enum-labels`, filters with their labelled options, and the default filters of the redirect.
+ */
+import type { z } from 'zod';
+import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS } from '../../schemas/logEnums';
+import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogType } from '../../schemas/logs';
+import type { LogViewDef } from '../define';
+
+type Labels = Readonly<Record<string, string>>;
+
+/** The value labels of a field, looking through optional and array wrappers. */
+function enumLabels(schema: z.ZodType): Labels | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const labels = current.meta()?.['x-enum-labels'] ?? current.meta()?.['x-labels'];
+    if (labels && typeof labels === 'object') return labels as Labels;
+    const def: { innerType?: z.ZodType; element?: z.ZodType } = (current as unknown as { _zod: { def: { innerType?: z.ZodType; element?: z.ZodType } } })._zod.def;
+    current = def.innerType ?? def.element;
+  }
+  return undefined;
+}
+
+/** Value labels of every enumerated field of a log kind's events. */
+export function eventFieldLabels(type: LogType): Record<string, Labels> {
+  const out: Record<string, Labels> = {};
+  for (const [field, schema] of Object.entries(LOG_EVENT_SCHEMAS[type].shape)) {
+    const labels = enumLabels(schema as z.ZodType);
+    if (labels) out[field] = labels;
+  }
+  return out;
+}
+
+/** Event field titles (`.meta({ title })`). */
+export function eventFieldTitles(type: LogType): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, schema] of Object.entries(LOG_EVENT_SCHEMAS[type].shape)) {
+    const title = (schema as z.ZodType).meta()?.title;
+    out[field] = typeof title === 'string' ? title : field;
+  }
+  return out;
+}
+
+/** Columns of a log view: the named event fields with their titles and value labels. */
+export function logColumns(type: LogType, fields: readonly string[]): LogViewDef['columns'] {
+  const titles = eventFieldTitles(type);
+  const labels = eventFieldLabels(type);
+  return fields.map((field) => ({ field, label: titles[field] ?? field, ...(labels[field] ? { labels: labels[field] } : {}) }));
+}
+
+/** Filters of a log view: the named parameters of the kind's filter table, options labelled from the enumerations. */
+export function logFilters(type: LogType, params: readonly string[]): LogViewDef['filters'] {
+  const table = LOG_FILTERS[type] as Readonly<Record<string, FilterSpec>>;
+  const labels = eventFieldLabels(type);
+  return params.map((param) => {
+    const spec = table[param];
+    if (!spec) throw new Error(`No filter ${param} for ${type} logs`);
+    const fieldLabels: Labels = { ...(labels[spec.field] ?? {}), ...(param === 'pe_action' ? { [ISOLATE_ALIAS]: WEB_ACTION_LABELS.safeview } : {}) };
+    // Isolation is offered once, by the UI's name; "isolate" is sent as "safeview".
+    const values = spec.values?.filter((v) => !(param === 'pe_action' && v === 'safeview'));
+    const options = values
+      ? Object.fromEntries(values.map((v) => [v, spec.kind === 'bool' ? (v === 'true' ? 'Yes' : 'No') : (fieldLabels[v] ?? v)]))
+      : undefined;
+    return {
+      param,
+      label: spec.label,
+      ...(options ? { options, multiple: true } : {}),
+    };
+  });
+}
+
+/** The read rule of a log kind, as its operations declare it (definitions/api/logs.ts). */
+export const logReadRule = (type: LogType) => ({ any: [`logs:read:${type}`] });
+
+/** Filters of the logs redirect: the default interval. */
+export const LOG_DEFAULT_FILTERS = { interval: DEFAULT_LOG_INTERVAL } as const;

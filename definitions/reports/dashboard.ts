@@ -1,0 +1,27 @@
+/** The dashboard (spec 001 §7 reporting): top-N reports as charts, each datum drilling into the matching events. */
+import { REPORT_READ } from '../api/reports';
+import { defineReport } from '../define';
+
+export const dashboard = defineReport({
+  id: 'dashboard.overview',
+  title: 'Dashboard',
+  description:
+    'What happened across your users in the chosen interval. Click a bar, slice or point to open the matching events in the logs.',
+  route: '/dashboard',
+  nav: { label: 'Overview', order: 10 },
+  read: REPORT_READ,
+  widgets: [
+    { report: 'top_users', title: 'Top users', chart: 'bar', drillDown: { logType: 'web', param: 'userid' } },
+    { report: 'top_categories_v2', title: 'Top categories', chart: 'pie', drillDown: { logType: 'web', param: 'cats' } },
+    { report: 'action_summary', title: 'Action summary', chart: 'line', drillDown: { logType: 'web', param: 'pe_action' } },
+    { report: 'top_risks', title: 'Top risks', chart: 'gauge', drillDown: { logType: 'web', param: 'top_level_risks' } },
+    { report: 'top_domains', title: 'Top domains', chart: 'bar', drillDown: { logType: 'web', param: 'domain' } },
+    {
+      report: 'fwaas_timeline',
+      title: 'Firewall events over time',
+      chart: 'stackedBar',
+      drillDown: { logType: 'fwaas_logs', param: 'action' },
+      logRoute: '/logs/fwaas_logs',
+    },
+  ],
+});

@@ -1,0 +1,249 @@
+/**
+ * A log view (spec 000 §2 logs, §4 log loading, §5 filters, §8, §9): the filter bar and the interval bound to the URL
+ * query, a virtualised table of the loaded events that loads the next page as the admin scrolls to its end, an event
+ * drawer with the enumerations' labels, CSV and JSON export of what is loaded, and the load error in the view.
+ */
+import { Alert, Button, Drawer, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type UIEvent } from 'react';
+import type { LogViewDef } from '../../../definitions/define';
+import { LOG_INTERVALS, logIntervalsFor } from '../../../schemas/logEnums';
+import type { OperationId, OperationInput } from '../../generated/client.gen';
+import { useApi } from '../shell/EngineContext';
+import { exportCsv, exportJson, FilterBar, type FilterQuery, type FilterSchemaEntry } from '../widgets';
+import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, type LogUrlQuery } from './logController';
+import { cellText, eventRows } from './logFormat';
+
+export interface LogViewProps {
+  readonly screen: LogViewDef;
+  /** The URL query of the route. */
+  readonly query: LogUrlQuery;
+  /** Writes the URL query (the caller binds it to the router). */
+  readonly setQuery: (query: LogUrlQuery) => void;
+  readonly onPrem: boolean;
+  readonly managementStation: boolean;
+}
+
+type LogEvent = Readonly<Record<string, unknown>>;
+type QueryId = Extract<OperationId, `logs.${string}.query`>;
+type NextId = Extract<OperationId, `logs.${string}.next`>;
+
+/** Rows closer than this to the end of the loaded events start loading the next page. */
+export const LOAD_AHEAD_ROWS = 20;
+const ROW_HEIGHT = 40;
+const TABLE_HEIGHT = 560;
+export const MONTH_OPTION = 'month';
+
+// Every kind's events are records; the view reads them by the definition's field names.
+const asPage = (answer: Promise<unknown>) => answer as Promise<LogPage<LogEvent>>;
+
+function useLogController(screen: LogViewDef, onPrem: boolean, managementStation: boolean) {
+  const api = useApi();
+  return useMemo(
+    () =>
+      createLogController<LogEvent>({
+        fetchers: {
+          first: (query) =>
+            asPage(api.callById(`logs.${screen.logType}.query` as QueryId, { query } as OperationInput<QueryId>)),
+          next: (query, pagingIdentifiers) =>
+            asPage(api.callById(`logs.${screen.logType}.next` as NextId, { query, body: { pagingIdentifiers } } as OperationInput<NextId>)),
+        },
+        filterParams: screen.filters.map((f) => f.param),
+        managementStation,
+        onPrem,
+      }),
+    [api, screen, onPrem, managementStation],
+  );
+}
+
+function IntervalPicker({ query, setQuery, managementStation }: Omit<LogViewProps, 'screen' | 'onPrem'>) {
+  const interval = effectiveInterval(query, managementStation);
+  const monthly = /^\d{4}-\d{2}$/.test(interval);
+  const [monthMode, setMonthMode] = useState(monthly);
+  const options = [
+    ...logIntervalsFor(managementStation).map((n) => ({ value: n, label: LOG_INTERVALS[n].label })),
+    { value: MONTH_OPTION, label: 'A month' },
+  ];
+  const set = (value: string) => setQuery({ ...query, [INTERVAL_KEY]: value });
+  return (
+    <Group gap="xs" align="end">
+      <NativeSelect
+        label="Interval"
+        data={options}
+        value={monthly || monthMode ? MONTH_OPTION : interval}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setMonthMode(v === MONTH_OPTION);
+          if (v !== MONTH_OPTION) set(v);
+        }}
+      />
+      {(monthly || monthMode) && (
+        <TextInput
+          label="Month"
+          type="month"
+          value={monthly ? interval : ''}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            if (/^\d{4}-\d{2}$/.test(v)) set(v);
+          }}
+        />
+      )}
+    </Group>
+  );
+}
+
+function EventDrawer({ screen, event, onClose }: { screen: LogViewDef; event: LogEvent | null; onClose: () => void }) {
+  return (
+    <Drawer opened={event !== null} onClose={onClose} position="right" size="lg" title="Event details">
+      {event && (
+        <Table aria-label="Event details" withRowBorders>
+          <Table.Tbody>
+            {eventRows(screen, event).map(({ field, title, text }) => (
+              <Table.Tr key={field}>
+                <Table.Th scope="row" w="35%">
+                  {title}
+                </Table.Th>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{text}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Drawer>
+  );
+}
+
+/** The log view; see the module comment. */
+export function LogView({ screen, query, setQuery, onPrem, managementStation }: LogViewProps) {
+  const controller = useLogController(screen, onPrem, managementStation);
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const [open, setOpen] = useState<LogEvent | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => controller.setQuery(query), [controller, query]);
+
+  const filters = useMemo<FilterSchemaEntry[]>(
+    () =>
+      screen.filters.map((f) => ({
+        key: f.param,
+        label: f.label,
+        options: f.options ?? {},
+        ...(f.multiple ? { multiple: true } : {}),
+        ...(f.options ? {} : { searchPlaceholder: f.label }),
+      })),
+    [screen.filters],
+  );
+
+  const { events } = state;
+  const virtualizer = useVirtualizer({
+    count: events.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 1000, height: TABLE_HEIGHT },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    // Scrolled (or rendered) to within a few rows of the end: fetch the next page.
+    if (events.length > 0 && lastShown >= events.length - LOAD_AHEAD_ROWS) controller.loadMore();
+  }, [controller, events.length, lastShown]);
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT * LOAD_AHEAD_ROWS) controller.loadMore();
+  };
+
+  const fileName = `${screen.logType}-logs`;
+  const exportRows = () => events.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.join('|') : v])));
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  return (
+    <Stack gap="sm">
+      <Group align="end" justify="space-between" wrap="wrap">
+        <IntervalPicker query={query} setQuery={setQuery} managementStation={managementStation} />
+        <Group gap="xs">
+          <Button variant="default" disabled={events.length === 0} onClick={() => exportCsv(exportRows(), fileName, { header: true })}>
+            Export CSV
+          </Button>
+          <Button variant="default" disabled={events.length === 0} onClick={() => exportJson(events, fileName)}>
+            Export JSON
+          </Button>
+        </Group>
+      </Group>
+      <FilterBar filters={filters} query={query as FilterQuery} setQuery={(q) => setQuery(q)} label={`${screen.title} filters`} />
+      {state.error !== null && (
+        <Alert color="red" role="alert" title="The events could not be loaded">
+          <Stack gap="xs" align="start">
+            <Text size="sm">{state.error}</Text>
+            <Button size="xs" variant="light" onClick={() => controller.reload()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {state.done ? `${events.length} events` : `${events.length} events loaded`}
+      </Text>
+      <div ref={scrollRef} onScroll={onScroll} style={{ height: TABLE_HEIGHT, overflow: 'auto' }} data-testid="log-scroll">
+        <Table stickyHeader highlightOnHover aria-label={screen.title} aria-rowcount={events.length + 1}>
+          <Table.Thead>
+            <Table.Tr>
+              {screen.columns.map((c) => (
+                <Table.Th key={c.field}>{c.label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {before > 0 && <tr aria-hidden style={{ height: before }} />}
+            {items.map((item) => {
+              const event = events[item.index]!;
+              return (
+                <Table.Tr
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  tabIndex={0}
+                  style={{ cursor: 'pointer', height: ROW_HEIGHT }}
+                  onClick={() => setOpen(event)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setOpen(event);
+                    }
+                  }}
+                >
+                  {screen.columns.map((c) => (
+                    <Table.Td key={c.field} style={{ whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                      {cellText(c.field, event[c.field], c.labels ?? screen.fieldLabels?.[c.field])}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+            {after > 0 && <tr aria-hidden style={{ height: after }} />}
+          </Table.Tbody>
+        </Table>
+        {state.loading && (
+          <Group justify="center" p="sm">
+            <Loader size="sm" role="status" aria-label="Loading events" />
+          </Group>
+        )}
+        {!state.loading && state.error === null && events.length === 0 && (
+          <Text ta="center" c="dimmed" p="md">
+            No events match the filters in this interval.
+          </Text>
+        )}
+        {!state.loading && state.error === null && !state.done && events.length > 0 && (
+          <Group justify="center" p="sm">
+            <Button variant="subtle" onClick={() => controller.loadMore()}>
+              Load more events
+            </Button>
+          </Group>
+        )}
+      </div>
+      <EventDrawer screen={screen} event={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
