@@ -29,7 +29,11 @@ export const appCatalog = definePolicyArea({
       address: { placeholder: 'erp.corp.example.com or 10.50.8.20' },
       ports: { widget: 'tags', placeholder: '443 or 3200-3299' },
       portal_url: { showIf: { field: 'kind', equals: ['web'] }, placeholder: 'https://erp.corp.example.com/' },
-      cluster_id: { help: 'Id of a cluster on the App Connector Clusters page' },
+      cluster_id: {
+        widget: 'select',
+        optionsFrom: { screen: 'private-access.connector-clusters', rows: 'list', value: 'id', label: 'name' },
+        help: 'A cluster of the App Connector Clusters page',
+      },
       tags: { widget: 'tags' },
       description: { widget: 'textarea' },
     },

@@ -30,7 +30,11 @@ export const clientProfiles = defineSettingsPage({
       mode: { widget: 'segmented' },
       trusted_networks: { widget: 'tags', placeholder: '10.0.0.0/8' },
       bypass_domains: { widget: 'tags', placeholder: 'example.com' },
-      posture_profile: { help: 'UUID of a posture profile; empty: none' },
+      posture_profile: {
+        widget: 'select',
+        optionsFrom: { screen: 'settings.posture-profiles', rows: 'profiles', value: 'uuid', label: 'name' },
+        help: 'A profile of the Posture Profiles page; empty: none',
+      },
     },
     newRow: { name: '', description: '', exportable: true, platforms: ['windows', 'macos'], mode: 'proxy', auto_connect: true, allow_user_disable: false, trusted_networks: [], bypass_domains: [], posture_profile: '' },
     exportable: true,
