@@ -93,6 +93,11 @@ export async function fillDialogTag(page: Page, label: string, value: string): P
   await input.press('Enter');
 }
 
+/** Chooses an option of a segmented control in the open dialog by its label. */
+export async function fillDialogChoice(page: Page, option: string): Promise<void> {
+  await dialog(page).getByText(option, { exact: true }).click();
+}
+
 // ---- click ------------------------------------------------------------------------------------------------------
 
 export async function clickLogin(page: Page): Promise<void> {
@@ -227,6 +232,22 @@ export async function assertDialogField(page: Page, label: string): Promise<void
 export async function assertDialogFieldValue(page: Page, label: string, value: string): Promise<void> {
   const field = dialog(page).getByRole('textbox', { name: startingWith(label) });
   await expect.poll(() => field.inputValue()).toBe(value);
+}
+
+/** The placeholder a field of the open dialog shows (e.g. "unchanged" for a stored secret). */
+export async function assertDialogFieldPlaceholder(page: Page, label: string, placeholder: string): Promise<void> {
+  const field = dialog(page).getByLabel(startingWith(label)).and(page.locator('input'));
+  await expect.poll(() => field.getAttribute('placeholder')).toBe(placeholder);
+}
+
+/** A field of the open dialog is not shown (hidden by the definition's showIf). */
+export async function assertNoDialogField(page: Page, label: string): Promise<void> {
+  await expect.poll(() => dialog(page).getByLabel(startingWith(label)).count()).toBe(0);
+}
+
+/** A snackbar (or any status text) matching this pattern. */
+export async function assertNoticeMatching(page: Page, pattern: RegExp): Promise<void> {
+  await visible(page.getByText(pattern).first());
 }
 
 /** A snackbar (or any status text) with this message. */

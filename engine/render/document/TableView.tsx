@@ -210,7 +210,7 @@ export function TableView(props: TableViewProps) {
   // Stable across row edits: the buttons name the row by its key, so memoised rows need not re-render.
   const actions = useCallback(
     (row: Row) => (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <Button size="xs" variant="light" onClick={() => setEditing({ mode: 'edit', key: keyOf(row), defaults: { ...row } })} aria-label={`Edit ${label(row)}`}>
         Edit
       </Button>

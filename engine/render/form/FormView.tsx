@@ -140,13 +140,15 @@ function formResolver(
       return { values: {}, errors: errors as FieldErrors };
     }
     const hidden = fields.filter((f) => !isShown(f.hint, values)).map((f) => f.name);
+    // Values of hidden optional fields are not the user's answer: validated and saved without them.
+    const dropped = withoutPaths(values, fields.filter((f) => !f.required && hidden.includes(f.name)).map((f) => f.name));
     const keptSecrets = [...savedSecrets].filter((name) => isKeptSecret(values, name));
-    const result = await base(values, context, options);
+    const result = await base(dropped, context, options);
     const errors = result.errors as Record<string, unknown>;
     const parsed = Object.keys(errors).length === 0;
     for (const name of [...hidden, ...keptSecrets]) pruneError(errors, name);
     if (Object.keys(errors).length > 0) return { values: {}, errors: errors as FieldErrors };
-    const valid = parsed ? (result.values as FormValues) : values;
+    const valid = parsed ? (result.values as FormValues) : dropped;
     return { values: withoutPaths(valid, keptSecrets), errors: {} };
   };
   const wholeForm = async (run: () => Promise<void>) => {
