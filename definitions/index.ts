@@ -19,6 +19,7 @@ import { emailAllowList } from './policy/email/allowList';
 import { emailAttachments } from './policy/email/attachments';
 import { emailConfig } from './policy/email/config';
 import { emailIsolation } from './policy/email/isolation';
+import { emailUserLists } from './policy/email/userLists';
 import { emailMobile } from './policy/email/mobile';
 import { phishTargets } from './policy/email/phishTargets';
 import { webExceptions } from './policy/web/exceptions';
@@ -26,10 +27,14 @@ import { appLinks } from './policy/web/appLinks';
 import { webBandwidth } from './policy/web/bandwidth';
 import { browserRules } from './policy/web/browserRules';
 import { webCategories } from './policy/web/categories';
+import { categoryExtension } from './policy/web/categoryExtension';
 import { contentInspection } from './policy/web/contentInspection';
 import { copyPaste } from './policy/web/copyPaste';
 import { egressHeaders } from './policy/web/egressHeaders';
 import { forensicsRules } from './policy/web/forensicsRules';
+import { globalBrowserRules } from './policy/web/globalBrowserRules';
+import { webGlobalExceptions } from './policy/web/globalExceptions';
+import { globalInspectionExceptions } from './policy/web/globalInspectionExceptions';
 import { inspectionExceptions } from './policy/web/inspectionExceptions';
 import { runtimeAnalysis } from './policy/web/runtimeAnalysis';
 import { webThreats } from './policy/web/threats';
@@ -73,12 +78,16 @@ export const registry = createRegistry({
   screens: [
     webThreats,
     webCategories,
+    categoryExtension,
     webExceptions,
+    webGlobalExceptions,
     sslBypass,
     webBandwidth,
     contentInspection,
     inspectionExceptions,
+    globalInspectionExceptions,
     browserRules,
+    globalBrowserRules,
     runtimeAnalysis,
     appLinks,
     copyPaste,
@@ -91,6 +100,7 @@ export const registry = createRegistry({
     emailIsolation,
     emailConfig,
     phishTargets,
+    emailUserLists,
     dlpRules,
     dlpDictionaries,
     dlpGroups,

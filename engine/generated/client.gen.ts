@@ -143,8 +143,12 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"web.threats.save","method":"PUT","path":"/api/policy/v1/rules/risks/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:threats"]}},
   {"id":"web.categories.get","method":"GET","path":"/api/policy/v1/rules/cats/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.categories.save","method":"PUT","path":"/api/policy/v1/rules/cats/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:categories"]}},
+  {"id":"web.category-extension.get","method":"GET","path":"/api/policy/v1/rules/cats/extension/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.category-extension.save","method":"PUT","path":"/api/policy/v1/rules/cats/extension/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:categories"]}},
   {"id":"web.exceptions.get","method":"GET","path":"/api/policy/v3/rules/web/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.exceptions.save","method":"PUT","path":"/api/policy/v3/rules/web/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.global-exceptions.get","method":"GET","path":"/api/policy/v1/rules/web/global_exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.global-exceptions.save","method":"PUT","path":"/api/policy/v1/rules/web/global_exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:exceptions"]}},
   {"id":"web.ssl-bypass.get","method":"GET","path":"/api/policy/v1/rules/sslbump_bypass/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.ssl-bypass.save","method":"PUT","path":"/api/policy/v1/rules/sslbump_bypass/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
   {"id":"web.bandwidth.get","method":"GET","path":"/api/policy/v3/rules/bandwidth/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
@@ -153,8 +157,12 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"web.content-inspection.save","method":"PUT","path":"/api/policy/v3/rules/inspection/{rev}","responseKind":"json","tag":"content inspection","access":{"any":["content_inspection:write"]}},
   {"id":"web.inspection-exceptions.get","method":"GET","path":"/api/policy/v3/rules/inspection/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.inspection-exceptions.save","method":"PUT","path":"/api/policy/v3/rules/inspection/exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
+  {"id":"web.global-inspection-exceptions.get","method":"GET","path":"/api/policy/v1/rules/inspection/global_exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.global-inspection-exceptions.save","method":"PUT","path":"/api/policy/v1/rules/inspection/global_exceptions/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
   {"id":"web.browser-rules.get","method":"GET","path":"/api/policy/v3/rules/bnb/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.browser-rules.save","method":"PUT","path":"/api/policy/v3/rules/bnb/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:bnb"]}},
+  {"id":"web.global-browser-rules.get","method":"GET","path":"/api/policy/v1/rules/global_bnb/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
+  {"id":"web.global-browser-rules.save","method":"PUT","path":"/api/policy/v1/rules/global_bnb/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write:bnb"]}},
   {"id":"web.runtime-analysis.get","method":"GET","path":"/api/policy/v3/rules/runtime_analysis/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
   {"id":"web.runtime-analysis.save","method":"PUT","path":"/api/policy/v3/rules/runtime_analysis/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}},
   {"id":"web.app-links.get","method":"GET","path":"/api/policy/v3/profiles/app_links/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:read"]}},
@@ -179,6 +187,8 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"email.config.save","method":"PUT","path":"/api/policy/v1/rules/safemail/config/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
   {"id":"email.phish-targets.get","method":"GET","path":"/api/policy/v1/rules/safemail/phish_targets/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
   {"id":"email.phish-targets.save","method":"PUT","path":"/api/policy/v1/rules/safemail/phish_targets/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
+  {"id":"email.user-lists.get","method":"GET","path":"/api/policy/v1/rules/safemail/smtp_users/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:read"]}},
+  {"id":"email.user-lists.save","method":"PUT","path":"/api/policy/v1/rules/safemail/smtp_users/{rev}","responseKind":"json","tag":"email policy","access":{"any":["email_policy:write"]}},
   {"id":"dlp.rules.get","method":"GET","path":"/api/policy/v1/rules/dlp/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:read"]}},
   {"id":"dlp.rules.save","method":"PUT","path":"/api/policy/v1/rules/dlp/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:write"]}},
   {"id":"dlp.dictionaries.get","method":"GET","path":"/api/policy/v1/rules/dlp_dicts/{rev}","responseKind":"json","tag":"dlp policy","access":{"any":["dlp_policy:read"]}},
@@ -2310,6 +2320,32 @@ export interface EmailPhishTargetsDocumentInput {
   updated_at: string;
 }
 
+export interface EmailUserListsDocument {
+  /** Identity-source lists */
+  identitySourceLists: IdentitySourceList[];
+  /** Users lists */
+  usersLists: UsersList[];
+  /** Tenant id: Set by the service */
+  tid: string;
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface EmailUserListsDocumentInput {
+  /** Identity-source lists */
+  identitySourceLists?: IdentitySourceListInput[];
+  /** Users lists */
+  usersLists?: UsersListInput[];
+  /** Tenant id: Set by the service */
+  tid?: string;
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
 export interface Entity {
   /** Type */
   type: "user" | "group";
@@ -2651,6 +2687,32 @@ export interface HeatCell {
   day: number;
   hour: number;
   value: number;
+}
+
+export interface IdentitySourceList {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Identity source */
+  source: "azure_ad" | "okta" | "google" | "ldap";
+  /** Directory groups */
+  groups: string[];
+  /** Comment */
+  comment: string;
+}
+
+export interface IdentitySourceListInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Identity source */
+  source: "azure_ad" | "okta" | "google" | "ldap";
+  /** Directory groups */
+  groups: string[];
+  /** Comment */
+  comment?: string;
 }
 
 export interface InsightsMatch {
@@ -3854,6 +3916,28 @@ export interface UserRoles {
   deny?: string[];
 }
 
+export interface UsersList {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Addresses */
+  users: string[];
+  /** Comment */
+  comment: string;
+}
+
+export interface UsersListInput {
+  /** Id: Stable identifier of the row */
+  id: string;
+  /** Name */
+  name: string;
+  /** Addresses */
+  users: string[];
+  /** Comment */
+  comment?: string;
+}
+
 export interface WatermarkRule {
   /** Id: Stable identifier of the row */
   id: string;
@@ -4068,6 +4152,30 @@ export interface WebCategoriesDocument {
 export interface WebCategoriesDocumentInput {
   /** Category actions: Categories not listed follow the default web policy */
   list?: CategoryActionRowInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebCategoryExtensionDocument {
+  /** Categories 85 to 88 */
+  categories_85_to_88: {
+    /** Use the extended categories: Off: their sites keep their former categories */
+    enable: boolean;
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebCategoryExtensionDocumentInput {
+  /** Categories 85 to 88 */
+  categories_85_to_88?: {
+    /** Use the extended categories: Off: their sites keep their former categories */
+    enable?: boolean;
+  };
   rev_id: number;
   /** "staged" means the working revision has unpublished changes. */
   state: "staged" | "published";
@@ -4291,6 +4399,112 @@ export interface WebForensicsRulesDocumentInput {
   list?: ForensicsRuleInput[];
   /** Reordering events */
   reorderingEvents?: ReorderingEvent[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebGlobalBrowserRulesDocument {
+  /** Before the tenant rules */
+  pre: {
+    /** Browser and web-app rules */
+    list: BrowserRule[];
+    /** Unsupported browsers and non-browser clients */
+    unsupported_or_non_browsers: {
+      /** Action: "safeview" is the isolate action. */
+      action: "allow" | "safeview" | "block";
+      /** Comment */
+      comment: string;
+    };
+  };
+  /** After the tenant rules */
+  post: {
+    /** Browser and web-app rules */
+    list: BrowserRule[];
+    /** Unsupported browsers and non-browser clients */
+    unsupported_or_non_browsers: {
+      /** Action: "safeview" is the isolate action. */
+      action: "allow" | "safeview" | "block";
+      /** Comment */
+      comment: string;
+    };
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebGlobalBrowserRulesDocumentInput {
+  /** Before the tenant rules */
+  pre?: {
+    /** Browser and web-app rules */
+    list?: BrowserRuleInput[];
+    /** Unsupported browsers and non-browser clients */
+    unsupported_or_non_browsers?: {
+      /** Action: "safeview" is the isolate action. */
+      action?: "allow" | "safeview" | "block";
+      /** Comment */
+      comment?: string;
+    };
+  };
+  /** After the tenant rules */
+  post?: {
+    /** Browser and web-app rules */
+    list?: BrowserRuleInput[];
+    /** Unsupported browsers and non-browser clients */
+    unsupported_or_non_browsers?: {
+      /** Action: "safeview" is the isolate action. */
+      action?: "allow" | "safeview" | "block";
+      /** Comment */
+      comment?: string;
+    };
+  };
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebGlobalExceptionsDocument {
+  /** Before the tenant rules */
+  pre: WebException[];
+  /** After the tenant rules */
+  post: WebException[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebGlobalExceptionsDocumentInput {
+  /** Before the tenant rules */
+  pre?: WebExceptionInput[];
+  /** After the tenant rules */
+  post?: WebExceptionInput[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebGlobalInspectionExceptionsDocument {
+  /** Before the tenant rules */
+  pre: InspectionException[];
+  /** After the tenant rules */
+  post: InspectionException[];
+  rev_id: number;
+  /** "staged" means the working revision has unpublished changes. */
+  state: "staged" | "published";
+  updated_at: string;
+}
+
+export interface WebGlobalInspectionExceptionsDocumentInput {
+  /** Before the tenant rules */
+  pre?: InspectionExceptionInput[];
+  /** After the tenant rules */
+  post?: InspectionExceptionInput[];
   rev_id: number;
   /** "staged" means the working revision has unpublished changes. */
   state: "staged" | "published";
@@ -9116,6 +9330,27 @@ export interface OperationTypes {
     };
     output: WebCategoriesDocument;
   };
+  /** Read Extended Categories. `GET /api/policy/v1/rules/cats/extension/{rev}`; any of web_policy:read. */
+  "web.category-extension.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebCategoryExtensionDocument;
+  };
+  /** Save Extended Categories. `PUT /api/policy/v1/rules/cats/extension/{rev}`; any of web_policy:write:categories. */
+  "web.category-extension.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebCategoryExtensionDocumentInput;
+    };
+    output: WebCategoryExtensionDocument;
+  };
   /** Read Web Exceptions. `GET /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:read. */
   "web.exceptions.get": {
     input: {
@@ -9136,6 +9371,27 @@ export interface OperationTypes {
       body: WebExceptionsDocumentInput;
     };
     output: WebExceptionsDocument;
+  };
+  /** Read Global Web Exceptions. `GET /api/policy/v1/rules/web/global_exceptions/{rev}`; any of web_policy:read. */
+  "web.global-exceptions.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebGlobalExceptionsDocument;
+  };
+  /** Save Global Web Exceptions. `PUT /api/policy/v1/rules/web/global_exceptions/{rev}`; any of web_policy:write:exceptions. */
+  "web.global-exceptions.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebGlobalExceptionsDocumentInput;
+    };
+    output: WebGlobalExceptionsDocument;
   };
   /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
   "web.ssl-bypass.get": {
@@ -9221,6 +9477,27 @@ export interface OperationTypes {
     };
     output: WebInspectionExceptionsDocument;
   };
+  /** Read Global Inspection Exceptions. `GET /api/policy/v1/rules/inspection/global_exceptions/{rev}`; any of web_policy:read. */
+  "web.global-inspection-exceptions.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebGlobalInspectionExceptionsDocument;
+  };
+  /** Save Global Inspection Exceptions. `PUT /api/policy/v1/rules/inspection/global_exceptions/{rev}`; any of web_policy:write. */
+  "web.global-inspection-exceptions.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebGlobalInspectionExceptionsDocumentInput;
+    };
+    output: WebGlobalInspectionExceptionsDocument;
+  };
   /** Read Browsers and Web Apps. `GET /api/policy/v3/rules/bnb/{rev}`; any of web_policy:read. */
   "web.browser-rules.get": {
     input: {
@@ -9241,6 +9518,27 @@ export interface OperationTypes {
       body: WebBrowserRulesDocumentInput;
     };
     output: WebBrowserRulesDocument;
+  };
+  /** Read Global Browser Rules. `GET /api/policy/v1/rules/global_bnb/{rev}`; any of web_policy:read. */
+  "web.global-browser-rules.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: WebGlobalBrowserRulesDocument;
+  };
+  /** Save Global Browser Rules. `PUT /api/policy/v1/rules/global_bnb/{rev}`; any of web_policy:write:bnb. */
+  "web.global-browser-rules.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: WebGlobalBrowserRulesDocumentInput;
+    };
+    output: WebGlobalBrowserRulesDocument;
   };
   /** Read Runtime Threat Analysis. `GET /api/policy/v3/rules/runtime_analysis/{rev}`; any of web_policy:read. */
   "web.runtime-analysis.get": {
@@ -9493,6 +9791,27 @@ export interface OperationTypes {
       body: EmailPhishTargetsDocumentInput;
     };
     output: EmailPhishTargetsDocument;
+  };
+  /** Read Email User Lists. `GET /api/policy/v1/rules/safemail/smtp_users/{rev}`; any of email_policy:read. */
+  "email.user-lists.get": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+    };
+    output: EmailUserListsDocument;
+  };
+  /** Save Email User Lists. `PUT /api/policy/v1/rules/safemail/smtp_users/{rev}`; any of email_policy:write. */
+  "email.user-lists.save": {
+    input: {
+      params: {
+        /** The staged revision (`staged_rev_id` of the current policy revision); any other revision gets 409. */
+        rev: number;
+      };
+      body: EmailUserListsDocumentInput;
+    };
+    output: EmailUserListsDocument;
   };
   /** Read DLP Rules. `GET /api/policy/v1/rules/dlp/{rev}`; any of dlp_policy:read. */
   "dlp.rules.get": {
@@ -10406,12 +10725,24 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save Categories. `PUT /api/policy/v1/rules/cats/{rev}`; any of web_policy:write:categories. */
     webCategoriesSave: (input: OperationInput<"web.categories.save">, options?: CallOptions): Promise<OperationOutput<"web.categories.save">> =>
       call<OperationOutput<"web.categories.save">>("web.categories.save", input, options),
+    /** Read Extended Categories. `GET /api/policy/v1/rules/cats/extension/{rev}`; any of web_policy:read. */
+    webCategoryExtensionGet: (input: OperationInput<"web.category-extension.get">, options?: CallOptions): Promise<OperationOutput<"web.category-extension.get">> =>
+      call<OperationOutput<"web.category-extension.get">>("web.category-extension.get", input, options),
+    /** Save Extended Categories. `PUT /api/policy/v1/rules/cats/extension/{rev}`; any of web_policy:write:categories. */
+    webCategoryExtensionSave: (input: OperationInput<"web.category-extension.save">, options?: CallOptions): Promise<OperationOutput<"web.category-extension.save">> =>
+      call<OperationOutput<"web.category-extension.save">>("web.category-extension.save", input, options),
     /** Read Web Exceptions. `GET /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:read. */
     webExceptionsGet: (input: OperationInput<"web.exceptions.get">, options?: CallOptions): Promise<OperationOutput<"web.exceptions.get">> =>
       call<OperationOutput<"web.exceptions.get">>("web.exceptions.get", input, options),
     /** Save Web Exceptions. `PUT /api/policy/v3/rules/web/exceptions/{rev}`; any of web_policy:write. */
     webExceptionsSave: (input: OperationInput<"web.exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.exceptions.save">> =>
       call<OperationOutput<"web.exceptions.save">>("web.exceptions.save", input, options),
+    /** Read Global Web Exceptions. `GET /api/policy/v1/rules/web/global_exceptions/{rev}`; any of web_policy:read. */
+    webGlobalExceptionsGet: (input: OperationInput<"web.global-exceptions.get">, options?: CallOptions): Promise<OperationOutput<"web.global-exceptions.get">> =>
+      call<OperationOutput<"web.global-exceptions.get">>("web.global-exceptions.get", input, options),
+    /** Save Global Web Exceptions. `PUT /api/policy/v1/rules/web/global_exceptions/{rev}`; any of web_policy:write:exceptions. */
+    webGlobalExceptionsSave: (input: OperationInput<"web.global-exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.global-exceptions.save">> =>
+      call<OperationOutput<"web.global-exceptions.save">>("web.global-exceptions.save", input, options),
     /** Read SSL Bypass. `GET /api/policy/v1/rules/sslbump_bypass/{rev}`; any of web_policy:read. */
     webSslBypassGet: (input: OperationInput<"web.ssl-bypass.get">, options?: CallOptions): Promise<OperationOutput<"web.ssl-bypass.get">> =>
       call<OperationOutput<"web.ssl-bypass.get">>("web.ssl-bypass.get", input, options),
@@ -10436,12 +10767,24 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save Inspection Exceptions. `PUT /api/policy/v3/rules/inspection/exceptions/{rev}`; any of web_policy:write. */
     webInspectionExceptionsSave: (input: OperationInput<"web.inspection-exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.inspection-exceptions.save">> =>
       call<OperationOutput<"web.inspection-exceptions.save">>("web.inspection-exceptions.save", input, options),
+    /** Read Global Inspection Exceptions. `GET /api/policy/v1/rules/inspection/global_exceptions/{rev}`; any of web_policy:read. */
+    webGlobalInspectionExceptionsGet: (input: OperationInput<"web.global-inspection-exceptions.get">, options?: CallOptions): Promise<OperationOutput<"web.global-inspection-exceptions.get">> =>
+      call<OperationOutput<"web.global-inspection-exceptions.get">>("web.global-inspection-exceptions.get", input, options),
+    /** Save Global Inspection Exceptions. `PUT /api/policy/v1/rules/inspection/global_exceptions/{rev}`; any of web_policy:write. */
+    webGlobalInspectionExceptionsSave: (input: OperationInput<"web.global-inspection-exceptions.save">, options?: CallOptions): Promise<OperationOutput<"web.global-inspection-exceptions.save">> =>
+      call<OperationOutput<"web.global-inspection-exceptions.save">>("web.global-inspection-exceptions.save", input, options),
     /** Read Browsers and Web Apps. `GET /api/policy/v3/rules/bnb/{rev}`; any of web_policy:read. */
     webBrowserRulesGet: (input: OperationInput<"web.browser-rules.get">, options?: CallOptions): Promise<OperationOutput<"web.browser-rules.get">> =>
       call<OperationOutput<"web.browser-rules.get">>("web.browser-rules.get", input, options),
     /** Save Browsers and Web Apps. `PUT /api/policy/v3/rules/bnb/{rev}`; any of web_policy:write:bnb. */
     webBrowserRulesSave: (input: OperationInput<"web.browser-rules.save">, options?: CallOptions): Promise<OperationOutput<"web.browser-rules.save">> =>
       call<OperationOutput<"web.browser-rules.save">>("web.browser-rules.save", input, options),
+    /** Read Global Browser Rules. `GET /api/policy/v1/rules/global_bnb/{rev}`; any of web_policy:read. */
+    webGlobalBrowserRulesGet: (input: OperationInput<"web.global-browser-rules.get">, options?: CallOptions): Promise<OperationOutput<"web.global-browser-rules.get">> =>
+      call<OperationOutput<"web.global-browser-rules.get">>("web.global-browser-rules.get", input, options),
+    /** Save Global Browser Rules. `PUT /api/policy/v1/rules/global_bnb/{rev}`; any of web_policy:write:bnb. */
+    webGlobalBrowserRulesSave: (input: OperationInput<"web.global-browser-rules.save">, options?: CallOptions): Promise<OperationOutput<"web.global-browser-rules.save">> =>
+      call<OperationOutput<"web.global-browser-rules.save">>("web.global-browser-rules.save", input, options),
     /** Read Runtime Threat Analysis. `GET /api/policy/v3/rules/runtime_analysis/{rev}`; any of web_policy:read. */
     webRuntimeAnalysisGet: (input: OperationInput<"web.runtime-analysis.get">, options?: CallOptions): Promise<OperationOutput<"web.runtime-analysis.get">> =>
       call<OperationOutput<"web.runtime-analysis.get">>("web.runtime-analysis.get", input, options),
@@ -10514,6 +10857,12 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save Phishing Targets. `PUT /api/policy/v1/rules/safemail/phish_targets/{rev}`; any of email_policy:write. */
     emailPhishTargetsSave: (input: OperationInput<"email.phish-targets.save">, options?: CallOptions): Promise<OperationOutput<"email.phish-targets.save">> =>
       call<OperationOutput<"email.phish-targets.save">>("email.phish-targets.save", input, options),
+    /** Read Email User Lists. `GET /api/policy/v1/rules/safemail/smtp_users/{rev}`; any of email_policy:read. */
+    emailUserListsGet: (input: OperationInput<"email.user-lists.get">, options?: CallOptions): Promise<OperationOutput<"email.user-lists.get">> =>
+      call<OperationOutput<"email.user-lists.get">>("email.user-lists.get", input, options),
+    /** Save Email User Lists. `PUT /api/policy/v1/rules/safemail/smtp_users/{rev}`; any of email_policy:write. */
+    emailUserListsSave: (input: OperationInput<"email.user-lists.save">, options?: CallOptions): Promise<OperationOutput<"email.user-lists.save">> =>
+      call<OperationOutput<"email.user-lists.save">>("email.user-lists.save", input, options),
     /** Read DLP Rules. `GET /api/policy/v1/rules/dlp/{rev}`; any of dlp_policy:read. */
     dlpRulesGet: (input: OperationInput<"dlp.rules.get">, options?: CallOptions): Promise<OperationOutput<"dlp.rules.get">> =>
       call<OperationOutput<"dlp.rules.get">>("dlp.rules.get", input, options),

@@ -54,3 +54,17 @@ export const WebCategoriesDocument = z.strictObject({
     .meta({ title: 'Category actions', description: 'Categories not listed follow the default web policy' }),
 });
 export type WebCategoriesDocument = z.infer<typeof WebCategoriesDocument>;
+
+/**
+ * Category extension (`cats/extension/{rev}`, spec 000 §7): whether the categories added in the second category
+ * list (85 Generative AI, 86 Cryptocurrency, 87 Newly Observed Domains) are used by the policy.
+ */
+export const CategoryExtensionDocument = z.strictObject({
+  categories_85_to_88: z
+    .strictObject({
+      enable: z.boolean().default(false).meta({ title: 'Use the extended categories', description: 'Off: their sites keep their former categories' }),
+    })
+    .prefault({})
+    .meta({ title: 'Categories 85 to 88' }),
+});
+export type CategoryExtensionDocument = z.infer<typeof CategoryExtensionDocument>;
