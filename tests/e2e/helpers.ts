@@ -312,18 +312,36 @@ export async function assertSignedOut(page: Page): Promise<void> {
   expect(cookies.find((c) => c.name === 'user_id')).toBeUndefined();
 }
 
-/** axe-core finds no serious or critical violation on the page as it is now (open dialogs included). */
-export async function assertAccessible(page: Page): Promise<void> {
+/** The serious and critical axe-core violations of the page as it is now (open dialogs included). */
+export async function readAccessibilityViolations(page: Page): Promise<string[]> {
   // Contrast is judged on the final colours, not halfway through a dialog's fade-in.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe;
     return (await axe.run()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
   });
-  expect(violations).toEqual([]);
+}
+
+/** axe-core finds no serious or critical violation on the page as it is now (open dialogs included). */
+export async function assertAccessible(page: Page): Promise<void> {
+  expect(await readAccessibilityViolations(page)).toEqual([]);
+}
+
+/** The hash routes of every screen link in the side navigation, in order. */
+export async function readNavigationRoutes(page: Page): Promise<string[]> {
+  await visible(navigation(page));
+  const hrefs = await navigation(page).locator('a[href^="#/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.map((h) => h.slice(1)))];
+}
+
+/** Opens a route of the signed-in portal and waits until its heading shows and nothing is loading. */
+export async function goToLoadedRoute(page: Page, route: string): Promise<void> {
+  await goToRoute(page, route);
+  await visible(page.getByRole('heading', { level: 1 }).first());
+  await expect.poll(() => page.getByLabel(/^Loading/).count(), { timeout: STEP_MS }).toBe(0);
 }
 
 export function assertNoPageErrors(page: Page & { errors: string[] }): void {
