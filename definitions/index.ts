@@ -8,6 +8,7 @@ import { policyOperations } from './api/policy';
 import { postureOperations } from './api/posture';
 import { reportOperations } from './api/reports';
 import { settingsOperations } from './api/settings';
+import { casbAppDiscovery } from './policy/casb/appDiscovery';
 import { casbAppRules } from './policy/casb/appRules';
 import { casbExceptions } from './policy/casb/exceptions';
 import { casbProfiles } from './policy/casb/profiles';
@@ -50,6 +51,7 @@ import { firewallServices } from './fwaas/services';
 import { appCatalog } from './privateAccess/appCatalog';
 import { accessRules } from './privateAccess/accessRules';
 import { connectorClusters } from './privateAccess/connectorClusters';
+import { privateAccessSecurity } from './privateAccess/securityConfig';
 import { auditLogs } from './logs/audit';
 import { dlpLogs } from './logs/dlp';
 import { emailLogs } from './logs/email';
@@ -108,6 +110,7 @@ export const registry = createRegistry({
     casbAppRules,
     casbProfiles,
     casbExceptions,
+    casbAppDiscovery,
     webCustomization,
     emailCustomization,
     dlpCustomization,
@@ -117,6 +120,7 @@ export const registry = createRegistry({
     accessRules,
     appCatalog,
     connectorClusters,
+    privateAccessSecurity,
     storageProfiles,
     forensicProfiles,
     forensicViewer,

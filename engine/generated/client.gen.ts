@@ -203,6 +203,8 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"casb.profiles.save","method":"PUT","path":"/api/policy/v3/casb/profiles/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
   {"id":"casb.exceptions.get","method":"GET","path":"/api/policy/v3/casb/exceptions/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:read"]}},
   {"id":"casb.exceptions.save","method":"PUT","path":"/api/policy/v3/casb/exceptions/{rev}","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
+  {"id":"casb.app-discovery.get","method":"GET","path":"/api/policy/v3/casb/app_discovery","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:read"]}},
+  {"id":"casb.app-discovery.save","method":"PUT","path":"/api/policy/v3/casb/app_discovery","responseKind":"json","tag":"casb policy","access":{"any":["casb_policy:write"]}},
   {"id":"customization.web.get","method":"GET","path":"/api/policy/v1/rules/customization/web/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:read"]}},
   {"id":"customization.web.save","method":"PUT","path":"/api/policy/v1/rules/customization/web/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:write"]}},
   {"id":"customization.email.get","method":"GET","path":"/api/policy/v1/rules/customization/email/{rev}","responseKind":"json","tag":"customization","access":{"any":["customization:read"]}},
@@ -221,6 +223,8 @@ export const operationRoutes: readonly OperationRoute[] = [
   {"id":"private-access.applications.save","method":"PUT","path":"/api/policy/v1/rules/mpa/app_catalogs/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:write"]}},
   {"id":"private-access.connector-clusters.get","method":"GET","path":"/api/policy/v1/rules/mpa/app_connector_clusters/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:read"]}},
   {"id":"private-access.connector-clusters.save","method":"PUT","path":"/api/policy/v1/rules/mpa/app_connector_clusters/{rev}","responseKind":"json","tag":"private access","access":{"any":["private_access:write"]}},
+  {"id":"private-access.security.get","method":"GET","path":"/api/settings/v1/tenants/mpa_security_config","responseKind":"json","tag":"private access","access":{"any":["private_access:read"]}},
+  {"id":"private-access.security.save","method":"PUT","path":"/api/settings/v1/tenants/mpa_security_config","responseKind":"json","tag":"private access","access":{"any":["private_access:write"]}},
   {"id":"settings.storage-profiles.get","method":"GET","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:read"]}},
   {"id":"settings.storage-profiles.save","method":"POST","path":"/api/settings/v1/storage/profiles","responseKind":"json","tag":"storage","access":{"any":["settings:write"]}},
   {"id":"settings.forensics.get","method":"GET","path":"/api/settings/v1/bf/profiles","responseKind":"json","tag":"forensics","access":{"any":["settings:read"]}},
@@ -704,6 +708,32 @@ export interface BrowserRuleInput {
 export interface CapabilityAnswer {
   capability: string;
   enabled: boolean;
+}
+
+export interface CasbAppDiscoveryDocument {
+  /** Discover SaaS applications */
+  enabled: boolean;
+  /** Discover in */
+  sources: ("web" | "firewall" | "client")[];
+  /** Keep discovered applications for (days) */
+  retention_days: number;
+  /** Never reported: Applications left out of discovery reports */
+  ignored_applications: string[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface CasbAppDiscoveryDocumentInput {
+  /** Discover SaaS applications */
+  enabled?: boolean;
+  /** Discover in */
+  sources?: ("web" | "firewall" | "client")[];
+  /** Keep discovered applications for (days) */
+  retention_days?: number;
+  /** Never reported: Applications left out of discovery reports */
+  ignored_applications?: string[];
+  updated_at?: string;
+  updated_by?: string;
 }
 
 export interface CasbAppRule {
@@ -3126,6 +3156,36 @@ export interface PrivateAccessRuleInput {
   };
   /** Comment */
   comment?: string;
+}
+
+export interface PrivateAccessSecurityDocument {
+  /** Oldest TLS version */
+  min_tls_version: "1.2" | "1.3";
+  /** Require a passing posture profile for every rule */
+  require_posture: boolean;
+  /** End idle application sessions after (minutes) */
+  idle_timeout_minutes: number;
+  /** Provisioning keys work once: A connector key is spent when a connector registers with it */
+  one_time_provisioning_keys: boolean;
+  /** Countries never allowed */
+  blocked_countries: string[];
+  updated_at?: string;
+  updated_by?: string;
+}
+
+export interface PrivateAccessSecurityDocumentInput {
+  /** Oldest TLS version */
+  min_tls_version?: "1.2" | "1.3";
+  /** Require a passing posture profile for every rule */
+  require_posture?: boolean;
+  /** End idle application sessions after (minutes) */
+  idle_timeout_minutes?: number;
+  /** Provisioning keys work once: A connector key is spent when a connector registers with it */
+  one_time_provisioning_keys?: boolean;
+  /** Countries never allowed */
+  blocked_countries?: string[];
+  updated_at?: string;
+  updated_by?: string;
 }
 
 export interface PrivateApplication {
@@ -9960,6 +10020,18 @@ export interface OperationTypes {
     };
     output: CasbExceptionsDocument;
   };
+  /** Read Application Discovery. `GET /api/policy/v3/casb/app_discovery`; any of casb_policy:read. */
+  "casb.app-discovery.get": {
+    input: Record<string, never>;
+    output: CasbAppDiscoveryDocument;
+  };
+  /** Save Application Discovery. `PUT /api/policy/v3/casb/app_discovery`; any of casb_policy:write. */
+  "casb.app-discovery.save": {
+    input: {
+      body?: CasbAppDiscoveryDocumentInput;
+    };
+    output: CasbAppDiscoveryDocument;
+  };
   /** Read Web Pages. `GET /api/policy/v1/rules/customization/web/{rev}`; any of customization:read. */
   "customization.web.get": {
     input: {
@@ -10148,6 +10220,18 @@ export interface OperationTypes {
       body: PrivateAccessConnectorClustersDocumentInput;
     };
     output: PrivateAccessConnectorClustersDocument;
+  };
+  /** Read Security Settings. `GET /api/settings/v1/tenants/mpa_security_config`; any of private_access:read. */
+  "private-access.security.get": {
+    input: Record<string, never>;
+    output: PrivateAccessSecurityDocument;
+  };
+  /** Save Security Settings. `PUT /api/settings/v1/tenants/mpa_security_config`; any of private_access:write. */
+  "private-access.security.save": {
+    input: {
+      body?: PrivateAccessSecurityDocumentInput;
+    };
+    output: PrivateAccessSecurityDocument;
   };
   /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
   "settings.storage-profiles.get": {
@@ -10905,6 +10989,12 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save SaaS Exceptions. `PUT /api/policy/v3/casb/exceptions/{rev}`; any of casb_policy:write. */
     casbExceptionsSave: (input: OperationInput<"casb.exceptions.save">, options?: CallOptions): Promise<OperationOutput<"casb.exceptions.save">> =>
       call<OperationOutput<"casb.exceptions.save">>("casb.exceptions.save", input, options),
+    /** Read Application Discovery. `GET /api/policy/v3/casb/app_discovery`; any of casb_policy:read. */
+    casbAppDiscoveryGet: (input: OperationInput<"casb.app-discovery.get"> = {}, options?: CallOptions): Promise<OperationOutput<"casb.app-discovery.get">> =>
+      call<OperationOutput<"casb.app-discovery.get">>("casb.app-discovery.get", input, options),
+    /** Save Application Discovery. `PUT /api/policy/v3/casb/app_discovery`; any of casb_policy:write. */
+    casbAppDiscoverySave: (input: OperationInput<"casb.app-discovery.save"> = {}, options?: CallOptions): Promise<OperationOutput<"casb.app-discovery.save">> =>
+      call<OperationOutput<"casb.app-discovery.save">>("casb.app-discovery.save", input, options),
     /** Read Web Pages. `GET /api/policy/v1/rules/customization/web/{rev}`; any of customization:read. */
     customizationWebGet: (input: OperationInput<"customization.web.get">, options?: CallOptions): Promise<OperationOutput<"customization.web.get">> =>
       call<OperationOutput<"customization.web.get">>("customization.web.get", input, options),
@@ -10959,6 +11049,12 @@ export function createApiClient(call: CallFn = callOperation) {
     /** Save App Connector Clusters. `PUT /api/policy/v1/rules/mpa/app_connector_clusters/{rev}`; any of private_access:write. */
     privateAccessConnectorClustersSave: (input: OperationInput<"private-access.connector-clusters.save">, options?: CallOptions): Promise<OperationOutput<"private-access.connector-clusters.save">> =>
       call<OperationOutput<"private-access.connector-clusters.save">>("private-access.connector-clusters.save", input, options),
+    /** Read Security Settings. `GET /api/settings/v1/tenants/mpa_security_config`; any of private_access:read. */
+    privateAccessSecurityGet: (input: OperationInput<"private-access.security.get"> = {}, options?: CallOptions): Promise<OperationOutput<"private-access.security.get">> =>
+      call<OperationOutput<"private-access.security.get">>("private-access.security.get", input, options),
+    /** Save Security Settings. `PUT /api/settings/v1/tenants/mpa_security_config`; any of private_access:write. */
+    privateAccessSecuritySave: (input: OperationInput<"private-access.security.save"> = {}, options?: CallOptions): Promise<OperationOutput<"private-access.security.save">> =>
+      call<OperationOutput<"private-access.security.save">>("private-access.security.save", input, options),
     /** Read Storage Profiles. `GET /api/settings/v1/storage/profiles`; any of settings:read. */
     settingsStorageProfilesGet: (input: OperationInput<"settings.storage-profiles.get"> = {}, options?: CallOptions): Promise<OperationOutput<"settings.storage-profiles.get">> =>
       call<OperationOutput<"settings.storage-profiles.get">>("settings.storage-profiles.get", input, options),

@@ -71,3 +71,22 @@ export const CasbExceptionsDocument = z.strictObject({
   exceptions: z.strictObject({ list: ruleList(CasbException, 'Exceptions') }).prefault({}).meta({ title: 'SaaS exceptions', description: 'Traffic to these applications skips the SaaS application rules' }),
 });
 export type CasbExceptionsDocument = z.infer<typeof CasbExceptionsDocument>;
+
+/**
+ * CASB application discovery (GET and PUT /api/policy/v3/casb/app_discovery, spec 001 §7; not bound to a revision).
+ * The spec shows no fields; the design: whether discovery runs, over which traffic, how long discovered applications
+ * are kept, and applications never reported.
+ */
+export const AppDiscoverySource = labelledEnum(
+  ['web', 'firewall', 'client'],
+  { web: 'Web traffic', firewall: 'Firewall traffic', client: 'Endpoint clients' },
+  { title: 'Source' },
+);
+
+export const CasbAppDiscoveryDocument = z.strictObject({
+  enabled: z.boolean().default(true).meta({ title: 'Discover SaaS applications' }),
+  sources: z.array(AppDiscoverySource).max(3).default(['web']).meta({ title: 'Discover in' }),
+  retention_days: z.number().int().min(7, { message: 'Use at least 7.' }).max(365, { message: 'Use at most 365.' }).default(90).meta({ title: 'Keep discovered applications for (days)' }),
+  ignored_applications: listOf(Token, 'Never reported', 500, 'Applications left out of discovery reports'),
+});
+export type CasbAppDiscoveryDocument = z.infer<typeof CasbAppDiscoveryDocument>;

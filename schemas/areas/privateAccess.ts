@@ -113,3 +113,21 @@ export type ConnectorCluster = z.infer<typeof ConnectorCluster>;
 
 export const ConnectorClustersDocument = z.strictObject({ list: ruleList(ConnectorCluster, 'App connector clusters', 'id', 100) });
 export type ConnectorClustersDocument = z.infer<typeof ConnectorClustersDocument>;
+
+// ---- security configuration (/api/settings/v1/tenants/mpa_security_config) ---------------------------------------
+
+export const TlsVersion = labelledEnum(['1.2', '1.3'], { '1.2': 'TLS 1.2', '1.3': 'TLS 1.3' }, { title: 'Oldest TLS version' });
+
+/**
+ * Tenant-wide private access security settings. The spec names the call only; the design: the oldest TLS version
+ * connectors and clients may use, whether a device must pass a posture profile before any access rule applies, the
+ * idle time-out of application sessions, and whether connectors may be provisioned with a one-time key.
+ */
+export const MpaSecurityConfigDocument = z.strictObject({
+  min_tls_version: TlsVersion.default('1.2'),
+  require_posture: z.boolean().default(false).meta({ title: 'Require a passing posture profile for every rule' }),
+  idle_timeout_minutes: z.number().int().min(5, { message: 'Use at least 5.' }).max(1440, { message: 'Use at most 1440.' }).default(60).meta({ title: 'End idle application sessions after (minutes)' }),
+  one_time_provisioning_keys: z.boolean().default(true).meta({ title: 'Provisioning keys work once', description: 'A connector key is spent when a connector registers with it' }),
+  blocked_countries: listOf(CountryCode, 'Countries never allowed', 250),
+});
+export type MpaSecurityConfigDocument = z.infer<typeof MpaSecurityConfigDocument>;
