@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import type { CallFn } from '../../core/revision';
+import { createRevisionStore } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
+import { fieldsOf } from './schemaFields';
+import { widgetFor } from './widgetRegistry';
+
+function Harness({ schema, hints, initial, onValue }: { schema: z.ZodObject; hints: Record<string, object>; initial: unknown; onValue: (v: unknown) => void }) {
+  const field = fieldsOf(schema, hints)[0]!;
+  const [value, setValue] = useState(initial);
+  const Widget = widgetFor(field.widget);
+  return (
+    <Widget
+      field={field}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        onValue(v);
+      }}
+      onBlur={() => {}}
+      error={undefined}
+      disabled={false}
+      saved={false}
+    />
+  );
+}
+
+function withEngine(call: CallFn, ui: React.ReactElement) {
+  const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+  return renderUi(<EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>{ui}</EngineProvider>);
+}
+
+describe('rich field widgets', () => {
+  it('dualList: moves an enum option to the selected list', async () => {
+    const onValue = vi.fn();
+    const schema = z.object({ browsers: z.array(z.enum(['chrome', 'edge', 'firefox'])).meta({ title: 'Browsers' }) });
+    renderUi(<Harness schema={schema} hints={{ browsers: { widget: 'dualList' } }} initial={[]} onValue={onValue} />);
+    await userEvent.setup().dblClick(screen.getByRole('option', { name: /edge/ }));
+    expect(onValue).toHaveBeenLastCalledWith(['edge']);
+  });
+
+  it('checkboxGroup: one box per boolean member of an object, and an All box', async () => {
+    const onValue = vi.fn();
+    const schema = z.object({
+      user_input: z.object({ enabled: z.boolean().meta({ title: 'Capture typed input' }), capture_password: z.boolean().meta({ title: 'Include password fields' }) }).meta({ title: 'User input' }),
+    });
+    renderUi(<Harness schema={schema} hints={{ user_input: { widget: 'checkboxGroup' } }} initial={{ enabled: true, capture_password: false }} onValue={onValue} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Include password fields: All' }));
+    expect(onValue).toHaveBeenLastCalledWith({ enabled: true, capture_password: true });
+    await user.click(screen.getByRole('checkbox', { name: 'All: all User input' }));
+    expect(onValue).toHaveBeenLastCalledWith({ enabled: false, capture_password: false });
+  });
+
+  it('upload with an operation: sends the file to it and keeps { content, name } as the value', async () => {
+    const onValue = vi.fn();
+    const call = vi.fn(async () => ({ ok: true })) as unknown as CallFn;
+    const schema = z.object({ template: z.object({ pac: z.string(), filename: z.string() }).optional().meta({ title: 'Template' }) });
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ template: { widget: 'upload', accept: ['.pac'], upload: { operation: 'pac.uploadTemplate', contentField: 'pac', nameField: 'filename' } } }} initial={undefined} onValue={onValue} />,
+    );
+    const file = new File(['function FindProxyForURL(url, host) { return "DIRECT"; }'], 'proxy.pac', { type: '' });
+    await userEvent.setup().upload(screen.getByTestId('upload-input'), file);
+    const body = { pac: 'function FindProxyForURL(url, host) { return "DIRECT"; }', filename: 'proxy.pac' };
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith(body));
+    expect(call).toHaveBeenCalledWith('pac.uploadTemplate', { body });
+    expect(screen.getByText('Uploaded: proxy.pac')).toBeTruthy();
+  });
+
+  it('select with optionsFrom: choices are the rows of another screen', async () => {
+    const call = vi.fn(async () => ({ list: [{ uuid: 'u1', name: 'Archive' }, { uuid: 'u2', name: 'Exports' }] })) as unknown as CallFn;
+    const schema = z.object({ storage_profile_id: z.string().optional().meta({ title: 'Storage profile' }) });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <Harness
+        schema={schema}
+        hints={{ storage_profile_id: { widget: 'select', optionsFrom: { screen: 'settings.storage-profiles', rows: 'list', value: 'uuid', label: 'name' } } }}
+        initial={undefined}
+        onValue={onValue}
+      />,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(call).toHaveBeenCalledWith('settings.storage-profiles.get', {}, expect.anything()));
+    await user.click(screen.getAllByLabelText('Storage profile').find((e) => e.tagName === 'INPUT')!);
+    await user.click(await screen.findByRole('option', { name: 'Exports' }));
+    expect(onValue).toHaveBeenLastCalledWith('u2');
+    expect(within(document.body).queryByText('Loading…')).toBeNull();
+  });
+});
