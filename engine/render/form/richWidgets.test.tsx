@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { createElement, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderUi } from '../../../tests/setup/component';
@@ -15,24 +15,21 @@ import { widgetFor } from './widgetRegistry';
 function Harness({ schema, hints, initial, onValue }: { schema: z.ZodObject; hints: Record<string, object>; initial: unknown; onValue: (v: unknown) => void }) {
   const field = fieldsOf(schema, hints)[0]!;
   const [value, setValue] = useState(initial);
-  const Widget = widgetFor(field.widget);
-  return (
-    <Widget
-      field={field}
-      value={value}
-      onChange={(v) => {
-        setValue(v);
-        onValue(v);
-      }}
-      onBlur={() => {}}
-      error={undefined}
-      disabled={false}
-      saved={false}
-    />
-  );
+  return createElement(widgetFor(field.widget), {
+    field,
+    value,
+    onChange: (v: unknown) => {
+      setValue(v);
+      onValue(v);
+    },
+    onBlur: () => {},
+    error: undefined,
+    disabled: false,
+    saved: false,
+  });
 }
 
-function withEngine(call: CallFn, ui: React.ReactElement) {
+function withEngine(call: CallFn, ui: ReactElement) {
   const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
   return renderUi(<EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>{ui}</EngineProvider>);
 }
