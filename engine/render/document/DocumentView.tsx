@@ -18,6 +18,7 @@ import { diffDocuments, type Doc, type DiffOptions } from './diffDocuments';
 import { TableView, rowLabelOf, tableColumns, type Row, type RowsRenderer } from './TableView';
 import { useDocumentController } from './useDocumentController';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { WizardView } from './WizardView';
 
 export interface DocumentViewProps {
   readonly screen: DocumentScreen;
@@ -127,6 +128,24 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   }
 
   const hints = ('fields' in layout ? layout.fields : undefined) as Readonly<Partial<Record<string, FieldHint>>> | undefined;
+  if (layout.kind === 'wizard') {
+    return (
+      <Stack>
+        <WizardView
+          title={screen.title}
+          schema={screen.schema}
+          layout={layout}
+          loaded={ctl.loaded}
+          readOnly={readOnly}
+          saving={ctl.saving}
+          saveError={ctl.saveError}
+          onDirtyChange={ctl.setDirty}
+          onSave={(doc) => void ctl.save(dropHidden(doc, screen.schema, hints)).catch(() => 'failed' as const)}
+        />
+        {conflict}
+      </Stack>
+    );
+  }
   // A conflict resolves in the dialog; other failures are thrown on to the form, which shows them on the fields.
   const submit = async (values: Doc): Promise<void> => {
     await ctl.save(dropHidden(values, screen.schema, hints));
