@@ -100,10 +100,10 @@ describe('portal routes', () => {
     expect(calls[0]![1]).toEqual({ body: { force_udb: 'true' } });
   });
 
-  it('takes a signed-in user from the root to the dashboard, honestly empty in this build', async () => {
+  it('takes a signed-in user from the root to the dashboard and its report widgets', async () => {
     renderAt('/', webadmin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText('This area is not available in this build yet.')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Top users' })).toBeTruthy();
     expect(window.location.hash).toBe('#/dashboard');
     await waitFor(() => expect(document.title).toBe('Dashboard | Isolation Admin Portal'));
   });

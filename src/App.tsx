@@ -97,7 +97,6 @@ function Shell() {
           <Route path="/">
             <RootRedirect />
           </Route>
-          {catalog.sections.map(sectionRouteElement)}
           {catalog.screens.map((screen) => {
             const section = sectionOf(screen);
             return (
@@ -111,6 +110,8 @@ function Shell() {
               </Route>
             );
           })}
+          {/* After the screens: a screen may sit at its section's own route (the dashboard at /dashboard). */}
+          {catalog.sections.map(sectionRouteElement)}
           <Route>
             <NotFoundPage />
           </Route>

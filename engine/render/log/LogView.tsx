@@ -30,6 +30,8 @@ type NextId = Extract<OperationId, `logs.${string}.next`>;
 
 /** Rows closer than this to the end of the loaded events start loading the next page. */
 export const LOAD_AHEAD_ROWS = 20;
+/** Up to this many loaded events render as plain rows; more are virtualised. */
+export const VIRTUALISE_ABOVE = 100;
 const ROW_HEIGHT = 40;
 const TABLE_HEIGHT = 560;
 export const MONTH_OPTION = 'month';
@@ -135,19 +137,22 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
   );
 
   const { events } = state;
+  const virtual = events.length > VIRTUALISE_ABOVE;
   const virtualizer = useVirtualizer({
-    count: events.length,
+    count: virtual ? events.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     initialRect: { width: 1000, height: TABLE_HEIGHT },
   });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.at(-1)?.index ?? -1;
+  const items = virtual
+    ? virtualizer.getVirtualItems()
+    : events.map((_, index) => ({ index, key: index, start: index * ROW_HEIGHT, end: (index + 1) * ROW_HEIGHT }));
+  const lastShown = virtual ? (items.at(-1)?.index ?? -1) : -1;
 
   useEffect(() => {
-    // Scrolled (or rendered) to within a few rows of the end: fetch the next page.
-    if (events.length > 0 && lastShown >= events.length - LOAD_AHEAD_ROWS) controller.loadMore();
+    // The virtualised rows came within a few rows of the end (scrolling, a resize): fetch the next page.
+    if (lastShown >= 0 && lastShown >= events.length - LOAD_AHEAD_ROWS) controller.loadMore();
   }, [controller, events.length, lastShown]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
@@ -157,8 +162,8 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
 
   const fileName = `${screen.logType}-logs`;
   const exportRows = () => events.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.join('|') : v])));
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const before = virtual ? (items[0]?.start ?? 0) : 0;
+  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
   return (
     <Stack gap="sm">

@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { webLogs } from '../../../definitions/logs/web';
+import { MESSAGES } from '../../../schemas/constants';
+import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import { ApiError, type CallInput } from '../../core/http';
+import { createRevisionStore, type CallFn } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
+import type { LogUrlQuery } from './logController';
+import { LogView } from './LogView';
+
+const PAGE = 50;
+const event = (n: number, userid = 'alice') => ({
+  timestamp: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
+  userid,
+  group: 'Staff',
+  src_ip: '10.0.0.1',
+  country: 'DE',
+  domain: `site${n}.example`,
+  url: `https://site${n}.example/`,
+  method: 'GET',
+  status: 200,
+  protocol: 'https',
+  cats: [],
+  webroot_cats: [],
+  pe_action: n % 2 ? 'safeview' : 'block',
+  rule_name: 'Default',
+  risk_score: 'R',
+  top_level_risks: [],
+  browser: 'Firefox',
+  browser_version: '130',
+  ua_type: 'browser',
+  'user-agent': 'Mozilla',
+  bytes: 1000,
+  is_casb: false,
+  is_casb_ddl: false,
+});
+const pageOf = (from: number, userid: string, last: boolean) => ({
+  events: Array.from({ length: PAGE }, (_, i) => ({ event: event(from + i, userid) })),
+  paginate: { pagingIdentifiers: last ? '' : `after-${from + PAGE}`, last_iteration: last },
+});
+
+function setup(opts: { fail?: unknown; onPrem?: boolean; initial?: LogUrlQuery } = {}) {
+  const calls: [string, CallInput | undefined][] = [];
+  const call = vi.fn(async (id: string, input?: CallInput) => {
+    calls.push([id, input]);
+    if (opts.fail) throw opts.fail;
+    const userid = String((input?.query?.userid as string[] | undefined)?.[0] ?? 'alice');
+    if (id === 'logs.web.query') return pageOf(0, userid, false);
+    if (id === 'logs.web.next') return pageOf(PAGE, userid, true);
+    throw new Error(`unexpected ${id}`);
+  }) as unknown as CallFn;
+  const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+  const engine = { call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() };
+  const urls: LogUrlQuery[] = [];
+  function Harness() {
+    const [query, setQuery] = useState<LogUrlQuery>(opts.initial ?? { interval: '7d' });
+    return (
+      <LogView
+        screen={webLogs}
+        query={query}
+        setQuery={(q) => {
+          urls.push(q);
+          setQuery(q);
+        }}
+        onPrem={opts.onPrem ?? false}
+        managementStation={false}
+      />
+    );
+  }
+  renderUi(
+    <EngineProvider engine={engine}>
+      <Harness />
+    </EngineProvider>,
+  );
+  return { calls, urls, user: userEvent.setup() };
+}
+
+const rows = () => within(screen.getByRole('table', { name: 'Web logs' })).getAllByRole('row').slice(1);
+
+describe('LogView', () => {
+  it('shows loading, then the first page; scrolling to the end adds the next page to the loaded ones', async () => {
+    const { calls } = setup();
+    expect(screen.getByRole('status', { name: 'Loading events' })).toBeTruthy();
+    await screen.findByText('50 events loaded');
+    expect(rows()[0]!.textContent).toContain('site0.example');
+    fireEvent.scroll(screen.getByTestId('log-scroll'));
+    await screen.findByText('100 events');
+    expect(calls.map(([id]) => id)).toEqual(['logs.web.query', 'logs.web.next']);
+    expect(calls[1]![1]!.body).toEqual({ pagingIdentifiers: 'after-50' });
+    expect(calls[1]![1]!.query).toEqual(calls[0]![1]!.query);
+  });
+
+  it('resets the loaded events when a filter changes, and sends the filter', async () => {
+    const { calls, urls, user } = setup();
+    await screen.findByText('50 events loaded');
+    fireEvent.scroll(screen.getByTestId('log-scroll'));
+    await screen.findByText('100 events');
+    await user.type(screen.getByRole('textbox', { name: /User/ }), 'bob{Enter}');
+    await waitFor(() => expect(urls.at(-1)).toMatchObject({ userid: 'bob', interval: '7d' }));
+    await screen.findByText('50 events loaded');
+    expect(calls.at(-1)![0]).toBe('logs.web.query');
+    expect(calls.at(-1)![1]!.query).toMatchObject({ userid: ['bob'] });
+  });
+
+  it('opens an event in the drawer with the enumerations’ labels', async () => {
+    const { user } = setup();
+    await screen.findByText('50 events loaded');
+    await user.click(rows()[1]!);
+    const details = await screen.findByRole('table', { name: 'Event details' });
+    expect(within(details).getByRole('row', { name: /Action/ }).textContent).toContain('Isolate');
+    expect(within(details).getByRole('row', { name: /^Risk High/ }).textContent).toContain('High');
+    expect(within(details).getByRole('row', { name: /User-agent type/ }).textContent).toContain('Browser');
+  });
+
+  it('keeps the interval in the URL', async () => {
+    const { urls, calls, user } = setup();
+    await screen.findByText('50 events loaded');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'Last 24 hours');
+    expect(urls.at(-1)).toMatchObject({ interval: '24h' });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    const q = calls[1]![1]!.query as { start: number; end: number };
+    expect(q.end - q.start).toBe(86_400);
+  });
+
+  it('shows the error in the view; on-prem a 500 reads the local-logs text', async () => {
+    setup({ fail: new ApiError(500, 'Internal Server Error'), onPrem: true });
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.onPremLogsDisabled);
+    expect(screen.getByText('Data loading failed. Please ensure that Local Logs are enabled in the Settings > Logs/Alerts page.')).toBeTruthy();
+  });
+
+  it('shows the server’s message for other failures', async () => {
+    setup({ fail: new ApiError(403, 'Access denied') });
+    expect((await screen.findByRole('alert')).textContent).toContain('Access denied');
+  });
+});

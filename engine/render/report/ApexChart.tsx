@@ -1,0 +1,59 @@
+/**
+ * One apexcharts chart. This module is the only one that imports apexcharts, and ReportView loads it lazily, so the
+ * chart library arrives in its own chunk when a dashboard opens.
+ */
+import ApexCharts, { type ApexOptions } from 'apexcharts';
+import { useEffect, useRef } from 'react';
+import type { ChartImageSource } from '../widgets';
+import { apexOptions, datumKey, type ChartData } from './chartDatasets';
+
+export interface ApexChartProps {
+  readonly data: ChartData;
+  readonly label: string;
+  /** A datum was clicked: its drill-down value. */
+  readonly onDatum?: (key: string) => void;
+  /** Receives the chart (for the PNG export) once drawn, and null when it goes. */
+  readonly onChart?: (chart: ChartImageSource | null) => void;
+}
+
+/** Draws the chart data; see the module comment. */
+export function ApexChart({ data, label, onDatum, onChart }: ApexChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const handlers = useRef({ onDatum, onChart });
+  useEffect(() => {
+    handlers.current = { onDatum, onChart };
+  });
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    // The pure builder types its options loosely; their shape is apexcharts' own.
+    const options = apexOptions(data) as ApexOptions;
+    const chart = new ApexCharts(el, {
+      ...options,
+      chart: {
+        ...options.chart,
+        events: {
+          dataPointSelection: (_e, _c, opts) => {
+            if (!opts) return;
+            const key = datumKey(data, opts.seriesIndex, opts.dataPointIndex);
+            if (key !== undefined) handlers.current.onDatum?.(key);
+          },
+        },
+      },
+      markers: data.kind === 'line' ? { size: 5 } : undefined,
+      tooltip: { intersect: data.kind === 'line', shared: false },
+    });
+    let alive = true;
+    void chart.render().then(() => {
+      if (alive) handlers.current.onChart?.(chart);
+    });
+    return () => {
+      alive = false;
+      handlers.current.onChart?.(null);
+      chart.destroy();
+    };
+  }, [data]);
+
+  return <div ref={host} role="img" aria-label={label} data-chart-kind={data.kind} />;
+}

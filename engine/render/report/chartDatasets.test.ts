@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportResult } from '../../../schemas/reports';
+import {
+  apexOptions,
+  barDatasets,
+  chartData,
+  datumKey,
+  gaugeDatasets,
+  lineDatasets,
+  pieDatasets,
+  stackedBarDatasets,
+} from './chartDatasets';
+import { drillDownRoute } from './drillDown';
+
+const meta = { title: 'T', start: 0, end: 100, interval: '7d', granularity: 'P1D', bins: 7, expansion: null, metric: 'count' } as const;
+const top: ReportResult = {
+  kind: 'top',
+  report: 'top_users',
+  ...meta,
+  total: 200,
+  data: [
+    { key: 'alice', value: 150 },
+    { key: 'bob', label: 'Bob B.', value: 50 },
+    { key: 'zero', value: 0 },
+  ],
+};
+const series: ReportResult = {
+  kind: 'series',
+  report: 'action_summary',
+  ...meta,
+  total: 9,
+  series: [
+    { ts: 10, value: 3, split: { allow: 2, block: 1 } },
+    { ts: 20, value: 6, split: { allow: 6 } },
+  ],
+};
+
+describe('chart datasets (002 §3)', () => {
+  it('bar: name, value, color, fillColor, percentageColor; labels from the datum or the table', () => {
+    const bars = barDatasets(top, { alice: 'Alice A.' });
+    expect(bars[0]).toMatchObject({ name: 'Alice A.', key: 'alice', value: 150 });
+    expect(bars[1]!.name).toBe('Bob B.');
+    expect(Object.keys(bars[0]!).sort()).toEqual(['color', 'fillColor', 'key', 'name', 'percentageColor', 'value']);
+  });
+
+  it('gauge: each value as a percentage of the total', () => {
+    expect(gaugeDatasets(top).map((g) => g.value)).toEqual([75, 25, 0]);
+  });
+
+  it('pie: a zero slice is excluded, and a click index skips it', () => {
+    const pie = chartData('pie', top);
+    expect(pieDatasets(top).map((p) => p.exclude)).toEqual([false, false, true]);
+    expect(apexOptions(pie).series).toEqual([150, 50]);
+    expect(datumKey(pie, 0, 1)).toBe('bob');
+  });
+
+  it('line: one dataset per split value, missing buckets as 0, x in epoch ms', () => {
+    const lines = lineDatasets(series, { allow: 'Allow' });
+    expect(lines.map((l) => [l.name, l.values])).toEqual([
+      ['Allow', [{ x: 10_000, y: 2 }, { x: 20_000, y: 6 }]],
+      ['block', [{ x: 10_000, y: 1 }, { x: 20_000, y: 0 }]],
+    ]);
+    expect(datumKey(chartData('line', series), 1, 0)).toBe('block');
+  });
+
+  it('stacked bar: name, category, value, color per segment', () => {
+    const bars = stackedBarDatasets(series);
+    expect(bars.map((b) => [b.key, b.category, b.value])).toEqual([
+      ['allow', 10, 2],
+      ['allow', 20, 6],
+      ['block', 10, 1],
+      ['block', 20, 0],
+    ]);
+    const options = apexOptions(chartData('stackedBar', series));
+    expect(options.chart).toMatchObject({ type: 'bar', stacked: true });
+    expect(options.series).toEqual([
+      { name: 'allow', data: [2, 6] },
+      { name: 'block', data: [1, 0] },
+    ]);
+  });
+
+  it('refuses a chart kind that does not fit the report', () => {
+    expect(() => lineDatasets(top)).toThrow();
+    expect(() => barDatasets(series)).toThrow();
+  });
+});
+
+describe('apexcharts options (002 §9)', () => {
+  it('pie ring from 70 to 82 percent, bar at most 75 wide, gauge 180° or full', () => {
+    expect(apexOptions(chartData('pie', top)).plotOptions).toEqual({ pie: { customScale: 0.82, donut: { size: '70%' } } });
+    expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { columnWidth: '75px' } });
+    expect(apexOptions(chartData('gauge', top)).plotOptions).toEqual({ radialBar: { startAngle: -90, endAngle: 90 } });
+    expect(apexOptions(chartData('gauge', top), { fullGauge: true }).plotOptions).toEqual({ radialBar: { startAngle: -180, endAngle: 180 } });
+  });
+});
+
+describe('drill-down route', () => {
+  it('opens the log view filtered by the datum, with the same interval', () => {
+    const widget = { report: 'top_users', title: 'Top users', chart: 'bar', drillDown: { logType: 'web', param: 'userid' } } as const;
+    expect(drillDownRoute(widget, 'alice@demo.example', '24h')).toBe('/logs/web?interval=24h&userid=alice%40demo.example');
+    expect(drillDownRoute({ ...widget, drillDown: undefined }, 'x', '24h')).toBeUndefined();
+  });
+
+  it('shows isolation as "isolate" and splits a threat-evasion id into parameter and value', () => {
+    const action = { report: 'action_summary', title: 'A', chart: 'line', drillDown: { logType: 'web', param: 'pe_action' } } as const;
+    expect(drillDownRoute(action, 'safeview', '7d')).toBe('/logs/web?interval=7d&pe_action=isolate');
+    const heat = { report: 'heat_summary', title: 'H', chart: 'bar', drillDown: { logType: 'web', param: 'threatEvasion' } } as const;
+    expect(drillDownRoute(heat, 'lure_category-Fake_Login_Page', '7d')).toBe('/logs/web?interval=7d&lure_category=Fake+Login+Page');
+    expect(new URLSearchParams('lure_category=Fake+Login+Page').get('lure_category')).toBe('Fake Login Page');
+  });
+});

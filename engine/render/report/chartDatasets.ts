@@ -1,0 +1,251 @@
+/**
+ * Report answers as the chart datasets of spec 002 §3, and those datasets as apexcharts options with the constants of
+ * §9 (pie ring from 70 to 82 percent of the radius, bars at most 75 px wide, gauges of 180° or a full circle). Pure:
+ * no DOM, no apexcharts import, so the shell never loads the chart library for them.
+ */
+import type { ReportResult, TopDatum } from '../../../schemas/reports';
+
+export type ChartKind = 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar';
+
+/** Datasets of 002 §3; `key` is the datum's drill-down value (not shown). */
+export interface LineDataset {
+  readonly name: string;
+  readonly key: string;
+  readonly values: readonly { readonly x: number; readonly y: number }[];
+  readonly color: string;
+  readonly fillColor: string;
+}
+export interface BarDataset {
+  readonly name: string;
+  readonly key: string;
+  readonly value: number;
+  readonly color: string;
+  readonly fillColor: string;
+  readonly percentageColor: string;
+}
+export interface GaugeDataset {
+  readonly name: string;
+  readonly key: string;
+  /** Percent of the report's total. */
+  readonly value: number;
+  readonly color: string;
+}
+export interface PieDataset {
+  readonly name: string;
+  readonly key: string;
+  readonly value: number;
+  /** Left out of the ring (nothing to draw). */
+  readonly exclude: boolean;
+  readonly color: string;
+  readonly fillColor: string;
+}
+export interface StackedBarDataset {
+  readonly name: string;
+  readonly key: string;
+  /** The time bucket (unix seconds) the segment stacks in. */
+  readonly category: number;
+  readonly value: number;
+  readonly color: string;
+}
+
+export type ChartData =
+  | { readonly kind: 'line'; readonly datasets: LineDataset[] }
+  | { readonly kind: 'bar'; readonly datasets: BarDataset[] }
+  | { readonly kind: 'gauge'; readonly datasets: GaugeDataset[] }
+  | { readonly kind: 'pie'; readonly datasets: PieDataset[] }
+  | { readonly kind: 'stackedBar'; readonly datasets: StackedBarDataset[] };
+
+/** Chart constants of 002 §9. */
+export const PIE_RING = { innerPercent: 70, outerPercent: 82 } as const;
+export const BAR_MAX_WIDTH = 75;
+export const GAUGE_ANGLES = { half: 180, full: 360 } as const;
+
+/** The palette series take their colours from, in order. */
+export const PALETTE = ['#1c7ed6', '#f76707', '#2f9e44', '#e03131', '#7048e8', '#0c8599', '#e8590c', '#5c940d', '#c2255c', '#495057'] as const;
+const colour = (i: number) => PALETTE[i % PALETTE.length]!;
+/** A colour at 25 % opacity, for fills. */
+export const fillOf = (hex: string) => `${hex}40`;
+
+const nameOf = (d: TopDatum, labels?: Readonly<Record<string, string>>) => d.label ?? labels?.[d.key] ?? d.key;
+
+type TopResult = Extract<ReportResult, { kind: 'top' | 'evasion' }>;
+type SeriesResult = Extract<ReportResult, { kind: 'series' }>;
+
+function topData(result: ReportResult): TopResult['data'] {
+  if (result.kind !== 'top' && result.kind !== 'evasion') throw new Error(`A ${result.kind} report has no top-N data`);
+  return result.data;
+}
+function seriesData(result: ReportResult): SeriesResult['series'] {
+  if (result.kind !== 'series') throw new Error(`A ${result.kind} report has no time series`);
+  return result.series;
+}
+
+/** The drill-down value of a top datum: its id (threat evasion) or its key. */
+const keyOf = (d: TopDatum) => d.id ?? d.key;
+
+/** Split keys of a series in order of first appearance. */
+function splitKeys(series: SeriesResult['series']): string[] {
+  const keys: string[] = [];
+  for (const p of series) for (const k of Object.keys(p.split ?? {})) if (!keys.includes(k)) keys.push(k);
+  return keys;
+}
+
+/** Line datasets: one per split value (or the total), points at bucket start in epoch ms. */
+export function lineDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): LineDataset[] {
+  const series = seriesData(result);
+  const keys = splitKeys(series);
+  if (keys.length === 0) {
+    return [{ name: result.title, key: '', values: series.map((p) => ({ x: p.ts * 1000, y: p.value })), color: colour(0), fillColor: fillOf(colour(0)) }];
+  }
+  return keys.map((key, i) => ({
+    name: labels?.[key] ?? key,
+    key,
+    values: series.map((p) => ({ x: p.ts * 1000, y: p.split?.[key] ?? 0 })),
+    color: colour(i),
+    fillColor: fillOf(colour(i)),
+  }));
+}
+
+export function barDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): BarDataset[] {
+  return topData(result).map((d, i) => ({
+    name: nameOf(d, labels),
+    key: keyOf(d),
+    value: d.value,
+    color: colour(i),
+    fillColor: fillOf(colour(i)),
+    percentageColor: '#495057',
+  }));
+}
+
+/** Gauge datasets: each datum as a percentage of the report's total, rounded to one decimal. */
+export function gaugeDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): GaugeDataset[] {
+  const total = result.total;
+  return topData(result).map((d, i) => ({
+    name: nameOf(d, labels),
+    key: keyOf(d),
+    value: total > 0 ? Math.round((d.value / total) * 1000) / 10 : 0,
+    color: colour(i),
+  }));
+}
+
+export function pieDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): PieDataset[] {
+  return topData(result).map((d, i) => ({
+    name: nameOf(d, labels),
+    key: keyOf(d),
+    value: d.value,
+    exclude: !(d.value > 0),
+    color: colour(i),
+    fillColor: fillOf(colour(i)),
+  }));
+}
+
+/** Stacked-bar datasets: one segment per split value and time bucket. */
+export function stackedBarDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): StackedBarDataset[] {
+  const series = seriesData(result);
+  const keys = splitKeys(series);
+  return keys.flatMap((key, i) =>
+    series.map((p) => ({ name: labels?.[key] ?? key, key, category: p.ts, value: p.split?.[key] ?? 0, color: colour(i) })),
+  );
+}
+
+/** The datasets of a chart kind for a report answer. */
+export function chartData(kind: ChartKind, result: ReportResult, labels?: Readonly<Record<string, string>>): ChartData {
+  switch (kind) {
+    case 'line':
+      return { kind, datasets: lineDatasets(result, labels) };
+    case 'bar':
+      return { kind, datasets: barDatasets(result, labels) };
+    case 'gauge':
+      return { kind, datasets: gaugeDatasets(result, labels) };
+    case 'pie':
+      return { kind, datasets: pieDatasets(result, labels) };
+    case 'stackedBar':
+      return { kind, datasets: stackedBarDatasets(result, labels) };
+  }
+}
+
+/** The drill-down value of the datum apexcharts reports as (seriesIndex, dataPointIndex); undefined when none. */
+export function datumKey(data: ChartData, seriesIndex: number, dataPointIndex: number): string | undefined {
+  switch (data.kind) {
+    case 'line':
+      return data.datasets[seriesIndex]?.key || undefined;
+    case 'bar':
+    case 'gauge':
+      return data.datasets[data.kind === 'gauge' ? seriesIndex : dataPointIndex]?.key;
+    case 'pie':
+      return data.datasets.filter((d) => !d.exclude)[dataPointIndex]?.key;
+    case 'stackedBar':
+      return [...new Set(data.datasets.map((d) => d.key))][seriesIndex];
+  }
+}
+
+/** A plain-object apexcharts configuration (typed loosely so this module needs no apexcharts types). */
+export type ApexOptionsLike = Record<string, unknown> & { series: unknown[]; chart: Record<string, unknown> };
+
+/** apexcharts options for chart data; `gauge` is a half circle unless `fullGauge`. */
+export function apexOptions(data: ChartData, options: { readonly height?: number; readonly fullGauge?: boolean } = {}): ApexOptionsLike {
+  const chart = { height: options.height ?? 280, toolbar: { show: false }, animations: { enabled: false }, zoom: { enabled: false } };
+  switch (data.kind) {
+    case 'line':
+      return {
+        chart: { ...chart, type: 'area' },
+        series: data.datasets.map((d) => ({ name: d.name, data: d.values.map((v) => [v.x, v.y]) })),
+        colors: data.datasets.map((d) => d.color),
+        fill: { type: 'solid', colors: data.datasets.map((d) => d.fillColor) },
+        stroke: { width: 2, curve: 'straight' },
+        markers: { size: 4 },
+        xaxis: { type: 'datetime' },
+        dataLabels: { enabled: false },
+      };
+    case 'bar':
+      return {
+        chart: { ...chart, type: 'bar' },
+        series: [{ name: 'Value', data: data.datasets.map((d) => d.value) }],
+        xaxis: { categories: data.datasets.map((d) => d.name) },
+        colors: data.datasets.map((d) => d.color),
+        plotOptions: { bar: { distributed: true, columnWidth: `${BAR_MAX_WIDTH}px`, borderRadius: 2 } },
+        legend: { show: false },
+        dataLabels: { enabled: false },
+      };
+    case 'gauge': {
+      const half = !options.fullGauge;
+      const angle = (half ? GAUGE_ANGLES.half : GAUGE_ANGLES.full) / 2;
+      return {
+        chart: { ...chart, type: 'radialBar' },
+        series: data.datasets.map((d) => d.value),
+        labels: data.datasets.map((d) => d.name),
+        colors: data.datasets.map((d) => d.color),
+        plotOptions: { radialBar: { startAngle: -angle, endAngle: angle } },
+        legend: { show: true, position: 'bottom' },
+      };
+    }
+    case 'pie': {
+      const shown = data.datasets.filter((d) => !d.exclude);
+      return {
+        chart: { ...chart, type: 'donut' },
+        series: shown.map((d) => d.value),
+        labels: shown.map((d) => d.name),
+        colors: shown.map((d) => d.color),
+        // The ring: hole at 70 % of the pie, the pie scaled to 82 % of the area's radius.
+        plotOptions: { pie: { customScale: PIE_RING.outerPercent / 100, donut: { size: `${PIE_RING.innerPercent}%` } } },
+        legend: { position: 'bottom' },
+        dataLabels: { enabled: false },
+      };
+    }
+    case 'stackedBar': {
+      const keys = [...new Set(data.datasets.map((d) => d.key))];
+      const categories = [...new Set(data.datasets.map((d) => d.category))];
+      return {
+        chart: { ...chart, type: 'bar', stacked: true },
+        series: keys.map((key) => {
+          const rows = data.datasets.filter((d) => d.key === key);
+          return { name: rows[0]!.name, data: categories.map((c) => rows.find((r) => r.category === c)?.value ?? 0) };
+        }),
+        colors: keys.map((key) => data.datasets.find((d) => d.key === key)!.color),
+        xaxis: { type: 'datetime', categories: categories.map((c) => c * 1000) },
+        plotOptions: { bar: { columnWidth: `${BAR_MAX_WIDTH}px` } },
+        dataLabels: { enabled: false },
+      };
+    }
+  }
+}
