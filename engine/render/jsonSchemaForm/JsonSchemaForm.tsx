@@ -1,6 +1,7 @@
 /**
  * A form generated from a JSON Schema with @rjsf/core, in the Mantine look, validated without eval (see
- * `zodValidator.ts`). Errors show as the user edits (after the first change) and on submit.
+ * `zodValidator.ts`). Errors show as the user edits (after the first change) and on submit. Settings the user leaves
+ * alone are not filled with defaults, so they stay unconfigured.
  */
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -17,6 +18,9 @@ export interface JsonSchemaFormProps {
   readonly label: string;
 }
 
+/** An unset setting stays unset: no default is filled in from a schema's `const` choices or empty objects. */
+const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' } as const;
+
 export function JsonSchemaForm({ schema, value, onSubmit, readOnly = false, label }: JsonSchemaFormProps) {
   const validator = useMemo(() => createZodValidator<Record<string, unknown>>(), []);
   return (
@@ -27,6 +31,7 @@ export function JsonSchemaForm({ schema, value, onSubmit, readOnly = false, labe
       validator={validator}
       templates={mantineTemplates}
       widgets={mantineWidgets}
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
       liveValidate="onChange"
       noHtml5Validate
       showErrorList={false}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { browserConfigPolicies } from '../../../definitions/posture/configPolicies';
+import { browserSettingsSchema } from '../../../schemas/areas/browserPosture';
+import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import type { CallInput } from '../../core/http';
+import { createRevisionStore, type CallFn } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
+import { CollectionView } from './CollectionView';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const item = (id: string, name: string) => ({
+  id,
+  name,
+  platform: 'windows',
+  browser: 'chrome',
+  version: '122',
+  settings: {},
+  status: 'not_configured',
+  createdBy: 'admin',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  updated_by: 'admin',
+});
+
+function setup(write = true) {
+  const calls: [string, CallInput | undefined][] = [];
+  const call = vi.fn(async (id: string, input?: CallInput) => {
+    calls.push([id, input]);
+    if (id === 'posture.listPolicies') return { list: [item(A, 'Alpha'), item(B, 'Beta')] };
+    if (id === 'posture.getPolicy') return item(A, 'Alpha');
+    if (id === 'posture.settingDefinitions') return z.toJSONSchema(browserSettingsSchema('windows', 'chrome', '122'), { target: 'draft-07' });
+    if (id === 'posture.updatePolicy' || id === 'posture.batchDelete') return { deleted: 2 };
+    throw new Error(`unexpected ${id}`);
+  }) as unknown as CallFn;
+  const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+  access.setUser({ roles: { read: ['browser_posture_management'], write: write ? ['browser_posture_management'] : [] }, capabilities: { rbac: true } });
+  renderUi(
+    <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+      <CollectionView screen={browserConfigPolicies} />
+    </EngineProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+describe('CollectionView', () => {
+  it('lists the items and deletes the selected ones after the deletion warning', async () => {
+    const { calls, user } = setup();
+    const grid = await screen.findByRole('grid', { name: 'Browser Configuration Policies' });
+    expect(within(grid).getByText('Alpha')).toBeTruthy();
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    const warning = await screen.findByRole('dialog', { name: 'Deletion Warning' });
+    await user.click(within(warning).getByRole('button', { name: 'Yes, Delete' }));
+    await waitFor(() => expect(calls.find(([id]) => id === 'posture.batchDelete')?.[1]).toEqual({ body: { ids: [A, B] } }));
+  });
+
+  it("edits an item's settings with the form generated from the schema the server answers", async () => {
+    const { calls, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit settings of Alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of Alpha' });
+    const idle = await within(dialog).findByRole('textbox', { name: /^Idle time-out/ });
+    await user.type(idle, '5000');
+    expect(await within(dialog).findByText(/1440/)).toBeTruthy();
+    await user.clear(idle);
+    await user.type(idle, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find(([id]) => id === 'posture.updatePolicy')?.[1]).toEqual({ params: { id: A }, body: { settings: { IdleTimeout: 30 } } }));
+  });
+
+  it('readers get no add, delete or save', async () => {
+    setup(false);
+    await screen.findByRole('grid');
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select all rows' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'View settings of Alpha' })).toBeTruthy();
+  });
+});
