@@ -197,6 +197,9 @@ describe('administrators of the tenant', () => {
     const res = await (await signedIn('admin')).get('/api/auth/v1/list_users');
     expect(res.status).toBe(200);
     const names = asResponseOf(listUsers, res.body).users.map((u) => u.username);
-    expect(names).toEqual(['admin', 'auditor', 'webadmin']);
+    // Other suites add users to Demo Corp on the shared test store, so the list is checked for what it must and
+    // must not hold rather than for its exact length.
+    expect(names).toEqual(expect.arrayContaining(['admin', 'auditor', 'webadmin']));
+    expect(names).not.toContain('other-admin');
   });
 });
