@@ -348,6 +348,77 @@ export function assertNoPageErrors(page: Page & { errors: string[] }): void {
   expect(page.errors).toEqual([]);
 }
 
+// ---- log screens and the dashboard -------------------------------------------------------------------------------
+
+const logTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader') }).first();
+const logRows = (page: Page) => logTable(page).locator('tbody tr[aria-rowindex]');
+
+/** Types a value into a free-text filter of the log view's filter bar and applies it. */
+export async function fillLogFilter(page: Page, label: string, value: string): Promise<void> {
+  const input = page.getByRole('search').getByRole('textbox', { name: label, exact: true });
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Ticks one option of a filter menu of the log view's filter bar, then closes the menu. */
+export async function chooseLogFilterOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('search').getByRole('button', { name: startingWith(`${label}:`) }).click();
+  await page.getByRole('checkbox', { name: option, exact: true }).check();
+  await page.keyboard.press('Escape');
+}
+
+/** Picks a named interval of a log view or the dashboard. */
+export async function fillInterval(page: Page, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Interval' }).selectOption({ label });
+}
+
+/** Waits until the log view says how many events it holds, e.g. "100 events loaded". */
+export async function assertLogEventCount(page: Page, text: string): Promise<void> {
+  await visible(page.getByText(text, { exact: true }));
+}
+
+/** Scrolls the log table to its end, which loads the next page. */
+export async function scrollLogToEnd(page: Page): Promise<void> {
+  await page.getByTestId('log-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+}
+
+/** The texts of one column of the loaded (rendered) log events. */
+export async function readLogColumn(page: Page, column: string): Promise<string[]> {
+  const headers = await logTable(page).getByRole('columnheader').allTextContents();
+  const index = headers.indexOf(column);
+  if (index < 0) throw new Error(`No column ${column} among ${headers.join(', ')}`);
+  return logRows(page).evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index);
+}
+
+/** Opens the n-th (0-based) loaded event in the event drawer. */
+export async function clickLogEvent(page: Page, index: number): Promise<void> {
+  await logRows(page).nth(index).click();
+  await visible(page.getByRole('table', { name: 'Event details' }));
+}
+
+/** A row of the event drawer shows this value. */
+export async function assertEventDetail(page: Page, title: string, value: string): Promise<void> {
+  const row = page.getByRole('table', { name: 'Event details' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+  await expect.poll(() => row.getByRole('cell').textContent()).toBe(value);
+}
+
+/** Presses a download button of the page (outside dialogs); resolves to the file's name and text. */
+export async function clickDownload(page: Page, name: string): Promise<{ fileName: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { fileName: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** Clicks the first bar (or slice, or point) of a dashboard widget's chart. */
+export async function clickChartDatum(page: Page, widget: string): Promise<void> {
+  const chart = page.getByRole('region', { name: widget }).getByRole('img', { name: widget });
+  const datum = chart.locator('.apexcharts-bar-area, .apexcharts-pie-area, .apexcharts-marker').first();
+  await visible(datum);
+  await datum.click();
+}
+
 // ---- locators ---------------------------------------------------------------------------------------------------
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });

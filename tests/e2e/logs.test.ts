@@ -1,0 +1,71 @@
+/**
+ * Log screens and the dashboard: a new admin finds events by filters, pages deep, exports them, and drills down from a
+ * dashboard chart into the matching events.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertEventDetail,
+  assertLogEventCount,
+  assertNoPageErrors,
+  assertOnScreen,
+  chooseLogFilterOption,
+  clickChartDatum,
+  clickDownload,
+  clickLogEvent,
+  fillInterval,
+  goToRoute,
+  goToRouteSignedIn,
+  launchBrowser,
+  openPage,
+  readLogColumn,
+  scrollLogToEnd,
+} from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('logs and dashboard', () => {
+  it('finds events by a filter, pages deep, opens one, exports them, and drills down from a chart', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/logs', 'admin', 'admin-demo');
+    // The logs section opens its first permitted kind with the default filters in the query.
+    await page.waitForURL((url) => url.hash === '#/logs/web?interval=7d');
+    await assertOnScreen(page, 'Web logs');
+    await assertLogEventCount(page, '100 events loaded');
+
+    await fillInterval(page, 'Last 30 days');
+    await chooseLogFilterOption(page, 'Action', 'Allow');
+    await page.waitForURL((url) => url.hash.includes('interval=30d') && url.hash.includes('pe_action=allow'));
+    await assertLogEventCount(page, '100 events loaded');
+    expect(new Set(await readLogColumn(page, 'Action'))).toEqual(new Set(['Allow']));
+
+    await scrollLogToEnd(page);
+    await assertLogEventCount(page, '200 events loaded');
+    expect(new Set(await readLogColumn(page, 'Action'))).toEqual(new Set(['Allow']));
+
+    await clickLogEvent(page, 0);
+    await assertEventDetail(page, 'Action', 'Allow');
+    await page.keyboard.press('Escape');
+
+    const csv = await clickDownload(page, 'Export CSV');
+    expect(csv.fileName).toBe('web-logs.csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^"?\$timestamp"?,/);
+    expect(lines.length).toBeGreaterThanOrEqual(201);
+
+    await goToRoute(page, '/dashboard');
+    await assertOnScreen(page, 'Dashboard');
+    await clickChartDatum(page, 'Top users');
+    await page.waitForURL((url) => url.hash.startsWith('#/logs/web?interval=30d&userid='));
+    const user = decodeURIComponent(new URL(page.url()).hash.split('userid=')[1]!);
+    await assertOnScreen(page, 'Web logs');
+    await expect.poll(async () => [...new Set(await readLogColumn(page, 'User'))]).toEqual([user]);
+    assertNoPageErrors(page);
+  });
+});
