@@ -59,6 +59,7 @@ import { firewallLogs } from './logs/fwaas_logs';
 import { saaLogs } from './logs/saa_logs';
 import { webLogs } from './logs/web';
 import { dashboard } from './reports/dashboard';
+import { reportScheduling } from './reports/scheduling';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -142,6 +143,7 @@ export const registry = createRegistry({
     firewallLogs,
     saaLogs,
     dashboard,
+    reportScheduling,
   ],
   operations: [...authOperations, ...policyOperations, ...settingsOperations, ...postureOperations, ...logOperations, ...reportOperations],
 });

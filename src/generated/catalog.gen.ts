@@ -888,5 +888,17 @@ export const catalog: Catalog = {
       read: {"any":["dashboard:read","reports:read"]},
       load: () => import("../../definitions/reports/dashboard").then((m) => m.dashboard),
     },
+    {
+      id: "dashboard.reports",
+      kind: "coreScreen",
+      title: "Reports",
+      description: "Reports sent on a schedule to the recipients you name, reports run now, and every report run so far to download as CSV.",
+      route: "/dashboard/reports",
+      nav: {"label":"Reports","order":20},
+      read: {"any":["dashboard:read","reports:read"]},
+      write: {"any":["dashboard:write","reports:write"]},
+      feature: "reports",
+      load: () => import("../../definitions/reports/scheduling").then((m) => m.reportScheduling),
+    },
   ],
 };

@@ -7,8 +7,9 @@ import { CollectionView } from '../../engine/render/collection/CollectionView';
 import { DocumentView } from '../../engine/render/document/DocumentView';
 import { LogView } from '../../engine/render/log/LogView';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
+import { ReportScheduling } from '../../engine/render/report/ReportScheduling';
 import { ReportView } from '../../engine/render/report/ReportView';
-import { useStore } from '../../engine/render/shell/EngineContext';
+import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { navigate, useHashSearch } from '../shell/hashLocation';
 import { usePageTitle } from '../shell/usePageTitle';
@@ -19,6 +20,7 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
   usePageTitle(screen.title);
   const search = useHashSearch();
   const { session, env } = useApp();
+  const { access } = useEngine();
   const queryClient = useCacheOf(useStore(session).user?.uid);
   const query = useMemo(() => parseQuery(search), [search]);
   return (
@@ -48,6 +50,8 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
         />
       ) : screen.kind === 'report' ? (
         <ReportView key={screen.id} screen={screen} query={query} setQuery={(q) => navigate(routeWithQuery(screen.route, q))} navigate={navigate} />
+      ) : screen.kind === 'coreScreen' && screen.view === 'reports.scheduling' ? (
+        <ReportScheduling canWrite={access.canWrite(screen)} />
       ) : (
         <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>
       )}
