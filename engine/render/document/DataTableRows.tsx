@@ -7,7 +7,7 @@
 import { Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import type { DataTableColumn } from '../widgets/table/columns';
-import { DataTable } from '../widgets/table/DataTable';
+import { DataTable, VIRTUALISE_ABOVE } from '../widgets/table/DataTable';
 import type { RowPositionChange } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import type { Row, RowsRendererProps } from './TableView';
@@ -67,6 +67,9 @@ export function DataTableRows(props: RowsRendererProps) {
       onRowPositionChange={onMove ? move : undefined}
       defaultPageSize={props.pageSize}
       rowState={rowState}
+      // Only a virtualised list scrolls inside the table; otherwise the page scrolls and a sticky header would ride
+      // over the application header.
+      stickyHeader={props.pageSize <= 0 && rows.length > VIRTUALISE_ABOVE}
     />
   );
 }
