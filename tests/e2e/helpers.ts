@@ -413,7 +413,7 @@ export async function clickDownload(page: Page, name: string): Promise<{ fileNam
 
 /** Clicks the first bar (or slice, or point) of a dashboard widget's chart. */
 export async function clickChartDatum(page: Page, widget: string): Promise<void> {
-  const chart = page.getByRole('region', { name: widget }).getByRole('img', { name: widget });
+  const chart = page.getByRole('region', { name: widget }).getByRole('figure', { name: widget });
   const datum = chart.locator('.apexcharts-bar-area, .apexcharts-pie-area, .apexcharts-marker').first();
   await visible(datum);
   await datum.click();

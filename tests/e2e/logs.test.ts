@@ -61,6 +61,9 @@ describe('logs and dashboard', () => {
 
     await goToRoute(page, '/dashboard');
     await assertOnScreen(page, 'Dashboard');
+    const png = await clickDownload(page, 'Export PNG: Top users');
+    expect(png.fileName).toBe('top_users.png');
+    expect(png.text.slice(1, 4)).toBe('PNG');
     await clickChartDatum(page, 'Top users');
     await page.waitForURL((url) => url.hash.startsWith('#/logs/web?interval=30d&userid='));
     const user = decodeURIComponent(new URL(page.url()).hash.split('userid=')[1]!);

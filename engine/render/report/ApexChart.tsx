@@ -55,5 +55,5 @@ export function ApexChart({ data, label, onDatum, onChart }: ApexChartProps) {
     };
   }, [data]);
 
-  return <div ref={host} role="img" aria-label={label} data-chart-kind={data.kind} />;
+  return <div ref={host} role="figure" aria-label={label} data-chart-kind={data.kind} />;
 }

@@ -83,7 +83,7 @@ function ReportWidgetCard({ widget, interval, navigate }: { widget: ReportWidget
           variant="default"
           disabled={!chart}
           onClick={() => chart && void exportChartPng(chart, widget.report)}
-          aria-label={`Export ${widget.title} as PNG`}
+          aria-label={`Export PNG: ${widget.title}`}
         >
           Export PNG
         </Button>
