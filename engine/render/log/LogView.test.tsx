@@ -127,6 +127,22 @@ describe('LogView', () => {
     expect(q.end - q.start).toBe(86_400);
   });
 
+  it('takes a month and year as the interval: the request covers that month', async () => {
+    const { urls, calls, user } = setup();
+    await screen.findByText('50 events loaded');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'A month');
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-02' } });
+    expect(urls.at(-1)).toMatchObject({ interval: '2026-02' });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]![1]!.query).toMatchObject({ start: Date.UTC(2026, 1, 1) / 1000, end: Date.UTC(2026, 2, 1) / 1000 - 1 });
+  });
+
+  it('shows country names in the table', async () => {
+    setup();
+    await screen.findByText('50 events loaded');
+    expect(rows()[0]!.textContent).toContain('Germany');
+  });
+
   it('shows the error in the view; on-prem a 500 reads the local-logs text', async () => {
     setup({ fail: new ApiError(500, 'Internal Server Error'), onPrem: true });
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.onPremLogsDisabled);

@@ -1,6 +1,7 @@
 /** How log values read on screen: enumeration labels, lists, yes/no, times in the reader's locale. */
 import type { LogViewDef } from '../../../definitions/define';
 import { formatBytes } from '../../../schemas/format';
+import { countryName } from '../../../schemas/logEnums';
 
 type Labels = Readonly<Record<string, string>> | undefined;
 
@@ -18,6 +19,7 @@ export function cellText(field: string, value: unknown, labels: Labels): string 
   if (BYTE_FIELDS.has(field) && typeof value === 'number') return formatBytes(value);
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
+  if (field === 'country' && !labels) return countryName(text);
   return labels?.[text] ?? text;
 }
 
