@@ -27,5 +27,5 @@ describe('accessibility of every screen', () => {
       found.push(...(await readAccessibilityViolations(page)).map((v) => `${route} ${v}`));
     }
     expect(found).toEqual([]);
-  }, 600_000);
+  }, 300_000);
 });

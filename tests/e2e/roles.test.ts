@@ -38,7 +38,7 @@ describe('roles', () => {
     await goToRouteSignedIn(page, '/policy', 'webadmin', 'webadmin-demo');
     await assertNavigationLinks(page, {
       shown: ['Dashboard', 'Policy', 'Logs', 'SSL Bypass'],
-      hidden: ['Settings', 'Customization', 'Firewall', 'Secure Application Access', 'Browser Posture Manager', 'Storage Profiles'],
+      hidden: ['Settings', 'Customization', 'Firewall Rules', 'Secure Application Access', 'Browser Posture Manager', 'Storage Profiles'],
     });
     await goToScreen(page, 'SSL Bypass');
     await assertOnScreen(page, 'SSL Bypass');
