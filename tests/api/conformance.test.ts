@@ -280,9 +280,18 @@ const readable = (d: Described) =>
   paramsOf(d.op, 'query').every((p) => !p.required) && d.op.responses['200'] !== undefined &&
   'application/json' in ((d.op.responses['200'] as { content?: object }).content ?? {});
 
+/**
+ * A fixed time range for witnesses that take one (reports, logs): without it their answers carry a window that ends
+ * "now" and so differ between two reads a second apart, though nothing changed.
+ */
+const WINDOW_END = Math.floor(Date.now() / 1000);
+const WINDOW = { start: WINDOW_END - 30 * 86_400, end: WINDOW_END };
+const windowQuery = (w: Described) =>
+  Object.fromEntries(paramsOf(w.op, 'query').filter((p) => p.name in WINDOW).map((p) => [p.name, WINDOW[p.name as keyof typeof WINDOW]]));
+
 async function snapshot(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const w of witnesses) out[w.op.operationId] = (await send(admin, w, { params: { rev: stagedRev }, query: {} })).text;
+  for (const w of witnesses) out[w.op.operationId] = (await send(admin, w, { params: { rev: stagedRev }, query: windowQuery(w) })).text;
   return out;
 }
 
