@@ -4,7 +4,7 @@
  * item with a form over `createSchema` and edit an item's `schemaField` with the JSON-schema form, whose schema
  * the `itemSchemaFrom` operation answers for that item. Readers see the same form, disabled.
  */
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkI
 import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
 import { fieldsOf } from '../form/schemaFields';
+import { EntryCount } from '../document/EntryCount';
 import { JsonSchemaForm } from '../jsonSchemaForm/JsonSchemaForm';
 import { useEngine } from '../shell/EngineContext';
 import type { DataTableColumn } from '../widgets/table/columns';
@@ -153,16 +154,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {items.length === 1 ? '1 entry' : `${items.length} entries`}
-          </Text>
-          {readOnly && (
-            <Badge color="gray.7" variant="outline">
-              Read only
-            </Badge>
-          )}
-        </Group>
+        <EntryCount count={items.length} readOnly={readOnly} />
         {!readOnly && (
           <Group gap="xs">
             {screen.operations.batchDelete && selected.length > 0 && (

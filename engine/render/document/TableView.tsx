@@ -19,6 +19,7 @@ import { exportCsv, exportJson } from '../widgets/export/exporters';
 import { moveRow } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
+import { EntryCount } from './EntryCount';
 import { RowImport } from './RowImport';
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -230,16 +231,7 @@ export function TableView(props: TableViewProps) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {rows.length === 1 ? '1 entry' : `${rows.length} entries`}
-          </Text>
-          {readOnly && (
-            <Badge color="gray.7" variant="outline">
-              Read only
-            </Badge>
-          )}
-        </Group>
+        <EntryCount count={rows.length} readOnly={readOnly} />
         <Group gap="xs">
           {props.toolbar}
           {layout.exportable && (

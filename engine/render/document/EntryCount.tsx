@@ -1,0 +1,17 @@
+import { Badge, Group, Text } from '@mantine/core';
+
+/** The head of a list screen: how many entries it holds, and a "Read only" badge for callers who may not change it. */
+export function EntryCount({ count, readOnly }: { count: number; readOnly: boolean }) {
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        {count === 1 ? '1 entry' : `${count} entries`}
+      </Text>
+      {readOnly && (
+        <Badge color="gray.7" variant="outline">
+          Read only
+        </Badge>
+      )}
+    </Group>
+  );
+}
