@@ -3,7 +3,7 @@
  * zod), plus a lazy loader per screen that imports its definition file. The portal's start-up imports this instead
  * of the registry, so the first download holds no area's schema.
  */
-import type { ScreenDef } from '../definitions/define';
+import type { ScreenDef, SectionDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
 import { tsHeader } from './header';
 import { isIdentifier } from './names';
@@ -47,19 +47,22 @@ export function screenSources(registry: Registry, modules: readonly DefinitionMo
   return sources;
 }
 
-/** The metadata the shell reads before a screen's definition is loaded (routes, navigation, guards, redirects). */
-function screenMeta(s: ScreenDef): Record<string, unknown> {
+/**
+ * The metadata the shell reads before a screen's definition is loaded (routes, navigation, guards, redirects); the
+ * description comes with the definition, so it is not in the first download.
+ */
+function screenMeta(s: ScreenDef, section: SectionDef | undefined): Record<string, unknown> {
   return {
     id: s.id,
     kind: s.kind,
     title: s.title,
-    description: s.description,
     route: s.route,
     nav: s.nav,
     read: s.read,
     write: s.write,
-    env: s.env,
-    feature: s.feature,
+    // A screen that sets none has its section's rule and flag (as its derived operations do).
+    env: s.env ?? section?.env,
+    feature: s.feature ?? section?.feature,
     logType: s.kind === 'logView' ? s.logType : undefined,
     defaultFilters: s.kind === 'logView' ? s.defaultFilters : undefined,
   };
@@ -89,7 +92,7 @@ export function generateCatalog(registry: Registry, sources: ReadonlyMap<string,
     if (!source) throw new Error(`Screen ${s.id}: no definition file is known for it.`);
     const exportName = isIdentifier(source.exportName) ? `.${source.exportName}` : `[${JSON.stringify(source.exportName)}]`;
     const load = `      load: () => import(${JSON.stringify(importPath(source.file))}).then((m) => m${exportName}),\n`;
-    return `    {\n${literal(screenMeta(s), '      ').join('')}${load}    },\n`;
+    return `    {\n${literal(screenMeta(s, registry.sectionOf(s)), '      ').join('')}${load}    },\n`;
   });
   return [
     tsHeader(),
@@ -106,6 +109,27 @@ export function generateCatalog(registry: Registry, sources: ReadonlyMap<string,
     '  screens: [\n',
     ...screens,
     '  ],\n',
+    '};\n',
+  ].join('');
+}
+
+/** Where the field index lives, relative to the repository root. */
+export const FIELD_INDEX_PATH = 'src/generated/fieldIndex.gen.ts';
+
+/**
+ * The field index module's source text: screen id → the labels of the fields it shows. The command palette loads
+ * it when it first opens, so the labels stay out of the portal's first download.
+ */
+export function generateFieldIndex(registry: Registry, labelsOf: (screen: ScreenDef) => readonly string[]): string {
+  const entries = registry.screens
+    .map((s) => [s.id, labelsOf(s)] as const)
+    .filter(([, labels]) => labels.length > 0)
+    .map(([id, labels]) => `  ${JSON.stringify(id)}: ${JSON.stringify(labels)},\n`);
+  return [
+    tsHeader(),
+    '/** The labels of the fields each document screen shows, for the command palette (screen id → labels). */\n',
+    'export const fieldIndex: Readonly<Record<string, readonly string[]>> = {\n',
+    ...entries,
     '};\n',
   ].join('');
 }

@@ -86,7 +86,8 @@ function notes(row: FieldRow, hint: (FieldHint & { column?: string }) | undefine
   return parts.map((p) => (/[.!?:]$/.test(p) ? p : `${p}.`)).join(' ');
 }
 
-function fieldsTable(zodSchema: z.ZodType, hints: ReadonlyMap<string, FieldHint & { column?: string }>, names: SchemaNames): string {
+/** Every field of a schema with the label the screen shows (hint label, column label, schema title, key). */
+function labelledRows(zodSchema: z.ZodType, hints: ReadonlyMap<string, FieldHint & { column?: string }>, names: SchemaNames) {
   const { schema, defs } = convert(zodSchema, 'input', names);
   const resolve = (s: JsonSchema): JsonSchema => {
     const ref = s.$ref;
@@ -96,11 +97,28 @@ function fieldsTable(zodSchema: z.ZodType, hints: ReadonlyMap<string, FieldHint 
   };
   const rows = fieldRows(schema, resolve).map((r) => {
     const hint = hints.get(r.path);
-    const label = text(hint?.label ?? hint?.column ?? r.title ?? (r.path.endsWith('[]') ? '(each entry)' : (r.path.split('.').pop() ?? r.path)));
+    const label = hint?.label ?? hint?.column ?? r.title ?? (r.path.endsWith('[]') ? '(each entry)' : (r.path.split('.').pop() ?? r.path));
+    return { row: r, hint, label };
+  });
+  return { rows, top: resolve(schema) };
+}
+
+/** The labels of the fields a document screen shows (for the command palette); none for other screens. */
+export function screenFieldLabels(screen: ScreenDef, names: SchemaNames): string[] {
+  if (!isDocumentScreen(screen)) return [];
+  const { rows } = labelledRows(screen.schema, hintsOf(screen.layout), names);
+  // Only fields with a written label: a bare key (`currPosition`) is bookkeeping, not something an admin looks for.
+  const shown = rows.filter(({ row, hint }) => hint?.widget !== 'hidden' && (hint?.label ?? hint?.column ?? row.title) !== undefined);
+  return [...new Set(shown.map((r) => r.label))];
+}
+
+function fieldsTable(zodSchema: z.ZodType, hints: ReadonlyMap<string, FieldHint & { column?: string }>, names: SchemaNames): string {
+  const { rows: labelled, top } = labelledRows(zodSchema, hints, names);
+  const rows = labelled.map(({ row: r, hint, label }) => {
     const checks = [...r.limits, ...r.validators.map((v) => `${code(v.key)}: ${text(v.message)}`)];
     return [
       code(r.path),
-      label,
+      text(label),
       r.type,
       r.required ? 'yes' : 'no',
       r.hasDefault ? shown(r.defaultValue) : '',
@@ -108,7 +126,6 @@ function fieldsTable(zodSchema: z.ZodType, hints: ReadonlyMap<string, FieldHint 
       notes(r, hint),
     ];
   });
-  const top = resolve(schema);
   const documentChecks = (top['x-validators'] as { key: string; message: string }[] | undefined) ?? [];
   const extra = documentChecks.length
     ? `\nRules across fields: ${documentChecks.map((v) => `${code(v.key)}: ${text(v.message)}`).join('; ')}.\n`

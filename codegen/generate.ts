@@ -4,9 +4,9 @@
  */
 import { DEMO_ROLES } from '../schemas/demoRoles';
 import type { Registry } from '../definitions/registry';
-import { CATALOG_PATH, generateCatalog, screenSources, type DefinitionModule } from './catalog';
+import { CATALOG_PATH, FIELD_INDEX_PATH, generateCatalog, generateFieldIndex, screenSources, type DefinitionModule } from './catalog';
 import { CLIENT_PATH, generateClient } from './client';
-import { generateDocs } from './docs';
+import { generateDocs, screenFieldLabels } from './docs';
 import { generateEntitySchemas } from './entitySchemas';
 import type { SchemaNames } from './jsonSchema';
 import { byCodeUnits } from './names';
@@ -47,6 +47,7 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
   ]);
   if (options.definitionModules) {
     files.set(CATALOG_PATH, generateCatalog(registry, screenSources(registry, options.definitionModules)));
+    files.set(FIELD_INDEX_PATH, generateFieldIndex(registry, (s) => screenFieldLabels(s, names)));
   }
   return new Map([...files].sort(([a], [b]) => byCodeUnits(a, b)));
 }

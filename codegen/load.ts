@@ -45,14 +45,15 @@ export async function loadDefinitionModules(): Promise<DefinitionModule[]> {
 export const packageVersion = (): string =>
   (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** Hand-written files that live among the generated docs (the benchmark figures): never stale, never removed. */
-const HAND_WRITTEN = new Set(['docs/benchmarks.md']);
+/** Folders under `docs/` that hold only generated files (hand-written pages such as benchmarks.md sit beside them). */
+const GENERATED_DOC_DIRS = ['areas', 'schemas', 'site'];
 
-/** Generated files whose content differs from the disk or is missing, and files in `dir` no longer generated. */
+/** Generated files whose content differs from the disk or is missing, and files in generated folders no longer generated. */
 export function staleFiles(files: ReadonlyMap<string, string>, dir: string): { changed: string[]; extra: string[] } {
   const changed = [...files.keys()].filter((p) => {
     const abs = join(ROOT, p);
     return !existsSync(abs) || readFileSync(abs, 'utf8') !== files.get(p);
   });
-  return { changed, extra: filesUnder(dir).filter((p) => !files.has(p) && !HAND_WRITTEN.has(p)) };
+  const extra = GENERATED_DOC_DIRS.flatMap((d) => filesUnder(`${dir}/${d}`)).filter((p) => !files.has(p));
+  return { changed, extra };
 }

@@ -54,7 +54,7 @@ export const isStateChanging = (op: OperationDef): boolean => STATE_CHANGING.has
 export function withDocumentNames(registry: Registry, names: SchemaNames): SchemaNames {
   const out = new Map(names);
   for (const screen of registry.screens.filter(isDocumentScreen)) {
-    const read = registry.operation(`${screen.id}.get`);
+    const read = registry.operation(screen.operationIds.read);
     if (read && !out.has(read.response)) out.set(read.response, pascalCase(screen.id) + DOCUMENT_SUFFIX);
   }
   return out;
@@ -127,7 +127,8 @@ function security(op: OperationDef): Record<string, string[]>[] {
 }
 
 function conflict(op: OperationDef, registry: Registry, components: Components): unknown {
-  const read = op.document ? registry.operation(`${op.document.screenId}.get`) : undefined;
+  const screen = op.document && registry.screen(op.document.screenId);
+  const read = screen && isDocumentScreen(screen) ? registry.operation(screen.operationIds.read) : undefined;
   if (!read) return errorResponse('`{rev}` is not the staged revision; nothing was changed.');
   return errorResponse(
     `Stale save: the body's \`updated_at\` is older than the stored document's, or \`{rev}\` is not the staged ` +

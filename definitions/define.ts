@@ -4,6 +4,10 @@
  */
 import type { z } from 'zod';
 import type { AccessRule, EnvRule, FeatureFlag } from '../schemas/access';
+import type { CategoryListName, LOG_FILTERS, LogEventOf, LogType } from '../schemas/logs';
+import type { ReportName } from '../schemas/reports';
+import type { LogKindOps } from './api/logs';
+import type { ReportQueryOp } from './api/reports';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,6 +84,20 @@ export type Path<T> = T extends Primitive
 export type ArrayKeys<T> = { [K in keyof T & string]: NonNullable<T[K]> extends readonly object[] ? K : never }[keyof T &
   string];
 export type RowOf<T, K extends keyof T> = NonNullable<T[K]> extends readonly (infer E)[] ? E : never;
+/** The value at a dotted path of T (array elements by `${number}`). */
+export type PathValue<T, P extends string> = P extends `${infer K}.${infer Rest}`
+  ? K extends keyof T
+    ? PathValue<NonNullable<T[K]>, Rest>
+    : NonNullable<T> extends readonly (infer E)[]
+      ? PathValue<NonNullable<E>, Rest>
+      : never
+  : P extends keyof T
+    ? T[P]
+    : NonNullable<T> extends readonly (infer E)[]
+      ? E
+      : never;
+/** The element of an array value (a nested table's row). */
+export type ElementOf<V> = NonNullable<V> extends readonly (infer E)[] ? E : never;
 
 /** The widgets a field can ask for; the engine maps each to a component and warns on an unknown one. */
 export type WidgetKind =
@@ -97,23 +115,43 @@ export type WidgetKind =
   | 'dualList'
   | 'checkboxGroup'
   | 'upload'
-  | 'json'
+  | 'table'
+  | 'keyValue'
+  | 'jsonView'
   | 'date'
   | 'hidden';
 
-/** Show a field only while another field has one of these values; a hidden field is not validated. */
-export interface ShowIf {
-  readonly field: string;
+/** Show a field only while another field (a path `F` of the same form) has one of these values; a hidden field is not validated. */
+export interface ShowIf<F extends string = string> {
+  readonly field: F;
   readonly equals: readonly (string | number | boolean)[];
 }
 
-export interface FieldHint {
+/**
+ * A list of objects inside a document, edited as a table of its own (`widget: 'table'`, inferred for arrays of
+ * objects): add, edit in a row form, delete, reorder. `R` is the row type.
+ */
+export interface NestedTableHint<R = Record<string, unknown>> {
+  /** Row fields shown as columns (default: the first few plain fields). */
+  readonly columns?: readonly (keyof R & string)[];
+  /** Field hints of the row form. */
+  readonly rowFields?: FieldHints<R>;
+  /** When set, the row form is the rule accordion with these panels in order. */
+  readonly rowPanels?: readonly AccordionPanel<R>[];
+  /** New-row defaults. */
+  readonly newRow?: Partial<R>;
+  /** What one row is called in buttons and dialogs, e.g. `rule` (default `entry`). */
+  readonly itemLabel?: string;
+}
+
+/** How a field is shown; `V` is its value type, `F` the union of the form's field paths that `showIf` may name. */
+export interface FieldHint<V = unknown, F extends string = string> {
   /** Overrides the schema's `title`. */
   readonly label?: string;
   readonly widget?: WidgetKind;
   readonly group?: string;
   readonly order?: number;
-  readonly showIf?: ShowIf;
+  readonly showIf?: ShowIf<F>;
   readonly help?: string;
   readonly placeholder?: string;
   /** A secret: never sent back in clear once saved; left unchanged when not retyped. */
@@ -128,68 +166,101 @@ export interface FieldHint {
   readonly upload?: UploadHint;
   /** The choices of a select, loaded from the rows of another document screen. */
   readonly optionsFrom?: OptionsFrom;
+  /** Columns, row form and new-row defaults of a `table` field (a list of objects). */
+  readonly table?: [ElementOf<V>] extends [never] ? NestedTableHint : NestedTableHint<ElementOf<V>>;
 }
 
 /** Where an `upload` field sends the chosen file. */
 export interface UploadHint {
-  /** Id of the operation that receives the file. */
-  readonly operation: string;
+  /** The operation that receives the file. */
+  readonly operation: OperationDef;
   /** Body field of the file's text (default `content`). */
   readonly contentField?: string;
   /** Body field of the file's name (default `filename`). */
   readonly nameField?: string;
 }
 
-/** Choices from another document screen: the rows of its array field, a value field and a label field. */
+declare const checkedOptions: unique symbol;
+/**
+ * Choices from another document screen: the rows of its array field, a value field and a label field. Made only by
+ * `optionsFrom(screen, rows, value, label)`, which checks the three names against that screen's schema.
+ */
 export interface OptionsFrom {
-  /** Id of the document screen (its `<id>.get` operation is called). */
-  readonly screen: string;
+  /** The document screen whose read operation is called. */
+  readonly screen: Pick<DocumentScreen, 'id' | 'operationIds'>;
   readonly rows: string;
   readonly value: string;
   readonly label: string;
+  readonly [checkedOptions]: true;
+}
+
+/** The choices of a select from `screen`'s rows (`rows`, an array of objects) with their `value` and `label` fields. */
+export function optionsFrom<S extends z.ZodObject, K extends ArrayKeys<z.infer<S>>>(
+  screen: DocumentScreenDef<S>,
+  rows: K,
+  value: keyof RowOf<z.infer<S>, K> & string,
+  label: keyof RowOf<z.infer<S>, K> & string,
+): OptionsFrom {
+  return { screen, rows, value, label } as Omit<OptionsFrom, typeof checkedOptions> as OptionsFrom;
 }
 
 /** A button on every row that calls an operation with the row as body and shows the answer's `message`. */
 export interface RowAction {
   readonly id: string;
   readonly label: string;
-  readonly operation: string;
+  readonly operation: OperationDef;
 }
-export type FieldHints<T> = { readonly [P in Path<T>]?: FieldHint };
+export type FieldHints<T> = { readonly [P in Path<T>]?: FieldHint<PathValue<T, P>, Path<T>> };
 
-/** A table column; `K` is the union of the row's field names. */
+/**
+ * A table column; `K` is the union of the row's field names. Widths come from the column's kind (text, yes/no,
+ * enumeration, number, date) unless these hints say otherwise; a table whose columns do not fit scrolls inside its
+ * card instead of squeezing them.
+ */
 export interface ColumnSpec<K extends string = string> {
   readonly field: K;
   readonly label?: string;
+  /** Share of the spare width the column takes (0: it keeps its minimum width). */
   readonly flex?: number;
   readonly center?: boolean;
+  /** Narrowest width in px. */
   readonly minWidth?: number;
+  /** Widest width in px (while a column without a maximum can take the rest). */
+  readonly maxWidth?: number;
+  /** Long text stays on one line, cut with an ellipsis and shown whole as a tooltip (default); false wraps it. */
+  readonly truncate?: boolean;
   readonly sortable?: boolean;
   readonly reverseSort?: boolean;
   /** How to show the value: as text (default), a yes/no badge, a count of items, bytes, a date. */
   readonly format?: 'text' | 'boolean' | 'count' | 'bytes' | 'datetime' | 'enumLabel';
 }
 
+/** One table of a table layout: the rows of array field `K` of the document. */
+type TableOf<T, K extends ArrayKeys<T>> = {
+  readonly kind: 'table';
+  /** The array field holding the rows. */
+  readonly rows: K;
+  readonly columns: readonly (ColumnSpec<keyof RowOf<T, K> & string> | (keyof RowOf<T, K> & string))[];
+  /** Field that identifies a row (tracking key for selection and polling). */
+  readonly rowKey: keyof RowOf<T, K> & string;
+  readonly orderable?: boolean;
+  /** Field hints of the row editor form. */
+  readonly rowFields?: FieldHints<RowOf<T, K>>;
+  /** When set, the row editor is the rule accordion (spec 002 §4) with these panels in order; paths are row fields. */
+  readonly rowPanels?: readonly AccordionPanel<RowOf<T, K>>[];
+  /** New-row defaults for the row editor. */
+  readonly newRow?: Partial<RowOf<T, K>>;
+  readonly bulkImport?: { readonly columns: readonly (keyof RowOf<T, K> & string)[]; readonly maxRows: number };
+  readonly exportable?: boolean;
+  /** Rows per page (10, 25, 50 or 100); 0 or absent shows every row in one virtualised list. */
+  readonly pageSize?: number;
+  readonly rowActions?: readonly RowAction[];
+};
+
 export type TableLayout<T> = {
-  [K in ArrayKeys<T>]: {
-    readonly kind: 'table';
-    /** The array field holding the rows. */
-    readonly rows: K;
-    readonly columns: readonly (ColumnSpec<keyof RowOf<T, K> & string> | (keyof RowOf<T, K> & string))[];
-    /** Field that identifies a row (tracking key for selection and polling). */
-    readonly rowKey: keyof RowOf<T, K> & string;
-    readonly orderable?: boolean;
-    /** Field hints of the row editor form. */
-    readonly rowFields?: FieldHints<RowOf<T, K>>;
-    /** When set, the row editor is the rule accordion (spec 002 §4) with these panels in order; paths are row fields. */
-    readonly rowPanels?: readonly AccordionPanel<RowOf<T, K>>[];
-    /** New-row defaults for the row editor. */
-    readonly newRow?: Partial<RowOf<T, K>>;
-    readonly bulkImport?: { readonly columns: readonly (keyof RowOf<T, K> & string)[]; readonly maxRows: number };
-    readonly exportable?: boolean;
-    /** Rows per page (10, 25, 50 or 100); 0 or absent shows every row in one virtualised list. */
-    readonly pageSize?: number;
-    readonly rowActions?: readonly RowAction[];
+  [K in ArrayKeys<T>]: TableOf<T, K> & {
+    /** More lists of the same document, each a table of its own under its title, saved with the first. */
+    readonly tables?: readonly { [J in ArrayKeys<T>]: TableOf<T, J> & { readonly title: string } }[ArrayKeys<T>][];
   };
 }[ArrayKeys<T>];
 
@@ -245,8 +316,17 @@ export interface ScreenBase {
   readonly feature?: FeatureFlag;
 }
 
+/** The ids of a document screen's two derived operations (definitions/derive.ts), which the engine calls. */
+export interface DocumentOperationIds {
+  readonly read: string;
+  readonly save: string;
+}
+export const documentOperationIds = (screenId: string): DocumentOperationIds => ({ read: `${screenId}.get`, save: `${screenId}.save` });
+
 /** A document read and saved as one object: a policy area (bound to the staged revision) or a settings page. */
 export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends ScreenBase {
+  /** Set by the define helper from the id: the read and save operations the registry derives. */
+  readonly operationIds: DocumentOperationIds;
   readonly endpoint: {
     /** Path template; `{rev}` is bound to the staged revision when `revision` is `staged`. */
     readonly path: string;
@@ -266,33 +346,40 @@ export type SettingsPageDef<S extends z.ZodObject = z.ZodObject> = DocumentScree
 };
 
 export function definePolicyArea<S extends z.ZodObject>(
-  def: Omit<DocumentScreenDef<S>, 'endpoint'> & {
+  def: Omit<DocumentScreenDef<S>, 'endpoint' | 'operationIds'> & {
     readonly endpoint: Omit<DocumentScreenDef<S>['endpoint'], 'revision' | 'save'> & {
       readonly revision?: 'staged';
       readonly save?: 'PUT';
     };
   },
 ): PolicyAreaDef<S> {
-  return { ...def, kind: 'policyArea', endpoint: { revision: 'staged', save: 'PUT', ...def.endpoint } };
+  return { ...def, kind: 'policyArea', operationIds: documentOperationIds(def.id), endpoint: { revision: 'staged', save: 'PUT', ...def.endpoint } };
 }
 
-export function defineSettingsPage<S extends z.ZodObject>(def: DocumentScreenDef<S>): SettingsPageDef<S> {
-  return { ...def, kind: 'settingsPage' };
+export function defineSettingsPage<S extends z.ZodObject>(def: Omit<DocumentScreenDef<S>, 'operationIds'>): SettingsPageDef<S> {
+  return { ...def, kind: 'settingsPage', operationIds: documentOperationIds(def.id) };
 }
 
 /** A log view (spec 000 §2 logs, §5 filters): events of one log type, filtered and paged. */
-export interface LogViewDef extends ScreenBase {
+export interface LogViewOf<T extends LogType> extends ScreenBase {
   readonly kind: 'logView';
-  readonly logType: string;
-  readonly columns: readonly {
-    readonly field: string;
+  readonly logType: T;
+  /** The first-page and next-page operations of the log type (`logKindOps[logType]`). */
+  readonly operations: LogKindOps;
+  /** Table columns; `format` and the width hints size them (a time, a label, free text), as in document tables. */
+  readonly columns: readonly (Pick<ColumnSpec<LogField<T>>, 'field' | 'format' | 'flex' | 'minWidth' | 'maxWidth'> & {
     readonly label: string;
     readonly enum?: string;
     /** Value → label, shown in the table and the event drawer. */
     readonly labels?: Readonly<Record<string, string>>;
-  }[];
+  })[];
+  /**
+   * Event fields holding ids of a lookup list (answered by the `logs.categories` operation), e.g. `cats` →
+   * `cats_v2`: the table, the event drawer and the filter show the ids' names.
+   */
+  readonly lookups?: Readonly<Record<string, CategoryListName>>;
   readonly filters: readonly {
-    readonly param: string;
+    readonly param: LogFilterParam<T>;
     readonly label: string;
     readonly enum?: string;
     readonly multiple?: boolean;
@@ -306,17 +393,33 @@ export interface LogViewDef extends ScreenBase {
   /** Filters applied by the logs redirect (query parameters). */
   readonly defaultFilters?: Readonly<Record<string, string>>;
 }
-export const defineLogView = (def: Omit<LogViewDef, 'kind'>): LogViewDef => ({ ...def, kind: 'logView' });
+/** A field of log type T's events (of any log type's, for `LogType` itself). */
+export type LogField<T extends LogType> = T extends LogType ? keyof LogEventOf<T> & string : never;
+/** A filter parameter of log type T's queries. */
+export type LogFilterParam<T extends LogType> = T extends LogType ? keyof (typeof LOG_FILTERS)[T] & string : never;
+
+/** A log view of any log type. */
+export type LogViewDef = { [T in LogType]: LogViewOf<T> }[LogType];
+
+export const defineLogView = <const T extends LogType>(def: Omit<LogViewOf<T>, 'kind'>): LogViewOf<T> => ({ ...def, kind: 'logView' });
+
+/** Where a click on a report datum goes: a log type and one of its filter parameters. */
+export type DrillDownTarget = {
+  // `threatEvasion`: a heat-summary datum's id names its own parameter and value (spec 001 §5).
+  [T in LogType]: { readonly logType: T; readonly param: LogFilterParam<T> | 'threatEvasion' };
+}[LogType];
 
 /** A report view (spec 001 §7): one or more top-N reports rendered as charts. */
 export interface ReportDef extends ScreenBase {
   readonly kind: 'report';
   readonly widgets: readonly {
-    readonly report: string;
+    readonly report: ReportName;
+    /** The report's query operation (`reportQueryOps[report]`). */
+    readonly operation: ReportQueryOp;
     readonly title: string;
     readonly chart: 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar';
     /** Log view and filter parameter a click on a datum drills into. */
-    readonly drillDown?: { readonly logType: string; readonly param: string };
+    readonly drillDown?: DrillDownTarget;
     /** Fixed filters of the report and of its drill-down (e.g. risk levels of a "risky" report). */
     readonly filters?: Readonly<Record<string, string>>;
     /** Route of the log view a drill-down opens (default `/logs/<logType>`). */
@@ -341,15 +444,15 @@ export interface CollectionDef extends ScreenBase {
   readonly kind: 'collection';
   readonly operations: {
     /** Answers `{ [items]: Item[] }`. */
-    readonly list: string;
+    readonly list: OperationDef;
     /** Answers one item; path parameter `id` is the item key. */
-    readonly get: string;
-    readonly create?: string;
+    readonly get: OperationDef;
+    readonly create?: OperationDef;
     /** Partial update; path parameter `id`, body `{ [schemaField]: value }`. */
-    readonly update: string;
-    readonly delete?: string;
+    readonly update: OperationDef;
+    readonly delete?: OperationDef;
     /** Body `{ ids: [...] }`. */
-    readonly batchDelete?: string;
+    readonly batchDelete?: OperationDef;
   };
   /** Field of the list answer holding the items. */
   readonly items: string;
@@ -360,8 +463,10 @@ export interface CollectionDef extends ScreenBase {
   readonly createFields?: Readonly<Partial<Record<string, FieldHint>>>;
   /** The item field edited with the JSON-schema form. */
   readonly schemaField: string;
+  /** The item field the update sends back as read (its stamp), so a change made meanwhile answers 409. */
+  readonly stampField?: string;
   /** The operation answering the JSON Schema of `schemaField`; query parameter → item field. */
-  readonly itemSchemaFrom: { readonly operation: string; readonly query: Readonly<Record<string, string>> };
+  readonly itemSchemaFrom: { readonly operation: OperationDef; readonly query: Readonly<Record<string, string>> };
 }
 export const defineCollection = (def: Omit<CollectionDef, 'kind'>): CollectionDef => ({ ...def, kind: 'collection' });
 
@@ -380,6 +485,8 @@ export type AnyDocumentLayout =
       readonly exportable?: boolean;
       readonly pageSize?: number;
       readonly rowActions?: readonly RowAction[];
+      readonly title?: string;
+      readonly tables?: readonly (Omit<Extract<AnyDocumentLayout, { kind: 'table' }>, 'tables'> & { readonly title: string })[];
     }
   | { readonly kind: 'form'; readonly fields?: Readonly<Partial<Record<string, FieldHint>>>; readonly groups?: readonly string[] }
   | {

@@ -5,12 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { logKindOps } from './api/logs';
+import { reportWidget } from './api/reports';
+import { validateStorage } from './api/settings';
 import {
+  defineCollection,
+  defineLogView,
   defineOperation,
   definePolicyArea,
+  defineReport,
   defineSection,
   defineSettingsPage,
+  optionsFrom,
   type ArrayKeys,
+  type OptionsFrom,
   type Path,
   type PolicyAreaDef,
   type RowOf,
@@ -206,6 +214,104 @@ export function typos(): unknown[] {
   ];
 }
 
+const screenBase = { description: 'x', read, title: 'x', route: '/x' } as const;
+
+/** Never called: a typo in each kind of cross reference, refused where it is marked. */
+export function referenceTypos(): unknown[] {
+  return [
+    defineSettingsPage({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/settings/x',
+      endpoint: { path: '/x', revision: 'none', save: 'PUT' },
+      schema: Doc,
+      layout: {
+        kind: 'form',
+        fields: {
+          // @ts-expect-error showIf naming a field the document lacks
+          'owner.name': { showIf: { field: 'enabeld', equals: [true] } },
+          // @ts-expect-error an upload operation given by id instead of the operation
+          enabled: { upload: { operation: 'pac.uploadTemplate' } },
+        },
+      },
+    }),
+    definePolicyArea({
+      ...base,
+      id: 'x',
+      title: 'x',
+      route: '/policy/x',
+      endpoint: { path: '/x/{rev}' },
+      schema: Doc,
+      layout: {
+        kind: 'table',
+        rows: 'list',
+        rowKey: 'id',
+        columns: ['host'],
+        // @ts-expect-error showIf of a row field naming a path the row lacks
+        rowFields: { host: { showIf: { field: 'meta.nope', equals: [true] } } },
+        // @ts-expect-error a row action operation given by id instead of the operation
+        rowActions: [{ id: 'v', label: 'V', operation: 'storage.validate' }],
+      },
+    }),
+    // @ts-expect-error options from a row field the source screen's rows lack
+    optionsFrom(area, 'list', 'idd', 'host'),
+    // @ts-expect-error options from a field of the source screen that is no list of rows
+    optionsFrom(area, 'enabled', 'id', 'host'),
+    // @ts-expect-error an option source written as a literal, unchecked: only optionsFrom() makes one
+    { screen: area, rows: 'list', value: 'idd', label: 'host' } satisfies OptionsFrom,
+    defineCollection({
+      ...screenBase,
+      id: 'x',
+      operations: {
+        list: op,
+        // @ts-expect-error a collection operation given by id instead of the operation
+        get: 'types.read',
+        update: op,
+      },
+      items: 'list',
+      itemKey: 'id',
+      columns: [],
+      schemaField: 's',
+      itemSchemaFrom: { operation: op, query: {} },
+    }),
+    defineLogView({
+      ...screenBase,
+      id: 'x',
+      logType: 'web',
+      operations: logKindOps.web,
+      // @ts-expect-error a log view column that is no field of the log type's events
+      columns: [{ field: 'usreid', label: 'User' }],
+      // @ts-expect-error a log view filter that is no filter parameter of the log type
+      filters: [{ param: 'usreid', label: 'User' }],
+    }),
+    defineLogView({
+      ...screenBase,
+      id: 'x',
+      logType: 'audit',
+      operations: logKindOps.audit,
+      // @ts-expect-error a field of another log type's events (web's url is no audit field)
+      columns: [{ field: 'url', label: 'URL' }],
+      filters: [],
+    }),
+    // @ts-expect-error a report name the catalogue does not have
+    reportWidget('top_userz'),
+    defineReport({
+      ...screenBase,
+      id: 'x',
+      widgets: [
+        {
+          ...reportWidget('top_users'),
+          title: 'x',
+          chart: 'bar',
+          // @ts-expect-error a drill-down parameter the log type cannot filter by
+          drillDown: { logType: 'web', param: 'usreid' },
+        },
+      ],
+    }),
+  ];
+}
+
 // ---- the registry the helpers feed --------------------------------------------------------------------------------
 
 const screen = (id: string, route: string) => ({ ...area, id, route });
@@ -219,6 +325,18 @@ describe('createRegistry', () => {
     expect(r.operation('web.types.save')).toMatchObject({ method: 'PUT', access: write, document: { screenId: 'web.types', role: 'save' } });
     expect(r.operation('settings.types.save')).toMatchObject({ method: 'POST', path: '/api/settings/v1/types', revision: undefined });
     expect(r.screen('web.types')).toBe(area);
+  });
+
+  it('gives a document screen that sets no env or feature its section\'s, so it is mounted only where the section is', () => {
+    const r = reg({ screens: [area, settings] });
+    const policy = sections.find((s) => s.id === 'policy')!;
+    expect(area.env).toBeUndefined();
+    expect(policy.env).toBeDefined();
+    expect(r.operation('web.types.get')!.env).toEqual(policy.env);
+    expect(r.operation('web.types.save')!.env).toEqual(policy.env);
+    expect(r.sectionOf(area)).toBe(policy);
+    const own = { deployments: ['cloud'] } as const;
+    expect(reg({ screens: [{ ...area, env: own }] }).operation('web.types.get')!.env).toBe(own);
   });
 
   it('refuses a screen id, a route, an operation id or a call listed twice', () => {
@@ -237,5 +355,25 @@ describe('createRegistry', () => {
     expect(() => reg({ screens: [{ ...area, write: {} as typeof write }] })).toThrow(/either "any" or "all"/);
     expect(() => reg({ operations: [{ ...op, access: { any: [1] } as unknown as typeof read }] })).toThrow(/permissions as strings/);
     expect(() => reg({ screens: [screen('web.lost', '/nowhere/lost')] })).toThrow(/web\.lost is under no section/);
+  });
+
+  it('refuses a reference to an operation or screen the registry does not hold, and a showIf on a missing field', () => {
+    const withAction = (operation: typeof validateStorage) =>
+      ({ ...area, layout: { ...area.layout, rowActions: [{ id: 'v', label: 'V', operation }] } }) as typeof area;
+    expect(() => reg({ screens: [withAction(validateStorage)] })).toThrow(/row action v operation storage\.validate is not in the registry/);
+    expect(reg({ screens: [withAction(validateStorage)], operations: [validateStorage] }).screen('web.types')).toBeDefined();
+    const source = defineSettingsPage({ ...settings, id: 'settings.source', route: '/settings/source', endpoint: { ...settings.endpoint, path: '/x' } });
+    const options = optionsFrom(source, 'list', 'id', 'host');
+    const consumer = { ...settings, layout: { kind: 'form', fields: { 'owner.name': { optionsFrom: options } } } } as typeof settings;
+    expect(() => reg({ screens: [consumer] })).toThrow(/takes options from settings\.source, which is no registered document screen/);
+    expect(reg({ screens: [consumer, source] }).screen('settings.types')).toBe(consumer);
+    const hidden = { ...settings, layout: { kind: 'form', fields: { enabled: { showIf: { field: 'gone', equals: [true] } } } } };
+    expect(() => reg({ screens: [hidden as unknown as typeof settings] })).toThrow(/shown by gone, which the schema lacks/);
+  });
+
+  it('refuses a document screen copied under a new id (its operations would keep the old id)', () => {
+    expect(() => reg({ screens: [area, { ...settings, id: 'settings.copy', route: '/settings/copy' }] })).toThrow(
+      /operation ids settings\.types\.get \/ settings\.types\.save belong to another id/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** Derives the generic document operations (GET and save) of a document screen. */
 import { z } from 'zod';
 import { RevParam, RevisionStamp, SettingsStamp } from '../schemas/policy';
-import type { DocumentScreen, OperationDef } from './define';
+import type { DocumentScreen, OperationDef, SectionDef } from './define';
 
 /** Body of a save and answer of a read: the document plus its stamp. */
 export function documentEnvelope(screen: DocumentScreen): z.ZodObject {
@@ -9,22 +9,26 @@ export function documentEnvelope(screen: DocumentScreen): z.ZodObject {
   return screen.schema.extend(stamp.shape);
 }
 
-/** The read and save operations the server mounts and codegen emits for a document screen. */
-export function documentOperations(screen: DocumentScreen): [OperationDef, OperationDef] {
+/**
+ * The read and save operations the server mounts and codegen emits for a document screen. The environment rule and
+ * the feature flag default from the screen's section, so an area that leaves them out is mounted only where its
+ * section belongs.
+ */
+export function documentOperations(screen: DocumentScreen, section?: SectionDef): [OperationDef, OperationDef] {
   const envelope = documentEnvelope(screen);
   const params = screen.endpoint.revision === 'staged' ? RevParam : undefined;
   const common = {
     path: screen.endpoint.path,
     params,
     tag: screen.tag,
-    env: screen.env,
-    feature: screen.feature,
+    env: screen.env ?? section?.env,
+    feature: screen.feature ?? section?.feature,
     revision: screen.endpoint.revision === 'staged' ? ('staged' as const) : undefined,
   };
   return [
     {
       ...common,
-      id: `${screen.id}.get`,
+      id: screen.operationIds.read,
       method: 'GET',
       summary: `Read ${screen.title}`,
       description: screen.description,
@@ -34,7 +38,7 @@ export function documentOperations(screen: DocumentScreen): [OperationDef, Opera
     },
     {
       ...common,
-      id: `${screen.id}.save`,
+      id: screen.operationIds.save,
       method: screen.endpoint.save,
       summary: `Save ${screen.title}`,
       description: screen.description,

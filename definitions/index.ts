@@ -2,12 +2,12 @@
  * The registry: every section, screen and operation of the portal, listed once. Adding a policy area is one
  * definition file plus one line in `screens` below.
  */
-import { authOperations } from './api/auth';
+import { authOps } from './api/auth';
 import { logOperations } from './api/logs';
-import { policyOperations } from './api/policy';
-import { postureOperations } from './api/posture';
+import { policyOps } from './api/policy';
+import { postureOps } from './api/posture';
 import { reportOperations } from './api/reports';
-import { settingsOperations } from './api/settings';
+import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/appDiscovery';
 import { casbAppRules } from './policy/casb/appRules';
 import { casbExceptions } from './policy/casb/exceptions';
@@ -60,6 +60,7 @@ import { saaLogs } from './logs/saa_logs';
 import { webLogs } from './logs/web';
 import { dashboard } from './reports/dashboard';
 import { reportScheduling } from './reports/scheduling';
+import { revisionHistory } from './policy/revisionHistory';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -79,6 +80,7 @@ import { termsOfService } from './settings/tenant/termsOfService';
 export const registry = createRegistry({
   sections,
   screens: [
+    revisionHistory,
     webThreats,
     webCategories,
     categoryExtension,
@@ -145,5 +147,12 @@ export const registry = createRegistry({
     dashboard,
     reportScheduling,
   ],
-  operations: [...authOperations, ...policyOperations, ...settingsOperations, ...postureOperations, ...logOperations, ...reportOperations],
+  operations: [
+    ...Object.values(authOps),
+    ...Object.values(policyOps),
+    ...Object.values(settingsOps),
+    ...Object.values(postureOps),
+    ...logOperations,
+    ...reportOperations,
+  ],
 });

@@ -1,6 +1,18 @@
-/** Builds a checked registry: every id and route listed once, every access rule well-formed. */
+/**
+ * Builds a checked registry: every id and route listed once, every access rule well-formed, and every cross reference
+ * of a screen (operations, option sources, showIf fields) pointing at something registered.
+ */
+import { z } from 'zod';
 import { assertAccessRule } from '../schemas/access';
-import { isDocumentScreen, type OperationDef, type ScreenDef, type SectionDef } from './define';
+import {
+  documentOperationIds,
+  isDocumentScreen,
+  type DocumentScreen,
+  type FieldHint,
+  type OperationDef,
+  type ScreenDef,
+  type SectionDef,
+} from './define';
 import { documentOperations } from './derive';
 
 export interface Registry {
@@ -10,6 +22,8 @@ export interface Registry {
   readonly operations: readonly OperationDef[];
   screen(id: string): ScreenDef | undefined;
   operation(id: string): OperationDef | undefined;
+  /** The section a screen belongs to (the first segment of its route); its env and feature are the screen's defaults. */
+  sectionOf(screen: ScreenDef): SectionDef | undefined;
 }
 
 function unique<T>(items: readonly T[], key: (t: T) => string, what: string): void {
@@ -27,7 +41,8 @@ export function createRegistry(input: {
   operations: readonly OperationDef[];
 }): Registry {
   const { sections, screens } = input;
-  const operations = [...input.operations, ...screens.filter(isDocumentScreen).flatMap(documentOperations)];
+  const sectionOf = (s: ScreenDef) => sections.find((sec) => sec.route === '/' + s.route.split('/')[1]);
+  const operations = [...input.operations, ...screens.filter(isDocumentScreen).flatMap((s) => documentOperations(s, sectionOf(s)))];
   unique(sections, (s) => s.id, 'section id');
   unique(sections, (s) => s.route, 'section route');
   unique(screens, (s) => s.id, 'screen id');
@@ -44,11 +59,102 @@ export function createRegistry(input: {
   for (const o of operations) if (typeof o.access === 'object') assertAccessRule(o.access);
   const screenById = new Map(screens.map((s) => [s.id, s]));
   const opById = new Map(operations.map((o) => [o.id, o]));
+  for (const s of screens) checkReferences(s, screenById, opById);
   return {
     sections,
     screens,
     operations,
     screen: (id) => screenById.get(id),
     operation: (id) => opById.get(id),
+    sectionOf,
   };
+}
+
+// ---- cross references -------------------------------------------------------------------------------------------
+
+/** The field at a dotted path of a schema (array elements as numbers), looking through optional and default wrappers. */
+export function fieldAt(schema: z.ZodType, path: string): z.ZodType | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (const segment of path.split('.')) {
+    current = unwrap(current!);
+    if (current instanceof z.ZodObject) current = current.shape[segment] as z.ZodType | undefined;
+    else if (current instanceof z.ZodArray && /^\d+$/.test(segment)) current = current.element as z.ZodType;
+    else return undefined;
+    if (!current) return undefined;
+  }
+  return current;
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let inner = innerOf(current); inner; inner = innerOf(current)) current = inner;
+  return current;
+}
+const innerOf = (schema: z.ZodType): z.ZodType | undefined => {
+  const def = schema.def as { innerType?: z.ZodType; in?: z.ZodType; type: string };
+  return def.type === 'pipe' ? def.in : def.innerType;
+};
+
+function checkReferences(s: ScreenDef, screens: ReadonlyMap<string, ScreenDef>, ops: ReadonlyMap<string, OperationDef>): void {
+  const fail = (what: string) => {
+    throw new Error(`Screen ${s.id}: ${what}`);
+  };
+  const operation = (op: OperationDef | undefined, role: string) => {
+    if (op && ops.get(op.id) !== op) fail(`its ${role} operation ${op.id} is not in the registry's operations`);
+  };
+  switch (s.kind) {
+    case 'policyArea':
+    case 'settingsPage':
+      return checkDocumentReferences(s, fail, operation, screens);
+    case 'collection':
+      for (const [role, op] of Object.entries(s.operations)) operation(op, role);
+      return operation(s.itemSchemaFrom.operation, 'item schema');
+    case 'logView':
+      operation(s.operations.query, 'first page');
+      return operation(s.operations.next, 'next page');
+    case 'report':
+      for (const w of s.widgets) {
+        operation(w.operation, `widget ${w.title}`);
+        const view = [...screens.values()].find((v) => v.kind === 'logView' && v.logType === w.drillDown?.logType);
+        if (w.drillDown && !view) fail(`widget ${w.title} drills into ${w.drillDown.logType} logs, which no log view shows`);
+      }
+      return;
+    case 'coreScreen':
+      return;
+  }
+}
+
+function checkDocumentReferences(
+  s: DocumentScreen,
+  fail: (what: string) => void,
+  operation: (op: OperationDef | undefined, role: string) => void,
+  screens: ReadonlyMap<string, ScreenDef>,
+): void {
+  const ids = documentOperationIds(s.id);
+  if (s.operationIds.read !== ids.read || s.operationIds.save !== ids.save) {
+    fail(`its operation ids ${s.operationIds.read} / ${s.operationIds.save} belong to another id (copied definition?)`);
+  }
+  const hints = (form: z.ZodType, fields: Readonly<Partial<Record<string, FieldHint>>> | undefined, where: string) => {
+    for (const [path, hint] of Object.entries(fields ?? {})) {
+      if (!hint) continue;
+      if (!fieldAt(form, path)) fail(`${where} has hints for ${path}, which the schema lacks`);
+      if (hint.showIf && !fieldAt(form, hint.showIf.field)) fail(`${where} field ${path} is shown by ${hint.showIf.field}, which the schema lacks`);
+      operation(hint.upload?.operation, `upload (${path})`);
+      const from = hint.optionsFrom;
+      if (from) {
+        const source = screens.get(from.screen.id);
+        if (!source || !isDocumentScreen(source)) fail(`${path} takes options from ${from.screen.id}, which is no registered document screen`);
+        else if (!fieldAt(source.schema, `${from.rows}.0.${from.value}`) || !fieldAt(source.schema, `${from.rows}.0.${from.label}`)) {
+          fail(`${path} takes options from ${from.screen.id} rows ${from.rows}, whose rows lack ${from.value} or ${from.label}`);
+        }
+      }
+    }
+  };
+  const layout = s.layout;
+  if (layout.kind === 'table') {
+    const row = fieldAt(s.schema, `${layout.rows}.0`);
+    if (!row) return fail(`its table rows ${layout.rows} are no list of the schema`);
+    hints(row, layout.rowFields, 'the row editor');
+    for (const action of layout.rowActions ?? []) operation(action.operation, `row action ${action.id}`);
+  } else hints(s.schema, layout.fields, 'the form');
 }

@@ -62,7 +62,6 @@ export const sections: readonly SectionDef[] = [
     id: 'insights',
     title: 'Insights',
     route: '/insights',
-    externalHref: '/insights',
     env: cloudOrManagementStation,
     order: 110,
   }),

@@ -29,6 +29,19 @@ export const SettingsStamp = z.object({
   updated_by: z.string().optional(),
 });
 
+/** Limits of the change reason a publish records. */
+export const PUBLISH_REASON = { min: 3, max: 500 } as const;
+
+export const PublishReason = z
+  .string()
+  .trim()
+  .min(PUBLISH_REASON.min)
+  .max(PUBLISH_REASON.max)
+  .meta({ title: 'Change reason', description: 'Why this revision is published; kept with the revision in its history.' });
+
+/** Body of a publish: the change reason. Optional for API callers (the spec's publish call has no body); the portal always sends one. */
+export const PublishBody = z.strictObject({ reason: PublishReason.optional() });
+
 /** One entry of the revision history. */
 export const RevisionHistoryEntry = z.object({
   rev_id: z.number().int(),
@@ -36,6 +49,8 @@ export const RevisionHistoryEntry = z.object({
   updated_at: z.iso.datetime(),
   published_at: z.iso.datetime().nullable(),
   published_by: z.string().nullable(),
+  reason: z.string().nullable().meta({ description: 'The change reason given at publish (none for publishes without one).' }),
+  areas: z.array(z.string()).meta({ description: 'Screen ids of the areas whose content this revision changed.' }),
 });
 export const RevisionHistory = z.object({
   revisions: z.array(RevisionHistoryEntry),
@@ -48,3 +63,17 @@ export const RevisionHistoryQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export const RevParam = z.strictObject({ rev: z.coerce.number().int().nonnegative() });
+
+/** One area's document before (at the base revision) and after (at the revision), secrets masked. */
+export const AreaChange = z.object({
+  screen_id: z.string(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+/** The areas a revision changed against its predecessor (for the working revision: against the published one). */
+export const RevisionChanges = z.object({
+  rev_id: z.number().int(),
+  base_rev_id: z.number().int(),
+  areas: z.array(AreaChange),
+});
+export type RevisionChanges = z.infer<typeof RevisionChanges>;

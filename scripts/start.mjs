@@ -20,6 +20,9 @@ export function buildIsStale() {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
+const codegen = spawnSync('npx', ['tsx', 'codegen/main.ts', '--if-stale'], { stdio: 'inherit' });
+if (codegen.status !== 0) process.exit(codegen.status ?? 1);
+
 if (buildIsStale()) {
   console.log('Building the portal (dist/ is missing or older than its sources)…');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -1,6 +1,6 @@
 /** Builds the Fastify application: security headers, error answers, health check, every operation, pages. */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from '../definitions/registry';
 import type { Environment } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
@@ -19,6 +19,10 @@ export interface AppOptions {
   /** The generated docs folder; its `site/` is served at /docs/ when present. */
   readonly docsDir: string;
   readonly logger?: FastifyServerOptions['logger'];
+  /** Fastify's trustProxy (config TRUST_PROXY): the client address and scheme from a trusted proxy's headers. */
+  readonly trustProxy?: boolean | number | string;
+  /** Absolute session lifetime (config SESSION_MAX_AGE_HOURS). */
+  readonly sessionMaxAgeMs?: number;
 }
 
 export const CONTENT_SECURITY_POLICY = [
@@ -37,12 +41,22 @@ export const CONTENT_SECURITY_POLICY = [
 /** Largest request body: a rule list of 10,000 entries fits with room to spare. */
 const BODY_LIMIT = 16 * 1024 * 1024;
 const NO_STORE = /^\/(api|idp)\/|^\/healthz$/;
+/** Sent only over HTTPS (a browser ignores it over HTTP); one year, as the HSTS preload list asks. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Trusts the nearest `n` proxies (Fastify's typings lack the hop count it accepts). */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 /** A Fastify instance serving `registry` with `modules`; throws at once when an operation has no handler. */
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // A URL Fastify cannot decode (e.g. an unpaired surrogate's invalid UTF-8) gets the API's 400 shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send({ msg: MESSAGES.validationFailed, context: error.message });
+    },
+    trustProxy: typeof options.trustProxy === 'number' ? hops(options.trustProxy) : (options.trustProxy ?? false),
     // One line per request would drown the errors that matter; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -54,6 +68,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
     if (NO_STORE.test(request.url)) reply.header('Cache-Control', 'no-store');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

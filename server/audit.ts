@@ -2,7 +2,7 @@
 import type { Db } from './types';
 
 export interface AuditEvent {
-  readonly action: 'login' | 'logout' | 'publish' | 'save';
+  readonly action: 'login' | 'logout' | 'publish' | 'rollback' | 'save';
   /** User name of whoever acted (or tried to). */
   readonly user: string;
   /** Tenant name. */
@@ -10,6 +10,8 @@ export interface AuditEvent {
   /** Screen id of the document saved. */
   readonly area?: string;
   readonly rev_id?: number;
+  /** A line for the reader: a publish's change reason, the revision a rollback staged. */
+  readonly details?: string;
   readonly result: 'success' | 'failure';
   /** Client address. */
   readonly ip: string;

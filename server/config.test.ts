@@ -7,6 +7,16 @@ describe('server configuration from the environment', () => {
     expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, seed: 'full' });
     expect(c.dataDir).toMatch(/\/\.data$/);
     expect(c.env).toEqual({ deployment: 'cloud', appMode: 'cloud', production: false });
+    expect(c.trustProxy).toBe(false);
+    expect(c.sessionMaxAgeMs).toBe(12 * 3_600_000);
+  });
+
+  it('trusts a proxy only when TRUST_PROXY says so: true is the nearest hop, a number that many, else addresses', () => {
+    expect(configFromVars({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(configFromVars({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(configFromVars({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(configFromVars({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(configFromVars({ SESSION_MAX_AGE_HOURS: '0.5' }).sessionMaxAgeMs).toBe(1_800_000);
   });
 
   it('derives the on-prem app mode and production from NODE_ENV unless set', () => {
@@ -26,5 +36,6 @@ describe('server configuration from the environment', () => {
     expect(() => environmentFromVars({ PORTAL_DEPLOYMENT: 'moon' })).toThrow(/PORTAL_DEPLOYMENT must be one of/);
     expect(() => configFromVars({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => configFromVars({ PORTAL_SEED: 'huge' })).toThrow(/PORTAL_SEED/);
+    expect(() => configFromVars({ SESSION_MAX_AGE_HOURS: 'never' })).toThrow(/SESSION_MAX_AGE_HOURS/);
   });
 });

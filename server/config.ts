@@ -2,6 +2,9 @@
 import { resolve } from 'node:path';
 import { APP_MODES, DEPLOYMENTS, type AppMode, type Deployment, type Environment } from '../schemas/access';
 
+/** The absolute session lifetime when SESSION_MAX_AGE_HOURS is unset (OWASP: hours, not days, for an admin console). */
+export const SESSION_MAX_AGE_HOURS_DEFAULT = 12;
+
 export type Vars = Readonly<Record<string, string | undefined>>;
 
 export interface ServerConfig {
@@ -11,6 +14,14 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   readonly env: Environment;
   readonly seed: 'full' | 'small';
+  /**
+   * TRUST_PROXY: whom to believe about the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto). Off by
+   * default; `true` trusts the nearest proxy (one hop), a number that many hops, anything else is a comma list of
+   * proxy addresses or CIDR ranges (Fastify's `trustProxy`).
+   */
+  readonly trustProxy: boolean | number | string;
+  /** SESSION_MAX_AGE_HOURS: a session ends this long after sign-in however active it is (default 12 h). */
+  readonly sessionMaxAgeMs: number;
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -40,10 +51,18 @@ export function environmentFromVars(vars: Vars): Environment {
   return { deployment, appMode, production };
 }
 
+function trustProxyFromVar(value: string | undefined): ServerConfig['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 /** Every setting the server reads; throws with a readable message on a bad value. */
 export function configFromVars(vars: Vars): ServerConfig {
   const port = Number(vars.PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${vars.PORT}".`);
+  const maxAgeHours = Number(vars.SESSION_MAX_AGE_HOURS || SESSION_MAX_AGE_HOURS_DEFAULT);
+  if (!(maxAgeHours > 0)) throw new Error(`SESSION_MAX_AGE_HOURS must be a positive number; got "${vars.SESSION_MAX_AGE_HOURS}".`);
   return {
     port,
     host: vars.HOST || '0.0.0.0',
@@ -51,5 +70,7 @@ export function configFromVars(vars: Vars): ServerConfig {
     databaseUrl: vars.DATABASE_URL || undefined,
     env: environmentFromVars(vars),
     seed: oneOf('PORTAL_SEED', vars.PORTAL_SEED || 'full', ['full', 'small'] as const),
+    trustProxy: trustProxyFromVar(vars.TRUST_PROXY),
+    sessionMaxAgeMs: maxAgeHours * 3_600_000,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE } from '../schemas/constants';
+import { unsafeTextErrors } from '../schemas/safeText';
 import { IDP_AUTHORIZE_PATH, IDP_CLIENT_ID } from './modules/auth';
 import { sendPage } from './pages';
 import { xsrfMatches } from './session';
@@ -28,7 +29,7 @@ export async function idpRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post(IDP_AUTHORIZE_PATH, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
-    if (form.client_id !== IDP_CLIENT_ID) {
+    if (form.client_id !== IDP_CLIENT_ID || unsafeTextErrors(form).length > 0) {
       return sendPage(reply, 400, 'Unknown application', 'This sign-in request does not come from the portal.');
     }
     if (!xsrfMatches(form.csrf_token, request.cookies[XSRF_COOKIE])) {

@@ -9,7 +9,7 @@ import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { resolveHandlers } from './mount';
 import { createSession, xsrfCookieValue } from './session';
-import { HttpError, type Db, type ServerModule } from './types';
+import { HttpError, implement, implementAll, type Db, type ServerModule } from './types';
 
 const cloud: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
 
@@ -26,35 +26,36 @@ const ops = {
 
 const fixtureModule: ServerModule = {
   name: 'fixture',
-  handlers: {
-    'fx.hello': async (ctx) => ({ n: ctx.params.n }),
-    'fx.text': async () => 'plain',
-    'fx.onPrem': async () => ({}),
-    'fx.boom': async () => {
+  implementations: implementAll(ops, {
+    hello: async (ctx) => ({ n: ctx.params.n }),
+    text: async () => 'plain',
+    onPrem: async () => ({}),
+    boom: async () => {
       throw new Error('secret internals at /srv/app.ts:12');
     },
-    'fx.teapot': async () => {
+    teapot: async () => {
       throw new HttpError(418, 'short and stout', { context: 'kettle' });
     },
-    'fx.echo': async (ctx) => ({ name: ctx.body.name }),
-    'fx.casb': async () => ({}),
-    'fx.guarded': async () => ({}),
-  },
+    echo: async (ctx) => ({ name: ctx.body.name }),
+    casb: async () => ({}),
+    guarded: async () => ({}),
+  }),
 };
+const unknownOp = defineOperation({ ...ops.text, id: 'fx.nope', path: '/api/fx/nope' });
 
 const registryOf = (operations: readonly OperationDef[]) => createRegistry({ sections: [], screens: [], operations });
 const registry = registryOf(Object.values(ops));
 
 describe('resolveHandlers', () => {
   it('throws at start-up when an operation has no handler', () => {
-    expect(() => resolveHandlers(registry, [{ name: 'empty', handlers: {} }])).toThrow(/No server handler for operation\(s\): fx\.hello/);
+    expect(() => resolveHandlers(registry, [{ name: 'empty', implementations: [] }])).toThrow(/No server handler for operation\(s\): fx\.hello/);
   });
 
   it('throws when two modules handle one operation, or a module names an unknown one', () => {
-    expect(() => resolveHandlers(registry, [fixtureModule, { name: 'again', handlers: { 'fx.text': async () => '' } }])).toThrow(
+    expect(() => resolveHandlers(registry, [fixtureModule, { name: 'again', implementations: [implement(ops.text, async () => '')] }])).toThrow(
       /handled by two server modules: fixture and again/,
     );
-    expect(() => resolveHandlers(registry, [fixtureModule, { name: 'typo', handlers: { 'fx.nope': async () => '' } }])).toThrow(
+    expect(() => resolveHandlers(registry, [fixtureModule, { name: 'typo', implementations: [implement(unknownOp, async () => '')] }])).toThrow(
       /no operation of the registry/,
     );
   });
@@ -78,7 +79,7 @@ describe('mounted operations', { timeout: 60_000 }, () => {
       const xsrf = xsrfCookieValue(s.xsrfToken);
       return { cookie: `sid=${s.sid}; _xsrf=${xsrf}`, xsrf };
     };
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     await db.close();

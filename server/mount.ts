@@ -8,9 +8,13 @@ import type { Registry } from '../definitions/registry';
 import { envAllows, featureFlags, rbacEnforced, ruleAllows, type Environment } from '../schemas/access';
 import { MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
 import { fieldErrors, type FieldError } from '../schemas/http';
+import { unsafeTextErrors } from '../schemas/safeText';
+import { SESSION_MAX_AGE_HOURS_DEFAULT } from './config';
 import { documentHandler } from './documents';
 import { resolveSession, xsrfMatches, xsrfTokenOf, type ResolvedSession } from './session';
-import { HttpError, type Db, type Handler, type ServerModule } from './types';
+import { HttpError, type Db, type OperationContext, type OperationHandler, type ServerModule } from './types';
+
+type Handler = OperationHandler<OperationDef>;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const XSRF_FAILED = 'The request is missing a valid X-XSRFToken header. Reload the page and try again.';
@@ -25,7 +29,7 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 export function resolveHandlers(registry: Registry, modules: readonly ServerModule[]): Map<string, Handler> {
   const provided = new Map<string, { handler: Handler; module: string }>();
   for (const m of modules) {
-    for (const [id, handler] of Object.entries(m.handlers)) {
+    for (const { op: { id }, handle: handler } of m.implementations ?? []) {
       const other = provided.get(id);
       if (other) throw new Error(`Operation ${id} is handled by two server modules: ${other.module} and ${m.name}`);
       const op = registry.operation(id);
@@ -50,11 +54,14 @@ export interface MountOptions {
   readonly env: Environment;
   readonly registry: Registry;
   readonly modules: readonly ServerModule[];
+  /** Absolute session lifetime; default SESSION_MAX_AGE_HOURS_DEFAULT. */
+  readonly sessionMaxAgeMs?: number;
 }
 
 /** Registers a route for every operation whose environment rule allows `env`; the others stay unmounted (404). */
 export function mountOperations(app: FastifyInstance, options: MountOptions): void {
   const { db, env, registry, modules } = options;
+  const maxAgeMs = options.sessionMaxAgeMs ?? SESSION_MAX_AGE_HOURS_DEFAULT * 3_600_000;
   const handlers = resolveHandlers(registry, modules);
   for (const op of registry.operations) {
     if (!envAllows(op.env, env)) continue;
@@ -63,11 +70,11 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
       method: op.method,
       url: fastifyPath(op.path),
       handler: async (request, reply) => {
-        const session = await resolveSession(db, request.cookies[SESSION_COOKIE]);
+        const session = await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs);
         authorize(op, env, session);
         if (STATE_CHANGING.has(op.method) && !op.xsrfExempt) checkXsrf(request, session);
         const input = validate(op, request);
-        const result = await handler({ op, db, env, caller: session?.caller, ...input, request, reply });
+        const result = await handler({ op, db, env, registry, caller: session?.caller, ...input, request, reply });
         return reply.sent ? reply : answer(op, reply, result);
       },
     });
@@ -102,8 +109,15 @@ function safeDecode(v: string): string | undefined {
   }
 }
 
-function validate(op: OperationDef, request: FastifyRequest) {
-  const errors: FieldError[] = [];
+/** The operation's input parsed by its schemas; an input the operation declares no schema for is `{}`. */
+function validate(op: OperationDef, request: FastifyRequest): Pick<OperationContext<OperationDef>, 'params' | 'query' | 'body'> {
+  // Strings that cannot be stored are refused first, whatever the schemas say (schemas/safeText.ts).
+  const errors: FieldError[] = [
+    ...unsafeTextErrors(request.params, 'params'),
+    ...unsafeTextErrors(request.query, 'query'),
+    ...unsafeTextErrors(request.body),
+  ];
+  if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
   const parse = (schema: OperationDef['body'], value: unknown, prefix?: string) => {
     if (!schema) return undefined;
     const r = schema.safeParse(value);
@@ -111,10 +125,10 @@ function validate(op: OperationDef, request: FastifyRequest) {
     errors.push(...fieldErrors(r.error, prefix));
     return undefined;
   };
-  const params = parse(op.params, request.params, 'params') ?? {};
-  const query = parse(op.query, request.query, 'query') ?? {};
+  const params = (parse(op.params, request.params, 'params') ?? {}) as Record<string, unknown>;
+  const query = (parse(op.query, request.query, 'query') ?? {}) as Record<string, unknown>;
   // A call without a body (e.g. auth_params with no options) is validated as an empty object; a JSON null is not.
-  const body = parse(op.body, request.body === undefined ? {} : request.body);
+  const body = op.body ? parse(op.body, request.body === undefined ? {} : request.body) : {};
   if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
   return { params, query, body };
 }

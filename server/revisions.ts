@@ -11,16 +11,23 @@ export interface RevisionRow {
   readonly updated_at: Date;
   readonly published_at: Date | null;
   readonly published_by: string | null;
+  readonly publish_reason: string | null;
 }
 
-const COLUMNS = 'rev_id, state, updated_at, published_at, published_by';
+const COLUMNS = 'rev_id, state, updated_at, published_at, published_by, publish_reason';
+
+// First key of the per-tenant policy lock (the second is the tenant's hash); other advisory locks use one key.
+const POLICY_LOCK = 727_010;
 
 /**
  * The tenant's working revision, created (as revision 1, nothing to publish) for a tenant that has none.
- * With `lock`, the row stays locked until the transaction ends, so saves and publishes of a tenant run one at a time.
+ * With `lock` (inside a transaction), saves and publishes of the tenant run one at a time: the per-tenant lock is
+ * taken before the revision is read, so a save waiting behind a publish reads the revision the publish opened (a row
+ * lock taken by the read itself would hand it the revision just published).
  */
 export async function workingRevision(db: Db, tenantId: string, lock = false): Promise<RevisionRow> {
-  const select = `SELECT ${COLUMNS} FROM policy_revisions WHERE tenant_id = $1 ORDER BY rev_id DESC LIMIT 1${lock ? ' FOR UPDATE' : ''}`;
+  if (lock) await db.query(`SELECT pg_advisory_xact_lock(${POLICY_LOCK}, hashtext($1))`, [tenantId]);
+  const select = `SELECT ${COLUMNS} FROM policy_revisions WHERE tenant_id = $1 ORDER BY rev_id DESC LIMIT 1`;
   const found = (await db.query<RevisionRow>(select, [tenantId])).rows[0];
   if (found) return found;
   await db.query(
@@ -57,13 +64,13 @@ export async function markStaged(db: Db, tenantId: string, revId: number, at: st
   ]);
 }
 
-/** Publishes the working revision `revId` and opens the next one; the caller checked that it is staged. */
-export async function publishRevision(db: Db, tenantId: string, revId: number, by: string): Promise<void> {
+/** Publishes the working revision `revId` with its change reason and opens the next one; the caller checked that it is staged. */
+export async function publishRevision(db: Db, tenantId: string, revId: number, by: string, reason: string | null): Promise<void> {
   const now = new Date().toISOString();
   await db.query(
-    `UPDATE policy_revisions SET state = 'published', published_at = $3, published_by = $4, updated_at = $3
+    `UPDATE policy_revisions SET state = 'published', published_at = $3, published_by = $4, publish_reason = $5, updated_at = $3
       WHERE tenant_id = $1 AND rev_id = $2`,
-    [tenantId, revId, now, by],
+    [tenantId, revId, now, by, reason],
   );
   await db.query(`INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at) VALUES ($1, $2, 'published', $3)`, [
     tenantId,
@@ -72,7 +79,48 @@ export async function publishRevision(db: Db, tenantId: string, revId: number, b
   ]);
 }
 
-/** Published revisions, newest first. */
+// The document of the same area saved last before a row's revision.
+const PREVIOUS_BODY = `(SELECT p.body FROM policy_documents p
+   WHERE p.tenant_id = d.tenant_id AND p.screen_id = d.screen_id AND p.rev_id < d.rev_id ORDER BY p.rev_id DESC LIMIT 1)`;
+
+/** Screen ids whose content each of `revIds` changed against the revision before it. */
+async function changedAreas(db: Db, tenantId: string, revIds: readonly number[]): Promise<Map<number, string[]>> {
+  const { rows } = await db.query<{ rev_id: number; screen_id: string }>(
+    `SELECT d.rev_id, d.screen_id FROM policy_documents d
+      WHERE d.tenant_id = $1 AND d.rev_id = ANY($2::int[]) AND d.body IS DISTINCT FROM ${PREVIOUS_BODY}
+      ORDER BY d.screen_id`,
+    [tenantId, revIds],
+  );
+  const out = new Map<number, string[]>();
+  for (const r of rows) out.set(r.rev_id, [...(out.get(r.rev_id) ?? []), r.screen_id]);
+  return out;
+}
+
+/** The areas revision `revId` changed: each area's stored body there and before it (undefined: never saved before). */
+export async function revisionChanges(db: Db, tenantId: string, revId: number) {
+  const { rows } = await db.query<{ screen_id: string; before: Record<string, unknown> | null; after: Record<string, unknown> }>(
+    `SELECT d.screen_id, ${PREVIOUS_BODY} AS before, d.body AS after FROM policy_documents d
+      WHERE d.tenant_id = $1 AND d.rev_id = $2 AND d.body IS DISTINCT FROM ${PREVIOUS_BODY}
+      ORDER BY d.screen_id`,
+    [tenantId, revId],
+  );
+  return rows.map((r) => ({ screen_id: r.screen_id, before: r.before ?? undefined, after: r.after }));
+}
+
+/** Every area whose stored content at revision `target` differs from the one at revision `working` (null: never saved by then). */
+export async function areasDifferingFrom(db: Db, tenantId: string, target: number, working: number) {
+  const at = (rev: string) => `(SELECT p.body FROM policy_documents p
+     WHERE p.tenant_id = $1 AND p.screen_id = s.screen_id AND p.rev_id <= ${rev} ORDER BY p.rev_id DESC LIMIT 1)`;
+  const { rows } = await db.query<{ screen_id: string; target: Record<string, unknown> | null }>(
+    `SELECT s.screen_id, t.body AS target FROM (SELECT DISTINCT screen_id FROM policy_documents WHERE tenant_id = $1) s
+       CROSS JOIN LATERAL (SELECT ${at('$2')} AS body, ${at('$3')} AS current) t
+      WHERE t.body IS DISTINCT FROM t.current ORDER BY s.screen_id`,
+    [tenantId, target, working],
+  );
+  return rows;
+}
+
+/** Published revisions, newest first, each with its reason and the areas it changed. */
 export async function publishedRevisions(db: Db, tenantId: string, limit: number, offset: number) {
   const { rows } = await db.query<RevisionRow>(
     `SELECT ${COLUMNS} FROM policy_revisions WHERE tenant_id = $1 AND published_at IS NOT NULL
@@ -84,6 +132,11 @@ export async function publishedRevisions(db: Db, tenantId: string, limit: number
       tenantId,
     ])
   ).rows[0]!.n;
+  const areas = await changedAreas(
+    db,
+    tenantId,
+    rows.map((r) => r.rev_id),
+  );
   return {
     revisions: rows.map((r) => ({
       rev_id: r.rev_id,
@@ -91,6 +144,8 @@ export async function publishedRevisions(db: Db, tenantId: string, limit: number
       updated_at: r.updated_at.toISOString(),
       published_at: r.published_at?.toISOString() ?? null,
       published_by: r.published_by,
+      reason: r.publish_reason,
+      areas: areas.get(r.rev_id) ?? [],
     })),
     limit,
     offset,

@@ -35,6 +35,6 @@ describe('session time-out setting', () => {
 
 describe('sign-in throttle delays', () => {
   it('are free for two failures, then 5 s doubling up to 300 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 30].map(blockSeconds)).toEqual([0, 0, 5, 10, 20, 40, 80, 160, 300, 300]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 30].map((n) => blockSeconds(n))).toEqual([0, 0, 5, 10, 20, 40, 80, 160, 300, 300]);
   });
 });

@@ -131,14 +131,20 @@ export interface ResolvedSession {
 }
 
 /**
- * The session named by the `sid` cookie. An idle one (no call within the tenant's session_logout_days) is deleted
- * and treated as absent; otherwise last_seen_at is refreshed, written at most once per ACTIVITY_THROTTLE_MS.
+ * The session named by the `sid` cookie. An idle one (no call within the tenant's session_logout_days) or an old one
+ * (signed in more than `maxAgeMs` ago, however active) is deleted and treated as absent; otherwise last_seen_at is
+ * refreshed, written at most once per ACTIVITY_THROTTLE_MS.
  */
-export async function resolveSession(db: Db, sid: string | undefined, now = Date.now()): Promise<ResolvedSession | undefined> {
+export async function resolveSession(
+  db: Db,
+  sid: string | undefined,
+  maxAgeMs: number,
+  now = Date.now(),
+): Promise<ResolvedSession | undefined> {
   if (!sid) return undefined;
   const idHash = sha256(sid);
-  const { rows } = await db.query<UserRow & { xsrf_token: string; last_seen_at: Date }>(
-    `SELECT s.xsrf_token, s.last_seen_at, ${USER_ROW_COLUMNS}
+  const { rows } = await db.query<UserRow & { xsrf_token: string; created_at: Date; last_seen_at: Date }>(
+    `SELECT s.xsrf_token, s.created_at, s.last_seen_at, ${USER_ROW_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id JOIN tenants t ON t.id = s.tenant_id
       WHERE s.id_hash = $1`,
     [idHash],
@@ -146,7 +152,7 @@ export async function resolveSession(db: Db, sid: string | undefined, now = Date
   const row = rows[0];
   if (!row) return undefined;
   const idle = now - row.last_seen_at.getTime();
-  if (idle > sessionLogoutDays(row.settings) * DAY_MS) {
+  if (idle > sessionLogoutDays(row.settings) * DAY_MS || now - row.created_at.getTime() > maxAgeMs) {
     await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
     return undefined;
   }
@@ -178,4 +184,13 @@ export async function createSession(db: Db, user: { tenantId: string; userId: st
 /** Ends the session named by its secret id, if it exists. */
 export async function deleteSession(db: Db, sid: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id_hash = $1', [sha256(sid)]);
+}
+
+/**
+ * Ends every session of one user, e.g. when the user is disabled or their password is reset: their next call is
+ * answered 401 wherever they are signed in. Returns how many sessions ended.
+ */
+export async function endUserSessions(db: Db, tenantId: string, userId: string): Promise<number> {
+  const { rows } = await db.query('DELETE FROM sessions WHERE tenant_id = $1 AND user_id = $2 RETURNING id_hash', [tenantId, userId]);
+  return rows.length;
 }

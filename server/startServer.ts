@@ -50,6 +50,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       distDir: options.distDir ?? join(ROOT, 'dist'),
       docsDir: options.docsDir ?? join(ROOT, 'docs'),
       logger: options.logger,
+      trustProxy: config.trustProxy,
+      sessionMaxAgeMs: config.sessionMaxAgeMs,
     });
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;

@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRegistry } from '../definitions/registry';
 import { buildApp } from './app';
+import { IMMUTABLE, REVALIDATE } from './staticPages';
 import type { Db } from './types';
 
 // Page routes never touch the store.
@@ -11,7 +13,7 @@ const db = { kind: 'pglite' } as Db;
 const env = { deployment: 'cloud', appMode: 'cloud', production: true } as const;
 const registry = createRegistry({ sections: [], screens: [], operations: [] });
 
-function appWith(files: Record<string, string>) {
+function appWith(files: Record<string, string | Buffer>) {
   const root = mkdtempSync(join(tmpdir(), 'pages-'));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
@@ -42,6 +44,43 @@ describe('pages', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('send the build\'s brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
+    const code = 'console.log("compressed");'.repeat(10);
+    const page = '<title>portal, compressed</title>';
+    const app = appWith({
+      'dist/index.html': page,
+      'dist/index.html.br': brotliCompressSync(page),
+      'dist/index.html.gz': gzipSync(page),
+      'dist/assets/big-9f8e.js': code,
+      'dist/assets/big-9f8e.js.br': brotliCompressSync(code),
+      'dist/assets/big-9f8e.js.gz': gzipSync(code),
+    });
+    try {
+      const br = await app.inject({ url: '/assets/big-9f8e.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+      const gz = await app.inject({ url: '/assets/big-9f8e.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+      const plain = await app.inject({ url: '/assets/big-9f8e.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(code);
+
+      const html = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(html.headers['content-encoding']).toBe('gzip');
+      expect(html.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(html.rawPayload).toString()).toBe(page);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('cache hashed assets for a year as immutable, and make the pages revalidate', async () => {
+    expect((await built.inject({ url: '/assets/app-1a2b.js' })).headers['cache-control']).toBe(IMMUTABLE);
+    expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/login/', '/d/']) expect((await built.inject({ url })).headers['cache-control']).toBe(REVALIDATE);
   });
 
   it('serve the generated docs site at /docs/', async () => {

@@ -1,5 +1,6 @@
 /** Contracts between the server's generic operation mount and its modules. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Environment, Grants } from '../schemas/access';
 import type { SessionUser } from '../schemas/auth';
 import type { OperationDef } from '../definitions/define';
@@ -14,6 +15,12 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The store for heavy reads (reports, log pages): they never hold up interactive calls (on PGlite they wait while
+   * one is waiting; on PostgreSQL they use their own connections), and `signal` cancels them (dropped before they
+   * start; on PostgreSQL a running query is cancelled).
+   */
+  heavy(signal?: AbortSignal): Db;
 }
 
 /** The signed-in caller, resolved from the session cookie. */
@@ -25,24 +32,6 @@ export interface Caller {
   readonly grants: Grants;
 }
 
-/** What a handler receives: input already validated against the operation's zod schemas. */
-export interface HandlerContext<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
-  readonly op: OperationDef;
-  readonly db: Db;
-  readonly env: Environment;
-  /** Undefined only for 'public' operations called without a session. */
-  readonly caller: Caller | undefined;
-  readonly params: P;
-  readonly query: Q;
-  readonly body: B;
-  readonly request: FastifyRequest;
-  readonly reply: FastifyReply;
-}
-
-/** Returns the answer body (validated against op.response in tests), or throws an HttpError. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Handler = (ctx: HandlerContext<any, any, any>) => Promise<unknown>;
-
 /** What a module's start hook may need besides the store and the environment. */
 export interface StartContext {
   readonly registry: Registry;
@@ -50,10 +39,62 @@ export interface StartContext {
   readonly seed: 'full' | 'small';
 }
 
-/** A hand-written module: handlers keyed by operation id. */
+/** What an operation's schema parses to; an operation without that schema receives an empty object. */
+export type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** What every handler receives besides its operation's input. */
+export interface CallContext {
+  /** The operation being answered (its id, path, access rule); the schemas already ran. */
+  readonly op: OperationDef;
+  readonly db: Db;
+  readonly env: Environment;
+  /** The registry the server serves. */
+  readonly registry: Registry;
+  /** Undefined only for 'public' operations called without a session. */
+  readonly caller: Caller | undefined;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+/** What the handler of operation `O` receives: params, query and body typed from the operation's own schemas. */
+export interface OperationContext<O extends OperationDef> extends CallContext {
+  readonly params: Parsed<O['params']>;
+  readonly query: Parsed<O['query']>;
+  readonly body: Parsed<O['body']>;
+}
+
+/** The handler of operation `O`: its answer must have the shape of the operation's response schema. */
+export type OperationHandler<O extends OperationDef> = (ctx: OperationContext<O>) => Promise<z.output<O['response']>>;
+
+/** An operation bound to its handler, as a module lists it. */
+export interface Implementation {
+  readonly op: OperationDef;
+  readonly handle: OperationHandler<OperationDef>;
+}
+
+/** Binds one operation to its handler; params, query, body and the answer are checked against the operation. */
+export function implement<const O extends OperationDef>(op: O, handle: OperationHandler<O>): Implementation {
+  return { op, handle: handle as unknown as Implementation['handle'] };
+}
+
+/**
+ * Binds every operation of a group (an object of operations, as a `definitions/api/*.ts` file exports it) to its
+ * handler: leaving one out, naming one the group does not have, or answering the wrong shape is a compile error.
+ */
+export function implementAll<const G extends Readonly<Record<string, OperationDef>>>(
+  group: G,
+  handlers: NoInfer<{ readonly [K in keyof G]: OperationHandler<G[K]> }>,
+): Implementation[] {
+  return (Object.keys(group) as (keyof G & string)[]).map((k) => ({
+    op: group[k]!,
+    handle: handlers[k] as unknown as Implementation['handle'],
+  }));
+}
+
+/** A hand-written module: the operations it implements. */
 export interface ServerModule {
   readonly name: string;
-  readonly handlers: Readonly<Record<string, Handler>>;
+  readonly implementations?: readonly Implementation[];
   /** Runs once after migrations on every start (e.g. seeding), in module order; must be idempotent. */
   readonly onStart?: (db: Db, env: Environment, ctx: StartContext) => Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { catalog } from './generated/catalog.gen';
@@ -54,6 +54,7 @@ function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Ca
   const call = vi.fn(async (id: string, input?: CallInput) => {
     calls.push([id, input]);
     if (id === 'policy.revision') return { staged_rev_id: 2, rev_id: 1, state: 'staged', updated_at: '2025-01-01T00:00:00.000Z' };
+    if (id === 'policy.changes') return { rev_id: 2, base_rev_id: 1, areas: [{ screen_id: 'web.ssl-bypass', before: { list: [] }, after: { list: [] } }] };
     if (id === 'auth.authParams') {
       return { login_url: '/idp/authorize', redirect_uri: 'http://localhost/', client_id: 'portal', csrf_token: '2|x|y|1', scope: 'openid' };
     }
@@ -100,27 +101,33 @@ describe('portal routes', () => {
     expect(calls[0]![1]).toEqual({ body: { force_udb: 'true' } });
   });
 
-  it('takes a signed-in user from the root to the dashboard and its report widgets', async () => {
+  it('takes a signed-in user from the root to the dashboard and its report widgets', { timeout: 30_000 }, async () => {
     renderAt('/', webadmin);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: 'Top users' })).toBeTruthy();
+    // The dashboard's view and its report definitions are lazy chunks: the first import can take seconds in jsdom.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Top users' }, { timeout: 15_000 })).toBeTruthy();
     expect(window.location.hash).toBe('#/dashboard');
     await waitFor(() => expect(document.title).toBe('Dashboard | Isolation Admin Portal'));
   });
 
-  it('lists only the areas the role may use, and shows the revision with Publish for a web-policy writer', async () => {
+  it('lists only the areas the role may use, and highlights Publish with the count of changed areas for a web-policy writer', async () => {
     renderAt('/dashboard', webadmin);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toContain('Policy');
-    expect(links).toContain('SSL Bypass');
-    expect(links).toContain('Logs');
-    expect(links).not.toContain('Settings');
-    expect(links).not.toContain('Storage Profiles');
-    expect(links).not.toContain('Contact');
+    // Sections and groups are collapsible entries; the current section (the dashboard) is open.
+    const entries = within(nav).getAllByRole('button').map((b) => b.textContent);
+    expect(entries).toEqual(expect.arrayContaining(['Dashboard', 'Policy', 'Logs']));
+    expect(entries).not.toContain('Settings');
+    expect(entries).not.toContain('Contact');
+    expect(within(nav).getByRole('button', { name: 'Dashboard' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav).getByRole('button', { name: 'Policy' }).getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Policy' }));
+    fireEvent.click(await within(nav).findByRole('button', { name: 'Web' }));
+    expect(await within(nav).findByRole('link', { name: 'SSL Bypass' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Storage Profiles' })).toBeNull();
     const revision = await screen.findByRole('group', { name: 'Policy revision' });
     expect(within(revision).getByText('Unpublished changes')).toBeTruthy();
-    expect(within(revision).getByRole('button', { name: 'Publish' })).toBeTruthy();
+    const publish = within(revision).getByRole('button', { name: /^Review and publish/ });
+    await waitFor(() => expect(within(publish).getByText('1')).toBeTruthy());
   });
 
   it('refuses an area the role may not use', async () => {

@@ -33,8 +33,14 @@ const pageLoader = (
   </Center>
 );
 
-const publishAccess = operationRoutes.find((o) => o.id === 'policy.publish')?.access;
-const publishRule = typeof publishAccess === 'object' ? publishAccess : undefined;
+const InsightsPage = lazy(() => import('./pages/InsightsPage').then((m) => ({ default: m.InsightsPage })));
+
+const accessOf = (id: string) => {
+  const rule = operationRoutes.find((o) => o.id === id)?.access;
+  return typeof rule === 'object' ? rule : undefined;
+};
+const publishRule = accessOf('policy.publish');
+const insightsRule = accessOf('reports.insights');
 
 /** A screen's page once its definition (with the schema) has loaded; suspends until then. */
 function LazyScreen({ screen }: { screen: CatalogScreen }) {
@@ -80,7 +86,8 @@ function Shell() {
       )}
     </Route>
   );
-  const insights = catalog.sections.find((s) => s.id === 'insights');
+  const insightsSection = catalog.sections.find((s) => s.id === 'insights');
+  const insights = insightsSection !== undefined && access.canUse(insightsSection) && insightsRule !== undefined && access.can(insightsRule);
 
   if (!user) return null;
   return (
@@ -90,7 +97,7 @@ function Shell() {
       navigation={navigation}
       location={location}
       publishRule={publishRule}
-      insights={insights !== undefined && access.canUse(insights)}
+      insights={insights}
     >
       <Suspense fallback={pageLoader}>
         <Switch>
@@ -110,6 +117,7 @@ function Shell() {
               </Route>
             );
           })}
+          <Route path="/insights">{guarded(insights, <InsightsPage />)}</Route>
           {/* After the screens: a screen may sit at its section's own route (the dashboard at /dashboard). */}
           {catalog.sections.map(sectionRouteElement)}
           <Route>

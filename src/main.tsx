@@ -21,7 +21,7 @@ import { EngineProvider, type Engine } from '../engine/render/shell/EngineContex
 import { SnackbarHost } from '../engine/render/shell/SnackbarHost';
 import { apiClient, operationRoutes, type OperationOutput } from '../engine/generated/client.gen';
 import { AppRoutes } from './App';
-import { cssVariablesResolver, theme } from './theme';
+import { providerProps } from './theme';
 import { AppProvider, ProductNameContext, type AppServices } from './appContext';
 import { catalog } from './generated/catalog.gen';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
@@ -40,7 +40,7 @@ configureHttp({ operations: operationRoutes, production: true, onUnauthorized: (
 
 function StartupError({ message }: { message: string }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider {...providerProps}>
       <Center mih="100vh" p="md">
         <Alert color="red" title="The portal could not start" role="alert" maw={520}>
           <Stack gap="sm" align="flex-start">
@@ -75,8 +75,8 @@ async function start() {
     cookies: browserCookies(),
     access,
     ops: onPrem
-      ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logout', cookieRefresh: 'dashboard.cookieRefresh' }
-      : { userInfo: 'auth.userInfo', logout: 'auth.logout', cookieRefresh: 'auth.cookieRefresh' },
+      ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logoutPost', cookieRefresh: 'dashboard.cookieRefresh' }
+      : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' },
     onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
     window: browserWindowHooks(),
   });
@@ -90,7 +90,7 @@ async function start() {
 
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider {...providerProps}>
         <EngineProvider engine={engine}>
           <AppProvider value={services}>
             <ProductNameContext.Provider value={config.product_name}>

@@ -44,6 +44,21 @@ export const logout = defineOperation({
   method: 'GET',
   path: '/api/auth/v1/logout',
   summary: 'End the session',
+  description:
+    'Kept for callers that sign out with a GET. A request a browser marks as coming from another site ' +
+    '(Sec-Fetch-Site: cross-site) is refused with 403, so a link on another site cannot sign anyone out; the portal ' +
+    'itself signs out with the POST, which carries the X-XSRFToken header.',
+  response: OkText,
+  responseKind: 'text',
+  access: 'public',
+  tag,
+});
+
+export const logoutPost = defineOperation({
+  id: 'auth.logoutPost',
+  method: 'POST',
+  path: '/api/auth/v1/logout',
+  summary: 'End the session (with the X-XSRFToken header)',
   response: OkText,
   responseKind: 'text',
   access: 'public',
@@ -81,6 +96,7 @@ export const onPremLogin = defineOperation({
   env: onPrem,
 });
 export const onPremLogout = defineOperation({ ...logout, id: 'dashboard.logout', path: '/api/v1/logout', env: onPrem });
+export const onPremLogoutPost = defineOperation({ ...logoutPost, id: 'dashboard.logoutPost', path: '/api/v1/logout', env: onPrem });
 export const onPremUserInfo = defineOperation({ ...userInfo, id: 'dashboard.userInfo', path: '/api/v1/userinfo', env: onPrem });
 export const onPremCookieRefresh = defineOperation({
   ...cookieRefresh,
@@ -102,16 +118,19 @@ export const listUsers = defineOperation({
   tag,
 });
 
-export const authOperations = [
+/** The group server/modules/auth.ts implements. */
+export const authOps = {
   portalConfig,
   authParams,
   login,
   logout,
+  logoutPost,
   cookieRefresh,
   userInfo,
   onPremLogin,
   onPremLogout,
+  onPremLogoutPost,
   onPremUserInfo,
   onPremCookieRefresh,
   listUsers,
-] as const;
+} as const;

@@ -33,7 +33,8 @@ const PAGING =
   '(spec 000 §5): empty values are dropped, "all" means no filter, values joined by + or , (or repeated parameters) ' +
   'match any of them.';
 
-function logKindOperations(type: LogType): [OperationDef, OperationDef] {
+/** The two operations of one log kind: its first page (`query`) and the next pages (`next`). */
+function logKindOperations(type: LogType) {
   const label = LOG_TYPE_LABELS[type];
   const common = {
     path: `/api/rep/v1/query/${type}`,
@@ -42,9 +43,9 @@ function logKindOperations(type: LogType): [OperationDef, OperationDef] {
     access: { any: [logReadPermission(type)] },
     tag,
   } as const;
-  return [
-    defineOperation({ ...common, id: `logs.${type}.query`, method: 'GET', summary: `${label} log events: first page`, description: PAGING }),
-    defineOperation({
+  return {
+    query: defineOperation({ ...common, id: `logs.${type}.query`, method: 'GET', summary: `${label} log events: first page`, description: PAGING }),
+    next: defineOperation({
       ...common,
       id: `logs.${type}.next`,
       method: 'POST',
@@ -52,8 +53,13 @@ function logKindOperations(type: LogType): [OperationDef, OperationDef] {
       description: PAGING,
       body: LogPagingBody,
     }),
-  ];
+  } as const;
 }
+/** The operations of a log kind, typed alike for every kind. */
+export type LogKindOps = ReturnType<typeof logKindOperations>;
+
+/** The operations of each log kind, by kind: what the log views call and server/modules/logs.ts implements. */
+export const logKindOps = Object.fromEntries(LOG_TYPES.map((type) => [type, logKindOperations(type)])) as Readonly<Record<LogType, LogKindOps>>;
 
 export const logCategories = defineOperation({
   id: 'logs.categories',
@@ -78,4 +84,7 @@ export const sandboxReport = defineOperation({
   tag,
 });
 
-export const logOperations: readonly OperationDef[] = [...LOG_TYPES.flatMap(logKindOperations), logCategories, sandboxReport];
+/** The group server/modules/logs.ts implements besides the log kinds. */
+export const logOps = { logCategories, sandboxReport } as const;
+
+export const logOperations: readonly OperationDef[] = [...LOG_TYPES.flatMap((t) => Object.values(logKindOps[t])), ...Object.values(logOps)];

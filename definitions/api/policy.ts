@@ -1,12 +1,14 @@
 /** Policy revision, publish and history (spec 000 §4, §7; 001 §3). */
-import { PolicyRevision, RevParam, RevisionHistory, RevisionHistoryQuery } from '../../schemas/policy';
+import { PolicyRevision, PublishBody, RevParam, RevisionChanges, RevisionHistory, RevisionHistoryQuery } from '../../schemas/policy';
 import { defineOperation } from '../define';
 
 const tag = 'policy';
-const anyPolicy = {
+/** Who may read policy revisions: anyone with a policy (or dashboard / settings) role. */
+export const POLICY_READ = {
   any: ['web_policy:*', 'email_policy:*', 'dlp_policy:*', 'casb_policy:*', 'egress_policy:*', 'content_inspection:*', 'dashboard:*', 'settings:*', 'private_access:*', 'fwaas:*'],
 };
-const publishers = {
+/** Who may publish and roll back: anyone who may write some policy area. */
+export const POLICY_PUBLISH = {
   any: [
     'web_policy:write',
     'email_policy:write',
@@ -34,9 +36,13 @@ export const publish = defineOperation({
   method: 'POST',
   path: '/api/policy/v1/rules/{rev}',
   summary: 'Publish the staged revision; does nothing unless its state is "staged"',
+  description:
+    'The optional `reason` (3–500 characters) is stored with the revision and shown in its history; the portal always sends one. ' +
+    'Saves and publishes of a tenant run one at a time, so a save never lands in a revision after it is published.',
   params: RevParam,
+  body: PublishBody,
   response: PolicyRevision,
-  access: publishers,
+  access: POLICY_PUBLISH,
   revision: 'staged',
   tag,
 });
@@ -48,8 +54,37 @@ export const revisionHistory = defineOperation({
   summary: 'Published revisions, newest first (page size 25, offset 0 by default)',
   query: RevisionHistoryQuery,
   response: RevisionHistory,
-  access: anyPolicy,
+  access: POLICY_READ,
   tag,
 });
 
-export const policyOperations = [getRevision, publish, revisionHistory] as const;
+export const revisionChanges = defineOperation({
+  id: 'policy.changes',
+  method: 'GET',
+  path: '/api/policy/v1/revisions/{rev}/changes',
+  summary: 'The areas a revision changed, each as its document before and after (secrets masked)',
+  description:
+    'Compares revision `rev` with revision `rev - 1`: for the working revision that is the last published one, so the ' +
+    'answer is what a publish would put live. Only areas whose stored content differs, and that the caller may read, are listed.',
+  params: RevParam,
+  response: RevisionChanges,
+  access: POLICY_READ,
+  tag,
+});
+
+export const rollback = defineOperation({
+  id: 'policy.rollback',
+  method: 'POST',
+  path: '/api/policy/v1/revisions/{rev}/rollback',
+  summary: 'Stage the content of published revision `rev` as the working revision (publish it to make it live)',
+  description:
+    'Every area whose content differs from revision `rev` is saved in the working revision with that content; the ' +
+    'working revision then holds unpublished changes, reviewed and published like any other. 404 when `rev` was never published.',
+  params: RevParam,
+  response: PolicyRevision,
+  access: POLICY_PUBLISH,
+  tag,
+});
+
+/** The group server/modules/policy.ts implements. */
+export const policyOps = { getRevision, publish, revisionHistory, revisionChanges, rollback } as const;

@@ -97,7 +97,8 @@ export const batchDeleteConfigPolicies = defineOperation({
   tag,
 });
 
-export const postureOperations = [
+/** The group server/modules/posture.ts implements. */
+export const postureOps = {
   configSettingDefinitions,
   listConfigPolicies,
   createConfigPolicy,
@@ -105,4 +106,4 @@ export const postureOperations = [
   updateConfigPolicy,
   deleteConfigPolicy,
   batchDeleteConfigPolicies,
-] as const;
+} as const;

@@ -49,7 +49,7 @@ function describeReport(name: ReportName): string {
   return parts.join(' ');
 }
 
-export const reportQueryOperations: readonly OperationDef[] = REPORT_NAMES.map((name) =>
+const reportQueryOperation = (name: ReportName) =>
   defineOperation({
     id: `reports.${name}`,
     method: 'GET',
@@ -60,8 +60,17 @@ export const reportQueryOperations: readonly OperationDef[] = REPORT_NAMES.map((
     response: ReportResult,
     access: REPORT_READ,
     tag,
-  }),
-);
+  });
+/** The query operation of a report, typed alike for every report. */
+export type ReportQueryOp = ReturnType<typeof reportQueryOperation>;
+
+/** A report view widget's report: its name and its query operation. */
+export const reportWidget = <const N extends ReportName>(report: N) => ({ report, operation: reportQueryOps[report] }) as const;
+
+/** The query operation of each report of the catalogue, by report name. */
+export const reportQueryOps = Object.fromEntries(REPORT_NAMES.map((name) => [name, reportQueryOperation(name)])) as Readonly<
+  Record<ReportName, ReportQueryOp>
+>;
 
 export const insights = defineOperation({
   id: 'reports.insights',
@@ -137,12 +146,7 @@ export const instantReport = defineOperation({
   tag,
 });
 
-export const reportOperations: readonly OperationDef[] = [
-  ...reportQueryOperations,
-  insights,
-  pastReports,
-  pastReportDownload,
-  scheduledReports,
-  saveScheduledReports,
-  instantReport,
-];
+/** The group server/modules/reports.ts implements besides the report queries. */
+export const reportOps = { insights, pastReports, pastReportDownload, scheduledReports, saveScheduledReports, instantReport } as const;
+
+export const reportOperations: readonly OperationDef[] = [...Object.values(reportQueryOps), ...Object.values(reportOps)];

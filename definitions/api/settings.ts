@@ -103,7 +103,8 @@ export const uploadPacTemplate = defineOperation({
   tag: 'pac',
 });
 
-export const settingsOperations = [
+/** The group server/modules/settings.ts implements. */
+export const settingsOps = {
   validateStorage,
   storageCapability,
   forensicsCapability,
@@ -112,4 +113,4 @@ export const settingsOperations = [
   pacDefaults,
   pacTemplate,
   uploadPacTemplate,
-] as const;
+} as const;

@@ -4,10 +4,11 @@ import { definePolicyArea } from '../define';
 export const dlpCustomization = definePolicyArea({
   id: 'customization.dlp',
   title: 'DLP Notifications',
+  // Design note: the spec names the call only; the fields are this build's design.
   description:
     'What users see when a DLP rule blocks or logs their content: the notification colour, the block notification ' +
     'and the optional notification of logged content. Texts may use the placeholders ' +
-    `${CUSTOMIZATION_TOKENS.join(', ')}. The spec names the call only; the fields are this build's design.`,
+    `${CUSTOMIZATION_TOKENS.join(', ')}.`,
   route: '/customization/dlp',
   nav: { order: 30 },
   endpoint: { path: '/api/policy/v1/rules/customization/dlp/{rev}' },

@@ -4,10 +4,11 @@ import { definePolicyArea } from '../define';
 export const emailCustomization = definePolicyArea({
   id: 'customization.email',
   title: 'Email Pages',
+  // Design note: the spec names the call only; the fields are this build's design.
   description:
     'What mail recipients see: the logo, the colour of the external-mail banner, the warning page of rewritten ' +
     'links, the notice on attachments converted to safe views and the text of the quarantine digest. Texts may use ' +
-    `the placeholders ${CUSTOMIZATION_TOKENS.join(', ')}. The spec names the call only; the fields are this build's design.`,
+    `the placeholders ${CUSTOMIZATION_TOKENS.join(', ')}.`,
   route: '/customization/email',
   nav: { order: 20 },
   endpoint: { path: '/api/policy/v1/rules/customization/email/{rev}' },

@@ -4,10 +4,11 @@ import { definePolicyArea } from '../define';
 export const webCustomization = definePolicyArea({
   id: 'customization.web',
   title: 'Web Pages',
+  // Design note: the spec names the call only; the fields are this build's design.
   description:
     'What users see when the web policy steps in: the logo (an https:// image) and primary colour, the block page, ' +
     'the warning page with its button, and an optional banner on isolated pages. Texts may use the placeholders ' +
-    `${CUSTOMIZATION_TOKENS.join(', ')}. The spec names the call only; the fields are this build's design.`,
+    `${CUSTOMIZATION_TOKENS.join(', ')}.`,
   route: '/customization/web',
   nav: { order: 10 },
   endpoint: { path: '/api/policy/v1/rules/customization/web/{rev}' },

@@ -4,10 +4,10 @@ import { definePolicyArea } from '../define';
 export const firewallFeeds = definePolicyArea({
   id: 'fwaas.feeds',
   title: 'Threat Feeds',
+  // Design note: Saved as the single key data (spec 001 §7); the fields are this build's design.
   description:
-    'Lists of hostile addresses the service downloads from an http:// or https:// address every 15 minutes to once ' +
-    'a day (plain list, CSV or STIX 2.1); firewall rules match them by feed id. Saved as the single key data (spec ' +
-    '001 §7); the fields are this build\'s design.',
+    'Lists of hostile addresses the service downloads from an http:// or https:// address every 15 minutes to ' +
+    'once a day (plain list, CSV or STIX 2.1); firewall rules match them by feed id.',
   route: '/fwaas/feeds',
   nav: { order: 30 },
   endpoint: { path: '/api/policy/v1/rules/fwaas/feeds/{rev}' },

@@ -4,11 +4,11 @@ import { definePolicyArea } from '../define';
 export const firewallRules = definePolicyArea({
   id: 'fwaas.rules',
   title: 'Firewall Rules',
+  // Design note: Saved as the single key data (spec 001 §7); the rule fields are this build's design.
   description:
     'Ordered firewall rules for internet and private-access traffic: sources, destinations (domains, addresses, ' +
-    'CIDR blocks, countries), services and threat feeds; the action is allow, drop, proxy (hand to the web policy) ' +
-    'or reject, and matches may be logged. The first enabled matching rule wins. Saved as the single key data ' +
-    '(spec 001 §7); the rule fields are this build\'s design.',
+    'CIDR blocks, countries), services and threat feeds; the action is allow, drop, proxy (hand to the web ' +
+    'policy) or reject, and matches may be logged. The first enabled matching rule wins.',
   route: '/fwaas/rules',
   nav: { order: 10 },
   endpoint: { path: '/api/policy/v1/rules/fwaas/rules/{rev}' },

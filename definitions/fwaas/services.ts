@@ -4,10 +4,10 @@ import { definePolicyArea } from '../define';
 export const firewallServices = definePolicyArea({
   id: 'fwaas.services',
   title: 'Services',
+  // Design note: Saved as the single key data (spec 001 §7); the fields are this build's design.
   description:
     'Named network services the firewall rules refer to: a protocol (TCP, UDP, ICMP or any) and, for TCP and UDP, ' +
-    'at least one port or port range. Service names are unique. Saved as the single key data (spec 001 §7); the ' +
-    'fields are this build\'s design.',
+    'at least one port or port range. Service names are unique.',
   route: '/fwaas/services',
   nav: { order: 20 },
   endpoint: { path: '/api/policy/v1/rules/fwaas/services/{rev}' },

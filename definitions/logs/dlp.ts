@@ -1,6 +1,6 @@
 /** DLP log view (spec 000 §2 logs, §5 filters). */
 import { defineLogView } from '../define';
-import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logReadRule } from './logViewParts';
+import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const dlpLogs = defineLogView({
   id: 'logs.dlp',
@@ -8,11 +8,10 @@ export const dlpLogs = defineLogView({
   description: 'Data loss prevention matches: which rule and dictionary matched whose upload or message, and what was done.',
   route: '/logs/dlp',
   nav: { label: 'DLP', order: 40 },
-  logType: 'dlp',
+  ...logKind('dlp'),
   columns: logColumns('dlp', ['timestamp', 'userid', 'domain', 'action', 'sub_event_type', 'alert_sub_type', 'rule_name', 'risk_score']),
   filters: logFilters('dlp', ['action', 'sub_event_type', 'alert_sub_type', 'userid', 'group', 'domain', 'rule_name', 'dictionary', 'risk_score']),
   fieldTitles: eventFieldTitles('dlp'),
   fieldLabels: eventFieldLabels('dlp'),
   defaultFilters: LOG_DEFAULT_FILTERS,
-  read: logReadRule('dlp'),
 });

@@ -1,6 +1,6 @@
 /** Email log view (spec 000 §2 logs, §5 filters). */
 import { defineLogView } from '../define';
-import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logReadRule } from './logViewParts';
+import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const emailLogs = defineLogView({
   id: 'logs.email',
@@ -8,11 +8,10 @@ export const emailLogs = defineLogView({
   description: 'Mail that passed the email gateway: sender, recipient, what was done to it and why.',
   route: '/logs/email',
   nav: { label: 'Email', order: 20 },
-  logType: 'email',
+  ...logKind('email'),
   columns: logColumns('email', ['timestamp', 'sender', 'recipient', 'subject', 'action', 'reason', 'risk_score']),
   filters: logFilters('email', ['action', 'smtp_action', 'reason', 'sender', 'recipient', 'domain', 'risk_score', 'threat_category', 'av_scan_result', 'lure_category']),
   fieldTitles: eventFieldTitles('email'),
   fieldLabels: eventFieldLabels('email'),
   defaultFilters: LOG_DEFAULT_FILTERS,
-  read: logReadRule('email'),
 });

@@ -1,6 +1,6 @@
 /** Firewall log view (spec 000 §2 logs, §5 filters). */
 import { defineLogView } from '../define';
-import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logReadRule } from './logViewParts';
+import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const firewallLogs = defineLogView({
   id: 'logs.fwaas_logs',
@@ -8,11 +8,10 @@ export const firewallLogs = defineLogView({
   description: 'Connections through the cloud firewall: source, destination, application and the rule that decided.',
   route: '/logs/fwaas_logs',
   nav: { label: 'Firewall', order: 50 },
-  logType: 'fwaas_logs',
+  ...logKind('fwaas_logs'),
   columns: logColumns('fwaas_logs', ['timestamp', 'userid', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'action', 'rule_name']),
   filters: logFilters('fwaas_logs', ['action', 'request_type', 'userid', 'group', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'rule_name', 'country']),
   fieldTitles: eventFieldTitles('fwaas_logs'),
   fieldLabels: eventFieldLabels('fwaas_logs'),
   defaultFilters: LOG_DEFAULT_FILTERS,
-  read: logReadRule('fwaas_logs'),
 });

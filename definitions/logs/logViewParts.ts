@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS } from '../../schemas/logEnums';
 import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogType } from '../../schemas/logs';
-import type { LogViewDef } from '../define';
+import { logKindOps } from '../api/logs';
+import type { LogField, LogFilterParam, LogViewDef, LogViewOf } from '../define';
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -41,15 +42,27 @@ export function eventFieldTitles(type: LogType): Record<string, string> {
   return out;
 }
 
-/** Columns of a log view: the named event fields with their titles and value labels. */
-export function logColumns(type: LogType, fields: readonly string[]): LogViewDef['columns'] {
+/** Lookup lists of event fields that hold ids (`logs.categories`), for the views whose events have them. */
+export const LOG_LOOKUPS = { cats: 'cats_v2', webroot_cats: 'webroot_cats' } as const satisfies LogViewDef['lookups'];
+
+/** The column format an event field's values read as, for its width: a time, a label, or (by default) text. */
+function columnFormat(field: string, labelled: boolean): LogViewDef['columns'][number]['format'] {
+  if (field === 'timestamp') return 'datetime';
+  return labelled || field === 'country' ? 'enumLabel' : undefined;
+}
+
+/** Columns of a log view: the named event fields with their titles, value labels and width by what they hold. */
+export function logColumns<T extends LogType>(type: T, fields: readonly LogField<T>[]): LogViewOf<T>['columns'] {
   const titles = eventFieldTitles(type);
   const labels = eventFieldLabels(type);
-  return fields.map((field) => ({ field, label: titles[field] ?? field, ...(labels[field] ? { labels: labels[field] } : {}) }));
+  return fields.map((field) => {
+    const format = columnFormat(field, labels[field] !== undefined);
+    return { field, label: titles[field] ?? field, ...(format ? { format } : {}), ...(labels[field] ? { labels: labels[field] } : {}) };
+  });
 }
 
 /** Filters of a log view: the named parameters of the kind's filter table, options labelled from the enumerations. */
-export function logFilters(type: LogType, params: readonly string[]): LogViewDef['filters'] {
+export function logFilters<T extends LogType>(type: T, params: readonly LogFilterParam<T>[]): LogViewOf<T>['filters'] {
   const table = LOG_FILTERS[type] as Readonly<Record<string, FilterSpec>>;
   const labels = eventFieldLabels(type);
   return params.map((param) => {
@@ -69,8 +82,11 @@ export function logFilters(type: LogType, params: readonly string[]): LogViewDef
   });
 }
 
-/** The read rule of a log kind, as its operations declare it (definitions/api/logs.ts). */
-export const logReadRule = (type: LogType) => ({ any: [`logs:read:${type}`] });
+/** What binds a log view to its kind: the log type, its operations, and their read rule as the view's. */
+export const logKind = <T extends LogType>(type: T) => {
+  const operations = logKindOps[type];
+  return { logType: type, operations, read: operations.query.access } as const;
+};
 
 /** Filters of the logs redirect: the default interval. */
 export const LOG_DEFAULT_FILTERS = { interval: DEFAULT_LOG_INTERVAL } as const;

@@ -1,6 +1,6 @@
 /** Secure Application Access log view (spec 000 §2 logs, §5 filters). */
 import { defineLogView } from '../define';
-import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logReadRule } from './logViewParts';
+import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const saaLogs = defineLogView({
   id: 'logs.saa_logs',
@@ -8,11 +8,10 @@ export const saaLogs = defineLogView({
   description: 'Access to private applications: who reached which application from which device, and whether it was allowed.',
   route: '/logs/saa_logs',
   nav: { label: 'Secure Application Access', order: 60 },
-  logType: 'saa_logs',
+  ...logKind('saa_logs'),
   columns: logColumns('saa_logs', ['timestamp', 'userid', 'application', 'app_host', 'action', 'device', 'posture', 'country']),
   filters: logFilters('saa_logs', ['action', 'userid', 'group', 'application', 'protocol', 'device', 'posture', 'country']),
   fieldTitles: eventFieldTitles('saa_logs'),
   fieldLabels: eventFieldLabels('saa_logs'),
   defaultFilters: LOG_DEFAULT_FILTERS,
-  read: logReadRule('saa_logs'),
 });

@@ -1,6 +1,6 @@
 /** Web log view (spec 000 §2 logs, §5 filters). */
 import { defineLogView } from '../define';
-import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logReadRule } from './logViewParts';
+import { LOG_DEFAULT_FILTERS, LOG_LOOKUPS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const webLogs = defineLogView({
   id: 'logs.web',
@@ -8,11 +8,11 @@ export const webLogs = defineLogView({
   description: 'Web requests of your users: who went where, what the policy did and why. Filter, page back through the interval and export what is loaded.',
   route: '/logs/web',
   nav: { label: 'Web', order: 10 },
-  logType: 'web',
+  ...logKind('web'),
   columns: logColumns('web', ['timestamp', 'userid', 'domain', 'url', 'pe_action', 'risk_score', 'country', 'rule_name']),
   filters: logFilters('web', ['pe_action', 'userid', 'domain', 'group', 'risk_score', 'top_level_risks', 'threat_category', 'cats', 'country', 'protocol', 'ua_type', 'av_scan_result', 'is_casb', 'casb_app_name', 'lure_category', 'heat_evasion_techniques']),
   fieldTitles: eventFieldTitles('web'),
   fieldLabels: eventFieldLabels('web'),
+  lookups: LOG_LOOKUPS,
   defaultFilters: LOG_DEFAULT_FILTERS,
-  read: logReadRule('web'),
 });

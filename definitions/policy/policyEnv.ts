@@ -1,10 +1,13 @@
-/** What the policy area definitions share: the environment rule of spec 000 §2 and the row-editor hints of a rule scope. */
+/**
+ * What the policy area definitions share: the row-editor hints of a rule scope. (Their environment rule comes from the
+ * policy section: a screen that sets no `env` or `feature` gets its section's.)
+ */
 import type { FieldHint } from '../define';
 
-/** Policy areas: cloud, or an on-premises management station (spec 000 §2). */
-export const policyEnv = [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }] as const;
-
-const json = (help: string): FieldHint => ({ widget: 'json', group: 'Applies to', help });
+/** Row-editor hints of a list of text patterns (URL, user agent): a nested table of match and value. */
+export const patternListHint = { table: { itemLabel: 'pattern', columns: ['match', 'value'] } } as const;
+/** Row-editor hints of a users-and-groups list: a nested table of type and name. */
+export const entityListHint = { table: { itemLabel: 'user or group', columns: ['type', 'name'] } } as const;
 
 /** Row-editor hints for a `scope` (schemas/areas/common.ts RuleScope) field. */
 export const scopeFieldHints = {
@@ -18,7 +21,7 @@ export const scopeFieldHints = {
   'scope.dest_ip_ranges': { widget: 'tags', group: 'Applies to' },
   'scope.geo_ip': { widget: 'tags', group: 'Applies to', placeholder: 'US' },
   'scope.browser': { widget: 'multiselect', group: 'Applies to' },
-  'scope.uri': json('Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value'),
-  'scope.user_agent': json('Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value'),
-  'scope.entities': json('Each entry: type user or group, and its name'),
-} as const satisfies Record<`scope.${string}`, FieldHint>;
+  'scope.uri': { group: 'Applies to', ...patternListHint },
+  'scope.user_agent': { group: 'Applies to', ...patternListHint },
+  'scope.entities': { group: 'Applies to', ...entityListHint },
+} as const satisfies Record<`scope.${string}`, FieldHint<unknown, never>>;

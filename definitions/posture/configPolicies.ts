@@ -1,4 +1,5 @@
 import { ConfigPolicyInput } from '../../schemas/areas/browserPosture';
+import { postureOps } from '../api/posture';
 import { defineCollection } from '../define';
 
 /**
@@ -16,12 +17,12 @@ export const browserConfigPolicies = defineCollection({
   route: '/browser-management/policies',
   nav: { order: 10 },
   operations: {
-    list: 'posture.listPolicies',
-    get: 'posture.getPolicy',
-    create: 'posture.createPolicy',
-    update: 'posture.updatePolicy',
-    delete: 'posture.deletePolicy',
-    batchDelete: 'posture.batchDelete',
+    list: postureOps.listConfigPolicies,
+    get: postureOps.getConfigPolicy,
+    create: postureOps.createConfigPolicy,
+    update: postureOps.updateConfigPolicy,
+    delete: postureOps.deleteConfigPolicy,
+    batchDelete: postureOps.batchDeleteConfigPolicies,
   },
   items: 'list',
   itemKey: 'id',
@@ -36,7 +37,8 @@ export const browserConfigPolicies = defineCollection({
   createSchema: ConfigPolicyInput.omit({ settings: true }),
   createFields: { description: { widget: 'textarea' }, platform: { widget: 'segmented' }, browser: { widget: 'segmented' } },
   schemaField: 'settings',
-  itemSchemaFrom: { operation: 'posture.settingDefinitions', query: { platform: 'platform', browser: 'browser', version: 'version' } },
+  stampField: 'updated_at',
+  itemSchemaFrom: { operation: postureOps.configSettingDefinitions, query: { platform: 'platform', browser: 'browser', version: 'version' } },
   read: { any: ['browser_posture_management:read'] },
   write: { any: ['browser_posture_management:write'] },
 });

@@ -4,12 +4,12 @@ import { definePolicyArea } from '../define';
 export const accessRules = definePolicyArea({
   id: 'private-access.access-rules',
   title: 'Access Rules',
+  // Design note: Scopes, session kinds and time units of spec 002 §3; the payload fields are this build's design.
   description:
-    'Ordered rules that allow or block access to private applications. A rule\'s scope uses the access rule scopes ' +
-    'of spec 002 §3: source (any, client connector, clientless browser), source IPs, ranges and CIDR blocks, ' +
-    'applications (at least one, by catalogue id), destination IPs, countries, platforms, users and groups; empty ' +
-    'lists mean any. A rule may require posture profiles and re-authentication per session or after a period ' +
-    '(session kinds and time units of 002 §3). The payload fields are this build\'s design.',
+    'Ordered rules that allow or block access to private applications. A rule applies to a source (any, client ' +
+    'connector, clientless browser), source IPs, ranges and CIDR blocks, applications (at least one), destination ' +
+    'IPs, countries, platforms, users and groups; an empty list means any. A rule may require posture profiles ' +
+    'and re-authentication once per session or after a period.',
   route: '/secure-application-access/access-rules',
   nav: { order: 10 },
   endpoint: { path: '/api/policy/v1/rules/mpa/access_rules/{rev}' },

@@ -1,13 +1,14 @@
 import { AppCatalogDocument } from '../../schemas/areas/privateAccess';
-import { definePolicyArea } from '../define';
+import { definePolicyArea, optionsFrom } from '../define';
+import { connectorClusters } from './connectorClusters';
 
 export const appCatalog = definePolicyArea({
   id: 'private-access.applications',
   title: 'Applications',
+  // Design note: The spec names the call (app_catalogs) only; the fields are this build's design.
   description:
     'The catalogue of private applications: web, TCP or UDP, the internal address and ports, the app connector ' +
-    'cluster that reaches it, and for web applications the start page shown on the user portal. The spec names the ' +
-    'call (app_catalogs) only; the fields are this build\'s design.',
+    'cluster that reaches it, and for web applications the start page shown on the user portal.',
   route: '/secure-application-access/applications',
   nav: { order: 20 },
   endpoint: { path: '/api/policy/v1/rules/mpa/app_catalogs/{rev}' },
@@ -31,7 +32,7 @@ export const appCatalog = definePolicyArea({
       portal_url: { showIf: { field: 'kind', equals: ['web'] }, placeholder: 'https://erp.corp.example.com/' },
       cluster_id: {
         widget: 'select',
-        optionsFrom: { screen: 'private-access.connector-clusters', rows: 'list', value: 'id', label: 'name' },
+        optionsFrom: optionsFrom(connectorClusters, 'list', 'id', 'name'),
         help: 'A cluster of the App Connector Clusters page',
       },
       tags: { widget: 'tags' },

@@ -4,10 +4,10 @@ import { definePolicyArea } from '../define';
 export const connectorClusters = definePolicyArea({
   id: 'private-access.connector-clusters',
   title: 'App Connector Clusters',
+  // Design note: The spec names the call (app_connector_clusters) only; the fields are this build's design.
   description:
     'Groups of app connectors installed in the company network that carry private-access traffic: the AWS region ' +
-    'they register with, how many connector instances (1 to 10) and the internal networks they reach. The spec names ' +
-    'the call (app_connector_clusters) only; the fields are this build\'s design.',
+    'they register with, how many connector instances (1 to 10) and the internal networks they reach.',
   route: '/secure-application-access/connector-clusters',
   nav: { order: 30 },
   endpoint: { path: '/api/policy/v1/rules/mpa/app_connector_clusters/{rev}' },

@@ -1,5 +1,5 @@
 /** The dashboard (spec 001 §7 reporting): top-N reports as charts, each datum drilling into the matching events. */
-import { REPORT_READ } from '../api/reports';
+import { REPORT_READ, reportWidget } from '../api/reports';
 import { defineReport } from '../define';
 
 export const dashboard = defineReport({
@@ -11,13 +11,13 @@ export const dashboard = defineReport({
   nav: { label: 'Overview', order: 10 },
   read: REPORT_READ,
   widgets: [
-    { report: 'top_users', title: 'Top users', chart: 'bar', drillDown: { logType: 'web', param: 'userid' } },
-    { report: 'top_categories_v2', title: 'Top categories', chart: 'pie', drillDown: { logType: 'web', param: 'cats' } },
-    { report: 'action_summary', title: 'Action summary', chart: 'line', drillDown: { logType: 'web', param: 'pe_action' } },
-    { report: 'top_risks', title: 'Top risks', chart: 'gauge', drillDown: { logType: 'web', param: 'top_level_risks' } },
-    { report: 'top_domains', title: 'Top domains', chart: 'bar', drillDown: { logType: 'web', param: 'domain' } },
+    { ...reportWidget('top_users'), title: 'Top users', chart: 'bar', drillDown: { logType: 'web', param: 'userid' } },
+    { ...reportWidget('top_categories_v2'), title: 'Top categories', chart: 'pie', drillDown: { logType: 'web', param: 'cats' } },
+    { ...reportWidget('action_summary'), title: 'Action summary', chart: 'line', drillDown: { logType: 'web', param: 'pe_action' } },
+    { ...reportWidget('top_risks'), title: 'Top risks', chart: 'gauge', drillDown: { logType: 'web', param: 'top_level_risks' } },
+    { ...reportWidget('top_domains'), title: 'Top domains', chart: 'bar', drillDown: { logType: 'web', param: 'domain' } },
     {
-      report: 'fwaas_timeline',
+      ...reportWidget('fwaas_timeline'),
       title: 'Firewall events over time',
       chart: 'stackedBar',
       drillDown: { logType: 'fwaas_logs', param: 'action' },

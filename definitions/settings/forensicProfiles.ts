@@ -1,7 +1,8 @@
-import { BF_DEFAULTS, BfProfilesDocument } from '../../schemas/areas/forensics';
-import { defineSettingsPage, type ShowIf } from '../define';
+import { BF_DEFAULTS, BfProfilesDocument, type BfProfile } from '../../schemas/areas/forensics';
+import { defineSettingsPage, optionsFrom, type Path, type ShowIf } from '../define';
+import { storageProfiles } from './storageProfiles';
 
-const on = (field: string): ShowIf => ({ field, equals: [true] });
+const on = (field: Path<BfProfile>): ShowIf<Path<BfProfile>> => ({ field, equals: [true] });
 
 export const forensicProfiles = defineSettingsPage({
   id: 'settings.forensics',
@@ -81,7 +82,7 @@ export const forensicProfiles = defineSettingsPage({
         group: 'Storage',
         widget: 'select',
         showIf: { field: 'storage_default', equals: [false] },
-        optionsFrom: { screen: 'settings.storage-profiles', rows: 'list', value: 'uuid', label: 'name' },
+        optionsFrom: optionsFrom(storageProfiles, 'list', 'uuid', 'name'),
         help: 'A profile of the Storage Profiles page',
       },
     },

@@ -1,14 +1,15 @@
 import { PAC_FILE_TYPES, PacSettingsDocument } from '../../schemas/areas/pac';
+import { settingsOps } from '../api/settings';
 import { defineSettingsPage } from '../define';
 
 export const pacSettings = defineSettingsPage({
   id: 'settings.pac',
   title: 'PAC File',
+  // Design note: The spec names the calls but not the fields; these are the settings such a service offers.
   description:
     'The proxy auto-configuration (PAC) file browsers download to send web traffic through the service. It is ' +
     'generated from the service proxy addresses and the destinations sent direct (plain host names and private ' +
-    'networks optional), or it is an uploaded template (.pac or .txt, up to 256 KB, defining FindProxyForURL). ' +
-    'The spec names the calls but not the fields; these are the settings such a service offers.',
+    'networks optional), or it is an uploaded template (.pac or .txt, up to 256 KB, defining FindProxyForURL).',
   route: '/settings/pac',
   nav: { group: 'Network', order: 10 },
   endpoint: { path: '/api/settings/v1/pac', revision: 'none', save: 'PATCH' },
@@ -28,7 +29,7 @@ export const pacSettings = defineSettingsPage({
         group: 'Template',
         widget: 'upload',
         accept: PAC_FILE_TYPES,
-        upload: { operation: 'pac.uploadTemplate', contentField: 'pac', nameField: 'filename' },
+        upload: { operation: settingsOps.uploadPacTemplate, contentField: 'pac', nameField: 'filename' },
         showIf: { field: 'mode', equals: ['uploaded'] },
         help: 'A PAC file of up to 256 KB that defines function FindProxyForURL(url, host)',
       },

@@ -1,17 +1,20 @@
-import { StorageProfilesDocument } from '../../schemas/areas/storageProfiles';
-import { defineSettingsPage, type ShowIf } from '../define';
+import { StorageProfilesDocument, type StorageProfile } from '../../schemas/areas/storageProfiles';
+import { settingsOps } from '../api/settings';
+import { defineSettingsPage, type Path, type ShowIf } from '../define';
 
-const aws: ShowIf = { field: 'storage_platform', equals: ['Amazon AWS'] };
-const azure: ShowIf = { field: 'storage_platform', equals: ['Microsoft Azure'] };
+const aws: ShowIf<Path<StorageProfile>> = { field: 'storage_platform', equals: ['Amazon AWS'] };
+const azure: ShowIf<Path<StorageProfile>> = { field: 'storage_platform', equals: ['Microsoft Azure'] };
 
 export const storageProfiles = defineSettingsPage({
   id: 'settings.storage-profiles',
   title: 'Storage Profiles',
+  // Design note: The reference server does not connect to AWS or Azure, so Validate checks the form of the fields
+  // only.
   description:
     'Where browser-forensics recordings and exported files are written: an Amazon S3 bucket or a Microsoft Azure ' +
-    'file share or blob container, 1 to 50 profiles. Keys are write-only: once saved they show as ******** and stay ' +
-    'unchanged unless retyped; changing the platform, access key id or storage account needs the key retyped. ' +
-    'Validate checks that the fields are well-formed (the reference server does not connect to AWS or Azure).',
+    'file share or blob container, 1 to 50 profiles. Keys are write-only: once saved they show as ******** and ' +
+    'stay unchanged unless retyped; changing the platform, access key id or storage account needs the key ' +
+    'retyped. Validate checks that the fields are well-formed; it does not test the connection to the storage.',
   route: '/settings/storage-profiles',
   nav: { group: 'Storage & Forensics', order: 10 },
   endpoint: { path: '/api/settings/v1/storage/profiles', revision: 'none', save: 'POST' },
@@ -55,7 +58,7 @@ export const storageProfiles = defineSettingsPage({
       access_type: 'readwrite',
       limit_size: { enabled: false, max_size: 100, units: 'GB' },
     },
-    rowActions: [{ id: 'validate', label: 'Validate', operation: 'storage.validate' }],
+    rowActions: [{ id: 'validate', label: 'Validate', operation: settingsOps.validateStorage }],
   },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },

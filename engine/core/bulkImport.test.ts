@@ -11,7 +11,7 @@ import {
   parseImportFile,
   previousImportStep,
 } from './bulkImport';
-import { parseCsvLines } from './csv';
+import { parseCsvLines, toCsv } from './csv';
 
 const columns = ['destination', 'comment'];
 
@@ -72,6 +72,23 @@ describe('parsing', () => {
       expect(r.rows).toHaveLength(3);
       expect(r.rows[0]!.values).toEqual({ destination: 'a.com', comment: 'x' });
     }
+  });
+  it('reads a header row of plain column names (any case, any order) as the header, not as data', () => {
+    const r = parseImportFile('Comment, destination\nx,a.com\n', 'csv', opts);
+    expect(r).toEqual({ ok: true, rows: [{ line: 1, values: { destination: 'a.com', comment: 'x' } }] });
+    // A first row naming something else is data.
+    expect(parseImportFile('destination,note\na.com,x', 'csv', opts)).toMatchObject({ ok: true, rows: [{ values: { destination: 'destination' } }, {}] });
+  });
+  it('reads back what the table export writes (header row, extra columns, quoted cells)', () => {
+    const table = [
+      { id: 'r1', destination: 'a.com', comment: 'first, with a comma', enabled: true },
+      { id: 'r2', destination: 'b.com', comment: 'say "hi"', enabled: false },
+    ];
+    const r = parseImportFile(toCsv(table, { header: true }), 'csv', opts);
+    expect(r).toEqual({
+      ok: true,
+      rows: table.map((t, i) => ({ line: i + 1, values: { destination: t.destination, comment: t.comment } })),
+    });
   });
   it('aborts with the limit message when there are more rows than the maximum', () => {
     const r = parseImportFile('a\nb\nc\nd', 'csv', opts);

@@ -67,6 +67,10 @@ export const IMPORT_MESSAGES = {
     `If you choose to proceed ${count} items will be deleted. This cannot be undone.`,
   confirmation:
     'Once you confirm your changes on the next screen, the selected items will be uploaded. This cannot be undone.',
+  /** The confirmation of an import into a table that is saved with the document (the rows are staged, not sent). */
+  staged: (count: number) =>
+    `${count} ${count === 1 ? 'row is' : 'rows are'} added to the table. Nothing is stored until you select Save; ` +
+    'Discard changes removes them again.',
   errorColumn: 'error',
 } as const;
 
@@ -128,10 +132,21 @@ export interface ImportParseOptions {
 const asCell = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v).trim();
 
+/**
+ * The column names of a header row: `$`-prefixed cells (the export's header), or cells that each name a column
+ * (`sender,comment`, in any case); null when the row is data.
+ */
+function headerOf(cells: readonly string[] | undefined, columns: readonly string[]): string[] | null {
+  if (cells === undefined) return null;
+  if (isHeaderRow(cells)) return headerNames(cells);
+  const byName = new Map(columns.map((c) => [c.toLowerCase(), c]));
+  const names = cells.map((c) => byName.get(c.trim().toLowerCase()));
+  return names.every((n) => n !== undefined) ? names : null;
+}
+
 function csvRows(text: string, columns: readonly string[]): ImportRow[] {
   const lines = parseCsvLines(text);
-  const first = lines[0];
-  const header = first !== undefined && isHeaderRow(first) ? headerNames(first) : null;
+  const header = headerOf(lines[0], columns);
   const names = header ?? columns;
   const data = header ? lines.slice(1) : lines;
   return data.map((cells, i) => ({
@@ -161,8 +176,9 @@ function jsonRows(text: string, columns: readonly string[]): ImportRow[] | null 
 }
 
 /**
- * Parses an import file. A csv header row (every cell starting with `$`) maps cells to columns by name and is not
- * counted; without it cells map by position. Json must be an array of objects or of arrays. A file that yields no
+ * Parses an import file. A csv header row (every cell starting with `$`, as the export writes it, or every cell a
+ * column name such as `sender,comment`) maps cells to columns by name and is not counted; without it cells map by
+ * position. Json must be an array of objects or of arrays. A file that yields no
  * row, or is not csv / json, is an invalid file; more rows than `maxRows` aborts the import.
  */
 export function parseImportFile(text: string, kind: ImportFileKind | null, options: ImportParseOptions): ImportParseResult {

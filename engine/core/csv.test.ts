@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cellText, isHeaderRow, neutraliseCell, parseCsvLines, splitCsvLine, toCsv } from './csv';
+import { neutraliseCell } from '../../schemas/csv';
+import { cellText, isHeaderRow, parseCsvLines, splitCsvLine, toCsv } from './csv';
 
 describe('writing csv', () => {
   it('writes an optional header row of $-prefixed field names', () => {
@@ -24,7 +25,7 @@ describe('writing csv', () => {
     expect(cellText(undefined)).toBe('');
     expect(cellText(false)).toBe('false');
   });
-  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\0x'])('neutralises a text cell starting with %j', (v) => {
+  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx', '\0x'])('neutralises a text cell starting with %j', (v) => {
     expect(cellText(v)).toBe(`'${v}`);
     expect(neutraliseCell(v).startsWith("'")).toBe(true);
   });

@@ -3,19 +3,12 @@
  * object cells as the truthy keys joined with a pipe, and cells that a spreadsheet would run as a formula neutralised.
  * Reading: lines split on newlines, blank lines dropped, cells split on commas and trimmed.
  */
+import { neutraliseCell, quoteCell } from '../../schemas/csv';
 
 /** Marks a header cell; a row whose cells all start with it is a header, not data. */
 export const CSV_HEADER_PREFIX = '$';
 /** Joins the truthy keys of an object-valued cell. */
 export const CSV_OBJECT_JOINER = '|';
-
-/** Leading characters that make a spreadsheet read a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\0]/;
-
-/** Prefixes a text cell that starts with = + - @ tab or NUL with a single quote, so it is shown, never run. */
-export function neutraliseCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
 
 /**
  * One value as cell text: nothing for null and undefined, numbers and booleans as written (a negative number is
@@ -37,11 +30,6 @@ export function cellText(value: unknown): string {
   return neutraliseCell(String(value));
 }
 
-/** Quotes a cell that holds a comma, a quote or a line break (RFC 4180). */
-function quote(cell: string): string {
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
 export interface CsvOptions {
   /** Fields to write, in order; defaults to the keys of the first row. */
   readonly columns?: readonly string[];
@@ -53,8 +41,8 @@ export interface CsvOptions {
 export function toCsv(rows: readonly Readonly<Record<string, unknown>>[], options: CsvOptions = {}): string {
   const columns = options.columns ?? Object.keys(rows[0] ?? {});
   const lines: string[] = [];
-  if (options.header) lines.push(columns.map((c) => quote(`${CSV_HEADER_PREFIX}${c}`)).join(','));
-  for (const row of rows) lines.push(columns.map((c) => quote(cellText(row[c]))).join(','));
+  if (options.header) lines.push(columns.map((c) => quoteCell(`${CSV_HEADER_PREFIX}${c}`)).join(','));
+  for (const row of rows) lines.push(columns.map((c) => quoteCell(cellText(row[c]))).join(','));
   return lines.map((l) => `${l}\r\n`).join('');
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logKindOps } from '../../definitions/api/logs';
 import { defineCoreScreen, defineLogView, defineSection, type ScreenDef } from '../../definitions/define';
 import type { Environment } from '../../schemas/access';
 import { createAccessControl } from './access';
@@ -24,6 +25,7 @@ const screens: ScreenDef[] = [
   screen('dlp', '/policy/dlp/rules', 'dlp_policy:read', { group: 'DLP', order: 5 }),
   screen('hidden', '/policy/web/internal', 'web_policy:read', false),
   screen('network', '/settings/network', 'settings:read', { order: 1 }),
+  screen('overview', '/dashboard', 'dashboard:read', { order: 1 }),
 ];
 
 function user(read: string[], env: Environment = cloud, capabilities: Record<string, unknown> = { rbac: true }) {
@@ -35,7 +37,8 @@ function user(read: string[], env: Environment = cloud, capabilities: Record<str
 describe('buildNavigation', () => {
   it('lists only permitted sections with their permitted screens, grouped and ordered', () => {
     const nav = buildNavigation({ sections, screens }, user(['web_policy', 'logs']));
-    expect(nav.map((s) => s.id)).toEqual(['policy', 'logs', 'insights']);
+    // Logs has no screen in this fixture, so no entry.
+    expect(nav.map((s) => s.id)).toEqual(['policy', 'insights']);
     const policy = nav[0]!;
     expect(policy.groups).toEqual([
       { title: 'Web', screens: [{ id: 'threats', label: 'threats', route: '/policy/web/threats' }, { id: 'ssl', label: 'ssl', route: '/policy/web/ssl-bypass' }] },
@@ -49,6 +52,12 @@ describe('buildNavigation', () => {
     expect(nav.map((s) => s.id)).not.toContain('dashboard');
     expect(nav.map((s) => s.id)).not.toContain('contact-form');
     expect(nav.map((s) => s.id)).toContain('settings');
+  });
+
+  it('lists no section without screens (nothing to open there yet)', () => {
+    const empty = defineSection({ id: 'web', title: 'Web', route: '/web', access: { any: ['setting:*'] }, order: 90 });
+    const nav = buildNavigation({ sections: [...sections, empty], screens }, user(['web_policy', 'setting']));
+    expect(nav.map((s) => s.id)).toEqual(['policy', 'insights']);
   });
 
   it('hides a section whose screens are all forbidden', () => {
@@ -84,6 +93,7 @@ describe('redirects', () => {
       nav: { order: 2 },
       read: { any: ['logs:read'] },
       logType: 'web',
+      operations: logKindOps.web,
       columns: [],
       filters: [],
       defaultFilters: { interval: '7d', action: '' },

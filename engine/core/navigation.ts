@@ -61,11 +61,13 @@ export function firstPermittedScreen<S extends ScreenMeta>(
   return screensOf(input, section).find((s) => access.canUse(s));
 }
 
-/** A section is shown when it is permitted and has a permitted screen, or has no screens registered yet. */
+/**
+ * A section is shown when it is permitted and either links elsewhere or has a permitted screen: a section with no
+ * screen yet has no navigation entry (it would lead to an empty page).
+ */
 function sectionVisible(input: NavigationInput, section: SectionDef, access: Access): boolean {
   if (section.hidden || !access.canUse(section)) return false;
-  const screens = screensOf(input, section);
-  return screens.length === 0 || screens.some((s) => access.canUse(s));
+  return section.externalHref !== undefined || screensOf(input, section).some((s) => access.canUse(s));
 }
 
 /** The side navigation: permitted sections in order, each with its permitted screens grouped by `nav.group`. */

@@ -12,6 +12,7 @@ function fakeServer(initial: PolicyRevision) {
   const call = vi.fn(async (id: string, input?: CallInput) => {
     calls.push([id, input]);
     if (id === 'policy.publish') revision = { staged_rev_id: revision.staged_rev_id + 1, rev_id: revision.staged_rev_id, state: 'published', updated_at: revision.updated_at };
+    if (id === 'policy.rollback') revision = { ...revision, state: 'staged' };
     return revision;
   }) as unknown as CallFn;
   return { call, calls, set: (r: PolicyRevision) => (revision = r) };
@@ -35,6 +36,22 @@ describe('revision store', () => {
     expect(server.calls[1]).toEqual(['policy.publish', { params: { rev: 8 } }]);
     expect(after.state).toBe('published');
     expect(store.getState().revision?.state).toBe('published');
+  });
+
+  it('sends the change reason with the publish', async () => {
+    const server = fakeServer(staged);
+    const store = createRevisionStore(server.call);
+    await store.publish('Reviewed by the security team');
+    expect(server.calls.at(-1)).toEqual(['policy.publish', { params: { rev: 8 }, body: { reason: 'Reviewed by the security team' } }]);
+  });
+
+  it('rolls back to a published revision and holds the staged revision it answers', async () => {
+    const server = fakeServer(published);
+    const store = createRevisionStore(server.call);
+    await store.load();
+    await expect(store.rollback(5)).resolves.toMatchObject({ state: 'staged' });
+    expect(server.calls.at(-1)).toEqual(['policy.rollback', { params: { rev: 5 } }]);
+    expect(store.getState().revision?.state).toBe('staged');
   });
 
   it('does nothing on publish when the state is not staged', async () => {

@@ -24,8 +24,13 @@ export interface RevisionStore extends Store<RevisionStoreState> {
   bindRevision<P extends Record<string, string | number | boolean>>(pathParams?: P): P & { rev: number };
   /** After a successful save: the revision has unpublished changes; re-read it from the server. */
   afterSave(): Promise<PolicyRevision>;
-  /** Publishes the staged revision when its state is "staged"; otherwise returns it unchanged without a call. */
-  publish(): Promise<PolicyRevision>;
+  /**
+   * Publishes the staged revision when its state is "staged", with the change reason the review asked for;
+   * otherwise returns it unchanged without a call.
+   */
+  publish(reason?: string): Promise<PolicyRevision>;
+  /** Stages the content of published revision `rev` (to be reviewed and published like any change). */
+  rollback(rev: number): Promise<PolicyRevision>;
   /** Forget the revision (logout). */
   reset(): void;
 }
@@ -40,7 +45,11 @@ const initial: RevisionStoreState = { revision: undefined, loading: false, publi
 /** Creates the revision store over a call function (callOperation in the app). */
 export function createRevisionStore(
   call: CallFn,
-  ops: { readonly get: string; readonly publish: string } = { get: 'policy.revision', publish: 'policy.publish' },
+  ops: { readonly get: string; readonly publish: string; readonly rollback: string } = {
+    get: 'policy.revision',
+    publish: 'policy.publish',
+    rollback: 'policy.rollback',
+  },
 ): RevisionStore {
   const store = createStore<RevisionStoreState>(initial);
   let inFlight: Promise<PolicyRevision> | undefined;
@@ -81,18 +90,24 @@ export function createRevisionStore(
       store.setState((s) => (s.revision ? { ...s, revision: { ...s.revision, state: 'staged' } } : s));
       return load();
     },
-    async publish() {
+    async publish(reason) {
       const current = store.getState().revision ?? (await load());
       if (current.state !== 'staged') return current;
       store.setState((s) => ({ ...s, publishing: true, error: undefined }));
       try {
-        const revision = await call<PolicyRevision>(ops.publish, { params: { rev: current.staged_rev_id } });
+        const input = { params: { rev: current.staged_rev_id }, ...(reason === undefined ? {} : { body: { reason } }) };
+        const revision = await call<PolicyRevision>(ops.publish, input);
         store.setState((s) => ({ ...s, revision, publishing: false }));
         return revision;
       } catch (e) {
         store.setState((s) => ({ ...s, publishing: false, error: e instanceof Error ? e.message : String(e) }));
         throw e;
       }
+    },
+    async rollback(rev) {
+      const revision = await call<PolicyRevision>(ops.rollback, { params: { rev } });
+      store.setState((s) => ({ ...s, revision }));
+      return revision;
     },
     reset() {
       inFlight = undefined;

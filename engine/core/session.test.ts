@@ -187,6 +187,23 @@ describe('xsrf watch', () => {
 });
 
 describe('logout', () => {
+  it('lets a sign-in started during a sign-out wait until the sign-out has deleted the old cookies', async () => {
+    const { session, values } = setup();
+    await session.init();
+    const loggingOut = session.logout();
+    const seen: (string | undefined)[] = [];
+    const signingIn = session.whileLoggingIn(async () => {
+      seen.push(values._xsrf);
+      values._xsrf = '2|fresh|token|1';
+      return 'params';
+    });
+    await loggingOut;
+    await expect(signingIn).resolves.toBe('params');
+    // The sign-in ran after the sign-out: it saw no old cookie, and the cookie it set survives.
+    expect(seen).toEqual([undefined]);
+    expect(values._xsrf).toBe('2|fresh|token|1');
+  });
+
   it('calls the logout API ignoring its error, deletes the cookies, clears the user and resets access', async () => {
     const { session, values, calls, access, win } = setup();
     await session.init();

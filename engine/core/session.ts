@@ -206,6 +206,9 @@ export function createSession(deps: SessionDeps): Session {
     subscribe: store.subscribe,
     init,
     async whileLoggingIn(login) {
+      // A sign-in started while a sign-out is in flight waits for it: the sign-out deletes the xsrf cookie that the
+      // sign-in would otherwise have handed to the identity provider.
+      if (loggingOut) await loggingOut;
       loginsRunning++;
       try {
         return await login();

@@ -278,10 +278,19 @@ export const ConfigPolicyInput = z.strictObject({
 });
 export type ConfigPolicyInput = z.infer<typeof ConfigPolicyInput>;
 
-/** Body of PATCH configPolicies/{id}: any of the editable fields; platform and browser are fixed at creation. */
+/**
+ * Body of PATCH configPolicies/{id}: any of the editable fields (platform and browser are fixed at creation), and the
+ * policy's updated_at as read: a policy changed since answers 409 with the stored policy.
+ */
 export const ConfigPolicyPatch = z
-  .strictObject({ name: name.optional(), description: description.optional(), version: BrowserVersion.optional(), settings: settings.optional() })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Change at least one field.' });
+  .strictObject({
+    name: name.optional(),
+    description: description.optional(),
+    version: BrowserVersion.optional(),
+    settings: settings.optional(),
+    updated_at: z.iso.datetime().meta({ description: 'The updated_at of the policy as read; a policy changed since answers 409' }),
+  })
+  .refine(({ updated_at: _stamp, ...change }) => Object.values(change).some((v) => v !== undefined), { message: 'Change at least one field.' });
 export type ConfigPolicyPatch = z.infer<typeof ConfigPolicyPatch>;
 
 export const ConfigPolicy = z.object({

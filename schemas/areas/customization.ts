@@ -9,8 +9,11 @@ import { COLOUR_LABELS } from '../logEnums';
 import { Email, ShortText, VALIDATOR_MESSAGES, isUrl } from '../validators';
 import { enumFromLabels } from './common';
 
-/** Placeholders the texts may use; the service fills them in when it shows the page. */
-export const CUSTOMIZATION_TOKENS = ['{url}', '{category}', '{user}', '{reason}', '{rule}', '{support}', '{sender}'] as const;
+/**
+ * Placeholders the texts may use; the service fills them in when it shows the page. `{company}` is the tenant's name,
+ * so the default texts name the reader's own organisation, never another tenant.
+ */
+export const CUSTOMIZATION_TOKENS = ['{url}', '{category}', '{user}', '{reason}', '{rule}', '{support}', '{sender}', '{company}'] as const;
 
 const tokensOk = (v: string) => (v.match(/\{[^}]*\}/g) ?? []).every((t) => (CUSTOMIZATION_TOKENS as readonly string[]).includes(t));
 const placeholderIssue = { message: `Use only the placeholders ${CUSTOMIZATION_TOKENS.join(', ')}.`, params: { key: 'unknownPlaceholder' } };
@@ -43,7 +46,7 @@ export const WebCustomizationDocument = z.strictObject({
   block_page: z
     .strictObject({
       title: Title('Title', 'This page is blocked'),
-      message: Message('Message', 'Access to {url} ({category}) is blocked by the Demo Corp web policy. Contact {support} if you need it for your work.'),
+      message: Message('Message', 'Access to {url} ({category}) is blocked by the {company} web policy. Contact {support} if you need it for your work.'),
       show_reason: z.boolean().default(true).meta({ title: 'Show the reason and rule' }),
     })
     .prefault({})
@@ -88,7 +91,7 @@ export const DlpCustomizationDocument = z.strictObject({
   block: z
     .strictObject({
       title: Title('Title', 'Upload blocked'),
-      message: Message('Message', 'This content matches the data protection rule "{rule}" and cannot leave Demo Corp. Contact {support} if this is a mistake.'),
+      message: Message('Message', 'This content matches the data protection rule "{rule}" and cannot leave {company}. Contact {support} if this is a mistake.'),
     })
     .prefault({})
     .meta({ title: 'Block notification' }),

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../types';
-import { migrate, migrationFiles } from './migrate';
+import { MIGRATIONS_DIR, migrate, migrationFiles } from './migrate';
 import { openPglite } from './pglite';
 
 let db: Db | undefined;
@@ -60,6 +60,60 @@ describe('migrate', { timeout: 60_000 }, () => {
     await expect(
       db.query(`INSERT INTO policy_documents VALUES ('t1', 'web.ssl-bypass', 7, '{}', now(), 'x')`),
     ).rejects.toThrow(/foreign key/);
+  });
+
+  it('010 keeps one row per account and address that signed in, for the throttle', async () => {
+    db = await openPglite();
+    await migrate(db);
+    expect(await columns('login_known')).toEqual(['key text', 'last_success_at timestamp with time zone']);
+    await db.query(`INSERT INTO login_known VALUES ('user:a|ip:1', now())`);
+    await expect(db.query(`INSERT INTO login_known VALUES ('user:a|ip:1', now())`)).rejects.toThrow(/duplicate key/);
+  });
+
+  it('020 stores a publish reason, repairs a published revision left staged, and refuses documents of a published revision', async () => {
+    const before = mkdtempSync(join(tmpdir(), 'migrations-'));
+    for (const name of migrationFiles().filter((n) => n < '020')) copyFileSync(join(MIGRATIONS_DIR, name), join(before, name));
+    db = await openPglite();
+    await migrate(db, before);
+    await db.exec(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1');
+      INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at, published_at) VALUES ('t1', 1, 'staged', now(), now()), ('t1', 2, 'staged', now(), NULL)`);
+    expect(await migrate(db)).toContain('020_publish_review.sql');
+
+    const states = await db.query<{ rev_id: number; state: string }>(`SELECT rev_id, state FROM policy_revisions ORDER BY rev_id`);
+    expect(states.rows).toEqual([
+      { rev_id: 1, state: 'published' },
+      { rev_id: 2, state: 'staged' },
+    ]);
+    const doc = (rev: number) => db!.query(`INSERT INTO policy_documents VALUES ('t1', 'web.ssl-bypass', $1, '{}', now(), 'x')`, [rev]);
+    await expect(doc(1)).rejects.toThrow(/revision 1 is published/);
+    await doc(2);
+    await db.query(`UPDATE policy_revisions SET state = 'published', published_at = now(), publish_reason = 'Reviewed' WHERE rev_id = 2`);
+    await expect(db.query(`UPDATE policy_documents SET body = '{"list":[]}' WHERE rev_id = 2`)).rejects.toThrow(/revision 2 is published/);
+    await expect(db.query(`UPDATE policy_revisions SET state = 'staged' WHERE rev_id = 2`)).rejects.toThrow(/policy_revisions_published_state/);
+    expect((await db.query(`SELECT publish_reason FROM policy_revisions WHERE rev_id = 2`)).rows).toEqual([{ publish_reason: 'Reviewed' }]);
+  });
+
+  it('102 creates the report rollups, read by tenant, rollup, grain and time, and gone with their tenant', async () => {
+    db = await openPglite();
+    await migrate(db);
+    expect(await columns('log_rollups')).toEqual([
+      'tenant_id text',
+      'rollup text',
+      'grain text',
+      'bucket bigint',
+      'key text',
+      'sub text',
+      'events bigint',
+      'first_events bigint',
+      'bytes bigint',
+      'first_bytes bigint',
+      'label text',
+    ]);
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
+    await expect(db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 'w', 0, NULL, NULL, 1, 1, 0, 0, NULL)`)).rejects.toThrow(/check/);
+    await db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 'h', 0, 'k', NULL, 1, 1, 0, 0, NULL)`);
+    await db.query(`DELETE FROM tenants WHERE id = 't1'`);
+    expect((await db.query('SELECT * FROM log_rollups')).rows).toEqual([]);
   });
 
   it('rolls back a failing migration entirely', async () => {

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from '../types';
+import { PriorityQueue } from './queue';
 
 function txDb(tx: Transaction): Db {
   const db: Db = {
@@ -10,6 +11,8 @@ function txDb(tx: Transaction): Db {
     exec: async (text) => void (await tx.exec(text)),
     // Already inside the one transaction: nested calls join it.
     transaction: (fn) => fn(db),
+    // Inside a transaction the connection is already this caller's.
+    heavy: () => db,
     close: async () => {
       throw new Error('close() is not available inside a transaction');
     },
@@ -17,16 +20,23 @@ function txDb(tx: Transaction): Db {
   return db;
 }
 
-/** Opens PGlite on `dataDir` (created when missing), or an in-memory database when `dataDir` is undefined. */
+/**
+ * Opens PGlite on `dataDir` (created when missing), or an in-memory database when `dataDir` is undefined. Every call
+ * takes its turn in a PriorityQueue: `heavy(signal)` gives the view whose queries wait behind interactive ones.
+ */
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = dataDir ? new PGlite(dataDir) : new PGlite();
   await pg.waitReady;
-  return {
+  const queue = new PriorityQueue();
+  const view = (heavy: boolean, signal?: AbortSignal): Db => ({
     kind: 'pglite',
-    query: async <R>(text: string, params?: readonly unknown[]) => ({ rows: (await pg.query<R>(text, params ? [...params] : undefined)).rows }),
-    exec: async (text) => void (await pg.exec(text)),
-    transaction: (fn) => pg.transaction((tx) => fn(txDb(tx))),
+    query: <R>(text: string, params?: readonly unknown[]) =>
+      queue.schedule(async () => ({ rows: (await pg.query<R>(text, params ? [...params] : undefined)).rows }), heavy, signal),
+    exec: (text) => queue.schedule(async () => void (await pg.exec(text)), heavy, signal),
+    transaction: (fn) => queue.schedule(() => pg.transaction((tx) => fn(txDb(tx))), heavy, signal),
+    heavy: (s) => view(true, s),
     close: () => pg.close(),
-  };
+  });
+  return view(false);
 }

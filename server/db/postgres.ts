@@ -1,6 +1,7 @@
 /** The shared store: PostgreSQL through a node-postgres pool, for several server processes against one database. */
 import pg from 'pg';
 import type { Db } from '../types';
+import { QueryAbortedError } from './queue';
 
 const INT8_OID = 20;
 
@@ -19,6 +20,7 @@ function clientDb(client: pg.PoolClient): Db {
     }),
     exec: async (text) => void (await client.query(text)),
     transaction: (fn) => fn(db),
+    heavy: () => db,
     close: async () => {
       throw new Error('close() is not available inside a transaction');
     },
@@ -26,13 +28,35 @@ function clientDb(client: pg.PoolClient): Db {
   return db;
 }
 
-/** Opens a pool on `connectionString`. */
+/** Runs one query on its own client of `pool`; an abort of `signal` cancels it on the server. */
+async function cancellable<R>(pool: pg.Pool, text: string, params: readonly unknown[] | undefined, signal?: AbortSignal): Promise<{ rows: R[] }> {
+  if (signal?.aborted) throw new QueryAbortedError();
+  const client = await pool.connect();
+  const pid = (client as unknown as { processID: number }).processID;
+  const cancel = () => void pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    if (signal?.aborted) throw new QueryAbortedError();
+    return { rows: (await client.query(text, params ? [...params] : undefined)).rows as R[] };
+  } catch (err) {
+    throw signal?.aborted ? new QueryAbortedError() : err;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    client.release();
+  }
+}
+
+/**
+ * Opens a pool on `connectionString`, and a second, smaller one for heavy reads, so that reports and log pages can
+ * never take every connection from sign-ins, reads and saves.
+ */
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, types, max: 10 });
+  const heavyPool = new pg.Pool({ connectionString, types, max: 6 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  for (const p of [pool, heavyPool]) p.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('SELECT 1');
-  return {
+  const db: Db = {
     kind: 'postgres',
     query: async <R>(text: string, params?: readonly unknown[]) => ({
       rows: (await pool.query(text, params ? [...params] : undefined)).rows as R[],
@@ -52,6 +76,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    heavy: (signal) => ({
+      ...db,
+      query: <R>(text: string, params?: readonly unknown[]) => cancellable<R>(heavyPool, text, params, signal),
+      heavy: (s) => db.heavy(s ?? signal),
+    }),
+    close: async () => {
+      await Promise.all([pool.end(), heavyPool.end()]);
+    },
   };
+  return db;
 }

@@ -1,52 +1,9 @@
 /** Display labels of report keys: category names for ids, the enumerations' labels, country names. */
-import {
-  ALERT_SUB_TYPE_LABELS,
-  AUDIT_ACTION_LABELS,
-  AV_SCAN_RESULT_LABELS,
-  CASB_PROFILE_TYPE_LABELS,
-  DLP_ACTION_LABELS,
-  EMAIL_ACTION_LABELS,
-  EMAIL_REASON_LABELS,
-  EMAIL_SMTP_ACTION_LABELS,
-  FILE_DECRYPTED_LABELS,
-  FIREWALL_ACTION_LABELS,
-  FIREWALL_REQUEST_TYPE_LABELS,
-  RISK_LABELS,
-  SAA_ACTION_LABELS,
-  SUB_EVENT_TYPE_LABELS,
-  THREAT_CATEGORY_LABELS,
-  UA_TYPE_LABELS,
-  WEB_ACTION_LABELS,
-  countryName,
-  labelOf,
-  type Labels,
-} from '../../schemas/logEnums';
+import { countryName, labelOf } from '../../schemas/logEnums';
+import { fieldLabels } from '../../schemas/fieldLabels';
 import type { LogType } from '../../schemas/logs';
 import { CATEGORY_GROUPS, CATEGORY_LABEL_OF } from './catalog';
 
-const ACTION_LABELS: Readonly<Record<LogType, Labels>> = {
-  web: WEB_ACTION_LABELS,
-  email: EMAIL_ACTION_LABELS,
-  audit: AUDIT_ACTION_LABELS,
-  dlp: DLP_ACTION_LABELS,
-  fwaas_logs: FIREWALL_ACTION_LABELS,
-  saa_logs: SAA_ACTION_LABELS,
-};
-
-const FIELD_LABELS: Readonly<Record<string, Labels>> = {
-  pe_action: WEB_ACTION_LABELS,
-  risk_score: RISK_LABELS,
-  threat_category: THREAT_CATEGORY_LABELS,
-  av_scan_result: AV_SCAN_RESULT_LABELS,
-  casb_profile_type: CASB_PROFILE_TYPE_LABELS,
-  ua_type: UA_TYPE_LABELS,
-  alert_sub_type: ALERT_SUB_TYPE_LABELS,
-  sub_event_type: SUB_EVENT_TYPE_LABELS,
-  smtp_action: EMAIL_SMTP_ACTION_LABELS,
-  reason: EMAIL_REASON_LABELS,
-  request_type: FIREWALL_REQUEST_TYPE_LABELS,
-  file_decrypted: FILE_DECRYPTED_LABELS,
-};
 const GROUP_LABEL_OF = new Map(CATEGORY_GROUPS.map((g) => [g.value, g.label]));
 
 /** The label of `key`, a value of `field` in events of `logType`; undefined when the key is its own label. */
@@ -55,7 +12,9 @@ export function keyLabel(logType: LogType, field: string, key: string): string |
   if (field === 'cats') label = CATEGORY_LABEL_OF.get(key);
   else if (field === 'webroot_cats') label = GROUP_LABEL_OF.get(key);
   else if (field === 'country') label = countryName(key);
-  else if (field === 'action') label = labelOf(ACTION_LABELS[logType], key);
-  else if (FIELD_LABELS[field]) label = labelOf(FIELD_LABELS[field], key);
+  else {
+    const labels = fieldLabels(logType, field);
+    if (labels) label = labelOf(labels, key);
+  }
   return label === undefined || label === key ? undefined : label;
 }

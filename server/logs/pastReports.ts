@@ -4,6 +4,7 @@
  * someone reads the past reports (listing or download): no timer runs in the server, so every process sharing a
  * database behaves the same, and a missed period produces one report, not a backlog.
  */
+import { csvField } from '../../schemas/csv';
 import type { FieldError } from '../../schemas/http';
 import { fieldErrors } from '../../schemas/http';
 import { FREQUENCY_MS } from '../../schemas/logEnums';
@@ -19,6 +20,7 @@ import {
   type ReportResult,
   type ScheduledReportsDocument,
 } from '../../schemas/reports';
+import { isStale } from '../stamps';
 import { HttpError, type Db } from '../types';
 import { runReport, type ReportParams } from './reports';
 import { toNumber } from './sql';
@@ -67,11 +69,7 @@ export function jobQueries(
   return { queries, errors };
 }
 
-const csvCell = (v: unknown): string => {
-  const s = String(v ?? '');
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csvLine = (cells: readonly unknown[]) => cells.map(csvCell).join(',');
+const csvLine = (cells: readonly (string | number | undefined)[]) => cells.map(csvField).join(',');
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
 /** The file of a past report: one CSV section per report, after a header naming the job. */
@@ -219,7 +217,7 @@ export async function saveSchedules(db: Db, tenantId: string, body: ScheduledEnv
   if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
   return db.transaction(async (tx) => {
     const stored = await storedSchedules(tx, tenantId);
-    if (stored && (typeof body.updated_at !== 'string' || Date.parse(body.updated_at) < new Date(stored.updated_at).getTime())) {
+    if (stored && isStale(body.updated_at, stored.updated_at)) {
       throw new HttpError(409, MESSAGES.staleSave, { current: envelope(stored) });
     }
     const doc: ScheduledReportsDocument = { list: body.list };

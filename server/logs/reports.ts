@@ -2,7 +2,6 @@
  * Report aggregations (spec 001 §7, §9): compiles a catalogue entry of schemas/reports.ts to one grouped query over
  * the tenant's events in the range, with the report's fixed conditions and the caller's filters.
  */
-import type { LogType } from '../../schemas/logs';
 import {
   REPORT_INTERVALS,
   REPORT_INTERVAL_DEFAULT,
@@ -11,7 +10,6 @@ import {
   seriesBuckets,
   threatEvasionId,
   type Granularity,
-  type ReportCondition,
   type ReportIntervalName,
   type ReportName,
   type ReportResult,
@@ -22,7 +20,8 @@ import {
 import { HttpError, type Db } from '../types';
 import { filterConditions } from './filters';
 import { keyLabel } from './labels';
-import { jsonField, Params, textField } from './sql';
+import { HOUR_MS, planRange, reportRollups, rollupUnion, type RangePlan } from './rollups';
+import { Params } from './sql';
 import { queryRange, type TimeRange } from './store';
 
 const DAY_MS = 86_400_000;
@@ -40,38 +39,28 @@ export interface ReportParams {
   readonly [filter: string]: unknown;
 }
 
-const userField = (t: LogType) => (t === 'audit' ? 'user' : 'userid');
-const bytesField = (t: LogType) => (t === 'email' ? 'size' : 'bytes');
-
-/** The report's metric as an aggregate, over the rows `filter` keeps when given. */
-function metricSql(spec: ReportSpec, filter?: string): string {
-  const only = filter ? ` FILTER (WHERE ${filter})` : '';
+/** The report's metric over rows of a rollup union (`x`). */
+function metricAgg(spec: ReportSpec): string {
   switch (spec.metric) {
     case 'count':
-      return `(count(*)${only})::float8`;
+      return 'sum(events)::float8';
     case 'bytes':
-      return `coalesce(sum(${textField(bytesField(spec.logType))}::bigint)${only}, 0)::float8`;
+      return 'sum(bytes)::float8';
     case 'users':
-      return `(count(DISTINCT ${textField(userField(spec.logType))})${only})::float8`;
+      return 'count(DISTINCT sub)::float8';
   }
 }
 
-function conditionSql(c: ReportCondition, p: Params): string {
-  if ('present' in c) return `event ? ${p.add(c.field)}`;
-  if ('in' in c) return `${textField(c.field)} = ANY(${p.add(c.in)}::text[])`;
-  return `${textField(c.field)} <> ALL(${p.add(c.notIn)}::text[])`;
-}
-
-/** WHERE conditions every query of a report shares: tenant, kind, range, fixed conditions, filters. */
-function baseWhere(spec: ReportSpec, tenantId: string, range: TimeRange, params: ReportParams, p: Params): string[] {
-  return [
-    `tenant_id = ${p.add(tenantId)}`,
-    `log_type = ${p.add(spec.logType)}`,
-    `ts >= ${p.add(range.startMs)}`,
-    `ts <= ${p.add(range.endMs)}`,
-    ...(spec.where ?? []).map((c) => conditionSql(c, p)),
-    ...filterConditions(reportFilters(spec.logType), params, p),
-  ];
+/** The metric over every event the rows stand for: a list dimension's event counts at its first value only. */
+function totalAgg(spec: ReportSpec): string {
+  switch (spec.metric) {
+    case 'count':
+      return 'coalesce(sum(first_events), 0)::float8';
+    case 'bytes':
+      return 'coalesce(sum(first_bytes), 0)::float8';
+    case 'users':
+      return 'count(DISTINCT sub)::float8';
+  }
 }
 
 /** Offset of a time zone from UTC at an instant, in ms. */
@@ -122,7 +111,10 @@ export function bucketStarts(interval: ReportIntervalName, range: TimeRange, gra
     return starts;
   }
   const first = granularity ? Math.floor(range.startMs / widthMs) * widthMs : range.startMs;
-  for (let b = first; b <= range.endMs && starts.length < count + 1; b += widthMs) starts.push(b);
+  // Equal bins of an hour or more start on whole hours (the first at or before the range's start), so whole-hour
+  // rollups answer them.
+  const align = !granularity && widthMs >= HOUR_MS ? (b: number) => Math.floor(b / HOUR_MS) * HOUR_MS : (b: number) => b;
+  for (let b = first; b <= range.endMs && starts.length < count + 1; b += widthMs) starts.push(align(b));
   return starts;
 }
 
@@ -132,77 +124,79 @@ interface ReportRun {
   readonly range: TimeRange;
   readonly params: ReportParams;
   readonly interval: ReportIntervalName;
+  /** Conditions of the caller's filters; a filtered report reads raw events only. */
+  readonly filters: (p: Params) => string[];
+  readonly rollups: boolean;
 }
 
-async function total(db: Db, run: ReportRun, extra: string[] = []): Promise<number> {
-  const p = new Params();
-  const where = [...baseWhere(run.spec, run.tenantId, run.range, run.params, p), ...extra];
-  const { rows } = await db.query<{ v: number }>(`SELECT ${metricSql(run.spec)} AS v FROM log_events WHERE ${where.join(' AND ')}`, p.values);
-  return rows[0]?.v ?? 0;
+const noGroups = () => [];
+
+/** The rollup union of one of the report's rollups over its range; `whole` as in planRange. */
+function union(
+  run: ReportRun,
+  name: string,
+  groups: (col: string) => string[],
+  p: Params,
+  whole: (from: number, to: number) => boolean = () => true,
+  days = true,
+): string {
+  const d = reportRollups(run.spec)[name]!;
+  const filters = run.filters(p);
+  const plan: RangePlan =
+    run.rollups && !filters.length
+      ? planRange(run.range.startMs, run.range.endMs, whole, days)
+      : { raw: [[run.range.startMs, run.range.endMs + 1]], hours: [], days: [] };
+  return rollupUnion(d, run.tenantId, plan, groups, p, filters);
 }
 
 async function runTop(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; total: number }> {
   const { spec, params } = run;
-  const dims = typeof spec.dimension === 'string' ? [spec.dimension] : [...(spec.dimension ?? [])];
   const p = new Params();
-  const where = baseWhere(spec, run.tenantId, run.range, params, p);
-  let from = 'log_events';
-  let key: string;
-  let present: string;
-  // What each group adds to the total, so one scan answers both. An event lands in one group, except in a list
-  // dimension, where only the row of its first value adds it; distinct users cannot be added up at all.
-  let share: string | undefined = spec.metric === 'users' ? undefined : 'value';
-  if (spec.listDimension) {
-    from = `log_events CROSS JOIN LATERAL jsonb_array_elements_text(${jsonField(dims[0]!)}) WITH ORDINALITY AS d (k, n)`;
-    key = 'd.k';
-    present = `jsonb_typeof(${jsonField(dims[0]!)}) = 'array' AND jsonb_array_length(${jsonField(dims[0]!)}) > 0`;
-    if (share) share = 'share';
-  } else {
-    key = dims.length === 1 ? textField(dims[0]!) : `concat_ws(' ', ${dims.map(textField).join(', ')})`;
-    present = `${textField(dims[0]!)} IS NOT NULL`;
-  }
-  const columns = [
-    `${key} AS key`,
-    `${metricSql(spec)} AS value`,
-    ...(share === 'share' ? [`${metricSql(spec, 'd.n = 1')} AS share`] : []),
-    ...(spec.labelField ? [`min(${textField(spec.labelField)}) AS label`] : []),
-  ];
+  const x = union(run, 'main', noGroups, p);
   const kept = spec.excludeKeys?.length ? `WHERE key <> ALL(${p.add(spec.excludeKeys)}::text[])` : '';
-  const { rows } = await db.query<{ key: string; value: number; label?: string; total: number | null }>(
-    `SELECT * FROM (
-       SELECT key, value${spec.labelField ? ', label' : ''}, ${share ? `sum(${share}) OVER ()` : 'NULL::float8'} AS total FROM (
-         SELECT ${columns.join(', ')} FROM ${from} WHERE ${[...where, `${key} IS NOT NULL`].join(' AND ')} GROUP BY 1
-       ) g
-     ) w ${kept} ORDER BY value DESC, key LIMIT ${p.add(params.limit)}`,
+  // One row even when no group is left, to carry the total.
+  const { rows } = await db.query<{ key: string | null; value: number; label: string | null; total: number }>(
+    `WITH x AS (${x}),
+          k AS (SELECT key, ${metricAgg(spec)} AS value, min(label) AS label FROM x GROUP BY key)
+     SELECT r.key, r.value, r.label, t.total
+       FROM (SELECT ${totalAgg(spec)} AS total FROM x) t
+       LEFT JOIN LATERAL (SELECT * FROM k ${kept} ORDER BY value DESC, key LIMIT ${p.add(params.limit)}) r ON true
+      ORDER BY r.value DESC, r.key`,
     p.values,
   );
+  const dims = typeof spec.dimension === 'string' ? [spec.dimension] : [...(spec.dimension ?? [])];
   const field = dims.length === 1 ? dims[0]! : '';
-  const data = rows.map((r) => {
-    const lbl = r.label ?? keyLabel(spec.logType, field, r.key);
-    return { key: r.key, value: Number(r.value), ...(lbl !== undefined ? { label: lbl } : {}) };
-  });
-  // With no row left (none matched, or only excluded keys did) the window total is not there to read.
-  const t = share && rows.length ? Number(rows[0]!.total ?? 0) : await total(db, run, [present]);
-  return { data, total: t };
+  const data = rows
+    .filter((r): r is typeof r & { key: string } => r.key !== null)
+    .map((r) => {
+      const lbl = r.label ?? keyLabel(spec.logType, field, r.key);
+      return { key: r.key, value: Number(r.value), ...(lbl !== undefined ? { label: lbl } : {}) };
+    });
+  return { data, total: Number(rows[0]?.total ?? 0) };
 }
 
 async function runEvasion(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; total: number }> {
   const p = new Params();
-  const where = baseWhere(run.spec, run.tenantId, run.range, run.params, p).join(' AND ');
-  const metric = metricSql(run.spec);
-  const { rows } = await db.query<{ param: string; key: string; value: number }>(
-    `SELECT 'heat_evasion_techniques' AS param, d.k AS key, ${metric} AS value
-       FROM log_events CROSS JOIN LATERAL jsonb_array_elements_text(${jsonField('heat_evasion_techniques')}) AS d (k)
-      WHERE ${where} GROUP BY d.k
-     UNION ALL
-     SELECT 'lure_category', ${textField('lure_category')}, ${metric}
-       FROM log_events WHERE ${where} AND event ? 'lure_category' GROUP BY 2
-     ORDER BY value DESC, key LIMIT ${p.add(run.params.limit)}`,
+  const metric = metricAgg(run.spec);
+  const { rows } = await db.query<{ param: string; key: string | null; value: number; total: number }>(
+    `WITH a AS (${union(run, 'techniques', noGroups, p)}), b AS (${union(run, 'lures', noGroups, p)}), c AS (${union(run, 'main', noGroups, p)})
+     SELECT r.param, r.key, r.value, t.total
+       FROM (SELECT ${totalAgg(run.spec)} AS total FROM c) t
+       LEFT JOIN LATERAL (
+         SELECT * FROM (
+           SELECT 'heat_evasion_techniques' AS param, key, ${metric} AS value FROM a GROUP BY key
+           UNION ALL
+           SELECT 'lure_category', key, ${metric} FROM b GROUP BY key
+         ) u ORDER BY value DESC, key LIMIT ${p.add(run.params.limit)}
+       ) r ON true
+      ORDER BY r.value DESC, r.key`,
     p.values,
   );
   return {
-    data: rows.map((r) => ({ key: r.key, label: r.key, id: threatEvasionId(r.param, r.key), value: Number(r.value) })),
-    total: await total(db, run),
+    data: rows
+      .filter((r): r is typeof r & { key: string } => r.key !== null)
+      .map((r) => ({ key: r.key, label: r.key, id: threatEvasionId(r.param, r.key), value: Number(r.value) })),
+    total: Number(rows[0]?.total ?? 0),
   };
 }
 
@@ -210,31 +204,40 @@ async function runSeries(db: Db, run: ReportRun): Promise<{ series: SeriesPoint[
   const { spec, params } = run;
   const starts = bucketStarts(run.interval, run.range, params.granularity, params.timezone);
   const p = new Params();
-  const where = baseWhere(spec, run.tenantId, run.range, params, p);
-  const bucket = `width_bucket(ts, ${p.add(starts)}::bigint[])`;
-  const split = spec.splitBy ? textField(spec.splitBy) : 'NULL::text';
-  const { rows } = await db.query<{ b: number; s: string | null; value: number }>(
-    `SELECT ${bucket} AS b, ${split} AS s, ${metricSql(spec)} AS value FROM log_events WHERE ${where.join(' AND ')} GROUP BY 1, 2`,
+  const bounds = p.add(starts);
+  const bucket = (col: string) => [`width_bucket(${col}, ${bounds}::bigint[])`];
+  // A span stands for its events when no bucket starts inside it.
+  const whole = (from: number, to: number) => !starts.some((b) => b > from && b < to);
+  const x = union(run, 'main', bucket, p, whole);
+  const { rows } = await db.query<{ b: number | null; s: string | null; value: number; total: number }>(
+    `WITH x AS (${x})
+     SELECT g.b, g.s, g.value, t.total
+       FROM (SELECT ${totalAgg(spec)} AS total FROM x) t
+       LEFT JOIN LATERAL (SELECT g0 AS b, key AS s, ${metricAgg(spec)} AS value FROM x GROUP BY 1, 2) g ON true`,
     p.values,
   );
   const series: SeriesPoint[] = starts.map((b) => ({ ts: Math.floor(b / 1000), value: 0, ...(spec.splitBy ? { split: {} } : {}) }));
   for (const r of rows) {
-    const point = series[Number(r.b) - 1];
+    const point = r.b === null ? undefined : series[Number(r.b) - 1];
     if (!point) continue;
     point.value += Number(r.value);
     if (point.split && r.s !== null) point.split[r.s] = (point.split[r.s] ?? 0) + Number(r.value);
   }
   const sum = series.reduce((a, s) => a + s.value, 0);
-  return { series, total: spec.metric === 'users' ? await total(db, run) : sum };
+  return { series, total: spec.metric === 'users' ? Number(rows[0]?.total ?? 0) : sum };
 }
 
 async function runHeatmap(db: Db, run: ReportRun) {
   const p = new Params();
-  const where = baseWhere(run.spec, run.tenantId, run.range, run.params, p);
-  const local = `(to_timestamp(ts / 1000.0) AT TIME ZONE ${p.add(run.params.timezone ?? 'UTC')})`;
+  const zone = run.params.timezone ?? 'UTC';
+  const tz = p.add(zone);
+  const local = (col: string) => `(to_timestamp(${col} / 1000.0) AT TIME ZONE ${tz})`;
+  const cell = (col: string) => [`extract(dow FROM ${local(col)})::int`, `extract(hour FROM ${local(col)})::int`];
+  // An hour's events share its local day and hour where the zone is a whole number of hours off UTC.
+  const whole = (from: number) => zoneOffset(zone, from) % HOUR_MS === 0;
+  const x = union(run, 'main', cell, p, whole, false);
   const { rows } = await db.query<{ day: number; hour: number; value: number }>(
-    `SELECT extract(dow FROM ${local})::int AS day, extract(hour FROM ${local})::int AS hour, ${metricSql(run.spec)} AS value
-       FROM log_events WHERE ${where.join(' AND ')} GROUP BY 1, 2`,
+    `WITH x AS (${x}) SELECT g0 AS day, g1 AS hour, ${metricAgg(run.spec)} AS value FROM x GROUP BY 1, 2`,
     p.values,
   );
   const cells = [];
@@ -248,12 +251,23 @@ export function reportRange(params: ReportParams, now: number): TimeRange {
   return queryRange(params, now, params.interval ?? REPORT_INTERVAL_DEFAULT);
 }
 
-/** Runs one report for a tenant. */
-export async function runReport(db: Db, tenantId: string, name: ReportName, params: ReportParams, now: number): Promise<ReportResult> {
+/**
+ * Runs one report for a tenant. Unfiltered reports read the rollups (`rollups: false` reads raw events only, the
+ * reference the rollups are tested against); filtered ones and drill-downs read raw events.
+ */
+export async function runReport(
+  db: Db,
+  tenantId: string,
+  name: ReportName,
+  params: ReportParams,
+  now: number,
+  options: { rollups?: boolean } = {},
+): Promise<ReportResult> {
   const spec = reportSpec(name);
   const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
   const range = reportRange(params, now);
-  const run: ReportRun = { spec, tenantId, range, params, interval };
+  const filters = (p: Params) => filterConditions(reportFilters(spec.logType), params, p);
+  const run: ReportRun = { spec, tenantId, range, params, interval, filters, rollups: options.rollups ?? true };
   const table = REPORT_INTERVALS[interval];
   const meta = {
     report: name,

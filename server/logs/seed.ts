@@ -4,7 +4,11 @@
  * faster than maintaining them row by row; the primary key stays, and takes the rows in its own order.
  */
 import type { Db } from '../types';
-import { generateLogBatches, type GeneratorPlan } from './generator';
+import { generateLogBatches, LOG_TYPE_ORDER, type GeneratorPlan } from './generator';
+import { DAY_MS, refreshRollups } from './rollups';
+
+/** Days of events per rollup step of the seed. */
+const ROLLUP_SEED_DAYS = 5;
 
 // Held while seeding, so two processes starting on one PostgreSQL database do not both load.
 const LOG_SEED_LOCK = 727_100;
@@ -42,8 +46,24 @@ async function insertBatch(db: Db, tenantId: string, logType: string, rows: read
   );
 }
 
-/** Seeds the targets not seeded yet; returns what it loaded (nothing when every target was done). */
-export async function seedLogs(db: Db, targets: readonly LogSeedTarget[]): Promise<LogSeedOutcome[]> {
+/** Where a seeding run is: events loaded of all it loads, and the step it is at. */
+export interface LogSeedProgress {
+  readonly events: number;
+  readonly total: number;
+  readonly step: 'events' | 'rollups' | 'indexes';
+  /** Share of the rollups step done (0–1). */
+  readonly done?: number;
+}
+
+/**
+ * Seeds the targets not seeded yet, with their rollups; returns what it loaded (nothing when every target was done).
+ * `onProgress` hears after every batch and step.
+ */
+export async function seedLogs(
+  db: Db,
+  targets: readonly LogSeedTarget[],
+  onProgress: (p: LogSeedProgress) => void = () => undefined,
+): Promise<LogSeedOutcome[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_SEED_LOCK]);
     const done = new Set(
@@ -61,6 +81,9 @@ export async function seedLogs(db: Db, targets: readonly LogSeedTarget[]): Promi
     ).rows;
     for (const ix of indexes) await tx.query(`DROP INDEX "${ix.indexname.replace(/"/g, '""')}"`);
     const outcomes: LogSeedOutcome[] = [];
+    const total = todo.reduce((a, t) => a + t.plan.total, 0);
+    let loaded = 0;
+    onProgress({ events: 0, total, step: 'events' });
     for (const target of todo) {
       const started = Date.now();
       let events = 0;
@@ -68,10 +91,23 @@ export async function seedLogs(db: Db, targets: readonly LogSeedTarget[]): Promi
       let inserting: Promise<void> = Promise.resolve();
       for (const batch of generateLogBatches(target.plan)) {
         await inserting;
-        inserting = insertBatch(tx, target.tenantId, batch.logType, batch.rows);
-        events += batch.rows.length;
+        const { logType, rows } = batch;
+        inserting = insertBatch(tx, target.tenantId, logType, rows);
+        events += rows.length;
+        onProgress({ events: loaded + events, total, step: 'events' });
       }
       await inserting;
+      loaded += events;
+      // Rollups of the loaded events, computed in SQL a few days at a time (one scan per step for every rollup of a
+      // log kind); a step per progress line.
+      const from = target.plan.now - target.plan.days * DAY_MS;
+      const steps = LOG_TYPE_ORDER.flatMap((type) =>
+        Array.from({ length: Math.ceil(target.plan.days / ROLLUP_SEED_DAYS) }, (_, i) => ({ type, at: from + i * ROLLUP_SEED_DAYS * DAY_MS })),
+      );
+      for (const [i, step] of steps.entries()) {
+        onProgress({ events: loaded, total, step: 'rollups', done: i / steps.length });
+        await refreshRollups(tx, target.tenantId, step.type, step.at, Math.min(step.at + ROLLUP_SEED_DAYS * DAY_MS, target.plan.now));
+      }
       await tx.query('INSERT INTO log_seed_state (tenant_id, events, kind, seeded_at) VALUES ($1, $2, $3, now())', [
         target.tenantId,
         events,
@@ -79,8 +115,10 @@ export async function seedLogs(db: Db, targets: readonly LogSeedTarget[]): Promi
       ]);
       outcomes.push({ tenantId: target.tenantId, events, ms: Date.now() - started });
     }
+    onProgress({ events: loaded, total, step: 'indexes' });
     for (const ix of indexes) await tx.query(ix.indexdef);
     await tx.query('ANALYZE log_events');
+    await tx.query('ANALYZE log_rollups');
     return outcomes;
   });
 }

@@ -1,12 +1,13 @@
 /**
  * Sign-in, session and user info (spec 000 §2, §4, §7, §8), cloud paths and their on-prem twins. Every sign-in
- * starts a new session; failures are throttled per user name and per client address.
+ * starts a new session; failures are throttled per account and address and per address (server/throttle.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { PRODUCT_NAME, SESSION_COOKIE, XSRF_COOKIE } from '../../schemas/constants';
-import type { AuthParams, LoginRequest, PortalConfig } from '../../schemas/auth';
+import { MESSAGES, PRODUCT_NAME, SESSION_COOKIE, XSRF_COOKIE } from '../../schemas/constants';
+import { authOps } from '../../definitions/api/auth';
+import type { LoginRequest } from '../../schemas/auth';
 import { recordAudit } from '../audit';
-import { verifyDecoy, verifyPassword } from '../passwords';
+import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from '../passwords';
 import {
   USER_ROW_COLUMNS,
   clearSessionCookies,
@@ -21,8 +22,8 @@ import {
   xsrfTokenOf,
   type UserRow,
 } from '../session';
-import { admitAttempt, clearFailures, throttleKeys } from '../throttle';
-import { HttpError, requireCaller, type Handler, type HandlerContext, type ServerModule } from '../types';
+import { attemptKeys, blockedFor, oneAtATime, recordFailure, recordSuccess } from '../throttle';
+import { HttpError, implementAll, requireCaller, type CallContext, type ServerModule } from '../types';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
 export const THROTTLED = 'Too many failed sign-in attempts. Try again in $1 seconds.';
@@ -31,7 +32,7 @@ export const IDP_AUTHORIZE_PATH = '/idp/authorize';
 export const IDP_CLIENT_ID = 'portal';
 
 /** The xsrf cookie of the request, set first when missing (bound to the session when there is one). */
-async function ensureXsrfCookie(ctx: HandlerContext<object, object, unknown>): Promise<string> {
+async function ensureXsrfCookie(ctx: CallContext): Promise<string> {
   const existing = ctx.request.cookies[XSRF_COOKIE];
   if (existing && xsrfTokenOf(existing)) return existing;
   const sessionToken = ctx.caller
@@ -43,38 +44,55 @@ async function ensureXsrfCookie(ctx: HandlerContext<object, object, unknown>): P
   return setXsrfCookie(ctx.request, ctx.reply, sessionToken ?? newXsrfToken());
 }
 
-const login: Handler = async (ctx: HandlerContext<object, object, LoginRequest>) => {
+// The cloud and on-premises twins share these handlers, so they take only what both operations give.
+const login = async (ctx: CallContext & { readonly body: LoginRequest }) => {
   const { db, request, reply } = ctx;
   const { username, password } = ctx.body;
-  const keys = throttleKeys(username, request.ip);
-  const delay = await admitAttempt(db, keys);
-  if (delay > 0) throw new HttpError(429, THROTTLED, { delay });
+  const keys = attemptKeys(username, request.ip);
+  const row = await oneAtATime(keys, async () => {
+    const delay = await blockedFor(db, keys);
+    if (delay > 0) {
+      reply.header('Retry-After', String(delay));
+      throw new HttpError(429, THROTTLED, { delay });
+    }
+    const found = (
+      await db.query<UserRow & { password_hash: string }>(
+        `SELECT ${USER_ROW_COLUMNS}, u.password_hash FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.username = $1`,
+        [username],
+      )
+    ).rows[0];
+    const ok = found ? await verifyPassword(password, found.password_hash) : await verifyDecoy(password);
+    const audit = (result: 'success' | 'failure') =>
+      found && recordAudit(db, found.tenant_id, { action: 'login', user: found.username, tenant: found.tenant_name, result, ip: request.ip });
+    if (!found || !ok) {
+      await recordFailure(db, keys);
+      await audit('failure');
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
+    await recordSuccess(db, keys);
+    // A hash made with a cost below today's is replaced while the password is at hand.
+    if (needsRehash(found.password_hash)) {
+      await db.query('UPDATE users SET password_hash = $3 WHERE tenant_id = $1 AND id = $2', [
+        found.tenant_id,
+        found.user_id,
+        await hashPassword(password),
+      ]);
+    }
+    await audit('success');
+    return found;
+  });
 
-  const row = (
-    await db.query<UserRow & { password_hash: string }>(
-      `SELECT ${USER_ROW_COLUMNS}, u.password_hash FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.username = $1`,
-      [username],
-    )
-  ).rows[0];
-  const ok = row ? await verifyPassword(password, row.password_hash) : await verifyDecoy(password);
-  const audit = (result: 'success' | 'failure') =>
-    row && recordAudit(db, row.tenant_id, { action: 'login', user: row.username, tenant: row.tenant_name, result, ip: request.ip });
-  if (!row || !ok) {
-    await audit('failure');
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
-
-  await clearFailures(db, keys);
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(db, previous);
   const session = await createSession(db, { tenantId: row.tenant_id, userId: row.user_id });
   setSessionCookies(request, reply, { sid: session.sid, uid: row.user_id, xsrfToken: session.xsrfToken });
-  await audit('success');
   return sessionUser(row);
 };
 
-const logout: Handler = async (ctx) => {
+/** Ends the caller's session; the GET form refuses a request the browser marks as sent from another site. */
+const logout = async (ctx: CallContext) => {
   const { db, request, reply, caller } = ctx;
+  if (ctx.op.method === 'GET' && request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, MESSAGES.forbidden);
   // Spec 000 §4: logout never fails; the cookies go whatever happens to the stored session.
   try {
     if (caller) {
@@ -95,26 +113,26 @@ const logout: Handler = async (ctx) => {
   return 'ok';
 };
 
-const cookieRefresh: Handler = async (ctx) => {
+const cookieRefresh = async (ctx: CallContext) => {
   const caller = requireCaller(ctx);
   await touchSession(ctx.db, caller.sessionId);
   setUserCookie(ctx.request, ctx.reply, caller.user.uid);
   return 'ok';
 };
 
-const userInfo: Handler = async (ctx) => requireCaller(ctx).user;
+const userInfo = async (ctx: CallContext) => requireCaller(ctx).user;
 
 /** The portal's origin as the browser addressed it. */
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export const authModule: ServerModule = {
   name: 'auth',
-  handlers: {
-    'portal.config': async (ctx): Promise<PortalConfig> => {
+  implementations: implementAll(authOps, {
+    portalConfig: async (ctx) => {
       await ensureXsrfCookie(ctx);
       return { deployment: ctx.env.deployment, app_mode: ctx.env.appMode, production: ctx.env.production, product_name: PRODUCT_NAME };
     },
-    'auth.authParams': async (ctx: HandlerContext<object, object, { force_udb?: string }>): Promise<AuthParams> => ({
+    authParams: async (ctx) => ({
       login_url: IDP_AUTHORIZE_PATH,
       redirect_uri: `${origin(ctx.request)}/`,
       client_id: IDP_CLIENT_ID,
@@ -122,15 +140,17 @@ export const authModule: ServerModule = {
       scope: 'openid profile',
       ...(ctx.body.force_udb !== undefined ? { force_udb: ctx.body.force_udb } : {}),
     }),
-    'auth.login': login,
-    'dashboard.login': login,
-    'auth.logout': logout,
-    'dashboard.logout': logout,
-    'auth.cookieRefresh': cookieRefresh,
-    'dashboard.cookieRefresh': cookieRefresh,
-    'auth.userInfo': userInfo,
-    'dashboard.userInfo': userInfo,
-    'auth.listUsers': async (ctx) => ({
+    login,
+    onPremLogin: login,
+    logout,
+    onPremLogout: logout,
+    logoutPost: logout,
+    onPremLogoutPost: logout,
+    cookieRefresh,
+    onPremCookieRefresh: cookieRefresh,
+    userInfo,
+    onPremUserInfo: userInfo,
+    listUsers: async (ctx) => ({
       users: (
         await ctx.db.query<{ uid: string; username: string; first_name: string; last_name: string }>(
           'SELECT id AS uid, username, first_name, last_name FROM users WHERE tenant_id = $1 ORDER BY username',
@@ -138,5 +158,5 @@ export const authModule: ServerModule = {
         )
       ).rows,
     }),
-  },
+  }),
 };

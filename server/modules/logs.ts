@@ -2,56 +2,56 @@
  * Log calls (definitions/api/logs.ts): log pages per kind with keyset paging, category lists, sandbox reports; and
  * the seeding of every demo tenant's logs on the first start.
  */
+import { logKindOps, logOps } from '../../definitions/api/logs';
 import { MESSAGES } from '../../schemas/constants';
-import { LOG_TYPES, visibleCategories, type CategoryListName, type LogPagingBody, type LogType, type SandboxReportParams } from '../../schemas/logs';
+import { LOG_TYPES, visibleCategories, type LogQuery, type LogType } from '../../schemas/logs';
 import type { Environment } from '../../schemas/access';
 import { categoryList } from '../logs/catalog';
 import { decodeCursor, type Cursor } from '../logs/cursor';
 import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs } from '../logs/seed';
+import { whileWanted } from '../logs/requestSignal';
+import { syncRollups } from '../logs/rollups';
 import { sandboxReport } from '../logs/sandbox';
 import { logPage, queryRange } from '../logs/store';
 import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
-import { HttpError, requireCaller, type Handler, type HandlerContext, type ServerModule } from '../types';
-
-interface LogQuery {
-  readonly start?: number;
-  readonly end?: number;
-  readonly interval?: string;
-  readonly limit: number;
-  readonly [filter: string]: unknown;
-}
+import { HttpError, implementAll, requireCaller, type CallContext, type ServerModule } from '../types';
 
 const invalid = (path: string, key: string, message: string) =>
   new HttpError(400, MESSAGES.validationFailed, { errors: [{ path, key, message }] });
 
 const managementStation = (env: Environment) => env.deployment === 'on_prem' && env.appMode === 'management_station';
 
-function page(type: LogType, paging: boolean): Handler {
-  return async (ctx: HandlerContext<object, LogQuery, LogPagingBody | undefined>) => {
-    const { tenantId } = requireCaller(ctx);
-    const q = ctx.query;
-    if (q.interval === '180d' && !managementStation(ctx.env)) {
-      throw invalid('query.interval', 'managementStationOnly', '"All time" (180d) is offered on a management station only.');
-    }
-    if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
-      throw invalid('query.end', 'endBeforeStart', 'The end of the range is before its start.');
-    }
-    let after: Cursor | undefined;
-    if (paging) {
-      const cursor = decodeCursor(ctx.body!.pagingIdentifiers);
-      if (!cursor) throw invalid('pagingIdentifiers', 'invalid', 'Send the pagingIdentifiers of the previous answer unchanged.');
-      after = cursor;
-    }
-    return logPage(ctx.db, { tenantId, logType: type, range: queryRange(q, Date.now()), query: q, limit: q.limit, after });
-  };
+/** A page of a log kind's events, after `after` (the next pages) or from the newest (the first page). */
+async function page(type: LogType, ctx: CallContext & { readonly query: LogQuery }, after?: Cursor) {
+  const { tenantId } = requireCaller(ctx);
+  const q = ctx.query;
+  if (q.interval === '180d' && !managementStation(ctx.env)) {
+    throw invalid('query.interval', 'managementStationOnly', '"All time" (180d) is offered on a management station only.');
+  }
+  if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
+    throw invalid('query.end', 'endBeforeStart', 'The end of the range is before its start.');
+  }
+  const range = queryRange(q, Date.now());
+  return whileWanted(ctx.reply, (signal) => logPage(ctx.db.heavy(signal), { tenantId, logType: type, range, query: q, limit: q.limit, after }));
 }
 
-const handlers: Record<string, Handler> = {
-  'logs.categories': async (ctx: HandlerContext<{ name: CategoryListName }>) => ({
+const logKindImplementations = LOG_TYPES.flatMap((type) =>
+  implementAll(logKindOps[type], {
+    query: (ctx) => page(type, ctx),
+    next: async (ctx) => {
+      const cursor = decodeCursor(ctx.body.pagingIdentifiers);
+      if (!cursor) throw invalid('pagingIdentifiers', 'invalid', 'Send the pagingIdentifiers of the previous answer unchanged.');
+      return page(type, ctx, cursor);
+    },
+  }),
+);
+
+const otherImplementations = implementAll(logOps, {
+  logCategories: async (ctx) => ({
     name: ctx.params.name,
     categories: visibleCategories(categoryList(ctx.params.name)),
   }),
-  'logs.sandboxReport': async (ctx: HandlerContext<SandboxReportParams>) => {
+  sandboxReport: async (ctx) => {
     const { tenantId } = requireCaller(ctx);
     const { sha256, file_id } = ctx.params;
     const report = await sandboxReport(ctx.db, tenantId, sha256, file_id);
@@ -61,18 +61,17 @@ const handlers: Record<string, Handler> = {
       .header('content-disposition', `attachment; filename="sandbox-report-${sha256.slice(0, 16)}-${file_id}.json"`);
     return JSON.stringify(report, null, 2);
   },
-};
-for (const type of LOG_TYPES) {
-  handlers[`logs.${type}.query`] = page(type, false);
-  handlers[`logs.${type}.next`] = page(type, true);
-}
+});
 
 export const logsModule: ServerModule = {
   name: 'logs',
-  handlers,
+  implementations: [...logKindImplementations, ...otherImplementations],
   onStart: async (db, _env, { seed }) => {
+    // Before seeding: on a first start there is nothing to compute yet, and the seed writes its own rollups.
+    await syncRollups(db);
     const sizes = LOG_SEED_SIZES[seed];
     const now = Date.now();
+    let shown = now;
     const outcomes = await seedLogs(
       db,
       DEMO_TENANTS.map((t) => ({
@@ -87,6 +86,17 @@ export const logsModule: ServerModule = {
           seed: LOG_SEED,
         },
       })),
+      (p) => {
+        if (seed !== 'full') return;
+        const t = Date.now();
+        if (p.step === 'rollups') {
+          if (t - shown < 4_000) return;
+          console.info(`Demo logs: computing report rollups (${Math.floor((p.done ?? 0) * 100)} %)`);
+        } else if (p.step === 'indexes') console.info(`Demo logs: ${p.events.toLocaleString('en')} events loaded; building the log indexes…`);
+        else if (p.events === 0 || t - shown >= 4_000) console.info(seedProgressLine(p.events, p.total, t - now));
+        else return;
+        shown = t;
+      },
     );
     if (seed === 'full' && outcomes.length) {
       const events = outcomes.reduce((a, o) => a + o.events, 0);
@@ -94,3 +104,11 @@ export const logsModule: ServerModule = {
     }
   },
 };
+
+/** "Demo logs: 250,000 of 1,020,000 events (25 %), about 40 s left". */
+export function seedProgressLine(events: number, total: number, elapsedMs: number): string {
+  const left = events ? Math.round(((total - events) * elapsedMs) / events / 1000) : undefined;
+  return `Demo logs: ${events.toLocaleString('en')} of ${total.toLocaleString('en')} events (${Math.floor((events * 100) / total)} %)${
+    left === undefined ? '' : `, about ${left} s left`
+  }`;
+}

@@ -1,15 +1,39 @@
-/** Policy revision, publish and history (spec 000 §4, §7). Area documents are served by the generic document handler. */
+/** Policy revision, publish with its change reason, history, changes and rollback (spec 000 §4, §7). Area documents are served by the generic document handler. */
+import { policyOps } from '../../definitions/api/policy';
+import { isDocumentScreen, type DocumentScreen } from '../../definitions/define';
+import type { Registry } from '../../definitions/registry';
+import { rbacEnforced, ruleAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
-import { policyRevision, publishedRevisions, publishRevision, workingRevision } from '../revisions';
-import { HttpError, requireCaller, type HandlerContext, type ServerModule } from '../types';
+import { current, emptyDocument } from '../documents';
+import {
+  areasDifferingFrom,
+  markStaged,
+  policyRevision,
+  publishedRevisions,
+  publishRevision,
+  revisionById,
+  revisionChanges,
+  workingRevision,
+} from '../revisions';
+import { HttpError, implementAll, requireCaller, type Caller, type ServerModule } from '../types';
+
+/** The policy area a stored document belongs to; documents of screens the registry no longer has are left out. */
+function policyScreen(registry: Registry, screenId: string): DocumentScreen | undefined {
+  const screen = registry.screen(screenId);
+  return screen && isDocumentScreen(screen) && screen.endpoint.revision === 'staged' ? screen : undefined;
+}
+
+/** Whether the caller may read the area (its screen's read rule), as the area's own GET decides. */
+const mayRead = (env: Environment, caller: Caller, screen: DocumentScreen) =>
+  !rbacEnforced(env, caller.user.capabilities) || ruleAllows(screen.read, caller.grants);
 
 export const policyModule: ServerModule = {
   name: 'policy',
-  handlers: {
-    'policy.revision': async (ctx) => policyRevision(ctx.db, requireCaller(ctx).tenantId),
+  implementations: implementAll(policyOps, {
+    getRevision: async (ctx) => policyRevision(ctx.db, requireCaller(ctx).tenantId),
 
-    'policy.publish': async (ctx: HandlerContext<{ rev: number }>) => {
+    publish: async (ctx) => {
       const caller = requireCaller(ctx);
       const { tenantId } = caller;
       return ctx.db.transaction(async (tx) => {
@@ -19,12 +43,14 @@ export const policyModule: ServerModule = {
         }
         // Spec 000 §4: publishing a revision that is not staged does nothing.
         if (working.state !== 'staged') return policyRevision(tx, tenantId, working);
-        await publishRevision(tx, tenantId, working.rev_id, caller.user.username);
+        const reason = ctx.body.reason ?? null;
+        await publishRevision(tx, tenantId, working.rev_id, caller.user.username, reason);
         await recordAudit(tx, tenantId, {
           action: 'publish',
           user: caller.user.username,
           tenant: caller.user.tenant_name,
           rev_id: working.rev_id,
+          ...(reason === null ? {} : { details: reason }),
           result: 'success',
           ip: ctx.request.ip,
         });
@@ -32,7 +58,54 @@ export const policyModule: ServerModule = {
       });
     },
 
-    'policy.history': async (ctx: HandlerContext<object, { limit: number; offset: number }>) =>
-      publishedRevisions(ctx.db, requireCaller(ctx).tenantId, ctx.query.limit, ctx.query.offset),
-  },
+    revisionHistory: async (ctx) => publishedRevisions(ctx.db, requireCaller(ctx).tenantId, ctx.query.limit, ctx.query.offset),
+
+    revisionChanges: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const { tenantId } = caller;
+      const rev = await revisionById(ctx.db, tenantId, ctx.params.rev);
+      if (!rev) throw new HttpError(404, `Policy revision ${ctx.params.rev} does not exist.`);
+      const areas = (await revisionChanges(ctx.db, tenantId, rev.rev_id)).flatMap(({ screen_id, before, after }) => {
+        const screen = policyScreen(ctx.registry, screen_id);
+        if (!screen || !mayRead(ctx.env, caller, screen)) return [];
+        const read = (body: Record<string, unknown> | undefined) => current(screen, body && { body, updated_at: rev.updated_at, updated_by: '' });
+        return [{ screen_id, before: read(before), after: read(after) }];
+      });
+      return { rev_id: rev.rev_id, base_rev_id: rev.rev_id - 1, areas };
+    },
+
+    rollback: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const { tenantId } = caller;
+      return ctx.db.transaction(async (tx) => {
+        const working = await workingRevision(tx, tenantId, true);
+        const target = await revisionById(tx, tenantId, ctx.params.rev);
+        if (!target?.published_at) throw new HttpError(404, `Policy revision ${ctx.params.rev} was never published.`);
+        const now = new Date().toISOString();
+        let staged = false;
+        for (const { screen_id, target: body } of await areasDifferingFrom(tx, tenantId, target.rev_id, working.rev_id)) {
+          const screen = policyScreen(ctx.registry, screen_id);
+          if (!screen) continue;
+          await tx.query(
+            `INSERT INTO policy_documents (tenant_id, screen_id, rev_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (tenant_id, screen_id, rev_id) DO UPDATE SET body = $4, updated_at = $5, updated_by = $6`,
+            [tenantId, screen_id, working.rev_id, JSON.stringify(body ?? emptyDocument(screen.schema)), now, caller.user.username],
+          );
+          staged = true;
+        }
+        if (!staged) return policyRevision(tx, tenantId, working);
+        await markStaged(tx, tenantId, working.rev_id, now);
+        await recordAudit(tx, tenantId, {
+          action: 'rollback',
+          user: caller.user.username,
+          tenant: caller.user.tenant_name,
+          rev_id: working.rev_id,
+          details: `Staged the content of revision ${target.rev_id}`,
+          result: 'success',
+          ip: ctx.request.ip,
+        });
+        return policyRevision(tx, tenantId);
+      });
+    },
+  }),
 };

@@ -4,18 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { postureOps } from '../../definitions/api/posture';
 import {
   browserSettingsSchema,
   type ConfigPolicy,
   type ConfigPolicyInput,
-  type ConfigPolicyPatch,
   type PostureBrowser,
   type PosturePlatform,
 } from '../../schemas/areas/browserPosture';
 import { MESSAGES } from '../../schemas/constants';
 import { fieldErrors } from '../../schemas/http';
 import { DEMO_TENANT_ID } from '../seed/demo';
-import { HttpError, requireCaller, type Db, type HandlerContext, type ServerModule } from '../types';
+import { isStale } from '../stamps';
+import { HttpError, implementAll, requireCaller, type Db, type ServerModule } from '../types';
 
 interface Row {
   id: string;
@@ -57,8 +58,11 @@ function checkedSettings(platform: PosturePlatform, browser: PostureBrowser, ver
   return r.data;
 }
 
-async function findPolicy(db: Db, tenantId: string, id: string): Promise<Row> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM bpm_config_policies WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+async function findPolicy(db: Db, tenantId: string, id: string, forUpdate = false): Promise<Row> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM bpm_config_policies WHERE tenant_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [tenantId, id],
+  );
   if (!rows[0]) throw new HttpError(404, 'Configuration policy not found.');
   return rows[0];
 }
@@ -103,11 +107,11 @@ const DEMO_POLICIES: readonly ConfigPolicyInput[] = [
 
 export const postureModule: ServerModule = {
   name: 'posture',
-  handlers: {
-    'posture.settingDefinitions': async (ctx: HandlerContext<object, { platform: PosturePlatform; browser: PostureBrowser; version: string }>) =>
+  implementations: implementAll(postureOps, {
+    configSettingDefinitions: async (ctx) =>
       z.toJSONSchema(browserSettingsSchema(ctx.query.platform, ctx.query.browser, ctx.query.version), { target: 'draft-07' }),
 
-    'posture.listPolicies': async (ctx) => {
+    listConfigPolicies: async (ctx) => {
       const { rows } = await ctx.db.query<Row>(
         `SELECT ${COLUMNS} FROM bpm_config_policies WHERE tenant_id = $1 ORDER BY created_at DESC, name`,
         [requireCaller(ctx).tenantId],
@@ -115,17 +119,18 @@ export const postureModule: ServerModule = {
       return { list: rows.map(toPolicy) };
     },
 
-    'posture.createPolicy': async (ctx: HandlerContext<object, object, ConfigPolicyInput>) => {
+    createConfigPolicy: async (ctx) => {
       const { tenantId, user } = requireCaller(ctx);
       return toPolicy(await insertPolicy(ctx.db, tenantId, ctx.body, user.username, new Date().toISOString()));
     },
 
-    'posture.getPolicy': async (ctx: HandlerContext<{ id: string }>) => toPolicy(await findPolicy(ctx.db, requireCaller(ctx).tenantId, ctx.params.id)),
+    getConfigPolicy: async (ctx) => toPolicy(await findPolicy(ctx.db, requireCaller(ctx).tenantId, ctx.params.id)),
 
-    'posture.updatePolicy': async (ctx: HandlerContext<{ id: string }, object, ConfigPolicyPatch>) => {
+    updateConfigPolicy: async (ctx) => {
       const { tenantId, user } = requireCaller(ctx);
       return ctx.db.transaction(async (tx) => {
-        const row = await findPolicy(tx, tenantId, ctx.params.id);
+        const row = await findPolicy(tx, tenantId, ctx.params.id, true);
+        if (isStale(ctx.body.updated_at, row.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { current: toPolicy(row) });
         const version = ctx.body.version ?? row.version;
         // A new version can drop settings that browser version does not know: check the result, not only the change.
         const settings = checkedSettings(row.platform, row.browser, version, ctx.body.settings ?? row.settings);
@@ -139,7 +144,8 @@ export const postureModule: ServerModule = {
             ctx.body.description ?? row.description,
             version,
             JSON.stringify(settings),
-            new Date().toISOString(),
+            // A new stamp, even for a change within the millisecond of the last one.
+            new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1)).toISOString(),
             user.username,
           ],
         );
@@ -147,7 +153,7 @@ export const postureModule: ServerModule = {
       });
     },
 
-    'posture.deletePolicy': async (ctx: HandlerContext<{ id: string }>) => {
+    deleteConfigPolicy: async (ctx) => {
       const { rows } = await ctx.db.query('DELETE FROM bpm_config_policies WHERE tenant_id = $1 AND id = $2 RETURNING id', [
         requireCaller(ctx).tenantId,
         ctx.params.id,
@@ -156,14 +162,14 @@ export const postureModule: ServerModule = {
       return { deleted: 1 };
     },
 
-    'posture.batchDelete': async (ctx: HandlerContext<object, object, { ids: string[] }>) => {
+    batchDeleteConfigPolicies: async (ctx) => {
       const { rows } = await ctx.db.query('DELETE FROM bpm_config_policies WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id', [
         requireCaller(ctx).tenantId,
         ctx.body.ids,
       ]);
       return { deleted: rows.length };
     },
-  },
+  }),
 
   onStart: async (db) => {
     await db.transaction(async (tx) => {

@@ -1,11 +1,7 @@
 /** Reporting calls (definitions/api/reports.ts): the report catalogue, insights, and past, scheduled and instant reports. */
+import { reportOps, reportQueryOps } from '../../definitions/api/reports';
 import { MESSAGES } from '../../schemas/constants';
-import {
-  REPORT_NAMES,
-  type InsightsQuery,
-  type InstantReportRequest,
-  type ReportName,
-} from '../../schemas/reports';
+import { REPORT_NAMES } from '../../schemas/reports';
 import { recordAudit } from '../audit';
 import { runInsights } from '../logs/insights';
 import {
@@ -15,13 +11,13 @@ import {
   readSchedules,
   runDueSchedules,
   saveSchedules,
-  type ScheduledEnvelope,
 } from '../logs/pastReports';
-import { runReport, type ReportParams } from '../logs/reports';
-import { HttpError, requireCaller, type Handler, type HandlerContext, type ServerModule } from '../types';
+import { runReport } from '../logs/reports';
+import { whileWanted } from '../logs/requestSignal';
+import { HttpError, implement, implementAll, requireCaller, type ServerModule } from '../types';
 
-function report(name: ReportName): Handler {
-  return async (ctx: HandlerContext<object, ReportParams>) => {
+const reportQueries = REPORT_NAMES.map((name) =>
+  implement(reportQueryOps[name], async (ctx) => {
     const { tenantId } = requireCaller(ctx);
     const { start, end } = ctx.query;
     if (start !== undefined && end !== undefined && start > end) {
@@ -29,21 +25,23 @@ function report(name: ReportName): Handler {
         errors: [{ path: 'query.end', key: 'endBeforeStart', message: 'The end of the range is before its start.' }],
       });
     }
-    return runReport(ctx.db, tenantId, name, ctx.query, Date.now());
-  };
-}
+    return whileWanted(ctx.reply, (signal) => runReport(ctx.db.heavy(signal), tenantId, name, ctx.query, Date.now()));
+  }),
+);
 
-const handlers: Record<string, Handler> = {
-  'reports.insights': async (ctx: HandlerContext<object, InsightsQuery>) =>
-    runInsights(ctx.db, requireCaller(ctx).tenantId, ctx.query, Date.now()),
+const otherImplementations = implementAll(reportOps, {
+  insights: async (ctx) => {
+    const { tenantId } = requireCaller(ctx);
+    return whileWanted(ctx.reply, (signal) => runInsights(ctx.db.heavy(signal), tenantId, ctx.query, Date.now()));
+  },
 
-  'reports.past.list': async (ctx: HandlerContext<object, { limit: number; offset: number }>) => {
+  pastReports: async (ctx) => {
     const { tenantId } = requireCaller(ctx);
     await runDueSchedules(ctx.db, tenantId, Date.now());
     return listPastReports(ctx.db, tenantId, ctx.query.limit, ctx.query.offset);
   },
 
-  'reports.past.download': async (ctx: HandlerContext<{ id: string }>) => {
+  pastReportDownload: async (ctx) => {
     const { tenantId } = requireCaller(ctx);
     await runDueSchedules(ctx.db, tenantId, Date.now());
     const file = await pastReportFile(ctx.db, tenantId, ctx.params.id);
@@ -52,9 +50,9 @@ const handlers: Record<string, Handler> = {
     return file.content;
   },
 
-  'reports.scheduled.get': async (ctx) => readSchedules(ctx.db, requireCaller(ctx).tenantId),
+  scheduledReports: async (ctx) => readSchedules(ctx.db, requireCaller(ctx).tenantId),
 
-  'reports.scheduled.save': async (ctx: HandlerContext<object, object, ScheduledEnvelope>) => {
+  saveScheduledReports: async (ctx) => {
     const caller = requireCaller(ctx);
     const saved = await saveSchedules(ctx.db, caller.tenantId, ctx.body, caller.user.username, Date.now());
     await recordAudit(ctx.db, caller.tenantId, {
@@ -68,7 +66,7 @@ const handlers: Record<string, Handler> = {
     return saved;
   },
 
-  'reports.instant': async (ctx: HandlerContext<object, object, InstantReportRequest>) => {
+  instantReport: async (ctx) => {
     const caller = requireCaller(ctx);
     if (ctx.body.start !== undefined && ctx.body.end !== undefined && ctx.body.start > ctx.body.end) {
       throw new HttpError(400, MESSAGES.validationFailed, {
@@ -82,7 +80,6 @@ const handlers: Record<string, Handler> = {
       Date.now(),
     );
   },
-};
-for (const name of REPORT_NAMES) handlers[`reports.${name}`] = report(name);
+});
 
-export const reportsModule: ServerModule = { name: 'reports', handlers };
+export const reportsModule: ServerModule = { name: 'reports', implementations: [...reportQueries, ...otherImplementations] };

@@ -4,7 +4,6 @@ import type { ServerModule } from '../types';
 
 export const seedModule: ServerModule = {
   name: 'seed',
-  handlers: {},
   onStart: async (db, _env, { registry }) => {
     await seedDemo(db, registry);
   },

@@ -2,39 +2,16 @@
  * Hand-written settings calls (spec 002 §7 Storage, Forensics, PAC). The documents themselves (storage and forensic
  * profiles, viewer, PAC settings) are read and saved by the generic document handler; these calls read them.
  */
-import type { z } from 'zod';
-import { BfProfilesDocument, BfViewerDocument, type BfStatus } from '../../schemas/areas/forensics';
-import { PacSettingsDocument, type PacTemplate, type PacTemplateAnswer, type ProxyIps } from '../../schemas/areas/pac';
-import { StorageProfile, StorageProfilesDocument, type StorageValidation } from '../../schemas/areas/storageProfiles';
-import { recordAudit } from '../audit';
+import { settingsOps } from '../../definitions/api/settings';
+import { forensicProfiles } from '../../definitions/settings/forensicProfiles';
+import { forensicViewer } from '../../definitions/settings/forensicViewer';
+import { pacSettings } from '../../definitions/settings/pacSettings';
+import { storageProfiles } from '../../definitions/settings/storageProfiles';
+import { PacSettingsDocument, type ProxyIps } from '../../schemas/areas/pac';
+import { StorageProfile, type StorageValidation } from '../../schemas/areas/storageProfiles';
+import { lockTenantSettings, readSettingsDocument, writeSettingsDocument } from '../documents';
 import { mergeSecrets } from '../secrets';
-import { requireCaller, type Db, type HandlerContext, type ServerModule } from '../types';
-
-/** Screen ids of the documents these calls read (see definitions/settings). */
-const SCREENS = {
-  storage: 'settings.storage-profiles',
-  forensics: 'settings.forensics',
-  viewer: 'settings.forensics-viewer',
-  pac: 'settings.pac',
-} as const;
-
-interface StoredDoc<T> {
-  readonly doc: T;
-  readonly updated_at?: string;
-  readonly updated_by?: string;
-}
-
-/** A tenant's settings document read through its schema; a never-saved or unreadable one reads as `fallback`. */
-async function readSettings<T>(db: Db, tenantId: string, screenId: string, schema: z.ZodType<T>, fallback: T): Promise<StoredDoc<T>> {
-  const { rows } = await db.query<{ body: unknown; updated_at: Date; updated_by: string }>(
-    'SELECT body, updated_at, updated_by FROM settings_documents WHERE tenant_id = $1 AND screen_id = $2',
-    [tenantId, screenId],
-  );
-  const row = rows[0];
-  const parsed = row ? schema.safeParse(row.body) : undefined;
-  if (!row || !parsed?.success) return { doc: fallback };
-  return { doc: parsed.data, updated_at: new Date(row.updated_at).toISOString(), updated_by: row.updated_by };
-}
+import { implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
 
 // ---- storage validation ------------------------------------------------------------------------------------------
 
@@ -142,21 +119,21 @@ export function generatePac(settings: PacSettingsDocument, ips: ProxyIps): strin
   return lines.join('\n');
 }
 
-const readPac = (db: Db, tenantId: string) => readSettings(db, tenantId, SCREENS.pac, PacSettingsDocument, PAC_DEFAULTS);
+const readPac = (db: Db, tenantId: string) => readSettingsDocument(db, tenantId, pacSettings);
 
 // ---- the module --------------------------------------------------------------------------------------------------
 
-const capability = async (ctx: HandlerContext<{ capability: string }>) => {
+const capability = async (ctx: CallContext & { readonly params: { readonly capability: string } }) => {
   const { user } = requireCaller(ctx);
   return { capability: ctx.params.capability, enabled: user.capabilities[ctx.params.capability] === true };
 };
 
 export const settingsModule: ServerModule = {
   name: 'settings',
-  handlers: {
-    'storage.validate': async (ctx: HandlerContext<object, object, StorageProfile>) => {
+  implementations: implementAll(settingsOps, {
+    validateStorage: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
-      const { doc } = await readSettings(ctx.db, tenantId, SCREENS.storage, StorageProfilesDocument, { list: [] });
+      const { doc } = await readSettingsDocument(ctx.db, tenantId, storageProfiles);
       // A profile validated from the list carries the placeholder for its key: take the saved key of the same uuid.
       const saved = doc.list.find((p) => p.uuid === ctx.body.uuid);
       const { document, unresolved } = mergeSecrets(StorageProfile, ctx.body, saved);
@@ -166,15 +143,15 @@ export const settingsModule: ServerModule = {
       return validateStorageProfile(document);
     },
 
-    'storage.capability': capability,
-    'bf.capability': capability,
+    storageCapability: capability,
+    forensicsCapability: capability,
 
-    'bf.status': async (ctx): Promise<BfStatus> => {
+    forensicsStatus: async (ctx) => {
       const { tenantId, user } = requireCaller(ctx);
       const [profiles, storage, viewer] = await Promise.all([
-        readSettings(ctx.db, tenantId, SCREENS.forensics, BfProfilesDocument, { bf_profiles: [] }),
-        readSettings(ctx.db, tenantId, SCREENS.storage, StorageProfilesDocument, { list: [] }),
-        readSettings(ctx.db, tenantId, SCREENS.viewer, BfViewerDocument, BfViewerDocument.parse({ bf_viewer: {} })),
+        readSettingsDocument(ctx.db, tenantId, forensicProfiles),
+        readSettingsDocument(ctx.db, tenantId, storageProfiles),
+        readSettingsDocument(ctx.db, tenantId, forensicViewer),
       ]);
       const enabled = user.capabilities.browsing_forensics === true;
       const storageIds = new Set(storage.doc.list.map((p) => p.uuid));
@@ -193,41 +170,28 @@ export const settingsModule: ServerModule = {
       return { ...base, state: 'ready', message: 'Browser forensics records with the configured profiles.' };
     },
 
-    'pac.proxyIps': async (ctx) => proxyIps((await readPac(ctx.db, requireCaller(ctx).tenantId)).doc.proxy_port),
+    pacProxyIps: async (ctx) => proxyIps((await readPac(ctx.db, requireCaller(ctx).tenantId)).doc.proxy_port),
 
-    'pac.defaults': async () => PAC_DEFAULTS,
+    pacDefaults: async () => PAC_DEFAULTS,
 
-    'pac.template': async (ctx): Promise<PacTemplateAnswer> => {
+    pacTemplate: async (ctx) => {
       const { doc, updated_at, updated_by } = await readPac(ctx.db, requireCaller(ctx).tenantId);
       if (doc.template) return { ...doc.template, source: 'uploaded', updated_at, updated_by };
       return { pac: generatePac(doc, proxyIps(doc.proxy_port)), filename: 'proxy.pac', source: 'generated' };
     },
 
-    'pac.uploadTemplate': async (ctx: HandlerContext<object, object, PacTemplate>): Promise<PacTemplateAnswer> => {
+    uploadPacTemplate: async (ctx) => {
       const caller = requireCaller(ctx);
       const { tenantId } = caller;
       return ctx.db.transaction(async (tx) => {
         // The template is part of the PAC settings document: lock as a settings save does, and stamp the document,
         // so a PAC page loaded before the upload gets 409 instead of dropping the template.
-        await tx.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [tenantId]);
+        await lockTenantSettings(tx, tenantId);
         const { doc } = await readPac(tx, tenantId);
         const body = PacSettingsDocument.parse({ ...doc, template: ctx.body });
-        const now = new Date().toISOString();
-        await tx.query(
-          `INSERT INTO settings_documents (tenant_id, screen_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (tenant_id, screen_id) DO UPDATE SET body = $3, updated_at = $4, updated_by = $5`,
-          [tenantId, SCREENS.pac, JSON.stringify(body), now, caller.user.username],
-        );
-        await recordAudit(tx, tenantId, {
-          action: 'save',
-          user: caller.user.username,
-          tenant: caller.user.tenant_name,
-          area: SCREENS.pac,
-          result: 'success',
-          ip: ctx.request.ip,
-        });
-        return { ...ctx.body, source: 'uploaded', updated_at: now, updated_by: caller.user.username };
+        const stamp = await writeSettingsDocument(tx, caller, pacSettings.id, body, ctx.request.ip);
+        return { ...ctx.body, source: 'uploaded', ...stamp };
       });
     },
-  },
+  }),
 };

@@ -22,10 +22,10 @@ async function seedTenant(tx: Db, tenant: DemoTenant, documents: readonly SeedDo
       [randomUUID(), tenant.id, u.username, await hashPassword(u.password), u.first_name, u.last_name, JSON.stringify(u.roles)],
     );
   }
-  // Revision 1 is published with the seed documents; revision 2 is the working revision, with nothing to publish yet.
+  // Revision 1 is published with the seed documents (after they are written: the store refuses documents for a
+  // published revision); revision 2 is the working revision, with nothing to publish yet.
   await tx.query(
-    `INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at, published_at, published_by)
-     VALUES ($1, 1, 'published', $2, $2, 'system'), ($1, 2, 'published', $2, NULL, NULL)`,
+    `INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at) VALUES ($1, 1, 'published', $2), ($1, 2, 'published', $2)`,
     [tenant.id, now],
   );
   for (const d of documents) {
@@ -44,6 +44,10 @@ async function seedTenant(tx: Db, tenant: DemoTenant, documents: readonly SeedDo
       );
     }
   }
+  await tx.query(
+    `UPDATE policy_revisions SET published_at = $2, published_by = 'system', publish_reason = 'Initial policy' WHERE tenant_id = $1 AND rev_id = 1`,
+    [tenant.id, now],
+  );
 }
 
 /** Seeds only when there is no tenant yet; returns whether it seeded. Seed files for unknown screens are skipped. */

@@ -13,7 +13,7 @@ import { configureHttp } from '../../engine/core/http';
 import { SnackbarHost } from '../../engine/render/shell/SnackbarHost';
 import { apiClient, operationRoutes } from '../../engine/generated/client.gen';
 import { isLocalPath } from '../shell/returnUrl';
-import { cssVariablesResolver, theme } from '../theme';
+import { providerProps } from '../theme';
 import { LoginPage } from './LoginPage';
 
 const onPrem = window.location.pathname.startsWith('/d/');
@@ -32,7 +32,7 @@ async function signIn(body: { username: string; password: string }) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider {...providerProps}>
       <LoginPage onLogin={signIn} onSuccess={() => window.location.assign(destination)} />
       <SnackbarHost />
     </MantineProvider>

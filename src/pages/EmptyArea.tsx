@@ -2,7 +2,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../shell/usePageTitle';
 
-export const NOT_AVAILABLE_TEXT = 'This area is not available in this build yet';
+export const NOT_AVAILABLE_TEXT = 'There is nothing to manage in this area yet';
 
 export function EmptyArea({ title, text = NOT_AVAILABLE_TEXT }: { title: string; text?: string }) {
   usePageTitle(title);

@@ -17,12 +17,13 @@ const LoginPage = lazy(() => import('../login/LoginPage').then((m) => ({ default
 
 function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; forceUdb: 'true' | '' | undefined }) {
   const api = useApi();
+  const { session } = useApp();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let cancelled = false;
-    api
-      .authAuthParams({ body: forceUdb === undefined ? {} : { force_udb: forceUdb } })
+    session
+      .whileLoggingIn(() => api.authAuthParams({ body: forceUdb === undefined ? {} : { force_udb: forceUdb } }))
       .then((params) => {
         if (!cancelled) submitSsoForm(params.login_url, ssoFormFields(params, returnUrl, window.location.origin));
       })
@@ -30,7 +31,7 @@ function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; 
     return () => {
       cancelled = true;
     };
-  }, [api, returnUrl, forceUdb, attempt]);
+  }, [api, session, returnUrl, forceUdb, attempt]);
   if (error) {
     return (
       <Center py="xl">

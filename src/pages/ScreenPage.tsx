@@ -1,20 +1,25 @@
 /** One screen of the registry: its title and description, and the engine view for its kind. */
-import { Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { isDocumentScreen, type ScreenDef } from '../../definitions/define';
-import { CollectionView } from '../../engine/render/collection/CollectionView';
 import { DocumentView } from '../../engine/render/document/DocumentView';
-import { LogView } from '../../engine/render/log/LogView';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
-import { ReportScheduling } from '../../engine/render/report/ReportScheduling';
-import { ReportView } from '../../engine/render/report/ReportView';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { navigate, useHashSearch } from '../shell/hashLocation';
 import { usePageTitle } from '../shell/usePageTitle';
+import { useScreenLookup } from '../shell/useScreenLookup';
 import { NOT_AVAILABLE_TEXT } from './EmptyArea';
 import { useCacheOf } from './queryClient';
+
+// Views other than the document view download with the first screen of their kind, so a table or form screen does
+// not carry the log, report and JSON-Schema collection code.
+const CollectionView = lazy(() => import('../../engine/render/collection/CollectionView').then((m) => ({ default: m.CollectionView })));
+const LogView = lazy(() => import('../../engine/render/log/LogView').then((m) => ({ default: m.LogView })));
+const ReportView = lazy(() => import('../../engine/render/report/ReportView').then((m) => ({ default: m.ReportView })));
+const ReportScheduling = lazy(() => import('../../engine/render/report/ReportScheduling').then((m) => ({ default: m.ReportScheduling })));
+const RevisionHistory = lazy(() => import('../../engine/render/publish/RevisionHistory').then((m) => ({ default: m.RevisionHistory })));
 
 export function ScreenPage({ screen }: { screen: ScreenDef }) {
   usePageTitle(screen.title);
@@ -23,6 +28,7 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
   const { access } = useEngine();
   const queryClient = useCacheOf(useStore(session).user?.uid);
   const query = useMemo(() => parseQuery(search), [search]);
+  const screens = useScreenLookup();
   return (
     <Stack gap="md">
       <div>
@@ -31,6 +37,7 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
           {screen.description}
         </Text>
       </div>
+      <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
       {isDocumentScreen(screen) ? (
         <QueryClientProvider client={queryClient}>
           <DocumentView key={screen.id} screen={screen} />
@@ -52,9 +59,12 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
         <ReportView key={screen.id} screen={screen} query={query} setQuery={(q) => navigate(routeWithQuery(screen.route, q))} navigate={navigate} />
       ) : screen.kind === 'coreScreen' && screen.view === 'reports.scheduling' ? (
         <ReportScheduling canWrite={access.canWrite(screen)} />
+      ) : screen.kind === 'coreScreen' && screen.view === 'policy.revisions' ? (
+        <RevisionHistory screens={screens} canRollBack={access.canWrite(screen)} />
       ) : (
         <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>
       )}
+      </Suspense>
     </Stack>
   );
 }

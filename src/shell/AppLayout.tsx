@@ -9,6 +9,8 @@ import type { AccessRule } from '../../schemas/access';
 import type { SessionUser } from '../../schemas/auth';
 import type { NavSection } from '../../engine/core/navigation';
 import { AppSwitcher } from './AppSwitcher';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { CommandPalette } from './CommandPalette';
 import { PublishControl } from './PublishControl';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
@@ -39,8 +41,10 @@ export function AppLayout(props: AppLayoutProps) {
             </Anchor>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <CommandPalette navigation={props.navigation} />
             <AppSwitcher insights={props.insights} />
             <PublishControl publishRule={props.publishRule} />
+            <ColorSchemeToggle />
             <UserMenu user={props.user} />
           </Group>
         </Group>

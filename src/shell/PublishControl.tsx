@@ -1,33 +1,56 @@
 /**
  * The policy revision in the header: whether there are unpublished changes, and the Publish button for users allowed
- * to publish. Publish posts the staged revision only when its state is "staged" (spec 000 §4).
+ * to publish. While something is staged the button is highlighted with the number of changed areas and opens the
+ * review, which asks for a change reason before it publishes (spec 000 §4: publish only while "staged").
  */
 import { Badge, Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { AccessRule } from '../../schemas/access';
-import { showSnackbar } from '../../engine/core/snackbar';
+import { PublishReview } from '../../engine/render/publish/PublishReview';
+import { useRevisionDiff } from '../../engine/render/publish/revisionDiff';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
+import { useScreenLookup } from './useScreenLookup';
 
 export function PublishControl({ publishRule }: { publishRule: AccessRule | undefined }) {
   const { revision, access } = useEngine();
   const state = useStore(revision);
-  if (!state.revision) return null;
-  const staged = state.revision.state === 'staged';
+  const screens = useScreenLookup();
+  const [reviewing, review] = useDisclosure(false);
+  const rev = state.revision;
+  const staged = rev?.state === 'staged';
+  const pending = useRevisionDiff(staged ? rev.staged_rev_id : undefined, screens, rev?.updated_at, false);
+  if (!rev) return null;
   const canPublish = publishRule !== undefined && access.can(publishRule);
-  const publish = () =>
-    revision.publish().then(
-      () => showSnackbar({ message: 'Policy published.', kind: 'success' }),
-      (e: unknown) => showSnackbar({ message: e instanceof Error ? e.message : String(e), kind: 'error', closable: true }),
-    );
+  const areas = staged && pending.status === 'ready' ? pending.changes.areas.length : undefined;
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Policy revision">
-      <Badge color={staged ? 'orange.9' : 'teal.9'} variant="light">
+      {/* The dot variant keeps the scheme's text colour: readable in light and dark; the dot carries the colour. */}
+      <Badge color={staged ? 'orange.7' : 'teal.7'} variant="dot" size="lg" tt="none">
         {staged ? 'Unpublished changes' : 'Published'}
       </Badge>
       {canPublish && (
-        <Button size="xs" disabled={!staged} loading={state.publishing} onClick={() => void publish()}>
-          Publish
+        <Button
+          size="xs"
+          // A light orange with dark text (autoContrast): white on any orange shade misses 4.5:1.
+          color={staged ? 'orange.4' : undefined}
+          autoContrast
+          variant={staged ? 'filled' : 'default'}
+          disabled={!staged}
+          loading={state.publishing}
+          onClick={review.open}
+          title={staged ? 'Saved changes are not live yet: review them and publish' : 'Nothing to publish'}
+          rightSection={
+            areas ? (
+              <Badge size="sm" circle color="white" c="orange.9" aria-label={areas === 1 ? '1 area changed' : `${areas} areas changed`}>
+                {areas}
+              </Badge>
+            ) : undefined
+          }
+        >
+          {staged ? 'Review and publish' : 'Publish'}
         </Button>
       )}
+      <PublishReview opened={reviewing} onClose={review.close} screens={screens} />
     </Group>
   );
 }

@@ -1,9 +1,12 @@
 /**
  * The side navigation's links (the layout's navbar is the `nav` landmark): only areas the user may use in this
- * deployment with the tenant's features, each section with its permitted screens grouped as the definitions say.
- * Plain links, so the keyboard and screen readers work as on any page; the current page carries aria-current.
+ * deployment with the tenant's features. Each section, and each titled group inside it (Web, Email, DLP, ...), is a
+ * collapsible entry; the one holding the current page opens by itself, the others keep what the user chose.
+ * Screen entries are plain links, so the keyboard and screen readers work as on any page; the current page carries
+ * aria-current.
  */
-import { NavLink, Text } from '@mantine/core';
+import { NavLink } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { sectionRoute, type NavSection } from '../../engine/core/navigation';
 
 export interface SideNavProps {
@@ -14,40 +17,64 @@ export interface SideNavProps {
   readonly onNavigate?: () => void;
 }
 
+/** The keys (section id, `section id/group title`) of the entries that hold the current route. */
+function currentKeys(sections: readonly NavSection[], location: string): string[] {
+  const section = sections.find((s) => s.route === sectionRoute(location));
+  if (!section) return [];
+  const group = section.groups.find((g) => g.title && g.screens.some((s) => s.route === location));
+  return group ? [section.id, `${section.id}/${group.title}`] : [section.id];
+}
+
 export function SideNav({ sections, location, onNavigate }: SideNavProps) {
-  const current = sectionRoute(location);
-  const link = (key: string, route: string, label: string, active: boolean, pl?: string) => (
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const [seenLocation, setSeenLocation] = useState(location);
+  const current = currentKeys(sections, location);
+  if (seenLocation !== location) {
+    // Arriving somewhere opens its entries again, even if the user had closed them.
+    setSeenLocation(location);
+    setToggled((t) => new Map([...t].filter(([k]) => !current.includes(k))));
+  }
+  const isOpen = (key: string) => toggled.get(key) ?? current.includes(key);
+  const toggle = (key: string) => setToggled((t) => new Map(t).set(key, !isOpen(key)));
+
+  const link = (key: string, route: string, label: string) => {
+    const active = location === route;
+    return (
+      <NavLink
+        key={key}
+        href={`#${route}`}
+        label={label}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    );
+  };
+  const collapsible = (key: string, label: string, children: ReactNode, bold: boolean) => (
     <NavLink
       key={key}
-      href={`#${route}`}
+      component="button"
+      type="button"
       label={label}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      pl={pl}
-    />
+      fw={bold ? 600 : undefined}
+      opened={isOpen(key)}
+      onChange={() => toggle(key)}
+      childrenOffset="sm"
+    >
+      {children}
+    </NavLink>
   );
+
   return (
     <div>
       {sections.map((section) => {
-        if (section.externalHref) return <NavLink key={section.id} href={section.externalHref} label={section.title} />;
-        const screens = section.groups.flatMap((g) => g.screens);
-        const sectionActive = section.route === current && !screens.some((s) => s.route === location);
-        return (
-          <div key={section.id}>
-            {link(section.id, section.route, section.title, sectionActive)}
-            {section.groups.map((group) => (
-              <div key={group.title ?? ''} role={group.title ? 'group' : undefined} aria-label={group.title}>
-                {group.title && (
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={600} pl="lg" pt={4} aria-hidden>
-                    {group.title}
-                  </Text>
-                )}
-                {group.screens.map((s) => link(s.id, s.route, s.label, location === s.route, 'xl'))}
-              </div>
-            ))}
-          </div>
+        if (section.externalHref) return <NavLink key={section.id} href={section.externalHref} label={section.title} fw={600} />;
+        const children = section.groups.flatMap((group) =>
+          group.title
+            ? [collapsible(`${section.id}/${group.title}`, group.title, group.screens.map((s) => link(s.id, s.route, s.label)), false)]
+            : group.screens.map((s) => link(s.id, s.route, s.label)),
         );
+        return collapsible(section.id, section.title, children, true);
       })}
     </div>
   );

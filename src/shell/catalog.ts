@@ -4,7 +4,6 @@ import type { NavigationInput, ScreenMeta } from '../../engine/core/navigation';
 
 /** A screen as the shell sees it at start-up: plain metadata, and its full definition (with the schema) on demand. */
 export type CatalogScreen = ScreenMeta & {
-  readonly description: string;
   /** A log view's log type. */
   readonly logType?: string;
   /** Imports the screen's definition file (a separate chunk) and returns the definition. */

@@ -2,13 +2,15 @@
  * Walks every operation of docs/openapi.json against the live server, signed in as admin: a valid request gets an
  * answer that matches the documented response schema; invalid requests derived from the request schemas (wrong
  * types, missing required fields, over-long strings, unknown enum values, unknown keys, `__proto__` keys, and
- * fast-check's random values) get 400 and change nothing; nothing ever gets a 5xx.
+ * fast-check's random values, NUL characters and unpaired surrogates in every string of the body, the query and the
+ * path) get 400 and change nothing; nothing ever gets a 5xx.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envAllows, featureFlags, type EnvRule, type Environment, type FeatureFlag } from '../../schemas/access';
+import { INVALID_CHARACTERS_KEY } from '../../schemas/safeText';
 import { CHECKS, type ValidatorKey } from '../../schemas/validators';
 import { registry } from '../../definitions';
 import type { OperationDef } from '../../definitions/define';
@@ -219,6 +221,8 @@ interface Request {
   query: Record<string, unknown>;
   body?: unknown;
   raw?: string;
+  /** The path and query as sent, without encoding (bytes that are not UTF-8). */
+  rawUrl?: string;
 }
 
 const paramsOf = (op: OpenApiOperation, where: 'path' | 'query'): OpenApiParameter[] => (op.parameters ?? []).filter((p) => p.in === where);
@@ -234,7 +238,7 @@ function url(d: Described, req: Request): string {
 
 async function send(client: ApiClient, d: Described, req: Request): Promise<ApiResponse> {
   const options = req.raw !== undefined ? { raw: { data: req.raw, type: 'application/json' } } : req.body !== undefined ? { body: req.body } : {};
-  return client.request(d.method, url(d, req), options);
+  return client.request(d.method, req.rawUrl ?? url(d, req), options);
 }
 
 /** Whether the answer has a documented status and matches that status's schema. */
@@ -444,5 +448,48 @@ describe.each(described.map((d) => [`${d.op.operationId} (${d.method} ${d.path})
     }
     if (tried.length === 0) return;
     expect(await snapshot(), `after ${tried.length} invalid requests`).toEqual(before);
+  });
+
+  // Two snapshots of every witness besides the requests: slow on a busy machine.
+  it('refuses NUL and unpaired surrogates in every string it accepts, naming the field, and changes nothing', { timeout: 180_000 }, async () => {
+    if (!served(d) || !enabled(d)) return;
+    await ensureSignedIn();
+    const base = validRequest(d);
+    if ((d.op['x-document'] as { role?: string } | undefined)?.role === 'save') {
+      const read = described.find((r) => r.op.operationId === `${(d.op['x-document'] as { screenId: string }).screenId}.get`)!;
+      base.body = (await send(admin, read, { params: base.params, query: {} })).body;
+    }
+    const before = await snapshot();
+    let tried = 0;
+    const refused = async (label: string, field: string, req: Request) => {
+      const res = await send(admin, d, req);
+      tried++;
+      expect(res.status, `${label}: ${res.text.slice(0, 300)}`).toBe(400);
+      expect(conforms(d, res), label).toBeUndefined();
+      expect(res.body.errors, label).toContainEqual(expect.objectContaining({ path: field, key: INVALID_CHARACTERS_KEY }));
+    };
+    for (const p of paramsOf(d.op, 'path')) {
+      await refused(`NUL in path ${p.name}`, `params.${p.name}`, { ...base, params: { ...base.params, [p.name]: 'a\u0000b' } });
+      // An unpaired surrogate has no UTF-8 form: on the wire it is the invalid byte sequence of its code point.
+      const res = await send(admin, d, { ...base, rawUrl: d.path.replace(`{${p.name}}`, 'a%ED%A0%80b').replace(/\{([^}]+)\}/g, (_, n: string) => String(base.params[n])) });
+      expect(res.status, `unpaired surrogate in path ${p.name}: ${res.text.slice(0, 300)}`).toBe(400);
+      expect(conforms(d, res)).toBeUndefined();
+    }
+    for (const p of paramsOf(d.op, 'query')) {
+      await refused(`NUL in query ${p.name}`, `query.${p.name}`, { ...base, query: { ...base.query, [p.name]: 'a\u0000b' } });
+      const res = await send(admin, d, { ...base, rawUrl: `${url(d, base)}${Object.keys(base.query).length ? '&' : '?'}${p.name}=a%ED%A0%80b` });
+      expect(res.status, `unpaired surrogate in query ${p.name}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+    }
+    // Every string of the body (the first 20 of a long document), and a key of its first object.
+    const strings = pathsOf(base.body).filter((path) => typeof path.reduce<unknown>((v, k) => (v as Record<PathKey, unknown>)[k], base.body) === 'string');
+    for (const path of strings.slice(0, 20)) {
+      for (const [name, bad] of [['NUL', 'x\u0000y'], ['unpaired surrogate', 'x\ud800y']] as const) {
+        await refused(`${name} at ${path.join('.')}`, path.join('.'), { ...base, body: setAt(base.body, path, bad) });
+      }
+    }
+    if (base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)) {
+      await refused('NUL in a key', 'k\uFFFD', { ...base, body: { ...base.body, ['k\u0000']: 'v' } });
+    }
+    if (tried > 0) expect(await snapshot(), `after ${tried} requests with characters that cannot be stored`).toEqual(before);
   });
 });

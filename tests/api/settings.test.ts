@@ -245,10 +245,10 @@ describe('browser posture management', () => {
     expect(policy).toMatchObject({ status: 'Configured', createdBy: 'admin' });
     expect((await admin.get(`${BPM}/configPolicies/${policy.id}`)).body).toEqual(created.body);
 
-    const badSetting = await admin.request('PATCH', `${BPM}/configPolicies/${policy.id}`, { body: { settings: { MaxConnectionsPerProxy: 200 } } });
+    const badSetting = await admin.request('PATCH', `${BPM}/configPolicies/${policy.id}`, { body: { settings: { MaxConnectionsPerProxy: 200 }, updated_at: policy.updated_at } });
     expect(badSetting.status).toBe(400);
     expect(badSetting.body.errors[0].path).toBe('settings.MaxConnectionsPerProxy');
-    const renamed = await admin.request('PATCH', `${BPM}/configPolicies/${policy.id}`, { body: { name: 'Renamed', settings: {} } });
+    const renamed = await admin.request('PATCH', `${BPM}/configPolicies/${policy.id}`, { body: { name: 'Renamed', settings: {}, updated_at: policy.updated_at } });
     expect(renamed.body).toMatchObject({ name: 'Renamed', status: 'Unconfigured' });
 
     const other = await signedIn('other-admin');

@@ -17,7 +17,7 @@ import {
   assertSignedOut,
   clickAddEntry,
   clickDialogButton,
-  clickPublish,
+  clickPublishWithReason,
   clickSave,
   clickSignOut,
   fillDialogField,
@@ -62,7 +62,7 @@ describe('administrator', () => {
 
     await clickSave(page);
     await assertRevisionState(page, 'Unpublished changes');
-    await clickPublish(page);
+    await clickPublishWithReason(page, 'Browser test: new bypass destination');
     await assertRevisionState(page, 'Published');
 
     await page.reload();

@@ -48,8 +48,15 @@ export async function goToRoute(page: Page, route: string): Promise<void> {
   await page.goto(`${baseUrl()}/#${route}`);
 }
 
+/** Opens every collapsed section and group of the side navigation, as a user looking for an entry would. */
+export async function clickOpenNavigation(page: Page): Promise<void> {
+  const collapsed = navigation(page).locator('[aria-expanded="false"]');
+  while ((await collapsed.count()) > 0) await collapsed.first().click();
+}
+
 /** Follows the side navigation to a screen. */
 export async function goToScreen(page: Page, label: string): Promise<void> {
+  await clickOpenNavigation(page);
   await navigation(page).getByRole('link', { name: label, exact: true }).click();
   await visible(page.getByRole('heading', { level: 1, name: label }));
 }
@@ -162,8 +169,46 @@ export async function clickSave(page: Page): Promise<void> {
   await visible(page.getByText('All changes saved.'));
 }
 
+/** Opens the publish review from the header (highlighted while something is staged). */
 export async function clickPublish(page: Page): Promise<void> {
-  await revisionGroup(page).getByRole('button', { name: 'Publish' }).click();
+  await revisionGroup(page).getByRole('button', { name: /publish/i }).click();
+}
+
+/** The publish review: the change reason, then its Publish button; waits until the review has closed. */
+export async function clickPublishWithReason(page: Page, reason: string): Promise<void> {
+  await clickPublish(page);
+  const review = page.getByRole('dialog', { name: 'Review and publish' });
+  await review.getByRole('textbox', { name: startingWith('Change reason') }).fill(reason);
+  await review.getByRole('button', { name: /^Publish/ }).click();
+  await gone(review);
+}
+
+/** The open publish review lists, under the area's title, this change line. */
+export async function assertReviewShows(page: Page, area: string, change: string): Promise<void> {
+  const review = page.getByRole('dialog', { name: 'Review and publish' });
+  await visible(review.getByRole('region', { name: area }).getByText(change, { exact: true }));
+}
+
+/** The revision group's Publish button is highlighted with this number of changed areas. */
+export async function assertPublishHighlighted(page: Page, areas: number): Promise<void> {
+  const button = revisionGroup(page).getByRole('button', { name: /^Review and publish/ });
+  await visible(button.getByText(String(areas), { exact: true }));
+}
+
+/** The revision history lists a published revision with this reason, who published it and the area it changed. */
+export async function assertHistoryRow(page: Page, reason: string, by: string, area: string): Promise<void> {
+  const row = page.getByRole('row').filter({ hasText: reason });
+  await visible(row.getByRole('cell', { name: by, exact: true }));
+  await visible(row.getByText(area, { exact: true }));
+}
+
+/** Rolls back to the revision before the one published with `reason`, confirming the dialog. */
+export async function clickRollBackBefore(page: Page, reason: string): Promise<void> {
+  const cell = page.getByRole('row').filter({ hasText: reason }).getByRole('cell').first();
+  const rev = Number((await cell.innerText()).match(/\d+/)![0]);
+  await page.getByRole('button', { name: `Roll back to revision ${rev - 1}`, exact: true }).click();
+  await dialog(page).getByRole('button', { name: `Stage revision ${rev - 1}` }).click();
+  await assertDialogClosed(page);
 }
 
 export async function clickSignOut(page: Page): Promise<void> {
@@ -291,10 +336,13 @@ export async function assertReadOnly(page: Page): Promise<void> {
   expect(await page.getByRole('img', { name: 'Drag handle' }).count()).toBe(0);
 }
 
+/** Navigation entries by name: screen links and the collapsible section and group entries. */
 export async function assertNavigationLinks(page: Page, expected: { shown: string[]; hidden: string[] }): Promise<void> {
   const nav = navigation(page);
-  for (const name of expected.shown) await visible(nav.getByRole('link', { name, exact: true }));
-  for (const name of expected.hidden) expect(await nav.getByRole('link', { name, exact: true }).count(), `no link ${name}`).toBe(0);
+  await clickOpenNavigation(page);
+  const entry = (name: string) => nav.getByRole('link', { name, exact: true }).or(nav.getByRole('button', { name, exact: true }));
+  for (const name of expected.shown) await visible(entry(name).first());
+  for (const name of expected.hidden) expect(await entry(name).count(), `no entry ${name}`).toBe(0);
 }
 
 export async function assertNoAccessPage(page: Page): Promise<void> {
@@ -313,16 +361,61 @@ export async function assertSignedOut(page: Page): Promise<void> {
 }
 
 /** The serious and critical axe-core violations of the page as it is now (open dialogs included). */
-export async function readAccessibilityViolations(page: Page): Promise<string[]> {
+export async function readAccessibilityViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
   // Contrast is judged on the final colours, not halfway through a dialog's fade-in.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe;
-    return (await axe.run()).violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (only) => {
+    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<Result> } }).axe;
+    const options = only ? { runOnly: { type: 'rule', values: only } } : {};
+    return (await axe.run(document, options)).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
+  }, rules ? [...rules] : undefined);
+}
+
+/** Words that belong in the code and the auditor docs, never on a screen an administrator reads. */
+const IMPLEMENTATION_NOTE = /\bthe spec\b|\bspec 00\d|specification|this build|reference server|define\.ts|edited as JSON|\bdefinitions?\b/i;
+
+/**
+ * What a person sees wrong with the layout of the page as it is now: a table header or cell with visible text
+ * narrower than 40 px, a page wider than the window, a text box holding JSON, an implementation note.
+ */
+export async function readLayoutFindings(page: Page): Promise<string[]> {
+  const findings = await page.evaluate(() => {
+    const out: string[] = [];
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    for (const cell of document.querySelectorAll('th, td, [role="columnheader"], [role="cell"], [role="gridcell"]')) {
+      const text = (cell as HTMLElement).innerText?.trim() ?? '';
+      if (!text || !shown(cell)) continue;
+      const width = cell.getBoundingClientRect().width;
+      if (width < 40) out.push(`column ${width.toFixed(0)} px wide holds "${text.slice(0, 30)}"`);
+    }
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 1) out.push(`page is ${overflow} px wider than the window`);
+    for (const box of document.querySelectorAll('textarea')) {
+      const value = box.value.trim();
+      if (!shown(box) || !/^[[{"]/.test(value)) continue;
+      try {
+        JSON.parse(value);
+        out.push(`text box "${box.getAttribute('aria-label') ?? box.id}" holds JSON`);
+      } catch {
+        // Not JSON: a PAC file, a certificate or a list of names.
+      }
+    }
+    return { out, text: document.body.innerText };
   });
+  const note = IMPLEMENTATION_NOTE.exec(findings.text);
+  if (note) {
+    const at = findings.text.indexOf(note[0]);
+    findings.out.push(`implementation note: "…${findings.text.slice(Math.max(0, at - 60), at + 60).replace(/\s+/g, ' ')}…"`);
+  }
+  return findings.out;
 }
 
 /** axe-core finds no serious or critical violation on the page as it is now (open dialogs included). */
@@ -333,6 +426,7 @@ export async function assertAccessible(page: Page): Promise<void> {
 /** The hash routes of every screen link in the side navigation, in order. */
 export async function readNavigationRoutes(page: Page): Promise<string[]> {
   await visible(navigation(page));
+  await clickOpenNavigation(page);
   const hrefs = await navigation(page).locator('a[href^="#/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return [...new Set(hrefs.map((h) => h.slice(1)))];
 }
@@ -346,6 +440,41 @@ export async function goToLoadedRoute(page: Page, route: string): Promise<void> 
 
 export function assertNoPageErrors(page: Page & { errors: string[] }): void {
   expect(page.errors).toEqual([]);
+}
+
+// ---- tables ---------------------------------------------------------------------------------------------------
+
+/** Runs one of the definition's row actions from the row's "More actions" menu, e.g. "Validate" of a profile. */
+export async function clickRowAction(page: Page, rowLabel: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `More actions for ${rowLabel}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+/** Shows or hides one column of a table with its column chooser, then closes the chooser. */
+export async function clickColumnToggle(page: Page, table: string, column: string): Promise<void> {
+  await page.getByRole('button', { name: `Columns and density of ${table}`, exact: true }).click();
+  await page.getByRole('group', { name: `Columns of ${table}` }).getByRole('checkbox', { name: column, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** The header texts of the first table on the screen. */
+export async function readColumnHeaders(page: Page): Promise<string[]> {
+  const headers = page.getByRole('table').first().getByRole('columnheader');
+  return (await headers.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** Waits until the screen's first table shows a row of data. */
+export async function assertTableLoaded(page: Page): Promise<void> {
+  await visible(page.locator('table tbody tr td').first());
+}
+
+/** The save bar is on screen (not below the fold) and says how many changes are unsaved. */
+export async function assertSaveBarInView(page: Page, text: string): Promise<void> {
+  const bar = page.getByRole('region', { name: 'Changes' });
+  await visible(bar.getByText(text, { exact: true }));
+  const box = await bar.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  expect(box && box.y >= 0 && box.y + box.height <= height + 1).toBe(true);
 }
 
 // ---- log screens and the dashboard -------------------------------------------------------------------------------

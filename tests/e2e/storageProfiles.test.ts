@@ -14,8 +14,8 @@ import {
   assertOnScreen,
   assertRow,
   clickAddEntry,
-  clickButton,
   clickDialogButton,
+  clickRowAction,
   clickRowButton,
   clickSave,
   fillDialogChoice,
@@ -68,7 +68,7 @@ describe('storage profiles', () => {
     await clickSave(page);
 
     await page.reload();
-    await clickButton(page, `Validate ${name}`);
+    await clickRowAction(page, name, 'Validate');
     await assertNoticeMatching(page, /^The settings are well-formed\./);
     assertNoPageErrors(page);
   });

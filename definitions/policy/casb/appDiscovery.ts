@@ -1,14 +1,15 @@
 import { CasbAppDiscoveryDocument } from '../../../schemas/areas/casb';
 import { defineSettingsPage } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const casbAppDiscovery = defineSettingsPage({
   id: 'casb.app-discovery',
   title: 'Application Discovery',
+  // Design note: The call has no {rev}, so it is saved outside the policy revision. The spec shows no fields; they
+  // are this build's design.
   description:
     'Whether SaaS applications are discovered, in which traffic (web, firewall, endpoint clients), how long ' +
-    'discovered applications are kept (7 to 365 days) and which are never reported. Saved at once, outside the ' +
-    'policy revision (the call has no {rev}). The spec shows no fields; they are this build\'s design.',
+    'discovered applications are kept (7 to 365 days) and which are never reported. Takes effect when saved: this ' +
+    'setting is not part of the policy revision and needs no Publish.',
   route: '/policy/casb/app-discovery',
   nav: { group: 'CASB', order: 40 },
   endpoint: { path: '/api/policy/v3/casb/app_discovery', revision: 'none', save: 'PUT' },
@@ -23,7 +24,6 @@ export const casbAppDiscovery = defineSettingsPage({
   },
   read: { any: ['casb_policy:read'] },
   write: { any: ['casb_policy:write'] },
-  env: policyEnv,
   feature: 'casb',
   tag: 'casb policy',
 });

@@ -1,14 +1,15 @@
 import { CasbAppRulesDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const casbAppRules = definePolicyArea({
   id: 'casb.app-rules',
   title: 'SaaS Application Rules',
+  // Design note: Payload appRules. The spec names the key only; the fields are this build's design.
   description:
-    'Ordered rules (payload appRules) for activities in SaaS applications (log in, view, upload, download, share, ' +
-    'post, edit, delete), by application name or by profile type (sanctioned, unclassified, unsanctioned): allow, ' +
-    'isolate or block. The spec names the key only; the fields are this build\'s design.',
+    'Ordered rules for activities in SaaS applications (log in, view, upload, download, share, post, edit, ' +
+    'delete), by application name or by profile type (sanctioned, unclassified, unsanctioned): allow, isolate or ' +
+    'block.',
   route: '/policy/casb/app-rules',
   nav: { group: 'CASB', order: 10 },
   endpoint: { path: '/api/policy/v3/casb/app_rules/{rev}' },
@@ -38,7 +39,6 @@ export const casbAppRules = definePolicyArea({
   },
   read: { any: ['casb_policy:read'] },
   write: { any: ['casb_policy:write'] },
-  env: policyEnv,
   feature: 'casb',
   tag: 'casb policy',
 });

@@ -1,15 +1,14 @@
 import { CasbExceptionsDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
+import { entityListHint, patternListHint } from '../policyEnv';
 
 export const casbExceptions = definePolicyArea({
   id: 'casb.exceptions',
   title: 'SaaS Exceptions',
+  // Design note: Payload exceptions.list. The spec names the key only; the fields are this build's design.
   description:
-    'SaaS applications whose traffic skips the SaaS application rules (payload exceptions.list), optionally only for ' +
-    'some users, sources or URLs. The exceptions are a list inside the exceptions object, which the table layout of ' +
-    'define.ts cannot address, so they are edited as JSON. The spec names the key only; the fields are this build\'s ' +
-    'design.',
+    'SaaS applications whose traffic skips the SaaS application rules, optionally only for some users, sources or ' +
+    'URLs.',
   route: '/policy/casb/exceptions',
   nav: { group: 'CASB', order: 30 },
   endpoint: { path: '/api/policy/v3/casb/exceptions/{rev}' },
@@ -17,12 +16,35 @@ export const casbExceptions = definePolicyArea({
   layout: {
     kind: 'form',
     fields: {
-      'exceptions.list': { widget: 'json', label: 'Exceptions', help: 'Each exception: id, name, enabled, applications, conditions, comment' },
+      'exceptions.list': {
+        label: 'Exceptions',
+        table: {
+          itemLabel: 'exception',
+          columns: ['name', 'applications', 'enabled', 'comment'],
+          rowFields: {
+            id: { widget: 'hidden' },
+            applications: { widget: 'tags' },
+            comment: { widget: 'textarea' },
+            'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
+            'conditions.categories': { widget: 'tags' },
+            'conditions.threats': { widget: 'tags' },
+            'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
+            'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
+            'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
+            'conditions.dest_ips': { widget: 'tags' },
+            'conditions.dest_ip_ranges': { widget: 'tags' },
+            'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
+            'conditions.uri': patternListHint,
+            'conditions.user_agent': patternListHint,
+            'conditions.entities': entityListHint,
+          },
+          newRow: { name: '', enabled: true, applications: [], conditions: {}, comment: '' },
+        },
+      },
     },
   },
   read: { any: ['casb_policy:read'] },
   write: { any: ['casb_policy:write'] },
-  env: policyEnv,
   feature: 'casb',
   tag: 'casb policy',
 });

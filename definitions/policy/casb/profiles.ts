@@ -1,15 +1,13 @@
 import { CasbProfilesDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const casbProfiles = definePolicyArea({
   id: 'casb.profiles',
   title: 'SaaS Profiles',
+  // Design note: Payload profiles.list. The spec names the key only; the fields are this build's design.
   description:
-    'Which SaaS applications are sanctioned, unsanctioned or unclassified (payload profiles.list), optionally only ' +
-    'for the company\'s own tenants of an application. The profiles are a list inside the profiles object, which ' +
-    'the table layout of define.ts cannot address, so they are edited as JSON. The spec names the key only; the ' +
-    'fields are this build\'s design.',
+    'Which SaaS applications are sanctioned, unsanctioned or unclassified, optionally only for the company\'s own ' +
+    'tenants of an application.',
   route: '/policy/casb/profiles',
   nav: { group: 'CASB', order: 20 },
   endpoint: { path: '/api/policy/v3/casb/profiles/{rev}' },
@@ -17,12 +15,25 @@ export const casbProfiles = definePolicyArea({
   layout: {
     kind: 'form',
     fields: {
-      'profiles.list': { widget: 'json', label: 'Profiles', help: 'Each profile: id, name, type (sanctioned, unclassified, unsanctioned), applications, tenant_domains, comment' },
+      'profiles.list': {
+        label: 'Profiles',
+        table: {
+          itemLabel: 'profile',
+          columns: ['name', 'type', 'applications', 'tenant_domains'],
+          rowFields: {
+            id: { widget: 'hidden' },
+            type: { widget: 'segmented' },
+            applications: { widget: 'tags' },
+            tenant_domains: { widget: 'tags', placeholder: 'example.com' },
+            comment: { widget: 'textarea' },
+          },
+          newRow: { name: '', type: 'sanctioned', applications: [], tenant_domains: [], comment: '' },
+        },
+      },
     },
   },
   read: { any: ['casb_policy:read'] },
   write: { any: ['casb_policy:write'] },
-  env: policyEnv,
   feature: 'casb',
   tag: 'casb policy',
 });

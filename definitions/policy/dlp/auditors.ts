@@ -1,14 +1,14 @@
 import { DlpAuditorsDocument } from '../../../schemas/areas/dlp';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const dlpAuditors = definePolicyArea({
   id: 'dlp.auditors',
   title: 'Auditors',
+  // Design note: The spec names the call only; the fields are this build's design.
   description:
-    'People notified of DLP incidents: their addresses, the actions that notify them (Skip Inspection, Block, Log), ' +
-    'each incident or an hourly or daily digest, and whether the offending file is attached (in an archive protected ' +
-    'by the DLP file password). The spec names the call only; the fields are this build\'s design.',
+    'People notified of DLP incidents: their addresses, the actions that notify them (Skip Inspection, Block, ' +
+    'Log), each incident or an hourly or daily digest, and whether the offending file is attached (in an archive ' +
+    'protected by the DLP file password).',
   route: '/policy/dlp/auditors',
   nav: { group: 'DLP', order: 40 },
   endpoint: { path: '/api/policy/v1/rules/dlp_auditors/{rev}' },
@@ -29,7 +29,6 @@ export const dlpAuditors = definePolicyArea({
   },
   read: { any: ['dlp_policy:read'] },
   write: { any: ['dlp_policy:write'] },
-  env: policyEnv,
   feature: 'dlp',
   tag: 'dlp policy',
 });

@@ -1,15 +1,14 @@
 import { DlpDictionariesDocument } from '../../../schemas/areas/dlp';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const dlpDictionaries = definePolicyArea({
   id: 'dlp.dictionaries',
   title: 'Dictionaries',
+  // Design note: The spec names the keys (list, overrides) only; the fields are this build's design.
   description:
     'Custom DLP dictionaries: keywords and phrases, or regular expressions (each must compile), optionally ' +
     'case-sensitive. The same document holds the overrides of the predefined dictionaries (credit cards, social ' +
-    'security numbers, IBANs, ...): on or off, the match threshold and values never counted. The spec names the keys ' +
-    '(list, overrides) only; the fields are this build\'s design.',
+    'security numbers, IBANs, ...): on or off, the match threshold and values never counted.',
   route: '/policy/dlp/dictionaries',
   nav: { group: 'DLP', order: 20 },
   endpoint: { path: '/api/policy/v1/rules/dlp_dicts/{rev}' },
@@ -30,7 +29,6 @@ export const dlpDictionaries = definePolicyArea({
   },
   read: { any: ['dlp_policy:read'] },
   write: { any: ['dlp_policy:write'] },
-  env: policyEnv,
   feature: 'dlp',
   tag: 'dlp policy',
 });

@@ -1,14 +1,13 @@
 import { DlpGroupsDocument } from '../../../schemas/areas/dlp';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const dlpGroups = definePolicyArea({
   id: 'dlp.groups',
   title: 'Dictionary Groups',
+  // Design note: The spec names the call only; the fields are this build's design.
   description:
-    'Groups of dictionaries a DLP rule refers to: custom dictionaries by id and predefined dictionaries, joined by ' +
-    'AND (all must match) or OR (any may match). A group needs at least one dictionary. The spec names the call ' +
-    'only; the fields are this build\'s design.',
+    'Groups of dictionaries a DLP rule refers to: custom dictionaries by id and predefined dictionaries, joined ' +
+    'by AND (all must match) or OR (any may match). A group needs at least one dictionary.',
   route: '/policy/dlp/groups',
   nav: { group: 'DLP', order: 30 },
   endpoint: { path: '/api/policy/v1/rules/dlp_groups/{rev}' },
@@ -35,7 +34,6 @@ export const dlpGroups = definePolicyArea({
   },
   read: { any: ['dlp_policy:read'] },
   write: { any: ['dlp_policy:write'] },
-  env: policyEnv,
   feature: 'dlp',
   tag: 'dlp policy',
 });

@@ -1,15 +1,16 @@
 import { DlpRulesDocument } from '../../../schemas/areas/dlp';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const dlpRules = definePolicyArea({
   id: 'dlp.rules',
   title: 'DLP Rules',
+  // Design note: The spec names the call only; the fields are this build's design.
   description:
     'Ordered data-loss-prevention rules: for the traffic and channels (uploads, downloads, form submissions, ' +
-    'copy-paste, print, mail) a rule applies to, the dictionary groups and predefined dictionaries that must match, ' +
-    'how many matches trigger it, the action (Skip Inspection, Block or Log), the auditors notified and whether the ' +
-    'user sees the DLP notification. The spec names the call only; the fields are this build\'s design.',
+    'copy-paste, print, mail) a rule applies to, the dictionary groups and predefined dictionaries that must ' +
+    'match, how many matches trigger it, the action (Skip Inspection, Block or Log), the auditors notified and ' +
+    'whether the user sees the DLP notification.',
   route: '/policy/dlp/rules',
   nav: { group: 'DLP', order: 10 },
   endpoint: { path: '/api/policy/v1/rules/dlp/{rev}' },
@@ -40,7 +41,6 @@ export const dlpRules = definePolicyArea({
   },
   read: { any: ['dlp_policy:read'] },
   write: { any: ['dlp_policy:write'] },
-  env: policyEnv,
   feature: 'dlp',
   tag: 'dlp policy',
 });

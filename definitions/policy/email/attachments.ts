@@ -1,16 +1,15 @@
 import { EmailAttachmentsDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const emailAttachments = definePolicyArea({
   id: 'email.attachments',
   title: 'Attachment Rules',
+  // Design note: The spec names the keys only; the fields are this build's design.
   description:
     'Ordered rules for mail attachments: by sender, recipient and content-type group, isolate the attachment as a ' +
-    'safe view, deliver it, remove it, quarantine or reject the message. The same document holds the content types ' +
-    '(extensions, MIME types, magic names), their groups, the scanners (antivirus, sandbox, reputation, ' +
-    'password-protected files) and the quarantine settings; a group or rule naming an unknown id is refused. The ' +
-    'spec names the keys only; the fields are this build\'s design.',
+    'safe view, deliver it, remove it, quarantine or reject the message. The same document holds the content ' +
+    'types (extensions, MIME types, magic names), their groups, the scanners (antivirus, sandbox, reputation, ' +
+    'password-protected files) and the quarantine settings; a group or rule naming an unknown id is refused.',
   route: '/policy/email/attachments',
   nav: { group: 'Email', order: 20 },
   endpoint: { path: '/api/policy/v1/rules/smtp/attachments/{rev}' },
@@ -38,7 +37,6 @@ export const emailAttachments = definePolicyArea({
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },
-  env: policyEnv,
   feature: 'email_policy',
   tag: 'email policy',
 });

@@ -1,15 +1,15 @@
 import { EmailConfigDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const emailConfig = definePolicyArea({
   id: 'email.config',
   title: 'Email Settings',
+  // Design note: The spec names the keys (config, quarantine_spec, safemail_url_obfuscation) only; the fields are
+  // this build's design.
   description:
     'How mail is processed: links rewritten to open isolated, attachments converted to safe views, the banner on ' +
-    'mail from outside the company domains, the largest message processed, the quarantine (retention 1 to 90 days, ' +
-    'who may release) and URL obfuscation of rewritten links. The spec names the keys (config, quarantine_spec, ' +
-    'safemail_url_obfuscation) only; the fields are this build\'s design.',
+    'mail from outside the company domains, the largest message processed, the quarantine (retention 1 to 90 ' +
+    'days, who may release) and URL obfuscation of rewritten links.',
   route: '/policy/email/settings',
   nav: { group: 'Email', order: 50 },
   endpoint: { path: '/api/policy/v1/rules/safemail/config/{rev}' },
@@ -37,7 +37,6 @@ export const emailConfig = definePolicyArea({
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },
-  env: policyEnv,
   feature: 'email_policy',
   tag: 'email policy',
 });

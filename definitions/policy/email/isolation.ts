@@ -1,14 +1,13 @@
 import { EmailIsolationDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const emailIsolation = definePolicyArea({
   id: 'email.isolation',
   title: 'Risk-based Isolation',
+  // Design note: The spec names the keys (list, reorderingEvents) only; the rule fields are this build's design.
   description:
-    'Ordered rules for links in mail by the risk of the linked site (low, medium, high), sender and recipient: open ' +
-    'directly, isolate, isolate read-only (no typing, against credential phishing) or block. The spec names the keys ' +
-    '(list, reorderingEvents) only; the rule fields are this build\'s design.',
+    'Ordered rules for links in mail by the risk of the linked site (low, medium, high), sender and recipient: ' +
+    'open directly, isolate, isolate read-only (no typing, against credential phishing) or block.',
   route: '/policy/email/isolation',
   nav: { group: 'Email', order: 40 },
   endpoint: { path: '/api/policy/v1/rules/safemail/isolation/{rev}' },
@@ -36,7 +35,6 @@ export const emailIsolation = definePolicyArea({
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },
-  env: policyEnv,
   feature: 'email_policy',
   tag: 'email policy',
 });

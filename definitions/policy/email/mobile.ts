@@ -1,14 +1,13 @@
 import { EmailMobileDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const emailMobile = definePolicyArea({
   id: 'email.mobile',
   title: 'Mobile Exceptions',
+  // Design note: The spec names the keys (list, reorderingEvents) only; the rule fields are this build's design.
   description:
     'Ordered exceptions for mail read on iOS or Android devices: deliver links and attachments unchanged, isolate ' +
-    'links only, or isolate both, by recipient and sender. The spec names the keys (list, reorderingEvents) only; ' +
-    'the rule fields are this build\'s design.',
+    'links only, or isolate both, by recipient and sender.',
   route: '/policy/email/mobile',
   nav: { group: 'Email', order: 30 },
   endpoint: { path: '/api/policy/v1/rules/safemail/mobile/{rev}' },
@@ -36,7 +35,6 @@ export const emailMobile = definePolicyArea({
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },
-  env: policyEnv,
   feature: 'email_policy',
   tag: 'email policy',
 });

@@ -1,15 +1,14 @@
 import { PhishTargetsDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const phishTargets = definePolicyArea({
   id: 'email.phish-targets',
   title: 'Phishing Targets',
+  // Design note: Payload safemail_classification. The spec names the key only; the fields are this build's design.
   description:
-    'How mail is classified as phishing (payload safemail_classification): the sensitivity, detection of ' +
-    'display-name impersonation of the people most likely targeted and of look-alike sender domains, the domains ' +
-    'look-alikes imitate, and lure keywords. Each target address is listed once. The spec names the key only; the ' +
-    'fields are this build\'s design.',
+    'How mail is classified as phishing: the sensitivity, detection of display-name impersonation of the people ' +
+    'most likely targeted and of look-alike sender domains, the domains look-alikes imitate, and lure keywords. ' +
+    'Each target address is listed once.',
   route: '/policy/email/phish-targets',
   nav: { group: 'Email', order: 60 },
   endpoint: { path: '/api/policy/v1/rules/safemail/phish_targets/{rev}' },
@@ -19,13 +18,12 @@ export const phishTargets = definePolicyArea({
     fields: {
       'safemail_classification.sensitivity': { widget: 'segmented' },
       'safemail_classification.protected_domains': { widget: 'tags', placeholder: 'example.com' },
-      'safemail_classification.targets': { widget: 'json', help: 'Each entry: id, address, role' },
+      'safemail_classification.targets': { table: { itemLabel: 'target', columns: ['address', 'role'], rowFields: { id: { widget: 'hidden' } } } },
       'safemail_classification.keywords': { widget: 'tags', placeholder: 'wire transfer' },
     },
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },
-  env: policyEnv,
   feature: 'email_policy',
   tag: 'email policy',
 });

@@ -1,15 +1,14 @@
 import { AppLinksDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const appLinks = definePolicyArea({
   id: 'web.app-links',
   title: 'App Links',
+  // Design note: The spec shows no fields for this call; this is the build's design.
   description:
     'Links with a custom URL scheme (zoommtg:, msteams:, slack:, ...) that an isolated page may hand to an ' +
     'application on the user\'s device: open it, ask the user first, or block it, optionally only from some sites. ' +
-    'Web schemes (http, https, ftp, file, javascript, data) cannot be app links. The spec shows no fields for this ' +
-    'call; this is the build\'s design.',
+    'Web schemes (http, https, ftp, file, javascript, data) cannot be app links.',
   route: '/policy/web/app-links',
   nav: { group: 'Web', order: 80 },
   endpoint: { path: '/api/policy/v3/profiles/app_links/{rev}' },
@@ -37,6 +36,5 @@ export const appLinks = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   tag: 'web policy',
 });

@@ -1,15 +1,26 @@
 import { BrowserRulesDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
+import { patternListHint } from '../policyEnv';
+
+/** Field hints of the browser rule form (also of the global browser rules). */
+export const browserRuleRowFields = {
+  id: { widget: 'hidden' },
+  browsers: { widget: 'multiselect' },
+  min_version: { placeholder: '120' },
+  user_agent: patternListHint,
+  action: { widget: 'segmented' },
+  comment: { widget: 'textarea' },
+} as const;
 
 export const browserRules = definePolicyArea({
   id: 'web.browser-rules',
   title: 'Browsers and Web Apps',
+  // Design note: The spec shows no fields for this call; they are this build's design.
   description:
-    'Ordered rules for browsers (Chrome, Edge, Firefox, Safari, others), optionally below an oldest allowed version, ' +
-    'and for web applications recognised by their user agent: allow, isolate or block. Traffic from unsupported ' +
-    'browsers and non-browser clients that matches no rule gets the action set in unsupported_or_non_browsers. The ' +
-    'spec shows no fields for this call; this is the build\'s design.',
+    'Ordered rules for browsers (Chrome, Edge, Firefox, Safari, others), optionally below an oldest allowed ' +
+    'version, and for web applications recognised by their user agent: allow, isolate or block. Traffic from ' +
+    'unsupported browsers and non-browser clients that matches no rule gets the action set for unsupported ' +
+    'browsers.',
   route: '/policy/web/browsers',
   nav: { group: 'Web', order: 60 },
   endpoint: { path: '/api/policy/v3/rules/bnb/{rev}' },
@@ -26,21 +37,13 @@ export const browserRules = definePolicyArea({
       { field: 'action', format: 'enumLabel', sortable: true },
       { field: 'enabled', format: 'boolean', center: true },
     ],
-    rowFields: {
-      id: { widget: 'hidden' },
-      browsers: { widget: 'multiselect' },
-      min_version: { placeholder: '120' },
-      user_agent: { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
-      action: { widget: 'segmented' },
-      comment: { widget: 'textarea' },
-    },
+    rowFields: browserRuleRowFields,
     newRow: { name: '', enabled: true, browsers: [], min_version: '', user_agent: [], action: 'allow', comment: '' },
     exportable: true,
   },
   read: { any: ['web_policy:read'] },
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:bnb.
   write: { any: ['web_policy:write:bnb'] },
-  env: policyEnv,
   feature: 'bnb',
   tag: 'web policy',
 });

@@ -1,6 +1,5 @@
 import { WebCategoriesDocument } from '../../../schemas/areas/webCategories';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const webCategories = definePolicyArea({
   id: 'web.categories',
@@ -30,6 +29,5 @@ export const webCategories = definePolicyArea({
   read: { any: ['web_policy:read'] },
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:categories.
   write: { any: ['web_policy:write:categories'] },
-  env: policyEnv,
   tag: 'web policy',
 });

@@ -1,15 +1,15 @@
 import { ContentInspectionDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const contentInspection = definePolicyArea({
   id: 'web.content-inspection',
   title: 'Content Inspection',
+  // Design note: Payload contentInspection. The spec names the key only; the rule fields are this build's design.
   description:
-    'Ordered rules (payload contentInspection) that say which transferred files are scanned (file scan, hash ' +
-    'reputation, document sanitisation), which file types and sizes, whether unknown files run in the sandbox first, ' +
-    'what happens to password-protected files and whether a failed inspection lets the file through. The spec names ' +
-    'the key only; the rule fields are this build\'s design.',
+    'Ordered rules that say which transferred files are scanned (file scan, hash reputation, document ' +
+    'sanitisation), which file types and sizes, whether unknown files run in the sandbox first, what happens to ' +
+    'password-protected files and whether a failed inspection lets the file through.',
   route: '/policy/web/content-inspection',
   nav: { group: 'Web', order: 50 },
   endpoint: { path: '/api/policy/v3/rules/inspection/{rev}' },
@@ -50,7 +50,6 @@ export const contentInspection = definePolicyArea({
   },
   read: { any: ['content_inspection:read'] },
   write: { any: ['content_inspection:write'] },
-  env: policyEnv,
   feature: 'content_inspection',
   tag: 'content inspection',
 });

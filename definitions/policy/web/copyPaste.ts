@@ -1,14 +1,15 @@
 import { CopyPasteDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const copyPaste = definePolicyArea({
   id: 'web.copy-paste',
   title: 'Copy and Paste',
+  // Design note: The spec names the call only; the rule fields are this build's design.
   description:
     'Ordered rules for the clipboard of isolated pages: pasting into them, copying out of them or both may be ' +
     'allowed, limited to a number of characters, or blocked, optionally only on generative-AI sites. The first ' +
-    'enabled matching rule wins. The spec names the call only; the rule fields are this build\'s design.',
+    'enabled matching rule wins.',
   route: '/policy/web/copy-paste',
   nav: { group: 'Web', order: 90 },
   endpoint: { path: '/api/policy/v1/rules/copy_paste/{rev}' },
@@ -37,6 +38,5 @@ export const copyPaste = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   tag: 'web policy',
 });

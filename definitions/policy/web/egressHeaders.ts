@@ -1,15 +1,14 @@
 import { EgressHeaderDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const egressHeaders = definePolicyArea({
   id: 'web.egress-headers',
   title: 'Egress Header Rules',
+  // Design note: Payload egress_policy. The spec names the key only; the rule fields are this build's design.
   description:
-    'HTTP request headers added, replaced or removed on requests to given sites as they leave the service (payload ' +
-    'egress_policy), for example a tenant-restriction header that keeps users on the company\'s own SaaS tenants. ' +
-    'A value is required unless the header is removed; header values cannot contain line breaks. The spec names the ' +
-    'key only; the rule fields are this build\'s design.',
+    'HTTP request headers added, replaced or removed on requests to given sites as they leave the service, for ' +
+    'example a tenant-restriction header that keeps users on the company\'s own SaaS tenants. A value is required ' +
+    'unless the header is removed; header values cannot contain line breaks.',
   route: '/policy/web/egress-headers',
   nav: { group: 'Web', order: 120 },
   endpoint: { path: '/api/policy/v1/rules/egress_policy/rules/{rev}' },
@@ -39,6 +38,5 @@ export const egressHeaders = definePolicyArea({
   },
   read: { any: ['egress_policy:read'] },
   write: { any: ['egress_policy:write'] },
-  env: policyEnv,
   tag: 'egress policy',
 });

@@ -1,5 +1,55 @@
-import { WebExceptionsDocument } from '../../../schemas/areas/webExceptions';
-import { definePolicyArea } from '../../define';
+import { WebExceptionsDocument, type WebException } from '../../../schemas/areas/webExceptions';
+import { definePolicyArea, type AccordionPanel } from '../../define';
+import { entityListHint, patternListHint } from '../policyEnv';
+
+/** The rule accordion of a web exception (also of the global web exceptions). */
+export const webExceptionPanels = [
+  { id: 'general', title: 'General', fields: ['name'], summary: 'Name the rule' },
+  {
+    id: 'conditions',
+    title: 'Match conditions',
+    summary: 'Choose the traffic the rule applies to',
+    fields: [
+      'conditions.domain',
+      'conditions.uri',
+      'conditions.categories',
+      'conditions.threats',
+      'conditions.fileTypes',
+      'conditions.source_ips',
+      'conditions.source_ip_ranges',
+      'conditions.dest_ips',
+      'conditions.dest_ip_ranges',
+      'conditions.geo_ip',
+      'conditions.browser',
+      'conditions.user_agent',
+      'conditions.entities',
+    ],
+  },
+  { id: 'action', title: 'Action', fields: ['action', 'transferDirection'], summary: 'Allow, isolate or block' },
+  { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+] as const satisfies readonly AccordionPanel<WebException>[];
+
+/** Field hints of the bypass entry form. */
+const bypassRowFields = {
+  id: { widget: 'hidden' },
+  comment: { widget: 'textarea' },
+  'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
+  'conditions.categories': { widget: 'tags' },
+  'conditions.threats': { widget: 'tags' },
+  'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
+  'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
+  'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
+  'conditions.dest_ips': { widget: 'tags' },
+  'conditions.dest_ip_ranges': { widget: 'tags' },
+  'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
+  'conditions.browser': { widget: 'dualList' },
+  'conditions.uri': patternListHint,
+  'conditions.user_agent': patternListHint,
+  'conditions.entities': entityListHint,
+} as const;
+
+/** Field hints of the web exception form. */
+export const webExceptionRowFields = { ...bypassRowFields, action: { widget: 'segmented' } } as const;
 
 export const webExceptions = definePolicyArea({
   id: 'web.exceptions',
@@ -8,8 +58,8 @@ export const webExceptions = definePolicyArea({
     'Ordered rules that override the web policy for matching traffic: allow it, isolate it or block it. A rule ' +
     'matches on any of source and destination addresses, domains, URLs, categories, threats, countries, browsers, ' +
     'user agents, file types and users or groups (all given conditions must hold), optionally only for uploads or ' +
-    'downloads; the first enabled matching rule wins. Each rule is edited in the rule accordion: General, Match ' +
-    'conditions, Action, Review. The bypass list (traffic sent direct) is saved with the same document.',
+    'downloads; the first enabled matching rule wins. Traffic matching a bypass entry goes straight to the site, ' +
+    'neither isolated nor inspected.',
   route: '/policy/web/exceptions',
   nav: { group: 'Web', order: 20 },
   endpoint: { path: '/api/policy/v3/rules/web/exceptions/{rev}' },
@@ -26,51 +76,23 @@ export const webExceptions = definePolicyArea({
       { field: 'comment', flex: 2 },
       { field: 'enabled', format: 'boolean', center: true },
     ],
-    rowPanels: [
-      { id: 'general', title: 'General', fields: ['name'], summary: 'Name the rule' },
-      {
-        id: 'conditions',
-        title: 'Match conditions',
-        summary: 'Choose the traffic the rule applies to',
-        fields: [
-          'conditions.domain',
-          'conditions.uri',
-          'conditions.categories',
-          'conditions.threats',
-          'conditions.fileTypes',
-          'conditions.source_ips',
-          'conditions.source_ip_ranges',
-          'conditions.dest_ips',
-          'conditions.dest_ip_ranges',
-          'conditions.geo_ip',
-          'conditions.browser',
-          'conditions.user_agent',
-          'conditions.entities',
-        ],
-      },
-      { id: 'action', title: 'Action', fields: ['action', 'transferDirection'], summary: 'Allow, isolate or block' },
-      { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
-    ],
-    rowFields: {
-      id: { widget: 'hidden' },
-      action: { widget: 'segmented' },
-      comment: { widget: 'textarea' },
-      'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
-      'conditions.categories': { widget: 'tags' },
-      'conditions.threats': { widget: 'tags' },
-      'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
-      'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
-      'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
-      'conditions.dest_ips': { widget: 'tags' },
-      'conditions.dest_ip_ranges': { widget: 'tags' },
-      'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
-      'conditions.browser': { widget: 'dualList' },
-      'conditions.uri': { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
-      'conditions.user_agent': { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
-      'conditions.entities': { widget: 'json', help: 'Each entry: type user or group, and its name' },
-    },
+    rowPanels: webExceptionPanels,
+    rowFields: webExceptionRowFields,
     newRow: { name: '', enabled: true, conditions: {}, action: 'allow', transferDirection: 'all', comment: '' },
     exportable: true,
+    tables: [
+      {
+        kind: 'table',
+        title: 'Bypass',
+        rows: 'bypass',
+        rowKey: 'id',
+        orderable: true,
+        columns: [{ field: 'name', flex: 2, sortable: true }, { field: 'comment', flex: 2 }, { field: 'enabled', format: 'boolean', center: true }],
+        rowFields: bypassRowFields,
+        newRow: { name: '', enabled: true, conditions: {}, comment: '' },
+        exportable: true,
+      },
+    ],
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },

@@ -1,14 +1,14 @@
 import { ForensicsRulesDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const forensicsRules = definePolicyArea({
   id: 'web.forensics-rules',
   title: 'Browsing Forensics',
+  // Design note: The spec names the call only; the rule fields are this build's design.
   description:
     'Ordered rules that record isolated sessions with a forensic profile (what is captured and where it is stored ' +
-    'is set on the Forensic Profiles settings page): the traffic a rule applies to, and the profile by its UUID. ' +
-    'The spec names the call only; the rule fields are this build\'s design.',
+    'is set on the Forensic Profiles settings page): the traffic a rule applies to, and the profile by its UUID.',
   route: '/policy/web/forensics',
   nav: { group: 'Web', order: 110 },
   endpoint: { path: '/api/policy/v1/rules/bf/web/{rev}' },
@@ -35,7 +35,6 @@ export const forensicsRules = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   feature: 'browsing_forensics',
   tag: 'web policy',
 });

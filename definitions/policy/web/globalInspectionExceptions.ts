@@ -1,14 +1,22 @@
 import { InspectionGlobalExceptionsDocument } from '../../../schemas/areas/globalRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
+import { inspectionExceptionPanels, inspectionExceptionRowFields } from './inspectionExceptions';
+
+const exceptionTable = {
+  itemLabel: 'exception',
+  columns: ['name', 'action', 'enabled'],
+  rowFields: inspectionExceptionRowFields,
+  rowPanels: inspectionExceptionPanels,
+  newRow: { name: '', enabled: true, conditions: {}, action: 'inspect', comment: '' },
+} as const;
 
 export const globalInspectionExceptions = definePolicyArea({
   id: 'web.global-inspection-exceptions',
   title: 'Global Inspection Exceptions',
+  // Design note: Two lists (pre, post) in one document.
   description:
-    'Inspection exceptions evaluated before (pre) and after (post) the tenant\'s own inspection exceptions: mark ' +
-    'matching files clean, infected, or inspect them. Two lists in one document, edited as JSON (the table layout ' +
-    'shows one list per screen).',
+    'Inspection exceptions evaluated before and after the tenant\'s own inspection exceptions: matching files are ' +
+    'marked clean or infected, or inspected.',
   route: '/policy/web/global-inspection-exceptions',
   nav: { group: 'Web', order: 57 },
   endpoint: { path: '/api/policy/v1/rules/inspection/global_exceptions/{rev}' },
@@ -16,12 +24,11 @@ export const globalInspectionExceptions = definePolicyArea({
   layout: {
     kind: 'form',
     fields: {
-      pre: { widget: 'json', help: 'Each rule: id, name, enabled, conditions, action (allow, block, inspect), comment' },
-      post: { widget: 'json', help: 'Same rule shape as above' },
+      pre: { table: exceptionTable },
+      post: { table: exceptionTable },
     },
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   tag: 'web policy',
 });

@@ -1,6 +1,32 @@
-import { InspectionExceptionsDocument } from '../../../schemas/areas/webRules';
-import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
+import { InspectionExceptionsDocument, type InspectionException } from '../../../schemas/areas/webRules';
+import { definePolicyArea, type AccordionPanel } from '../../define';
+import { entityListHint, patternListHint } from '../policyEnv';
+
+/** The rule accordion of an inspection exception (also of the global inspection exceptions). */
+export const inspectionExceptionPanels = [
+  { id: 'general', title: 'General', fields: ['name'], summary: 'Name the rule' },
+  {
+    id: 'conditions',
+    title: 'Match conditions',
+    summary: 'Choose the files the rule applies to',
+    fields: ['conditions.domain', 'conditions.uri', 'conditions.categories', 'conditions.fileTypes', 'conditions.source_ips', 'conditions.entities'],
+  },
+  { id: 'action', title: 'Action', fields: ['action'], summary: 'Mark as clean, mark as infected or inspect' },
+  { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+] as const satisfies readonly AccordionPanel<InspectionException>[];
+
+/** Field hints of the inspection exception form. */
+export const inspectionExceptionRowFields = {
+  id: { widget: 'hidden' },
+  action: { widget: 'segmented' },
+  comment: { widget: 'textarea' },
+  'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
+  'conditions.categories': { widget: 'tags' },
+  'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
+  'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
+  'conditions.uri': patternListHint,
+  'conditions.entities': entityListHint,
+} as const;
 
 export const inspectionExceptions = definePolicyArea({
   id: 'web.inspection-exceptions',
@@ -24,33 +50,12 @@ export const inspectionExceptions = definePolicyArea({
       { field: 'comment', flex: 2 },
       { field: 'enabled', format: 'boolean', center: true },
     ],
-    rowPanels: [
-      { id: 'general', title: 'General', fields: ['name'], summary: 'Name the rule' },
-      {
-        id: 'conditions',
-        title: 'Match conditions',
-        summary: 'Choose the files the rule applies to',
-        fields: ['conditions.domain', 'conditions.uri', 'conditions.categories', 'conditions.fileTypes', 'conditions.source_ips', 'conditions.entities'],
-      },
-      { id: 'action', title: 'Action', fields: ['action'], summary: 'Mark as clean, mark as infected or inspect' },
-      { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
-    ],
-    rowFields: {
-      id: { widget: 'hidden' },
-      action: { widget: 'segmented' },
-      comment: { widget: 'textarea' },
-      'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
-      'conditions.categories': { widget: 'tags' },
-      'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
-      'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
-      'conditions.uri': { widget: 'json', help: 'Each entry: a match (starts_with, ends_with, contains, equal, regex) and a value' },
-      'conditions.entities': { widget: 'json', help: 'Each entry: type user or group, and its name' },
-    },
+    rowPanels: inspectionExceptionPanels,
+    rowFields: inspectionExceptionRowFields,
     newRow: { name: '', enabled: true, conditions: {}, action: 'inspect', comment: '' },
     exportable: true,
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   tag: 'web policy',
 });

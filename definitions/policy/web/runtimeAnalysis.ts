@@ -1,15 +1,15 @@
 import { RuntimeAnalysisDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const runtimeAnalysis = definePolicyArea({
   id: 'web.runtime-analysis',
   title: 'Runtime Threat Analysis',
+  // Design note: Payload runtimeAnalysis. The spec names the key only; the rule fields are this build's design.
   description:
-    'Ordered rules (payload runtimeAnalysis) that analyse pages while they run in isolation for highly evasive ' +
-    'threats (HTML smuggling, password-protected files, dynamic content, legitimate-site abuse, URL obfuscation, ' +
-    'captcha gating): the protection level, the techniques looked for at the Custom level, and the action on a ' +
-    'detection. The spec names the key only; the rule fields are this build\'s design.',
+    'Ordered rules that analyse pages while they run in isolation for highly evasive threats (HTML smuggling, ' +
+    'password-protected files, dynamic content, legitimate-site abuse, URL obfuscation, captcha gating): the ' +
+    'protection level, the techniques looked for at the Custom level, and the action on a detection.',
   route: '/policy/web/runtime-analysis',
   nav: { group: 'Web', order: 70 },
   endpoint: { path: '/api/policy/v3/rules/runtime_analysis/{rev}' },
@@ -37,6 +37,5 @@ export const runtimeAnalysis = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   tag: 'web policy',
 });

@@ -1,15 +1,15 @@
 import { WebThreatsDocument } from '../../../schemas/areas/webThreats';
 import { definePolicyArea } from '../../define';
-import { policyEnv } from '../policyEnv';
 
 export const webThreats = definePolicyArea({
   id: 'web.threats',
   title: 'Threats',
+  // Design note: The spec names the keys list and flash only; the row fields are this build's design.
   description:
-    'The action for each threat category (botnet, command and control, malware, phishing and the other threat feeds): ' +
-    'allow, isolate or block, and whether the user sees the block page. Each category is listed at most once. The ' +
-    'document also holds the Flash setting (block, isolate or allow Flash content, with excepted sites). The spec ' +
-    'names the keys list and flash only; the row fields are this build\'s design.',
+    'The action for each threat category (botnet, command and control, malware, phishing and the other threat ' +
+    'feeds): allow, isolate or block, and whether the user sees the block page. Each category is listed at most ' +
+    'once. The document also holds the Flash setting (block, isolate or allow Flash content, with excepted ' +
+    'sites).',
   route: '/policy/web/threats',
   nav: { group: 'Web', order: 10 },
   endpoint: { path: '/api/policy/v1/rules/risks/{rev}' },
@@ -32,6 +32,5 @@ export const webThreats = definePolicyArea({
   // The sub-permission, not web_policy:write: a full web_policy:write grant still matches it, a grant of only
   // web_policy:write:threats matches it too, and a deny of web_policy:write:threats refuses it (schemas/access.ts).
   write: { any: ['web_policy:write:threats'] },
-  env: policyEnv,
   tag: 'web policy',
 });

@@ -1,14 +1,15 @@
 import { WATERMARK_TOKENS, WatermarkDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
-import { policyEnv, scopeFieldHints } from '../policyEnv';
+import { scopeFieldHints } from '../policyEnv';
 
 export const watermark = definePolicyArea({
   id: 'web.watermark',
   title: 'Watermark',
+  // Design note: the spec names the call only; the fields are this build's design.
   description:
     'Ordered rules that overlay isolated pages with a watermark text, so screenshots and photos of the screen can be ' +
     `traced: the text (placeholders ${WATERMARK_TOKENS.join(', ')}), colour, opacity, size and layout. The first ` +
-    'enabled matching rule wins. The spec names the call only; the rule fields are this build\'s design.',
+    'enabled matching rule wins.',
   route: '/policy/web/watermark',
   nav: { group: 'Web', order: 100 },
   endpoint: { path: '/api/policy/v1/rules/watermark/{rev}' },
@@ -36,7 +37,6 @@ export const watermark = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: policyEnv,
   feature: 'watermarking',
   tag: 'web policy',
 });

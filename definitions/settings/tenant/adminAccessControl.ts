@@ -4,10 +4,10 @@ import { defineSettingsPage } from '../../define';
 export const adminAccessControl = defineSettingsPage({
   id: 'settings.admin-access',
   title: 'Administrator Access',
+  // Design note: The spec names the call (admin_access_control) only; the fields are this build's design.
   description:
     'How administrators reach this portal: only from listed addresses (at least one while the restriction is on), ' +
-    'with two-factor authentication, the lock-out after failed sign-ins and the idle sign-out. The spec names the ' +
-    'call (admin_access_control) only; the fields are this build\'s design.',
+    'with two-factor authentication, the lock-out after failed sign-ins and the idle sign-out.',
   route: '/settings/admin-access',
   nav: { group: 'Authentication', order: 10 },
   endpoint: { path: '/api/settings/v1/tenants/admin_access_control', revision: 'none', save: 'PUT' },

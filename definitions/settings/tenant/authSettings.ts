@@ -4,11 +4,11 @@ import { defineSettingsPage } from '../../define';
 export const authSettings = defineSettingsPage({
   id: 'settings.authentication',
   title: 'User Authentication',
+  // Design note: The spec names the call (auth) only; the fields are this build's design.
   description:
     'How users of the service are identified: no authentication, a SAML 2.0 identity provider (entity id, sign-in ' +
-    'address and signing certificate required) or OpenID Connect (issuer, client id and a write-only client secret ' +
-    'required); how long a sign-in lasts and which sites need none. The spec names the call (auth) only; the fields ' +
-    'are this build\'s design.',
+    'address and signing certificate required) or OpenID Connect (issuer, client id and a write-only client ' +
+    'secret required); how long a sign-in lasts and which sites need none.',
   route: '/settings/authentication',
   nav: { group: 'Authentication', order: 20 },
   endpoint: { path: '/api/settings/v1/tenants/auth', revision: 'none', save: 'PUT' },

@@ -1,14 +1,15 @@
 import { ClientProfilesDocument } from '../../../schemas/areas/tenantSettings';
-import { defineSettingsPage } from '../../define';
+import { defineSettingsPage, optionsFrom } from '../../define';
+import { postureProfiles } from './postureProfiles';
 
 export const clientProfiles = defineSettingsPage({
   id: 'settings.client-profiles',
   title: 'Client Profiles',
+  // Design note: Payload profiles, each with uuid and exportable (spec); the other fields are this build's design.
   description:
-    'Profiles of the endpoint client (payload profiles, each with uuid and exportable): platforms, whether web ' +
-    'traffic or all traffic goes to the service, automatic connection, whether users may turn it off, trusted ' +
-    'networks, sites sent direct and the posture profile the device reports against. The other fields are this ' +
-    'build\'s design.',
+    'Profiles of the endpoint client: platforms, whether web traffic or all traffic goes to the service, ' +
+    'automatic connection, whether users may turn it off, trusted networks, sites sent direct and the posture ' +
+    'profile the device reports against.',
   route: '/settings/client-profiles',
   nav: { group: 'Clients', order: 10 },
   endpoint: { path: '/api/settings/v1/tenants/client_profiles', revision: 'none', save: 'PUT' },
@@ -32,7 +33,7 @@ export const clientProfiles = defineSettingsPage({
       bypass_domains: { widget: 'tags', placeholder: 'example.com' },
       posture_profile: {
         widget: 'select',
-        optionsFrom: { screen: 'settings.posture-profiles', rows: 'profiles', value: 'uuid', label: 'name' },
+        optionsFrom: optionsFrom(postureProfiles, 'profiles', 'uuid', 'name'),
         help: 'A profile of the Posture Profiles page; empty: none',
       },
     },

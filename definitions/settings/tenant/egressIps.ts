@@ -4,9 +4,10 @@ import { defineSettingsPage } from '../../define';
 export const egressIps = defineSettingsPage({
   id: 'settings.egress-ips',
   title: 'Egress IPs',
+  // Design note: Payload list; the spec names the key only, the fields are this build's design.
   description:
-    'The public IPv4 addresses traffic leaves the service from, by region (payload list), so that partner sites can ' +
-    'allow them. Each address is public and listed once. The spec names the key only; the fields are this build\'s design.',
+    'The public IPv4 addresses traffic leaves the service from, by region, so that partner sites can allow them. ' +
+    'Each address is public and listed once.',
   route: '/settings/egress-ips',
   nav: { group: 'Network', order: 20 },
   endpoint: { path: '/api/settings/v1/tenants/egress_ips', revision: 'none', save: 'PUT' },

@@ -4,11 +4,10 @@ import { defineSettingsPage } from '../../define';
 export const fixedEgress = defineSettingsPage({
   id: 'settings.fixed-egress',
   title: 'Fixed Egress',
+  // Design note: Payload fixed_egress_user.list, saved with PUT; the fields are this build's design.
   description:
-    'Users and groups whose traffic always leaves from one egress address (payload fixed_egress_user.list), for ' +
-    'sites that allow known addresses only; each user or group is pinned once. Saved with PUT. The list sits inside ' +
-    'the fixed_egress_user object, which the table layout of define.ts cannot address, so it is edited as JSON. The ' +
-    'fields are this build\'s design.',
+    'Users and groups whose traffic always leaves from one egress address, for sites that allow known addresses ' +
+    'only; each user or group is pinned once.',
   route: '/settings/fixed-egress',
   nav: { group: 'Network', order: 30 },
   endpoint: { path: '/api/settings/v1/tenants/fixed_egress', revision: 'none', save: 'PUT' },
@@ -16,7 +15,15 @@ export const fixedEgress = defineSettingsPage({
   layout: {
     kind: 'form',
     fields: {
-      'fixed_egress_user.list': { widget: 'json', label: 'Pinned users and groups', help: 'Each entry: id, principal, type (user or group), egress_ip, comment' },
+      'fixed_egress_user.list': {
+        label: 'Pinned users and groups',
+        table: {
+          itemLabel: 'user or group',
+          columns: ['principal', 'type', 'egress_ip', 'comment'],
+          rowFields: { id: { widget: 'hidden' }, type: { widget: 'segmented' }, egress_ip: { placeholder: '203.0.113.10' }, comment: { widget: 'textarea' } },
+          newRow: { principal: '', type: 'user', egress_ip: '', comment: '' },
+        },
+      },
     },
   },
   read: { any: ['settings:read'] },

@@ -4,11 +4,12 @@ import { defineSettingsPage } from '../../define';
 export const postureProfiles = defineSettingsPage({
   id: 'settings.posture-profiles',
   title: 'Posture Profiles',
+  // Design note: Payload profiles. Posture checks of spec 002 §3.
   description:
-    'Device posture a client must report (payload profiles): per platform, checks from the posture checks of spec ' +
-    '002 §3 (antivirus, firewall, OS version, disk encryption, CrowdStrike, Gatekeeper, Google Safe Browsing) joined ' +
-    'by AND or OR. Yes/no checks compare with Equal to and true or false; OS version and CrowdStrike ZTA score use ' +
-    'equal, between, less than or greater than. Private access rules and client profiles refer to a profile by uuid.',
+    'Device posture a client must report: per platform, checks (antivirus, firewall, OS ' +
+    'version, disk encryption, CrowdStrike, Gatekeeper, Google Safe Browsing) joined by AND or OR. Yes/no checks ' +
+    'compare with Equal to and true or false; OS version and CrowdStrike ZTA score use equal, between, less than ' +
+    'or greater than. Private access rules and client profiles refer to these profiles.',
   route: '/settings/posture-profiles',
   nav: { group: 'Clients', order: 20 },
   endpoint: { path: '/api/settings/v1/tenants/posture_profiles', revision: 'none', save: 'PUT' },
@@ -27,7 +28,7 @@ export const postureProfiles = defineSettingsPage({
       uuid: { widget: 'hidden' },
       description: { widget: 'textarea' },
       logic: { widget: 'segmented' },
-      checks: { widget: 'json', help: 'Each check: check, comparison (equal, inbetween, less_than, greater_than), value and, for between, value_to' },
+      checks: { table: { itemLabel: 'check', columns: ['check', 'comparison', 'value', 'value_to'], newRow: { check: 'firewall', comparison: 'equal', value: 'true', value_to: '' } } },
     },
     newRow: { name: '', description: '', platform: 'windows', logic: 'and', checks: [{ check: 'firewall', comparison: 'equal', value: 'true', value_to: '' }] },
     exportable: true,

@@ -4,10 +4,10 @@ import { defineSettingsPage } from '../../define';
 export const termsOfService = defineSettingsPage({
   id: 'settings.terms-of-service',
   title: 'Terms of Service',
+  // Design note: The spec names the call (tos) only; the fields are this build's design.
   description:
     'Terms of use users accept before browsing: the title and text, the version (raising it asks every user ' +
-    'again) and how often users accept again. The text is required while the terms are on. The spec names the call ' +
-    '(tos) only; the fields are this build\'s design.',
+    'again) and how often users accept again. The text is required while the terms are on.',
   route: '/settings/terms-of-service',
   nav: { group: 'General', order: 30 },
   endpoint: { path: '/api/settings/v1/tenants/tos', revision: 'none', save: 'PUT' },

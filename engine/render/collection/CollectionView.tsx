@@ -7,18 +7,21 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { CollectionDef } from '../../../definitions/define';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
 import { fieldsOf } from '../form/schemaFields';
 import { EntryCount } from '../document/EntryCount';
-import { JsonSchemaForm } from '../jsonSchemaForm/JsonSchemaForm';
 import { useEngine } from '../shell/EngineContext';
 import type { DataTableColumn } from '../widgets/table/columns';
 import { DataTable } from '../widgets/table/DataTable';
 import type { RowKey } from '../widgets/table/selection';
+
+// The JSON-Schema form (rjsf, its validator and Markdown renderer) is the heaviest part of the screens' code, and
+// only an opened item needs it: it downloads then.
+const JsonSchemaForm = lazy(() => import('../jsonSchemaForm/JsonSchemaForm').then((m) => ({ default: m.JsonSchemaForm })));
 
 type Item = Readonly<Record<string, unknown>>;
 
@@ -29,16 +32,16 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: CollectionDef; 
   const { call } = useEngine();
   const item = useQuery({
     queryKey: ['collection-item', screen.id, id],
-    queryFn: ({ signal }) => call<Item>(screen.operations.get, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => call<Item>(screen.operations.get.id, { params: { id } }, { signal }),
   });
   const query = useMemo(
     () => (item.data ? Object.fromEntries(Object.entries(screen.itemSchemaFrom.query).map(([param, field]) => [param, String(item.data[field] ?? '')])) : undefined),
     [item.data, screen.itemSchemaFrom.query],
   );
   const schema = useQuery({
-    queryKey: ['collection-schema', screen.itemSchemaFrom.operation, query],
+    queryKey: ['collection-schema', screen.itemSchemaFrom.operation.id, query],
     enabled: query !== undefined,
-    queryFn: ({ signal }) => call<RJSFSchema>(screen.itemSchemaFrom.operation, { query }, { signal }),
+    queryFn: ({ signal }) => call<RJSFSchema>(screen.itemSchemaFrom.operation.id, { query }, { signal }),
   });
   const [saveError, setSaveError] = useState<string | undefined>();
   if (item.isError || schema.isError) {
@@ -52,7 +55,8 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: CollectionDef; 
   const value = (item.data[screen.schemaField] ?? {}) as Record<string, unknown>;
   const save = (next: Record<string, unknown>) => {
     setSaveError(undefined);
-    call(screen.operations.update, { params: { id }, body: { [screen.schemaField]: next } }).then(
+    const stamp = screen.stampField ? { [screen.stampField]: item.data[screen.stampField] } : {};
+    call(screen.operations.update.id, { params: { id }, body: { [screen.schemaField]: next, ...stamp } }).then(
       () => {
         showSnackbar({ kind: 'success', message: `${String(item.data.name ?? id)} saved.` });
         onSaved();
@@ -67,7 +71,9 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: CollectionDef; 
           {saveError}
         </Alert>
       )}
-      <JsonSchemaForm label={`Settings of ${String(item.data.name ?? id)}`} schema={schema.data} value={value} readOnly={readOnly} onSubmit={save} />
+      <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
+        <JsonSchemaForm label={`Settings of ${String(item.data.name ?? id)}`} schema={schema.data} value={value} readOnly={readOnly} onSubmit={save} />
+      </Suspense>
     </Stack>
   );
 }
@@ -79,7 +85,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
   const listKey = useMemo(() => ['collection', screen.id], [screen.id]);
   const list = useQuery({
     queryKey: listKey,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(screen.operations.list, {}, { signal }),
+    queryFn: ({ signal }) => call<Record<string, unknown>>(screen.operations.list.id, {}, { signal }),
   });
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
   const [selected, setSelected] = useState<RowKey[]>([]);
@@ -134,13 +140,13 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
   const editedItem = items.find((i) => String(i[itemKey]) === editing);
 
   const create = async (values: FormValues) => {
-    await call(screen.operations.create!, { body: { ...values, [screen.schemaField]: {} } });
+    await call(screen.operations.create!.id, { body: { ...values, [screen.schemaField]: {} } });
     showSnackbar({ kind: 'success', message: `${String(values.name ?? 'Item')} created.` });
     setCreating(false);
     refresh();
   };
   const deleteSelected = () => {
-    call(screen.operations.batchDelete!, { body: { ids: selected } }).then(
+    call(screen.operations.batchDelete!.id, { body: { ids: selected } }).then(
       () => {
         showSnackbar({ kind: 'success', message: `${selected.length} deleted.` });
         setSelected([]);

@@ -5,7 +5,7 @@ import { renderUi } from '../../../tests/setup/component';
 import { DataTableRows } from './DataTableRows';
 import type { Row, RowsRendererProps, TableColumn } from './TableView';
 
-const columns: TableColumn[] = [{ field: 'name', label: 'Name', format: 'text', center: false, options: [] }];
+const columns: TableColumn[] = [{ field: 'name', label: 'Name', format: 'text', kind: 'text', center: false, options: [] }];
 const renders = new Map<string, number>();
 const renderCell = vi.fn((row: Row) => {
   renders.set(String(row.id), (renders.get(String(row.id)) ?? 0) + 1);

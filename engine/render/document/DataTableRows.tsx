@@ -10,6 +10,7 @@ import type { DataTableColumn } from '../widgets/table/columns';
 import { DataTable, VIRTUALISE_ABOVE } from '../widgets/table/DataTable';
 import type { RowPositionChange } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
+import { actionsWidth } from './RowActions';
 import type { Row, RowsRendererProps } from './TableView';
 
 /** The accessible name of the actions column. */
@@ -27,29 +28,31 @@ export function DataTableRows(props: RowsRendererProps) {
   );
 
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
-    const cells: DataTableColumn<Row>[] = props.columns.map((c, i) => ({
-      field: c.field,
-      label: c.label,
-      center: c.center,
-      flex: c.flex,
-      minWidth: c.minWidth,
-      sortable: c.sortable,
-      reverseSort: c.reverseSort,
-      render: (row: Row) => (
-        <>
-          {renderCell(row, c)}
-          {i === 0 &&
-            errorsByKey.get(String(keyOf(row)))?.map((m) => (
-              <Text key={m} c="red" size="xs" role="note">
-                {m}
-              </Text>
-            ))}
-        </>
-      ),
-    }));
+    const cells: DataTableColumn<Row>[] = props.columns.map((c, i) => {
+      const { options: _options, format: _format, ...spec } = c;
+      return {
+        ...spec,
+        render: (row: Row) => {
+          const errors = i === 0 ? errorsByKey.get(String(keyOf(row))) : undefined;
+          // A plain value stays a string, so the table can show the whole text as a tooltip.
+          if (!errors) return renderCell(row, c);
+          return (
+            <>
+              {renderCell(row, c)}
+              {errors.map((m) => (
+                <Text key={m} c="red" size="xs" role="note" style={{ whiteSpace: 'normal' }}>
+                  {m}
+                </Text>
+              ))}
+            </>
+          );
+        },
+      };
+    });
     if (!renderActions) return cells;
-    return [...cells, { field: ACTIONS_FIELD, label: ACTIONS_COLUMN_LABEL, render: renderActions }];
-  }, [props.columns, renderCell, renderActions, errorsByKey, keyOf]);
+    const width = actionsWidth(props.actionCount ?? 2);
+    return [...cells, { field: ACTIONS_FIELD, label: ACTIONS_COLUMN_LABEL, kind: 'actions', minWidth: width, maxWidth: width, render: renderActions }];
+  }, [props.columns, props.actionCount, renderCell, renderActions, errorsByKey, keyOf]);
 
   const move = useCallback((change: RowPositionChange<Row>) => onMove?.(change.currPosition, change.newPosition), [onMove]);
   const rowState = useCallback((row: Row) => (errorsByKey.has(String(keyOf(row))) ? ('error' as const) : undefined), [errorsByKey, keyOf]);
@@ -67,6 +70,8 @@ export function DataTableRows(props: RowsRendererProps) {
       onRowPositionChange={onMove ? move : undefined}
       defaultPageSize={props.pageSize}
       rowState={rowState}
+      toolbar={props.toolbar}
+      persistKey={props.persistKey}
       // Only a virtualised list scrolls inside the table; otherwise the page scrolls and a sticky header would ride
       // over the application header.
       stickyHeader={props.pageSize <= 0 && rows.length > VIRTUALISE_ABOVE}

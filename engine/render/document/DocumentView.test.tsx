@@ -82,9 +82,17 @@ describe('DocumentView', () => {
     const { calls, user, engine } = setup();
     expect(await screen.findByText('bank.example.com')).toBeTruthy();
     expect(calls.find(([id]) => id === 'test.bypass.get')![1]).toEqual({ params: { rev: 5 } });
+    expect(screen.getByRole('region', { name: 'Changes' }).style.position).toBe('');
     await addRow(user, 'new.example.com');
-    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    expect(screen.getByText('You have 1 unsaved change.')).toBeTruthy();
+    // While something is unsaved the bar stays in view at the bottom of the window.
+    expect(screen.getByRole('region', { name: 'Changes' }).style.position).toBe('sticky');
     expect(engine.unsaved.has()).toBe(true);
+    await addRow(user, 'other.example.com');
+    expect(screen.getByText('You have 2 unsaved changes.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete other.example.com' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete entry' })).getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText('You have 1 unsaved change.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('All changes saved.')).toBeTruthy();
     const [, input] = calls.find(([id]) => id === 'test.bypass.save')!;
@@ -93,7 +101,7 @@ describe('DocumentView', () => {
     expect((input!.body as { list: unknown[] }).list).toHaveLength(2);
     await waitFor(() => expect(calls.filter(([id]) => id === 'policy.revision')).toHaveLength(2));
     expect(engine.unsaved.has()).toBe(false);
-  });
+  }, 20_000);
 
   it('on 409 shows what they changed; Keep editing keeps the typed rows and the next save carries their stamp', async () => {
     const { calls, user } = setup({ conflictOnce: true });
@@ -105,7 +113,7 @@ describe('DocumentView', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Someone else changed this area' })).toBeNull());
     expect(screen.getByText('mine.example.com')).toBeTruthy();
-    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    expect(screen.getByText('You have 1 unsaved change.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('All changes saved.')).toBeTruthy();
     const saves = calls.filter(([id]) => id === 'test.bypass.save');

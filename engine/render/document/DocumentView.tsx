@@ -5,17 +5,21 @@
  * revision, and handles conflicts and unsaved changes. Row actions of the definition call their operation with the
  * row and show the answer's message.
  */
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import type { DocumentScreen, FieldHint, RowAction } from '../../../definitions/define';
 import { showSnackbar } from '../../core/snackbar';
 import { dropHidden } from '../form/dropHidden';
 import { FormView } from '../form/FormView';
-import { fieldsOf, rowSchemaOf } from '../form/schemaFields';
+import { rowSchemaOf } from '../form/schemaFields';
 import { useEngine } from '../shell/EngineContext';
 import { ConflictDialog } from './ConflictDialog';
-import { diffDocuments, type Doc, type DiffOptions } from './diffDocuments';
-import { TableView, rowLabelOf, tableColumns, type Row, type RowsRenderer } from './TableView';
+import { diffDocuments, type Doc } from './diffDocuments';
+import { diffOptionsOf } from './screenDiff';
+import { SaveBar } from '../widgets/SaveBar';
+import { type Row } from './tableColumns';
+import { TableView, type RowsRenderer } from './TableView';
+import { listIssues } from './RowImport';
 import { useDocumentController } from './useDocumentController';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { WizardView } from './WizardView';
@@ -34,17 +38,23 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
 
   const layout = screen.layout;
   const rowSchema = useMemo(() => (layout.kind === 'table' ? rowSchemaOf(screen.schema, layout.rows) : undefined), [layout, screen.schema]);
-  const diffOptions = useMemo<DiffOptions>(() => {
-    const labels = new Map(fieldsOf(rowSchema ?? screen.schema).map((f) => [f.name, f.label]));
-    const fieldLabel = (p: string) => labels.get(p) ?? p;
-    if (layout.kind !== 'table' || !rowSchema) return { fieldLabel };
-    const columns = tableColumns(layout, rowSchema);
-    return { fieldLabel, rows: { field: layout.rows, key: layout.rowKey, rowLabel: (r) => rowLabelOf(r, columns, layout.rowKey) } };
-  }, [layout, rowSchema, screen.schema]);
+  // More lists of the document, each in a table of its own under the first.
+  const moreTables = useMemo(
+    () => (layout.kind === 'table' ? (layout.tables ?? []).map((t) => ({ layout: t, rowSchema: rowSchemaOf(screen.schema, t.rows) })) : []),
+    [layout, screen.schema],
+  );
+  const diffOptions = useMemo(() => diffOptionsOf(screen), [screen]);
+
+  const loaded = ctl.status === 'ready' ? ctl.loaded : undefined;
+  const draft = ctl.status === 'ready' && ctl.dirty ? ctl.draft : undefined;
+  const changeCount = useMemo(
+    () => (loaded && draft ? diffDocuments(loaded, draft, diffOptions).length : 0),
+    [loaded, draft, diffOptions],
+  );
 
   const onRowAction = useCallback(
     (action: RowAction, row: Row) => {
-      call<{ message?: string } | undefined>(action.operation, { body: row }).then(
+      call<{ message?: string } | undefined>(action.operation.id, { body: row }).then(
         (answer) => showSnackbar({ kind: 'success', message: answer?.message ?? `${action.label}: done.` }),
         (e: unknown) => showSnackbar({ kind: 'error', message: e instanceof Error ? e.message : String(e), closable: true }),
       );
@@ -84,8 +94,9 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
 
   if (layout.kind === 'table' && rowSchema) {
     const rows = (ctl.draft[layout.rows] ?? []) as Row[];
-    const prefix = `${layout.rows}.`;
-    const rowErrors = ctl.errors.filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
+    const errorsOf = (field: string) =>
+      ctl.errors.filter((e) => e.path.startsWith(`${field}.`)).map((e) => ({ ...e, path: e.path.slice(field.length + 1) }));
+    const rowErrors = errorsOf(layout.rows);
     const saveTable = () => ctl.save(ctl.draft).catch(() => 'failed' as const);
     return (
       <Stack>
@@ -98,29 +109,43 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
           errors={rowErrors}
           rowsRenderer={rowsRenderer}
           onRowAction={onRowAction}
+          persistKey={screen.id}
           onChange={(next) => ctl.setDraft({ ...ctl.draft, [layout.rows]: next })}
+          validateRows={(next) => listIssues(screen.schema, { ...ctl.draft, [layout.rows]: next }, `${layout.rows}.`)}
         />
+        {moreTables.map((t) => (
+          <Stack key={t.layout.rows} gap="xs">
+            <Title order={2} size="h4">
+              {t.layout.title}
+            </Title>
+            <TableView
+              title={t.layout.title}
+              addLabel={`Add to ${t.layout.title}`}
+              layout={t.layout}
+              rowSchema={t.rowSchema}
+              rows={(ctl.draft[t.layout.rows] ?? []) as Row[]}
+              readOnly={readOnly}
+              errors={errorsOf(t.layout.rows)}
+              rowsRenderer={rowsRenderer}
+              onRowAction={onRowAction}
+              persistKey={`${screen.id}.${t.layout.rows}`}
+              onChange={(next) => ctl.setDraft({ ...ctl.draft, [t.layout.rows]: next })}
+            />
+          </Stack>
+        ))}
         {ctl.saveError && (
           <Alert color="red" title="Not saved" role="alert">
             {ctl.saveError}
           </Alert>
         )}
         {!readOnly && (
-          <Paper withBorder p="sm" role="region" aria-label="Changes">
-            <Group justify="space-between">
-              <Text size="sm" c={ctl.dirty ? undefined : 'dimmed'}>
-                {ctl.dirty ? 'You have unsaved changes.' : 'All changes saved.'}
-              </Text>
-              <Group gap="xs">
-                <Button variant="default" disabled={!ctl.dirty || ctl.saving} onClick={ctl.discard}>
-                  Discard changes
-                </Button>
-                <Button disabled={!ctl.dirty} loading={ctl.saving} onClick={() => void saveTable()}>
-                  Save
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+          <SaveBar
+            dirty={ctl.dirty}
+            changes={changeCount}
+            saving={ctl.saving}
+            onSave={() => void saveTable()}
+            onDiscard={ctl.discard}
+          />
         )}
         {conflict}
       </Stack>

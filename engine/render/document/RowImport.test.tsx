@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { emailAllowList } from '../../../definitions/policy/email/allowList';
-import { AllowListEntry } from '../../../schemas/areas/emailAllowList';
+import { AllowListEntry, EmailAllowListDocument } from '../../../schemas/areas/emailAllowList';
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
 import { IMPORT_MESSAGES } from '../../core/bulkImport';
-import { rowIssue } from './RowImport';
+import { listIssues, rowIssue } from './RowImport';
 import { TableView, type TableLayoutDef } from './TableView';
 
 const layout = emailAllowList.layout as unknown as TableLayoutDef;
@@ -34,5 +34,31 @@ describe('RowImport', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Import' })).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     expect(onChange.mock.calls[0]![0]).toEqual([expect.objectContaining({ sender: 'good.example.com', comment: 'Partner', enabled: true })]);
+  });
+
+  it('reads the documented header row and refuses, while processing, a sender already listed or twice in the file', async () => {
+    const onChange = vi.fn();
+    const rows = [{ id: 'a', sender: 'listed.example.com', comment: '', enabled: true }];
+    const validateRows = (next: readonly unknown[]) => listIssues(EmailAllowListDocument, { list: next }, 'list.');
+    renderUi(
+      <TableView title="Email Allow List" layout={layout} rowSchema={AllowListEntry} rows={rows} onChange={onChange} readOnly={false} validateRows={validateRows} />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const text = 'sender,comment\nnew.example.com,New\nlisted.example.com,Again\nnew.example.com,Twice\n';
+    await user.upload(within(await screen.findByRole('dialog')).getByTestId('upload-input'), new File([text], 'senders.csv', { type: 'text/csv' }));
+    const errors = await screen.findByRole('dialog', { name: 'Processing Errors' });
+    expect(within(errors).getByText(IMPORT_MESSAGES.partlyProcessed(1, 3))).toBeTruthy();
+    await user.click(within(errors).getByRole('button', { name: 'View Errors' }));
+    const grid = await screen.findByRole('grid', { name: 'Rows with errors' });
+    expect(within(grid).getByText('listed.example.com')).toBeTruthy();
+    expect(within(grid).getAllByText(/already listed/)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Import' });
+    expect(within(confirm).getByText(IMPORT_MESSAGES.staged(1))).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(onChange.mock.calls[0]![0]).toEqual([rows[0], expect.objectContaining({ sender: 'new.example.com', comment: 'New' })]);
   });
 });

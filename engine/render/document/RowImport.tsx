@@ -1,11 +1,13 @@
 /**
  * Bulk import of table rows from a definition's `bulkImport` (spec 002 §2, §5): the widgets' BulkImportDialog,
- * checking each file row against the row schema (the row's error is its first zod issue, with the field's label),
- * then the import confirmation, and the correct rows appended to the table (saved with the document's Save).
+ * checking each file row against the row schema (the row's error is its first zod issue, with the field's label)
+ * and then the correct rows together with the table's rows (duplicates of an entry or of an earlier file row), then
+ * the note that the rows are staged, and the correct rows appended to the table (stored by the document's Save).
  */
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { ImportRow } from '../../core/bulkImport';
+import type { FieldError } from '../../../schemas/http';
+import type { ImportRow, ImportRowError } from '../../core/bulkImport';
 import { BulkImportDialog } from '../widgets/bulkImport/BulkImportDialog';
 import type { Row, TableColumn, TableLayoutDef } from './TableView';
 
@@ -20,6 +22,10 @@ export interface RowImportProps {
   /** Receives the imported rows (each with a fresh row key). */
   readonly onImport: (rows: Row[]) => void;
   readonly newRowKey: () => string;
+  /** The table's rows now. */
+  readonly rows: readonly Row[];
+  /** Checks a whole list of rows (rules across rows); paths start with the row's index (`3.sender`). */
+  readonly validateRows?: (rows: readonly Row[]) => readonly FieldError[];
 }
 
 /** A file row as a table row: the new-row defaults, the file's non-empty cells, a fresh key. */
@@ -38,6 +44,39 @@ export function rowIssue(schema: z.ZodObject, row: Row, labels: ReadonlyMap<stri
   return label ? `${label}: ${issue.message}` : issue.message;
 }
 
+/** The problems a document has inside its rows list (`prefix`, e.g. `list.`), with paths relative to the list. */
+export function listIssues(schema: z.ZodType, doc: unknown, prefix: string): FieldError[] {
+  const result = schema.safeParse(doc);
+  if (result.success) return [];
+  return result.error.issues
+    .map((i) => ({ path: i.path.map(String).join('.'), key: i.code, message: i.message }))
+    .filter((e) => e.path.startsWith(prefix))
+    .map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
+}
+
+/**
+ * The file rows that clash with the table's rows or with an earlier file row: the list's own rules run over the
+ * table's rows followed by the file's, and an issue on an appended row is that file row's error.
+ */
+export function clashingRows(
+  fileRows: readonly ImportRow[],
+  tableRows: readonly Row[],
+  toRow: (row: ImportRow) => Row,
+  validateRows: (rows: readonly Row[]) => readonly FieldError[],
+  labels: ReadonlyMap<string, string>,
+): ImportRowError[] {
+  const issues = validateRows([...tableRows, ...fileRows.map(toRow)]);
+  const errors = new Map<number, string>();
+  for (const issue of issues) {
+    const [index, ...field] = issue.path.split('.');
+    const fileRow = fileRows[Number(index) - tableRows.length];
+    if (!fileRow || errors.has(fileRow.line)) continue;
+    const label = labels.get(field.join('.'));
+    errors.set(fileRow.line, label ? `${label}: ${issue.message}` : issue.message);
+  }
+  return [...errors].map(([line, message]) => ({ line, message }));
+}
+
 export function RowImport(props: RowImportProps) {
   const { layout, rowSchema, bulkImport } = props;
   const labels = useMemo(() => new Map(props.columns.map((c) => [c.field, c.label])), [props.columns]);
@@ -50,8 +89,12 @@ export function RowImport(props: RowImportProps) {
       columns={bulkImport.columns}
       columnLabels={columnLabels}
       maxRows={bulkImport.maxRows}
-      prompt={{ kind: 'confirm' }}
+      prompt={{ kind: 'stage' }}
       processRow={(row) => rowIssue(rowSchema, importedRow(row, layout, props.newRowKey()), labels)}
+      checkRows={
+        props.validateRows &&
+        ((fileRows) => clashingRows(fileRows, props.rows, (r) => importedRow(r, layout, props.newRowKey()), props.validateRows!, labels))
+      }
       save={async (rows, progress) => {
         const added = rows.map((r) => importedRow(r, layout, props.newRowKey()));
         props.onImport(added);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { validateStorage } from '../../../definitions/api/settings';
 import { SslBypassEntry } from '../../../schemas/areas/sslBypass';
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
@@ -113,7 +114,7 @@ describe('TableView', () => {
     renderUi(
       <TableView
         title="SSL Bypass"
-        layout={{ ...layout, rowActions: [{ id: 'check', label: 'Validate', operation: 'x.validate' }] }}
+        layout={{ ...layout, rowActions: [{ id: 'check', label: 'Validate', operation: validateStorage }] }}
         rowSchema={SslBypassEntry}
         rows={rows}
         onChange={() => {}}
@@ -121,7 +122,10 @@ describe('TableView', () => {
         onRowAction={onRowAction}
       />,
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Validate 10.0.0.0/8' }));
+    const user = userEvent.setup();
+    // Row actions of the definition sit in the row's "More actions" menu, beside the Edit and Delete icons.
+    await user.click(screen.getByRole('button', { name: 'More actions for 10.0.0.0/8' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Validate' }));
     expect(onRowAction).toHaveBeenCalledWith(expect.objectContaining({ id: 'check' }), rows[1]);
   });
 

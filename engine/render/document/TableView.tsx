@@ -5,37 +5,25 @@
  * position; everyone may expand a row for its other fields and export the list. Readers get no edit controls at all.
  * Changes go to `onChange` (the document view keeps them until Save). Row rendering sits behind `RowsRenderer`.
  */
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AnyDocumentLayout, ColumnSpec, FieldHint, RowAction } from '../../../definitions/define';
-import { formatBytes } from '../../../schemas/format';
+import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
 import { dropHidden } from '../form/dropHidden';
 import { FormView, type FormValues } from '../form/FormView';
-import { fieldsOf, type SelectOption } from '../form/schemaFields';
+import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { exportCsv, exportJson } from '../widgets/export/exporters';
 import { moveRow } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
 import { EntryCount } from './EntryCount';
+import { RowActions, actionIconCount } from './RowActions';
 import { RowImport } from './RowImport';
+import { formatCell, rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
 
-export type Row = Readonly<Record<string, unknown>>;
-export type TableLayoutDef = Extract<AnyDocumentLayout, { kind: 'table' }>;
-
-export interface TableColumn {
-  readonly field: string;
-  readonly label: string;
-  readonly format: NonNullable<ColumnSpec['format']>;
-  readonly center: boolean;
-  readonly options: readonly SelectOption[];
-  readonly sortable?: boolean;
-  readonly reverseSort?: boolean;
-  readonly flex?: number;
-  readonly minWidth?: number;
-}
+export { rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
 
 /** What a row renderer gets: the rows, their cells, and the edit controls (absent for read-only users). */
 export interface RowsRendererProps {
@@ -46,6 +34,12 @@ export interface RowsRendererProps {
   readonly renderCell: (row: Row, column: TableColumn) => ReactNode;
   /** Edit controls of a row; undefined when the user may not edit. Stable, so rows stay memoised. */
   readonly renderActions?: (row: Row) => ReactNode;
+  /** How many icons `renderActions` shows (the actions column is sized for them). */
+  readonly actionCount?: number;
+  /** The list's toolbar (count and buttons); a renderer shows it above its rows. */
+  readonly toolbar?: ReactNode;
+  /** Names the table for the column chooser and density kept in local storage. */
+  readonly persistKey?: string;
   /** Reorder by drag and drop; undefined when the layout is not orderable or the user may not edit. */
   readonly onMove?: (from: number, to: number) => void;
   /** Messages the server reported for a row, by row index. */
@@ -74,53 +68,12 @@ export interface TableViewProps {
   readonly toolbar?: ReactNode;
   /** Runs a row action of the definition (the document view calls its operation). */
   readonly onRowAction?: (action: RowAction, row: Row) => void;
-}
-
-/** The label a row is known by in buttons and dialogs: its first column's value. */
-export const rowLabelOf = (row: Row, columns: readonly TableColumn[], rowKey: string): string =>
-  String(row[columns[0]?.field ?? rowKey] ?? row[rowKey] ?? '');
-
-/** The layout's columns with labels and options from the row schema. */
-export function tableColumns(layout: TableLayoutDef, rowSchema: z.ZodObject): TableColumn[] {
-  const fields = new Map(fieldsOf(rowSchema, layout.rowFields).map((f) => [f.name, f]));
-  return layout.columns.map((c) => {
-    const spec: ColumnSpec = typeof c === 'string' ? { field: c } : c;
-    const field = fields.get(spec.field);
-    const format = spec.format ?? (field?.widget === 'switch' || field?.widget === 'checkbox' ? 'boolean' : field?.options.length ? 'enumLabel' : 'text');
-    return {
-      field: spec.field,
-      label: spec.label ?? field?.label ?? spec.field,
-      format,
-      center: spec.center ?? false,
-      options: field?.options ?? [],
-      sortable: spec.sortable,
-      reverseSort: spec.reverseSort,
-      flex: spec.flex,
-      minWidth: spec.minWidth,
-    };
-  });
-}
-
-/** A cell's display per its column format. */
-export function formatCell(value: unknown, column: TableColumn): ReactNode {
-  switch (column.format) {
-    case 'boolean':
-      return (
-        <Badge variant="filled" color={value === true ? 'teal.9' : 'dark.4'}>
-          {value === true ? 'Yes' : 'No'}
-        </Badge>
-      );
-    case 'count':
-      return Array.isArray(value) ? value.length : 0;
-    case 'bytes':
-      return formatBytes(value);
-    case 'datetime':
-      return typeof value === 'string' && value ? new Date(value).toLocaleString() : '';
-    case 'enumLabel':
-      return column.options.find((o) => o.value === String(value))?.label ?? String(value ?? '');
-    default:
-      return Array.isArray(value) ? value.join(', ') : String(value ?? '');
-  }
+  /** Names the table for the column chooser and density kept in local storage (e.g. the screen id). */
+  readonly persistKey?: string;
+  /** Label of the Add button, when a screen holds several tables (default "Add"). */
+  readonly addLabel?: string;
+  /** Checks a whole list of rows with the document's rules across rows (bulk import reports duplicates with it). */
+  readonly validateRows?: (rows: readonly Row[]) => readonly FieldError[];
 }
 
 const renderCell = (row: Row, column: TableColumn) => formatCell(row[column.field], column);
@@ -133,6 +86,96 @@ function newRowKey(): string {
 type Editing =
   | { readonly mode: 'add'; readonly defaults: FormValues }
   | { readonly mode: 'edit'; readonly key: string; readonly defaults: FormValues };
+
+/** A row's other fields, in the expanded row. */
+function RowDetails({ row, fields }: { row: Row; fields: readonly FieldSpec[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" p="xs">
+      {fields.map((f) => {
+        const value = getPath(row, f.name);
+        return (
+          <Text key={f.name} size="sm">
+            <Text span fw={600} size="sm">{`${f.label}: `}</Text>
+            {value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+          </Text>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** A confirmation dialog: the question, Cancel and a red confirm button. */
+function ConfirmDialog(props: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  cancel: string;
+  confirm: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onCancel} title={props.title} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        {props.children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            {props.cancel}
+          </Button>
+          <Button color="red" onClick={props.onConfirm}>
+            {props.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The list's head: the entry count, then export, import, bulk delete and Add as the user may. */
+function ListToolbar(props: {
+  count: number;
+  readOnly: boolean;
+  extra: ReactNode;
+  exportable: boolean;
+  onExportCsv: () => void;
+  onExportJson: () => void;
+  onImport: (() => void) | undefined;
+  selectedCount: number;
+  onDeleteSelected: () => void;
+  onAdd: () => void;
+  addLabel: string;
+}) {
+  const { readOnly } = props;
+  return (
+    <Group justify="space-between" gap="xs" style={{ flex: 1 }}>
+      <EntryCount count={props.count} readOnly={readOnly} />
+      <Group gap="xs">
+        {props.extra}
+        {props.exportable && (
+          <>
+            <Button variant="default" disabled={props.count === 0} onClick={props.onExportCsv}>
+              Export CSV
+            </Button>
+            <Button variant="default" disabled={props.count === 0} onClick={props.onExportJson}>
+              Export JSON
+            </Button>
+          </>
+        )}
+        {!readOnly && props.onImport && (
+          <Button variant="default" onClick={props.onImport}>
+            Import
+          </Button>
+        )}
+        {!readOnly && props.selectedCount > 0 && (
+          <Button color="red" variant="light" onClick={props.onDeleteSelected}>
+            {`Delete selected (${props.selectedCount})`}
+          </Button>
+        )}
+        {!readOnly && <Button onClick={props.onAdd}>{props.addLabel}</Button>}
+      </Group>
+    </Group>
+  );
+}
 
 export function TableView(props: TableViewProps) {
   const { title, layout, rowSchema, rows, onChange, readOnly } = props;
@@ -186,81 +229,54 @@ export function TableView(props: TableViewProps) {
   const move = (from: number, to: number) => onChange(moveRow(rows, from, to));
   const canMove = !readOnly && layout.orderable === true;
   const selectedIndexes = rows.flatMap((r, i) => (selected.includes(String(r[layout.rowKey])) ? [i] : []));
-  const exportName = title;
   const exportRows = useMemo(
     () => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => hints?.[k]?.widget !== 'hidden' && hints?.[k]?.writeOnly !== true))),
     [rows, hints],
   );
   const shownFields = useMemo(() => fieldsOf(rowSchema, hints).filter((f) => f.widget !== 'hidden' && f.widget !== 'secret'), [rowSchema, hints]);
-  const details = (row: Row) => (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" p="xs">
-      {shownFields.map((f) => {
-        const value = f.name.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
-        return (
-          <Text key={f.name} size="sm">
-            <Text span fw={600} size="sm">{`${f.label}: `}</Text>
-            {value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
-          </Text>
-        );
-      })}
-    </SimpleGrid>
-  );
+  const details = useCallback((row: Row) => <RowDetails row={row} fields={shownFields} />, [shownFields]);
 
   const { rowActions } = layout;
   const { onRowAction } = props;
   // Stable across row edits: the buttons name the row by its key, so memoised rows need not re-render.
   const actions = useCallback(
     (row: Row) => (
-    <Group gap={4} wrap="wrap">
-      <Button size="xs" variant="light" onClick={() => setEditing({ mode: 'edit', key: keyOf(row), defaults: { ...row } })} aria-label={`Edit ${label(row)}`}>
-        Edit
-      </Button>
-      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(keyOf(row))} aria-label={`Delete ${label(row)}`}>
-        Delete
-      </Button>
-      {rowActions?.map((action) => (
-        <Button key={action.id} size="xs" variant="default" onClick={() => onRowAction?.(action, row)} aria-label={`${action.label} ${label(row)}`}>
-          {action.label}
-        </Button>
-      ))}
-    </Group>
+      <RowActions
+        label={label(row)}
+        onEdit={() => setEditing({ mode: 'edit', key: keyOf(row), defaults: { ...row } })}
+        onDelete={() => setDeleting(keyOf(row))}
+        rowActions={rowActions}
+        onRowAction={(action) => onRowAction?.(action, row)}
+      />
     ),
     [label, keyOf, rowActions, onRowAction],
   );
 
+  const toolbar = (
+    <ListToolbar
+      count={rows.length}
+      readOnly={readOnly}
+      extra={props.toolbar}
+      exportable={layout.exportable === true}
+      onExportCsv={() => exportCsv(exportRows, title, { header: true })}
+      onExportJson={() => exportJson(rows, title)}
+      onImport={layout.bulkImport ? () => setImporting(true) : undefined}
+      selectedCount={selectedIndexes.length}
+      onDeleteSelected={() => setBulkDeleting(true)}
+      onAdd={openAdd}
+      addLabel={props.addLabel ?? 'Add'}
+    />
+  );
+
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <EntryCount count={rows.length} readOnly={readOnly} />
-        <Group gap="xs">
-          {props.toolbar}
-          {layout.exportable && (
-            <>
-              <Button variant="default" disabled={rows.length === 0} onClick={() => exportCsv(exportRows, exportName)}>
-                Export CSV
-              </Button>
-              <Button variant="default" disabled={rows.length === 0} onClick={() => exportJson(rows, exportName)}>
-                Export JSON
-              </Button>
-            </>
-          )}
-          {!readOnly && layout.bulkImport && (
-            <Button variant="default" onClick={() => setImporting(true)}>
-              Import
-            </Button>
-          )}
-          {!readOnly && selectedIndexes.length > 0 && (
-            <Button color="red" variant="light" onClick={() => setBulkDeleting(true)}>
-              {`Delete selected (${selectedIndexes.length})`}
-            </Button>
-          )}
-          {!readOnly && <Button onClick={openAdd}>Add</Button>}
-        </Group>
-      </Group>
       {rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          No entries yet.
-        </Text>
+        <>
+          {toolbar}
+          <Text c="dimmed" ta="center" py="xl">
+            No entries yet.
+          </Text>
+        </>
       ) : (
         <Rows
           caption={title}
@@ -269,6 +285,9 @@ export function TableView(props: TableViewProps) {
           rowKey={layout.rowKey}
           renderCell={renderCell}
           renderActions={readOnly ? undefined : actions}
+          actionCount={actionIconCount(rowActions)}
+          toolbar={toolbar}
+          persistKey={props.persistKey}
           onMove={canMove ? move : undefined}
           rowErrors={rowErrors}
           selected={readOnly ? undefined : selected}
@@ -299,49 +318,37 @@ export function TableView(props: TableViewProps) {
           />
         )}
       </Modal>
-      <Modal opened={deleting >= 0} onClose={() => setDeleting(null)} title="Delete entry" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <ConfirmDialog
+        opened={deleting >= 0}
+        title="Delete entry"
+        cancel="Cancel"
+        confirm="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          onChange(rows.filter((_, i) => i !== deleting));
+          setDeleting(null);
+        }}
+      >
         {deleting >= 0 && rows[deleting] && (
-          <Stack>
-            <Text>
-              Delete <strong>{label(rows[deleting])}</strong>? It is removed when you save the changes.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                onClick={() => {
-                  onChange(rows.filter((_, i) => i !== deleting));
-                  setDeleting(null);
-                }}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Stack>
+          <Text>
+            Delete <strong>{label(rows[deleting])}</strong>? It is removed when you save the changes.
+          </Text>
         )}
-      </Modal>
-      <Modal opened={bulkDeleting} onClose={() => setBulkDeleting(false)} title={IMPORT_TITLES.deletionWarning} closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>{IMPORT_MESSAGES.deletionWarning(selectedIndexes.length)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setBulkDeleting(false)}>
-              {IMPORT_BUTTONS.cancel}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                onChange(rows.filter((_, i) => !selectedIndexes.includes(i)));
-                setSelected([]);
-                setBulkDeleting(false);
-              }}
-            >
-              {IMPORT_BUTTONS.confirmDelete}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={bulkDeleting}
+        title={IMPORT_TITLES.deletionWarning}
+        cancel={IMPORT_BUTTONS.cancel}
+        confirm={IMPORT_BUTTONS.confirmDelete}
+        onCancel={() => setBulkDeleting(false)}
+        onConfirm={() => {
+          onChange(rows.filter((_, i) => !selectedIndexes.includes(i)));
+          setSelected([]);
+          setBulkDeleting(false);
+        }}
+      >
+        <Text>{IMPORT_MESSAGES.deletionWarning(selectedIndexes.length)}</Text>
+      </ConfirmDialog>
       {layout.bulkImport && !readOnly && (
         <RowImport
           opened={importing}
@@ -353,6 +360,8 @@ export function TableView(props: TableViewProps) {
           columns={columns}
           onImport={(added) => onChange([...rows, ...added])}
           newRowKey={newRowKey}
+          rows={rows}
+          validateRows={props.validateRows}
         />
       )}
     </Stack>

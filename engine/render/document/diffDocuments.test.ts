@@ -12,7 +12,7 @@ describe('diffDocuments', () => {
     expect(diff.map(describeDiff)).toEqual([
       'Added: d.com',
       'Removed: b.com',
-      'Changed: c.com (Comment)',
+      'Changed: c.com (Comment: (empty) → x)',
       'The order of the entries changed',
     ]);
   });

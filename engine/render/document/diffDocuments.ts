@@ -1,14 +1,21 @@
 /**
  * What changed between two versions of a document, as a short list a person can read: used by the conflict dialog
- * to show what someone else saved since this editor loaded the area. Rows of a table layout are matched by their
+ * (what someone else saved since this editor loaded the area) and the publish review (staged against published). Rows of a table layout are matched by their
  * key; other fields are compared leaf by leaf.
  */
 
 export type Doc = Readonly<Record<string, unknown>>;
 
+/** One field's value before and after, under its label. */
+export interface FieldChange {
+  readonly field: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
 export type DiffEntry =
   | { readonly kind: 'rowAdded' | 'rowRemoved'; readonly row: string }
-  | { readonly kind: 'rowChanged'; readonly row: string; readonly fields: readonly string[] }
+  | { readonly kind: 'rowChanged'; readonly row: string; readonly fields: readonly FieldChange[] }
   | { readonly kind: 'rowsReordered' }
   | { readonly kind: 'fieldChanged'; readonly field: string; readonly before: unknown; readonly after: unknown };
 
@@ -42,7 +49,7 @@ function diffRows(before: readonly Doc[], after: readonly Doc[], opts: NonNullab
     const o = old.get(keyOf(r));
     if (!o) continue;
     const fields = [...new Set([...Object.keys(o), ...Object.keys(r)])].filter((f) => !same(o[f], r[f]));
-    if (fields.length) out.push({ kind: 'rowChanged', row: opts.rowLabel(r), fields: fields.map(label) });
+    if (fields.length) out.push({ kind: 'rowChanged', row: opts.rowLabel(r), fields: fields.map((f) => ({ field: label(f), before: o[f], after: r[f] })) });
   }
   const common = (rows: readonly Doc[], other: Map<string, Doc>) => rows.map(keyOf).filter((k) => other.has(k));
   if (!same(common(before, next), common(after, old))) out.push({ kind: 'rowsReordered' });
@@ -66,7 +73,12 @@ export function diffDocuments(before: Doc, after: Doc, opts: DiffOptions = {}): 
   return out;
 }
 
-const show = (v: unknown) => (v === undefined || v === '' ? '(empty)' : typeof v === 'string' ? v : JSON.stringify(v));
+/** A value as the diff shows it: text as is, switches as on / off, lists and objects as JSON. */
+export const showValue = (v: unknown): string =>
+  v === undefined || v === null || v === '' ? '(empty)' : typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'on' : 'off') : JSON.stringify(v);
+
+/** "Label: before → after". */
+export const describeFieldChange = (c: FieldChange): string => `${c.field}: ${showValue(c.before)} → ${showValue(c.after)}`;
 
 /** One line of text per difference. */
 export function describeDiff(entry: DiffEntry): string {
@@ -76,10 +88,10 @@ export function describeDiff(entry: DiffEntry): string {
     case 'rowRemoved':
       return `Removed: ${entry.row}`;
     case 'rowChanged':
-      return `Changed: ${entry.row} (${entry.fields.join(', ')})`;
+      return `Changed: ${entry.row} (${entry.fields.map(describeFieldChange).join('; ')})`;
     case 'rowsReordered':
       return 'The order of the entries changed';
     case 'fieldChanged':
-      return `${entry.field}: ${show(entry.before)} → ${show(entry.after)}`;
+      return describeFieldChange(entry);
   }
 }

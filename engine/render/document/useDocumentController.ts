@@ -76,7 +76,7 @@ export function useDocumentController(screen: DocumentScreen): DocumentControlle
     queryKey,
     enabled: !staged || rev !== undefined,
     queryFn: ({ signal }) =>
-      call<Doc>(`${screen.id}.get`, { params: staged ? revision.bindRevision() : undefined }, { signal }),
+      call<Doc>(screen.operationIds.read, { params: staged ? revision.bindRevision() : undefined }, { signal }),
   });
 
   const [envelope, setEnvelope] = useState<Doc | undefined>();
@@ -122,7 +122,7 @@ export function useDocumentController(screen: DocumentScreen): DocumentControlle
       setSaving(true);
       setSaveError(undefined);
       try {
-        const saved = await call<Doc>(`${screen.id}.save`, {
+        const saved = await call<Doc>(screen.operationIds.save, {
           params: staged ? revision.bindRevision() : undefined,
           body: { ...doc, ...stampOf(screen, envelope) },
         });

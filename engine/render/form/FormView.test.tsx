@@ -178,30 +178,18 @@ describe('FormView validation scope', () => {
     expect(await screen.findByText('Use another server.')).toBeTruthy();
   });
 
-  it('a large form renders far-off fields on approach, and all of them after a submit, showing their errors', async () => {
+  it('a large form renders every field, and a submit shows the errors of far-off fields', async () => {
     const shape = Object.fromEntries(
       Array.from({ length: 120 }, (_, i) => [`f${i}`, z.string().min(1, `Fill in field ${i}.`).meta({ title: `Field ${i}` })]),
     );
     const values = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`f${i}`, i === 119 ? '' : 'x']));
-    // Nothing ever comes into view (jsdom has no layout): only the first screenful renders until a submit.
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    try {
-      const onSubmit = vi.fn();
-      renderUi(<FormView schema={z.object(shape)} defaultValues={values} onSubmit={onSubmit} />);
-      expect(screen.getByLabelText(/^Field 0/)).toBeTruthy();
-      expect(screen.queryByLabelText(/^Field 119/)).toBeNull();
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText('Fill in field 119.')).toBeTruthy();
-      expect(screen.getByLabelText(/^Field 119/).getAttribute('aria-invalid')).toBe('true');
-      expect(onSubmit).not.toHaveBeenCalled();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
+    const onSubmit = vi.fn();
+    renderUi(<FormView schema={z.object(shape)} defaultValues={values} onSubmit={onSubmit} />);
+    expect(screen.getByLabelText(/^Field 119/)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Fill in field 119.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Field 119/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Field 118/).getAttribute('aria-invalid')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  }, 30_000);
 });

@@ -4,12 +4,14 @@
  * every field, and errors the server reported show at once); fields hidden by `showIf` are not validated; a 400's
  * field errors land on their fields.
  */
+import { SaveBar } from '../widgets/SaveBar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
-import { createElement, memo, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createElement, memo, useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   useController,
   useForm,
+  useFormState,
   useWatch,
   type Control,
   type FieldErrors,
@@ -22,7 +24,8 @@ import type { FieldError } from '../../../schemas/http';
 import { isApiError } from '../../core/http';
 import { RuleAccordion, type RuleAccordionPanel } from '../widgets/accordion/RuleAccordion';
 import { fieldsOf, getPath, isShown, unwrap, type FieldHintMap, type FieldSpec } from './schemaFields';
-import { widgetFor } from './widgetRegistry';
+import { createNestedTableWidget } from './structuredWidgets';
+import { memoWidgetFor, registerWidget } from './widgetRegistry';
 
 export type FormValues = Record<string, unknown>;
 
@@ -169,21 +172,47 @@ interface FieldProps {
   readonly saved: boolean;
 }
 
-/** One field, subscribed to its own state only, so a keystroke re-renders one widget. */
+/**
+ * One field, subscribed to its own state only, so a keystroke re-renders one widget; its widget is memoised, so a
+ * submit re-renders only the widgets whose error changed. A field is validated when it changes or on submit (or the
+ * server reports on it), so an error it holds is one to show: invalid and dirty, or submitted.
+ */
 const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps) {
-  const { field, fieldState, formState } = useController({ name: spec.name, control });
+  const { field, fieldState } = useController({ name: spec.name, control });
   const error = fieldState.error;
-  const show = error && (error.type === 'server' || fieldState.isDirty || formState.isSubmitted);
-  return createElement(widgetFor(spec.widget), {
+  // The form's own value: useController reports the default instead of a value set to undefined (a cleared field).
+  return createElement(memoWidgetFor(spec.widget), {
     field: spec,
-    value: field.value,
+    value: getPath(control._formValues, spec.name),
     onChange: field.onChange,
     onBlur: field.onBlur,
-    error: show ? (error.message ?? 'Invalid value') : undefined,
+    error: error ? errorText(error) : undefined,
     disabled: disabled || spec.hint.readOnly === true,
     saved,
   });
 });
+
+/**
+ * The message of a field's error. A list of rows or an object carries its errors below it (`2.name`): the first one
+ * is shown with the row it belongs to.
+ */
+function errorText(error: unknown): string {
+  const found = (node: unknown, path: string[]): { message: string; path: string[] } | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') return { message, path };
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'ref' || key === 'type') continue;
+      const hit = found(child, [...path, key]);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const hit = found(error, []);
+  if (!hit) return 'Invalid value';
+  const row = hit.path.find((k) => /^\d+$/.test(k));
+  return row === undefined ? hit.message : `Row ${Number(row) + 1}: ${hit.message}`;
+}
 
 /** Renders its field only while the showIf condition holds (subscribing to the controlling field alone). */
 function Conditional({ spec, control, children }: { spec: FieldSpec; control: Control<FieldValues>; children: ReactNode }) {
@@ -205,7 +234,6 @@ interface PanelsProps {
   readonly savedSecrets: ReadonlySet<string>;
   readonly render: (spec: FieldSpec) => ReactNode;
   readonly readOnly: boolean;
-  readonly saving: boolean;
   readonly saveLabel: string;
   readonly onSave: () => void;
   readonly onCancel?: () => void;
@@ -214,6 +242,7 @@ interface PanelsProps {
 /** The rule accordion over the form's fields: a panel is valid when none of its shown fields has an issue. */
 function Panels(props: PanelsProps) {
   const values = useWatch({ control: props.control });
+  const { isSubmitting } = useFormState({ control: props.control });
   const issues = useMemo(() => {
     const result = props.schema.safeParse(values);
     return new Set(result.success ? [] : result.error.issues.map((i) => i.path.map(String).join('.')));
@@ -239,7 +268,7 @@ function Panels(props: PanelsProps) {
       panels={panels}
       mode={props.mode}
       savingAllowed={!props.readOnly}
-      saving={props.saving}
+      saving={isSubmitting}
       onSave={props.onSave}
       onCancel={props.onCancel}
       saveLabel={props.saveLabel}
@@ -247,38 +276,27 @@ function Panels(props: PanelsProps) {
   );
 }
 
-/** Forms with more fields than this render far-off fields only as they come near the viewport (or after a submit). */
-export const LAZY_FIELDS_ABOVE = 100;
-/** Fields such a form renders at once: more than a screenful. */
-const EAGER_FIELDS = 25;
-const BLOCK_FIELDS = 25;
-/** An input with its label and the gap below it, in px. */
-const FIELD_HEIGHT_ESTIMATE = 76;
-
-/**
- * A run of fields that renders once it comes within a screen of the viewport, and stays; until then it holds about
- * its height. Values, dirtiness and validation live in the form, so a field not yet rendered loses nothing. Off
- * screen the browser skips its layout and paint (`content-visibility`), so a keystroke repaints what is in view.
- */
-function LazyBlock({ size, show, children }: { size: number; show: boolean; children: ReactNode }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const box = useRef<HTMLDivElement>(null);
-  const rendered = show || near;
-  useEffect(() => {
-    const el = box.current;
-    if (rendered || !el) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: '100% 0px',
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [rendered]);
-  const height = size * FIELD_HEIGHT_ESTIMATE;
+/** Save of a row form: busy while submitting. */
+function SubmitButton({ control, label }: { control: Control<FieldValues>; label: string }) {
+  const { isSubmitting } = useFormState({ control });
   return (
-    <div ref={box} style={rendered ? { contentVisibility: 'auto', containIntrinsicSize: `auto ${height}px` } : { height }}>
-      {rendered && <Stack gap="md">{children}</Stack>}
-    </div>
+    <Button type="submit" loading={isSubmitting}>
+      {label}
+    </Button>
   );
+}
+
+/** The shared save bar of a document form, reading the form's dirtiness and submission itself. */
+function FormSaveBar({ control, onSave, onDiscard }: { control: Control<FieldValues>; onSave: () => void; onDiscard: () => void }) {
+  const { isDirty, isSubmitting } = useFormState({ control });
+  return <SaveBar dirty={isDirty} saving={isSubmitting} onSave={onSave} onDiscard={onDiscard} />;
+}
+
+/** Tells the caller whether the form is dirty. */
+function DirtyReporter({ control, onDirtyChange }: { control: Control<FieldValues>; onDirtyChange: (dirty: boolean) => void }) {
+  const { isDirty } = useFormState({ control });
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  return null;
 }
 
 /** A titled group; it disappears while showIf hides every one of its fields. */
@@ -314,29 +332,42 @@ export function FormView(props: FormViewProps) {
   }, [defaultValues, savedSecrets]);
   const { resolver, wholeForm } = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
   const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
-  const { control, formState, reset, setError, handleSubmit } = form;
+  // The form's state is read by the small components that show it (buttons, dirtiness), never here: a change of it
+  // must not re-render every field.
+  const { control, reset, setError, handleSubmit } = form;
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
 
   useEffect(() => reset(initial), [initial, reset]);
-  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
 
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const describe = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
+  /** The field an error path belongs to: the field itself, or the list or object field holding it. */
+  const owner = useCallback(
+    (path: string) => {
+      for (let p = path; p !== ''; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') if (fieldNames.has(p)) return p;
+      return undefined;
+    },
+    [fieldNames],
+  );
+  const place = useCallback(
+    (e: FieldError, focus: boolean) => {
+      const name = owner(e.path);
+      if (name === undefined) return false;
+      const row = name === e.path ? undefined : e.path.slice(name.length + 1).split('.')[0];
+      const message = row !== undefined && /^\d+$/.test(row) ? `Row ${Number(row) + 1}: ${e.message}` : e.message;
+      setError(name, { type: 'server', message }, { shouldFocus: focus });
+      return true;
+    },
+    [owner, setError],
+  );
   /** Puts errors on their fields; returns the texts of those that match no field. */
-  const applyServerErrors = (errors: readonly FieldError[]) => {
-    for (const e of errors) {
-      if (fieldNames.has(e.path)) setError(e.path, { type: 'server', message: e.message }, { shouldFocus: true });
-    }
-    return errors.filter((e) => !fieldNames.has(e.path)).map(describe);
-  };
+  const applyServerErrors = (errors: readonly FieldError[]) => errors.filter((e) => !place(e, true)).map(describe);
   // Errors the caller reports for these values (e.g. a row of the last save) land on their fields at once.
   const { serverErrors } = props;
   useEffect(() => {
-    for (const e of serverErrors ?? []) {
-      if (fieldNames.has(e.path)) setError(e.path, { type: 'server', message: e.message });
-    }
-  }, [serverErrors, fieldNames, setError]);
-  const unmatchedServerErrors = (serverErrors ?? []).filter((e) => !fieldNames.has(e.path)).map(describe);
+    for (const e of serverErrors ?? []) place(e, false);
+  }, [serverErrors, place]);
+  const unmatchedServerErrors = (serverErrors ?? []).filter((e) => owner(e.path) === undefined).map(describe);
   const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
   const handle = handleSubmit(async (values) => {
@@ -366,24 +397,6 @@ export function FormView(props: FormViewProps) {
   );
   const byGroup = new Map<string, FieldSpec[]>();
   for (const f of fields) if (f.hint.group) byGroup.set(f.hint.group, [...(byGroup.get(f.hint.group) ?? []), f]);
-  const lazy = fields.length > LAZY_FIELDS_ABOVE;
-  // A submit or the server's errors may point anywhere in the form: everything renders, so errors show and focus.
-  const renderAll = formState.submitCount > 0 || (serverErrors?.length ?? 0) > 0;
-  const shownOrder = [...ungrouped, ...groupTitles.flatMap((title) => byGroup.get(title) ?? [])];
-  const position = new Map(shownOrder.map((f, i) => [f.name, i]));
-  const renderList = (list: readonly FieldSpec[]) => {
-    if (!lazy) return list.map(render);
-    const blocks: ReactNode[] = [];
-    for (let i = 0; i < list.length; i += BLOCK_FIELDS) {
-      const block = list.slice(i, i + BLOCK_FIELDS);
-      blocks.push(
-        <LazyBlock key={block[0]!.name} size={block.length} show={renderAll || position.get(block[0]!.name)! < EAGER_FIELDS}>
-          {block.map(render)}
-        </LazyBlock>,
-      );
-    }
-    return blocks;
-  };
 
   const alert = formErrors.length > 0 && (
     <Alert color="red" title="Not saved" role="alert">
@@ -403,6 +416,7 @@ export function FormView(props: FormViewProps) {
     const inPanels = new Set(props.panels.flatMap((p) => p.fields));
     return (
       <form onSubmit={submit} noValidate aria-label={props.label}>
+        {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
         <Stack gap="md">
           {fields.filter((f) => !inPanels.has(f.name)).map(render)}
           <Panels
@@ -414,7 +428,6 @@ export function FormView(props: FormViewProps) {
             savedSecrets={savedSecrets}
             render={render}
             readOnly={readOnly}
-            saving={formState.isSubmitting}
             saveLabel={submitLabel}
             onSave={() => void submit()}
             onCancel={props.onCancel}
@@ -427,18 +440,23 @@ export function FormView(props: FormViewProps) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={props.label}>
+      {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
       <Stack gap="md">
-        {renderList(ungrouped)}
+        {ungrouped.map(render)}
         {groupTitles.map((title) => {
           const members = byGroup.get(title) ?? [];
           return members.length === 0 ? null : (
             <GroupSection key={title} title={title} members={members} control={control}>
-              {renderList(members)}
+              {members.map(render)}
             </GroupSection>
           );
         })}
         {alert}
-        {!readOnly && (
+        {!readOnly && props.requireChanges && (
+          // A document form: the shared save bar, in view while something is unsaved.
+          <FormSaveBar control={control} onSave={() => void submit()} onDiscard={() => reset()} />
+        )}
+        {!readOnly && !props.requireChanges && (
           <Group justify="flex-end">
             {props.actions}
             {props.onCancel && (
@@ -446,12 +464,13 @@ export function FormView(props: FormViewProps) {
                 Cancel
               </Button>
             )}
-            <Button type="submit" loading={formState.isSubmitting} disabled={props.requireChanges && !formState.isDirty}>
-              {submitLabel}
-            </Button>
+            <SubmitButton control={control} label={submitLabel} />
           </Group>
         )}
       </Stack>
     </form>
   );
 }
+
+// Rows of a list inside the document are edited with this same form.
+registerWidget('table', createNestedTableWidget(FormView));

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createElement, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { uploadPacTemplate } from '../../../definitions/api/settings';
+import { optionsFrom } from '../../../definitions/define';
+import { storageProfiles } from '../../../definitions/settings/storageProfiles';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
 import type { CallFn } from '../../core/revision';
@@ -62,7 +65,7 @@ describe('rich field widgets', () => {
     const schema = z.object({ template: z.object({ pac: z.string(), filename: z.string() }).optional().meta({ title: 'Template' }) });
     withEngine(
       call,
-      <Harness schema={schema} hints={{ template: { widget: 'upload', accept: ['.pac'], upload: { operation: 'pac.uploadTemplate', contentField: 'pac', nameField: 'filename' } } }} initial={undefined} onValue={onValue} />,
+      <Harness schema={schema} hints={{ template: { widget: 'upload', accept: ['.pac'], upload: { operation: uploadPacTemplate, contentField: 'pac', nameField: 'filename' } } }} initial={undefined} onValue={onValue} />,
     );
     const file = new File(['function FindProxyForURL(url, host) { return "DIRECT"; }'], 'proxy.pac', { type: '' });
     await userEvent.setup().upload(screen.getByTestId('upload-input'), file);
@@ -80,7 +83,7 @@ describe('rich field widgets', () => {
       call,
       <Harness
         schema={schema}
-        hints={{ storage_profile_id: { widget: 'select', optionsFrom: { screen: 'settings.storage-profiles', rows: 'list', value: 'uuid', label: 'name' } } }}
+        hints={{ storage_profile_id: { widget: 'select', optionsFrom: optionsFrom(storageProfiles, 'list', 'uuid', 'name') } }}
         initial={undefined}
         onValue={onValue}
       />,

@@ -30,9 +30,9 @@ export function acceptEntries(accept: readonly string[] | undefined): FileTypeEn
 export function useOptionsFrom(from: OptionsFrom | undefined): readonly SelectOption[] | undefined {
   const { call } = useEngine();
   const query = useQuery({
-    queryKey: ['options', from?.screen],
+    queryKey: ['options', from?.screen.id],
     enabled: from !== undefined,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(`${from!.screen}.get`, {}, { signal }),
+    queryFn: ({ signal }) => call<Record<string, unknown>>(from!.screen.operationIds.read, {}, { signal }),
   });
   return useMemo(() => {
     if (!from || !query.data) return undefined;
@@ -80,7 +80,7 @@ export const UploadBoxWidget: WidgetComponent = (p) => {
     const body = { [upload.contentField ?? 'content']: text, [upload.nameField ?? 'filename']: file.name };
     setBusy(true);
     try {
-      await call(upload.operation, { body });
+      await call(upload.operation.id, { body });
       p.onChange(body);
       showSnackbar({ kind: 'success', message: `${file.name} uploaded.` });
     } catch (e) {

@@ -9,19 +9,22 @@ const Doc = z.object({
   action: Action.default('allow'),
   proxy: z.object({ host: z.string().optional(), port: z.number().int() }),
   rows: z.array(z.strictObject({ id: z.string(), value: z.string() })),
-  blob: z.record(z.string(), z.unknown()),
+  blob: z.record(z.string(), z.string()),
+  raw: z.tuple([z.number(), z.object({})]),
 });
 
 describe('schemaFields', () => {
   it('lists fields in order with labels, descriptions, required flags and enum labels; nested objects flattened', () => {
     const fields = fieldsOf(Doc, { 'proxy.port': { label: 'Proxy port', order: 1 } });
-    expect(fields.map((f) => f.name)).toEqual(['name', 'action', 'proxy.host', 'rows', 'blob', 'proxy.port']);
+    expect(fields.map((f) => f.name)).toEqual(['name', 'action', 'proxy.host', 'rows', 'blob', 'raw', 'proxy.port']);
     const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
     expect(byName.name).toMatchObject({ label: 'Name', description: 'Shown in reports', required: true, widget: 'text' });
     expect(byName.action).toMatchObject({ required: false, widget: 'select', options: [{ value: 'allow', label: 'Skip Inspection' }, { value: 'block', label: 'Block' }] });
     expect(byName['proxy.host']).toMatchObject({ label: 'Host', required: false });
     expect(byName['proxy.port']).toMatchObject({ label: 'Proxy port', widget: 'number' });
-    expect(byName.blob!.widget).toBe('json');
+    expect(byName.rows!.widget).toBe('table');
+    expect(byName.blob!.widget).toBe('keyValue');
+    expect(byName.raw!.widget).toBe('jsonView');
   });
 
   it('uses the secret widget for write-only hints and infers widgets of arrays', () => {
@@ -30,6 +33,10 @@ describe('schemaFields', () => {
     expect(inferWidget(z.array(Action))).toBe('multiselect');
     expect(inferWidget(z.array(z.string()))).toBe('tags');
     expect(inferWidget(z.boolean().default(true))).toBe('switch');
+    expect(inferWidget(z.array(z.object({ a: z.string() })).default([]))).toBe('table');
+    // An optional address is a string or '': a text input, not a JSON box.
+    expect(inferWidget(z.union([z.literal(''), z.email()]).default(''))).toBe('text');
+    expect(inferWidget(z.union([z.string(), z.number()]))).toBe('jsonView');
   });
 
   it('finds the row schema of a table layout', () => {

@@ -85,6 +85,22 @@ function optionsOf(schema: z.ZodType): SelectOption[] {
   }
 }
 
+/** Whether every value a schema accepts is a string (a string, a string enum or literal, or a union of those). */
+function isStringLike(schema: z.ZodType): boolean {
+  const { inner } = unwrap(schema);
+  switch (kindOf(inner)) {
+    case 'string':
+    case 'enum':
+      return true;
+    case 'literal':
+      return [...(inner as z.ZodLiteral).values].every((v) => typeof v === 'string');
+    case 'union':
+      return ((inner as z.ZodUnion).options as z.ZodType[]).every(isStringLike);
+    default:
+      return false;
+  }
+}
+
 /** The widget a schema asks for when the definition gives none. */
 export function inferWidget(schema: z.ZodType): WidgetKind {
   const { inner } = unwrap(schema);
@@ -101,11 +117,16 @@ export function inferWidget(schema: z.ZodType): WidgetKind {
     case 'array': {
       const element = kindOf(unwrap((inner as z.ZodArray).element as z.ZodType).inner);
       if (element === 'enum') return 'multiselect';
-      if (element === 'string' || element === 'number') return 'tags';
-      return 'json';
+      if (element === 'object') return 'table';
+      if (isStringLike((inner as z.ZodArray).element as z.ZodType) || element === 'number') return 'tags';
+      return 'jsonView';
     }
+    case 'record':
+      return 'keyValue';
+    case 'union':
+      return isStringLike(inner) ? 'text' : 'jsonView';
     default:
-      return 'json';
+      return 'jsonView';
   }
 }
 
@@ -137,13 +158,19 @@ export function fieldsOf(schema: z.ZodObject, hints: FieldHintMap = {}, prefix =
   return out.sort((a, b) => (a.hint.order ?? 0) - (b.hint.order ?? 0));
 }
 
+/** The element schema of an array-of-objects schema (the row of a nested table), or undefined. */
+export function elementObjectOf(schema: z.ZodType): z.ZodObject | undefined {
+  const inner = unwrap(schema).inner;
+  const element = kindOf(inner) === 'array' ? unwrap((inner as z.ZodArray).element as z.ZodType).inner : undefined;
+  return element && kindOf(element) === 'object' ? (element as z.ZodObject) : undefined;
+}
+
 /** The element schema of an array field of an object schema (the row of a table layout). */
 export function rowSchemaOf(schema: z.ZodObject, rowsKey: string): z.ZodObject {
   const field = (schema.shape as Record<string, z.ZodType>)[rowsKey];
-  const inner = field && unwrap(field).inner;
-  const element = inner && kindOf(inner) === 'array' ? unwrap((inner as z.ZodArray).element as z.ZodType).inner : undefined;
-  if (!element || kindOf(element) !== 'object') throw new Error(`"${rowsKey}" is not an array of objects`);
-  return element as z.ZodObject;
+  const element = field && elementObjectOf(field);
+  if (!element) throw new Error(`"${rowsKey}" is not an array of objects`);
+  return element;
 }
 
 /** Reads a dotted path from a value. */

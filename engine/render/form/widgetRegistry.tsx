@@ -2,30 +2,29 @@
  * The widget registry: one component per field kind of the definition language (`WidgetKind`). A kind the registry
  * does not know is reported with console.warn and shown as a text field, so a typo in a definition is visible
  * without breaking the screen. The dual list, checkbox group, upload box and looked-up selects are the shared
- * widgets of spec 002 (`richWidgets.tsx`).
+ * widgets of spec 002 (`richWidgets.tsx`); nested tables, key-value rows and the read-only JSON view are in
+ * `structuredWidgets.tsx`.
  */
 import {
   Checkbox,
   Input,
-  JsonInput,
   MultiSelect,
-  NumberInput,
   PasswordInput,
   SegmentedControl,
   Select,
   Switch,
   TagsInput,
   Textarea,
-  TextInput,
 } from '@mantine/core';
-import { useState, type ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
+import { LightInput, LightNumberInput } from './lightInput';
 import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget } from './richWidgets';
+import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
 import type { FieldSpec } from './schemaFields';
 
 /** Placeholder of a stored write-only secret: leaving it empty keeps the stored value. */
 export const SECRET_UNCHANGED_PLACEHOLDER = 'unchanged';
-export const INVALID_JSON_MESSAGE = 'Enter valid JSON.';
 
 export interface WidgetProps {
   readonly field: FieldSpec;
@@ -55,21 +54,25 @@ const common = ({ field, error, disabled, onBlur }: WidgetProps) => ({
   name: field.name,
 });
 
-const TextWidget: WidgetComponent = (p) => (
-  <TextInput {...common(p)} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
-);
+/** Props of the light input (plain text, number and date fields: most fields of a large form). */
+const light = ({ field, error, disabled, onBlur }: WidgetProps) => ({
+  label: field.label,
+  description: field.description,
+  placeholder: field.hint.placeholder,
+  required: field.required && !disabled,
+  error,
+  disabled,
+  onBlur,
+  name: field.name,
+});
+
+const TextWidget: WidgetComponent = (p) => <LightInput {...light(p)} value={str(p.value)} onChange={p.onChange} />;
 
 const TextareaWidget: WidgetComponent = (p) => (
   <Textarea {...common(p)} autosize minRows={2} maxRows={8} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
 );
 
-const NumberWidget: WidgetComponent = (p) => (
-  <NumberInput
-    {...common(p)}
-    value={typeof p.value === 'number' ? p.value : ''}
-    onChange={(v) => p.onChange(v === '' ? undefined : Number(v))}
-  />
-);
+const NumberWidget: WidgetComponent = (p) => <LightNumberInput {...light(p)} value={p.value} onChange={p.onChange} />;
 
 const SwitchWidget: WidgetComponent = (p) => (
   <Switch
@@ -152,33 +155,8 @@ const TagsWidget: WidgetComponent = (p) => (
   <TagsInput {...common(p)} value={strList(p.value)} onChange={(v) => p.onChange(v)} />
 );
 
-const JsonWidget: WidgetComponent = (p) => {
-  const [text, setText] = useState(() => (p.value === undefined ? '' : JSON.stringify(p.value, null, 2)));
-  const [parseError, setParseError] = useState(false);
-  return (
-    <JsonInput
-      {...common(p)}
-      autosize
-      minRows={3}
-      maxRows={14}
-      formatOnBlur
-      value={text}
-      error={parseError ? INVALID_JSON_MESSAGE : p.error}
-      onChange={(next) => {
-        setText(next);
-        try {
-          p.onChange(next.trim() === '' ? undefined : JSON.parse(next));
-          setParseError(false);
-        } catch {
-          setParseError(true);
-        }
-      }}
-    />
-  );
-};
-
 const DateWidget: WidgetComponent = (p) => (
-  <TextInput {...common(p)} type="date" value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value || undefined)} />
+  <LightInput {...light(p)} type="date" value={str(p.value)} onChange={(v) => p.onChange(v || undefined)} />
 );
 
 const HiddenWidget: WidgetComponent = () => null;
@@ -198,7 +176,10 @@ const registry: Record<WidgetKind, WidgetComponent> = {
   dualList: DualListWidget,
   checkboxGroup: CheckboxGroupWidget,
   upload: UploadBoxWidget,
-  json: JsonWidget,
+  // FormView plugs in the nested table (it edits rows with the form itself).
+  table: JsonViewWidget,
+  keyValue: KeyValueWidget,
+  jsonView: JsonViewWidget,
   date: DateWidget,
   hidden: HiddenWidget,
 };
@@ -221,4 +202,17 @@ export function widgetFor(kind: string): WidgetComponent {
   if (!warned.has(kind)) console.warn(`Unknown widget kind "${kind}"; showing a text field instead.`);
   warned.add(kind);
   return registry.text;
+}
+
+const memoised = new WeakMap<WidgetComponent, WidgetComponent>();
+
+/**
+ * The component for a kind, memoised on its props: a field whose value, error and state did not change is not
+ * re-rendered when the form re-renders it (a submit, errors elsewhere).
+ */
+export function memoWidgetFor(kind: string): WidgetComponent {
+  const component = widgetFor(kind);
+  let hit = memoised.get(component);
+  if (!hit) memoised.set(component, (hit = memo(component)));
+  return hit;
 }

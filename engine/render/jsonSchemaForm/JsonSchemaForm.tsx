@@ -1,12 +1,14 @@
 /**
  * A form generated from a JSON Schema with @rjsf/core, in the Mantine look, validated without eval (see
- * `zodValidator.ts`). Errors show as the user edits (after the first change) and on submit. Settings the user leaves
- * alone are not filled with defaults, so they stay unconfigured.
+ * `zodValidator.ts`); the schema is first made renderable (`normalizeSchema.ts`). Errors show as the user edits
+ * (after the first change) and on submit. Settings the user leaves alone are not filled with defaults, so they stay
+ * unconfigured.
  */
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { mantineTemplates, mantineWidgets } from './mantineTheme';
+import { normalizeSchema, uiSchemaFor } from './normalizeSchema';
 import { createZodValidator } from './zodValidator';
 
 export interface JsonSchemaFormProps {
@@ -23,10 +25,15 @@ const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never', emptyObjectFields: 'skipD
 
 export function JsonSchemaForm({ schema, value, onSubmit, readOnly = false, label }: JsonSchemaFormProps) {
   const validator = useMemo(() => createZodValidator<Record<string, unknown>>(), []);
+  const renderable = useMemo(() => normalizeSchema(schema), [schema]);
+  const uiSchema = useMemo(
+    () => ({ ...uiSchemaFor(renderable), ...(readOnly ? { 'ui:submitButtonOptions': { norender: true } } : {}) }),
+    [renderable, readOnly],
+  );
   return (
     <Form<Record<string, unknown>>
       aria-label={label}
-      schema={schema}
+      schema={renderable}
       formData={value}
       validator={validator}
       templates={mantineTemplates}
@@ -36,7 +43,7 @@ export function JsonSchemaForm({ schema, value, onSubmit, readOnly = false, labe
       noHtml5Validate
       showErrorList={false}
       disabled={readOnly}
-      uiSchema={readOnly ? { 'ui:submitButtonOptions': { norender: true } } : undefined}
+      uiSchema={uiSchema}
       onSubmit={({ formData }) => onSubmit(formData ?? {})}
     />
   );

@@ -2,7 +2,7 @@
  * rjsf templates and widgets on Mantine inputs, so a JSON-schema form looks like every other form of the portal:
  * labels, descriptions and errors on the input itself, objects as fieldsets, icon buttons with accessible names.
  */
-import { ActionIcon, Alert, Button, Fieldset, Group, List, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Group, List, MultiSelect, NumberInput, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ariaDescribedByIds,
   enumOptionsIndexForValue,
@@ -67,6 +67,7 @@ function CheckboxWidget(p: WidgetProps) {
 
 function SelectWidget(p: WidgetProps) {
   const options = p.options.enumOptions ?? [];
+  if (p.multiple) return <MultiSelectWidget {...p} />;
   const index = enumOptionsIndexForValue(p.value, options, false);
   return (
     <Select
@@ -80,6 +81,44 @@ function SelectWidget(p: WidgetProps) {
       data={options.map((o, i) => ({ value: String(i), label: o.label }))}
       value={index === undefined || Array.isArray(index) ? null : String(index)}
       onChange={(v) => p.onChange(v === null ? p.options.emptyValue : enumOptionsValueForIndex(v, options, p.options.emptyValue))}
+      onBlur={() => p.onBlur(p.id, p.value)}
+    />
+  );
+}
+
+/** A list of choices (an array of an enumeration). */
+function MultiSelectWidget(p: WidgetProps) {
+  const options = p.options.enumOptions ?? [];
+  const indexes = enumOptionsIndexForValue(p.value, options, true);
+  return (
+    <MultiSelect
+      id={p.id}
+      label={labelOf(p)}
+      description={descriptionOf(p)}
+      required={p.required}
+      disabled={p.disabled || p.readonly}
+      error={errorOf(p.rawErrors)}
+      searchable
+      data={options.map((o, i) => ({ value: String(i), label: o.label }))}
+      value={Array.isArray(indexes) ? indexes : []}
+      onChange={(v) => p.onChange(v.map((i) => enumOptionsValueForIndex(i, options)))}
+      onBlur={() => p.onBlur(p.id, p.value)}
+    />
+  );
+}
+
+/** A list of free strings as chips. */
+function TagsWidget(p: WidgetProps) {
+  return (
+    <TagsInput
+      id={p.id}
+      label={labelOf(p)}
+      description={descriptionOf(p)}
+      required={p.required}
+      disabled={p.disabled || p.readonly}
+      error={errorOf(p.rawErrors)}
+      value={Array.isArray(p.value) ? p.value.map(String) : []}
+      onChange={(v) => p.onChange(v.length === 0 ? p.options.emptyValue : v)}
       onBlur={() => p.onBlur(p.id, p.value)}
     />
   );
@@ -186,5 +225,5 @@ export const mantineTemplates: Partial<TemplatesType> = {
 };
 
 /** The Mantine widgets for rjsf's `widgets` prop. */
-export const mantineWidgets: RegistryWidgetsType = { CheckboxWidget, SelectWidget, TextareaWidget };
+export const mantineWidgets: RegistryWidgetsType = { CheckboxWidget, SelectWidget, TextareaWidget, tags: TagsWidget };
 

@@ -25,8 +25,8 @@ const event = (n: number, userid = 'alice') => ({
   method: 'GET',
   status: 200,
   protocol: 'https',
-  cats: [],
-  webroot_cats: [],
+  cats: ['56'],
+  webroot_cats: ['1'],
   pe_action: n % 2 ? 'safeview' : 'block',
   rule_name: 'Default',
   risk_score: 'R',
@@ -47,6 +47,11 @@ const pageOf = (from: number, userid: string, last: boolean) => ({
 function setup(opts: { fail?: unknown; onPrem?: boolean; initial?: LogUrlQuery } = {}) {
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
+    // The lookup lists that name category ids.
+    if (id === 'logs.categories') {
+      const name = String(input?.params?.name);
+      return { name, categories: name === 'webroot_cats' ? [{ value: '1', label: 'Productivity' }] : [{ value: '56', label: 'Travel' }] };
+    }
     calls.push([id, input]);
     if (opts.fail) throw opts.fail;
     const userid = String((input?.query?.userid as string[] | undefined)?.[0] ?? 'alice');
@@ -93,7 +98,7 @@ describe('LogView', () => {
     expect(calls.map(([id]) => id)).toEqual(['logs.web.query', 'logs.web.next']);
     expect(calls[1]![1]!.body).toEqual({ pagingIdentifiers: 'after-50' });
     expect(calls[1]![1]!.query).toEqual(calls[0]![1]!.query);
-  });
+  }, 20_000);
 
   it('resets the loaded events when a filter changes, and sends the filter', async () => {
     const { calls, urls, user } = setup();
@@ -105,7 +110,7 @@ describe('LogView', () => {
     await screen.findByText('50 events loaded');
     expect(calls.at(-1)![0]).toBe('logs.web.query');
     expect(calls.at(-1)![1]!.query).toMatchObject({ userid: ['bob'] });
-  });
+  }, 20_000);
 
   it('opens an event in the drawer with the enumerations’ labels', async () => {
     const { user } = setup();
@@ -115,6 +120,9 @@ describe('LogView', () => {
     expect(within(details).getByRole('row', { name: /Action/ }).textContent).toContain('Isolate');
     expect(within(details).getByRole('row', { name: /^Risk High/ }).textContent).toContain('High');
     expect(within(details).getByRole('row', { name: /User-agent type/ }).textContent).toContain('Browser');
+    // Category ids read by their names from the lookup lists, as the category filter offers them.
+    expect(within(details).getByRole('row', { name: /^Categories/ }).textContent).toBe('CategoriesTravel');
+    expect(within(details).getByRole('row', { name: /^Category groups/ }).textContent).toBe('Category groupsProductivity');
   });
 
   it('keeps the interval in the URL', async () => {

@@ -8,11 +8,18 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type UIEvent } from 'react';
 import type { LogViewDef } from '../../../definitions/define';
 import { LOG_INTERVALS, logIntervalsFor } from '../../../schemas/logEnums';
-import type { OperationId, OperationInput } from '../../generated/client.gen';
+import type { OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 import { exportCsv, exportJson, FilterBar, type FilterQuery, type FilterSchemaEntry } from '../widgets';
+import { columnWidths, normaliseColumns } from '../widgets/table/columns';
+import { DENSITY_PADDING } from '../widgets/table/tableSettings';
+import { TableSettingsMenu } from '../widgets/table/TableSettingsMenu';
+import { useContainerWidth } from '../widgets/table/useContainerWidth';
+import { useTableSettings } from '../widgets/table/useTableSettings';
+import '../widgets/table/table.css';
 import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, type LogUrlQuery } from './logController';
 import { cellText, eventRows } from './logFormat';
+import { useLookupLabels, type FieldLabels } from './useLookupLabels';
 
 export interface LogViewProps {
   readonly screen: LogViewDef;
@@ -25,14 +32,15 @@ export interface LogViewProps {
 }
 
 type LogEvent = Readonly<Record<string, unknown>>;
-type QueryId = Extract<OperationId, `logs.${string}.query`>;
-type NextId = Extract<OperationId, `logs.${string}.next`>;
+type QueryId = LogViewDef['operations']['query']['id'];
+type NextId = LogViewDef['operations']['next']['id'];
 
 /** Rows closer than this to the end of the loaded events start loading the next page. */
 export const LOAD_AHEAD_ROWS = 20;
 /** Up to this many loaded events render as plain rows; more are virtualised. */
 export const VIRTUALISE_ABOVE = 100;
-const ROW_HEIGHT = 40;
+/** Row height per density, in px (one line of text and the cell padding). */
+const ROW_HEIGHTS = { comfortable: 40, compact: 32 } as const;
 const TABLE_HEIGHT = 560;
 export const MONTH_OPTION = 'month';
 
@@ -46,9 +54,9 @@ function useLogController(screen: LogViewDef, onPrem: boolean, managementStation
       createLogController<LogEvent>({
         fetchers: {
           first: (query) =>
-            asPage(api.callById(`logs.${screen.logType}.query` as QueryId, { query } as OperationInput<QueryId>)),
+            asPage(api.callById(screen.operations.query.id, { query } as OperationInput<QueryId>)),
           next: (query, pagingIdentifiers) =>
-            asPage(api.callById(`logs.${screen.logType}.next` as NextId, { query, body: { pagingIdentifiers } } as OperationInput<NextId>)),
+            asPage(api.callById(screen.operations.next.id, { query, body: { pagingIdentifiers } } as OperationInput<NextId>)),
         },
         filterParams: screen.filters.map((f) => f.param),
         managementStation,
@@ -94,13 +102,13 @@ function IntervalPicker({ query, setQuery, managementStation }: Omit<LogViewProp
   );
 }
 
-function EventDrawer({ screen, event, onClose }: { screen: LogViewDef; event: LogEvent | null; onClose: () => void }) {
+function EventDrawer({ screen, event, lookups, onClose }: { screen: LogViewDef; event: LogEvent | null; lookups: FieldLabels; onClose: () => void }) {
   return (
     <Drawer opened={event !== null} onClose={onClose} position="right" size="lg" title="Event details">
       {event && (
         <Table aria-label="Event details" withRowBorders>
           <Table.Tbody>
-            {eventRows(screen, event).map(({ field, title, text }) => (
+            {eventRows(screen, event, lookups).map(({ field, title, text }) => (
               <Table.Tr key={field}>
                 <Table.Th scope="row" w="35%">
                   {title}
@@ -123,18 +131,32 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => controller.setQuery(query), [controller, query]);
+  const lookups = useLookupLabels(screen.lookups);
 
   const filters = useMemo<FilterSchemaEntry[]>(
     () =>
-      screen.filters.map((f) => ({
-        key: f.param,
-        label: f.label,
-        options: f.options ?? {},
-        ...(f.multiple ? { multiple: true } : {}),
-        ...(f.options ? {} : { searchPlaceholder: f.label }),
-      })),
-    [screen.filters],
+      screen.filters.map((f) => {
+        // A filter over ids of a lookup list offers the names to choose from.
+        const options = f.options ?? lookups[f.param];
+        return {
+          key: f.param,
+          label: f.label,
+          options: options ?? {},
+          ...(f.multiple || (!f.options && options) ? { multiple: true } : {}),
+          ...(!f.options && options ? { sortable: true } : {}),
+          ...(options ? {} : { searchPlaceholder: f.label }),
+        };
+      }),
+    [screen.filters, lookups],
   );
+
+  const allColumns = useMemo(() => normaliseColumns(screen.columns), [screen.columns]);
+  const [settings, setSettings] = useTableSettings(screen.id);
+  const columns = allColumns.filter((c) => !settings.hidden.includes(c.field));
+  const containerWidth = useContainerWidth(scrollRef);
+  const widths = columnWidths(columns.map((c) => c.width), containerWidth);
+  const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
+  const ROW_HEIGHT = ROW_HEIGHTS[settings.density];
 
   const { events } = state;
   const virtual = events.length > VIRTUALISE_ABOVE;
@@ -189,15 +211,33 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
           </Stack>
         </Alert>
       )}
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {state.done ? `${events.length} events` : `${events.length} events loaded`}
-      </Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {state.done ? `${events.length} events` : `${events.length} events loaded`}
+        </Text>
+        <TableSettingsMenu table={screen.title} columns={allColumns} settings={settings} onChange={setSettings} />
+      </Group>
       <div ref={scrollRef} onScroll={onScroll} style={{ height: TABLE_HEIGHT, overflow: 'auto' }} data-testid="log-scroll">
-        <Table stickyHeader highlightOnHover aria-label={screen.title} aria-rowcount={events.length + 1}>
+        <Table
+          stickyHeader
+          highlightOnHover
+          className="portal-table"
+          verticalSpacing={DENSITY_PADDING[settings.density]}
+          style={{ width: tableWidth }}
+          aria-label={screen.title}
+          aria-rowcount={events.length + 1}
+        >
+          <colgroup>
+            {widths.map((w, i) => (
+              <col key={columns[i]!.field} style={{ width: w }} />
+            ))}
+          </colgroup>
           <Table.Thead>
             <Table.Tr>
-              {screen.columns.map((c) => (
-                <Table.Th key={c.field}>{c.label}</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c.field} className="portal-table-truncate" title={c.label}>
+                  {c.label}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -219,11 +259,14 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
                     }
                   }}
                 >
-                  {screen.columns.map((c) => (
-                    <Table.Td key={c.field} style={{ whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                      {cellText(c.field, event[c.field], c.labels ?? screen.fieldLabels?.[c.field])}
-                    </Table.Td>
-                  ))}
+                  {columns.map((c) => {
+                    const text = cellText(c.field, event[c.field], lookups[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
+                    return (
+                      <Table.Td key={c.field} className="portal-table-truncate" title={text}>
+                        {text}
+                      </Table.Td>
+                    );
+                  })}
                 </Table.Tr>
               );
             })}
@@ -248,7 +291,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
           </Group>
         )}
       </div>
-      <EventDrawer screen={screen} event={open} onClose={() => setOpen(null)} />
+      <EventDrawer screen={screen} event={open} lookups={lookups} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

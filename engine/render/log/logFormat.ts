@@ -23,9 +23,16 @@ export function cellText(field: string, value: unknown, labels: Labels): string 
   return labels?.[text] ?? text;
 }
 
-/** The rows of the event drawer: the view's columns first, then every other field of the event. */
-export function eventRows(screen: LogViewDef, event: Readonly<Record<string, unknown>>): { field: string; title: string; text: string }[] {
-  const columnFields = screen.columns.map((c) => c.field);
+/**
+ * The rows of the event drawer: the view's columns first, then every other field of the event; `lookups` names ids
+ * of lookup lists by field.
+ */
+export function eventRows(
+  screen: LogViewDef,
+  event: Readonly<Record<string, unknown>>,
+  lookups: Readonly<Record<string, Labels>> = {},
+): { field: string; title: string; text: string }[] {
+  const columnFields: readonly string[] = screen.columns.map((c) => c.field);
   const fields = [...columnFields, ...Object.keys(event).filter((f) => !columnFields.includes(f))];
   return fields
     .filter((f) => event[f] !== undefined)
@@ -34,7 +41,7 @@ export function eventRows(screen: LogViewDef, event: Readonly<Record<string, unk
       return {
         field,
         title: column?.label ?? screen.fieldTitles?.[field] ?? field,
-        text: cellText(field, event[field], column?.labels ?? screen.fieldLabels?.[field]),
+        text: cellText(field, event[field], lookups[field] ?? column?.labels ?? screen.fieldLabels?.[field]),
       };
     });
 }

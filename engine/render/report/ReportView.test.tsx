@@ -79,7 +79,7 @@ describe('ReportView (dashboard)', () => {
     const { navigate, user } = setup();
     await user.click(await within(await screen.findByRole('group', { name: 'Top users chart' })).findByRole('button', { name: 'bob: 4' }));
     expect(navigate).toHaveBeenCalledWith('/logs/web?interval=24h&userid=bob');
-    await user.click(within(await screen.findByRole('group', { name: 'Action summary chart' })).getByRole('button', { name: 'safeview: 1' }));
+    await user.click(within(await screen.findByRole('group', { name: 'Action summary chart' })).getByRole('button', { name: 'Isolate: 1' }));
     expect(navigate).toHaveBeenLastCalledWith('/logs/web?interval=24h&pe_action=isolate');
     await user.click(within(await screen.findByRole('group', { name: 'Firewall events over time chart' })).getAllByRole('button')[1]!);
     expect(navigate).toHaveBeenLastCalledWith('/logs/fwaas_logs?interval=24h&action=block');

@@ -3,12 +3,13 @@
  * report and drawing it with apexcharts (a lazy chunk). A click on a datum opens the widget's log view filtered by
  * that datum over the same interval; each chart exports as PNG.
  */
-import { Alert, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ReportDef } from '../../../definitions/define';
 import { LOG_INTERVALS } from '../../../schemas/logEnums';
-import { REPORT_INTERVAL_DEFAULT, REPORT_INTERVALS, type ReportResult } from '../../../schemas/reports';
-import type { OperationId, OperationInput } from '../../generated/client.gen';
+import { fieldLabels } from '../../../schemas/fieldLabels';
+import { REPORT_INTERVAL_DEFAULT, REPORT_INTERVALS, reportSpec, type ReportName, type ReportResult } from '../../../schemas/reports';
+import type { OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 import { exportChartPng, type ChartImageSource } from '../widgets';
 import { chartData, type ChartData } from './chartDatasets';
@@ -28,7 +29,7 @@ export interface ReportViewProps {
 /** Top-N size of a dashboard widget. */
 export const WIDGET_LIMIT = 10;
 
-type ReportId = Extract<OperationId, `reports.${string}`>;
+type ReportId = ReportWidget['operation']['id'];
 
 /** The report interval of a URL query, or the default. */
 export function reportInterval(query: ReportViewProps['query']): string {
@@ -37,31 +38,52 @@ export function reportInterval(query: ReportViewProps['query']): string {
   return v !== undefined && v in REPORT_INTERVALS ? v : REPORT_INTERVAL_DEFAULT;
 }
 
+/** Height of a chart card's drawing area, kept while it loads so the grid does not jump. */
+const CHART_HEIGHT = 280;
+const SKELETON_BARS = [92, 76, 64, 55, 47, 40, 31, 24];
+
+/** The labels of a time series' split values (actions, profile types): the words the logs use. */
+function splitLabels(report: ReportName) {
+  const spec = reportSpec(report);
+  return spec.splitBy ? fieldLabels(spec.logType, spec.splitBy) : undefined;
+}
+
 type WidgetState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ChartData };
 
 function ReportWidgetCard({ widget, interval, navigate }: { widget: ReportWidget; interval: string; navigate: (to: string) => void }) {
   const api = useApi();
-  const [state, setState] = useState<WidgetState>({ status: 'loading' });
+  // The answer of the request named by `request`; another request's answer (an earlier interval) reads as loading.
+  const [answer, setAnswer] = useState<{ request: string; state: WidgetState } | null>(null);
   const [chart, setChart] = useState<ChartImageSource | null>(null);
 
+  // Bumped by Retry to load the report again.
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
-    let alive = true;
+    // A new interval, a retry or leaving the screen aborts the request (and the server drops its query).
+    const controller = new AbortController();
+    const request = `${interval}|${attempt}`;
+    const setState = (state: WidgetState) => setAnswer({ request, state });
     const query = { interval, limit: WIDGET_LIMIT, ...widget.filters };
-    (api.callById(`reports.${widget.report}` as ReportId, { query } as OperationInput<ReportId>) as Promise<ReportResult>).then(
+    (
+      api.callById(widget.operation.id as ReportId, { query } as OperationInput<ReportId>, {
+        signal: controller.signal,
+      }) as Promise<ReportResult>
+    ).then(
       (result) => {
-        if (!alive) return;
+        if (controller.signal.aborted) return;
         try {
-          setState({ status: 'ready', data: chartData(widget.chart, result) });
+          setState({ status: 'ready', data: chartData(widget.chart, result, splitLabels(widget.report as ReportName)) });
         } catch (error) {
           setState({ status: 'error', message: (error as Error).message });
         }
       },
-      (error: unknown) => alive && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        !controller.signal.aborted && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
-    return () => {
-      alive = false;
-    };
-  }, [api, widget, interval]);
+    return () => controller.abort();
+  }, [api, widget, interval, attempt]);
+  const state: WidgetState = answer?.request === `${interval}|${attempt}` ? answer.state : { status: 'loading' };
 
   const onDatum = useMemo(
     () => (widget.drillDown ? (key: string) => {
@@ -88,10 +110,21 @@ function ReportWidgetCard({ widget, interval, navigate }: { widget: ReportWidget
           Export PNG
         </Button>
       </Group>
-      {state.status === 'loading' && <Loader size="sm" role="status" aria-label={`Loading ${widget.title}`} />}
+      {state.status === 'loading' && (
+        <Stack gap={6} role="status" aria-label={`Loading ${widget.title}`} h={CHART_HEIGHT} justify="flex-end">
+          {SKELETON_BARS.map((w, i) => (
+            <Skeleton key={i} height={18} width={`${w}%`} radius="sm" />
+          ))}
+        </Stack>
+      )}
       {state.status === 'error' && (
-        <Alert color="red" role="alert">
-          {state.message}
+        <Alert color="red" role="alert" title="This chart could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{state.message}</Text>
+            <Button size="xs" variant="default" onClick={() => setAttempt((a) => a + 1)}>
+              Retry
+            </Button>
+          </Stack>
         </Alert>
       )}
       {empty && <Text c="dimmed">No data in this interval.</Text>}
@@ -124,8 +157,7 @@ export function ReportView({ screen, query, setQuery, navigate }: ReportViewProp
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {screen.widgets.map((w) => (
-          // Keyed by the interval too: a new interval starts the card over, loading.
-          <ReportWidgetCard key={`${w.report}|${w.title}|${interval}`} widget={w} interval={interval} navigate={navigate} />
+          <ReportWidgetCard key={`${w.report}|${w.title}`} widget={w} interval={interval} navigate={navigate} />
         ))}
       </SimpleGrid>
     </Stack>

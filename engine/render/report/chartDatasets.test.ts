@@ -88,7 +88,7 @@ describe('chart datasets (002 §3)', () => {
 describe('apexcharts options (002 §9)', () => {
   it('pie ring from 70 to 82 percent, bar at most 75 wide, gauge 180° or full', () => {
     expect(apexOptions(chartData('pie', top)).plotOptions).toEqual({ pie: { customScale: 0.82, donut: { size: '70%' } } });
-    expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { columnWidth: '75px' } });
+    expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { columnWidth: '75%' } });
     expect(apexOptions(chartData('gauge', top)).plotOptions).toEqual({ radialBar: { startAngle: -90, endAngle: 90 } });
     expect(apexOptions(chartData('gauge', top), { fullGauge: true }).plotOptions).toEqual({ radialBar: { startAngle: -180, endAngle: 180 } });
   });

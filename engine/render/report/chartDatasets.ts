@@ -57,7 +57,10 @@ export type ChartData =
 
 /** Chart constants of 002 §9. */
 export const PIE_RING = { innerPercent: 70, outerPercent: 82 } as const;
+/** Bars take at most 75 % of their slot, so neighbouring bars never overlap however narrow the card. */
 export const BAR_MAX_WIDTH = 75;
+/** Most height, in px, the rotated category names under bars take before they are cut. */
+export const BAR_LABEL_HEIGHT = 90;
 export const GAUGE_ANGLES = { half: 180, full: 360 } as const;
 
 /** The palette series take their colours from, in order. */
@@ -201,9 +204,11 @@ export function apexOptions(data: ChartData, options: { readonly height?: number
       return {
         chart: { ...chart, type: 'bar' },
         series: [{ name: 'Value', data: data.datasets.map((d) => d.value) }],
-        xaxis: { categories: data.datasets.map((d) => d.name) },
+        // Long names (user e-mail addresses) are cut with an ellipsis under the bar; the tooltip shows them whole.
+        xaxis: { categories: data.datasets.map((d) => d.name), labels: { rotate: -45, trim: true, maxHeight: BAR_LABEL_HEIGHT } },
+        tooltip: { x: { show: true } },
         colors: data.datasets.map((d) => d.color),
-        plotOptions: { bar: { distributed: true, columnWidth: `${BAR_MAX_WIDTH}px`, borderRadius: 2 } },
+        plotOptions: { bar: { distributed: true, columnWidth: `${BAR_MAX_WIDTH}%`, borderRadius: 2 } },
         legend: { show: false },
         dataLabels: { enabled: false },
       };
@@ -243,7 +248,7 @@ export function apexOptions(data: ChartData, options: { readonly height?: number
         }),
         colors: keys.map((key) => data.datasets.find((d) => d.key === key)!.color),
         xaxis: { type: 'datetime', categories: categories.map((c) => c * 1000) },
-        plotOptions: { bar: { columnWidth: `${BAR_MAX_WIDTH}px` } },
+        plotOptions: { bar: { columnWidth: `${BAR_MAX_WIDTH}%` } },
         dataLabels: { enabled: false },
       };
     }

@@ -9,7 +9,7 @@ import { threatEvasionDrillDown } from '../../../schemas/reports';
 export type ReportWidget = ReportDef['widgets'][number];
 
 /** The hash route (with query) of the log view a datum drills into; undefined when the widget has no drill-down. */
-export function drillDownRoute(widget: ReportWidget, value: string, interval: string): string | undefined {
+export function drillDownRoute(widget: Pick<ReportWidget, 'drillDown' | 'logRoute' | 'filters'>, value: string, interval: string): string | undefined {
   const dd = widget.drillDown;
   if (!dd || value === '') return undefined;
   const route = widget.logRoute ?? `/logs/${dd.logType}`;

@@ -16,9 +16,15 @@ export interface GeneratedForm {
   readonly hints: FieldHintMap;
   readonly groups: readonly string[];
   readonly defaults: Record<string, unknown>;
+  /** The defaults with one field in ten out of range (the port fields, 0). */
+  readonly invalidDefaults: Record<string, unknown>;
+  /** Dotted names of those fields (also where the benchmark's server reports its 400). */
+  readonly invalidNames: readonly string[];
   readonly jsonSchema: Record<string, unknown>;
-  /** CSS selectors of the same text field near the end of the form, in each implementation. */
-  readonly target: { readonly ours: string; readonly rjsf: string };
+  readonly fieldCount: number;
+  /** CSS selectors of the same text field near the start and near the end of the form, in each implementation. */
+  readonly first: { readonly ours: string; readonly rjsf: string };
+  readonly last: { readonly ours: string; readonly rjsf: string };
 }
 
 const ACTIONS = ['allow', 'block', 'isolate'] as const;
@@ -88,13 +94,27 @@ export function generatedForm(n: number): GeneratedForm {
   const schema = z.object(shape);
   let last = n - 1;
   while (last % 10 !== 7) last--;
-  const { name } = pathOf(last);
+  const selectors = (i: number) => {
+    const { name } = pathOf(i);
+    return { ours: `input[name="${name}"]`, rjsf: `#root_${name.replace('.', '_')}` };
+  };
+  const invalidNames = Array.from({ length: n }, (_, i) => i).filter((i) => i % 10 === 3).map((i) => pathOf(i).name);
+  const invalidDefaults = structuredClone(defaults);
+  for (const name of invalidNames) {
+    const [head, tail] = name.split('.');
+    if (tail) (invalidDefaults[head!] as Record<string, unknown>)[tail] = 0;
+    else invalidDefaults[head!] = 0;
+  }
   return {
     schema,
     hints,
     groups,
     defaults,
+    invalidDefaults,
+    invalidNames,
+    fieldCount: n,
     jsonSchema: z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>,
-    target: { ours: `input[name="${name}"]`, rjsf: `#root_${name.replace('.', '_')}` },
+    first: selectors(1),
+    last: selectors(last),
   };
 }

@@ -113,6 +113,31 @@ describe('BulkImportDialog: the steps', () => {
     await waitFor(() => expect(props.onClose).toHaveBeenCalled());
   });
 
+  it('says that staged rows are stored only by Save', async () => {
+    const props = open({ prompt: { kind: 'stage' } });
+    await drop(csv('a.com\nb.com'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(within(dialog()).getByText('2 rows are added to the table. Nothing is stored until you select Save; Discard changes removes them again.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(props.save).toHaveBeenCalled());
+  });
+
+  it('reports the rows the cross-row check refuses (a duplicate of a listed entry) as processing errors', async () => {
+    const listed = new Set(['b.com']);
+    const props = open({
+      checkRows: (rows) => rows.filter((r) => listed.has(r.values.destination ?? '')).map((r) => ({ line: r.line, message: 'Already listed' })),
+    });
+    await drop(csv('destination,comment\na.com,x\nb.com,y\nnot a domain,z'));
+    expect(await screen.findByText('1 of 3 rows were processed correctly.', { exact: false })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'View Errors' }));
+    const grid = await screen.findByRole('grid', { name: 'Rows with errors' });
+    expect(within(grid).getByText('Already listed')).toBeTruthy();
+    expect(within(grid).getByText('Enter a valid domain')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(props.save).toHaveBeenCalledWith([{ line: 1, values: { destination: 'a.com', comment: 'x' } }], expect.any(Function)));
+  });
+
   it('shows saving progress as created plus errors over total', async () => {
     let report: (c: ImportCounts) => void = () => undefined;
     let finish: (r: ImportSaveResult) => void = () => undefined;

@@ -75,7 +75,7 @@ export function CheckboxGroup({ id, value, onChange, disabled = false, ...props 
           {count > 0 && (
             <UnstyledButton
               fz="sm"
-              c="var(--mantine-primary-color-filled)"
+              c="var(--mantine-color-anchor)"
               aria-expanded={expanded}
               aria-controls={panelId}
               onClick={() => setExpanded(!expanded)}

@@ -3,7 +3,7 @@
  * both). Every prop is a primitive, the row object, or something the table keeps stable, so editing one row
  * re-renders that row alone.
  */
-import { ActionIcon, Checkbox, Collapse, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Collapse, VisuallyHidden } from '@mantine/core';
 import { memo, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { labelOf, RowState } from '../../../../schemas/enums';
 import { formatCell, type NormalisedColumn } from './columns';
@@ -72,6 +72,7 @@ function rowStyle(state: RowState | undefined, textColor: string | undefined, dr
   };
 }
 
+/** The typed position of a row: a native input, light enough for thousands of rows. */
 function PositionInput({
   rowKey,
   position,
@@ -100,14 +101,13 @@ function PositionInput({
     if (!ok) setText(shown);
   };
   return (
-    <TextInput
-      size="xs"
-      w={64}
+    <input
+      className="portal-table-position"
       value={text}
       disabled={disabled}
       inputMode="numeric"
       aria-label={`Position of row ${position + 1}`}
-      error={invalid}
+      aria-invalid={invalid || undefined}
       onChange={(e) => setText(e.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(e) => {
@@ -124,8 +124,9 @@ function DataRowInner<R>(props: DataRowProps<R>) {
   const controlCount = Number(flags.orderable) * 2 + Number(flags.selectable) + Number(flags.expandable);
   const stateLabel = flags.rowState && flags.rowState !== 'none' ? labelOf(RowState, flags.rowState) : undefined;
   return (
-    <Table.Tbody ref={measure} data-index={flags.virtualIndex}>
-      <Table.Tr
+    <tbody ref={measure} data-index={flags.virtualIndex}>
+      <tr
+        className="portal-table-row"
         aria-rowindex={flags.ariaRowIndex}
         aria-selected={flags.selectable ? flags.selected : undefined}
         aria-disabled={flags.disabled || undefined}
@@ -145,36 +146,48 @@ function DataRowInner<R>(props: DataRowProps<R>) {
         onDragEnd={flags.orderable ? () => handlers.dragEnd() : undefined}
       >
         {flags.orderable && (
-          <Table.Td aria-label="Drag to reorder" style={{ cursor: 'grab', width: 28, userSelect: 'none' }}>
+          <td aria-label="Drag to reorder" style={{ cursor: 'grab', userSelect: 'none' }}>
             <span aria-hidden>⠿</span>
-          </Table.Td>
+          </td>
         )}
         {flags.selectable && (
-          <Table.Td style={{ width: 40 }}>
-            <Checkbox
+          <td>
+            <input
+              type="checkbox"
+              className="portal-table-check"
               aria-label={`Select row ${position + 1}`}
               checked={flags.selected}
               disabled={flags.disabled}
               onChange={() => undefined}
               onClick={(e) => handlers.toggleSelect(rowKey, e.shiftKey)}
             />
-          </Table.Td>
+          </td>
         )}
         {flags.orderable && (
-          <Table.Td style={{ width: 76 }}>
+          <td>
             <PositionInput rowKey={rowKey} position={position} disabled={flags.disabled} handlers={handlers} />
-          </Table.Td>
+          </td>
         )}
-        {columns.map((c, i) => (
-          <Table.Td key={c.field} style={{ textAlign: c.center ? 'center' : undefined, minWidth: c.minWidth, overflowWrap: 'anywhere' }}>
-            {i === 0 && stateLabel && <VisuallyHidden>{`${stateLabel}: `}</VisuallyHidden>}
-            {c.render ? c.render(row) : formatCell((row as Record<string, unknown>)[c.field], c)}
-          </Table.Td>
-        ))}
+        {columns.map((c, i) => {
+          const content = c.render ? c.render(row) : formatCell((row as Record<string, unknown>)[c.field], c);
+          return (
+            <td
+              key={c.field}
+              className={c.truncate ? 'portal-table-truncate' : 'portal-table-wrap'}
+              // The whole text as a tooltip, for text cut by the ellipsis.
+              title={c.truncate && (typeof content === 'string' || typeof content === 'number') ? String(content) : undefined}
+              style={c.center ? { textAlign: 'center' } : undefined}
+            >
+              {i === 0 && stateLabel && <VisuallyHidden>{`${stateLabel}: `}</VisuallyHidden>}
+              {content}
+            </td>
+          );
+        })}
         {flags.expandable && (
-          <Table.Td style={{ width: 44 }}>
+          <td>
             <ActionIcon
               variant="subtle"
+              size="sm"
               aria-label={expanded ? `Collapse row ${position + 1}` : `Expand row ${position + 1}`}
               aria-expanded={expanded}
               onClick={() => handlers.toggleExpand(rowKey)}
@@ -183,19 +196,19 @@ function DataRowInner<R>(props: DataRowProps<R>) {
                 ›
               </span>
             </ActionIcon>
-          </Table.Td>
+          </td>
         )}
-      </Table.Tr>
+      </tr>
       {renderExpanded && (
-        <Table.Tr aria-hidden={!expanded || undefined}>
-          <Table.Td colSpan={columns.length + controlCount} style={{ padding: expanded ? undefined : 0, borderBottomWidth: expanded ? undefined : 0 }}>
+        <tr className="portal-table-row" aria-hidden={!expanded || undefined}>
+          <td colSpan={columns.length + controlCount} style={{ padding: expanded ? undefined : 0, borderBottomWidth: expanded ? undefined : 0 }}>
             <Collapse expanded={expanded} transitionDuration={ROW_EXPAND_MS} keepMounted={false}>
               {renderExpanded(row)}
             </Collapse>
-          </Table.Td>
-        </Table.Tr>
+          </td>
+        </tr>
       )}
-    </Table.Tbody>
+    </tbody>
   );
 }
 

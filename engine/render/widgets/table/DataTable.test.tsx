@@ -377,3 +377,80 @@ describe('DataTable virtualisation', () => {
     }
   });
 });
+
+describe('DataTable column widths and settings', () => {
+  afterEach(() => localStorage.clear());
+  const sized: DataTableColumn<Rule>[] = [
+    { field: 'name', label: 'Name' },
+    { field: 'size', label: 'Size', format: 'count' },
+    { field: 'id', label: 'Enabled', format: 'boolean' },
+  ];
+  const colWidths = () => [...screen.getByRole('grid').querySelectorAll('col')].map((c) => c.style.width);
+
+  it('sizes columns by what they hold: the text column takes the spare width, the others keep theirs', () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    try {
+      renderUi(<DataTable label="Rules" rows={makeRules(3)} columns={sized} rowKey="id" selectionMode="multiple" />);
+      // 40 px selection box, then the columns: 1000 - 40 - 80 (number) - 84 (yes/no) = 796 px for the text.
+      expect(colWidths()).toEqual(['40px', '796px', '80px', '84px']);
+      expect(screen.getByRole('grid').style.width).toBe('1000px');
+    } finally {
+      width.mockRestore();
+    }
+  });
+
+  it('keeps each minimum when the columns do not fit: the table is wider than its card, which scrolls', () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(200);
+    try {
+      renderUi(<DataTable label="Rules" rows={makeRules(3)} columns={sized} rowKey="id" />);
+      expect(colWidths()).toEqual(['120px', '80px', '84px']);
+      expect(screen.getByRole('grid').style.width).toBe('284px');
+      expect(screen.getByRole('grid').parentElement!.className).toContain('portal-table-scroll');
+    } finally {
+      width.mockRestore();
+    }
+  });
+
+  it('cuts long text to one line and shows it whole as a tooltip', () => {
+    const name = Array.from({ length: 10 }, () => 'A very long rule name').join(' ');
+    renderUi(<DataTable label="Rules" rows={[{ id: 'a', name, size: 1 }]} columns={sized} rowKey="id" />);
+    const cell = screen.getByTitle(name);
+    expect(cell.tagName).toBe('TD');
+    expect(cell.className).toContain('portal-table-truncate');
+  });
+
+  it('leaves the row actions out of the column chooser', async () => {
+    const user = userEvent.setup();
+    const withActions: DataTableColumn<Rule>[] = [...sized, { field: '__actions', label: 'Actions', kind: 'actions', render: () => 'Edit' }];
+    renderUi(<DataTable label="Rules" rows={makeRules(2)} columns={withActions} rowKey="id" persistKey="test.actions" />);
+    await user.click(screen.getByRole('button', { name: 'Columns and density of Rules' }));
+    const chooser = await screen.findByRole('group', { name: 'Columns of Rules' });
+    expect(within(chooser).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(chooser).queryByRole('checkbox', { name: 'Actions' })).toBeNull();
+  });
+
+  it('hides columns and changes the density from the column chooser, and remembers both for the table', async () => {
+    const user = userEvent.setup();
+    const table = () => <DataTable label="Rules" rows={makeRules(3)} columns={sized} rowKey="id" persistKey="test.rules" />;
+    const { unmount } = renderUi(table());
+    await user.click(screen.getByRole('button', { name: 'Columns and density of Rules' }));
+    const chooser = await screen.findByRole('group', { name: 'Columns of Rules' });
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Size' }));
+    expect(screen.queryByRole('columnheader', { name: 'Size' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Enabled']);
+    expect(screen.getByRole('button', { name: 'Columns and density of Rules' }).textContent).toBe('Columns (1 hidden)');
+    await user.click(within(chooser).getByRole('radio', { name: 'Compact' }));
+    unmount();
+
+    renderUi(table());
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Enabled']);
+    await user.click(screen.getByRole('button', { name: 'Columns and density of Rules' }));
+    const again = await screen.findByRole('group', { name: 'Columns of Rules' });
+    expect((within(again).getByRole('radio', { name: 'Compact' }) as HTMLInputElement).checked).toBe(true);
+    // The last shown column cannot be hidden.
+    await user.click(within(again).getByRole('checkbox', { name: 'Enabled' }));
+    expect((within(again).getByRole('checkbox', { name: 'Name' }) as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(again).getByRole('checkbox', { name: 'Size' }));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size']);
+  });
+});

@@ -4,56 +4,41 @@
  * polling and keep-selection modes, and a sticky header. Long lists are virtualised, and rows are memoised by their
  * tracking key so that editing one row re-renders only that row.
  */
-import { Checkbox, Group, NativeSelect, Pagination, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import { usePrevious, useUncontrolled } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RowState } from '../../../../schemas/enums';
-import { ROWS_PER_PAGE_LABEL } from '../../../core/bulkImport';
 import { EmptyResult } from '../EmptyResult';
-import { normaliseColumns, type DataTableColumn } from './columns';
+import { columnWidths, normaliseColumns, type DataTableColumn } from './columns';
 import { DataRow, type RowHandlers } from './DataRow';
+import { DataTableHeader } from './DataTableHeader';
+import { createRowHandlers, type TableSnapshot } from './rowHandlers';
 import {
   clampPageIndex,
   pageBounds,
-  pageCount,
   PAGE_SIZE_OPTIONS,
   paginatorVisible,
-  parsePosition,
   sortRows,
-  nextSort,
   type PageChange,
   type RowPositionChange,
   type SortState,
 } from './rowOrder';
-import {
-  carryOver,
-  keysChanged,
-  masterState,
-  selectRange,
-  toggleAll,
-  toggleExpanded,
-  toggleRow,
-  type RowKey,
-  type SelectionMode,
-  type SelectionModel,
-} from './selection';
+import { carryOver, keysChanged, masterState, toggleAll, type RowKey, type SelectionMode } from './selection';
+import { DENSITY_PADDING } from './tableSettings';
+import { TableSettingsMenu } from './TableSettingsMenu';
+import { TablePaginator } from './TablePaginator';
+import { useContainerWidth } from './useContainerWidth';
+import { useTableSettings } from './useTableSettings';
+import './table.css';
 
-/** Sticky header stacking order (spec 002 §9). */
-export const STICKY_HEADER_Z_INDEX = 100;
+export { STICKY_HEADER_Z_INDEX } from './DataTableHeader';
 /** More rows than this on one page are virtualised. */
 export const VIRTUALISE_ABOVE = 100;
 /** Estimated row height before the browser measures it, in px. */
-export const ROW_HEIGHT_ESTIMATE = 44;
+export const ROW_HEIGHT_ESTIMATE = 42;
+/** Widths of the control columns, in px: drag handle, selection box, typed position, expand button. */
+export const CONTROL_WIDTHS = { drag: 40, select: 40, position: 76, expand: 44 } as const;
 
 export interface DataTableProps<R extends object> {
   /** Accessible name of the table. */
@@ -96,6 +81,13 @@ export interface DataTableProps<R extends object> {
   readonly height?: number;
   readonly stickyHeader?: boolean;
   readonly emptyText?: ReactNode;
+  /**
+   * Names the table for its settings: when given, a "Columns" button lets the admin hide columns and pick the row
+   * density, kept in local storage under this name.
+   */
+  readonly persistKey?: string;
+  /** Controls shown at the left of the table's toolbar (beside the "Columns" button). */
+  readonly toolbar?: ReactNode;
 }
 
 const field = <T,>(row: object, name: string): T | undefined => (row as Record<string, T | undefined>)[name];
@@ -116,7 +108,13 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     renderExpanded,
   } = props;
   const getKey = useMemo(() => keyOf(props.rowKey), [props.rowKey]);
-  const columns = useMemo(() => normaliseColumns(props.columns), [props.columns]);
+  const allColumns = useMemo(() => normaliseColumns(props.columns), [props.columns]);
+  const [settings, setSettings] = useTableSettings(props.persistKey);
+  const choosable = useMemo(() => allColumns.filter((c) => c.kind !== 'actions'), [allColumns]);
+  const columns = useMemo(
+    () => (settings.hidden.length === 0 ? allColumns : allColumns.filter((c) => !settings.hidden.includes(c.field))),
+    [allColumns, settings.hidden],
+  );
 
   const [selected, setSelected] = useUncontrolled<readonly RowKey[]>({
     value: props.selected,
@@ -182,6 +180,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const [dropKey, setDropKey] = useState<RowKey | null>(null);
   const dragFrom = useRef<RowKey | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const containerWidth = useContainerWidth(scrollRef);
   const pendingFocus = useRef<RowKey | null>(null);
 
   const virtual = pageRows.length > VIRTUALISE_ABOVE;
@@ -193,99 +192,13 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     overscan: 8,
   });
 
-  // Handlers read the latest state through a ref, so the object handed to rows is created once.
-  const latest = useRef({ pageRows, pageKeys, positions, total, selected, expanded, enabledKeys, selectionMode, getKey, isDisabled, orderable });
-  latest.current = { pageRows, pageKeys, positions, total, selected, expanded, enabledKeys, selectionMode, getKey, isDisabled, orderable };
-  const setters = useRef({ setSelected, setExpanded, onRowPositionChange });
-  setters.current = { setSelected, setExpanded, onRowPositionChange };
-
-  const handlers = useMemo<RowHandlers>(() => {
-    const rowByKey = (key: RowKey) => latest.current.pageRows.find((r) => latest.current.getKey(r) === key);
-    const move = (key: RowKey, to: number): boolean => {
-      const s = latest.current;
-      const from = s.positions.get(key);
-      const item = rowByKey(key);
-      if (from === undefined || item === undefined || !s.orderable || to < 0 || to >= s.total) return false;
-      if (to !== from) setters.current.onRowPositionChange?.({ item, currPosition: from, newPosition: to });
-      return true;
-    };
-    const select = (key: RowKey, shift: boolean) => {
-      const s = latest.current;
-      const row = rowByKey(key);
-      if (s.selectionMode === 'none' || row === undefined || s.isDisabled(row)) return;
-      const model: SelectionModel = { selected: s.selected, anchor: anchor.current };
-      const next = shift
-        ? selectRange(model, key, s.pageKeys, (k) => s.enabledKeys.includes(k), s.selectionMode)
-        : toggleRow(model, key, s.selectionMode);
-      anchor.current = next.anchor;
-      setters.current.setSelected([...next.selected]);
-    };
-    const focusRow = (key: RowKey | undefined) => {
-      if (key === undefined) return;
-      pendingFocus.current = key;
-      setFocusKey(key);
-    };
-    return {
-      toggleSelect: select,
-      toggleExpand: (key) => setters.current.setExpanded(toggleExpanded(latest.current.expanded, key)),
-      focus: (key) => setFocusKey(key),
-      typePosition: (key, text) => {
-        const to = parsePosition(text, latest.current.total);
-        return to !== null && move(key, to);
-      },
-      keyDown: (key, e: KeyboardEvent<HTMLTableRowElement>) => {
-        const s = latest.current;
-        const at = s.pageKeys.indexOf(key);
-        const onRow = e.target === e.currentTarget;
-        if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && e.altKey) {
-          e.preventDefault();
-          const from = s.positions.get(key);
-          if (from !== undefined && move(key, from + (e.key === 'ArrowDown' ? 1 : -1))) focusRow(key);
-        } else if (e.key === 'ArrowDown') {
-          e.preventDefault();
-          focusRow(s.pageKeys[at + 1]);
-        } else if (e.key === 'ArrowUp') {
-          e.preventDefault();
-          focusRow(s.pageKeys[at - 1]);
-        } else if (e.key === 'Home' && onRow) {
-          e.preventDefault();
-          focusRow(s.pageKeys[0]);
-        } else if (e.key === 'End' && onRow) {
-          e.preventDefault();
-          focusRow(s.pageKeys[s.pageKeys.length - 1]);
-        } else if (e.key === ' ' && onRow) {
-          e.preventDefault();
-          select(key, e.shiftKey);
-        } else if (e.key === 'Enter' && onRow) {
-          e.preventDefault();
-          setters.current.setExpanded(toggleExpanded(s.expanded, key));
-        }
-      },
-      dragStart: (key, e: DragEvent<HTMLTableRowElement>) => {
-        dragFrom.current = key;
-        e.dataTransfer.effectAllowed = 'move';
-        e.dataTransfer.setData('text/plain', String(key));
-      },
-      dragOver: (key, e) => {
-        if (dragFrom.current === null) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'move';
-        setDropKey(key);
-      },
-      drop: (key, e) => {
-        e.preventDefault();
-        const from = dragFrom.current;
-        dragFrom.current = null;
-        setDropKey(null);
-        const to = latest.current.positions.get(key);
-        if (from !== null && to !== undefined) move(from, to);
-      },
-      dragEnd: () => {
-        dragFrom.current = null;
-        setDropKey(null);
-      },
-    };
-  }, []);
+  const latest = useRef<TableSnapshot<R>>(null!);
+  latest.current = { pageRows, pageKeys, positions, total, selected, expanded, enabledKeys, selectionMode, getKey, isDisabled, orderable, setSelected: (k) => setSelected(k), setExpanded, onRowPositionChange };
+  // Created once: the handlers read the latest state through the ref.
+  const handlers = useMemo<RowHandlers>(
+    () => createRowHandlers({ latest, anchor, dragFrom, pendingFocus, setFocusKey, setDropKey }),
+    [],
+  );
 
   // Moves DOM focus to a row chosen by keyboard once it is rendered (scrolling a virtualised list first).
   useEffect(() => {
@@ -342,78 +255,67 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const columnCount = columns.length + controlCount;
   const master = masterState(selected.filter((k) => enabledKeys.includes(k)), enabledKeys);
 
+  const controls = [
+    ...(orderable ? [CONTROL_WIDTHS.drag] : []),
+    ...(selectable ? [CONTROL_WIDTHS.select] : []),
+    ...(orderable ? [CONTROL_WIDTHS.position] : []),
+  ];
+  const trailing = expandable ? [CONTROL_WIDTHS.expand] : [];
+  const fixed = [...controls, ...trailing].reduce((a, b) => a + b, 0);
+  const widths = [...controls, ...columnWidths(columns.map((c) => c.width), containerWidth - fixed), ...trailing];
+  const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
+
   return (
     <div>
-      <div ref={scrollRef} style={virtual ? { maxHeight: height, overflow: 'auto' } : undefined}>
+      {(props.persistKey !== undefined || props.toolbar !== undefined) && (
+        <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap" align="center">
+          <Group gap="xs" style={{ flex: 1, minWidth: 0 }}>
+            {props.toolbar}
+          </Group>
+          {props.persistKey !== undefined && (
+            // The row actions stay: hiding them would leave rows that cannot be edited.
+            <TableSettingsMenu table={props.label} columns={choosable} settings={settings} onChange={setSettings} />
+          )}
+        </Group>
+      )}
+      <div
+        ref={scrollRef}
+        className="portal-table-scroll"
+        data-table-scroll
+        style={virtual ? { maxHeight: height, overflowY: 'auto' } : undefined}
+      >
         <Table
           role="grid"
           aria-label={props.label}
           aria-rowcount={total + 1}
           aria-multiselectable={selectionMode === 'multiple' || undefined}
           highlightOnHover
-          layout={columns.some((c) => c.width) ? 'fixed' : undefined}
+          className="portal-table"
+          verticalSpacing={DENSITY_PADDING[settings.density]}
+          style={{ width: tableWidth }}
         >
-          <Table.Thead
-            style={
-              stickyHeader
-                ? { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX, background: 'var(--mantine-color-body)' }
-                : undefined
-            }
-          >
-            <Table.Tr aria-rowindex={1}>
-              {orderable && (
-                <Table.Th style={{ width: 28 }}>
-                  <VisuallyHidden>Drag to reorder</VisuallyHidden>
-                </Table.Th>
-              )}
-              {selectable && (
-                <Table.Th style={{ width: 40 }}>
-                  {selectionMode === 'multiple' && (
-                    <Checkbox
-                      aria-label={selected.length > 0 ? 'Clear selection' : 'Select all rows'}
-                      checked={master === 'checked'}
-                      indeterminate={master === 'indeterminate'}
-                      disabled={enabledKeys.length === 0 && selected.length === 0}
-                      onChange={() => {
-                        const next = toggleAll({ selected, anchor: anchor.current }, enabledKeys);
-                        anchor.current = next.anchor;
-                        setSelected([...next.selected]);
-                      }}
-                    />
-                  )}
-                </Table.Th>
-              )}
-              {orderable && <Table.Th style={{ width: 76 }}>Position</Table.Th>}
-              {columns.map((c) => {
-                const direction = sort?.field === c.field ? sort.direction : null;
-                return (
-                  <Table.Th
-                    key={c.field}
-                    aria-sort={c.sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
-                    style={{ width: c.width, minWidth: c.minWidth, textAlign: c.center ? 'center' : 'left' }}
-                  >
-                    {c.sortable ? (
-                      <UnstyledButton
-                        fw={600}
-                        fz="sm"
-                        onClick={() => setSort(nextSort(sort, c.field, c.reverseSort))}
-                      >
-                        {c.label}
-                        <span aria-hidden> {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
-                      </UnstyledButton>
-                    ) : (
-                      c.label
-                    )}
-                  </Table.Th>
-                );
-              })}
-              {expandable && (
-                <Table.Th style={{ width: 44 }}>
-                  <VisuallyHidden>Details</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
+          <colgroup>
+            {widths.map((w, i) => (
+              <col key={i} style={{ width: w }} />
+            ))}
+          </colgroup>
+          <DataTableHeader
+            columns={columns}
+            orderable={orderable}
+            selectionMode={selectionMode}
+            expandable={expandable}
+            sticky={stickyHeader}
+            sort={sort}
+            onSort={setSort}
+            master={master}
+            anySelected={selected.length > 0}
+            masterDisabled={enabledKeys.length === 0 && selected.length === 0}
+            onToggleAll={() => {
+              const next = toggleAll({ selected, anchor: anchor.current }, enabledKeys);
+              anchor.current = next.anchor;
+              setSelected([...next.selected]);
+            }}
+          />
           {pageRows.length === 0 && (
             <Table.Tbody>
               <Table.Tr>
@@ -435,27 +337,15 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         </Table>
       </div>
       {paginatorVisible(page.size, total, pageSizeOptions) && (
-        <Group justify="flex-end" gap="lg" mt="sm" wrap="wrap">
-          <NativeSelect
-            label={ROWS_PER_PAGE_LABEL}
-            size="xs"
-            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
-            data={pageSizeOptions.map(String)}
-            value={String(page.size)}
-            onChange={(e) => setPage({ index: 0, size: Number(e.currentTarget.value) })}
-          />
-          <Text size="sm" aria-live="polite">
-            {`${total === 0 ? 0 : firstShown + 1}–${firstShown + pageRows.length} of ${total}`}
-          </Text>
-          <Pagination
-            size="sm"
-            total={pageCount(page.size, total)}
-            value={(serverPaged ? page.index : clampPageIndex(page, total)) + 1}
-            onChange={(p) => setPage({ index: p - 1, size: page.size })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
-        </Group>
+        <TablePaginator
+          page={page}
+          pageIndex={serverPaged ? page.index : clampPageIndex(page, total)}
+          total={total}
+          firstShown={firstShown}
+          shown={pageRows.length}
+          pageSizeOptions={pageSizeOptions}
+          onPageChange={setPage}
+        />
       )}
     </div>
   );

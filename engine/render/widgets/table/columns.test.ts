@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, humanise, normaliseColumns } from './columns';
+import { columnWidths, formatCell, humanise, KIND_WIDTHS, normaliseColumns, widthRule } from './columns';
 
 describe('columns', () => {
   it('take labels from the field name unless given', () => {
@@ -7,10 +7,62 @@ describe('columns', () => {
     expect(humanise('text_color')).toBe('Text color');
     expect(normaliseColumns(['name', { field: 'size', label: 'Bytes' }]).map((c) => c.label)).toEqual(['Name', 'Bytes']);
   });
-  it('share the width by flex', () => {
-    const cols = normaliseColumns([{ field: 'a', flex: 3 }, { field: 'b', flex: 1 }, 'c']);
-    expect(cols.map((c) => c.width)).toEqual(['75%', '25%', undefined]);
+
+  it('take their width rule from what they hold: yes/no and numbers narrow, labels and dates capped, text grows', () => {
+    const [name, enabled, action, hits, updated] = normaliseColumns([
+      'name',
+      { field: 'on', label: 'On', format: 'boolean' },
+      { field: 'action', format: 'enumLabel' },
+      { field: 'hits', format: 'count' },
+      { field: 'updated', format: 'datetime' },
+    ]);
+    expect(name!.width).toEqual(KIND_WIDTHS.text);
+    expect(enabled!.width).toEqual(KIND_WIDTHS.boolean);
+    expect(action!.width).toEqual(KIND_WIDTHS.enum);
+    expect(hits!.width).toEqual(KIND_WIDTHS.number);
+    expect(updated!.width).toEqual(KIND_WIDTHS.date);
+    expect([name, enabled, action, hits, updated].map((c) => c!.truncate)).toEqual([true, true, true, true, true]);
   });
+
+  it('let the definition override the width rule and turn truncation off', () => {
+    const [c] = normaliseColumns([{ field: 'description', minWidth: 200, maxWidth: 400, flex: 3, truncate: false }]);
+    expect(c!.width).toEqual({ min: 200, max: 400, flex: 3 });
+    expect(c!.truncate).toBe(false);
+    // A maximum below the minimum is raised to it.
+    expect(widthRule({ field: 'x', minWidth: 300, maxWidth: 100 })).toEqual({ min: 300, max: 300, flex: 1 });
+  });
+
+  it('are never narrower than their header text (plus the sort marker when sortable)', () => {
+    const long = widthRule({ field: 'x', label: 'Matches before the action applies', format: 'boolean' });
+    expect(long.min).toBeGreaterThan(KIND_WIDTHS.boolean.min);
+    const sortable = widthRule({ field: 'x', label: 'Matches before the action applies', format: 'boolean', sortable: true });
+    expect(sortable.min).toBeGreaterThan(long.min);
+  });
+
+  it('share the spare width by flex, up to each maximum, and give what a capped column cannot take to the others', () => {
+    const rules = [
+      { min: 100, flex: 1 },
+      { min: 100, flex: 1 },
+      { min: 80, max: 100, flex: 1 },
+      { min: 90, flex: 0 },
+    ];
+    // 370 px of minimums, 630 spare: the capped column takes 20, the two text columns split the rest.
+    expect(columnWidths(rules, 1000)).toEqual([405, 405, 100, 90]);
+    expect(columnWidths([{ min: 100, flex: 3 }, { min: 100, flex: 1 }], 600)).toEqual([400, 200]);
+  });
+
+  it('keep their minimums when they do not fit (the table scrolls in its card), and never collapse', () => {
+    const rules = normaliseColumns(['name', 'description', { field: 'on', format: 'boolean' }, { field: 'platform', format: 'enumLabel' }]).map((c) => c.width);
+    const widths = columnWidths(rules, 200);
+    expect(widths).toEqual(rules.map((r) => r.min));
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(40);
+    expect(columnWidths(rules, 0)).toEqual(widths);
+  });
+
+  it('leave the width unused when every column is at its maximum', () => {
+    expect(columnWidths([{ min: 80, max: 100, flex: 1 }, { min: 50, flex: 0 }], 1000)).toEqual([100, 50]);
+  });
+
   it('format values', () => {
     expect(formatCell(true, { format: 'boolean' })).toBe('Yes');
     expect(formatCell([1, 2], { format: 'count' })).toBe('2');

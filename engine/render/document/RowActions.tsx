@@ -1,0 +1,53 @@
+import { ActionIcon, Group, Menu } from '@mantine/core';
+import type { RowAction } from '../../../definitions/define';
+import { DeleteIcon, EditIcon, MoreIcon } from './rowIcons';
+
+/** Width of one action icon and the gap between icons, in px (the actions column is sized from them). */
+const ICON = 28;
+const GAP = 4;
+const CELL_PADDING = 20;
+
+/** How many icons a row shows: Edit, Delete, and one menu for the definition's row actions. */
+export const actionIconCount = (rowActions: readonly RowAction[] | undefined): number => 2 + (rowActions?.length ? 1 : 0);
+
+/** The actions column's width for `icons` icons, in px. */
+export const actionsWidth = (icons: number): number => icons * ICON + (icons - 1) * GAP + CELL_PADDING;
+
+export interface RowActionsProps {
+  /** The row's name in the buttons' accessible names, e.g. "Edit bank.example.com". */
+  readonly label: string;
+  readonly onEdit: () => void;
+  readonly onDelete: () => void;
+  readonly rowActions: readonly RowAction[] | undefined;
+  readonly onRowAction: (action: RowAction) => void;
+}
+
+/** A row's compact actions: Edit and Delete icons, and the definition's row actions in a menu. */
+export function RowActions({ label, onEdit, onDelete, rowActions, onRowAction }: RowActionsProps) {
+  return (
+    <Group gap={GAP} wrap="nowrap">
+      <ActionIcon variant="subtle" size={ICON} onClick={onEdit} aria-label={`Edit ${label}`} title="Edit">
+        <EditIcon />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" size={ICON} onClick={onDelete} aria-label={`Delete ${label}`} title="Delete">
+        <DeleteIcon />
+      </ActionIcon>
+      {rowActions && rowActions.length > 0 && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size={ICON} aria-label={`More actions for ${label}`} title="More actions">
+              <MoreIcon />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {rowActions.map((action) => (
+              <Menu.Item key={action.id} onClick={() => onRowAction(action)}>
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { labelledEnum } from '../../../schemas/enums';
+import { renderUi } from '../../../tests/setup/component';
+import { FormView } from './FormView';
+
+const Direction = labelledEnum(['all', 'upload'], { all: 'Uploads and downloads', upload: 'Uploads only' }, { title: 'Direction' });
+const Rule = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1, 'Enter a name.').meta({ title: 'Name' }),
+  direction: Direction.default('all'),
+  limit: z.number().int().min(1, 'Use at least 1.').meta({ title: 'Limit' }),
+  domains: z.array(z.string()).default([]).meta({ title: 'Domains' }),
+});
+const Doc = z.strictObject({
+  policy: z.strictObject({ rules: z.array(Rule).default([]).meta({ title: 'Rules' }) }),
+  support: z.union([z.literal(''), z.email('Enter a mail address.')]).default('').meta({ title: 'Support address' }),
+  labels: z.record(z.string(), z.string()).default({}).meta({ title: 'Labels' }),
+});
+const rules = [
+  { id: 'r1', name: 'First', direction: 'all', limit: 10, domains: ['a.example'] },
+  { id: 'r2', name: 'Second', direction: 'upload', limit: 20, domains: [] },
+];
+
+function setup(values: Record<string, unknown> = {}) {
+  const onSubmit = vi.fn();
+  renderUi(
+    <FormView
+      schema={Doc}
+      hints={{ 'policy.rules': { table: { itemLabel: 'rule', columns: ['name', 'direction', 'limit'], rowFields: { id: { widget: 'hidden' } } } } }}
+      defaultValues={{ policy: { rules }, support: 'help@example.com', labels: { team: 'blue' }, ...values }}
+      onSubmit={onSubmit}
+    />,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+const table = () => screen.getByRole('table', { name: 'Rules' });
+const names = () => within(table()).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+
+describe('nested table', () => {
+  it('shows the rows with labelled values and no JSON box', () => {
+    setup();
+    expect(names()).toEqual(['First', 'Second']);
+    expect(within(table()).getByText('Uploads only')).toBeTruthy();
+    expect(document.querySelector('textarea')).toBeNull();
+  });
+
+  it('adds a row through the row form, which validates it', async () => {
+    const { user, onSubmit } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
+    await user.type(within(dialog).getByLabelText(/^Limit/), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Enter a name.')).toBeTruthy();
+    expect(within(dialog).getByText('Use at least 1.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Third');
+    await user.clear(within(dialog).getByLabelText(/^Limit/));
+    await user.type(within(dialog).getByLabelText(/^Limit/), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(names()).toEqual(['First', 'Second', 'Third']);
+    // Applying the row form does not submit the document form.
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const added = (onSubmit.mock.calls[0]![0] as { policy: { rules: Record<string, unknown>[] } }).policy.rules[2]!;
+    expect(added).toMatchObject({ name: 'Third', limit: 5, direction: 'all', domains: [] });
+    expect(typeof added.id).toBe('string');
+  }, 30_000);
+
+  it('edits, reorders and deletes rows', async () => {
+    const { user, onSubmit } = setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Second' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(names()).toEqual(['First', 'Renamed']));
+    await user.click(screen.getByRole('button', { name: 'Move Renamed up' }));
+    expect(names()).toEqual(['Renamed', 'First']);
+    expect((screen.getByRole('button', { name: 'Move Renamed up' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Delete First' }));
+    expect(names()).toEqual(['Renamed']);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ policy: { rules: [{ id: 'r2', name: 'Renamed', limit: 20 }] } });
+  }, 30_000);
+
+  it('replaces a number: a cleared field stays empty while the new value is typed', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Edit First' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule' });
+    const limit = within(dialog).getByLabelText(/^Limit/) as HTMLInputElement;
+    await user.clear(limit);
+    expect(limit.value).toBe('');
+    await user.type(limit, '75');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(table()).getByText('75')).toBeTruthy());
+  }, 30_000);
+
+  it('shows an invalid row of the loaded list with its row number after a submit', async () => {
+    const { user, onSubmit } = setup({ policy: { rules: [rules[0], { ...rules[1], name: '' }] } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Row 2: Enter a name.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  }, 30_000);
+});
+
+describe('chips and key-value rows', () => {
+  it('edits a string list as chips and a plain string union as a text input', async () => {
+    const { user, onSubmit } = setup();
+    await user.click(screen.getByRole('button', { name: 'Edit First' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule' });
+    expect(within(dialog).getByText('a.example')).toBeTruthy();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Domains' }), 'b.example{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const support = screen.getByLabelText(/^Support address/) as HTMLInputElement;
+    expect(support.tagName).toBe('INPUT');
+    expect(support.value).toBe('help@example.com');
+    await user.clear(support);
+    await user.type(support, 'desk@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      support: 'desk@example.com',
+      policy: { rules: [{ domains: ['a.example', 'b.example'] }, {}] },
+    });
+  }, 30_000);
+
+  it('edits a record as key and value rows', async () => {
+    const { user, onSubmit } = setup();
+    expect((screen.getByLabelText('Key 1') as HTMLInputElement).value).toBe('team');
+    await user.click(screen.getByRole('button', { name: 'Add entry' }));
+    await user.type(screen.getByLabelText('Key 2'), 'site');
+    await user.type(screen.getByLabelText('Value 2'), 'north');
+    await user.clear(screen.getByLabelText('Value 1'));
+    await user.type(screen.getByLabelText('Value 1'), 'green');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ labels: { team: 'green', site: 'north' } });
+    await user.click(screen.getByRole('button', { name: 'Remove team' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect((onSubmit.mock.calls[1]![0] as { labels: unknown }).labels).toEqual({ site: 'north' });
+  }, 30_000);
+});

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import type { LogViewDef } from '../../../definitions/define';
+import type { CategoryListName } from '../../../schemas/logs';
+import { useApi } from '../shell/EngineContext';
+
+type Labels = Readonly<Record<string, string>>;
+export type FieldLabels = Readonly<Record<string, Labels>>;
+
+const NONE: FieldLabels = {};
+
+/**
+ * Id → name per event field, from the lookup lists the definition names (`lookups`). Each list is asked for once
+ * per page load and shared by every log view; until it arrives (or if it fails) the ids show as they are.
+ */
+export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
+  const api = useApi();
+  const [labels, setLabels] = useState<FieldLabels>(NONE);
+  useEffect(() => {
+    if (!lookups) return;
+    let live = true;
+    const entries = Object.entries(lookups);
+    void Promise.all(
+      entries.map(([field, name]) =>
+        listOf(name, () => api.logsCategories({ params: { name } })).then(
+          (list) => [field, list] as const,
+          () => [field, undefined] as const,
+        ),
+      ),
+    ).then((lists) => {
+      if (!live) return;
+      setLabels(Object.fromEntries(lists.flatMap(([field, list]) => (list ? [[field, list]] : []))));
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, lookups]);
+  return labels;
+}
+
+const lists = new Map<CategoryListName, Promise<Labels>>();
+
+function listOf(name: CategoryListName, fetch: () => Promise<{ categories: readonly { value: string; label: string }[] }>): Promise<Labels> {
+  let list = lists.get(name);
+  if (!list) {
+    list = fetch().then((answer) => Object.fromEntries(answer.categories.map((c) => [c.value, c.label])));
+    // A failed answer is not kept: the next view asks again.
+    list.catch(() => lists.delete(name));
+    lists.set(name, list);
+  }
+  return list;
+}

@@ -1,0 +1,56 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+
+/** Above table rows and the sticky table header, below dialogs and menus. */
+export const SAVE_BAR_Z_INDEX = 150;
+
+export interface SaveBarProps {
+  readonly dirty: boolean;
+  /** How many changes are unsaved (rows added, removed, changed, a reorder, fields changed); unknown when absent. */
+  readonly changes?: number;
+  readonly saving: boolean;
+  readonly onSave: () => void;
+  readonly onDiscard: () => void;
+}
+
+const changesText = (n: number | undefined) =>
+  n === undefined || n === 0 ? 'You have unsaved changes.' : n === 1 ? 'You have 1 unsaved change.' : `You have ${n} unsaved changes.`;
+
+/**
+ * The document's Save and Discard: while something is unsaved it sticks to the bottom of the window, so it is in
+ * view wherever the admin has scrolled; once saved it rests below the content and says so.
+ */
+export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarProps) {
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      role="region"
+      aria-label="Changes"
+      shadow={dirty ? 'md' : undefined}
+      style={
+        dirty
+          ? {
+              position: 'sticky',
+              bottom: 0,
+              zIndex: SAVE_BAR_Z_INDEX,
+              borderTop: '3px solid var(--mantine-primary-color-filled)',
+            }
+          : undefined
+      }
+    >
+      <Group justify="space-between">
+        <Text size="sm" fw={dirty ? 600 : undefined} c={dirty ? undefined : 'dimmed'} aria-live="polite">
+          {dirty ? changesText(changes) : 'All changes saved.'}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" disabled={!dirty || saving} onClick={onDiscard}>
+            Discard changes
+          </Button>
+          <Button disabled={!dirty} loading={saving} onClick={onSave}>
+            Save
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

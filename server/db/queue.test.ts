@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PriorityQueue, QueryAbortedError } from './queue';
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('PriorityQueue', () => {
+  it('runs one job at a time, interactive jobs before waiting heavy ones', async () => {
+    const q = new PriorityQueue();
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(`start ${name}`);
+      await tick();
+      order.push(`end ${name}`);
+      return name;
+    };
+    const all = [
+      q.schedule(job('heavy 1'), true),
+      q.schedule(job('heavy 2'), true),
+      q.schedule(job('heavy 3'), true),
+      q.schedule(job('sign-in'), false),
+    ];
+    expect(await Promise.all(all)).toEqual(['heavy 1', 'heavy 2', 'heavy 3', 'sign-in']);
+    // The sign-in waited for the heavy job already running only.
+    expect(order).toEqual(['start heavy 1', 'end heavy 1', 'start sign-in', 'end sign-in', 'start heavy 2', 'end heavy 2', 'start heavy 3', 'end heavy 3']);
+  });
+
+  it('drops a job whose signal aborted before its turn, and refuses one aborted already', async () => {
+    const q = new PriorityQueue();
+    const ran: string[] = [];
+    const controller = new AbortController();
+    const first = q.schedule(async () => void (await tick(), ran.push('first')), true);
+    const dropped = q.schedule(async () => void ran.push('dropped'), true, controller.signal);
+    controller.abort();
+    await first;
+    await expect(dropped).rejects.toBeInstanceOf(QueryAbortedError);
+    await expect(q.schedule(async () => 1, true, controller.signal)).rejects.toBeInstanceOf(QueryAbortedError);
+    expect(ran).toEqual(['first']);
+  });
+
+  it('runs a call made from inside a running job at once instead of waiting for itself', async () => {
+    const q = new PriorityQueue();
+    const outer = q.schedule(async () => `outer(${await q.schedule(async () => 'inner', false)})`, false);
+    expect(await outer).toBe('outer(inner)');
+  });
+});

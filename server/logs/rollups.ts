@@ -1,0 +1,324 @@
+/**
+ * Report rollups: events pre-aggregated per tenant, rollup and UTC hour / day (`log_rollups`, migration 102). A rollup
+ * is what a report of the catalogue groups by (log kind, fixed conditions, dimension, distinct-user field, label
+ * field); reports that share one share its rows. A report over a range reads daily rows for whole days, hourly rows
+ * for whole hours, and raw events only for the partial hours at the edges (and for hours a series bucket or a time
+ * zone cuts), so its answer equals a scan of the raw events.
+ */
+import { createHash } from 'node:crypto';
+import type { LogType } from '../../schemas/logs';
+import { REPORTS, type ReportCondition, type ReportSpec } from '../../schemas/reports';
+import type { Db } from '../types';
+import { jsonField, Params, textField } from './sql';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+export interface RollupDef {
+  readonly logType: LogType;
+  readonly where: readonly ReportCondition[];
+  /** Fields whose values key a row (joined by a space when several); none: one row per bucket. */
+  readonly fields: readonly string[];
+  /** The one field is a list: an event counts once for each of its values. */
+  readonly list: boolean;
+  /** Rows for events without the value too (a split series counts them in its buckets). */
+  readonly nullKeys: boolean;
+  /** Field counted distinctly (distinct-user reports). */
+  readonly sub?: string;
+  /** Field whose smallest value labels a key. */
+  readonly label?: string;
+}
+
+export const userField = (t: LogType) => (t === 'audit' ? 'user' : 'userid');
+export const bytesField = (t: LogType) => (t === 'email' ? 'size' : 'bytes');
+
+/** A stable id of a definition: the same definition always maps to the same rows. */
+export function rollupId(def: RollupDef): string {
+  return `r${createHash('sha256').update(JSON.stringify(def)).digest('hex').slice(0, 16)}`;
+}
+
+const def = (spec: ReportSpec, fields: readonly string[], extra: Partial<RollupDef> = {}): RollupDef => ({
+  logType: spec.logType,
+  where: spec.where ?? [],
+  fields,
+  list: false,
+  nullKeys: false,
+  ...(spec.metric === 'users' ? { sub: userField(spec.logType) } : {}),
+  ...extra,
+});
+
+/** The rollups a report reads: its groups, and for the evasion summary its two lists and its total. */
+export function reportRollups(spec: ReportSpec): Record<string, RollupDef> {
+  switch (spec.kind) {
+    case 'top': {
+      const fields = typeof spec.dimension === 'string' ? [spec.dimension] : [...(spec.dimension ?? [])];
+      return {
+        main: def(spec, fields, { list: !!spec.listDimension, ...(spec.labelField ? { label: spec.labelField } : {}) }),
+      };
+    }
+    case 'series':
+      return { main: def(spec, spec.splitBy ? [spec.splitBy] : [], { nullKeys: true }) };
+    case 'heatmap':
+      return { main: def(spec, []) };
+    case 'evasion':
+      return {
+        techniques: def(spec, ['heat_evasion_techniques'], { list: true }),
+        lures: def({ ...spec, where: [...(spec.where ?? []), { field: 'lure_category', present: true }] }, ['lure_category']),
+        main: def(spec, []),
+      };
+  }
+}
+
+/** Every rollup the catalogue needs, by id (drill-down reports always carry a filter and read raw events). */
+export const ROLLUPS: ReadonlyMap<string, RollupDef> = new Map(
+  Object.values(REPORTS as Record<string, ReportSpec>)
+    .filter((spec) => !spec.requires)
+    .flatMap((spec) => Object.values(reportRollups(spec)))
+    .map((d) => [rollupId(d), d]),
+);
+
+export function conditionSql(c: ReportCondition, p: Params): string {
+  if ('present' in c) return `event ? ${p.add(c.field)}`;
+  if ('in' in c) return `${textField(c.field)} = ANY(${p.add(c.in)}::text[])`;
+  return `${textField(c.field)} <> ALL(${p.add(c.notIn)}::text[])`;
+}
+
+/** A half-open span of time [from, to) in epoch ms. */
+export type Span = readonly [from: number, to: number];
+
+/** The grouped value of an event for a rollup without a list dimension. */
+function keySql(d: RollupDef): string {
+  if (d.fields.length === 0) return 'NULL::text';
+  return d.fields.length === 1 ? textField(d.fields[0]!) : `concat_ws(' ', ${d.fields.map(textField).join(', ')})`;
+}
+
+/** The columns every rollup row and raw aggregate answers, after the group columns. */
+const ROW_COLUMNS = 'key, sub, events, first_events, bytes, first_bytes, label';
+
+/**
+ * Aggregates the raw events of the spans like a rollup row does: one row per group (`groups` of the event time,
+ * then key and sub), with the columns of ROW_COLUMNS.
+ */
+function rawAggregate(
+  d: RollupDef,
+  tenantId: string,
+  spans: readonly Span[],
+  groups: (col: string) => string[],
+  p: Params,
+  filters: readonly string[] = [],
+): string {
+  const key = d.list ? 'x.k' : keySql(d);
+  const list = d.list ? ` CROSS JOIN LATERAL jsonb_array_elements_text(${jsonField(d.fields[0]!)}) WITH ORDINALITY AS x (k, n)` : '';
+  const first = d.list ? ' FILTER (WHERE x.n = 1)' : '';
+  const bytes = `${textField(bytesField(d.logType))}::bigint`;
+  const g = groups('e.ts');
+  const where = [
+    `e.tenant_id = ${p.add(tenantId)}`,
+    `e.log_type = ${p.add(d.logType)}`,
+    // Spans as literal ranges (not a join), so each is an index range scan of the primary key.
+    `(${spans.map((sp) => `(e.ts >= ${p.add(sp[0])} AND e.ts < ${p.add(sp[1])})`).join(' OR ')})`,
+    ...d.where.map((c) => conditionSql(c, p)),
+    ...(d.nullKeys || d.fields.length === 0 ? [] : [`${key} IS NOT NULL`]),
+    ...filters,
+  ];
+  const columns = [
+    ...g.map((x, i) => `${x} AS g${i}`),
+    `${key} AS key`,
+    `${d.sub ? textField(d.sub) : 'NULL::text'} AS sub`,
+    'count(*) AS events',
+    `count(*)${first} AS first_events`,
+    `coalesce(sum(${bytes}), 0) AS bytes`,
+    `coalesce(sum(${bytes})${first}, 0) AS first_bytes`,
+    `${d.label ? `min(${textField(d.label)})` : 'NULL::text'} AS label`,
+  ];
+  const groupBy = [...g.map((_, i) => String(i + 1)), String(g.length + 1), String(g.length + 2)].join(', ');
+  return `SELECT ${columns.join(', ')}
+    FROM log_events e${list}
+    WHERE ${where.join(' AND ')} GROUP BY ${groupBy}`;
+}
+
+function rollupRows(id: string, tenantId: string, grain: 'h' | 'd', spans: readonly Span[], groups: (col: string) => string[], p: Params): string {
+  const g = groups('r.bucket');
+  return `SELECT ${[...g.map((x, i) => `${x} AS g${i}`), ROW_COLUMNS].join(', ')}
+    FROM unnest(${p.add(spans.map((s) => s[0]))}::bigint[], ${p.add(spans.map((s) => s[1]))}::bigint[]) AS s (a, b)
+    JOIN log_rollups r ON r.tenant_id = ${p.add(tenantId)} AND r.rollup = ${p.add(id)} AND r.grain = '${grain}'
+     AND r.bucket >= s.a AND r.bucket < s.b`;
+}
+
+/** How a range is read: raw events, hourly rows and daily rows, each as spans. */
+export interface RangePlan {
+  readonly raw: Span[];
+  readonly hours: Span[];
+  readonly days: Span[];
+}
+
+function push(spans: Span[], from: number, to: number): void {
+  const last = spans[spans.length - 1];
+  if (last && last[1] === from) spans[spans.length - 1] = [last[0], to];
+  else spans.push([from, to]);
+}
+
+/**
+ * Splits [startMs, endMs] (inclusive, as reports take it) into what to read from where. `whole(from, to)` says
+ * whether every event of a span lands in one group (a series bucket, a local hour), so the span's rollup row can
+ * stand for its events; `days` allows daily rows.
+ */
+export function planRange(startMs: number, endMs: number, whole: (from: number, to: number) => boolean, days: boolean): RangePlan {
+  const plan: RangePlan = { raw: [], hours: [], days: [] };
+  const end = endMs + 1;
+  const h1 = Math.ceil(startMs / HOUR_MS) * HOUR_MS;
+  const h2 = Math.floor(end / HOUR_MS) * HOUR_MS;
+  if (h1 >= h2) {
+    if (startMs < end) plan.raw.push([startMs, end]);
+    return plan;
+  }
+  if (startMs < h1) plan.raw.push([startMs, h1]);
+  for (let h = h1; h < h2; ) {
+    if (days && h % DAY_MS === 0 && h + DAY_MS <= h2 && whole(h, h + DAY_MS)) {
+      push(plan.days, h, h + DAY_MS);
+      h += DAY_MS;
+      continue;
+    }
+    push(whole(h, h + HOUR_MS) ? plan.hours : plan.raw, h, h + HOUR_MS);
+    h += HOUR_MS;
+  }
+  if (h2 < end) push(plan.raw, h2, end);
+  return plan;
+}
+
+/**
+ * A query answering the rows of ROW_COLUMNS (after group columns g0, g1, …) for one rollup over a planned range:
+ * rollup rows where the plan allows, raw aggregates elsewhere. Callers aggregate the union once more. `filters`
+ * (conditions on the event) apply to raw events only: a filtered report plans its whole range as raw.
+ */
+export function rollupUnion(
+  d: RollupDef,
+  tenantId: string,
+  plan: RangePlan,
+  groups: (col: string) => string[],
+  p: Params,
+  filters: readonly string[] = [],
+): string {
+  const id = rollupId(d);
+  const parts: string[] = [];
+  if (plan.days.length) parts.push(rollupRows(id, tenantId, 'd', plan.days, groups, p));
+  if (plan.hours.length) parts.push(rollupRows(id, tenantId, 'h', plan.hours, groups, p));
+  if (plan.raw.length) parts.push(rawAggregate(d, tenantId, plan.raw, groups, p, filters));
+  if (!parts.length) {
+    const g = groups('0::bigint');
+    return `SELECT ${[...g.map((x, i) => `${x} AS g${i}`), 'NULL::text AS key, NULL::text AS sub, 0::bigint AS events, 0::bigint AS first_events, 0::bigint AS bytes, 0::bigint AS first_bytes, NULL::text AS label'].join(', ')} WHERE false`;
+  }
+  return parts.join('\nUNION ALL\n');
+}
+
+/**
+ * One scan computing the hourly rows of many rollups without a list dimension: one grouping set per rollup, of the
+ * hour, whether the event meets the rollup's conditions, its key and its sub (NULL where the conditions fail, so
+ * those events fold into one group per hour, dropped).
+ */
+function groupingSetsInsert(defs: readonly [string, RollupDef][], tenantId: string, logType: LogType, from: number, to: number, p: Params): string {
+  const labels = [...new Set(defs.flatMap(([, d]) => (d.label ? [d.label] : [])))];
+  const inner: string[] = [`(ts / ${HOUR_MS}) * ${HOUR_MS} AS h`];
+  const sets: string[] = [];
+  defs.forEach(([, d], i) => {
+    const w = d.where.length ? d.where.map((c) => conditionSql(c, p)).join(' AND ') : 'true';
+    inner.push(`(${w}) AS w${i}`, `CASE WHEN ${w} THEN ${keySql(d)} END AS k${i}`, `CASE WHEN ${w} THEN ${d.sub ? textField(d.sub) : 'NULL::text'} END AS s${i}`);
+    sets.push(`(h, w${i}, k${i}, s${i})`);
+  });
+  const bytes = `${textField(bytesField(logType))}::bigint`;
+  inner.push(`${bytes} AS bytes`, ...labels.map((f, j) => `${textField(f)} AS l${j}`));
+  const which = (pick: (i: number, d: RollupDef) => string) =>
+    `CASE ${defs.map(([, d], i) => `WHEN GROUPING(w${i}) = 0 THEN ${pick(i, d)}`).join(' ')} END`;
+  const ids = defs.map(([id]) => id);
+  const grouped = `SELECT h,
+      ${which((i) => String(i))} AS i,
+      ${which((i) => `w${i}`)} AS w,
+      ${which((i) => `k${i}`)} AS key,
+      ${which((i) => `s${i}`)} AS sub,
+      count(*) AS events, coalesce(sum(bytes), 0) AS bytes,
+      ${which((_, d) => (d.label ? `min(l${labels.indexOf(d.label)})` : 'NULL::text'))} AS label
+    FROM (SELECT ${inner.join(', ')} FROM log_events
+           WHERE tenant_id = ${p.add(tenantId)} AND log_type = ${p.add(logType)} AND ts >= ${p.add(from)} AND ts < ${p.add(to)}) e
+    GROUP BY GROUPING SETS (${sets.join(', ')})`;
+  const keep = defs.map(([, d], i) => (d.nullKeys || d.fields.length === 0 ? `i = ${i}` : `(i = ${i} AND key IS NOT NULL)`));
+  return `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+    SELECT ${p.add(tenantId)}, (${p.add(ids)}::text[])[i + 1], 'h', h, key, sub, events, events, bytes, bytes, label
+      FROM (${grouped}) g WHERE w AND (${keep.join(' OR ')})`;
+}
+
+const hourOf = (col: string) => [`(${col} / ${HOUR_MS}) * ${HOUR_MS}`];
+
+/**
+ * Recomputes the rollups of a tenant's events of one log kind over [fromMs, toMs), widened to whole hours (and the
+ * days holding them), from the raw events. Idempotent; any writer of events calls it for the hours it wrote.
+ */
+export async function refreshRollups(
+  db: Db,
+  tenantId: string,
+  logType: LogType,
+  fromMs: number,
+  toMs: number,
+  defs: ReadonlyMap<string, RollupDef> = ROLLUPS,
+): Promise<void> {
+  const ids = [...defs].filter(([, d]) => d.logType === logType);
+  if (!ids.length || toMs <= fromMs) return;
+  const from = Math.floor(fromMs / HOUR_MS) * HOUR_MS;
+  const to = Math.ceil(toMs / HOUR_MS) * HOUR_MS;
+  const dayFrom = Math.floor(from / DAY_MS) * DAY_MS;
+  const dayTo = Math.ceil(to / DAY_MS) * DAY_MS;
+  const names = ids.map(([id]) => id);
+  await db.query(
+    `DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[])
+       AND ((grain = 'h' AND bucket >= $3 AND bucket < $4) OR (grain = 'd' AND bucket >= $5 AND bucket < $6))`,
+    [tenantId, names, from, to, dayFrom, dayTo],
+  );
+  const lists = ids.filter(([, d]) => d.list);
+  for (const [id, d] of lists) {
+    const p = new Params();
+    const select = rawAggregate(d, tenantId, [[from, to]], hourOf, p);
+    await db.query(
+      `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+       SELECT ${p.add(tenantId)}, ${p.add(id)}, 'h', g0, ${ROW_COLUMNS} FROM (${select}) a`,
+      p.values,
+    );
+  }
+  const plain = ids.filter(([, d]) => !d.list);
+  if (plain.length) {
+    const p = new Params();
+    await db.query(groupingSetsInsert(plain, tenantId, logType, from, to, p), p.values);
+  }
+  await db.query(
+    `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+     SELECT tenant_id, rollup, 'd', (bucket / ${DAY_MS}) * ${DAY_MS}, key, sub, sum(events), sum(first_events), sum(bytes),
+            sum(first_bytes), min(label)
+       FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'h' AND bucket >= $3 AND bucket < $4
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+    [tenantId, names, dayFrom, dayTo],
+  );
+}
+
+/**
+ * Brings the stored rollups in line with the catalogue: a new or changed definition is computed for every tenant's
+ * events, the rows of a removed one are deleted. Runs at start; a no-op while the catalogue is unchanged.
+ */
+export async function syncRollups(db: Db): Promise<string[]> {
+  // An id is the hash of its definition: a changed definition is a new id, the old one a removed one.
+  const stored = new Set((await db.query<{ rollup: string }>('SELECT rollup FROM log_rollup_defs')).rows.map((r) => r.rollup));
+  const stale = [...stored].filter((id) => !ROLLUPS.has(id));
+  if (stale.length) {
+    await db.query('DELETE FROM log_rollups WHERE rollup = ANY($1::text[])', [stale]);
+    await db.query('DELETE FROM log_rollup_defs WHERE rollup = ANY($1::text[])', [stale]);
+  }
+  const todo = new Map([...ROLLUPS].filter(([id]) => !stored.has(id)));
+  if (!todo.size) return stale;
+  const spans = (
+    await db.query<{ tenant_id: string; log_type: LogType; lo: number; hi: number }>(
+      'SELECT tenant_id, log_type, min(ts) AS lo, max(ts) AS hi FROM log_events GROUP BY 1, 2',
+    )
+  ).rows;
+  for (const s of spans) await refreshRollups(db, s.tenant_id, s.log_type, Number(s.lo), Number(s.hi) + 1, todo);
+  for (const [id, d] of todo) {
+    await db.query('INSERT INTO log_rollup_defs (rollup, definition) VALUES ($1, $2) ON CONFLICT (rollup) DO NOTHING', [id, JSON.stringify(d)]);
+  }
+  return [...stale, ...todo.keys()];
+}

@@ -1,0 +1,142 @@
+/**
+ * Crash durability: the server runs as a child process on a temporary DATA_DIR (PGlite) or on DATABASE_URL, and is
+ * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds an empty store for the
+ * first time. A restart on the same store comes up, and every save that was answered 200 is there.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetPostgres } from '../setup/start-server';
+import { ApiClient, SSL_BYPASS, stagedRev } from './helpers';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const running: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh store: a temporary PGlite folder, or on PostgreSQL an emptied database of its own beside DATABASE_URL's
+ * (`<name>_crash`), so the suite's shared server keeps its data.
+ */
+async function freshStore(): Promise<Record<string, string>> {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    const name = `${url.pathname.slice(1)}_crash`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (exists.rows.length === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+    } finally {
+      await admin.end();
+    }
+    url.pathname = `/${name}`;
+    await resetPostgres(url.toString());
+    return { DATABASE_URL: url.toString() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
+  dirs.push(dir);
+  return { DATA_DIR: dir };
+}
+
+/** Starts `server/main.ts`; resolves with the child and, once it listens, its URL. */
+function spawnServer(store: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...store, HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  const url = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${err.slice(-2000)}`)));
+  });
+  return { child, url };
+}
+
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+async function signedInAt(url: string): Promise<ApiClient> {
+  const client = new ApiClient(url);
+  const res = await client.login('admin', 'admin-demo');
+  expect(res.status, res.text).toBe(200);
+  return client;
+}
+
+describe('kill -9', { timeout: 300_000 }, () => {
+  it('during saves: after a restart every acknowledged save is there', async () => {
+    const store = await freshStore();
+    const first = spawnServer(store);
+    const admin = await signedInAt(await first.url);
+    const acknowledged: string[] = [];
+    let stop = false;
+    // One editor saving as fast as answers come, each save adding one entry to the list it read.
+    const editor = (async () => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const rev = await stagedRev(admin);
+          const doc = (await admin.get(`${SSL_BYPASS}/${rev}`)).body;
+          const id = `crash-${i}`;
+          const res = await admin.put(`${SSL_BYPASS}/${rev}`, {
+            body: { ...doc, list: [...doc.list, { id, destination: `crash-${i}.example.com`, comment: '', enabled: true }] },
+          });
+          if (res.status === 200) acknowledged.push(id);
+        } catch {
+          return; // the connection died with the server
+        }
+      }
+    })();
+    while (acknowledged.length < 5) await new Promise((r) => setTimeout(r, 50));
+    await killed(first.child);
+    stop = true;
+    await editor;
+
+    const second = spawnServer(store);
+    const after = await signedInAt(await second.url);
+    const doc = (await after.get(`${SSL_BYPASS}/${await stagedRev(after)}`)).body;
+    const ids = (doc.list as { id: string }[]).map((e) => e.id);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(5);
+    expect(ids).toEqual(expect.arrayContaining(acknowledged));
+    await killed(second.child);
+  });
+
+  it('during the first seeding: a restart finishes it and the demo data is whole', async () => {
+    const store = await freshStore();
+    const first = spawnServer(store);
+    let listened = false;
+    first.url.then(() => (listened = true)).catch(() => undefined);
+    // Kill part-way: the store is being created and seeded (that takes well over 4 s), the server does not listen yet.
+    await new Promise((r) => setTimeout(r, 4000));
+    await killed(first.child);
+    expect(listened).toBe(false);
+
+    const second = spawnServer(store);
+    const admin = await signedInAt(await second.url);
+    const seeded = (await admin.get(`${SSL_BYPASS}/1`)).body;
+    expect(seeded).toMatchObject({ rev_id: 1, state: 'published' });
+    expect(seeded.list).toHaveLength(10);
+    const other = new ApiClient(await second.url);
+    expect((await other.login('other-admin', 'other-demo')).status).toBe(200);
+    await killed(second.child);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:load`: 100 keep-alive connections read policy and logs while one editor saves, for LOAD_SECONDS
+ * (default 30), against a server on PGlite (temporary folder, small seed) and on PostgreSQL when DATABASE_URL is set.
+ * Prints p50 / p99 / max latency and errors per store; fails on any error, or on PGlite on any request over 2 s.
+ * A small loopback generator on fetch (keep-alive) instead of autocannon, which the project does not ship.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { resetPostgres } from '../setup/start-server';
+import { startServer } from '../../server/startServer';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
+const SLOW_MS = 2000;
+
+interface Figures {
+  store: string;
+  reads: number;
+  saves: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+  saveP50: number;
+  saveMax: number;
+}
+
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function signIn(url: string): Promise<Record<string, string>> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  keep(await fetch(`${url}/api/portal/config`));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${url}/api/auth/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'X-XSRFToken': jar.get('_xsrf')! },
+    body: JSON.stringify({ username: 'admin', password: 'admin-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  keep(res);
+  return { cookie: cookie(), 'X-XSRFToken': jar.get('_xsrf')! };
+}
+
+async function run(store: string, vars: Record<string, string | undefined>): Promise<Figures> {
+  const server = await startServer({ vars: { HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', ...vars }, logger: { level: 'error' } });
+  try {
+    const headers = await signIn(server.url);
+    const rev = ((await (await fetch(`${server.url}/api/policy/v1/rules`, { headers })).json()) as { staged_rev_id: number }).staged_rev_id;
+    const end = Math.floor(Date.now() / 1000);
+    const reads = [
+      `/api/policy/v1/rules/sslbump_bypass/${rev}`,
+      '/api/policy/v1/rules',
+      `/api/rep/v1/query/web?start=${end - 7 * 86_400}&end=${end}`,
+      `/api/rep/v1/query/audit?start=${end - 7 * 86_400}&end=${end}`,
+    ];
+    const latencies: number[] = [];
+    const saveLatencies: number[] = [];
+    let errors = 0;
+    const until = Date.now() + SECONDS * 1000;
+    const timed = async (path: string, init: RequestInit, into: number[]) => {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(server.url + path, init);
+        await res.arrayBuffer();
+        if (res.status >= 400 && !(res.status === 409 && init.method === 'PUT')) errors++;
+      } catch {
+        errors++;
+      }
+      into.push(performance.now() - t0);
+    };
+    const reader = async (n: number) => {
+      for (let i = n; Date.now() < until; i++) await timed(reads[i % reads.length]!, { headers }, latencies);
+    };
+    const editor = async () => {
+      for (let i = 0; Date.now() < until; i++) {
+        const doc = (await (await fetch(`${server.url}/api/policy/v1/rules/sslbump_bypass/${rev}`, { headers })).json()) as { list: unknown[] };
+        const body = { ...doc, list: [...doc.list.slice(-50), { id: `load-${i}`, destination: `load-${i}.example.com`, comment: '', enabled: true }] };
+        await timed(`/api/policy/v1/rules/sslbump_bypass/${rev}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }, saveLatencies);
+      }
+    };
+    await Promise.all([...Array.from({ length: CONNECTIONS }, (_, n) => reader(n)), editor()]);
+    latencies.sort((a, b) => a - b);
+    saveLatencies.sort((a, b) => a - b);
+    return {
+      store,
+      reads: latencies.length,
+      saves: saveLatencies.length,
+      errors,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      max: latencies.at(-1) ?? 0,
+      saveP50: quantile(saveLatencies, 0.5),
+      saveMax: saveLatencies.at(-1) ?? 0,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+const results: Figures[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'portal-load-'));
+try {
+  results.push(await run('PGlite', { DATA_DIR: dir }));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+if (process.env.DATABASE_URL) {
+  await resetPostgres(process.env.DATABASE_URL);
+  results.push(await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+console.log(`${CONNECTIONS} readers + 1 editor, ${SECONDS} s, ${cpus().length} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, ${new Date().toISOString()}`);
+console.table(
+  results.map((r) => ({
+    store: r.store,
+    'reads/s': Math.round(r.reads / SECONDS),
+    'read p50': ms(r.p50),
+    'read p99': ms(r.p99),
+    'read max': ms(r.max),
+    saves: r.saves,
+    'save p50': ms(r.saveP50),
+    'save max': ms(r.saveMax),
+    errors: r.errors,
+  })),
+);
+const failures = results.flatMap((r) => [
+  ...(r.errors > 0 ? [`${r.store}: ${r.errors} errors`] : []),
+  ...(r.store === 'PGlite' && Math.max(r.max, r.saveMax) > SLOW_MS ? [`${r.store}: a request took ${ms(Math.max(r.max, r.saveMax))} (limit ${SLOW_MS} ms)`] : []),
+]);
+if (failures.length) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}

@@ -1,0 +1,97 @@
+/**
+ * JavaScript per route as a browser downloads it: each route opens in a fresh browser context (empty cache) and the
+ * script responses are summed as transferred (body bytes on the wire, after compression) and decoded. Signed-in
+ * routes reuse the cookies of one sign-in, so the sign-in's own downloads are not counted. Shared by the download
+ * budgets (tests/e2e/downloads.test.ts) and the bundle benchmark.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export interface RouteDownload {
+  /** Script responses. */
+  readonly files: number;
+  /** Body bytes as transferred (compressed when the server compresses). */
+  readonly transferred: number;
+  /** Body bytes after decoding. */
+  readonly decoded: number;
+  /** The script paths, for a report. */
+  readonly urls: readonly string[];
+}
+
+/** Routes measured: the signed-out ones by path, the signed-in ones by hash route. */
+export const MEASURED_ROUTES = {
+  'sign-in': { path: '/login/' },
+  'signed-out root': { path: '/' },
+  shell: { hash: '/no-such-page' },
+  table: { hash: '/policy/web/ssl-bypass' },
+  form: { hash: '/settings/general' },
+  'log view': { hash: '/logs/web' },
+  /** Measured once its first chart is drawn (the chart library loads with it). */
+  dashboard: { hash: '/dashboard', ready: '[data-chart-kind]' },
+} as const;
+export type MeasuredRoute = keyof typeof MEASURED_ROUTES;
+
+async function collectScripts(context: BrowserContext, open: (page: Page) => Promise<void>): Promise<RouteDownload> {
+  const page = await context.newPage();
+  const pending: Promise<{ url: string; transferred: number; decoded: number } | undefined>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        const body = (await response?.body())?.length ?? 0;
+        return { url: new URL(request.url()).pathname, transferred: sizes.responseBodySize, decoded: body };
+      })().catch(() => undefined),
+    );
+  });
+  await open(page);
+  await page.waitForLoadState('networkidle');
+  const scripts = (await Promise.all(pending)).filter((s) => s !== undefined);
+  await page.close();
+  return {
+    files: scripts.length,
+    transferred: scripts.reduce((n, s) => n + s.transferred, 0),
+    decoded: scripts.reduce((n, s) => n + s.decoded, 0),
+    urls: scripts.map((s) => s.url),
+  };
+}
+
+/** Signs in once through the login module and returns the session's cookies for fresh contexts. */
+async function signedInState(browser: Browser, baseUrl: string, user: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL((url) => url.pathname === '/login/');
+  await page.getByLabel('User', { exact: true }).fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.hash.startsWith('#/'));
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Measures every route of MEASURED_ROUTES (or those given) in a fresh context each. */
+export async function measureRouteDownloads(
+  browser: Browser,
+  baseUrl: string,
+  credentials: { user: string; password: string },
+  routes: readonly MeasuredRoute[] = Object.keys(MEASURED_ROUTES) as MeasuredRoute[],
+): Promise<Map<MeasuredRoute, RouteDownload>> {
+  const state = await signedInState(browser, baseUrl, credentials.user, credentials.password);
+  const out = new Map<MeasuredRoute, RouteDownload>();
+  for (const name of routes) {
+    const route: { path?: string; hash?: string; ready?: string } = MEASURED_ROUTES[name];
+    const context = await browser.newContext(route.hash ? { storageState: state } : {});
+    out.set(
+      name,
+      await collectScripts(context, async (page) => {
+        await page.goto(route.hash ? `${baseUrl}/#${route.hash}` : `${baseUrl}${route.path}`);
+        if (route.hash) await page.getByRole('heading', { level: 1 }).first().waitFor();
+        else await page.waitForURL((url) => url.pathname === '/login/');
+        if (route.ready) await page.locator(route.ready).first().waitFor();
+      }),
+    );
+    await context.close();
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+/**
+ * The visual walk: every screen of the navigation, after its data has loaded, in four passes (admin at 1280×800 and
+ * 1920×1080, admin in the dark scheme, auditor). It fails on what a person sees and role queries do not: a table
+ * column too narrow to read, a page wider than the window, text under the contrast minimum, a JSON text box, an
+ * implementation note, a console error or a failed request. Screenshots go to `.screens/<pass>/` (git-ignored):
+ * open them after a change to the screens.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  goToLoadedRoute,
+  goToRouteSignedIn,
+  launchBrowser,
+  readAccessibilityViolations,
+  readLayoutFindings,
+  readNavigationRoutes,
+} from './helpers';
+
+interface Pass {
+  readonly name: string;
+  readonly user: string;
+  readonly password: string;
+  readonly viewport: { width: number; height: number };
+  readonly colorScheme: 'light' | 'dark';
+  /** Every serious or critical axe rule, not only colour contrast (one pass is enough). */
+  readonly fullAxe?: boolean;
+}
+
+const PASSES: readonly Pass[] = [
+  { name: 'admin-1280', user: 'admin', password: 'admin-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light', fullAxe: true },
+  { name: 'admin-1920', user: 'admin', password: 'admin-demo', viewport: { width: 1920, height: 1080 }, colorScheme: 'light' },
+  { name: 'admin-dark', user: 'admin', password: 'admin-demo', viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
+  { name: 'auditor-1280', user: 'auditor', password: 'auditor-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+];
+
+const SCREENS_DIR = join(import.meta.dirname, '..', '..', '.screens');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Console errors and failed requests of a page, labelled with the route that was open when they happened. */
+function watchFaults(page: Page, current: () => string): string[] {
+  const faults: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') faults.push(`${current()} console error: ${m.text().slice(0, 200)}`);
+  });
+  page.on('pageerror', (e) => faults.push(`${current()} page error: ${e.message.slice(0, 200)}`));
+  page.on('requestfailed', (r) => {
+    // A request the page itself abandoned (navigation, a superseded query) is not a failure.
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') faults.push(`${current()} request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) faults.push(`${current()} ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  return faults;
+}
+
+describe('visual walk of every navigation screen', () => {
+  for (const pass of PASSES) {
+    it(`${pass.name}: readable columns, no sideways page, AA contrast, no JSON boxes or notes, no errors`, async () => {
+      const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      let route = '(sign-in)';
+      const faults = watchFaults(page, () => route);
+      await goToRouteSignedIn(page, '/policy/web/ssl-bypass', pass.user, pass.password);
+      const routes = await readNavigationRoutes(page);
+      expect(routes.length).toBeGreaterThan(20);
+      const dir = join(SCREENS_DIR, pass.name);
+      mkdirSync(dir, { recursive: true });
+      const found: string[] = [];
+      for (route of routes) {
+        const loaded = await goToLoadedRoute(page, route).then(
+          () => true,
+          () => false,
+        );
+        if (!loaded) found.push(`${route} did not finish loading`);
+        await page.screenshot({ path: join(dir, `${route.slice(1).replace(/\//g, '_') || 'root'}.png`), fullPage: true });
+        found.push(...(await readLayoutFindings(page)).map((f) => `${route} ${f}`));
+        const violations = await readAccessibilityViolations(page, pass.fullAxe ? undefined : ['color-contrast']);
+        found.push(...violations.map((v) => `${route} ${v}`));
+      }
+      await context.close();
+      expect([...found, ...faults]).toEqual([]);
+    }, 300_000);
+  }
+});
