@@ -3,6 +3,7 @@
  * definition file plus one line in `screens` below.
  */
 import { authOps } from './api/auth';
+import { applianceOps, jobOps } from './api/appliance';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -76,6 +77,14 @@ import { fixedEgress } from './settings/tenant/fixedEgress';
 import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { termsOfService } from './settings/tenant/termsOfService';
+import { applianceAccess } from './appliance/access';
+import { applianceLogging } from './appliance/logging';
+import { applianceNetwork } from './appliance/network';
+import { applianceRoutes } from './appliance/routes';
+import { applianceSmtp } from './appliance/smtp';
+import { applianceSslBump } from './appliance/sslBump';
+import { applianceTime } from './appliance/time';
+import { applianceTls } from './appliance/tls';
 
 export const registry = createRegistry({
   sections,
@@ -146,6 +155,14 @@ export const registry = createRegistry({
     saaLogs,
     dashboard,
     reportScheduling,
+    applianceNetwork,
+    applianceRoutes,
+    applianceTime,
+    applianceSmtp,
+    applianceLogging,
+    applianceAccess,
+    applianceTls,
+    applianceSslBump,
   ],
   operations: [
     ...Object.values(authOps),
@@ -154,5 +171,7 @@ export const registry = createRegistry({
     ...Object.values(postureOps),
     ...logOperations,
     ...reportOperations,
+    ...Object.values(applianceOps),
+    ...Object.values(jobOps),
   ],
 });

@@ -3,7 +3,9 @@
  * Adding a module is one line here (see server/CONTEXT.md).
  */
 import type { ServerModule } from '../types';
+import { applianceModule } from './appliance';
 import { authModule } from './auth';
+import { jobsModule } from './jobs';
 import { logsModule } from './logs';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
@@ -11,4 +13,4 @@ import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, applianceModule, jobsModule];

@@ -1,8 +1,31 @@
 /** The on-premises deployment: its sign-in twins, and RBAC switched off outside a management station (spec 000 §5). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cancelJob,
+  cleanJobs,
+  decodeCert,
+  deleteCaCert,
+  getJob,
+  listCaCerts,
+  listJobs,
+  setLicense,
+  setManagerVersion,
+  timeZones,
+  uploadCaCert,
+  userInfoV2,
+} from '../../definitions/api/appliance';
 import { onPremUserInfo } from '../../definitions/api/auth';
+import { JobError, pollJob } from '../../engine/core/jobs';
+import { MALFORMED_CERT_MESSAGE, PRIVATE_KEY_MESSAGE } from '../../schemas/areas/appliance';
+import { JOB_POLL_MS, LICENSE_VALIDATION_TIMEOUT_MS } from '../../schemas/constants';
+import { VALIDATOR_MESSAGES } from '../../schemas/validators';
+import { LICENSE_INVALID_REASON } from '../../server/modules/appliance';
+import { DEMO_EXPIRED_CA_PEM, DEMO_PROXY_CA_PEM } from '../../server/seed/appliance';
 import { startTestServer, type TestServer } from '../setup/start-server';
-import { ApiClient, SSL_BYPASS, asResponseOf, stagedRev } from './helpers';
+import { ApiClient, SSL_BYPASS, asResponseOf, signedIn, stagedRev } from './helpers';
 
 describe('on-prem management station', () => {
   let server: TestServer;
@@ -48,5 +71,238 @@ describe('on-prem appliance outside a management station', () => {
     const client = new ApiClient(server.url);
     await client.login('auditor', 'auditor-demo');
     expect((await client.post(`/api/policy/v1/rules/${await stagedRev(client)}`)).status).toBe(200);
+  });
+});
+
+// ---- appliance settings, CA certificates, licences and jobs (issue 13) ---------------------------------------------
+
+const SETTINGS: readonly { path: string; id: string; bad: Record<string, unknown>; badPath: string; good: Record<string, unknown> }[] = [
+  { path: '/api/dash/v1/settings/network', id: 'appliance.network', bad: { gateway: '192.0.2.300' }, badPath: 'gateway', good: { mtu: 1400 } },
+  {
+    path: '/api/dash/v1/settings/route',
+    id: 'appliance.routes',
+    bad: { list: [{ id: 'r1', destination: '10.0.0.0/40', gateway: '192.0.2.1', comment: '' }] },
+    badPath: 'list.0.destination',
+    good: { persist_routes: false },
+  },
+  { path: '/api/v1/settings/time', id: 'appliance.time', bad: { timezone: 'Mars/Olympus' }, badPath: 'timezone', good: { timezone: 'America/New_York' } },
+  { path: '/api/v1/settings/smtp', id: 'appliance.smtp', bad: { sender: 'not-an-address' }, badPath: 'sender', good: { port: 465, security: 'tls' } },
+  {
+    path: '/api/v1/settings/logging',
+    id: 'appliance.logging',
+    bad: { list: [{ id: 's1', host: 'bad host', port: 514, protocol: 'udp', enabled: true }] },
+    badPath: 'list.0.host',
+    good: { level: 'debug' },
+  },
+  { path: '/api/v1/settings/access', id: 'appliance.access', bad: { proxy_ports: ['70000'] }, badPath: 'proxy_ports.0', good: { ssh_enabled: true } },
+  { path: '/api/v1/settings/enable_tls', id: 'appliance.tls', bad: { min_version: '1.0' }, badPath: 'min_version', good: { min_version: '1.3' } },
+  { path: '/api/v1/settings/ssl_bump', id: 'appliance.ssl-bump', bad: { ocsp_url: 'ftp://ocsp' }, badPath: 'ocsp_url', good: { enabled: true } },
+];
+const saveMethod = (path: string) => (path.endsWith('ssl_bump') ? 'POST' : 'PUT');
+
+/** A PEM that carries a private key after the certificate (the key text is a placeholder, not a real key). */
+const PEM_WITH_KEY = `${DEMO_PROXY_CA_PEM.trim()}\n-----BEGIN PRIVATE KEY-----\nTUlJQ2VBSUJBREFOQmdrcWhraUc5dzBCQVFFRkFBU0NBbUl3Z2dKZUFnRUFBb0dCQUxx\n-----END PRIVATE KEY-----\n`;
+/** The shape of a certificate block with a body that is no certificate. */
+const MALFORMED_PEM = '-----BEGIN CERTIFICATE-----\nTm90IGEgY2VydGlmaWNhdGUgYXQgYWxsLCBqdXN0IHNvbWUgdGV4dA==\n-----END CERTIFICATE-----\n';
+
+describe('on-prem management station: appliance settings, certificates, licences and jobs', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let auditor: ApiClient;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } });
+    admin = await signedIn('admin', server.url);
+    auditor = await signedIn('auditor', server.url);
+  });
+  afterAll(() => server.close());
+
+  it('serves the seeded appliance settings; saves a good change, refuses a bad one with its path (400) and the auditor (403), changing nothing', async () => {
+    for (const s of SETTINGS) {
+      const before = await admin.get(s.path);
+      expect(before.status, s.path).toBe(200);
+      const doc = asResponseOf(`${s.id}.get`, before.body) as Record<string, unknown>;
+
+      const bad = await admin.request(saveMethod(s.path), s.path, { body: { ...doc, ...s.bad } });
+      expect(bad.status, s.path).toBe(400);
+      expect(bad.body.errors.map((e: { path: string }) => e.path), s.path).toContain(s.badPath);
+      const denied = await auditor.request(saveMethod(s.path), s.path, { body: { ...doc, ...s.good } });
+      expect(denied.status, s.path).toBe(403);
+      const unchanged = (await admin.get(s.path)).body;
+      expect(unchanged, s.path).toEqual(before.body);
+
+      const good = await admin.request(saveMethod(s.path), s.path, { body: { ...doc, ...s.good } });
+      expect(good.status, `${s.path} ${good.text}`).toBe(200);
+      expect((await admin.get(s.path)).body, s.path).toMatchObject(s.good);
+    }
+  });
+
+  it('checks the network settings as a whole: a static address needs an address and a gateway', async () => {
+    const doc = (await admin.get('/api/dash/v1/settings/network')).body;
+    const res = await admin.put('/api/dash/v1/settings/network', { body: { ...doc, network_mode: 'static', gateway: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'gateway', message: 'A static address needs a default gateway.' }));
+    const dhcp = await admin.put('/api/dash/v1/settings/network', { body: { ...doc, network_mode: 'dhcp', gateway: '' } });
+    expect(dhcp.status).toBe(200);
+  });
+
+  it('lists time zones', async () => {
+    const zones = asResponseOf(timeZones, (await admin.get('/api/dash/v1/timezones')).body).timezones;
+    expect(zones[0]).toBe('UTC');
+    expect(zones).toContain('Europe/Berlin');
+  });
+
+  it('lists, uploads, decodes and deletes CA certificates', async () => {
+    const seeded = asResponseOf(listCaCerts, (await admin.get('/api/v1/ca_cert')).body).certificates;
+    expect(seeded.map((c) => c.name)).toContain('example-root');
+
+    const decoded = asResponseOf(decodeCert, (await auditor.post('/api/v1/decodeCert', { body: { pem: DEMO_PROXY_CA_PEM } })).body);
+    expect(decoded).toMatchObject({ subject: 'CN=Example Corp Proxy CA, O=Example Corp', is_ca: true, valid_to: '2045-01-01T00:00:00.000Z' });
+
+    const up = await admin.post('/api/v1/ca_cert/proxy-ca', { body: { pem: DEMO_PROXY_CA_PEM } });
+    expect(up.status).toBe(200);
+    const names = asResponseOf(uploadCaCert, up.body).certificates.map((c) => c.name);
+    expect(names).toEqual(['example-root', 'proxy-ca']);
+    expect((await admin.post('/api/v1/ca_cert/proxy-ca', { body: { pem: DEMO_PROXY_CA_PEM } })).status).toBe(400);
+
+    const del = await admin.request('DELETE', '/api/v1/ca_cert/proxy-ca');
+    expect(asResponseOf(deleteCaCert, del.body).certificates.map((c) => c.name)).toEqual(['example-root']);
+    expect((await admin.request('DELETE', '/api/v1/ca_cert/proxy-ca')).status).toBe(404);
+  });
+
+  it('refuses a PEM with a private key, an expired and a malformed certificate, a bad name and the auditor, storing nothing', async () => {
+    const before = (await admin.get('/api/v1/ca_cert')).body;
+    const cases: [string, string, string | RegExp][] = [
+      ['with-key', PEM_WITH_KEY, PRIVATE_KEY_MESSAGE],
+      ['expired', DEMO_EXPIRED_CA_PEM, /^This certificate has expired \(valid until 2020-01-01\)\.$/],
+      ['malformed', MALFORMED_PEM, MALFORMED_CERT_MESSAGE],
+      ['not-pem', 'hello', VALIDATOR_MESSAGES.invalidCert],
+    ];
+    for (const [name, pem, message] of cases) {
+      const res = await admin.post(`/api/v1/ca_cert/${name}`, { body: { pem } });
+      expect(res.status, name).toBe(400);
+      const messages = [res.body.msg, ...(res.body.errors ?? []).map((e: { message: string }) => e.message)];
+      expect(messages.some((m) => (typeof message === 'string' ? m === message : message.test(m))), `${name}: ${res.text}`).toBe(true);
+    }
+    expect((await admin.post('/api/v1/ca_cert/bad name', { body: { pem: DEMO_PROXY_CA_PEM } })).status).toBe(400);
+    expect((await auditor.post('/api/v1/ca_cert/auditor-ca', { body: { pem: DEMO_PROXY_CA_PEM } })).status).toBe(403);
+    expect((await auditor.request('DELETE', '/api/v1/ca_cert/example-root')).status).toBe(403);
+    expect((await admin.get('/api/v1/ca_cert')).body).toEqual(before);
+  });
+
+  const pollLicence = async (client: ApiClient, license: string) => {
+    const res = await client.put('/api/v1/license', { body: { license } });
+    expect(res.status).toBe(200);
+    const { job_id } = asResponseOf(setLicense, res.body);
+    return {
+      job_id,
+      done: pollJob(async () => asResponseOf(getJob, (await client.get(`/api/mgr/v1/jobs/${job_id}`)).body), {
+        timeoutMs: LICENSE_VALIDATION_TIMEOUT_MS,
+        kind: 'license',
+        intervalMs: JOB_POLL_MS,
+      }),
+    };
+  };
+
+  it('runs a licence job that fails with its reason and one that succeeds, both visible in the job list', async () => {
+    const bad = await pollLicence(admin, 'not a licence');
+    const failure = await bad.done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(JobError);
+    expect((failure as JobError).message).toBe(LICENSE_INVALID_REASON);
+
+    const good = await pollLicence(admin, 'ABCD-1234-EFGH-5678');
+    const finished = await good.done;
+    expect(finished).toMatchObject({ status: 'finished', progress: 100, result: 'ok', kind: 'license' });
+
+    const jobs = asResponseOf(listJobs, (await auditor.get('/api/mgr/v1/jobs')).body).jobs;
+    expect(jobs.find((j) => j.id === bad.job_id)).toMatchObject({ status: 'failed', reason: LICENSE_INVALID_REASON });
+    expect(jobs.find((j) => j.id === good.job_id)).toMatchObject({ status: 'finished', created_by: 'admin' });
+  });
+
+  it('refuses an empty licence (400) and the auditor (403) without creating a job; another tenant cannot see a job', async () => {
+    const count = async () => (await admin.get('/api/mgr/v1/jobs')).body.jobs.length as number;
+    const before = await count();
+    expect((await admin.put('/api/v1/license', { body: { license: '   ' } })).status).toBe(400);
+    expect((await admin.put('/api/v1/license', { body: {} })).status).toBe(400);
+    expect((await auditor.put('/api/v1/license', { body: { license: 'ABCD-1234-EFGH-5678' } })).status).toBe(403);
+    expect(await count()).toBe(before);
+
+    const { job_id } = (await admin.put('/api/v1/license', { body: { license: 'ABCD-1234-EFGH-5678' } })).body;
+    const other = await signedIn('other-admin', server.url);
+    expect((await other.get(`/api/mgr/v1/jobs/${job_id}`)).status).toBe(404);
+    expect((await other.get('/api/mgr/v1/jobs')).body.jobs.map((j: { id: string }) => j.id)).not.toContain(job_id);
+  });
+
+  it('cancels a running job once, and cleans ended jobs', async () => {
+    const { job_id } = (await admin.put('/api/v1/license', { body: { license: 'WXYZ-1234-EFGH-5678' } })).body;
+    expect((await auditor.post(`/api/mgr/v1/jobs/${job_id}/cancel`)).status).toBe(403);
+    const cancelled = await admin.post(`/api/mgr/v1/jobs/${job_id}/cancel`);
+    expect(asResponseOf(cancelJob, cancelled.body)).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an administrator' });
+    expect((await admin.post(`/api/mgr/v1/jobs/${job_id}/cancel`)).status).toBe(409);
+
+    expect((await admin.post('/api/mgr/v1/jobs/clean', { body: { older_than_hours: -1 } })).status).toBe(400);
+    expect((await auditor.post('/api/mgr/v1/jobs/clean', { body: {} })).status).toBe(403);
+    const ended = (await admin.get('/api/mgr/v1/jobs')).body.jobs.filter((j: { status: string }) => !['queued', 'running'].includes(j.status)).length;
+    const cleaned = asResponseOf(cleanJobs, (await admin.post('/api/mgr/v1/jobs/clean', { body: { older_than_hours: 0 } })).body);
+    expect(cleaned.removed).toBe(ended);
+    const left = (await admin.get('/api/mgr/v1/jobs')).body.jobs as { status: string }[];
+    expect(left.every((j) => j.status === 'queued' || j.status === 'running')).toBe(true);
+  });
+
+  it('keeps the appliance manager choice of each administrator (userinfo v2)', async () => {
+    expect(asResponseOf(userInfoV2, (await admin.get('/api/userinfo/v2')).body).appliance_manager_ui_v2).toBe(true);
+    expect((await admin.put('/api/v1/dashboard/appliance_manager_version', { body: { appliance_manager_ui_v2: 'no' } })).status).toBe(400);
+    expect((await admin.get('/api/userinfo/v2')).body.appliance_manager_ui_v2).toBe(true);
+    const res = await admin.put('/api/v1/dashboard/appliance_manager_version', { body: { appliance_manager_ui_v2: false } });
+    expect(asResponseOf(setManagerVersion, res.body)).toEqual({ appliance_manager_ui_v2: false });
+    expect((await admin.get('/api/userinfo/v2')).body).toMatchObject({ username: 'admin', appliance_manager_ui_v2: false });
+    expect((await auditor.get('/api/userinfo/v2')).body.appliance_manager_ui_v2).toBe(true);
+    expect((await new ApiClient(server.url).get('/api/userinfo/v2')).status).toBe(401);
+  });
+});
+
+describe('appliance calls in the cloud deployment', () => {
+  it('are not mounted (404)', async () => {
+    const admin = await signedIn('admin');
+    const calls: [string, string][] = [
+      ...SETTINGS.map((s) => ['GET', s.path] as [string, string]),
+      ['GET', '/api/v1/ca_cert'],
+      ['POST', '/api/v1/decodeCert'],
+      ['PUT', '/api/v1/license'],
+      ['GET', '/api/mgr/v1/jobs'],
+      ['GET', '/api/userinfo/v2'],
+      ['PUT', '/api/v1/dashboard/appliance_manager_version'],
+      ['GET', '/api/dash/v1/timezones'],
+    ];
+    for (const [method, path] of calls) expect((await admin.request(method, path, { body: method === 'GET' ? undefined : {} })).status, path).toBe(404);
+  });
+});
+
+describe('appliance settings across a restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onprem-restart-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const start = () => startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview', DATA_DIR: dir } });
+
+  it('keeps saved network and SMTP settings', async () => {
+    let server = await start();
+    try {
+      const admin = await signedIn('admin', server.url);
+      const net = (await admin.get('/api/dash/v1/settings/network')).body;
+      expect((await admin.put('/api/dash/v1/settings/network', { body: { ...net, hostname: 'kept.example.com', dns_servers: ['192.0.2.99'] } })).status).toBe(200);
+      const smtp = (await admin.get('/api/v1/settings/smtp')).body;
+      expect((await admin.put('/api/v1/settings/smtp', { body: { ...smtp, server: 'relay.example.org' } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    server = await start();
+    try {
+      const admin = await signedIn('admin', server.url);
+      expect((await admin.get('/api/dash/v1/settings/network')).body).toMatchObject({ hostname: 'kept.example.com', dns_servers: ['192.0.2.99'] });
+      expect((await admin.get('/api/v1/settings/smtp')).body).toMatchObject({ server: 'relay.example.org' });
+    } finally {
+      await server.close();
+    }
   });
 });

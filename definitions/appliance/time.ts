@@ -1,0 +1,28 @@
+import { TimeDocument } from '../../schemas/areas/appliance';
+import { defineSettingsPage } from '../define';
+import { applianceEnv, applianceNav, applianceRead, applianceTag, applianceWrite } from './common';
+
+export const applianceTime = defineSettingsPage({
+  id: 'appliance.time',
+  title: 'Time',
+  // Design note: the spec names /api/v1/settings/time and GET /api/dash/v1/timezones but not the fields.
+  description:
+    'The time zone of this appliance (used in its logs and schedules) and the NTP servers it keeps its clock with ' +
+    '(up to five host names or IPv4 addresses).',
+  route: '/settings/time',
+  nav: applianceNav(30),
+  endpoint: { path: '/api/v1/settings/time', revision: 'none', save: 'PUT' },
+  schema: TimeDocument,
+  layout: {
+    kind: 'form',
+    fields: {
+      timezone: { placeholder: 'Europe/Berlin', help: 'A time zone name such as Europe/Berlin, America/New_York or UTC' },
+      ntp_enabled: {},
+      ntp_servers: { widget: 'tags', placeholder: 'pool.ntp.org', showIf: { field: 'ntp_enabled', equals: [true] } },
+    },
+  },
+  read: applianceRead,
+  write: applianceWrite,
+  env: applianceEnv,
+  tag: applianceTag,
+});

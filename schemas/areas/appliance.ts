@@ -1,0 +1,254 @@
+/**
+ * Appliance settings of an on-premises appliance or management station (spec 002 §7 Appliance). The spec names the
+ * calls (network with network_mode, static routes with persist_routes, time, SMTP, logging, access, TLS, SSL bump)
+ * but not their fields; these are the fields an administrator of a network appliance expects, each checked with the
+ * shared validators.
+ */
+import { z } from 'zod';
+import { labelledEnum } from '../enums';
+import {
+  CHECKS,
+  CIDR_PREFIX_MAX,
+  CIDR_PREFIX_MIN,
+  Email,
+  Hostname,
+  HostnameOrIp,
+  HttpUrl,
+  IPv4,
+  PORT_MAX,
+  PORT_MIN,
+  PortOrPortRange,
+  VALIDATOR_MESSAGES,
+  checked,
+} from '../validators';
+import { Comment, RowId, ruleList } from './common';
+
+const Port = z.number().int().min(PORT_MIN).max(PORT_MAX);
+const optional = (s: z.ZodString) => z.union([z.literal(''), s]);
+const IPv6 = checked('invalidIPv6');
+const Cidr = checked('invalidCidr');
+
+/** A time zone name the system knows (IANA, such as Europe/Berlin). */
+export const isTimeZone = (v: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return v.length > 0;
+  } catch {
+    return false;
+  }
+};
+export const TimeZone = z
+  .string()
+  .refine(isTimeZone, { message: 'Choose a time zone such as Europe/Berlin or UTC.', params: { key: 'invalidTimeZone' } })
+  .meta({ title: 'Time zone' });
+
+// ---- network ------------------------------------------------------------------------------------------------------
+
+export const NetworkMode = labelledEnum(
+  ['dhcp', 'static'],
+  { dhcp: 'Automatic (DHCP)', static: 'Static address' },
+  { title: 'Address assignment', description: 'DHCP takes address, gateway and DNS servers from the network' },
+);
+
+export const NetworkDocument = z
+  .strictObject({
+    network_mode: NetworkMode.default('dhcp'),
+    hostname: Hostname.default('appliance.local').meta({ title: 'Host name', description: 'Name of this appliance on the network' }),
+    ipv4_address: optional(IPv4).default('').meta({ title: 'IPv4 address', description: 'Needed with a static address' }),
+    prefix_length: z
+      .number()
+      .int()
+      .min(CIDR_PREFIX_MIN)
+      .max(CIDR_PREFIX_MAX)
+      .default(24)
+      .meta({ title: 'Prefix length', description: `Network prefix, ${CIDR_PREFIX_MIN} to ${CIDR_PREFIX_MAX} (24 is 255.255.255.0)` }),
+    gateway: optional(IPv4).default('').meta({ title: 'Default gateway', description: 'Needed with a static address' }),
+    dns_servers: z.array(IPv4).max(3).default([]).meta({ title: 'DNS servers', description: 'Up to three IPv4 addresses' }),
+    ipv6_address: optional(IPv6).default('').meta({ title: 'IPv6 address', description: 'Optional; leave empty to use IPv4 only' }),
+    mtu: z.number().int().min(576).max(9000).default(1500).meta({ title: 'MTU', description: 'Largest packet size, 576 to 9000 bytes' }),
+  })
+  .refine((d) => d.network_mode !== 'static' || d.ipv4_address !== '', {
+    message: 'A static address needs an IPv4 address.',
+    path: ['ipv4_address'],
+    params: { key: 'required' },
+  })
+  .refine((d) => d.network_mode !== 'static' || d.gateway !== '', {
+    message: 'A static address needs a default gateway.',
+    path: ['gateway'],
+    params: { key: 'required' },
+  });
+export type NetworkDocument = z.infer<typeof NetworkDocument>;
+
+// ---- static routes ------------------------------------------------------------------------------------------------
+
+export const StaticRoute = z.strictObject({
+  id: RowId,
+  destination: Cidr.meta({ title: 'Destination', description: 'Network in CIDR form, such as 10.20.0.0/16' }),
+  gateway: IPv4.meta({ title: 'Gateway', description: 'Next hop for the destination' }),
+  comment: Comment,
+});
+export const RoutesDocument = z.strictObject({
+  persist_routes: z.boolean().default(true).meta({ title: 'Keep routes after a restart', description: 'Off: the routes apply until the next restart' }),
+  list: ruleList(StaticRoute, 'Static routes', 'id', 100),
+});
+export type RoutesDocument = z.infer<typeof RoutesDocument>;
+
+// ---- time ---------------------------------------------------------------------------------------------------------
+
+export const TimeDocument = z.strictObject({
+  timezone: TimeZone.default('UTC'),
+  ntp_enabled: z.boolean().default(true).meta({ title: 'Synchronise with NTP servers' }),
+  ntp_servers: z.array(HostnameOrIp).max(5).default(['pool.ntp.org']).meta({ title: 'NTP servers', description: 'Up to five host names or IPv4 addresses' }),
+});
+export type TimeDocument = z.infer<typeof TimeDocument>;
+
+export const TimeZones = z.object({ timezones: z.array(z.string()) });
+
+// ---- SMTP ---------------------------------------------------------------------------------------------------------
+
+export const SmtpSecurity = labelledEnum(['none', 'starttls', 'tls'], { none: 'None', starttls: 'STARTTLS', tls: 'TLS' }, { title: 'Connection security' });
+export const SmtpDocument = z
+  .strictObject({
+    enabled: z.boolean().default(false).meta({ title: 'Send e-mail notifications', description: 'Alerts and reports leave through this relay' }),
+    server: optional(HostnameOrIp).default('').meta({ title: 'SMTP server', description: 'Host name or IPv4 address of the relay' }),
+    port: Port.default(25).meta({ title: 'Port', description: `${PORT_MIN} to ${PORT_MAX}; usually 25, 465 or 587` }),
+    security: SmtpSecurity.default('starttls'),
+    username: z.string().max(200).default('').meta({ title: 'User name', description: 'Leave empty when the relay needs no sign-in' }),
+    password: z.string().max(200).default('').meta({ title: 'Password', writeOnly: true }),
+    sender: Email.default('').meta({ title: 'Sender address', description: 'From address of the messages' }),
+    admin_email: Email.default('').meta({ title: 'Administrator address', description: 'Where alerts go' }),
+  })
+  .refine((d) => !d.enabled || d.server !== '', { message: 'Enter the SMTP server to send e-mail.', path: ['server'], params: { key: 'required' } })
+  .refine((d) => !d.enabled || d.sender !== '', { message: 'Enter the sender address to send e-mail.', path: ['sender'], params: { key: 'required' } });
+export type SmtpDocument = z.infer<typeof SmtpDocument>;
+
+// ---- logging ------------------------------------------------------------------------------------------------------
+
+export const SyslogServer = z.strictObject({
+  id: RowId,
+  host: HostnameOrIp.meta({ title: 'Syslog server', description: 'Host name or IPv4 address' }),
+  port: Port.default(514).meta({ title: 'Port' }),
+  protocol: labelledEnum(['udp', 'tcp', 'tls'], { udp: 'UDP', tcp: 'TCP', tls: 'TCP with TLS' }, { title: 'Protocol' }).default('udp'),
+  enabled: z.boolean().default(true).meta({ title: 'Enabled' }),
+});
+export const LoggingDocument = z.strictObject({
+  level: labelledEnum(['error', 'warning', 'info', 'debug'], { error: 'Errors', warning: 'Warnings', info: 'Information', debug: 'Debug' }, {
+    title: 'Log level',
+    description: 'Debug writes much more; use it only while investigating',
+  }).default('info'),
+  retention_days: z.number().int().min(1).max(365).default(30).meta({ title: 'Keep local logs (days)', description: '1 to 365 days' }),
+  list: ruleList(SyslogServer, 'Remote syslog servers', 'id', 10),
+});
+export type LoggingDocument = z.infer<typeof LoggingDocument>;
+
+// ---- access -------------------------------------------------------------------------------------------------------
+
+export const AccessDocument = z.strictObject({
+  https_port: Port.default(443).meta({ title: 'Administration port', description: 'HTTPS port of this portal' }),
+  ssh_enabled: z.boolean().default(false).meta({ title: 'Allow SSH', description: 'Remote shell for support staff' }),
+  ssh_port: Port.default(22).meta({ title: 'SSH port' }),
+  allowed_networks: z
+    .array(Cidr)
+    .max(50)
+    .default([])
+    .meta({ title: 'Administration allowed from', description: 'Networks in CIDR form; empty allows every network' }),
+  proxy_ports: z.array(PortOrPortRange).max(20).default(['8080']).meta({ title: 'Proxy ports', description: 'Ports or ranges such as 8080 or 8000-8010' }),
+  session_timeout_minutes: z.number().int().min(5).max(1440).default(30).meta({ title: 'Idle time-out (minutes)', description: '5 to 1440 minutes' }),
+});
+export type AccessDocument = z.infer<typeof AccessDocument>;
+
+// ---- TLS and SSL bump ---------------------------------------------------------------------------------------------
+
+export const TlsVersion = labelledEnum(['1.2', '1.3'], { '1.2': 'TLS 1.2', '1.3': 'TLS 1.3' }, { title: 'Oldest TLS version accepted' });
+export const TlsDocument = z.strictObject({
+  enabled: z.boolean().default(true).meta({ title: 'Require TLS', description: 'Refuse plain connections to the services of this appliance' }),
+  min_version: TlsVersion.default('1.2'),
+  hsts: z.boolean().default(true).meta({ title: 'Send HSTS', description: 'Browsers then use HTTPS only' }),
+});
+export type TlsDocument = z.infer<typeof TlsDocument>;
+
+export const SslBumpDocument = z.strictObject({
+  enabled: z.boolean().default(false).meta({ title: 'Inspect HTTPS traffic', description: 'Decrypts HTTPS with the appliance CA so policy can see it' }),
+  ca_common_name: z.string().min(1).max(64).default('Appliance Inspection CA').meta({ title: 'CA name', description: 'Shown to users in the certificate chain' }),
+  block_invalid_certificates: z.boolean().default(true).meta({ title: 'Block sites with invalid certificates' }),
+  bypass_hosts: z.array(Hostname).max(500).default([]).meta({ title: 'Never inspect', description: 'Host names passed through encrypted' }),
+  ocsp_url: optional(HttpUrl).default('').meta({ title: 'OCSP responder', description: 'Optional http:// or https:// address' }),
+});
+export type SslBumpDocument = z.infer<typeof SslBumpDocument>;
+
+// ---- CA certificates ----------------------------------------------------------------------------------------------
+
+export const CA_CERT_MAX_BYTES = 64 * 1024;
+export const PRIVATE_KEY_MESSAGE =
+  'This file holds a private key. Upload the CA certificate only (-----BEGIN CERTIFICATE-----), and keep the key secret.';
+export const EXPIRED_CERT_MESSAGE = 'This certificate has expired';
+export const NOT_YET_VALID_CERT_MESSAGE = 'This certificate is not valid yet';
+export const MALFORMED_CERT_MESSAGE = 'This is not a readable X.509 certificate; export it again as PEM.';
+export const CaCertName = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v), {
+    message: 'Use a name of 1 to 64 letters, digits, ., _ or -.',
+    params: { key: 'invalidName' },
+  })
+  .meta({ title: 'Name' });
+export const CaCertParams = z.strictObject({ name: CaCertName });
+export const PemText = z
+  .string()
+  .min(1, { message: 'Paste a PEM certificate.' })
+  .max(CA_CERT_MAX_BYTES, { message: 'The certificate is larger than 64 KB.' })
+  .refine((v) => !/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(v), {
+    message: PRIVATE_KEY_MESSAGE,
+    params: { key: 'privateKey' },
+    abort: true,
+  })
+  .refine(CHECKS.invalidCert, { message: VALIDATOR_MESSAGES.invalidCert, params: { key: 'invalidCert' } })
+  .meta({ title: 'Certificate (PEM)' });
+export const CaCertUpload = z.strictObject({ pem: PemText });
+export const DecodeCertRequest = z.strictObject({ pem: PemText });
+
+export const DecodedCert = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serial_number: z.string(),
+  valid_from: z.iso.datetime(),
+  valid_to: z.iso.datetime(),
+  fingerprint_sha256: z.string(),
+  is_ca: z.boolean(),
+});
+export type DecodedCert = z.infer<typeof DecodedCert>;
+export const CaCert = DecodedCert.extend({ name: z.string(), uploaded_at: z.iso.datetime(), uploaded_by: z.string() });
+export const CaCertList = z.object({ certificates: z.array(CaCert) });
+
+// ---- dashboard, licence, jobs -------------------------------------------------------------------------------------
+
+export const ManagerVersion = z.strictObject({
+  appliance_manager_ui_v2: z.boolean().meta({ title: 'Use the new appliance manager', description: 'false returns to the classic screens' }),
+});
+
+export const JobStatusValue = labelledEnum(
+  ['queued', 'running', 'finished', 'failed', 'cancelled'],
+  { queued: 'Queued', running: 'Running', finished: 'Finished', failed: 'Failed', cancelled: 'Cancelled' },
+  { title: 'Status' },
+);
+export const Job = z.object({
+  id: z.string(),
+  kind: labelledEnum(['license', 'update', 'reboot'], { license: 'Licence', update: 'Update', reboot: 'Restart' }, { title: 'Job' }),
+  title: z.string(),
+  status: JobStatusValue,
+  progress: z.number().int().min(0).max(100),
+  reason: z.string().optional(),
+  result: z.string().optional(),
+  created_by: z.string(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Job = z.infer<typeof Job>;
+export const JobParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const JobList = z.object({ jobs: z.array(Job) });
+export const JobCreated = z.object({ job_id: z.string() });
+export const CleanJobsAnswer = z.object({ removed: z.number().int() });
+
+export const LICENSE_MAX = 4096;
+export const LicenseRequest = z.strictObject({
+  license: z.string().trim().min(1, { message: 'Paste the licence string.' }).max(LICENSE_MAX).meta({ title: 'Licence string' }),
+});
