@@ -78,6 +78,8 @@ import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/access';
+import { applianceJobs } from './appliance/jobs';
+import { applianceLicense } from './appliance/license';
 import { applianceLogging } from './appliance/logging';
 import { applianceNetwork } from './appliance/network';
 import { applianceRoutes } from './appliance/routes';
@@ -163,6 +165,8 @@ export const registry = createRegistry({
     applianceAccess,
     applianceTls,
     applianceSslBump,
+    applianceLicense,
+    applianceJobs,
   ],
   operations: [
     ...Object.values(authOps),

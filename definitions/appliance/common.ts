@@ -7,3 +7,9 @@ export const applianceRead = { any: ['settings:read'] } as const;
 export const applianceWrite = { any: ['settings:write'] } as const;
 export const applianceTag = 'appliance settings';
 export const applianceNav = (order: number) => ({ group: 'Appliance', order }) as const;
+
+/** Route and engine view of the jobs screen; the header's jobs indicator shows while this route is in the navigation. */
+export const JOBS_ROUTE = '/settings/jobs';
+export const JOBS_VIEW = 'jobs';
+/** Engine view of the licence screen. */
+export const LICENSE_VIEW = 'appliance.license';

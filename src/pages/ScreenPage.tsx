@@ -3,6 +3,7 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { isDocumentScreen, type ScreenDef } from '../../definitions/define';
+import { JOBS_VIEW, LICENSE_VIEW } from '../../definitions/appliance/common';
 import { DocumentView } from '../../engine/render/document/DocumentView';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
@@ -19,6 +20,8 @@ const CollectionView = lazy(() => import('../../engine/render/collection/Collect
 const LogView = lazy(() => import('../../engine/render/log/LogView').then((m) => ({ default: m.LogView })));
 const ReportView = lazy(() => import('../../engine/render/report/ReportView').then((m) => ({ default: m.ReportView })));
 const ReportScheduling = lazy(() => import('../../engine/render/report/ReportScheduling').then((m) => ({ default: m.ReportScheduling })));
+const JobsView = lazy(() => import('../../engine/render/jobs/JobsView').then((m) => ({ default: m.JobsView })));
+const LicenseView = lazy(() => import('../../engine/render/jobs/LicenseView').then((m) => ({ default: m.LicenseView })));
 const RevisionHistory = lazy(() => import('../../engine/render/publish/RevisionHistory').then((m) => ({ default: m.RevisionHistory })));
 
 export function ScreenPage({ screen }: { screen: ScreenDef }) {
@@ -59,6 +62,10 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
         <ReportView key={screen.id} screen={screen} query={query} setQuery={(q) => navigate(routeWithQuery(screen.route, q))} navigate={navigate} />
       ) : screen.kind === 'coreScreen' && screen.view === 'reports.scheduling' ? (
         <ReportScheduling canWrite={access.canWrite(screen)} />
+      ) : screen.kind === 'coreScreen' && screen.view === JOBS_VIEW ? (
+        <JobsView canWrite={access.canWrite(screen)} />
+      ) : screen.kind === 'coreScreen' && screen.view === LICENSE_VIEW ? (
+        <LicenseView canWrite={access.canWrite(screen)} />
       ) : screen.kind === 'coreScreen' && screen.view === 'policy.revisions' ? (
         <RevisionHistory screens={screens} canRollBack={access.canWrite(screen)} />
       ) : (

@@ -11,6 +11,7 @@ import type { NavSection } from '../../engine/core/navigation';
 import { AppSwitcher } from './AppSwitcher';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette } from './CommandPalette';
+import { JobsIndicator } from './JobsIndicator';
 import { PublishControl } from './PublishControl';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
@@ -44,6 +45,7 @@ export function AppLayout(props: AppLayoutProps) {
             <CommandPalette navigation={props.navigation} />
             <AppSwitcher insights={props.insights} />
             <PublishControl publishRule={props.publishRule} />
+            <JobsIndicator navigation={props.navigation} />
             <ColorSchemeToggle />
             <UserMenu user={props.user} />
           </Group>

@@ -1,0 +1,77 @@
+/**
+ * Running jobs in the header, from any screen: shown while the jobs screen is in the user's navigation. It re-reads
+ * the jobs list once per second while a job is open (every few seconds otherwise, and not while the tab is hidden),
+ * links to the jobs screen, and says in a snackbar when a job it saw running has ended.
+ */
+import { Badge, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { JOBS_ROUTE } from '../../definitions/appliance/common';
+import { JOB_POLL_MS } from '../../schemas/constants';
+import type { NavSection } from '../../engine/core/navigation';
+import { showSnackbar } from '../../engine/core/snackbar';
+import type { OperationOutput } from '../../engine/generated/client.gen';
+import { useApi } from '../../engine/render/shell/EngineContext';
+import { navigate } from './hashLocation';
+
+type Job = OperationOutput<'jobs.list'>['jobs'][number];
+const IDLE_POLL_MS = 3 * JOB_POLL_MS;
+const isOpen = (j: Job) => j.status === 'queued' || j.status === 'running';
+
+const hasRoute = (navigation: readonly NavSection[], route: string) =>
+  navigation.some((s) => s.groups.some((g) => g.screens.some((screen) => screen.route === route)));
+
+export function JobsIndicator({ navigation }: { navigation: readonly NavSection[] }) {
+  const shown = hasRoute(navigation, JOBS_ROUTE);
+  const api = useApi();
+  const [running, setRunning] = useState<readonly Job[]>([]);
+  const seenOpen = useRef<Map<string, Job> | undefined>(undefined);
+
+  useEffect(() => {
+    if (!shown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const poll = async () => {
+      let open = false;
+      if (!document.hidden) {
+        try {
+          const { jobs } = await api.jobsList();
+          const nowOpen = jobs.filter(isOpen);
+          open = nowOpen.length > 0;
+          const before = seenOpen.current;
+          if (before) {
+            for (const job of jobs) {
+              if (!isOpen(job) && before.has(job.id)) {
+                const failed = job.status === 'failed';
+                showSnackbar({
+                  kind: job.status === 'finished' ? 'success' : failed ? 'error' : 'info',
+                  message: `${job.title}: ${job.status}${job.reason ? ` (${job.reason})` : ''}`,
+                  closable: failed,
+                });
+              }
+            }
+          }
+          seenOpen.current = new Map(nowOpen.map((j) => [j.id, j]));
+          if (!stopped) setRunning(nowOpen);
+        } catch {
+          // The indicator stays as it was; the jobs screen reports errors.
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), open ? JOB_POLL_MS : IDLE_POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [shown, api]);
+
+  if (!shown || running.length === 0) return null;
+  const label = running.length === 1 ? `1 job running: ${running[0]!.title}` : `${running.length} jobs running`;
+  return (
+    <UnstyledButton onClick={() => navigate(JOBS_ROUTE)} aria-label={`${label}. Open the jobs`}>
+      <Badge variant="dot" color="blue.7" size="lg" tt="none" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+        {running.length === 1 ? '1 job running' : `${running.length} jobs running`}
+      </Badge>
+    </UnstyledButton>
+  );
+}
