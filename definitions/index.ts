@@ -3,7 +3,7 @@
  * definition file plus one line in `screens` below.
  */
 import { authOps } from './api/auth';
-import { applianceOps, jobOps } from './api/appliance';
+import { applianceOps, jobOps, managerOps } from './api/appliance';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -177,5 +177,6 @@ export const registry = createRegistry({
     ...reportOperations,
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
+    ...Object.values(managerOps),
   ],
 });

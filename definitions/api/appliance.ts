@@ -19,6 +19,16 @@ import {
   ManagerVersion,
   TimeZones,
 } from '../../schemas/areas/appliance';
+import {
+  MaintenanceRequest,
+  ManagedGroups,
+  ManagedSystem,
+  ManagedSystemList,
+  RestartRequest,
+  SystemParams,
+  UpdateCheck,
+  UpdateRequest,
+} from '../../schemas/areas/applianceManager';
 import { SessionUser } from '../../schemas/auth';
 import { defineOperation } from '../define';
 import { applianceEnv } from '../appliance/common';
@@ -188,3 +198,88 @@ export const applianceOps = {
 
 /** The group server/modules/jobs.ts implements. */
 export const jobOps = { listJobs, getJob, cancelJob, cleanJobs } as const;
+
+const managerEnv = [{ deployments: ['on_prem'], appModes: ['management_station'] }, { deployments: ['dev'] }] as const;
+const managerRead = { any: ['settings:read', 'settings_cmr:read'] } as const;
+const managerWrite = { any: ['settings:write', 'settings_cmr:write'] } as const;
+const managerTag = 'appliance manager';
+
+export const listSystems = defineOperation({
+  id: 'manager.listSystems',
+  method: 'GET',
+  path: '/api/mgr/v1/managed_systems',
+  summary: 'Appliances this management station manages, with group name, version and status',
+  response: ManagedSystemList,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const listGroups = defineOperation({
+  id: 'manager.listGroups',
+  method: 'GET',
+  path: '/api/mgr/v1/groups',
+  summary: 'Groups of managed appliances with the number of appliances in each',
+  response: ManagedGroups,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const checkUpdate = defineOperation({
+  id: 'manager.checkUpdate',
+  method: 'GET',
+  path: '/api/mgr/v1/managed_systems/{id}/update',
+  summary: 'Versions a managed appliance can be updated to',
+  params: SystemParams,
+  response: UpdateCheck,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const installUpdate = defineOperation({
+  id: 'manager.installUpdate',
+  method: 'POST',
+  path: '/api/mgr/v1/managed_systems/{id}/update',
+  summary: 'Install a version on a managed appliance; answers the job',
+  description:
+    'With enter_maintenance_mode the appliance stops serving users until the update has installed. The job fails with ' +
+    'the reason when the version is not offered for the appliance or the appliance does not answer.',
+  params: SystemParams,
+  body: UpdateRequest,
+  response: JobCreated,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const restartSystem = defineOperation({
+  id: 'manager.restart',
+  method: 'POST',
+  path: '/api/mgr/v1/managed_systems/{id}/reboot',
+  summary: 'Restart a managed appliance now or after a delay; answers the job',
+  description: 'The appliance is offline for a few seconds while it restarts; the job finishes when it is back.',
+  params: SystemParams,
+  body: RestartRequest,
+  response: JobCreated,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const setMaintenance = defineOperation({
+  id: 'manager.setMaintenance',
+  method: 'PUT',
+  path: '/api/mgr/v1/managed_systems/{id}/maintenance',
+  summary: 'Put a managed appliance into maintenance mode or take it out',
+  params: SystemParams,
+  body: MaintenanceRequest,
+  response: ManagedSystem,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+/** The group server/modules/applianceManager.ts implements. */
+export const managerOps = { listSystems, listGroups, checkUpdate, installUpdate, restartSystem, setMaintenance } as const;

@@ -4,6 +4,7 @@
  */
 import type { ServerModule } from '../types';
 import { applianceModule } from './appliance';
+import { applianceManagerModule } from './applianceManager';
 import { authModule } from './auth';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
@@ -13,4 +14,4 @@ import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, applianceModule, jobsModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, applianceModule, jobsModule, applianceManagerModule];

@@ -5,13 +5,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelJob,
+  checkUpdate,
   cleanJobs,
   decodeCert,
   deleteCaCert,
   getJob,
+  installUpdate,
   listCaCerts,
+  listGroups,
   listJobs,
+  listSystems,
+  restartSystem,
   setLicense,
+  setMaintenance,
   setManagerVersion,
   timeZones,
   uploadCaCert,
@@ -285,7 +291,7 @@ describe('appliance settings across a restart', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const start = () => startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview', DATA_DIR: dir } });
 
-  it('keeps saved network and SMTP settings', async () => {
+  it('keeps saved network and SMTP settings', { timeout: 180_000 }, async () => {
     let server = await start();
     try {
       const admin = await signedIn('admin', server.url);
@@ -305,4 +311,115 @@ describe('appliance settings across a restart', () => {
       await server.close();
     }
   });
+});
+
+describe('on-prem management station: the appliance manager', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let auditor: ApiClient;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } });
+    admin = await signedIn('admin', server.url);
+    auditor = await signedIn('auditor', server.url);
+  });
+  afterAll(() => server.close());
+
+  const systems = async (c: ApiClient = admin) => asResponseOf(listSystems, (await c.get('/api/mgr/v1/managed_systems')).body).systems;
+  const system = async (name: string) => (await systems()).find((s) => s.name === name)!;
+  const follow = (job_id: string) =>
+    pollJob(async () => asResponseOf(getJob, (await admin.get(`/api/mgr/v1/jobs/${job_id}`)).body), { timeoutMs: 30_000, intervalMs: JOB_POLL_MS });
+  const failureOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e as JobError).message);
+
+  it('lists the seeded fleet with group names, auto_group as a boolean, versions and status', async () => {
+    const list = await systems(auditor);
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    expect(list.length).toBeLessThanOrEqual(10);
+    expect(new Set(list.map((s) => s.group)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(list.map((s) => s.version)).size).toBeGreaterThanOrEqual(2);
+    expect(await system('branch-paris')).toMatchObject({ group_id: 2, group: 'Branch offices', auto_group: true, status: 'online' });
+    expect(await system('hq-isolation-01')).toMatchObject({ group: 'Headquarters', auto_group: false });
+    expect((await system('branch-lyon')).status).toBe('unreachable');
+    expect((await system('branch-lille')).status).toBe('maintenance');
+    const groups = asResponseOf(listGroups, (await auditor.get('/api/mgr/v1/groups')).body).groups;
+    expect(groups.map((g) => g.name)).toEqual(['Headquarters', 'Branch offices', 'Data centre']);
+    expect(groups.reduce((n, g) => n + g.systems, 0)).toBe(list.length);
+  });
+
+  it('checks for updates and installs one with maintenance mode, which ends when the version is installed', async () => {
+    const paris = await system('branch-paris');
+    const check = asResponseOf(checkUpdate, (await auditor.get(`/api/mgr/v1/managed_systems/${paris.id}/update`)).body);
+    expect(check.current).toBe('24.2.0');
+    expect(check.available.map((v) => v.version)).toContain('24.3.2');
+
+    const res = await admin.post(`/api/mgr/v1/managed_systems/${paris.id}/update`, { body: { version: '24.3.2', enter_maintenance_mode: true } });
+    const { job_id } = asResponseOf(installUpdate, res.body);
+    expect(await system('branch-paris')).toMatchObject({ status: 'maintenance', pending_version: '24.3.2', version: '24.2.0' });
+    expect(await follow(job_id)).toMatchObject({ status: 'finished', result: '24.3.2' });
+    expect(await system('branch-paris')).toMatchObject({ status: 'online', version: '24.3.2', maintenance: false });
+  });
+
+  it('fails an update to an unsupported version and one of an unreachable system with their reasons', async () => {
+    const hq = await system('hq-isolation-02');
+    const unsupported = (await admin.post(`/api/mgr/v1/managed_systems/${hq.id}/update`, { body: { version: '99.0.0' } })).body.job_id;
+    expect(await failureOf(follow(unsupported))).toMatch(/^Version 99\.0\.0 is not supported on hq-isolation-02; available: /);
+    const lyon = await system('branch-lyon');
+    const down = (await admin.post(`/api/mgr/v1/managed_systems/${lyon.id}/update`, { body: { version: '24.3.2' } })).body.job_id;
+    expect(await failureOf(follow(down))).toMatch(/^branch-lyon does not answer/);
+    expect((await system('hq-isolation-02')).version).toBe('24.3.1');
+  });
+
+  it('refuses a malformed version, a negative delay (400), the auditor (403) and an unknown system (404), changing nothing', async () => {
+    const hq = await system('hq-isolation-02');
+    const jobs = async () => (await admin.get('/api/mgr/v1/jobs')).body.jobs.length as number;
+    const before = [await jobs(), await systems()];
+    expect((await admin.post(`/api/mgr/v1/managed_systems/${hq.id}/update`, { body: { version: 'latest' } })).status).toBe(400);
+    expect((await admin.post(`/api/mgr/v1/managed_systems/${hq.id}/reboot`, { body: { delay_seconds: -5 } })).status).toBe(400);
+    expect((await admin.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enabled: 'yes' } })).status).toBe(400);
+    expect((await auditor.post(`/api/mgr/v1/managed_systems/${hq.id}/update`, { body: { version: '24.3.2' } })).status).toBe(403);
+    expect((await auditor.post(`/api/mgr/v1/managed_systems/${hq.id}/reboot`, { body: {} })).status).toBe(403);
+    expect((await auditor.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enabled: true } })).status).toBe(403);
+    expect((await admin.post('/api/mgr/v1/managed_systems/nope/reboot', { body: {} })).status).toBe(404);
+    expect([await jobs(), (await systems()).map((s) => ({ ...s, last_contact: undefined }))]).toEqual([
+      before[0],
+      (before[1] as Awaited<ReturnType<typeof systems>>).map((s) => ({ ...s, last_contact: undefined })),
+    ]);
+  });
+
+  it('restarts a system now (offline for a few seconds, then back) and schedules one', async () => {
+    const dc = await system('dc-isolation-01');
+    const { job_id } = asResponseOf(restartSystem, (await admin.post(`/api/mgr/v1/managed_systems/${dc.id}/reboot`, { body: {} })).body);
+    expect((await system('dc-isolation-01')).status).toBe('offline');
+    expect(await follow(job_id)).toMatchObject({ status: 'finished', result: 'back online' });
+    expect((await system('dc-isolation-01')).status).toBe('online');
+
+    const mail = await system('dc-mail-worker-01');
+    const scheduled = (await admin.post(`/api/mgr/v1/managed_systems/${mail.id}/reboot`, { body: { delay_seconds: 3600 } })).body.job_id;
+    const later = await system('dc-mail-worker-01');
+    expect(later.status).toBe('online');
+    expect(Date.parse(later.restart_at!) - Date.now()).toBeGreaterThan(3500_000);
+    expect(asResponseOf(getJob, (await admin.get(`/api/mgr/v1/jobs/${scheduled}`)).body).status).toMatch(/queued|running/);
+  });
+
+  it('puts a system into maintenance mode and out', async () => {
+    const hq = await system('hq-mail-01');
+    const on = await admin.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enabled: true } });
+    expect(asResponseOf(setMaintenance, on.body)).toMatchObject({ maintenance: true, status: 'maintenance' });
+    expect((await system('hq-mail-01')).status).toBe('maintenance');
+    await admin.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enabled: false } });
+    expect((await system('hq-mail-01')).status).toBe('online');
+  });
+
+  it('is not mounted on an appliance outside a management station, nor in the cloud', async () => {
+    const appliance = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } });
+    try {
+      const a = await signedIn('admin', appliance.url);
+      expect((await a.get('/api/mgr/v1/managed_systems')).status).toBe(404);
+      expect((await a.get('/api/dash/v1/settings/network')).status).toBe(200);
+    } finally {
+      await appliance.close();
+    }
+    const cloud = await signedIn('admin');
+    expect((await cloud.get('/api/mgr/v1/managed_systems')).status).toBe(404);
+    expect((await cloud.get('/api/mgr/v1/groups')).status).toBe(404);
+  }, 120_000);
 });
