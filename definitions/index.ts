@@ -80,6 +80,7 @@ import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/access';
 import { applianceJobs } from './appliance/jobs';
 import { applianceLicense } from './appliance/license';
+import { managedSystems } from './appliance/managedSystems';
 import { applianceLogging } from './appliance/logging';
 import { applianceNetwork } from './appliance/network';
 import { applianceRoutes } from './appliance/routes';
@@ -167,6 +168,7 @@ export const registry = createRegistry({
     applianceSslBump,
     applianceLicense,
     applianceJobs,
+    managedSystems,
   ],
   operations: [
     ...Object.values(authOps),

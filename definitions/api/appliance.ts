@@ -31,7 +31,7 @@ import {
 } from '../../schemas/areas/applianceManager';
 import { SessionUser } from '../../schemas/auth';
 import { defineOperation } from '../define';
-import { applianceEnv } from '../appliance/common';
+import { applianceEnv, managerEnv, managerRead, managerWrite } from '../appliance/common';
 
 const read = { any: ['settings:read'] } as const;
 const write = { any: ['settings:write'] } as const;
@@ -199,9 +199,6 @@ export const applianceOps = {
 /** The group server/modules/jobs.ts implements. */
 export const jobOps = { listJobs, getJob, cancelJob, cleanJobs } as const;
 
-const managerEnv = [{ deployments: ['on_prem'], appModes: ['management_station'] }, { deployments: ['dev'] }] as const;
-const managerRead = { any: ['settings:read', 'settings_cmr:read'] } as const;
-const managerWrite = { any: ['settings:write', 'settings_cmr:write'] } as const;
 const managerTag = 'appliance manager';
 
 export const listSystems = defineOperation({

@@ -3,7 +3,7 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { isDocumentScreen, type ScreenDef } from '../../definitions/define';
-import { JOBS_VIEW, LICENSE_VIEW } from '../../definitions/appliance/common';
+import { JOBS_VIEW, LICENSE_VIEW, MANAGED_SYSTEMS_VIEW } from '../../definitions/appliance/common';
 import { DocumentView } from '../../engine/render/document/DocumentView';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
@@ -22,6 +22,7 @@ const ReportView = lazy(() => import('../../engine/render/report/ReportView').th
 const ReportScheduling = lazy(() => import('../../engine/render/report/ReportScheduling').then((m) => ({ default: m.ReportScheduling })));
 const JobsView = lazy(() => import('../../engine/render/jobs/JobsView').then((m) => ({ default: m.JobsView })));
 const LicenseView = lazy(() => import('../../engine/render/jobs/LicenseView').then((m) => ({ default: m.LicenseView })));
+const ManagedSystemsView = lazy(() => import('../../engine/render/jobs/ManagedSystemsView').then((m) => ({ default: m.ManagedSystemsView })));
 const RevisionHistory = lazy(() => import('../../engine/render/publish/RevisionHistory').then((m) => ({ default: m.RevisionHistory })));
 
 export function ScreenPage({ screen }: { screen: ScreenDef }) {
@@ -66,6 +67,8 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
         <JobsView canWrite={access.canWrite(screen)} />
       ) : screen.kind === 'coreScreen' && screen.view === LICENSE_VIEW ? (
         <LicenseView canWrite={access.canWrite(screen)} />
+      ) : screen.kind === 'coreScreen' && screen.view === MANAGED_SYSTEMS_VIEW ? (
+        <ManagedSystemsView canWrite={access.canWrite(screen)} />
       ) : screen.kind === 'coreScreen' && screen.view === 'policy.revisions' ? (
         <RevisionHistory screens={screens} canRollBack={access.canWrite(screen)} />
       ) : (
