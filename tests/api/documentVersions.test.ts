@@ -20,7 +20,7 @@ const hostsToRules: DocumentMigration = ({ hosts, ...rest }) => {
   if (!Array.isArray(hosts)) throw new Error('hosts is not a list');
   return { ...rest, list: hosts.map((host, i) => ({ id: `h${i + 1}`, host })) };
 };
-const versioned = definePolicyArea({ ...fixtureArea, storage: { version: 2, migrations: [hostsToRules] } });
+const versioned = definePolicyArea({ ...fixtureArea, endpoint: { path: fixtureArea.endpoint.path }, storage: { version: 2, migrations: [hostsToRules] } });
 const renamed = definePolicyArea({
   ...versioned,
   id: 'web.fixture-renamed',
