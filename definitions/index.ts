@@ -78,6 +78,7 @@ import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/access';
+import { applianceCaCertificates } from './appliance/caCertificates';
 import { applianceJobs } from './appliance/jobs';
 import { applianceLicense } from './appliance/license';
 import { managedSystems } from './appliance/managedSystems';
@@ -166,6 +167,7 @@ export const registry = createRegistry({
     applianceAccess,
     applianceTls,
     applianceSslBump,
+    applianceCaCertificates,
     applianceLicense,
     applianceJobs,
     managedSystems,

@@ -19,3 +19,5 @@ export const MANAGED_SYSTEMS_VIEW = 'appliance.managedSystems';
 export const managerEnv = [{ deployments: ['on_prem'], appModes: ['management_station'] }, { deployments: ['dev'] }] as const satisfies EnvRule;
 export const managerRead = { any: ['settings:read', 'settings_cmr:read'] } as const;
 export const managerWrite = { any: ['settings:write', 'settings_cmr:write'] } as const;
+/** Engine view of the CA certificates screen. */
+export const CA_CERTS_VIEW = 'appliance.caCertificates';
