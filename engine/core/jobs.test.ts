@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JOB_POLL_MS, MESSAGES } from '../../schemas/constants';
-import { JobError, pollJob, type JobStatus } from './jobs';
+import { JobError, announceJobStarted, onJobStarted, pollJob, type JobStatus } from './jobs';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -69,5 +69,19 @@ describe('pollJob', () => {
       throw new Error('Request timeout. ({jobs : jobs.get})');
     });
     await expect(pollJob(broken, { timeoutMs: 60_000 })).rejects.toThrow('Request timeout');
+  });
+});
+
+describe('job start announcements', () => {
+  it('reach every listener until it unsubscribes', () => {
+    const seen: string[] = [];
+    const offA = onJobStarted(() => seen.push('a'));
+    const offB = onJobStarted(() => seen.push('b'));
+    announceJobStarted();
+    offA();
+    announceJobStarted();
+    offB();
+    announceJobStarted();
+    expect(seen).toEqual(['a', 'b', 'b']);
   });
 });

@@ -76,3 +76,16 @@ export function pollJob<J extends JobStatus>(fetchJob: () => Promise<J>, options
     poll();
   });
 }
+
+const startListeners = new Set<() => void>();
+
+/** Tells whoever follows jobs (the header's jobs indicator) that a screen has just started one. */
+export function announceJobStarted(): void {
+  for (const listener of startListeners) listener();
+}
+
+/** Calls `listener` whenever a screen starts a job; returns the unsubscribe function. */
+export function onJobStarted(listener: () => void): () => void {
+  startListeners.add(listener);
+  return () => void startListeners.delete(listener);
+}

@@ -1,12 +1,14 @@
 /**
- * Running jobs in the header, from any screen: shown while the jobs screen is in the user's navigation. It re-reads
- * the jobs list once per second while a job is open (every few seconds otherwise, and not while the tab is hidden),
- * links to the jobs screen, and says in a snackbar when a job it saw running has ended.
+ * Running jobs in the header, from any screen: shown while the jobs screen is in the user's navigation. It reads the
+ * jobs list when it appears and when a screen announces a job it started, then once per second while a job is open
+ * (not while the tab is hidden); it stops polling when none is, so an idle page does not keep the session alive. It
+ * links to the jobs screen and says in a snackbar when a job it saw running has ended.
  */
 import { Badge, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { JOBS_ROUTE } from '../../definitions/appliance/common';
 import { JOB_POLL_MS } from '../../schemas/constants';
+import { onJobStarted } from '../../engine/core/jobs';
 import type { NavSection } from '../../engine/core/navigation';
 import { showSnackbar } from '../../engine/core/snackbar';
 import type { OperationOutput } from '../../engine/generated/client.gen';
@@ -14,7 +16,6 @@ import { useApi } from '../../engine/render/shell/EngineContext';
 import { navigate } from './hashLocation';
 
 type Job = OperationOutput<'jobs.list'>['jobs'][number];
-const IDLE_POLL_MS = 3 * JOB_POLL_MS;
 const isOpen = (j: Job) => j.status === 'queued' || j.status === 'running';
 
 const hasRoute = (navigation: readonly NavSection[], route: string) =>
@@ -30,9 +31,14 @@ export function JobsIndicator({ navigation }: { navigation: readonly NavSection[
     if (!shown) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    // Only the newest poll schedules the next one, so an announcement during a poll does not start a second chain.
+    let generation = 0;
     const poll = async () => {
+      clearTimeout(timer);
+      const mine = ++generation;
       let open = false;
-      if (!document.hidden) {
+      if (document.hidden) open = true;
+      else {
         try {
           const { jobs } = await api.jobsList();
           const nowOpen = jobs.filter(isOpen);
@@ -56,11 +62,13 @@ export function JobsIndicator({ navigation }: { navigation: readonly NavSection[
           // The indicator stays as it was; the jobs screen reports errors.
         }
       }
-      if (!stopped) timer = setTimeout(() => void poll(), open ? JOB_POLL_MS : IDLE_POLL_MS);
+      if (!stopped && open && mine === generation) timer = setTimeout(() => void poll(), JOB_POLL_MS);
     };
     void poll();
+    const unsubscribe = onJobStarted(() => void poll());
     return () => {
       stopped = true;
+      unsubscribe();
       clearTimeout(timer);
     };
   }, [shown, api]);

@@ -5,7 +5,7 @@
 import { Alert, Button, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { LICENSE_VALIDATION_TIMEOUT_MS } from '../../../schemas/constants';
-import { pollJob } from '../../core/jobs';
+import { announceJobStarted, pollJob } from '../../core/jobs';
 import { showSnackbar } from '../../core/snackbar';
 import { useApi } from '../shell/EngineContext';
 
@@ -22,6 +22,7 @@ export function LicenseView({ canWrite }: { canWrite: boolean }) {
     setOutcome(undefined);
     try {
       const { job_id } = await api.applianceSetLicense({ body: { license } });
+      announceJobStarted();
       await pollJob(() => api.jobsGet({ params: { id: job_id } }), { timeoutMs: LICENSE_VALIDATION_TIMEOUT_MS, kind: 'license' });
       setOutcome({ ok: true, text: 'The licence is valid and installed.' });
       showSnackbar({ kind: 'success', message: 'The licence is valid and installed.' });

@@ -5,7 +5,7 @@
 import { Alert, Badge, Button, Checkbox, Group, Loader, Menu, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { JOB_POLL_MS } from '../../../schemas/constants';
-import { pollJob } from '../../core/jobs';
+import { announceJobStarted, pollJob } from '../../core/jobs';
 import { showSnackbar } from '../../core/snackbar';
 import type { OperationOutput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
@@ -48,6 +48,7 @@ export function ManagedSystemsView({ canWrite }: { canWrite: boolean }) {
     setFollowing((n) => n + 1);
     try {
       const { job_id } = await start();
+      announceJobStarted();
       await load();
       await pollJob(() => api.jobsGet({ params: { id: job_id } }), { timeoutMs: FOLLOW_MS });
       showSnackbar({ kind: 'success', message: done });
