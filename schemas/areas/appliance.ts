@@ -243,7 +243,7 @@ export const Job = z.object({
   updated_at: z.iso.datetime(),
 });
 export type Job = z.infer<typeof Job>;
-export const JobParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const JobParams = z.strictObject({ id: z.uuid().meta({ title: 'Job id' }) });
 export const JobList = z.object({ jobs: z.array(Job) });
 export const JobCreated = z.object({ job_id: z.string() });
 export const CleanJobsAnswer = z.object({ removed: z.number().int() });
