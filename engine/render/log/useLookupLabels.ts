@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { categoryListOps } from '../../../definitions/api/logs';
 import type { LogViewDef } from '../../../definitions/define';
-import type { CategoryListName } from '../../../schemas/logs';
-import { useApi } from '../shell/EngineContext';
+import type { CategoryList, CategoryListName } from '../../../schemas/logs';
+import { useEngine } from '../shell/EngineContext';
 
 type Labels = Readonly<Record<string, string>>;
 export type FieldLabels = Readonly<Record<string, Labels>>;
@@ -13,7 +14,7 @@ const NONE: FieldLabels = {};
  * per page load and shared by every log view; until it arrives (or if it fails) the ids show as they are.
  */
 export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
-  const api = useApi();
+  const { call } = useEngine();
   const [labels, setLabels] = useState<FieldLabels>(NONE);
   useEffect(() => {
     if (!lookups) return;
@@ -21,7 +22,7 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
     const entries = Object.entries(lookups);
     void Promise.all(
       entries.map(([field, name]) =>
-        listOf(name, () => api.logsCategories({ params: { name } })).then(
+        listOf(name, () => call<CategoryList>(categoryListOps[name].id)).then(
           (list) => [field, list] as const,
           () => [field, undefined] as const,
         ),
@@ -33,7 +34,7 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
     return () => {
       live = false;
     };
-  }, [api, lookups]);
+  }, [call, lookups]);
   return labels;
 }
 
