@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { categoryListOps } from '../../../definitions/api/logs';
 import type { LogViewDef } from '../../../definitions/define';
-import type { CategoryList, CategoryListName } from '../../../schemas/logs';
+import type { CategoryList } from '../../../schemas/logs';
 import { useEngine } from '../shell/EngineContext';
 
 type Labels = Readonly<Record<string, string>>;
@@ -21,8 +20,8 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
     let live = true;
     const entries = Object.entries(lookups);
     void Promise.all(
-      entries.map(([field, name]) =>
-        listOf(name, () => call<CategoryList>(categoryListOps[name].id)).then(
+      entries.map(([field, op]) =>
+        listOf(op.id, () => call<CategoryList>(op.id)).then(
           (list) => [field, list] as const,
           () => [field, undefined] as const,
         ),
@@ -38,15 +37,16 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
   return labels;
 }
 
-const lists = new Map<CategoryListName, Promise<Labels>>();
+/** By operation id. */
+const lists = new Map<string, Promise<Labels>>();
 
-function listOf(name: CategoryListName, fetch: () => Promise<{ categories: readonly { value: string; label: string }[] }>): Promise<Labels> {
-  let list = lists.get(name);
+function listOf(opId: string, fetch: () => Promise<{ categories: readonly { value: string; label: string }[] }>): Promise<Labels> {
+  let list = lists.get(opId);
   if (!list) {
     list = fetch().then((answer) => Object.fromEntries(answer.categories.map((c) => [c.value, c.label])));
     // A failed answer is not kept: the next view asks again.
-    list.catch(() => lists.delete(name));
-    lists.set(name, list);
+    list.catch(() => lists.delete(opId));
+    lists.set(opId, list);
   }
   return list;
 }
