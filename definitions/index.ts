@@ -4,6 +4,7 @@
  */
 import { authOps } from './api/auth';
 import { lookupOps } from './api/lookups';
+import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -156,5 +157,7 @@ export const registry = createRegistry({
     ...logOperations,
     ...reportOperations,
     ...Object.values(lookupOps),
+    ...policyVariantOperations,
+    ...Object.values(policyVariantOps),
   ],
 });

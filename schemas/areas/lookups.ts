@@ -208,6 +208,8 @@ export const LookupSeed = z.strictObject({
   predefined_ccls: PredefinedCcls.shape.ccls,
   header_blocklist: z.array(z.string()),
   feeds: z.record(z.string(), z.array(FeedEntry)),
+  ssl_integrations: z.array(z.object({ id: z.string(), name: z.string(), destinations: z.array(z.string()) })),
+  content_types: z.array(z.object({ name: z.string(), list: z.array(z.string()) })),
   content_version: z.string(),
   category_version: z.string(),
   versions_updated_at: z.string(),

@@ -11,14 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { lookupOps } from '../../definitions/api/lookups';
+import { policyVariantOps } from '../../definitions/api/policyVariants';
 import type { DocumentScreen } from '../../definitions/define';
 import { casbAppRules } from '../../definitions/policy/casb/appRules';
+import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';
 import { LookupSeed, type PacVersion } from '../../schemas/areas/lookups';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
-import { current, readSettingsDocument } from '../documents';
+import { current, documentHandler, readSettingsDocument } from '../documents';
 import { CATEGORY_LABEL_OF } from '../logs/catalog';
 import { revisionById } from '../revisions';
 import { HttpError, implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
@@ -261,5 +263,55 @@ export const lookupsModule: ServerModule = {
       ctx.reply.type('application/json; charset=utf-8').header('content-disposition', `attachment; filename="${name}.json"`);
       return JSON.stringify(profile, null, 2);
     },
+  }),
+};
+
+// ---- policy variants of 001 §7 whose shape differs ---------------------------------------------------------------
+
+/** The handler of a screen's derived operation, for a variant that reads or saves the same document. */
+const screenHandler = (ctx: CallContext, opId: string) => {
+  const op = ctx.registry.operation(opId);
+  if (!op) throw new Error(`No operation ${opId}`);
+  return documentHandler(ctx.registry, op) as unknown as (c: CallContext & { params: unknown; body?: unknown; query?: unknown }) => Promise<Record<string, unknown>>;
+};
+
+async function sslV3Of(db: Db, tenantId: string): Promise<boolean> {
+  return (await readValue<{ enabled?: unknown }>(db, tenantId, 'sslbump_v3'))?.body.enabled === true;
+}
+
+type SslList = { id: string; destination: string; comment: string; enabled: boolean }[];
+
+export const policyVariantsModule: ServerModule = {
+  name: 'policyVariants',
+  implementations: implementAll(policyVariantOps, {
+    sslBumpV2: async (ctx) => {
+      const doc = await screenHandler(ctx, sslBypass.operationIds.read)(ctx);
+      return {
+        ...(doc as { list: SslList; rev_id: number; state: 'published' | 'staged'; updated_at: string }),
+        integrations_list: LOOKUPS.ssl_integrations,
+        sslbump_v3: await sslV3Of(ctx.db, requireCaller(ctx).tenantId),
+      };
+    },
+    saveSslBumpV2: async (ctx) => {
+      const { list, rev_id, state, updated_at, sslbump_v3 } = ctx.body;
+      const saved = await screenHandler(ctx, sslBypass.operationIds.save)({ ...ctx, body: { list, rev_id, state, updated_at } });
+      if (sslbump_v3 !== undefined) await saveAudited(ctx, 'sslbump_v3', { enabled: sslbump_v3 }, 'web.ssl-bypass.v3');
+      return {
+        ...(saved as { list: SslList; rev_id: number; state: 'published' | 'staged'; updated_at: string }),
+        integrations_list: LOOKUPS.ssl_integrations,
+        sslbump_v3: await sslV3Of(ctx.db, requireCaller(ctx).tenantId),
+      };
+    },
+    sslBumpLists: async (ctx) => {
+      const doc = (await policyAt(ctx, sslBypass, ctx.params.rev)) as { list?: SslList };
+      return {
+        rev_id: ctx.params.rev,
+        lists: [
+          { id: 'tenant', name: 'Bypass entries', source: 'tenant' as const, destinations: (doc.list ?? []).filter((e) => e.enabled).map((e) => e.destination) },
+          ...LOOKUPS.ssl_integrations.map((i) => ({ id: i.id, name: i.name, source: 'integration' as const, destinations: i.destinations })),
+        ],
+      };
+    },
+    contentTypesV3: async () => ({ contentTypes: { files: LOOKUPS.content_types } }),
   }),
 };
