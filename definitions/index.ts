@@ -5,6 +5,7 @@
 import { authOps } from './api/auth';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
+import { tenantUtilOps } from './api/tenantUtils';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -159,5 +160,6 @@ export const registry = createRegistry({
     ...Object.values(lookupOps),
     ...policyVariantOperations,
     ...Object.values(policyVariantOps),
+    ...Object.values(tenantUtilOps),
   ],
 });

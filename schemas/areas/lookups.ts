@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
-import { Email } from '../validators';
+import { Email, PemCertificate } from '../validators';
 
 const Stamp = z.string().meta({ title: 'Updated at', description: 'ISO 8601 time' });
 
@@ -210,8 +210,50 @@ export const LookupSeed = z.strictObject({
   feeds: z.record(z.string(), z.array(FeedEntry)),
   ssl_integrations: z.array(z.object({ id: z.string(), name: z.string(), destinations: z.array(z.string()) })),
   content_types: z.array(z.object({ name: z.string(), list: z.array(z.string()) })),
+  public_ips: z.array(z.object({ ip: z.string(), region: z.string() })),
   content_version: z.string(),
   category_version: z.string(),
   versions_updated_at: z.string(),
 });
 export type LookupSeed = z.infer<typeof LookupSeed>;
+
+// ---- tenant settings and utilities (spec 002 §7) -----------------------------------------------------------------
+
+export const TimeZones = z
+  .object({ time_zones: z.array(z.object({ value: z.string().meta({ title: 'IANA name' }), label: z.string(), offset: z.string().meta({ title: 'UTC offset now' }) })) })
+  .meta({ title: 'Time zones', description: 'The time zones a schedule in a rule can use' });
+
+export const SettingName = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/).meta({ title: 'Setting', description: 'e.g. session_logout_days' }),
+});
+export const SettingValue = z.object({
+  name: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({ title: 'Value' }),
+});
+
+export const FixedEgressState = z
+  .object({
+    enabled: z.boolean().meta({ title: 'Pinned egress in use' }),
+    pinned: z.number().int().meta({ title: 'Pinned users and groups' }),
+    egress_ips: z.array(z.string()).meta({ title: 'Egress addresses in use' }),
+  })
+  .meta({ title: 'Fixed egress', description: 'A summary of the fixed egress settings' });
+
+export const UserIp = z.object({ ip: z.string().meta({ title: 'Your address', description: 'The address this request came from' }) });
+export const PublicIps = z
+  .object({ ips: z.array(z.object({ ip: z.string(), region: z.string() })) })
+  .meta({ title: 'Service egress addresses', description: 'Addresses the service\'s traffic leaves from, for allow-lists at other sites' });
+
+export const DecodeCertBody = z.strictObject({ cert: PemCertificate.meta({ title: 'Certificate (PEM)' }) });
+export const DecodedCert = z
+  .object({
+    subject: z.string(),
+    issuer: z.string(),
+    serial_number: z.string(),
+    valid_from: z.string(),
+    valid_to: z.string(),
+    fingerprint_sha256: z.string(),
+    subject_alt_names: z.array(z.string()),
+    expired: z.boolean(),
+  })
+  .meta({ title: 'Certificate details' });

@@ -4,7 +4,7 @@
  * as the fallback. Values a tenant sets (PAC version, category migration, the DLP file password) live in
  * `tenant_values`; contact requests and allow-list entries from UCE reports in their own tables (migration 500).
  */
-import { randomBytes } from 'node:crypto';
+import { X509Certificate, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,13 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { lookupOps } from '../../definitions/api/lookups';
 import { policyVariantOps } from '../../definitions/api/policyVariants';
+import { tenantUtilOps } from '../../definitions/api/tenantUtils';
 import type { DocumentScreen } from '../../definitions/define';
 import { casbAppRules } from '../../definitions/policy/casb/appRules';
 import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';
+import { fixedEgress } from '../../definitions/settings/tenant/fixedEgress';
 import { LookupSeed, type PacVersion } from '../../schemas/areas/lookups';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
@@ -313,5 +315,62 @@ export const policyVariantsModule: ServerModule = {
       };
     },
     contentTypesV3: async () => ({ contentTypes: { files: LOOKUPS.content_types } }),
+  }),
+};
+
+// ---- tenant settings and utilities -------------------------------------------------------------------------------
+
+const SETTING_VALUE = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+function utcOffset(timeZone: string, at: Date): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  const raw = part?.value ?? 'GMT';
+  return raw === 'GMT' ? '+00:00' : raw.replace('GMT', '');
+}
+
+export const tenantUtilsModule: ServerModule = {
+  name: 'tenantUtils',
+  implementations: implementAll(tenantUtilOps, {
+    tenantSetting: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const { name } = ctx.params;
+      if (name === 'session_logout_days') return { name, value: caller.user.session_logout_days };
+      const { rows } = await ctx.db.query<{ value: unknown }>('SELECT settings -> $2::text AS value FROM tenants WHERE id = $1', [caller.tenantId, name]);
+      const value = SETTING_VALUE.safeParse(rows[0]?.value);
+      if (rows[0]?.value === null || rows[0]?.value === undefined || !value.success) throw new HttpError(404, `No tenant setting is named ${name}.`);
+      return { name, value: value.data };
+    },
+    fixedEgressState: async (ctx) => {
+      const { doc } = await readSettingsDocument(ctx.db, requireCaller(ctx).tenantId, fixedEgress);
+      const list = doc.fixed_egress_user.list;
+      return { enabled: doc.enabled, pinned: list.length, egress_ips: [...new Set(list.map((u) => u.egress_ip))].sort() };
+    },
+    userIp: async (ctx) => ({ ip: ctx.request.ip }),
+    allPublicIps: async () => ({ ips: LOOKUPS.public_ips }),
+    decodeCert: async (ctx) => {
+      let cert: X509Certificate;
+      try {
+        cert = new X509Certificate(ctx.body.cert.trim());
+      } catch {
+        throw new HttpError(400, MESSAGES.validationFailed, {
+          errors: [{ path: 'cert', key: 'invalidCert', message: 'This block is not a certificate that can be read.' }],
+        });
+      }
+      const validTo = new Date(cert.validTo);
+      return {
+        subject: cert.subject.replace(/\n/g, ', '),
+        issuer: cert.issuer.replace(/\n/g, ', '),
+        serial_number: cert.serialNumber,
+        valid_from: new Date(cert.validFrom).toISOString(),
+        valid_to: validTo.toISOString(),
+        fingerprint_sha256: cert.fingerprint256,
+        subject_alt_names: (cert.subjectAltName ?? '').split(', ').filter(Boolean),
+        expired: validTo.getTime() < Date.now(),
+      };
+    },
+    timeZones: async () => {
+      const now = new Date();
+      return { time_zones: Intl.supportedValuesOf('timeZone').map((value) => ({ value, label: value.replace(/_/g, ' '), offset: utcOffset(value, now) })) };
+    },
   }),
 };
