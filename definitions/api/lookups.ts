@@ -364,8 +364,10 @@ export const exportClientProfile = defineOperation({
   id: 'lookups.exportClientProfile',
   method: 'GET',
   path: '/api/settings/v1/tenants/export_client_profile',
-  summary: 'Download one client profile as a JSON file, for installing the endpoint client',
-  description: 'Only profiles marked exportable can be downloaded (403 otherwise); an unknown uuid is a 404.',
+  summary: 'Download a client profile (`uuid`) as a JSON file, for installing the endpoint client',
+  description:
+    'Only profiles marked exportable can be downloaded (403 otherwise); an unknown uuid is a 404. Without `uuid` the file ' +
+    'holds every exportable profile as `{ profiles: [...] }`.',
   query: ExportClientProfileQuery,
   response: z.string(),
   responseKind: 'binary',

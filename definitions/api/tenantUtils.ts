@@ -24,8 +24,8 @@ export const tenantSetting = defineOperation({
   path: '/api/settings/v1/tenants/setting/{name}',
   summary: 'One tenant-wide setting by name',
   description:
-    '`session_logout_days` (the inactivity time-out in days) always answers; any other name answers the value the ' +
-    'service provider set for the tenant, or 404 when none is set.',
+    '`session_logout_days` is the inactivity time-out in days; any other name answers the value the service provider set ' +
+    'for the tenant (a structured value as JSON text), or null when none is set.',
   params: SettingName,
   response: SettingValue,
   access: 'session',

@@ -196,7 +196,9 @@ export const FeedsQuery = z.strictObject({
 });
 export const Feeds = z.object({ feeds: z.array(FeedEntry), total: z.number().int() }).meta({ title: 'Allow-list feeds' });
 
-export const ExportClientProfileQuery = z.strictObject({ uuid: z.uuid().meta({ title: 'Profile uuid' }) });
+export const ExportClientProfileQuery = z.strictObject({
+  uuid: z.uuid().optional().meta({ title: 'Profile uuid', description: 'Left out: every exportable profile, in one file' }),
+});
 
 // ---- the seed file of the lookups (server/seed/lookups.json) -----------------------------------------------------
 

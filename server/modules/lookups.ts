@@ -258,6 +258,10 @@ export const lookupsModule: ServerModule = {
     exportClientProfile: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const { doc } = await readSettingsDocument(ctx.db, tenantId, clientProfiles);
+      if (ctx.query.uuid === undefined) {
+        ctx.reply.type('application/json; charset=utf-8').header('content-disposition', 'attachment; filename="client-profiles.json"');
+        return JSON.stringify({ profiles: doc.profiles.filter((p) => p.exportable) }, null, 2);
+      }
       const profile = doc.profiles.find((p) => p.uuid === ctx.query.uuid);
       if (!profile) throw new HttpError(404, 'No client profile has this uuid.');
       if (!profile.exportable) throw new HttpError(403, MESSAGES.forbidden);
@@ -336,9 +340,9 @@ export const tenantUtilsModule: ServerModule = {
       const { name } = ctx.params;
       if (name === 'session_logout_days') return { name, value: caller.user.session_logout_days };
       const { rows } = await ctx.db.query<{ value: unknown }>('SELECT settings -> $2::text AS value FROM tenants WHERE id = $1', [caller.tenantId, name]);
-      const value = SETTING_VALUE.safeParse(rows[0]?.value);
-      if (rows[0]?.value === null || rows[0]?.value === undefined || !value.success) throw new HttpError(404, `No tenant setting is named ${name}.`);
-      return { name, value: value.data };
+      // A setting the service provider never set reads as null.
+      const value = SETTING_VALUE.safeParse(rows[0]?.value ?? null);
+      return { name, value: value.success ? value.data : JSON.stringify(rows[0]?.value) };
     },
     fixedEgressState: async (ctx) => {
       const { doc } = await readSettingsDocument(ctx.db, requireCaller(ctx).tenantId, fixedEgress);

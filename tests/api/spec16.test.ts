@@ -198,6 +198,8 @@ describe('calls that change something', () => {
     expect(JSON.parse(res.text)).toMatchObject({ uuid, name: 'Managed laptops' });
     expect((await admin.get('/api/settings/v1/tenants/export_client_profile?uuid=00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await admin.get('/api/settings/v1/tenants/export_client_profile?uuid=nope')).status).toBe(400);
+    const all = await admin.get('/api/settings/v1/tenants/export_client_profile');
+    expect(JSON.parse(all.text).profiles.map((p: { uuid: string }) => p.uuid)).toContain(uuid);
     expect((await (await signedIn('other-admin')).get(`/api/settings/v1/tenants/export_client_profile?uuid=${uuid}`)).status).toBe(404);
   });
 });
