@@ -22,7 +22,7 @@ import { fixedEgress } from '../../definitions/settings/tenant/fixedEgress';
 import { LookupSeed, type PacVersion } from '../../schemas/areas/lookups';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
-import { current, documentHandler, readSettingsDocument } from '../documents';
+import { documentHandler, readSettingsDocument } from '../documents';
 import { CATEGORY_LABEL_OF } from '../logs/catalog';
 import { revisionById } from '../revisions';
 import { HttpError, implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
@@ -33,6 +33,13 @@ const SEED_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'l
 export const LOOKUPS: LookupSeed = LookupSeed.parse(JSON.parse(readFileSync(SEED_FILE, 'utf8')));
 
 const forTenant = <T>(byTenant: Readonly<Record<string, T>>, tenantName: string): T | undefined => byTenant[tenantName] ?? byTenant['*'];
+
+/** The handler of a screen's derived operation, for a variant that reads or saves the same document. */
+const screenHandler = (ctx: CallContext, opId: string) => {
+  const op = ctx.registry.operation(opId);
+  if (!op) throw new Error(`No operation ${opId}`);
+  return documentHandler(ctx.registry, op) as unknown as (c: CallContext & { params: unknown; body?: unknown; query?: unknown }) => Promise<Record<string, unknown>>;
+};
 
 // ---- tenant values -----------------------------------------------------------------------------------------------
 
@@ -98,17 +105,9 @@ async function migrationOf(db: Db, tenantId: string) {
 
 // ---- policy documents at a revision ------------------------------------------------------------------------------
 
-/** A policy area's document at revision `rev` (its defaults when never saved); 404 when the revision does not exist. */
+/** A policy area's document at revision `rev` (its defaults when never saved), read by the area's own read handler; 404 when the revision does not exist. */
 async function policyAt(ctx: CallContext, screen: DocumentScreen, rev: number): Promise<Record<string, unknown>> {
-  const { tenantId } = requireCaller(ctx);
-  const revision = await revisionById(ctx.db, tenantId, rev);
-  if (!revision) throw new HttpError(404, `Policy revision ${rev} does not exist.`);
-  const { rows } = await ctx.db.query<{ body: Record<string, unknown>; updated_at: Date; updated_by: string }>(
-    `SELECT body, updated_at, updated_by FROM policy_documents
-      WHERE tenant_id = $1 AND screen_id = $2 AND rev_id <= $3 ORDER BY rev_id DESC LIMIT 1`,
-    [tenantId, screen.id, revision.rev_id],
-  );
-  return current(screen, rows[0]);
+  return screenHandler(ctx, screen.operationIds.read)({ ...ctx, params: { rev } });
 }
 
 async function requireRevision(ctx: CallContext, rev: number): Promise<void> {
@@ -273,13 +272,6 @@ export const lookupsModule: ServerModule = {
 };
 
 // ---- policy variants of 001 §7 whose shape differs ---------------------------------------------------------------
-
-/** The handler of a screen's derived operation, for a variant that reads or saves the same document. */
-const screenHandler = (ctx: CallContext, opId: string) => {
-  const op = ctx.registry.operation(opId);
-  if (!op) throw new Error(`No operation ${opId}`);
-  return documentHandler(ctx.registry, op) as unknown as (c: CallContext & { params: unknown; body?: unknown; query?: unknown }) => Promise<Record<string, unknown>>;
-};
 
 async function sslV3Of(db: Db, tenantId: string): Promise<boolean> {
   return (await readValue<{ enabled?: unknown }>(db, tenantId, 'sslbump_v3'))?.body.enabled === true;
