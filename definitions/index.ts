@@ -4,6 +4,9 @@
  */
 import { authOps } from './api/auth';
 import { applianceOps, jobOps, managerOps } from './api/appliance';
+import { lookupOps } from './api/lookups';
+import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
+import { tenantUtilOps } from './api/tenantUtils';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -182,5 +185,9 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(lookupOps),
+    ...policyVariantOperations,
+    ...Object.values(policyVariantOps),
+    ...Object.values(tenantUtilOps),
   ],
 });

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS } from '../../schemas/logEnums';
 import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogType } from '../../schemas/logs';
-import { logKindOps } from '../api/logs';
+import { categoryListOps, logKindOps } from '../api/logs';
 import type { LogField, LogFilterParam, LogViewDef, LogViewOf } from '../define';
 
 type Labels = Readonly<Record<string, string>>;
@@ -42,8 +42,8 @@ export function eventFieldTitles(type: LogType): Record<string, string> {
   return out;
 }
 
-/** Lookup lists of event fields that hold ids (`logs.categories`), for the views whose events have them. */
-export const LOG_LOOKUPS = { cats: 'cats_v2', webroot_cats: 'webroot_cats' } as const satisfies LogViewDef['lookups'];
+/** Lookup lists of event fields that hold ids (the category-list operations), for the views whose events have them. */
+export const LOG_LOOKUPS = { cats: categoryListOps.cats_v2, webroot_cats: categoryListOps.webroot_cats } as const satisfies LogViewDef['lookups'];
 
 /** The column format an event field's values read as, for its width: a time, a label, or (by default) text. */
 function columnFormat(field: string, labelled: boolean): LogViewDef['columns'][number]['format'] {

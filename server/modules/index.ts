@@ -8,10 +8,11 @@ import { applianceManagerModule } from './applianceManager';
 import { authModule } from './auth';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
+import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, applianceModule, jobsModule, applianceManagerModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, lookupsModule, policyVariantsModule, tenantUtilsModule, applianceModule, jobsModule, applianceManagerModule];
