@@ -142,7 +142,10 @@ describe('FormView', () => {
     await user.click(next);
     const token = await screen.findByLabelText(/^API token/);
     expect(save.disabled).toBe(true);
-    await user.type(token, 'long-enough-token');
+    // The panel opens with a transition: type once the field has the focus, as a user would.
+    await user.click(token);
+    await waitFor(() => expect(document.activeElement).toBe(token));
+    await user.keyboard('long-enough-token');
     await waitFor(() => expect(save.disabled).toBe(false));
     await user.click(save);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
