@@ -3,6 +3,7 @@
  * definition file plus one line in `screens` below.
  */
 import { authOps } from './api/auth';
+import { identityOps } from './api/identity';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -154,5 +155,6 @@ export const registry = createRegistry({
     ...Object.values(postureOps),
     ...logOperations,
     ...reportOperations,
+    ...Object.values(identityOps),
   ],
 });

@@ -4,6 +4,7 @@
  */
 import type { ServerModule } from '../types';
 import { authModule } from './auth';
+import { identityModule } from './identity';
 import { logsModule } from './logs';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
@@ -11,4 +12,4 @@ import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, identityModule];
