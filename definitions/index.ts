@@ -68,6 +68,7 @@ import { forensicProfiles } from './settings/forensicProfiles';
 import { forensicViewer } from './settings/forensicViewer';
 import { pacSettings } from './settings/pacSettings';
 import { storageProfiles } from './settings/storageProfiles';
+import { users } from './settings/users';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
 import { casbSettings } from './settings/tenant/casbSettings';
@@ -147,6 +148,7 @@ export const registry = createRegistry({
     saaLogs,
     dashboard,
     reportScheduling,
+    users,
   ],
   operations: [
     ...Object.values(authOps),

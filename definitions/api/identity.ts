@@ -32,7 +32,13 @@ import {
   RoleList,
   RoleNameParam,
   UserIdParam,
+  UserIdsBody,
+  UserIdsDeleted,
   UserList,
+  UserSettingsItem,
+  UserSettingsUpdate,
+  NewUserFromScreen,
+  JsonSchemaAnswer,
   UserListQuery,
   UserPatch,
   Usernames,
@@ -223,6 +229,68 @@ export const mfaReset = defineOperation({
   tag: 'users',
 });
 
+// ---- the Users screen: each user's settings edited on their own ------------------------------------------------------
+
+const SCREEN = `${v2}/user_settings`;
+const SCREEN_NOTE = 'Used by the Users screen; scripts use the users calls above.';
+
+export const userSettingsSchema = defineOperation({
+  id: 'users.settingsSchema',
+  method: 'GET',
+  path: `${SCREEN}/schema`,
+  summary: 'JSON Schema (draft-07) of a user’s settings, with the tenant’s role names to choose from',
+  description: SCREEN_NOTE,
+  response: JsonSchemaAnswer,
+  access: usersRead,
+  tag: 'users',
+});
+export const getUserSettings = defineOperation({
+  id: 'users.getSettings',
+  method: 'GET',
+  path: `${SCREEN}/{id}`,
+  summary: 'One user’s role, status, name and email',
+  description: SCREEN_NOTE,
+  params: UserIdParam,
+  response: UserSettingsItem,
+  access: usersRead,
+  tag: 'users',
+});
+export const updateUserSettings = defineOperation({
+  id: 'users.updateSettings',
+  method: 'PATCH',
+  path: `${SCREEN}/{id}`,
+  summary: 'Change one user’s role, status, name, email or password',
+  description:
+    `Send the updated_at you read: a change made meanwhile answers 409. Disabling the user or setting a new password ` +
+    `ends their sessions at once. ${NO_ESCALATION} ${SCREEN_NOTE}`,
+  params: UserIdParam,
+  body: UserSettingsUpdate,
+  response: UserSettingsItem,
+  access: usersWrite,
+  tag: 'users',
+});
+export const createUserFromScreen = defineOperation({
+  id: 'users.createFromScreen',
+  method: 'POST',
+  path: SCREEN,
+  summary: 'Add a user; without a role they may see nothing until given one',
+  description: `${NO_ESCALATION} ${SCREEN_NOTE}`,
+  body: NewUserFromScreen,
+  response: UserSettingsItem,
+  access: usersWrite,
+  tag: 'users',
+});
+export const deleteUsersFromScreen = defineOperation({
+  id: 'users.batchDeleteFromScreen',
+  method: 'POST',
+  path: `${SCREEN}/batch_delete`,
+  summary: 'Delete the selected users; unknown ids are skipped, the caller is never deleted',
+  description: SCREEN_NOTE,
+  body: UserIdsBody,
+  response: UserIdsDeleted,
+  access: usersWrite,
+  tag: 'users',
+});
 // ---- roles (v1 and v2 answer alike) ---------------------------------------------------------------------------------
 
 const ROLE_SAVE =
@@ -317,6 +385,11 @@ export const identityOps = {
   directoryUsernames,
   mfaUsers,
   mfaReset,
+  userSettingsSchema,
+  getUserSettings,
+  updateUserSettings,
+  createUserFromScreen,
+  deleteUsersFromScreen,
   rbacV2,
   saveRbacV2,
   deleteRbacV2,

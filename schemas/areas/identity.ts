@@ -34,17 +34,28 @@ export const RoleName = z
   })
   .meta({ title: 'Role', description: 'Name of a role of the tenant' });
 
-const Email = z.union([z.literal(''), z.email()]).meta({ title: 'Email', description: 'Contact address; may be empty' });
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const Email = z
+  .string()
+  .max(254)
+  .refine((v) => v === '' || EMAIL.test(v), { message: 'Enter an email address, or leave it empty.', params: { key: 'invalidEmail' } })
+  .meta({ title: 'Email', description: 'Contact address; may be empty' });
 const PersonName = z.string().max(100);
 
 /** A password as an administrator sets it: empty (the user cannot sign in until it is reset) or 8 to 128 characters. */
 export const NewPassword = z
-  .union([z.literal(''), z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)])
+  .string()
+  .max(PASSWORD_MAX)
+  .refine((v) => v === '' || v.length >= PASSWORD_MIN, {
+    message: `Use at least ${PASSWORD_MIN} characters, or leave it empty.`,
+    params: { key: 'passwordTooShort' },
+  })
   .meta({ title: 'Password', description: `Empty, or ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` });
 
 export const DirectoryUser = z.object({
   uid: z.string().meta({ title: 'User id' }),
   username: z.string().meta({ title: 'User name' }),
+  name: z.string().meta({ title: 'Name', description: 'First and last name, or the user name when both are empty' }),
   first_name: z.string().meta({ title: 'First name' }),
   last_name: z.string().meta({ title: 'Last name' }),
   email: z.string().meta({ title: 'Email' }),
@@ -59,7 +70,7 @@ export type DirectoryUser = z.infer<typeof DirectoryUser>;
 
 export const UserListQuery = z.strictObject({
   search: z.string().max(100).optional().meta({ title: 'Search', description: 'Part of the user name, name or email' }),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export const UserList = z.object({ users: z.array(DirectoryUser), total: z.number().int() });
@@ -202,3 +213,43 @@ export const GeneratedApiToken = z.object({
 });
 export const ApiTokenIdParam = z.strictObject({ id: z.uuid() });
 export const ApiTokenDeleted = z.object({ deleted: z.string() });
+
+// ---- the Users screen ---------------------------------------------------------------------------------------------
+
+/** What the Users screen edits per user (its JSON Schema, with the tenant's role names, comes from the server). */
+export const userSettingsSchema = (roles: readonly [string, ...string[]]) =>
+  z.strictObject({
+    role: z.enum(roles).meta({ title: 'Role', description: 'Sets what the user may see and change; applies at their next request' }),
+    enabled: z.boolean().meta({ title: 'Enabled', description: 'A disabled user cannot sign in, and their sessions end at once' }),
+    first_name: PersonName.meta({ title: 'First name' }),
+    last_name: PersonName.meta({ title: 'Last name' }),
+    email: Email,
+    new_password: NewPassword.optional().meta({
+        title: 'New password',
+        description: `Leave empty to keep the password. A new one (${PASSWORD_MIN} to ${PASSWORD_MAX} characters) ends the user’s sessions at once`,
+        format: 'password',
+      }),
+  });
+export const UserSettings = z.strictObject({
+  role: RoleName.nullable(),
+  enabled: z.boolean(),
+  first_name: PersonName,
+  last_name: PersonName,
+  email: Email,
+  new_password: NewPassword.optional(),
+});
+export const UserSettingsItem = z.object({
+  uid: z.string(),
+  username: z.string(),
+  settings: UserSettings,
+  updated_at: z.iso.datetime(),
+});
+export const UserSettingsUpdate = z.strictObject({ settings: UserSettings, updated_at: z.iso.datetime().optional() });
+export const NewUserFromScreen = NewUser.omit({ role: true, password: true, enabled: true }).extend({
+  role: RoleName.optional().meta({ title: 'Role', description: 'Name of a role of the tenant; left empty, the user may see nothing until given one' }),
+  password: NewPassword.default(''),
+  settings: z.object({}).optional(),
+});
+export const UserIdsBody = z.strictObject({ ids: z.array(z.string().min(1).max(200)).min(1).max(BULK_USERS_MAX) });
+export const UserIdsDeleted = z.object({ deleted: z.number().int().nonnegative() });
+export const JsonSchemaAnswer = z.record(z.string(), z.unknown());

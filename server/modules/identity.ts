@@ -5,13 +5,14 @@
  * sessions at once. Every change is audited.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { identityOps } from '../../definitions/api/identity';
 import type { Registry } from '../../definitions/registry';
 import { ruleAllows, type Roles } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
-import type { ApiToken, DirectoryUser, NewUser, Role, RoleInput } from '../../schemas/areas/identity';
+import { userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
 import { mayDo, permissionAreas } from '../../schemas/rolePreview';
 import { auditAction, hashApiToken, newApiTokenSecret } from '../apiTokens';
 import { recordAudit } from '../audit';
@@ -46,6 +47,7 @@ function toUser(r: UserDbRow): DirectoryUser {
   return {
     uid: r.id,
     username: r.username,
+    name: `${r.first_name} ${r.last_name}`.trim() || r.username,
     first_name: r.first_name,
     last_name: r.last_name,
     email: r.email,
@@ -137,7 +139,7 @@ function toRole(r: RoleDbRow, areas: readonly string[]): Role {
   return { name: r.name, description: r.description, ...g, builtin: r.builtin, users: r.users, updated_at: iso(r.updated_at), may_do: mayDo(areas, g) };
 }
 
-async function insertUser(db: Db, tenantId: string, u: NewUser, grants: RoleLists): Promise<DirectoryUser> {
+async function insertUser(db: Db, tenantId: string, u: Omit<NewUser, 'role'> & { role: string | null }, grants: RoleLists): Promise<DirectoryUser> {
   const hash = u.password === '' ? '' : await hashPassword(u.password);
   const now = new Date().toISOString();
   const { rows } = await db.query<UserDbRow>(
@@ -188,6 +190,16 @@ async function applyUserChange(
   );
   if (wasEnabled && !enabled) await endUserSessions(db, tenantId, user.id);
   return rows[0]!;
+}
+
+function toSettingsItem(r: UserDbRow) {
+  const u = toUser(r);
+  return {
+    uid: u.uid,
+    username: u.username,
+    settings: { role: u.role, enabled: u.enabled, first_name: u.first_name, last_name: u.last_name, email: u.email },
+    updated_at: u.updated_at,
+  };
 }
 
 function describeChange(before: UserDbRow, after: UserDbRow): string {
@@ -495,6 +507,77 @@ export const identityModule: ServerModule = {
         ]);
         await audit(ctx, tx, 'tfa', `${user.username}: second factor reset by an administrator`, 'users');
         return { uid: user.id, username: user.username, mfa_enrolled: false as const };
+      });
+    },
+
+    userSettingsSchema: async (ctx) => {
+      const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM roles WHERE tenant_id = $1 ORDER BY builtin DESC, name', [
+        requireCaller(ctx).tenantId,
+      ]);
+      const names = rows.map((r) => r.name);
+      return z.toJSONSchema(userSettingsSchema(names.length ? (names as [string, ...string[]]) : ['admin']), { target: 'draft-07' }) as Record<string, unknown>;
+    },
+
+    getUserSettings: async (ctx) => toSettingsItem(await mustFindUser(ctx.db, requireCaller(ctx).tenantId, ctx.params.id)),
+
+    updateUserSettings: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const user = await mustFindUser(ctx.db, caller.tenantId, ctx.params.id);
+      if (ctx.body.updated_at !== undefined && isStale(ctx.body.updated_at, user.updated_at)) {
+        throw new HttpError(409, MESSAGES.staleSave, { item: toSettingsItem(user) });
+      }
+      const { new_password, role, ...rest } = ctx.body.settings;
+      if (rest.enabled === false && user.id === caller.user.uid) {
+        throw invalid([{ path: 'settings.enabled', key: 'cannotDisableSelf', message: 'You cannot disable your own account.' }]);
+      }
+      const roleChanged = role !== null && role !== user.role_name;
+      const grants = roleChanged ? await roleFor(ctx.db, caller.tenantId, role, 'settings.role') : undefined;
+      if (grants) assertNoEscalation(caller, grants);
+      const hash = new_password ? await hashPassword(new_password) : undefined;
+      return ctx.db.transaction(async (tx) => {
+        let after = await applyUserChange(tx, caller.tenantId, user, { ...rest, ...(roleChanged ? { role, grants } : {}) });
+        await audit(ctx, tx, 'user_update', describeChange(user, after), 'users');
+        if (hash) {
+          const prefix = after.password_hash.startsWith(DISABLED) ? DISABLED : '';
+          after = (
+            await tx.query<UserDbRow>(`UPDATE users SET password_hash = $3 WHERE tenant_id = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, [
+              caller.tenantId,
+              user.id,
+              prefix + hash,
+            ])
+          ).rows[0]!;
+          await endUserSessions(tx, caller.tenantId, user.id);
+          await audit(ctx, tx, 'password_change', `${user.username}: password set by an administrator`, 'users');
+        }
+        return toSettingsItem(after);
+      });
+    },
+
+    createUserFromScreen: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const { settings: _settings, role, ...rest } = ctx.body;
+      const grants = role === undefined ? { read: [], write: [], deny: [] } : await roleFor(ctx.db, caller.tenantId, role, 'role');
+      assertNoEscalation(caller, grants);
+      if ((await usernamesTaken(ctx.db, [rest.username])).size) {
+        throw invalid([{ path: 'username', key: 'usernameTaken', message: 'This user name is taken.' }]);
+      }
+      await assertRoom(ctx.db, caller, 1);
+      return ctx.db.transaction(async (tx) => {
+        const user = await insertUser(tx, caller.tenantId, { ...rest, role: role ?? null, enabled: true }, grants);
+        await audit(ctx, tx, 'user_create', `${user.username} with role ${user.role ?? '(none)'}`, 'users');
+        return toSettingsItem((await findUser(tx, caller.tenantId, user.uid))!);
+      });
+    },
+
+    deleteUsersFromScreen: async (ctx) => {
+      const caller = requireCaller(ctx);
+      return ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ username: string }>(
+          'DELETE FROM users WHERE tenant_id = $1 AND id = ANY($2) AND id <> $3 RETURNING username',
+          [caller.tenantId, ctx.body.ids, caller.user.uid],
+        );
+        for (const r of rows) await audit(ctx, tx, 'user_delete', r.username, 'users');
+        return { deleted: rows.length };
       });
     },
 

@@ -179,6 +179,47 @@ describe('directory users', () => {
   });
 });
 
+describe('the Users screen calls', () => {
+  const SCREEN = `${V2}/user_settings`;
+
+  it('offers the tenant’s roles, edits one user’s settings with a stamp, and a new password ends their sessions', async () => {
+    const admin = await signedIn('admin');
+    const schema = (await admin.get(`${SCREEN}/schema`)).body;
+    expect(schema.properties.role.enum).toEqual(expect.arrayContaining(['admin', 'auditor', 'webadmin']));
+    expect((await (await signedIn('other-admin')).get(`${SCREEN}/schema`)).body.properties.role.enum).not.toContain(uname('Web editors'));
+
+    const created = await admin.post(SCREEN, { body: { username: uname('screen'), password: PASSWORD, settings: {} } });
+    expect(created.status, created.text).toBe(200);
+    const item = asResponseOf(identityOps.createUserFromScreen, created.body);
+    expect(item.settings.role).toBeNull();
+    const user = await login(item.username, PASSWORD);
+    expect((await user.get(`${SSL_BYPASS}/${await stagedRev(admin)}`)).status).toBe(403);
+
+    const next = { ...item.settings, role: 'auditor', email: 'pat@example.com' };
+    const saved = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: next, updated_at: item.updated_at } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings).toMatchObject({ role: 'auditor', email: 'pat@example.com', enabled: true });
+    expect((await user.get(`${SSL_BYPASS}/${await stagedRev(admin)}`)).status).toBe(200);
+    const stale = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, role: 'webadmin' }, updated_at: item.updated_at } });
+    expect(stale.status).toBe(409);
+    const badMail = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, email: 'x@' } } });
+    expect(badMail.body.errors).toEqual([expect.objectContaining({ path: 'settings.email', key: 'invalidEmail' })]);
+    expect((await admin.get(`${SCREEN}/${item.uid}`)).body.settings.role).toBe('auditor');
+
+    const pw = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, new_password: 'Fresh-pass-42' } } });
+    expect(pw.status, pw.text).toBe(200);
+    expect((await user.get('/api/userinfo')).status).toBe(401);
+    await login(item.username, 'Fresh-pass-42');
+
+    expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: next } })).status).toBe(403);
+    expect((await (await signedIn('other-admin')).get(`${SCREEN}/${item.uid}`)).status).toBe(404);
+    const self = (await admin.get(`${V2}/users/admin`)).body.uid;
+    const del = await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [item.uid, self] } });
+    expect(del.body).toEqual({ deleted: 1 });
+    expect((await admin.get(`${V2}/users/admin`)).status).toBe(200);
+  });
+});
+
 describe('roles', () => {
   it('answers v1 and v2 alike, with built-in roles, the checked areas and what each role may do', async () => {
     const admin = await signedIn('admin');
