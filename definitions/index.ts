@@ -69,6 +69,7 @@ import { forensicViewer } from './settings/forensicViewer';
 import { pacSettings } from './settings/pacSettings';
 import { storageProfiles } from './settings/storageProfiles';
 import { users } from './settings/users';
+import { roles } from './settings/roles';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
 import { casbSettings } from './settings/tenant/casbSettings';
@@ -149,6 +150,7 @@ export const registry = createRegistry({
     dashboard,
     reportScheduling,
     users,
+    roles,
   ],
   operations: [
     ...Object.values(authOps),

@@ -33,6 +33,11 @@ import {
   RoleNameParam,
   UserIdParam,
   UserIdsBody,
+  RoleSettingsItem,
+  RoleSettingsUpdate,
+  RoleIdParam,
+  NewRoleFromScreen,
+  RoleNamesBody,
   UserIdsDeleted,
   UserList,
   UserSettingsItem,
@@ -332,6 +337,67 @@ export const deleteRbacV2 = defineOperation({
 export const rbacV1 = defineOperation({ ...rbacV2, id: 'rbac.listV1', path: '/api/policy/v1/rbac', summary: `${rbacV2.summary} (v1)` });
 export const saveRbacV1 = defineOperation({ ...saveRbacV2, id: 'rbac.saveV1', path: '/api/policy/v1/rbac', summary: `${saveRbacV2.summary} (v1)` });
 
+// ---- the Roles screen: each role edited on its own ---------------------------------------------------------------
+
+const ROLES_SCREEN = '/api/policy/v2/rbac/roles';
+const ROLES_NOTE = 'Used by the Roles screen; scripts use GET and POST rbac.';
+
+export const roleSettingsSchema = defineOperation({
+  id: 'rbac.settingsSchema',
+  method: 'GET',
+  path: `${ROLES_SCREEN}/schema`,
+  summary: 'JSON Schema (draft-07) of a role’s settings, with the areas the portal checks to choose from',
+  description: ROLES_NOTE,
+  response: JsonSchemaAnswer,
+  access: rolesRead,
+  tag: 'roles',
+});
+export const getRoleSettings = defineOperation({
+  id: 'rbac.getSettings',
+  method: 'GET',
+  path: `${ROLES_SCREEN}/{id}`,
+  summary: 'One role’s description, area lists and denied permissions',
+  description: ROLES_NOTE,
+  params: RoleIdParam,
+  response: RoleSettingsItem,
+  access: rolesRead,
+  tag: 'roles',
+});
+export const updateRoleSettings = defineOperation({
+  id: 'rbac.updateSettings',
+  method: 'PATCH',
+  path: `${ROLES_SCREEN}/{id}`,
+  summary: 'Change one role; its holders get the change at their next request',
+  description: `${ROLE_SAVE} ${ROLES_NOTE}`,
+  params: RoleIdParam,
+  body: RoleSettingsUpdate,
+  response: RoleSettingsItem,
+  access: rolesWrite,
+  tag: 'roles',
+});
+export const createRoleFromScreen = defineOperation({
+  id: 'rbac.createFromScreen',
+  method: 'POST',
+  path: ROLES_SCREEN,
+  summary: 'Add a role that may do nothing yet; its areas are then set in its settings',
+  description: ROLES_NOTE,
+  body: NewRoleFromScreen,
+  response: RoleSettingsItem,
+  access: rolesWrite,
+  tag: 'roles',
+});
+export const deleteRolesFromScreen = defineOperation({
+  id: 'rbac.batchDeleteFromScreen',
+  method: 'POST',
+  path: `${ROLES_SCREEN}/batch_delete`,
+  summary: 'Delete the selected custom roles; a role still held by a user or token, or a built-in one, refuses the whole request',
+  description: ROLES_NOTE,
+  body: RoleNamesBody,
+  response: UserIdsDeleted,
+  access: rolesWrite,
+  tag: 'roles',
+});
+
 // ---- API tokens -------------------------------------------------------------------------------------------------------
 
 export const listApiTokens = defineOperation({
@@ -395,6 +461,11 @@ export const identityOps = {
   deleteRbacV2,
   rbacV1,
   saveRbacV1,
+  roleSettingsSchema,
+  getRoleSettings,
+  updateRoleSettings,
+  createRoleFromScreen,
+  deleteRolesFromScreen,
   listApiTokens,
   generateApiToken,
   deleteApiToken,

@@ -179,6 +179,8 @@ export const Role = z.object({
   users: z.number().int().meta({ description: 'Users holding the role' }),
   updated_at: z.iso.datetime(),
   may_do: z.array(AreaAccess).meta({ description: 'Per area, whether the role may read and write it, as the permission check decides' }),
+  may_view: z.string().meta({ title: 'Views', description: 'The areas the role may view, from may_do' }),
+  may_change: z.string().meta({ title: 'Changes', description: 'The areas the role may change, from may_do' }),
 });
 export type Role = z.infer<typeof Role>;
 export const RoleList = z.object({
@@ -253,3 +255,37 @@ export const NewUserFromScreen = NewUser.omit({ role: true, password: true, enab
 export const UserIdsBody = z.strictObject({ ids: z.array(z.string().min(1).max(200)).min(1).max(BULK_USERS_MAX) });
 export const UserIdsDeleted = z.object({ deleted: z.number().int().nonnegative() });
 export const JsonSchemaAnswer = z.record(z.string(), z.unknown());
+
+// ---- the Roles screen ---------------------------------------------------------------------------------------------
+
+/** What the Roles screen edits per role; the area lists are the areas the portal checks (answered by the server). */
+export const roleSettingsSchema = (areas: readonly [string, ...string[]]) =>
+  z.strictObject({
+    description: z.string().max(500).meta({ title: 'Description' }),
+    read: z.array(z.enum(areas)).max(PERMISSION_LINES_MAX).meta({ title: 'May view', description: '* is every area' }),
+    write: z.array(z.enum(areas)).max(PERMISSION_LINES_MAX).meta({ title: 'May change', description: 'Changing an area includes viewing it; * is every area' }),
+    deny: z.array(z.string().max(200)).max(PERMISSION_LINES_MAX).meta({
+      title: 'Denied permissions',
+      description: 'Lines of the form area:action:item:id, where any part may be *; a deny beats what the lists above allow',
+    }),
+  });
+export const RoleSettings = z.strictObject({
+  description: z.string().max(500),
+  read: z.array(AreaName).max(PERMISSION_LINES_MAX),
+  write: z.array(AreaName).max(PERMISSION_LINES_MAX),
+  deny: z.array(PermissionLine).max(PERMISSION_LINES_MAX),
+});
+export const RoleSettingsItem = z.object({
+  name: z.string(),
+  builtin: z.boolean(),
+  settings: RoleSettings,
+  updated_at: z.iso.datetime(),
+});
+export const RoleSettingsUpdate = z.strictObject({ settings: RoleSettings, updated_at: z.iso.datetime().optional() });
+export const RoleIdParam = z.strictObject({ id: RoleName });
+export const NewRoleFromScreen = z.strictObject({
+  name: RoleName,
+  description: z.string().max(500).default('').meta({ title: 'Description' }),
+  settings: z.object({}).optional(),
+});
+export const RoleNamesBody = z.strictObject({ ids: z.array(RoleName).min(1).max(PERMISSION_LINES_MAX) });

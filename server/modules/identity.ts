@@ -12,7 +12,7 @@ import { ruleAllows, type Roles } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
-import { userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
+import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
 import { mayDo, permissionAreas } from '../../schemas/rolePreview';
 import { auditAction, hashApiToken, newApiTokenSecret } from '../apiTokens';
 import { recordAudit } from '../audit';
@@ -134,9 +134,26 @@ function audit(ctx: CallContext, db: Db, action: string, details: string, area: 
 
 const areasOf = (registry: Registry) => permissionAreas(registry.operations.map((o) => o.access));
 
+/** The areas passing, as a line for a table: "All areas", "None" or the names. */
+function areaLine(access: readonly { area: string; read: boolean; write: boolean }[], action: 'read' | 'write'): string {
+  const names = access.filter((a) => a[action]).map((a) => a.area);
+  return names.length === access.length ? 'All areas' : names.length === 0 ? 'None' : names.join(', ');
+}
+
 function toRole(r: RoleDbRow, areas: readonly string[]): Role {
   const g = rolesOf(r.grants);
-  return { name: r.name, description: r.description, ...g, builtin: r.builtin, users: r.users, updated_at: iso(r.updated_at), may_do: mayDo(areas, g) };
+  const may_do = mayDo(areas, g);
+  return {
+    name: r.name,
+    description: r.description,
+    ...g,
+    builtin: r.builtin,
+    users: r.users,
+    updated_at: iso(r.updated_at),
+    may_do,
+    may_view: areaLine(may_do, 'read'),
+    may_change: areaLine(may_do, 'write'),
+  };
 }
 
 async function insertUser(db: Db, tenantId: string, u: Omit<NewUser, 'role'> & { role: string | null }, grants: RoleLists): Promise<DirectoryUser> {
@@ -209,38 +226,77 @@ function describeChange(before: UserDbRow, after: UserDbRow): string {
   return `${b.username}: ${fields.map((k) => `${k} ${JSON.stringify(a[k])} → ${JSON.stringify(b[k])}`).join(', ') || 'no change'}`;
 }
 
-async function saveRole(ctx: CallContext & { body: RoleInput }): Promise<Role> {
+interface RoleChange {
+  readonly name: string;
+  readonly description: string;
+  readonly read: readonly string[];
+  readonly write: readonly string[];
+  readonly deny: readonly string[];
+  readonly updated_at?: string;
+}
+
+/**
+ * Creates or replaces a role after checking its areas (errors at `prefix` + field), the caller's own permissions,
+ * built-in roles and the stamp; copies the lists to the users holding it and audits the change.
+ */
+async function storeRole(ctx: CallContext, input: RoleChange, prefix = '', mode: 'upsert' | 'create' | 'update' = 'upsert'): Promise<RoleDbRow> {
   const caller = requireCaller(ctx);
-  const { body } = ctx;
   const areas = areasOf(ctx.registry);
   const known = new Set(['*', ...areas]);
   const errors: FieldError[] = [];
   for (const list of ['read', 'write'] as const) {
-    body[list].forEach((a, i) => {
-      if (!known.has(a)) errors.push({ path: `${list}.${i}`, key: 'unknownArea', message: `No screen or call of the portal checks the area ${a}.` });
+    input[list].forEach((a, i) => {
+      if (!known.has(a)) errors.push({ path: `${prefix}${list}.${i}`, key: 'unknownArea', message: `No screen or call of the portal checks the area ${a}.` });
     });
   }
   if (errors.length) throw invalid(errors);
-  const grants: RoleLists = { read: [...new Set(body.read)], write: [...new Set(body.write)], deny: [...new Set(body.deny)] };
+  const grants: RoleLists = { read: [...new Set(input.read)], write: [...new Set(input.write)], deny: [...new Set(input.deny)] };
   assertNoEscalation(caller, grants);
-  const saved = await ctx.db.transaction(async (tx) => {
-    const existing = await loadRole(tx, caller.tenantId, body.name);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await loadRole(tx, caller.tenantId, input.name);
+    if (mode === 'update' && !existing) throw new HttpError(404, 'No such role.');
+    if (mode === 'create' && existing) throw invalid([{ path: 'name', key: 'roleTaken', message: 'A role with this name exists.' }]);
     if (existing?.builtin) throw invalid([{ path: 'name', key: 'builtinRole', message: 'A built-in role cannot be changed; save it under a new name.' }]);
-    if (existing && isStale(body.updated_at, existing.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { role: toRole(existing, areas) });
-    if (!existing && body.updated_at !== undefined) throw new HttpError(409, MESSAGES.staleSave);
+    if (existing && mode !== 'update' && isStale(input.updated_at, existing.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { role: toRole(existing, areas) });
+    if (existing && mode === 'update' && input.updated_at !== undefined && isStale(input.updated_at, existing.updated_at)) {
+      throw new HttpError(409, MESSAGES.staleSave);
+    }
+    if (!existing && input.updated_at !== undefined) throw new HttpError(409, MESSAGES.staleSave);
     const now = new Date().toISOString();
     await tx.query(
       `INSERT INTO roles (tenant_id, name, description, grants, builtin, updated_at, updated_by) VALUES ($1, $2, $3, $4, false, $5, $6)
        ON CONFLICT (tenant_id, name) DO UPDATE SET description = $3, grants = $4, updated_at = $5, updated_by = $6`,
-      [caller.tenantId, body.name, body.description, JSON.stringify(grants), now, caller.user.username],
+      [caller.tenantId, input.name, input.description, JSON.stringify(grants), now, caller.user.username],
     );
     // Users holding the role get it on their next request (sessions read users.roles).
-    await tx.query('UPDATE users SET roles = $3 WHERE tenant_id = $1 AND role_name = $2', [caller.tenantId, body.name, JSON.stringify(grants)]);
+    await tx.query('UPDATE users SET roles = $3 WHERE tenant_id = $1 AND role_name = $2', [caller.tenantId, input.name, JSON.stringify(grants)]);
     const before = existing ? JSON.stringify(rolesOf(existing.grants)) : 'new role';
-    await audit(ctx, tx, 'role_update', `${body.name}: ${before} → ${JSON.stringify(grants)}`, 'roles');
-    return (await loadRole(tx, caller.tenantId, body.name))!;
+    await audit(ctx, tx, 'role_update', `${input.name}: ${before} → ${JSON.stringify(grants)}`, 'roles');
+    return (await loadRole(tx, caller.tenantId, input.name))!;
   });
-  return toRole(saved, areas);
+}
+
+async function saveRole(ctx: CallContext & { body: RoleInput }): Promise<Role> {
+  return toRole(await storeRole(ctx, ctx.body), areasOf(ctx.registry));
+}
+
+function toRoleSettings(r: RoleDbRow) {
+  return { name: r.name, builtin: r.builtin, settings: { description: r.description, ...rolesOf(r.grants) }, updated_at: iso(r.updated_at) };
+}
+
+async function mustLoadRole(db: Db, tenantId: string, name: string): Promise<RoleDbRow> {
+  const role = await loadRole(db, tenantId, name);
+  if (!role) throw new HttpError(404, 'No such role.');
+  return role;
+}
+
+/** Refuses (409) deleting a built-in role or one a user or token holds. */
+async function assertDeletable(db: Db, tenantId: string, role: RoleDbRow): Promise<void> {
+  if (role.builtin) throw new HttpError(409, `${role.name} is a built-in role and cannot be deleted.`);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_tokens WHERE tenant_id = $1 AND role_name = $2', [tenantId, role.name]);
+  if (role.users > 0 || rows[0]!.n > 0) {
+    throw new HttpError(409, `${role.name} is held by ${role.users} user(s) and ${rows[0]!.n} API token(s); give them another role first.`);
+  }
 }
 
 async function listRoles(ctx: CallContext) {
@@ -588,21 +644,42 @@ export const identityModule: ServerModule = {
 
     deleteRbacV2: async (ctx) => {
       const caller = requireCaller(ctx);
-      const role = await loadRole(ctx.db, caller.tenantId, ctx.params.name);
-      if (!role) throw new HttpError(404, 'No such role.');
-      if (role.builtin) throw new HttpError(409, 'A built-in role cannot be deleted.');
-      const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_tokens WHERE tenant_id = $1 AND role_name = $2', [
-        caller.tenantId,
-        role.name,
-      ]);
-      if (role.users > 0 || rows[0]!.n > 0) {
-        throw new HttpError(409, `The role is held by ${role.users} user(s) and ${rows[0]!.n} API token(s); give them another role first.`);
-      }
+      const role = await mustLoadRole(ctx.db, caller.tenantId, ctx.params.name);
+      await assertDeletable(ctx.db, caller.tenantId, role);
       await ctx.db.transaction(async (tx) => {
         await tx.query('DELETE FROM roles WHERE tenant_id = $1 AND name = $2', [caller.tenantId, role.name]);
         await audit(ctx, tx, 'role_update', `${role.name}: deleted`, 'roles');
       });
       return { deleted: role.name };
+    },
+
+    roleSettingsSchema: async (ctx) => {
+      const areas = ['*', ...areasOf(ctx.registry)] as [string, ...string[]];
+      return z.toJSONSchema(roleSettingsSchema(areas), { target: 'draft-07' }) as Record<string, unknown>;
+    },
+
+    getRoleSettings: async (ctx) => toRoleSettings(await mustLoadRole(ctx.db, requireCaller(ctx).tenantId, ctx.params.id)),
+
+    updateRoleSettings: async (ctx) =>
+      toRoleSettings(await storeRole(ctx, { name: ctx.params.id, ...ctx.body.settings, updated_at: ctx.body.updated_at }, 'settings.', 'update')),
+
+    createRoleFromScreen: async (ctx) =>
+      toRoleSettings(await storeRole(ctx, { name: ctx.body.name, description: ctx.body.description, read: [], write: [], deny: [] }, '', 'create')),
+
+    deleteRolesFromScreen: async (ctx) => {
+      const caller = requireCaller(ctx);
+      return ctx.db.transaction(async (tx) => {
+        let deleted = 0;
+        for (const name of new Set(ctx.body.ids)) {
+          const role = await loadRole(tx, caller.tenantId, name);
+          if (!role) continue;
+          await assertDeletable(tx, caller.tenantId, role);
+          await tx.query('DELETE FROM roles WHERE tenant_id = $1 AND name = $2', [caller.tenantId, name]);
+          await audit(ctx, tx, 'role_update', `${name}: deleted`, 'roles');
+          deleted++;
+        }
+        return { deleted };
+      });
     },
 
     listApiTokens: async (ctx) => {

@@ -288,6 +288,35 @@ describe('roles', () => {
     expect((await admin.request('DELETE', `${RBAC}/${encodeURIComponent(name)}`)).body).toEqual({ deleted: name });
   });
 
+  it('serves the Roles screen: add, edit with a stamp, may-view and may-change lines, delete selected', async () => {
+    const admin = await signedIn('admin');
+    const SCREEN = `${RBAC}/roles`;
+    const schema = (await admin.get(`${SCREEN}/schema`)).body;
+    expect(schema.properties.read.items.enum).toEqual(expect.arrayContaining(['*', 'web_policy', 'users']));
+    const name = uname('Screen role');
+    const created = await admin.post(SCREEN, { body: { name, description: 'made on the screen', settings: {} } });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.settings).toEqual({ description: 'made on the screen', read: [], write: [], deny: [] });
+    expect((await admin.post(SCREEN, { body: { name } })).body.errors[0].key).toBe('roleTaken');
+    const id = encodeURIComponent(name);
+    const settings = { description: 'web editors', read: ['logs'], write: ['web_policy'], deny: ['web_policy:write:categories'] };
+    const saved = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings, updated_at: created.body.updated_at } });
+    expect(saved.status, saved.text).toBe(200);
+    const listed = asResponseOf(identityOps.rbacV2, (await admin.get(RBAC)).body).roles.find((r) => r.name === name)!;
+    expect(listed).toMatchObject({ may_view: 'logs, web_policy', may_change: 'web_policy', deny: ['web_policy:write:categories'] });
+    const stale = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings: { ...settings, read: [] }, updated_at: created.body.updated_at } });
+    expect(stale.status).toBe(409);
+    const bad = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings: { ...settings, read: ['nowhere'] } } });
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'settings.read.0', key: 'unknownArea' })]);
+    expect((await admin.get(`${SCREEN}/${id}`)).body.settings.read).toEqual(['logs']);
+    expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${id}`, { body: { settings } })).status).toBe(403);
+    expect((await (await signedIn('other-admin')).get(`${SCREEN}/${id}`)).status).toBe(404);
+    expect((await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [name, 'auditor'] } })).status).toBe(409);
+    expect((await admin.get(`${SCREEN}/${id}`)).status).toBe(200);
+    expect((await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [name] } })).body).toEqual({ deleted: 1 });
+    expect((await admin.get(`${SCREEN}/${id}`)).status).toBe(404);
+  });
+
   it('lets nobody hand out more than they hold', async () => {
     const admin = await signedIn('admin');
     const name = uname('User managers');
