@@ -174,6 +174,19 @@ export async function clickPublish(page: Page): Promise<void> {
   await revisionGroup(page).getByRole('button', { name: /publish/i }).click();
 }
 
+/**
+ * Browser tests share one tenant: publishes whatever earlier tests left unpublished, so that this test starts from a
+ * published revision. Waits for the revision state to show before deciding.
+ */
+export async function publishLeftoverChanges(page: Page): Promise<void> {
+  const group = revisionGroup(page);
+  await visible(group.getByText(/^(Unpublished changes|Published)$/));
+  if (await group.getByText('Unpublished changes', { exact: true }).isVisible()) {
+    await clickPublishWithReason(page, 'Publish changes left by earlier tests');
+    await assertRevisionState(page, 'Published');
+  }
+}
+
 /** The publish review: the change reason, then its Publish button; waits until the review has closed. */
 export async function clickPublishWithReason(page: Page, reason: string): Promise<void> {
   await clickPublish(page);
