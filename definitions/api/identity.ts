@@ -289,7 +289,7 @@ export const deleteUsersFromScreen = defineOperation({
   id: 'users.batchDeleteFromScreen',
   method: 'POST',
   path: `${SCREEN}/batch_delete`,
-  summary: 'Delete the selected users; unknown ids are skipped, the caller is never deleted',
+  summary: 'Delete the selected users (user ids or user names); unknown ones are skipped, the caller is never deleted',
   description: SCREEN_NOTE,
   body: UserIdsBody,
   response: UserIdsDeleted,

@@ -25,7 +25,7 @@ export const users = defineCollection({
     batchDelete: identityOps.deleteUsersFromScreen,
   },
   items: 'users',
-  itemKey: 'uid',
+  itemKey: 'username',
   columns: [
     { field: 'username', label: 'User name', sortable: true },
     { field: 'name', sortable: true },

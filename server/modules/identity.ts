@@ -629,7 +629,7 @@ export const identityModule: ServerModule = {
       const caller = requireCaller(ctx);
       return ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ username: string }>(
-          'DELETE FROM users WHERE tenant_id = $1 AND id = ANY($2) AND id <> $3 RETURNING username',
+          'DELETE FROM users WHERE tenant_id = $1 AND (id = ANY($2) OR username = ANY($2)) AND id <> $3 RETURNING username',
           [caller.tenantId, ctx.body.ids, caller.user.uid],
         );
         for (const r of rows) await audit(ctx, tx, 'user_delete', r.username, 'users');

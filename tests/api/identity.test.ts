@@ -214,7 +214,7 @@ describe('the Users screen calls', () => {
     expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: next } })).status).toBe(403);
     expect((await (await signedIn('other-admin')).get(`${SCREEN}/${item.uid}`)).status).toBe(404);
     const self = (await admin.get(`${V2}/users/admin`)).body.uid;
-    const del = await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [item.uid, self] } });
+    const del = await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [item.username, self] } });
     expect(del.body).toEqual({ deleted: 1 });
     expect((await admin.get(`${V2}/users/admin`)).status).toBe(200);
   });
