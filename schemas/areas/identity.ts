@@ -76,7 +76,7 @@ export const UserListQuery = z.strictObject({
 export const UserList = z.object({ users: z.array(DirectoryUser), total: z.number().int() });
 
 /** `{id}` is the user id or the user name. */
-export const UserIdParam = z.strictObject({ id: z.string().min(1).max(100) });
+export const UserIdParam = z.strictObject({ id: z.string().min(1).max(USERNAME_MAX) });
 export const LimitOneQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1).optional() });
 
 export const NewUser = z.strictObject({
