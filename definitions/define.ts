@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AccessRule, EnvRule, FeatureFlag } from '../schemas/access';
-import type { CategoryListName, LOG_FILTERS, LogEventOf, LogType } from '../schemas/logs';
+import type { LOG_FILTERS, LogEventOf, LogType } from '../schemas/logs';
 import type { ReportName } from '../schemas/reports';
 import type { LogKindOps } from './api/logs';
 import type { ReportQueryOp } from './api/reports';
@@ -396,10 +396,10 @@ export interface LogViewOf<T extends LogType> extends ScreenBase {
     readonly labels?: Readonly<Record<string, string>>;
   })[];
   /**
-   * Event fields holding ids of a lookup list (answered by the `logs.categories` operation), e.g. `cats` →
-   * `cats_v2`: the table, the event drawer and the filter show the ids' names.
+   * Event fields holding ids of a lookup list, each the category-list operation that answers it (a `CategoryList`),
+   * e.g. `cats` → `categoryListOps.cats_v2`: the table, the event drawer and the filter show the ids' names.
    */
-  readonly lookups?: Readonly<Record<string, CategoryListName>>;
+  readonly lookups?: Readonly<Record<string, OperationDef>>;
   readonly filters: readonly {
     readonly param: LogFilterParam<T>;
     readonly label: string;

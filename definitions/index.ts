@@ -4,6 +4,9 @@
  */
 import { authOps } from './api/auth';
 import { identityOps } from './api/identity';
+import { lookupOps } from './api/lookups';
+import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
+import { tenantUtilOps } from './api/tenantUtils';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -160,5 +163,9 @@ export const registry = createRegistry({
     ...logOperations,
     ...reportOperations,
     ...Object.values(identityOps),
+    ...Object.values(lookupOps),
+    ...policyVariantOperations,
+    ...Object.values(policyVariantOps),
+    ...Object.values(tenantUtilOps),
   ],
 });

@@ -21,7 +21,7 @@ export function scryptParams(): { N: number; r: number; p: number } {
   return { N: 2 ** cost, r: R, p: P };
 }
 
-/** Sets the exponent of N for new hashes (the server does this once at start from its configuration). */
+/** Sets the exponent of N for new hashes, for the whole process (the server does this once at start from its configuration). */
 export function setPasswordHashCost(exponent: number): void {
   const [low, high] = PASSWORD_HASH_COST_RANGE;
   if (!Number.isInteger(exponent) || exponent < low || exponent > high) {

@@ -9,8 +9,9 @@
  */
 import { z } from 'zod';
 import {
+  CATEGORY_LIST_LABELS,
   CategoryList,
-  CategoryListName,
+  type CategoryListName,
   LOG_EVENT_SCHEMAS,
   LOG_TYPES,
   LOG_TYPE_LABELS,
@@ -61,16 +62,29 @@ export type LogKindOps = ReturnType<typeof logKindOperations>;
 /** The operations of each log kind, by kind: what the log views call and server/modules/logs.ts implements. */
 export const logKindOps = Object.fromEntries(LOG_TYPES.map((type) => [type, logKindOperations(type)])) as Readonly<Record<LogType, LogKindOps>>;
 
-export const logCategories = defineOperation({
-  id: 'logs.categories',
-  method: 'GET',
-  path: '/api/policy/v1/{name}',
-  summary: 'A list that labels log values (categories, category groups, countries); Private Access is left out',
-  params: z.strictObject({ name: CategoryListName }),
-  response: CategoryList,
-  access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read'] },
-  tag,
-});
+/**
+ * One operation per category list, at its own path (`GET /api/policy/v1/cats`, `cats_v2`, `webroot_cats`,
+ * `country_codes`): a name the documents do not list is not a route and answers 404.
+ */
+function categoryListOperation<const N extends CategoryListName>(name: N) {
+  return defineOperation({
+    id: `logs.categories.${name}`,
+    method: 'GET',
+    path: `/api/policy/v1/${name}`,
+    summary: `${CATEGORY_LIST_LABELS[name]}: a list that labels log values; Private Access is left out`,
+    response: CategoryList,
+    access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read'] },
+    tag,
+  });
+}
+
+/** The category-list operations, by list name: what log views call and server/modules/logs.ts implements. */
+export const categoryListOps = {
+  cats: categoryListOperation('cats'),
+  cats_v2: categoryListOperation('cats_v2'),
+  webroot_cats: categoryListOperation('webroot_cats'),
+  country_codes: categoryListOperation('country_codes'),
+} as const satisfies Readonly<Record<CategoryListName, OperationDef>>;
 
 export const sandboxReport = defineOperation({
   id: 'logs.sandboxReport',
@@ -85,6 +99,6 @@ export const sandboxReport = defineOperation({
 });
 
 /** The group server/modules/logs.ts implements besides the log kinds. */
-export const logOps = { logCategories, sandboxReport } as const;
+export const logOps = { sandboxReport } as const;
 
-export const logOperations: readonly OperationDef[] = [...LOG_TYPES.flatMap((t) => Object.values(logKindOps[t])), ...Object.values(logOps)];
+export const logOperations: readonly OperationDef[] = [...LOG_TYPES.flatMap((t) => Object.values(logKindOps[t])), ...Object.values(categoryListOps), ...Object.values(logOps)];

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS } from '../../schemas/logEnums';
 import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogType } from '../../schemas/logs';
-import { logKindOps } from '../api/logs';
+import { categoryListOps, logKindOps } from '../api/logs';
 import type { LogField, LogFilterParam, LogViewDef, LogViewOf } from '../define';
 
 type Labels = Readonly<Record<string, string>>;
@@ -16,7 +16,7 @@ function enumLabels(schema: z.ZodType): Labels | undefined {
   for (let depth = 0; current && depth < 4; depth++) {
     const labels = current.meta()?.['x-enum-labels'] ?? current.meta()?.['x-labels'];
     if (labels && typeof labels === 'object') return labels as Labels;
-    const def: { innerType?: z.ZodType; element?: z.ZodType } = (current as unknown as { _zod: { def: { innerType?: z.ZodType; element?: z.ZodType } } })._zod.def;
+    const def = current.def as { innerType?: z.ZodType; element?: z.ZodType };
     current = def.innerType ?? def.element;
   }
   return undefined;
@@ -42,8 +42,8 @@ export function eventFieldTitles(type: LogType): Record<string, string> {
   return out;
 }
 
-/** Lookup lists of event fields that hold ids (`logs.categories`), for the views whose events have them. */
-export const LOG_LOOKUPS = { cats: 'cats_v2', webroot_cats: 'webroot_cats' } as const satisfies LogViewDef['lookups'];
+/** Lookup lists of event fields that hold ids (the category-list operations), for the views whose events have them. */
+export const LOG_LOOKUPS = { cats: categoryListOps.cats_v2, webroot_cats: categoryListOps.webroot_cats } as const satisfies LogViewDef['lookups'];
 
 /** The column format an event field's values read as, for its width: a time, a label, or (by default) text. */
 function columnFormat(field: string, labelled: boolean): LogViewDef['columns'][number]['format'] {

@@ -6,10 +6,11 @@ import type { ServerModule } from '../types';
 import { authModule } from './auth';
 import { identityModule } from './identity';
 import { logsModule } from './logs';
+import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, identityModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, lookupsModule, policyVariantsModule, tenantUtilsModule, identityModule];

@@ -2,9 +2,9 @@
  * Log calls (definitions/api/logs.ts): log pages per kind with keyset paging, category lists, sandbox reports; and
  * the seeding of every demo tenant's logs on the first start.
  */
-import { logKindOps, logOps } from '../../definitions/api/logs';
+import { categoryListOps, logKindOps, logOps } from '../../definitions/api/logs';
 import { MESSAGES } from '../../schemas/constants';
-import { LOG_TYPES, visibleCategories, type LogQuery, type LogType } from '../../schemas/logs';
+import { CATEGORY_LIST_LABELS, LOG_TYPES, visibleCategories, type LogQuery, type LogType } from '../../schemas/logs';
 import type { Environment } from '../../schemas/access';
 import { categoryList } from '../logs/catalog';
 import { decodeCursor, type Cursor } from '../logs/cursor';
@@ -14,7 +14,9 @@ import { syncRollups } from '../logs/rollups';
 import { sandboxReport } from '../logs/sandbox';
 import { logPage, queryRange } from '../logs/store';
 import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
-import { HttpError, implementAll, requireCaller, type CallContext, type ServerModule } from '../types';
+import { HttpError, implement, implementAll, requireCaller, type CallContext, type ServerModule } from '../types';
+
+const CATEGORY_LIST_NAMES = Object.keys(CATEGORY_LIST_LABELS) as (keyof typeof CATEGORY_LIST_LABELS)[];
 
 const invalid = (path: string, key: string, message: string) =>
   new HttpError(400, MESSAGES.validationFailed, { errors: [{ path, key, message }] });
@@ -46,11 +48,11 @@ const logKindImplementations = LOG_TYPES.flatMap((type) =>
   }),
 );
 
+const categoryListImplementations = CATEGORY_LIST_NAMES.flatMap((name) =>
+  implement(categoryListOps[name], async () => ({ name, categories: visibleCategories(categoryList(name)) })),
+);
+
 const otherImplementations = implementAll(logOps, {
-  logCategories: async (ctx) => ({
-    name: ctx.params.name,
-    categories: visibleCategories(categoryList(ctx.params.name)),
-  }),
   sandboxReport: async (ctx) => {
     const { tenantId } = requireCaller(ctx);
     const { sha256, file_id } = ctx.params;
@@ -65,7 +67,7 @@ const otherImplementations = implementAll(logOps, {
 
 export const logsModule: ServerModule = {
   name: 'logs',
-  implementations: [...logKindImplementations, ...otherImplementations],
+  implementations: [...logKindImplementations, ...categoryListImplementations, ...otherImplementations],
   onStart: async (db, _env, { seed }) => {
     // Before seeding: on a first start there is nothing to compute yet, and the seed writes its own rollups.
     await syncRollups(db);

@@ -353,14 +353,18 @@ beforeAll(async () => {
   env = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
   flags = featureFlags((await admin.get('/api/userinfo')).body.capabilities);
   await ensureSignedIn();
-  const candidates = described.filter(readable);
-  witnesses = candidates;
+  // Every readable answer once: values for path parameters come from them.
+  witnesses = described.filter(readable);
   const first = await snapshot();
+  answers = Object.values(first).map((text) => JSON.parse(text as string) as unknown);
+  answersByPath = new Map(witnesses.filter((w) => first[w.op.operationId] !== undefined).map((w) => [w.path, JSON.parse(first[w.op.operationId] as string) as unknown]));
+  // Report queries are aggregations of the event store that the log queries read directly (a change to it shows
+  // there too); reading all 79 of them before and after every operation's invalid requests doubled the run.
+  const candidates = witnesses.filter((d) => !d.op.tags.includes('reports'));
+  witnesses = candidates;
   const second = await snapshot();
   // Answers that change between two reads with nothing changed (clocks, counters) cannot witness "nothing changed".
   witnesses = candidates.filter((w) => first[w.op.operationId] === second[w.op.operationId]);
-  answers = Object.values(first).map((text) => JSON.parse(text as string) as unknown);
-  answersByPath = new Map(candidates.filter((w) => first[w.op.operationId] !== undefined).map((w) => [w.path, JSON.parse(first[w.op.operationId] as string) as unknown]));
   expect(witnesses.length).toBeGreaterThan(0);
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logCategories } from '../../definitions/api/logs';
+import { categoryListOps } from '../../definitions/api/logs';
 import { LOG_TYPES, type LogType } from '../../schemas/logs';
 import { hashPassword } from '../../server/passwords';
 import { DEMO_TENANT_ID } from '../../server/seed/demo';
@@ -161,13 +161,13 @@ describe('tenant isolation', () => {
 describe('categories', () => {
   it('lists categories with labels, hiding Private Access', async () => {
     const admin = await signedIn('admin');
-    const v2 = asResponseOf(logCategories, (await admin.get('/api/policy/v1/cats_v2')).body);
+    const v2 = asResponseOf(categoryListOps.cats_v2, (await admin.get('/api/policy/v1/cats_v2')).body);
     expect(v2.categories.find((c) => c.value === '85')?.label).toBe('Generative AI');
     expect(v2.categories.some((c) => c.label === 'Private Access')).toBe(false);
     const v1 = (await admin.get('/api/policy/v1/cats')).body;
     expect(v1.categories.some((c: { value: string }) => c.value === '85')).toBe(false);
     expect((await admin.get('/api/policy/v1/country_codes')).body.categories).toContainEqual({ value: 'DE', label: 'Germany' });
-    expect((await admin.get('/api/policy/v1/no_such_list')).status).toBe(400);
+    expect((await admin.get('/api/policy/v1/no_such_list')).status).toBe(404);
   });
 });
 

@@ -57,7 +57,8 @@ describe('HTTPS', { timeout: 60_000 }, () => {
   });
 
   it('believes X-Forwarded-Proto only from a trusted proxy', async () => {
-    const direct = await startTestServer();
+    // The hash cost is process-wide: this second server keeps the first one's.
+    const direct = await startTestServer({ env: { PASSWORD_HASH_COST: '15' } });
     try {
       const res = await fetch(`${direct.url}/api/portal/config`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toBeNull();

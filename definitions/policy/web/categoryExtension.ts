@@ -10,7 +10,7 @@ export const categoryExtension = definePolicyArea({
     'Newly Observed Domains); when off, their sites keep their former categories.',
   route: '/policy/web/category-extension',
   nav: { group: 'Web', order: 16 },
-  endpoint: { path: '/api/policy/v1/rules/cats/extension/{rev}' },
+  endpoint: { path: '/api/policy/v1/cats/extension/{rev}' },
   schema: CategoryExtensionDocument,
   layout: { kind: 'form' },
   read: { any: ['web_policy:read'] },

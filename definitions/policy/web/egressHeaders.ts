@@ -11,7 +11,7 @@ export const egressHeaders = definePolicyArea({
     'unless the header is removed; header values cannot contain line breaks.',
   route: '/policy/web/egress-headers',
   nav: { group: 'Web', order: 120 },
-  endpoint: { path: '/api/policy/v1/rules/egress_policy/rules/{rev}' },
+  endpoint: { path: '/api/policy/v1/egress_policy/rules/{rev}' },
   schema: EgressHeaderDocument,
   layout: {
     kind: 'table',

@@ -174,7 +174,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
       {screen.createSchema && (
         <Modal opened={creating} onClose={() => setCreating(false)} title="Add entry" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
           {creating && (
-            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={{}} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" />
+            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={{}} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" focusFirstField />
           )}
         </Modal>
       )}

@@ -48,8 +48,8 @@ function setup(opts: { fail?: unknown; onPrem?: boolean; initial?: LogUrlQuery }
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
     // The lookup lists that name category ids.
-    if (id === 'logs.categories') {
-      const name = String(input?.params?.name);
+    if (id.startsWith('logs.categories.')) {
+      const name = id.slice('logs.categories.'.length);
       return { name, categories: name === 'webroot_cats' ? [{ value: '1', label: 'Productivity' }] : [{ value: '56', label: 'Travel' }] };
     }
     calls.push([id, input]);

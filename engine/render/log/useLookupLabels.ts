@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LogViewDef } from '../../../definitions/define';
-import type { CategoryListName } from '../../../schemas/logs';
-import { useApi } from '../shell/EngineContext';
+import type { CategoryList } from '../../../schemas/logs';
+import { useEngine } from '../shell/EngineContext';
 
 type Labels = Readonly<Record<string, string>>;
 export type FieldLabels = Readonly<Record<string, Labels>>;
@@ -13,15 +13,15 @@ const NONE: FieldLabels = {};
  * per page load and shared by every log view; until it arrives (or if it fails) the ids show as they are.
  */
 export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
-  const api = useApi();
+  const { call } = useEngine();
   const [labels, setLabels] = useState<FieldLabels>(NONE);
   useEffect(() => {
     if (!lookups) return;
     let live = true;
     const entries = Object.entries(lookups);
     void Promise.all(
-      entries.map(([field, name]) =>
-        listOf(name, () => api.logsCategories({ params: { name } })).then(
+      entries.map(([field, op]) =>
+        listOf(op.id, () => call<CategoryList>(op.id)).then(
           (list) => [field, list] as const,
           () => [field, undefined] as const,
         ),
@@ -33,19 +33,20 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
     return () => {
       live = false;
     };
-  }, [api, lookups]);
+  }, [call, lookups]);
   return labels;
 }
 
-const lists = new Map<CategoryListName, Promise<Labels>>();
+/** By operation id. */
+const lists = new Map<string, Promise<Labels>>();
 
-function listOf(name: CategoryListName, fetch: () => Promise<{ categories: readonly { value: string; label: string }[] }>): Promise<Labels> {
-  let list = lists.get(name);
+function listOf(opId: string, fetch: () => Promise<{ categories: readonly { value: string; label: string }[] }>): Promise<Labels> {
+  let list = lists.get(opId);
   if (!list) {
     list = fetch().then((answer) => Object.fromEntries(answer.categories.map((c) => [c.value, c.label])));
     // A failed answer is not kept: the next view asks again.
-    list.catch(() => lists.delete(name));
-    lists.set(name, list);
+    list.catch(() => lists.delete(opId));
+    lists.set(opId, list);
   }
   return list;
 }

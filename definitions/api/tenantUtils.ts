@@ -1,0 +1,89 @@
+/**
+ * Tenant settings and utilities of spec 002 §7 that are not a settings page: one tenant setting by name, the fixed
+ * egress summary, the caller's address, the service's egress addresses, certificate decoding and the time zones of
+ * rule schedules.
+ */
+import {
+  DecodeCertBody,
+  DecodedCert,
+  FixedEgressState,
+  PublicIps,
+  SettingName,
+  SettingValue,
+  TimeZones,
+  UserIp,
+} from '../../schemas/areas/lookups';
+import { defineOperation } from '../define';
+
+const tag = 'tenant settings';
+const read = { any: ['settings:read'] };
+
+export const tenantSetting = defineOperation({
+  id: 'tenantUtils.setting',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/setting/{name}',
+  summary: 'One tenant-wide setting by name',
+  description:
+    '`session_logout_days` is the inactivity time-out in days; any other name answers the value the service provider set ' +
+    'for the tenant (a structured value as JSON text), or null when none is set.',
+  params: SettingName,
+  response: SettingValue,
+  access: 'session',
+  tag,
+});
+
+export const fixedEgressState = defineOperation({
+  id: 'tenantUtils.fixedEgress',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/setting/fixed_egress',
+  summary: 'Whether users are pinned to egress addresses, how many, and which addresses',
+  description: 'A summary of the Fixed Egress settings page (`/api/settings/v1/tenants/fixed_egress`).',
+  response: FixedEgressState,
+  access: read,
+  tag,
+});
+
+export const userIp = defineOperation({
+  id: 'tenantUtils.userIp',
+  method: 'GET',
+  path: '/api/settings/v1/utils/get_user_ip',
+  summary: 'The address the caller\'s request came from (to add it to an allow-list)',
+  response: UserIp,
+  access: 'session',
+  tag,
+});
+
+export const allPublicIps = defineOperation({
+  id: 'tenantUtils.allPublicIps',
+  method: 'GET',
+  path: '/api/settings/v1/utils/all_public_ips',
+  summary: 'Every address the service\'s traffic leaves from, by region',
+  response: PublicIps,
+  access: read,
+  tag,
+});
+
+export const decodeCert = defineOperation({
+  id: 'tenantUtils.decodeCert',
+  method: 'POST',
+  path: '/api/settings/v1/utils/decodeCert',
+  summary: 'Show the subject, issuer, validity and fingerprint of a PEM certificate before it is saved',
+  description: 'Nothing is stored. A block that is PEM-shaped but not a certificate is a 400 on `cert`.',
+  body: DecodeCertBody,
+  response: DecodedCert,
+  access: read,
+  tag,
+});
+
+export const timeZones = defineOperation({
+  id: 'tenantUtils.timeZones',
+  method: 'GET',
+  path: '/api/policy/v1/rules/time_zones',
+  summary: 'The time zones rule schedules can use, with their UTC offset now',
+  response: TimeZones,
+  access: 'session',
+  tag,
+});
+
+/** The group server/modules/lookups.ts implements. */
+export const tenantUtilOps = { tenantSetting, fixedEgressState, userIp, allPublicIps, decodeCert, timeZones } as const;
