@@ -4,6 +4,7 @@
  */
 import { authOps } from './api/auth';
 import { applianceOps, jobOps, managerOps } from './api/appliance';
+import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
 import { tenantUtilOps } from './api/tenantUtils';
@@ -71,6 +72,8 @@ import { forensicProfiles } from './settings/forensicProfiles';
 import { forensicViewer } from './settings/forensicViewer';
 import { pacSettings } from './settings/pacSettings';
 import { storageProfiles } from './settings/storageProfiles';
+import { users } from './settings/users';
+import { roles } from './settings/roles';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
 import { casbSettings } from './settings/tenant/casbSettings';
@@ -174,6 +177,8 @@ export const registry = createRegistry({
     applianceLicense,
     applianceJobs,
     managedSystems,
+    users,
+    roles,
   ],
   operations: [
     ...Object.values(authOps),
@@ -185,6 +190,7 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(identityOps),
     ...Object.values(lookupOps),
     ...policyVariantOperations,
     ...Object.values(policyVariantOps),

@@ -1,6 +1,6 @@
 /**
  * The generic operation mount: one Fastify route per registry operation, with the pre-handling every call shares
- * (session, access rule, feature flag, XSRF, schema validation) before its handler runs.
+ * (session or API token, access rule, feature flag, XSRF, schema validation) before its handler runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationDef } from '../definitions/define';
@@ -9,6 +9,7 @@ import { envAllows, featureFlags, rbacEnforced, ruleAllows, type Environment } f
 import { MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
 import { fieldErrors, type FieldError } from '../schemas/http';
 import { unsafeTextErrors } from '../schemas/safeText';
+import { bearerToken, resolveApiToken } from './apiTokens';
 import { SESSION_MAX_AGE_HOURS_DEFAULT } from './config';
 import { documentHandler } from './documents';
 import { resolveSession, xsrfMatches, xsrfTokenOf, type ResolvedSession } from './session';
@@ -70,9 +71,13 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
       method: op.method,
       url: fastifyPath(op.path),
       handler: async (request, reply) => {
-        const session = await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs);
+        // An API token (Authorization: Bearer) stands instead of the cookies: no session, no XSRF; a bad one is 401.
+        const token = bearerToken(request.headers.authorization);
+        const session =
+          token === undefined ? await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs) : await resolveApiToken(db, token, request);
+        if (token !== undefined && !session) throw new HttpError(401, MESSAGES.notAuthorized);
         authorize(op, env, session);
-        if (STATE_CHANGING.has(op.method) && !op.xsrfExempt) checkXsrf(request, session);
+        if (STATE_CHANGING.has(op.method) && !op.xsrfExempt && token === undefined) checkXsrf(request, session);
         const input = validate(op, request);
         const result = await handler({ op, db, env, registry, caller: session?.caller, ...input, request, reply });
         return reply.sent ? reply : answer(op, reply, result);

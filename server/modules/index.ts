@@ -6,6 +6,7 @@ import type { ServerModule } from '../types';
 import { applianceModule } from './appliance';
 import { applianceManagerModule } from './applianceManager';
 import { authModule } from './auth';
+import { identityModule } from './identity';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
 import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
@@ -15,4 +16,19 @@ import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, lookupsModule, policyVariantsModule, tenantUtilsModule, applianceModule, jobsModule, applianceManagerModule];
+export const serverModules: readonly ServerModule[] = [
+  seedModule,
+  authModule,
+  policyModule,
+  settingsModule,
+  postureModule,
+  logsModule,
+  reportsModule,
+  lookupsModule,
+  policyVariantsModule,
+  tenantUtilsModule,
+  applianceModule,
+  jobsModule,
+  applianceManagerModule,
+  identityModule,
+];

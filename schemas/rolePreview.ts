@@ -1,0 +1,34 @@
+/**
+ * What a role may do, per area, as the permission check decides it (spec 000 §5): the role editor's "may do" view
+ * and the server's answer use this, so the preview and the enforcement cannot drift apart.
+ */
+import { grantsFromRoles, ruleAllows, type AccessRule, type Roles } from './access';
+
+export interface AreaAccess {
+  readonly area: string;
+  readonly read: boolean;
+  readonly write: boolean;
+}
+
+/** The area names the access rules check (`web_policy` of `web_policy:write`), sorted; `*` and 'public'/'session' skipped. */
+export function permissionAreas(rules: Iterable<AccessRule | 'public' | 'session' | undefined>): string[] {
+  const areas = new Set<string>();
+  for (const rule of rules) {
+    if (rule === undefined || typeof rule === 'string') continue;
+    for (const p of rule.any ?? rule.all ?? []) {
+      const area = p.split(':')[0]!;
+      if (area !== '*' && area !== '') areas.add(area);
+    }
+  }
+  return [...areas].sort();
+}
+
+/** Per area: whether `area:read` and `area:write` pass the matcher for the role's grants. */
+export function mayDo(areas: readonly string[], roles: Roles): AreaAccess[] {
+  const grants = grantsFromRoles(roles);
+  return areas.map((area) => ({
+    area,
+    read: ruleAllows({ any: [`${area}:read`] }, grants),
+    write: ruleAllows({ any: [`${area}:write`] }, grants),
+  }));
+}
