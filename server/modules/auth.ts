@@ -61,7 +61,9 @@ const login = async (ctx: CallContext & { readonly body: LoginRequest }) => {
         [username],
       )
     ).rows[0];
-    const ok = found ? await verifyPassword(password, found.password_hash) : await verifyDecoy(password);
+    // An unknown user, a disabled one (`disabled$…`) and one without a password take as long as a wrong password.
+    const hashed = found?.password_hash.startsWith('scrypt$') ? found.password_hash : undefined;
+    const ok = hashed ? await verifyPassword(password, hashed) : await verifyDecoy(password);
     const audit = (result: 'success' | 'failure') =>
       found && recordAudit(db, found.tenant_id, { action: 'login', user: found.username, tenant: found.tenant_name, result, ip: request.ip });
     if (!found || !ok) {
