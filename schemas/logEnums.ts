@@ -45,6 +45,8 @@ export const AUDIT_ACTION_LABELS = {
   user_delete: 'User deleted',
   role_update: 'Role updated',
   api_token_create: 'API token created',
+  api_token_delete: 'API token deleted',
+  api_token_use: 'API token used',
   log_export: 'Log export',
 } as const;
 export const AuditAction = labelledEnum(AUDIT_ACTION_LABELS);

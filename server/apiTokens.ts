@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { grantsFromRoles, type Capabilities, type Roles } from '../schemas/access';
-import { recordAudit, type AuditEvent } from './audit';
+import { recordAudit } from './audit';
 import { sessionUser, type ResolvedSession, type UserRow } from './session';
 import type { Db } from './types';
 
@@ -19,11 +19,6 @@ export function bearerToken(header: string | string[] | undefined): string | und
   if (typeof header !== 'string') return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return m ? m[1]! : header.toLowerCase().startsWith('bearer') ? '' : undefined;
-}
-
-/** Audit actions beyond those server/audit.ts names; the audit log kind takes any action string. */
-export function auditAction(action: string): AuditEvent['action'] {
-  return action as AuditEvent['action'];
 }
 
 /** The caller a token stands for, or undefined (refused) for an unknown or expired token. Audits the use. */
@@ -49,7 +44,7 @@ export async function resolveApiToken(db: Db, token: string, request: FastifyReq
   const expired = row.expires_at.getTime() <= now;
   const path = request.url.split('?')[0];
   await recordAudit(db, row.tenant_id, {
-    action: auditAction('api_token_use'),
+    action: 'api_token_use',
     user: `token:${row.name}`,
     tenant: row.tenant_name,
     area: 'api-tokens',

@@ -1,8 +1,10 @@
 /** The audit trail: sign-ins, sign-outs, saves and publishes, written to the shared event log as log_type 'audit'. */
+import type { AuditAction } from '../schemas/logEnums';
 import type { Db } from './types';
 
 export interface AuditEvent {
-  readonly action: 'login' | 'logout' | 'publish' | 'rollback' | 'save';
+  /** One of the audit log's actions (schemas/logEnums.ts), each with its label in the log view. */
+  readonly action: AuditAction;
   /** User name of whoever acted (or tried to). */
   readonly user: string;
   /** Tenant name. */

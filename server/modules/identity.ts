@@ -14,7 +14,8 @@ import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
 import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
 import { mayDo, permissionAreas } from '../../schemas/rolePreview';
-import { auditAction, hashApiToken, newApiTokenSecret } from '../apiTokens';
+import { hashApiToken, newApiTokenSecret } from '../apiTokens';
+import type { AuditAction } from '../../schemas/logEnums';
 import { recordAudit } from '../audit';
 import { hashPassword } from '../passwords';
 import { endUserSessions } from '../session';
@@ -119,10 +120,10 @@ function assertNoEscalation(caller: Caller, roles: RoleLists): void {
   if (!ok) throw new HttpError(403, MESSAGES.forbidden);
 }
 
-function audit(ctx: CallContext, db: Db, action: string, details: string, area: string): Promise<void> {
+function audit(ctx: CallContext, db: Db, action: AuditAction, details: string, area: string): Promise<void> {
   const caller = requireCaller(ctx);
   return recordAudit(db, caller.tenantId, {
-    action: auditAction(action),
+    action,
     user: caller.user.username,
     tenant: caller.user.tenant_name,
     area,
