@@ -258,9 +258,10 @@ async function storeRole(ctx: CallContext, input: RoleChange, prefix = '', mode:
     if (mode === 'update' && !existing) throw new HttpError(404, 'No such role.');
     if (mode === 'create' && existing) throw invalid([{ path: 'name', key: 'roleTaken', message: 'A role with this name exists.' }]);
     if (existing?.builtin) throw invalid([{ path: 'name', key: 'builtinRole', message: 'A built-in role cannot be changed; save it under a new name.' }]);
-    if (existing && mode !== 'update' && isStale(input.updated_at, existing.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { role: toRole(existing, areas) });
+    // A stale save answers the stored role, in the shape the caller reads it in.
+    if (existing && mode !== 'update' && isStale(input.updated_at, existing.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { current: toRole(existing, areas) });
     if (existing && mode === 'update' && input.updated_at !== undefined && isStale(input.updated_at, existing.updated_at)) {
-      throw new HttpError(409, MESSAGES.staleSave);
+      throw new HttpError(409, MESSAGES.staleSave, { current: toRoleSettings(existing) });
     }
     if (!existing && input.updated_at !== undefined) throw new HttpError(409, MESSAGES.staleSave);
     const now = new Date().toISOString();
@@ -581,7 +582,7 @@ export const identityModule: ServerModule = {
       const caller = requireCaller(ctx);
       const user = await mustFindUser(ctx.db, caller.tenantId, ctx.params.id);
       if (ctx.body.updated_at !== undefined && isStale(ctx.body.updated_at, user.updated_at)) {
-        throw new HttpError(409, MESSAGES.staleSave, { item: toSettingsItem(user) });
+        throw new HttpError(409, MESSAGES.staleSave, { current: toSettingsItem(user) });
       }
       const { new_password, role, ...rest } = ctx.body.settings;
       if (rest.enabled === false && user.id === caller.user.uid) {

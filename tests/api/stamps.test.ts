@@ -26,6 +26,39 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'reports.instant': 'creates a new past report',
   'posture.deletePolicy': 'removes the object whatever it holds: the caller chose it gone, not a version of it',
   'posture.batchDelete': 'removes the objects whatever they hold: the caller chose them gone, not a version of them',
+  'dashboard.setApplianceManagerVersion': "sets the caller's own choice of interface",
+  'appliance.uploadCaCert': 'adds a new certificate: a name already present is refused',
+  'appliance.deleteCaCert': 'removes the certificate whatever it holds: the caller chose it gone, not a version of it',
+  'appliance.decodeCert': 'reads the certificate sent; stores nothing',
+  'tenantUtils.decodeCert': 'reads the certificate sent; stores nothing',
+  'appliance.setLicense': 'starts a licence job; the licence string replaces the old one whole once the job checks it',
+  'jobs.cancel': 'cancels a running job; a job that has ended answers 409',
+  'jobs.clean': 'removes ended jobs, which never change again',
+  'manager.installUpdate': 'an action on an appliance (a job), not an edit of a stored version',
+  'manager.restart': 'an action on an appliance (a job), not an edit of a stored version',
+  'manager.setMaintenance': 'switches an appliance in or out of maintenance; the state sent is the whole state',
+  'users.create': 'creates a new user: a user name already taken is refused',
+  'users.createFromScreen': 'creates a new user: a user name already taken is refused',
+  'users.bulkCreate': 'creates new users, all or none: a user name already taken is refused',
+  'users.update':
+    "the directory call of the spec carries no version: it changes only the fields it names, so another editor's change to the other fields is kept",
+  'users.bulkModify': "the directory call of the spec carries no version: it changes only the fields it names on the listed users",
+  'users.delete': 'removes the user whatever they hold: the caller chose them gone, not a version of them',
+  'users.bulkDelete': 'removes the users whatever they hold',
+  'users.batchDeleteFromScreen': 'removes the users whatever they hold',
+  'users.resetPassword': 'sets a new password whole; nothing of the old one is kept',
+  'users.mfaReset': "removes the user's second factor; nothing of it is kept",
+  'rbac.delete': 'removes the role, refused (409) while any user or token holds it',
+  'rbac.batchDeleteFromScreen': 'removes the roles, refused (409) while any user or token holds one',
+  'rbac.createFromScreen': 'creates a new role: a name already taken is refused',
+  'apiTokens.generate': 'creates a new token',
+  'apiTokens.delete': 'revokes the token whatever it holds',
+  'lookups.categoryMigration': 'sets one switch; the value sent is the whole state',
+  'lookups.savePacVersion': 'sets one value; the value sent is the whole state',
+  'lookups.saveSettingsPacVersion': 'sets one value; the value sent is the whole state',
+  'lookups.contactForm': 'sends a new message',
+  'lookups.validateDdlDomains': "checks a list's address; stores nothing",
+  'lookups.whitelistUce': 'adds a new sender: one already listed is refused (409)',
   ...Object.fromEntries(
     ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'].map((t) => [`logs.${t}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
   ),
@@ -76,6 +109,45 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
       },
       () => admin.post(`/api/policy/v1/rules/${rev}`),
     );
+  },
+  'rbac.save': async (admin) => {
+    const name = `Stamp role ${Date.now().toString(36)}`;
+    const created = await admin.post('/api/policy/v2/rbac', { body: { name, read: ['logs'] } });
+    expect(created.status, created.text).toBe(200);
+    const save = () => admin.post('/api/policy/v2/rbac', { body: { name, read: ['dashboard'], updated_at: created.body.updated_at } });
+    await secondEditorRefused(save, save);
+  },
+  'rbac.saveV1': async (admin) => {
+    const name = `Stamp role v1 ${Date.now().toString(36)}`;
+    const created = await admin.post('/api/policy/v1/rbac', { body: { name, read: ['logs'] } });
+    expect(created.status, created.text).toBe(200);
+    const save = () => admin.post('/api/policy/v1/rbac', { body: { name, read: ['dashboard'], updated_at: created.body.updated_at } });
+    await secondEditorRefused(save, save);
+  },
+  'rbac.updateSettings': async (admin) => {
+    const name = `Stamp screen role ${Date.now().toString(36)}`;
+    const created = await admin.post('/api/policy/v2/rbac/roles', { body: { name, description: 'stamps', settings: {} } });
+    expect(created.status, created.text).toBe(200);
+    const save = () =>
+      admin.request('PATCH', `/api/policy/v2/rbac/roles/${encodeURIComponent(name)}`, {
+        body: { settings: { ...created.body.settings, read: ['logs'] }, updated_at: created.body.updated_at },
+      });
+    await secondEditorRefused(save, save);
+  },
+  'users.updateSettings': async (admin) => {
+    const created = await admin.post('/api/udb-rest/v2/user_settings', { body: { username: `stamp-${Date.now().toString(36)}`, password: 'Correct-horse-7', settings: {} } });
+    expect(created.status, created.text).toBe(200);
+    const save = () =>
+      admin.request('PATCH', `/api/udb-rest/v2/user_settings/${created.body.uid}`, {
+        body: { settings: { ...created.body.settings, role: 'auditor' }, updated_at: created.body.updated_at },
+      });
+    await secondEditorRefused(save, save);
+  },
+  'policyVariants.saveSslBumpV2': async (admin) => {
+    const rev = await stagedRev(admin);
+    const read = (await admin.get(`/api/policy/v2/rules/sslbump_bypass/${rev}`)).body;
+    const save = () => admin.put(`/api/policy/v2/rules/sslbump_bypass/${rev}`, { body: read });
+    await secondEditorRefused(save, save);
   },
   'reports.scheduled.save': async (admin) => {
     const read = (await admin.get('/api/reports/v1/scheduled_reports')).body;
