@@ -6,6 +6,7 @@ import { authOps } from './api/auth';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
+import { providerOps } from './api/provider';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/appDiscovery';
@@ -154,5 +155,6 @@ export const registry = createRegistry({
     ...Object.values(postureOps),
     ...logOperations,
     ...reportOperations,
+    ...Object.values(providerOps),
   ],
 });

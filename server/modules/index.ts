@@ -7,8 +7,9 @@ import { authModule } from './auth';
 import { logsModule } from './logs';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
+import { providerModule } from './provider';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
 
-export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule];
+export const serverModules: readonly ServerModule[] = [seedModule, authModule, policyModule, settingsModule, postureModule, logsModule, reportsModule, providerModule];
