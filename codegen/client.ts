@@ -4,7 +4,7 @@
  * operation, named after its id, wrapping `callOperation` of engine/core/http.ts, and `callById` for callers whose
  * id is computed. Types come from the document's JSON Schemas, so the engine never imports a particular definition.
  */
-import { tsHeader } from './header';
+import { DO_NOT_EDIT, tsHeader } from './header';
 import type { JsonSchema } from './jsonSchema';
 import { camelCase } from './names';
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from './openapi';
@@ -110,8 +110,12 @@ function operationBlock(e: Entry, methods: Set<string>): { method: string; map: 
   return { method, map };
 }
 
-/** The client module's source text. */
-export function generateClient(doc: OpenApiDocument): string {
+/**
+ * The client module's source text. `engine` (the portal's own client) calls through the HTTP core and exports a
+ * ready `apiClient`; `package` (the client package for scripts) takes its call function from the package's transport.
+ */
+export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package' = 'engine'): string {
+  const engine = target === 'engine';
   const schemas = doc.components.schemas;
   for (const name of RESERVED) {
     if (name in schemas) throw new Error(`A component schema is named ${name}, which the generated client reserves.`);
@@ -125,9 +129,11 @@ export function generateClient(doc: OpenApiDocument): string {
     " * of `callOperation` with that id, and the table of operations the HTTP core is configured with. Entity types are\n",
     " * the document's component schemas.\n",
     ' */\n',
-    "import { callOperation, type CallOptions, type OperationRoute } from '../core/http';\n",
+    engine
+      ? "import { callOperation, type CallOptions, type OperationRoute } from '../core/http';\n"
+      : "import type { CallFn, CallOptions, OperationRoute } from './transport';\n",
     '\n',
-    'export type { CallOptions };\n',
+    engine ? 'export type { CallOptions };\n' : 'export type { CallFn, CallOptions };\n',
     '\n',
     '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. */\n',
     'export const operationRoutes: readonly OperationRoute[] = [\n',
@@ -147,14 +153,14 @@ export function generateClient(doc: OpenApiDocument): string {
     '/** Whether a computed id names an operation of the table. */\n',
     'export const isOperationId = (id: string): id is OperationId => operationRoutes.some((o) => o.id === id);\n',
     '\n',
-    '/** What the client calls through: the HTTP core\'s `callOperation`, or a fake in tests. */\n',
-    'export type CallFn = typeof callOperation;\n',
-    '\n',
+    ...(engine
+      ? ["/** What the client calls through: the HTTP core's `callOperation`, or a fake in tests. */\n", 'export type CallFn = typeof callOperation;\n', '\n']
+      : []),
     '/**\n',
     ' * Every operation as a method, `<operation id in camelCase>(input, options)`, over a call function; and `callById`\n',
     ' * for generic callers whose id is computed (document screens), typed by the maps above.\n',
     ' */\n',
-    'export function createApiClient(call: CallFn = callOperation) {\n',
+    engine ? 'export function createApiClient(call: CallFn = callOperation) {\n' : 'export function createApiClient(call: CallFn) {\n',
     '  return {\n',
     '    /** Calls an operation by its id. */\n',
     '    callById: <Id extends OperationId>(id: Id, input: OperationInput<Id>, options?: CallOptions): Promise<OperationOutput<Id>> =>\n',
@@ -164,11 +170,78 @@ export function generateClient(doc: OpenApiDocument): string {
     '}\n',
     '\n',
     'export type ApiClient = ReturnType<typeof createApiClient>;\n',
-    '\n',
-    '/** The client over the HTTP core: `apiClient.<operation id in camelCase>(input, options)`. */\n',
-    'export const apiClient: ApiClient = createApiClient();\n',
-    '\n',
-    '/** `apiClient.callById`: an operation by its computed id, typed by `OperationInput` / `OperationOutput`. */\n',
-    'export const callById = apiClient.callById;\n',
+    ...(engine
+      ? [
+          '\n',
+          '/** The client over the HTTP core: `apiClient.<operation id in camelCase>(input, options)`. */\n',
+          'export const apiClient: ApiClient = createApiClient();\n',
+          '\n',
+          '/** `apiClient.callById`: an operation by its computed id, typed by `OperationInput` / `OperationOutput`. */\n',
+          'export const callById = apiClient.callById;\n',
+        ]
+      : []),
   ].join('');
+}
+
+/** Where the client package for scripts is written, relative to the repository root. */
+export const CLIENT_PACKAGE_DIR = 'engine/generated/portal-client';
+
+/**
+ * The client package for scripts outside the portal: its package.json, the typed client (`api.ts`, the same
+ * generator as the portal's own), the transport (`codegen/clientPackage/transport.ts` as it is) and `index.ts` with
+ * `portalClient({ baseUrl, token })`, whose `signIn(username, password)` keeps the session like a browser.
+ */
+export function generateClientPackage(doc: OpenApiDocument, transportSource: string, wire: { xsrfCookie: string; xsrfHeader: string }): Map<string, string> {
+  const methodOf = (id: string) => {
+    if (!entries(doc).some((e) => e.op.operationId === id)) throw new Error(`The client package signs in with ${id}, which the API lacks.`);
+    return camelCase(id);
+  };
+  const index = [
+    tsHeader(),
+    '/**\n',
+    ` * The ${doc.info.title} client for scripts: \`portalClient({ baseUrl })\` then \`signIn(username, password)\`, or\n`,
+    ' * `portalClient({ baseUrl, token })` with an API token; then one typed method per operation of the API, named after\n',
+    ' * its operation id in camelCase (`web.ssl-bypass.get` → `webSslBypassGet`). A refused call throws `PortalError`.\n',
+    ' */\n',
+    "import { createApiClient, operationRoutes } from './api';\n",
+    "import { connection, type ConnectOptions } from './transport';\n",
+    '\n',
+    "export * from './api';\n",
+    "export { PortalError, type ConnectOptions, type FieldError } from './transport';\n",
+    '\n',
+    '/** A client of one portal: every operation as a method, and `signIn` / `signOut` for a password session. */\n',
+    'export function portalClient(options: ConnectOptions) {\n',
+    `  const { call } = connection(options, operationRoutes, ${JSON.stringify(wire)});\n`,
+    '  const api = createApiClient(call);\n',
+    '  return {\n',
+    '    ...api,\n',
+    "    /** Signs in with a user's password; later calls carry the session and the xsrf header. */\n",
+    '    async signIn(username: string, password: string) {\n',
+    `      await api.${methodOf('portal.config')}();\n`,
+    `      return api.${methodOf('auth.login')}({ body: { username, password } });\n`,
+    '    },\n',
+    '    /** Ends the session. */\n',
+    `    signOut: () => api.${methodOf('auth.logoutPost')}(),\n`,
+    '  };\n',
+    '}\n',
+    '\n',
+    'export type PortalClient = ReturnType<typeof portalClient>;\n',
+  ].join('');
+  const packageJson = {
+    $comment: DO_NOT_EDIT,
+    name: 'portal-client',
+    version: doc.info.version,
+    description: `Typed client of the ${doc.info.title} API, generated from its OpenAPI document.`,
+    type: 'module',
+    main: 'index.ts',
+    types: 'index.ts',
+    exports: { '.': './index.ts' },
+    engines: { node: '>=20.3' },
+  };
+  return new Map([
+    [`${CLIENT_PACKAGE_DIR}/package.json`, JSON.stringify(packageJson, null, 2) + '\n'],
+    [`${CLIENT_PACKAGE_DIR}/api.ts`, generateClient(doc, 'package')],
+    [`${CLIENT_PACKAGE_DIR}/transport.ts`, `${tsHeader()}${transportSource}`],
+    [`${CLIENT_PACKAGE_DIR}/index.ts`, index],
+  ]);
 }

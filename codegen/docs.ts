@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { AccessRule, Roles } from '../schemas/access';
 import { MESSAGES, PRODUCT_NAME, XSRF_HEADER } from '../schemas/constants';
 import {
+  documentStorage,
   isDocumentScreen,
   type AnyDocumentLayout,
   type FieldHint,
@@ -226,6 +227,13 @@ function areaMarkdown(screen: ScreenDef, registry: Registry, names: SchemaNames,
     parts.push(
       `\n${stamp} Every save needs the \`${XSRF_HEADER}\` header; a body that breaks any rule below gets 400 with ` +
         'the field path and error key of each problem, and nothing is stored.\n',
+    );
+    const storage = documentStorage(screen);
+    parts.push(
+      `Stored under the key ${code(storage.key)} at schema version ${storage.version}` +
+        (storage.version > 1 ? `; a document stored at an earlier version is migrated step by step when it is read` : '') +
+        '. A stored document that cannot be read at this version is answered with an error (`documentUnreadable`), ' +
+        'never passed through.\n',
     );
     parts.push('## Fields\n', fieldsTable(screen.schema, hintsOf(screen.layout), names));
     parts.push('\n## Layout\n', layoutText(screen.layout));

@@ -5,7 +5,9 @@
 import { DEMO_ROLES } from '../schemas/demoRoles';
 import type { Registry } from '../definitions/registry';
 import { CATALOG_PATH, FIELD_INDEX_PATH, generateCatalog, generateFieldIndex, screenSources, type DefinitionModule } from './catalog';
-import { CLIENT_PATH, generateClient } from './client';
+import { readFileSync } from 'node:fs';
+import { XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
+import { CLIENT_PATH, generateClient, generateClientPackage } from './client';
 import { generateDocs, screenFieldLabels } from './docs';
 import { generateEntitySchemas } from './entitySchemas';
 import type { SchemaNames } from './jsonSchema';
@@ -33,6 +35,9 @@ export interface GenerateOptions {
   readonly definitionModules?: readonly DefinitionModule[];
 }
 
+/** The client package's transport, copied into it as it is. */
+const TRANSPORT_SOURCE = readFileSync(new URL('./clientPackage/transport.ts', import.meta.url), 'utf8');
+
 /** Path (relative to the repository root) → content of every generated file. */
 export function generate(registry: Registry, options: GenerateOptions = {}): Map<string, string> {
   const names = options.names ?? new Map();
@@ -42,6 +47,7 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
   const files = new Map<string, string>([
     ...json,
     [CLIENT_PATH, generateClient(doc)],
+    ...generateClientPackage(doc, TRANSPORT_SOURCE, { xsrfCookie: XSRF_COOKIE, xsrfHeader: XSRF_HEADER }),
     ...markdown,
     ...generateSite(markdown, json),
   ]);

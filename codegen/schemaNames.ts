@@ -11,7 +11,7 @@ export interface SchemaModule {
 
 const ENTITY_TYPES = new Set(['object', 'union', 'intersection']);
 
-const isEntity = (v: unknown): v is z.ZodType => v instanceof z.ZodType && ENTITY_TYPES.has(v._zod.def.type);
+const isEntity = (v: unknown): v is z.ZodType => v instanceof z.ZodType && ENTITY_TYPES.has(v.def.type);
 
 /**
  * Names each entity schema after its export. A schema exported twice keeps the first name (modules and exports in

@@ -338,6 +338,28 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
   readonly layout: DocumentLayout<z.infer<S>>;
   /** Operation tag for OpenAPI and docs. */
   readonly tag: string;
+  /** How the document is stored; leave it out for a first version stored under the screen's id. */
+  readonly storage?: DocumentStorage;
+}
+
+/** One step of a stored document's history: takes a body of version N and answers it as version N + 1. */
+export type DocumentMigration = (body: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * A document's storage: the key its rows are stored under (default: the screen id; keep the old id here when renaming
+ * a screen, and its data stays), its schema version (default 1), and one migration per earlier version:
+ * `migrations[0]` upgrades version 1 to 2, `migrations[1]` 2 to 3, and so on. A stored body is migrated when it is
+ * read and stored at the current version when it is saved again.
+ */
+export interface DocumentStorage {
+  readonly key?: string;
+  readonly version?: number;
+  readonly migrations?: readonly DocumentMigration[];
+}
+
+/** A document screen's storage with its defaults filled in. */
+export function documentStorage(screen: { readonly id: string; readonly storage?: DocumentStorage }): Required<DocumentStorage> {
+  return { key: screen.storage?.key ?? screen.id, version: screen.storage?.version ?? 1, migrations: screen.storage?.migrations ?? [] };
 }
 
 export type PolicyAreaDef<S extends z.ZodObject = z.ZodObject> = DocumentScreenDef<S> & { readonly kind: 'policyArea' };

@@ -349,6 +349,25 @@ describe('createRegistry', () => {
     expect(() => reg({ sections: [...sections, { ...section, id: 'policy' }] })).toThrow(/Duplicate section id.*policy/);
   });
 
+  it('refuses a storage version without one migration per earlier version, and two screens sharing a storage key', () => {
+    const step = (body: Record<string, unknown>) => body;
+    expect(() => reg({ screens: [{ ...area, storage: { version: 2 } }] })).toThrow(/web\.types: storage version 2 needs 1 migration/);
+    expect(() => reg({ screens: [{ ...area, storage: { version: 0 } }] })).toThrow(/web\.types: storage version must be a whole number/);
+    expect(() => reg({ screens: [{ ...area, storage: { version: 1, migrations: [step] } }] })).toThrow(/needs 0 migration/);
+    // The area renamed: a new id and route, its rows still stored under the old id.
+    const renamed = definePolicyArea({
+      ...area,
+      id: 'web.renamed',
+      route: '/policy/web/renamed',
+      endpoint: { path: '/api/policy/v1/rules/renamed/{rev}' },
+      storage: { key: 'web.types', version: 2, migrations: [step] },
+    });
+    expect(() => reg({ screens: [area, renamed] })).toThrow(/Duplicate document storage key.*web\.types/);
+    const r = reg({ screens: [renamed] });
+    expect(r.documentScreen('web.types')).toBe(renamed);
+    expect(r.documentScreen('web.renamed')).toBeUndefined();
+  });
+
   it('refuses a malformed access rule and a screen under no section', () => {
     const both = { any: ['a:read'], all: ['b:read'] } as unknown as typeof read;
     expect(() => reg({ screens: [{ ...area, read: both }] })).toThrow(/either "any" or "all"/);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { assertAccessRule } from '../schemas/access';
 import {
   documentOperationIds,
+  documentStorage,
   isDocumentScreen,
   type DocumentScreen,
   type FieldHint,
@@ -21,6 +22,8 @@ export interface Registry {
   /** Every API operation: the hand-declared ones and those derived from document screens. */
   readonly operations: readonly OperationDef[];
   screen(id: string): ScreenDef | undefined;
+  /** The document screen whose rows are stored under this key (its `storage.key`, by default its id). */
+  documentScreen(storageKey: string): DocumentScreen | undefined;
   operation(id: string): OperationDef | undefined;
   /** The section a screen belongs to (the first segment of its route); its env and feature are the screen's defaults. */
   sectionOf(screen: ScreenDef): SectionDef | undefined;
@@ -57,6 +60,10 @@ export function createRegistry(input: {
     if (!sections.some((sec) => sec.route === top)) throw new Error(`Screen ${s.id} is under no section: ${s.route}`);
   }
   for (const o of operations) if (typeof o.access === 'object') assertAccessRule(o.access);
+  const documentScreens = screens.filter(isDocumentScreen);
+  unique(documentScreens, (s) => documentStorage(s).key, 'document storage key');
+  for (const s of documentScreens) checkStorage(s);
+  const screenByStorageKey = new Map(documentScreens.map((s) => [documentStorage(s).key, s]));
   const screenById = new Map(screens.map((s) => [s.id, s]));
   const opById = new Map(operations.map((o) => [o.id, o]));
   for (const s of screens) checkReferences(s, screenById, opById);
@@ -65,9 +72,19 @@ export function createRegistry(input: {
     screens,
     operations,
     screen: (id) => screenById.get(id),
+    documentScreen: (key) => screenByStorageKey.get(key),
     operation: (id) => opById.get(id),
     sectionOf,
   };
+}
+
+/** A storage version is a whole number from 1, with exactly one migration for each version before it. */
+function checkStorage(s: DocumentScreen): void {
+  const { version, migrations } = documentStorage(s);
+  if (!Number.isInteger(version) || version < 1) throw new Error(`Screen ${s.id}: storage version must be a whole number from 1; got ${version}`);
+  if (migrations.length !== version - 1) {
+    throw new Error(`Screen ${s.id}: storage version ${version} needs ${version - 1} migration(s), one per earlier version; got ${migrations.length}`);
+  }
 }
 
 // ---- cross references -------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 /** Reads the server's settings from environment variables (see README "Running"). */
 import { resolve } from 'node:path';
+import { PASSWORD_HASH_COST_DEFAULT } from './passwords';
 import { APP_MODES, DEPLOYMENTS, type AppMode, type Deployment, type Environment } from '../schemas/access';
 
 /** The absolute session lifetime when SESSION_MAX_AGE_HOURS is unset (OWASP: hours, not days, for an admin console). */
@@ -22,6 +23,8 @@ export interface ServerConfig {
   readonly trustProxy: boolean | number | string;
   /** SESSION_MAX_AGE_HOURS: a session ends this long after sign-in however active it is (default 12 h). */
   readonly sessionMaxAgeMs: number;
+  /** PASSWORD_HASH_COST: the exponent of scrypt's N for new password hashes (default 17, 14 to 20). */
+  readonly passwordHashCost: number;
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -72,5 +75,6 @@ export function configFromVars(vars: Vars): ServerConfig {
     seed: oneOf('PORTAL_SEED', vars.PORTAL_SEED || 'full', ['full', 'small'] as const),
     trustProxy: trustProxyFromVar(vars.TRUST_PROXY),
     sessionMaxAgeMs: maxAgeHours * 3_600_000,
+    passwordHashCost: Number(vars.PASSWORD_HASH_COST || PASSWORD_HASH_COST_DEFAULT),
   };
 }

@@ -6,7 +6,7 @@
  * sent back as the placeholder (server/secrets.ts).
  */
 import { z } from 'zod';
-import { isDocumentScreen, type DocumentScreen, type DocumentScreenDef, type OperationDef } from '../definitions/define';
+import { documentStorage, isDocumentScreen, type DocumentScreen, type DocumentScreenDef, type OperationDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
 import { MESSAGES } from '../schemas/constants';
 import { recordAudit } from './audit';
@@ -20,11 +20,17 @@ type Doc = Record<string, unknown>;
 /** A derived document operation as derive.ts builds it: `{rev}` parameters (policy areas) and an envelope body. */
 type DocumentOperation = OperationDef & { readonly params: typeof RevParam; readonly body: z.ZodObject };
 type Handler = (ctx: OperationContext<DocumentOperation>) => Promise<Doc>;
-interface Stored {
+/** A stored body and the schema version it was written at. */
+export interface StoredBody {
   readonly body: Doc;
+  readonly schema_version: number;
+}
+interface Stored extends StoredBody {
   readonly updated_at: Date;
   readonly updated_by: string;
 }
+/** What reading and writing a document needs of its screen. */
+type Storable<S extends z.ZodObject = z.ZodObject> = Pick<DocumentScreenDef<S>, 'id' | 'title' | 'schema' | 'storage'>;
 
 /** What a never-saved document reads as: the schema's defaults, with empty lists where no default is given. */
 export function emptyDocument(schema: z.ZodObject): Doc {
@@ -47,16 +53,50 @@ function documentOf(screen: DocumentScreen, envelope: Doc): Doc {
   return Object.fromEntries(Object.keys(screen.schema.shape).filter((k) => k in envelope).map((k) => [k, envelope[k]]));
 }
 
-/** A stored body as answers show it: seen through the current schema (a field added later reads with its default), secrets masked. */
-export function current(screen: DocumentScreen, stored: Stored | undefined): Doc {
+/** The error of a stored document that cannot be brought to the current version: nothing is answered in its place. */
+function unreadable(screen: Storable, version: number, reason: string): HttpError {
+  return new HttpError(
+    500,
+    `The stored ${screen.title} document (version ${version}) cannot be read: ${reason}. It was left unchanged.`,
+    { key: 'documentUnreadable' },
+  );
+}
+
+/**
+ * A stored body at the screen's current version: its migrations applied in order from the version it was written at,
+ * then parsed by the current schema (a field added later reads with its default). Throws a 500 `documentUnreadable`
+ * for a body from a newer version, a migration that fails, or a result the schema refuses; never answers it raw.
+ */
+export function upgradeDocument<S extends z.ZodObject>(screen: Storable<S>, stored: StoredBody): z.output<S> {
+  const { version, migrations } = documentStorage(screen);
+  if (stored.schema_version > version) {
+    throw unreadable(screen, stored.schema_version, `this server reads versions up to ${version}`);
+  }
+  let body = stored.body;
+  for (let v = stored.schema_version; v < version; v++) {
+    try {
+      body = migrations[v - 1]!(body);
+    } catch (err) {
+      throw unreadable(screen, stored.schema_version, `the step from version ${v} to ${v + 1} failed (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+  const parsed = screen.schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw unreadable(screen, stored.schema_version, `${issue.path.join('.') || 'the document'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** A stored body as answers show it: at the current version, secrets masked. */
+export function current(screen: Storable, stored: StoredBody | undefined): Doc {
   if (!stored) return emptyDocument(screen.schema);
-  const r = screen.schema.safeParse(stored.body);
-  return maskSecrets(screen.schema, r.success ? (r.data as Doc) : stored.body);
+  return maskSecrets(screen.schema, upgradeDocument(screen, stored) as Doc);
 }
 
 /** The document to store from a save: the body's document part, with secrets sent back as the placeholder kept. */
 function documentToStore(screen: DocumentScreen, envelope: Doc, stored: Stored | undefined): Doc {
-  const { document, unresolved } = mergeSecrets(screen.schema, documentOf(screen, envelope), stored?.body);
+  const { document, unresolved } = mergeSecrets(screen.schema, documentOf(screen, envelope), stored && (upgradeDocument(screen, stored) as Doc));
   if (unresolved.length) {
     throw new HttpError(400, MESSAGES.validationFailed, {
       errors: unresolved.map((path) => ({ path, key: 'required', message: 'Type the secret: none is stored for this entry yet.' })),
@@ -69,13 +109,23 @@ const tooOld = (stamp: unknown, stored: Stored) => isStale(stamp, stored.updated
 
 // ---- policy areas -------------------------------------------------------------------------------------------------
 
-async function storedPolicy(db: Db, tenantId: string, screenId: string, revId: number): Promise<Stored | undefined> {
+async function storedPolicy(db: Db, tenantId: string, screen: Storable, revId: number): Promise<Stored | undefined> {
   const { rows } = await db.query<Stored>(
-    `SELECT body, updated_at, updated_by FROM policy_documents
+    `SELECT body, schema_version, updated_at, updated_by FROM policy_documents
       WHERE tenant_id = $1 AND screen_id = $2 AND rev_id <= $3 ORDER BY rev_id DESC LIMIT 1`,
-    [tenantId, screenId, revId],
+    [tenantId, documentStorage(screen).key, revId],
   );
   return rows[0];
+}
+
+/** Stores a policy area's document in the working revision at the screen's current version. */
+export async function writePolicyDocument(tx: Db, tenantId: string, screen: Storable, revId: number, doc: Doc, at: string, by: string): Promise<void> {
+  const { key, version } = documentStorage(screen);
+  await tx.query(
+    `INSERT INTO policy_documents (tenant_id, screen_id, rev_id, body, schema_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (tenant_id, screen_id, rev_id) DO UPDATE SET body = $4, schema_version = $5, updated_at = $6, updated_by = $7`,
+    [tenantId, key, revId, JSON.stringify(doc), version, at, by],
+  );
 }
 
 function policyEnvelope(screen: DocumentScreen, stored: Stored | undefined, rev: RevisionRow) {
@@ -87,7 +137,7 @@ const readPolicy = (screen: DocumentScreen): Handler => async (ctx) => {
   const { tenantId } = requireCaller(ctx);
   const rev = await revisionById(ctx.db, tenantId, ctx.params.rev);
   if (!rev) throw new HttpError(404, `Policy revision ${ctx.params.rev} does not exist.`);
-  return policyEnvelope(screen, await storedPolicy(ctx.db, tenantId, screen.id, rev.rev_id), rev);
+  return policyEnvelope(screen, await storedPolicy(ctx.db, tenantId, screen, rev.rev_id), rev);
 };
 
 const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
@@ -95,18 +145,14 @@ const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
   const { tenantId } = caller;
   return ctx.db.transaction(async (tx) => {
     const working = await workingRevision(tx, tenantId, true);
-    const stored = await storedPolicy(tx, tenantId, screen.id, working.rev_id);
+    const stored = await storedPolicy(tx, tenantId, screen, working.rev_id);
     const staleRevision = ctx.params.rev !== working.rev_id || ctx.body.rev_id !== working.rev_id;
     if (staleRevision || (stored && tooOld(ctx.body.updated_at, stored))) {
       throw new HttpError(409, MESSAGES.staleSave, { current: policyEnvelope(screen, stored, working) });
     }
     const doc = documentToStore(screen, ctx.body, stored);
     const now = new Date().toISOString();
-    await tx.query(
-      `INSERT INTO policy_documents (tenant_id, screen_id, rev_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (tenant_id, screen_id, rev_id) DO UPDATE SET body = $4, updated_at = $5, updated_by = $6`,
-      [tenantId, screen.id, working.rev_id, JSON.stringify(doc), now, caller.user.username],
-    );
+    await writePolicyDocument(tx, tenantId, screen, working.rev_id, doc, now, caller.user.username);
     await markStaged(tx, tenantId, working.rev_id, now);
     await recordAudit(tx, tenantId, {
       action: 'save',
@@ -123,10 +169,10 @@ const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
 
 // ---- settings pages -----------------------------------------------------------------------------------------------
 
-async function storedSettings(db: Db, tenantId: string, screenId: string): Promise<Stored | undefined> {
+async function storedSettings(db: Db, tenantId: string, screen: Storable): Promise<Stored | undefined> {
   const { rows } = await db.query<Stored>(
-    'SELECT body, updated_at, updated_by FROM settings_documents WHERE tenant_id = $1 AND screen_id = $2',
-    [tenantId, screenId],
+    'SELECT body, schema_version, updated_at, updated_by FROM settings_documents WHERE tenant_id = $1 AND screen_id = $2',
+    [tenantId, documentStorage(screen).key],
   );
   return rows[0];
 }
@@ -144,18 +190,13 @@ export interface SettingsDocument<T> {
 }
 
 /**
- * The settings document of a screen, for server code that reads one (e.g. the PAC calls read the PAC settings); a
- * stored body the schema no longer accepts reads as the defaults.
+ * The settings document of a screen, for server code that reads one (e.g. the PAC calls read the PAC settings), at
+ * the current version; a never-saved one reads as its defaults, an unreadable one throws as the screen's own read does.
  */
-export async function readSettingsDocument<S extends z.ZodObject>(
-  db: Db,
-  tenantId: string,
-  screen: Pick<DocumentScreenDef<S>, 'id' | 'schema'>,
-): Promise<SettingsDocument<z.output<S>>> {
-  const stored = await storedSettings(db, tenantId, screen.id);
-  const parsed = stored ? screen.schema.safeParse(stored.body) : undefined;
-  if (!stored || !parsed?.success) return { doc: emptyDocument(screen.schema) as z.output<S> };
-  return { doc: parsed.data, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by };
+export async function readSettingsDocument<S extends z.ZodObject>(db: Db, tenantId: string, screen: Storable<S>): Promise<SettingsDocument<z.output<S>>> {
+  const stored = await storedSettings(db, tenantId, screen);
+  if (!stored) return { doc: emptyDocument(screen.schema) as z.output<S> };
+  return { doc: upgradeDocument(screen, stored), updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by };
 }
 
 /**
@@ -165,21 +206,22 @@ export async function readSettingsDocument<S extends z.ZodObject>(
 export async function writeSettingsDocument(
   tx: Db,
   caller: Caller,
-  screenId: string,
+  screen: Storable,
   doc: Doc,
   ip: string,
 ): Promise<{ updated_at: string; updated_by: string }> {
   const now = new Date().toISOString();
+  const { key, version } = documentStorage(screen);
   await tx.query(
-    `INSERT INTO settings_documents (tenant_id, screen_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (tenant_id, screen_id) DO UPDATE SET body = $3, updated_at = $4, updated_by = $5`,
-    [caller.tenantId, screenId, JSON.stringify(doc), now, caller.user.username],
+    `INSERT INTO settings_documents (tenant_id, screen_id, body, schema_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (tenant_id, screen_id) DO UPDATE SET body = $3, schema_version = $4, updated_at = $5, updated_by = $6`,
+    [caller.tenantId, key, JSON.stringify(doc), version, now, caller.user.username],
   );
   await recordAudit(tx, caller.tenantId, {
     action: 'save',
     user: caller.user.username,
     tenant: caller.user.tenant_name,
-    area: screenId,
+    area: screen.id,
     result: 'success',
     ip,
   });
@@ -190,19 +232,19 @@ export async function writeSettingsDocument(
 export const lockTenantSettings = (tx: Db, tenantId: string) => tx.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [tenantId]);
 
 const readSettings = (screen: DocumentScreen): Handler => async (ctx) =>
-  settingsEnvelope(screen, await storedSettings(ctx.db, requireCaller(ctx).tenantId, screen.id));
+  settingsEnvelope(screen, await storedSettings(ctx.db, requireCaller(ctx).tenantId, screen));
 
 const saveSettings = (screen: DocumentScreen): Handler => async (ctx) => {
   const caller = requireCaller(ctx);
   const { tenantId } = caller;
   return ctx.db.transaction(async (tx) => {
     await lockTenantSettings(tx, tenantId);
-    const stored = await storedSettings(tx, tenantId, screen.id);
+    const stored = await storedSettings(tx, tenantId, screen);
     if (stored && tooOld(ctx.body.updated_at, stored)) {
       throw new HttpError(409, MESSAGES.staleSave, { current: settingsEnvelope(screen, stored) });
     }
     const doc = documentToStore(screen, ctx.body, stored);
-    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, caller, screen.id, doc, ctx.request.ip)) };
+    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, caller, screen, doc, ctx.request.ip)) };
   });
 };
 

@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, setPasswordHashCost, verifyPassword } from './passwords';
 
 // Each hash costs 128 MiB and up to a second on a busy machine.
 describe('password hashes', { timeout: 60_000 }, () => {
@@ -20,8 +20,24 @@ describe('password hashes', { timeout: 60_000 }, () => {
     const old = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('admin-demo', salt, 64, { N: 16384 }).toString('base64')].join('$');
     expect(await verifyPassword('admin-demo', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
-    expect(needsRehash(`scrypt$${SCRYPT_PARAMS.N}$8$1$x$y`)).toBe(false);
+    expect(needsRehash(`scrypt$${2 ** 17}$8$1$x$y`)).toBe(false);
     expect(await verifyPassword('anything', 'scrypt$99999999999$8$1$c2FsdA==$aGFzaA==')).toBe(false);
     expect(await verifyPassword('anything', 'bcrypt$whatever')).toBe(false);
+  });
+
+  it('take their cost from the server setting, which refuses a cost outside 2^14 to 2^20', async () => {
+    try {
+      setPasswordHashCost(15);
+      const made = await hashPassword('correct horse');
+      expect(made.split('$')[1]).toBe(String(2 ** 15));
+      expect(await verifyPassword('correct horse', made)).toBe(true);
+      expect(needsRehash(`scrypt$${2 ** 14}$8$1$x$y`)).toBe(true);
+      expect(needsRehash(`scrypt$${2 ** 17}$8$1$x$y`)).toBe(false);
+      expect(() => setPasswordHashCost(13)).toThrow(/PASSWORD_HASH_COST must be a whole number from 14 to 20/);
+      expect(() => setPasswordHashCost(21)).toThrow(/from 14 to 20/);
+      expect(() => setPasswordHashCost(Number.NaN)).toThrow(/from 14 to 20/);
+    } finally {
+      setPasswordHashCost(17);
+    }
   });
 });

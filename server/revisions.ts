@@ -96,28 +96,45 @@ async function changedAreas(db: Db, tenantId: string, revIds: readonly number[])
   return out;
 }
 
-/** The areas revision `revId` changed: each area's stored body there and before it (undefined: never saved before). */
+// The version that document was stored at.
+const PREVIOUS_VERSION = PREVIOUS_BODY.replace('SELECT p.body', 'SELECT p.schema_version');
+
+type Body = Record<string, unknown>;
+
+/**
+ * The areas revision `revId` changed, by storage key: each area's stored body there and before it (undefined: never
+ * saved before), with the schema version each was stored at.
+ */
 export async function revisionChanges(db: Db, tenantId: string, revId: number) {
-  const { rows } = await db.query<{ screen_id: string; before: Record<string, unknown> | null; after: Record<string, unknown> }>(
-    `SELECT d.screen_id, ${PREVIOUS_BODY} AS before, d.body AS after FROM policy_documents d
+  const { rows } = await db.query<{ screen_id: string; before: Body | null; before_version: number | null; after: Body; after_version: number }>(
+    `SELECT d.screen_id, ${PREVIOUS_BODY} AS before, ${PREVIOUS_VERSION} AS before_version, d.body AS after, d.schema_version AS after_version
+       FROM policy_documents d
       WHERE d.tenant_id = $1 AND d.rev_id = $2 AND d.body IS DISTINCT FROM ${PREVIOUS_BODY}
       ORDER BY d.screen_id`,
     [tenantId, revId],
   );
-  return rows.map((r) => ({ screen_id: r.screen_id, before: r.before ?? undefined, after: r.after }));
+  return rows.map((r) => ({
+    storageKey: r.screen_id,
+    before: r.before === null ? undefined : { body: r.before, schema_version: r.before_version ?? 1 },
+    after: { body: r.after, schema_version: r.after_version },
+  }));
 }
 
-/** Every area whose stored content at revision `target` differs from the one at revision `working` (null: never saved by then). */
+/**
+ * Every area (by storage key) whose stored content at revision `target` differs from the one at revision `working`,
+ * with its body and version there (undefined: never saved by then).
+ */
 export async function areasDifferingFrom(db: Db, tenantId: string, target: number, working: number) {
-  const at = (rev: string) => `(SELECT p.body FROM policy_documents p
+  const at = (column: string, rev: string) => `(SELECT p.${column} FROM policy_documents p
      WHERE p.tenant_id = $1 AND p.screen_id = s.screen_id AND p.rev_id <= ${rev} ORDER BY p.rev_id DESC LIMIT 1)`;
-  const { rows } = await db.query<{ screen_id: string; target: Record<string, unknown> | null }>(
-    `SELECT s.screen_id, t.body AS target FROM (SELECT DISTINCT screen_id FROM policy_documents WHERE tenant_id = $1) s
-       CROSS JOIN LATERAL (SELECT ${at('$2')} AS body, ${at('$3')} AS current) t
+  const { rows } = await db.query<{ screen_id: string; target: Body | null; target_version: number | null }>(
+    `SELECT s.screen_id, t.body AS target, t.version AS target_version
+       FROM (SELECT DISTINCT screen_id FROM policy_documents WHERE tenant_id = $1) s
+       CROSS JOIN LATERAL (SELECT ${at('body', '$2')} AS body, ${at('schema_version', '$2')} AS version, ${at('body', '$3')} AS current) t
       WHERE t.body IS DISTINCT FROM t.current ORDER BY s.screen_id`,
     [tenantId, target, working],
   );
-  return rows;
+  return rows.map((r) => ({ storageKey: r.screen_id, target: r.target === null ? undefined : { body: r.target, schema_version: r.target_version ?? 1 } }));
 }
 
 /** Published revisions, newest first, each with its reason and the areas it changed. */

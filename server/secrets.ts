@@ -28,7 +28,7 @@ interface Def {
   readonly valueType?: z.ZodType;
   readonly values?: readonly unknown[];
 }
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (s: z.ZodType): Def => s.def as unknown as Def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 

@@ -7,6 +7,7 @@ import { registry as defaultRegistry } from '../definitions';
 import type { Registry } from '../definitions/registry';
 import { buildApp } from './app';
 import { configFromVars, type Vars } from './config';
+import { setPasswordHashCost } from './passwords';
 import { migrate } from './db/migrate';
 import { openDb } from './db/openDb';
 import { serverModules } from './modules';
@@ -35,6 +36,7 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = configFromVars(options.vars ?? process.env);
+  setPasswordHashCost(config.passwordHashCost);
   const registry = options.registry ?? defaultRegistry;
   const modules = options.modules ?? serverModules;
   const db = await openDb(config);

@@ -16,7 +16,7 @@ function enumLabels(schema: z.ZodType): Labels | undefined {
   for (let depth = 0; current && depth < 4; depth++) {
     const labels = current.meta()?.['x-enum-labels'] ?? current.meta()?.['x-labels'];
     if (labels && typeof labels === 'object') return labels as Labels;
-    const def: { innerType?: z.ZodType; element?: z.ZodType } = (current as unknown as { _zod: { def: { innerType?: z.ZodType; element?: z.ZodType } } })._zod.def;
+    const def = current.def as { innerType?: z.ZodType; element?: z.ZodType };
     current = def.innerType ?? def.element;
   }
   return undefined;

@@ -25,3 +25,20 @@ export const scopeFieldHints = {
   'scope.user_agent': { group: 'Applies to', ...patternListHint },
   'scope.entities': { group: 'Applies to', ...entityListHint },
 } as const satisfies Record<`scope.${string}`, FieldHint<unknown, never>>;
+
+/** Row-editor hints of the `conditions` of an exception rule (schemas/areas/common.ts RuleConditions). */
+export const conditionFieldHints = {
+  'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
+  'conditions.categories': { widget: 'tags' },
+  'conditions.threats': { widget: 'tags' },
+  'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
+  'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
+  'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
+  'conditions.dest_ips': { widget: 'tags' },
+  'conditions.dest_ip_ranges': { widget: 'tags' },
+  'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
+  'conditions.browser': { widget: 'dualList' },
+  'conditions.uri': patternListHint,
+  'conditions.user_agent': patternListHint,
+  'conditions.entities': entityListHint,
+} as const satisfies Record<`conditions.${string}`, FieldHint<unknown, never>>;

@@ -1,11 +1,11 @@
 /** Policy revision, publish with its change reason, history, changes and rollback (spec 000 §4, §7). Area documents are served by the generic document handler. */
 import { policyOps } from '../../definitions/api/policy';
-import { isDocumentScreen, type DocumentScreen } from '../../definitions/define';
+import type { DocumentScreen } from '../../definitions/define';
 import type { Registry } from '../../definitions/registry';
 import { rbacEnforced, ruleAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
-import { current, emptyDocument } from '../documents';
+import { current, emptyDocument, upgradeDocument, writePolicyDocument } from '../documents';
 import {
   areasDifferingFrom,
   markStaged,
@@ -18,10 +18,10 @@ import {
 } from '../revisions';
 import { HttpError, implementAll, requireCaller, type Caller, type ServerModule } from '../types';
 
-/** The policy area a stored document belongs to; documents of screens the registry no longer has are left out. */
-function policyScreen(registry: Registry, screenId: string): DocumentScreen | undefined {
-  const screen = registry.screen(screenId);
-  return screen && isDocumentScreen(screen) && screen.endpoint.revision === 'staged' ? screen : undefined;
+/** The policy area whose documents are stored under this key; documents of screens the registry no longer has are left out. */
+function policyScreen(registry: Registry, storageKey: string): DocumentScreen | undefined {
+  const screen = registry.documentScreen(storageKey);
+  return screen?.endpoint.revision === 'staged' ? screen : undefined;
 }
 
 /** Whether the caller may read the area (its screen's read rule), as the area's own GET decides. */
@@ -58,18 +58,22 @@ export const policyModule: ServerModule = {
       });
     },
 
-    revisionHistory: async (ctx) => publishedRevisions(ctx.db, requireCaller(ctx).tenantId, ctx.query.limit, ctx.query.offset),
+    revisionHistory: async (ctx) => {
+      const history = await publishedRevisions(ctx.db, requireCaller(ctx).tenantId, ctx.query.limit, ctx.query.offset);
+      // Areas are stored by storage key; answers name them by their screen id.
+      const areaId = (key: string) => ctx.registry.documentScreen(key)?.id ?? key;
+      return { ...history, revisions: history.revisions.map((r) => ({ ...r, areas: r.areas.map(areaId) })) };
+    },
 
     revisionChanges: async (ctx) => {
       const caller = requireCaller(ctx);
       const { tenantId } = caller;
       const rev = await revisionById(ctx.db, tenantId, ctx.params.rev);
       if (!rev) throw new HttpError(404, `Policy revision ${ctx.params.rev} does not exist.`);
-      const areas = (await revisionChanges(ctx.db, tenantId, rev.rev_id)).flatMap(({ screen_id, before, after }) => {
-        const screen = policyScreen(ctx.registry, screen_id);
+      const areas = (await revisionChanges(ctx.db, tenantId, rev.rev_id)).flatMap(({ storageKey, before, after }) => {
+        const screen = policyScreen(ctx.registry, storageKey);
         if (!screen || !mayRead(ctx.env, caller, screen)) return [];
-        const read = (body: Record<string, unknown> | undefined) => current(screen, body && { body, updated_at: rev.updated_at, updated_by: '' });
-        return [{ screen_id, before: read(before), after: read(after) }];
+        return [{ screen_id: screen.id, before: current(screen, before), after: current(screen, after) }];
       });
       return { rev_id: rev.rev_id, base_rev_id: rev.rev_id - 1, areas };
     },
@@ -83,14 +87,12 @@ export const policyModule: ServerModule = {
         if (!target?.published_at) throw new HttpError(404, `Policy revision ${ctx.params.rev} was never published.`);
         const now = new Date().toISOString();
         let staged = false;
-        for (const { screen_id, target: body } of await areasDifferingFrom(tx, tenantId, target.rev_id, working.rev_id)) {
-          const screen = policyScreen(ctx.registry, screen_id);
+        for (const { storageKey, target: stored } of await areasDifferingFrom(tx, tenantId, target.rev_id, working.rev_id)) {
+          const screen = policyScreen(ctx.registry, storageKey);
           if (!screen) continue;
-          await tx.query(
-            `INSERT INTO policy_documents (tenant_id, screen_id, rev_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (tenant_id, screen_id, rev_id) DO UPDATE SET body = $4, updated_at = $5, updated_by = $6`,
-            [tenantId, screen_id, working.rev_id, JSON.stringify(body ?? emptyDocument(screen.schema)), now, caller.user.username],
-          );
+          // The old content comes back at today's version: migrated, as a read of it would answer it.
+          const doc = stored ? (upgradeDocument(screen, stored) as Record<string, unknown>) : emptyDocument(screen.schema);
+          await writePolicyDocument(tx, tenantId, screen, working.rev_id, doc, now, caller.user.username);
           staged = true;
         }
         if (!staged) return policyRevision(tx, tenantId, working);

@@ -189,7 +189,7 @@ export const settingsModule: ServerModule = {
         await lockTenantSettings(tx, tenantId);
         const { doc } = await readPac(tx, tenantId);
         const body = PacSettingsDocument.parse({ ...doc, template: ctx.body });
-        const stamp = await writeSettingsDocument(tx, caller, pacSettings.id, body, ctx.request.ip);
+        const stamp = await writeSettingsDocument(tx, caller, pacSettings, body, ctx.request.ip);
         return { ...ctx.body, source: 'uploaded', ...stamp };
       });
     },

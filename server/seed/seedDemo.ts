@@ -1,5 +1,6 @@
 /** Seeds the demo tenants, accounts, policy revisions and seed documents into an empty database. */
 import { randomUUID } from 'node:crypto';
+import { documentStorage } from '../../definitions/define';
 import type { Registry } from '../../definitions/registry';
 import { hashPassword } from '../passwords';
 import type { Db } from '../types';
@@ -32,15 +33,16 @@ async function seedTenant(tx: Db, tenant: DemoTenant, documents: readonly SeedDo
     const doc = d.forTenant(tenant.name);
     if (!d.screen || !doc) continue;
     const body = JSON.stringify(doc);
+    const { key, version } = documentStorage(d.screen);
     if (d.screen.endpoint.revision === 'staged') {
       await tx.query(
-        `INSERT INTO policy_documents (tenant_id, screen_id, rev_id, body, updated_at, updated_by) VALUES ($1, $2, 1, $3, $4, 'system')`,
-        [tenant.id, d.screen.id, body, now],
+        `INSERT INTO policy_documents (tenant_id, screen_id, rev_id, body, schema_version, updated_at, updated_by) VALUES ($1, $2, 1, $3, $4, $5, 'system')`,
+        [tenant.id, key, body, version, now],
       );
     } else {
       await tx.query(
-        `INSERT INTO settings_documents (tenant_id, screen_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4, 'system')`,
-        [tenant.id, d.screen.id, body, now],
+        `INSERT INTO settings_documents (tenant_id, screen_id, body, schema_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, 'system')`,
+        [tenant.id, key, body, version, now],
       );
     }
   }

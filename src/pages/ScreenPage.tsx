@@ -1,10 +1,10 @@
-/** One screen of the registry: its title and description, and the engine view for its kind. */
+/** One screen of the registry: its title and description, and the engine view registered for its kind. */
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
-import { isDocumentScreen, type ScreenDef } from '../../definitions/define';
-import { DocumentView } from '../../engine/render/document/DocumentView';
+import { Suspense, useMemo } from 'react';
+import type { ScreenDef } from '../../definitions/define';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
+import { renderScreenView } from '../../engine/render/screenViews';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { navigate, useHashSearch } from '../shell/hashLocation';
@@ -12,14 +12,6 @@ import { usePageTitle } from '../shell/usePageTitle';
 import { useScreenLookup } from '../shell/useScreenLookup';
 import { NOT_AVAILABLE_TEXT } from './EmptyArea';
 import { useCacheOf } from './queryClient';
-
-// Views other than the document view download with the first screen of their kind, so a table or form screen does
-// not carry the log, report and JSON-Schema collection code.
-const CollectionView = lazy(() => import('../../engine/render/collection/CollectionView').then((m) => ({ default: m.CollectionView })));
-const LogView = lazy(() => import('../../engine/render/log/LogView').then((m) => ({ default: m.LogView })));
-const ReportView = lazy(() => import('../../engine/render/report/ReportView').then((m) => ({ default: m.ReportView })));
-const ReportScheduling = lazy(() => import('../../engine/render/report/ReportScheduling').then((m) => ({ default: m.ReportScheduling })));
-const RevisionHistory = lazy(() => import('../../engine/render/publish/RevisionHistory').then((m) => ({ default: m.RevisionHistory })));
 
 export function ScreenPage({ screen }: { screen: ScreenDef }) {
   usePageTitle(screen.title);
@@ -29,6 +21,15 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
   const queryClient = useCacheOf(useStore(session).user?.uid);
   const query = useMemo(() => parseQuery(search), [search]);
   const screens = useScreenLookup();
+  const view = renderScreenView({
+    screen,
+    query,
+    setQuery: (q) => navigate(routeWithQuery(screen.route, q)),
+    navigate,
+    env,
+    canWrite: access.canWrite(screen),
+    screens,
+  });
   return (
     <Stack gap="md">
       <div>
@@ -38,32 +39,11 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
         </Text>
       </div>
       <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
-      {isDocumentScreen(screen) ? (
-        <QueryClientProvider client={queryClient}>
-          <DocumentView key={screen.id} screen={screen} />
-        </QueryClientProvider>
-      ) : screen.kind === 'collection' ? (
-        <QueryClientProvider client={queryClient}>
-          <CollectionView key={screen.id} screen={screen} />
-        </QueryClientProvider>
-      ) : screen.kind === 'logView' ? (
-        <LogView
-          key={screen.id}
-          screen={screen}
-          query={query}
-          setQuery={(q) => navigate(routeWithQuery(screen.route, q))}
-          onPrem={env.deployment === 'on_prem'}
-          managementStation={env.deployment === 'on_prem' && env.appMode === 'management_station'}
-        />
-      ) : screen.kind === 'report' ? (
-        <ReportView key={screen.id} screen={screen} query={query} setQuery={(q) => navigate(routeWithQuery(screen.route, q))} navigate={navigate} />
-      ) : screen.kind === 'coreScreen' && screen.view === 'reports.scheduling' ? (
-        <ReportScheduling canWrite={access.canWrite(screen)} />
-      ) : screen.kind === 'coreScreen' && screen.view === 'policy.revisions' ? (
-        <RevisionHistory screens={screens} canRollBack={access.canWrite(screen)} />
-      ) : (
-        <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>
-      )}
+        {view ? (
+          <QueryClientProvider client={queryClient}>{view}</QueryClientProvider>
+        ) : (
+          <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>
+        )}
       </Suspense>
     </Stack>
   );

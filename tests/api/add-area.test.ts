@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Its own embedded store, whatever DATABASE_URL says: the fixture area must not leak into the shared database.
   server = await startServer({
     registry: extended,
-    vars: { HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', DATA_DIR: dataDir },
+    vars: { HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', DATA_DIR: dataDir, PASSWORD_HASH_COST: '14' },
     logger: { level: 'error' },
   });
 });

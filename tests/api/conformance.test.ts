@@ -293,9 +293,16 @@ const WINDOW = { start: WINDOW_END - 30 * 86_400, end: WINDOW_END };
 const windowQuery = (w: Described) =>
   Object.fromEntries(paramsOf(w.op, 'query').filter((p) => p.name in WINDOW).map((p) => [p.name, WINDOW[p.name as keyof typeof WINDOW]]));
 
+/** Every witness's answer, read a few at a time (one by one, the reads of a run take minutes on PostgreSQL). */
 async function snapshot(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const w of witnesses) out[w.op.operationId] = (await send(admin, w, { params: { rev: stagedRev }, query: windowQuery(w) })).text;
+  const queue = [...witnesses];
+  const reader = async () => {
+    for (let w = queue.shift(); w; w = queue.shift()) {
+      out[w.op.operationId] = (await send(admin, w, { params: { rev: stagedRev }, query: windowQuery(w) })).text;
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, reader));
   return out;
 }
 
@@ -341,13 +348,17 @@ beforeAll(async () => {
   env = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
   flags = featureFlags((await admin.get('/api/userinfo')).body.capabilities);
   await ensureSignedIn();
-  const candidates = described.filter(readable);
-  witnesses = candidates;
+  // Every readable answer once: values for path parameters come from them.
+  witnesses = described.filter(readable);
   const first = await snapshot();
+  answers = Object.values(first).map((text) => JSON.parse(text as string) as unknown);
+  // Report queries are aggregations of the event store that the log queries read directly (a change to it shows
+  // there too); reading all 79 of them before and after every operation's invalid requests doubled the run.
+  const candidates = witnesses.filter((d) => !d.op.tags.includes('reports'));
+  witnesses = candidates;
   const second = await snapshot();
   // Answers that change between two reads with nothing changed (clocks, counters) cannot witness "nothing changed".
   witnesses = candidates.filter((w) => first[w.op.operationId] === second[w.op.operationId]);
-  answers = Object.values(first).map((text) => JSON.parse(text as string) as unknown);
   expect(witnesses.length).toBeGreaterThan(0);
 });
 

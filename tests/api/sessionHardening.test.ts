@@ -5,7 +5,6 @@
  */
 import { createHash, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCRYPT_PARAMS } from '../../server/passwords';
 import { endUserSessions } from '../../server/session';
 import { startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient } from './helpers';
@@ -23,7 +22,7 @@ async function signedIn(username = 'auditor', password = 'auditor-demo'): Promis
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true', SESSION_MAX_AGE_HOURS: '12' } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', SESSION_MAX_AGE_HOURS: '12', PASSWORD_HASH_COST: '15' } });
 });
 afterAll(async () => {
   await server.close();
@@ -58,7 +57,8 @@ describe('HTTPS', { timeout: 60_000 }, () => {
   });
 
   it('believes X-Forwarded-Proto only from a trusted proxy', async () => {
-    const direct = await startTestServer();
+    // The hash cost is process-wide: this second server keeps the first one's.
+    const direct = await startTestServer({ env: { PASSWORD_HASH_COST: '15' } });
     try {
       const res = await fetch(`${direct.url}/api/portal/config`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toBeNull();
@@ -115,7 +115,7 @@ describe('password hash cost', { timeout: 60_000 }, () => {
     await server.db.query(`UPDATE users SET password_hash = $1 WHERE username = 'auditor'`, [old]);
     await signedIn();
     const { rows } = await server.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE username = 'auditor'`);
-    expect(rows[0]!.password_hash.split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_PARAMS.N), '8', '1']);
+    expect(rows[0]!.password_hash.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 15), '8', '1']);
     await signedIn();
   });
 });

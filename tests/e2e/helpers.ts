@@ -174,6 +174,19 @@ export async function clickPublish(page: Page): Promise<void> {
   await revisionGroup(page).getByRole('button', { name: /publish/i }).click();
 }
 
+/**
+ * Browser tests share one tenant: publishes whatever earlier tests left unpublished, so that this test starts from a
+ * published revision. Waits for the revision state to show before deciding.
+ */
+export async function publishLeftoverChanges(page: Page): Promise<void> {
+  const group = revisionGroup(page);
+  await visible(group.getByText(/^(Unpublished changes|Published)$/));
+  if (await group.getByText('Unpublished changes', { exact: true }).isVisible()) {
+    await clickPublishWithReason(page, 'Publish changes left by earlier tests');
+    await assertRevisionState(page, 'Published');
+  }
+}
+
 /** The publish review: the change reason, then its Publish button; waits until the review has closed. */
 export async function clickPublishWithReason(page: Page, reason: string): Promise<void> {
   await clickPublish(page);
@@ -556,3 +569,26 @@ const table = (page: Page) => page.getByRole('grid');
 const rowWith = (page: Page, text: string) =>
   table(page).locator('tr[data-row-key]').filter({ has: page.getByRole('gridcell', { name: text, exact: true }) });
 const revisionGroup = (page: Page) => page.getByRole('group', { name: 'Policy revision' });
+
+// ---- keyboard only ----------------------------------------------------------------------------------------------
+
+/** What has the keyboard focus: its role-ish tag and accessible text. */
+const focusedText = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement;
+    return `${e?.tagName ?? ''} ${e?.getAttribute('aria-label') ?? (e?.textContent ?? '').trim()}`;
+  });
+
+/** Presses Tab until a button with exactly this name has the focus (fails after `limit` presses). */
+export async function tabToButton(page: Page, name: string, limit = 120): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focusedText(page)) === `BUTTON ${name}`) return;
+  }
+  throw new Error(`No button "${name}" within ${limit} presses of Tab`);
+}
+
+/** The focused element is a text field (a dialog opened with its first field focused). */
+export async function assertTextFieldFocused(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+}

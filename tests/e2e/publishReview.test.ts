@@ -26,6 +26,7 @@ import {
   goToRoute,
   goToRouteSignedIn,
   goToScreen,
+  publishLeftoverChanges,
   launchBrowser,
   openPage,
 } from './helpers';
@@ -46,6 +47,7 @@ describe('publish review', () => {
 
     await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
     await assertOnScreen(page, 'SSL Bypass');
+    await publishLeftoverChanges(page);
     await clickRowButton(page, 'Edit *.irs.gov');
     await fillDialogField(page, 'Comment', 'Tax filing portal');
     await clickDialogButton(page, 'Apply');

@@ -29,6 +29,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       HOST: '127.0.0.1',
       PORT: '0',
       PORTAL_SEED: 'small',
+      // The lowest cost a server accepts: hundreds of sign-ins per run at 2^17 cost minutes of CPU.
+      PASSWORD_HASH_COST: '14',
       ...options.env,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -1,6 +1,6 @@
 import { CasbExceptionsDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
-import { entityListHint, patternListHint } from '../policyEnv';
+import { conditionFieldHints } from '../policyEnv';
 
 export const casbExceptions = definePolicyArea({
   id: 'casb.exceptions',
@@ -25,18 +25,7 @@ export const casbExceptions = definePolicyArea({
             id: { widget: 'hidden' },
             applications: { widget: 'tags' },
             comment: { widget: 'textarea' },
-            'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
-            'conditions.categories': { widget: 'tags' },
-            'conditions.threats': { widget: 'tags' },
-            'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
-            'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
-            'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
-            'conditions.dest_ips': { widget: 'tags' },
-            'conditions.dest_ip_ranges': { widget: 'tags' },
-            'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
-            'conditions.uri': patternListHint,
-            'conditions.user_agent': patternListHint,
-            'conditions.entities': entityListHint,
+            ...conditionFieldHints,
           },
           newRow: { name: '', enabled: true, applications: [], conditions: {}, comment: '' },
         },

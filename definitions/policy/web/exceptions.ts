@@ -1,6 +1,6 @@
 import { WebExceptionsDocument, type WebException } from '../../../schemas/areas/webExceptions';
 import { definePolicyArea, type AccordionPanel } from '../../define';
-import { entityListHint, patternListHint } from '../policyEnv';
+import { conditionFieldHints } from '../policyEnv';
 
 /** The rule accordion of a web exception (also of the global web exceptions). */
 export const webExceptionPanels = [
@@ -30,22 +30,19 @@ export const webExceptionPanels = [
 ] as const satisfies readonly AccordionPanel<WebException>[];
 
 /** Field hints of the bypass entry form. */
-const bypassRowFields = {
-  id: { widget: 'hidden' },
-  comment: { widget: 'textarea' },
-  'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
-  'conditions.categories': { widget: 'tags' },
-  'conditions.threats': { widget: 'tags' },
-  'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
-  'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
-  'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },
-  'conditions.dest_ips': { widget: 'tags' },
-  'conditions.dest_ip_ranges': { widget: 'tags' },
-  'conditions.geo_ip': { widget: 'tags', placeholder: 'US' },
-  'conditions.browser': { widget: 'dualList' },
-  'conditions.uri': patternListHint,
-  'conditions.user_agent': patternListHint,
-  'conditions.entities': entityListHint,
+const bypassRowFields = { id: { widget: 'hidden' }, comment: { widget: 'textarea' }, ...conditionFieldHints } as const;
+
+/** The table of traffic that skips the rules (web exceptions, inspection exceptions). */
+export const bypassTable = {
+  kind: 'table',
+  title: 'Bypass',
+  rows: 'bypass',
+  rowKey: 'id',
+  orderable: true,
+  columns: [{ field: 'name', flex: 2, sortable: true }, { field: 'comment', flex: 2 }, { field: 'enabled', format: 'boolean', center: true }],
+  rowFields: bypassRowFields,
+  newRow: { name: '', enabled: true, conditions: {}, comment: '' },
+  exportable: true,
 } as const;
 
 /** Field hints of the web exception form. */
@@ -80,19 +77,7 @@ export const webExceptions = definePolicyArea({
     rowFields: webExceptionRowFields,
     newRow: { name: '', enabled: true, conditions: {}, action: 'allow', transferDirection: 'all', comment: '' },
     exportable: true,
-    tables: [
-      {
-        kind: 'table',
-        title: 'Bypass',
-        rows: 'bypass',
-        rowKey: 'id',
-        orderable: true,
-        columns: [{ field: 'name', flex: 2, sortable: true }, { field: 'comment', flex: 2 }, { field: 'enabled', format: 'boolean', center: true }],
-        rowFields: bypassRowFields,
-        newRow: { name: '', enabled: true, conditions: {}, comment: '' },
-        exportable: true,
-      },
-    ],
+    tables: [bypassTable],
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },

@@ -1,6 +1,7 @@
 import { InspectionExceptionsDocument, type InspectionException } from '../../../schemas/areas/webRules';
 import { definePolicyArea, type AccordionPanel } from '../../define';
-import { entityListHint, patternListHint } from '../policyEnv';
+import { conditionFieldHints } from '../policyEnv';
+import { bypassTable } from './exceptions';
 
 /** The rule accordion of an inspection exception (also of the global inspection exceptions). */
 export const inspectionExceptionPanels = [
@@ -20,12 +21,7 @@ export const inspectionExceptionRowFields = {
   id: { widget: 'hidden' },
   action: { widget: 'segmented' },
   comment: { widget: 'textarea' },
-  'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
-  'conditions.categories': { widget: 'tags' },
-  'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
-  'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
-  'conditions.uri': patternListHint,
-  'conditions.entities': entityListHint,
+  ...conditionFieldHints,
 } as const;
 
 export const inspectionExceptions = definePolicyArea({
@@ -34,7 +30,7 @@ export const inspectionExceptions = definePolicyArea({
   description:
     'Ordered rules that override content inspection for matching files: mark them clean, mark them infected, or ' +
     'inspect them whatever the other rules say. A rule matches on the web exception conditions (all given must hold). ' +
-    'The list of traffic never inspected (bypass) and the reordering events are saved with the same document.',
+    'Traffic matching a "Not inspected" entry is never inspected; that list is saved with the same document.',
   route: '/policy/web/inspection-exceptions',
   nav: { group: 'Web', order: 55 },
   endpoint: { path: '/api/policy/v3/rules/inspection/exceptions/{rev}' },
@@ -54,6 +50,7 @@ export const inspectionExceptions = definePolicyArea({
     rowFields: inspectionExceptionRowFields,
     newRow: { name: '', enabled: true, conditions: {}, action: 'inspect', comment: '' },
     exportable: true,
+    tables: [{ ...bypassTable, title: 'Not inspected' }],
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },

@@ -5,9 +5,7 @@
  * the `itemSchemaFrom` operation answers for that item. Readers see the same form, disabled.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import type { RJSFSchema } from '@rjsf/utils';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { CollectionDef } from '../../../definitions/define';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { showSnackbar } from '../../core/snackbar';
@@ -15,6 +13,7 @@ import { FormView, type FormValues } from '../form/FormView';
 import { fieldsOf } from '../form/schemaFields';
 import { EntryCount } from '../document/EntryCount';
 import { useEngine } from '../shell/EngineContext';
+import { useCollectionController, useCollectionItem, type CollectionItem } from './useCollectionController';
 import type { DataTableColumn } from '../widgets/table/columns';
 import { DataTable } from '../widgets/table/DataTable';
 import type { RowKey } from '../widgets/table/selection';
@@ -23,26 +22,13 @@ import type { RowKey } from '../widgets/table/selection';
 // only an opened item needs it: it downloads then.
 const JsonSchemaForm = lazy(() => import('../jsonSchemaForm/JsonSchemaForm').then((m) => ({ default: m.JsonSchemaForm })));
 
-type Item = Readonly<Record<string, unknown>>;
+type Item = CollectionItem;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The JSON-schema editor of one item: loads the item and its schema, saves the edited field. */
 function ItemEditor({ screen, id, readOnly, onSaved }: { screen: CollectionDef; id: string; readOnly: boolean; onSaved: () => void }) {
-  const { call } = useEngine();
-  const item = useQuery({
-    queryKey: ['collection-item', screen.id, id],
-    queryFn: ({ signal }) => call<Item>(screen.operations.get.id, { params: { id } }, { signal }),
-  });
-  const query = useMemo(
-    () => (item.data ? Object.fromEntries(Object.entries(screen.itemSchemaFrom.query).map(([param, field]) => [param, String(item.data[field] ?? '')])) : undefined),
-    [item.data, screen.itemSchemaFrom.query],
-  );
-  const schema = useQuery({
-    queryKey: ['collection-schema', screen.itemSchemaFrom.operation.id, query],
-    enabled: query !== undefined,
-    queryFn: ({ signal }) => call<RJSFSchema>(screen.itemSchemaFrom.operation.id, { query }, { signal }),
-  });
+  const { item, schema, save: saveSettings } = useCollectionItem(screen, id);
   const [saveError, setSaveError] = useState<string | undefined>();
   if (item.isError || schema.isError) {
     return (
@@ -55,8 +41,7 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: CollectionDef; 
   const value = (item.data[screen.schemaField] ?? {}) as Record<string, unknown>;
   const save = (next: Record<string, unknown>) => {
     setSaveError(undefined);
-    const stamp = screen.stampField ? { [screen.stampField]: item.data[screen.stampField] } : {};
-    call(screen.operations.update.id, { params: { id }, body: { [screen.schemaField]: next, ...stamp } }).then(
+    saveSettings(next).then(
       () => {
         showSnackbar({ kind: 'success', message: `${String(item.data.name ?? id)} saved.` });
         onSaved();
@@ -79,15 +64,9 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: CollectionDef; 
 }
 
 export function CollectionView({ screen }: { screen: CollectionDef }) {
-  const { call, access } = useEngine();
-  const queryClient = useQueryClient();
+  const { access } = useEngine();
   const readOnly = !access.canWrite(screen);
-  const listKey = useMemo(() => ['collection', screen.id], [screen.id]);
-  const list = useQuery({
-    queryKey: listKey,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(screen.operations.list.id, {}, { signal }),
-  });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
+  const { list, items, refresh, create: createItem, remove } = useCollectionController(screen);
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -136,21 +115,18 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
       </Group>
     );
   }
-  const items = (list.data[screen.items] ?? []) as Item[];
   const editedItem = items.find((i) => String(i[itemKey]) === editing);
 
   const create = async (values: FormValues) => {
-    await call(screen.operations.create!.id, { body: { ...values, [screen.schemaField]: {} } });
+    await createItem!(values);
     showSnackbar({ kind: 'success', message: `${String(values.name ?? 'Item')} created.` });
     setCreating(false);
-    refresh();
   };
   const deleteSelected = () => {
-    call(screen.operations.batchDelete!.id, { body: { ids: selected } }).then(
+    remove!(selected).then(
       () => {
         showSnackbar({ kind: 'success', message: `${selected.length} deleted.` });
         setSelected([]);
-        refresh();
       },
       (e: unknown) => showSnackbar({ kind: 'error', message: message(e), closable: true }),
     );
@@ -163,12 +139,12 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
         <EntryCount count={items.length} readOnly={readOnly} />
         {!readOnly && (
           <Group gap="xs">
-            {screen.operations.batchDelete && selected.length > 0 && (
+            {remove && selected.length > 0 && (
               <Button color="red" variant="light" onClick={() => setDeleting(true)}>
                 {`Delete selected (${selected.length})`}
               </Button>
             )}
-            {screen.operations.create && screen.createSchema && <Button onClick={() => setCreating(true)}>Add</Button>}
+            {createItem && screen.createSchema && <Button onClick={() => setCreating(true)}>Add</Button>}
           </Group>
         )}
       </Group>
@@ -177,7 +153,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
         rows={items}
         columns={columns}
         rowKey={itemKey}
-        selectionMode={readOnly || !screen.operations.batchDelete ? 'none' : 'multiple'}
+        selectionMode={readOnly || !remove ? 'none' : 'multiple'}
         selected={selected}
         onSelectedChange={setSelected}
         defaultPageSize={25}
@@ -198,7 +174,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
       {screen.createSchema && (
         <Modal opened={creating} onClose={() => setCreating(false)} title="Add entry" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
           {creating && (
-            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={{}} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" />
+            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={{}} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" focusFirstField />
           )}
         </Modal>
       )}

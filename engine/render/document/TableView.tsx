@@ -315,6 +315,7 @@ export function TableView(props: TableViewProps) {
             serverErrors={editorErrors}
             panels={layout.rowPanels}
             panelMode={editing.mode === 'add' ? 'create' : 'edit'}
+            focusFirstField
           />
         )}
       </Modal>

@@ -7,7 +7,7 @@
 import { SaveBar } from '../widgets/SaveBar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
-import { createElement, memo, useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { createElement, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -46,6 +46,11 @@ export interface FormViewProps {
   readonly groups?: readonly string[];
   /** Field errors reported by the server for these values (paths relative to the form). */
   readonly serverErrors?: readonly FieldError[];
+  /**
+   * A form in a dialog: its first field takes the focus when the dialog opens (instead of the dialog's Close button),
+   * so a keyboard user types at once.
+   */
+  readonly focusFirstField?: boolean;
   /** Extra buttons beside submit. */
   readonly actions?: ReactNode;
   /** Accessible name of the form. */
@@ -311,7 +316,16 @@ function GroupSection({ title, members, control, children }: { title: string; me
   ) : null;
 }
 
+/** The first field a user can type in, inside `root`. */
+const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
+
 export function FormView(props: FormViewProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { focusFirstField } = props;
+  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts.
+  useLayoutEffect(() => {
+    if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
+  }, [focusFirstField]);
   const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange } = props;
   const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
   const savedSecrets = useMemo(
@@ -415,7 +429,7 @@ export function FormView(props: FormViewProps) {
   if (props.panels) {
     const inPanels = new Set(props.panels.flatMap((p) => p.fields));
     return (
-      <form onSubmit={submit} noValidate aria-label={props.label}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
         {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
         <Stack gap="md">
           {fields.filter((f) => !inPanels.has(f.name)).map(render)}
@@ -439,7 +453,7 @@ export function FormView(props: FormViewProps) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={props.label}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
       {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
       <Stack gap="md">
         {ungrouped.map(render)}

@@ -24,6 +24,7 @@ export interface RowFormProps {
   readonly onCancel: () => void;
   readonly submitLabel: string;
   readonly label: string;
+  readonly focusFirstField?: boolean;
 }
 
 /** Kinds shown as a column by default: plain values that fit a cell. */
@@ -188,6 +189,7 @@ export function createNestedTableWidget(RowForm: ComponentType<RowFormProps>): W
                 onSubmit={apply}
                 onCancel={() => setEditing(null)}
                 submitLabel={editing.index === rows.length ? 'Add' : 'Apply'}
+                focusFirstField
               />
             )}
           </div>

@@ -66,4 +66,22 @@ describe('ReportScheduling', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.staleSave);
     expect(await screen.findByText('No scheduled reports yet.')).toBeTruthy();
   });
+
+  it('edits a schedule in place: the form takes its values, Save replaces it with the same id and keeps the rest', async () => {
+    const { calls, user } = setup();
+    const table = await screen.findByRole('table', { name: 'Scheduled reports' });
+    await user.click(within(table).getByRole('button', { name: 'Edit Weekly risks' }));
+    const form = within(screen.getByRole('region', { name: 'Edit Weekly risks' }));
+    const name = form.getByLabelText(/^Name/) as HTMLInputElement;
+    expect(name.value).toBe('Weekly risks');
+    expect((form.getByLabelText(/^Recipients/) as HTMLInputElement).value).toBe('ciso@demo.example');
+    await user.clear(name);
+    await user.type(name, 'Weekly risks for the board');
+    await user.type(form.getByLabelText(/^Recipients/), ', board@demo.example');
+    await user.click(form.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(calls.some(([id]) => id === 'reports.scheduled.save')).toBe(true));
+    const body = calls.find(([id]) => id === 'reports.scheduled.save')![1]!.body as { list: (typeof weekly)[] };
+    expect(body.list).toEqual([{ ...weekly, name: 'Weekly risks for the board', recipients: ['ciso@demo.example', 'board@demo.example'] }]);
+    expect(await screen.findByRole('region', { name: 'New schedule' })).toBeTruthy();
+  });
 });

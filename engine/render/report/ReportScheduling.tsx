@@ -72,6 +72,8 @@ function Scheduled({ canWrite }: { canWrite: boolean }) {
   const [doc, setDoc] = useState<ScheduledDoc | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  /** The schedule being edited in the form below; null: the form adds a new one. */
+  const [editing, setEditing] = useState<ScheduledReport | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -96,19 +98,27 @@ function Scheduled({ canWrite }: { canWrite: boolean }) {
 
   if (error && !doc) return <Alert color="red" role="alert">{error}</Alert>;
   if (!doc) return <Loader size="sm" role="status" aria-label="Loading scheduled reports" />;
-  const add = () => {
-    const entry: ScheduledReport = {
-      id: `s-${Date.now().toString(36)}`,
-      name: draft.name.trim(),
-      reports: draft.reports as ReportName[],
-      interval: draft.interval as ScheduledReport['interval'],
-      frequency: draft.frequency as ScheduledReport['frequency'],
-      recipients: draft.recipients.split(',').map((r) => r.trim()).filter((r) => r !== ''),
-      filters: {},
-      limit: 50,
-      enabled: true,
-    };
-    void save([...doc.list, entry]).then(() => setDraft(EMPTY_DRAFT));
+  const fromDraft = (base: Pick<ScheduledReport, 'id' | 'filters' | 'limit' | 'enabled'>): ScheduledReport => ({
+    ...base,
+    name: draft.name.trim(),
+    reports: draft.reports as ReportName[],
+    interval: draft.interval as ScheduledReport['interval'],
+    frequency: draft.frequency as ScheduledReport['frequency'],
+    recipients: draft.recipients.split(',').map((r) => r.trim()).filter((r) => r !== ''),
+  });
+  const done = () => {
+    setDraft(EMPTY_DRAFT);
+    setEditing(null);
+  };
+  const submit = () => {
+    const list = editing
+      ? doc.list.map((x) => (x.id === editing.id ? fromDraft(x) : x))
+      : [...doc.list, fromDraft({ id: `s-${Date.now().toString(36)}`, filters: {}, limit: 50, enabled: true })];
+    void save(list).then(done);
+  };
+  const edit = (r: ScheduledReport) => {
+    setEditing(r);
+    setDraft({ name: r.name, reports: [...r.reports], interval: r.interval, frequency: r.frequency, recipients: r.recipients.join(', ') });
   };
   return (
     <Stack gap="sm">
@@ -153,25 +163,42 @@ function Scheduled({ canWrite }: { canWrite: boolean }) {
                 />
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="subtle" color="red" disabled={!canWrite || saving} onClick={() => void save(doc.list.filter((x) => x.id !== r.id))}>
-                  Delete {r.name}
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="xs" variant="subtle" aria-label={`Edit ${r.name}`} disabled={!canWrite || saving} onClick={() => edit(r)}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${r.name}`}
+                    disabled={!canWrite || saving}
+                    onClick={() => void save(doc.list.filter((x) => x.id !== r.id))}
+                  >
+                    Delete
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       {canWrite && (
-        <Card withBorder>
+        <Card withBorder component="section" aria-label={editing ? `Edit ${editing.name}` : 'New schedule'}>
           <Stack gap="xs">
             <Title order={3} size="h5">
-              New schedule
+              {editing ? `Edit ${editing.name}` : 'New schedule'}
             </Title>
             <ReportFields draft={draft} onChange={setDraft} withSchedule />
             <Group>
-              <Button onClick={add} loading={saving} disabled={draft.name.trim() === '' || draft.reports.length === 0}>
-                Add schedule
+              <Button onClick={submit} loading={saving} disabled={draft.name.trim() === '' || draft.reports.length === 0}>
+                {editing ? 'Save schedule' : 'Add schedule'}
               </Button>
+              {editing && (
+                <Button variant="default" onClick={done} disabled={saving}>
+                  Cancel
+                </Button>
+              )}
             </Group>
           </Stack>
         </Card>

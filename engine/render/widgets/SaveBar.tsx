@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { useEffect } from 'react';
 
 /** Above table rows and the sticky table header, below dialogs and menus. */
 export const SAVE_BAR_Z_INDEX = 150;
@@ -17,9 +18,22 @@ const changesText = (n: number | undefined) =>
 
 /**
  * The document's Save and Discard: while something is unsaved it sticks to the bottom of the window, so it is in
- * view wherever the admin has scrolled; once saved it rests below the content and says so.
+ * view wherever the admin has scrolled; once saved it rests below the content and says so. Ctrl+S (⌘S) saves too,
+ * unless a dialog is open.
  */
 export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarProps) {
+  useEffect(() => {
+    if (!dirty || saving) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 's' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      // A dialog has its own Add / Apply; the document is saved from the page.
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      e.preventDefault();
+      onSave();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dirty, saving, onSave]);
   return (
     <Paper
       withBorder
@@ -46,7 +60,7 @@ export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarPr
           <Button variant="default" disabled={!dirty || saving} onClick={onDiscard}>
             Discard changes
           </Button>
-          <Button disabled={!dirty} loading={saving} onClick={onSave}>
+          <Button disabled={!dirty} loading={saving} onClick={onSave} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S)">
             Save
           </Button>
         </Group>

@@ -1,0 +1,86 @@
+/**
+ * The screen-kind → view map: which engine view renders a screen of the registry. A document screen (policy area,
+ * settings page) gets the document view, a collection the collection view, a log view and a report their own, and a
+ * core screen the view registered under its `view` name. Views other than the document view download with the first
+ * screen of their kind. A new kind of screen brings its view with one `registerScreenView` call; the shell page
+ * asks `renderScreenView` and knows no kind.
+ */
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
+import type { Environment } from '../../schemas/access';
+import { DocumentView } from './document/DocumentView';
+import type { LogUrlQuery } from './log/logController';
+import type { ScreenLookup } from './publish/revisionDiff';
+
+/** What every screen view is given by the page that shows it. */
+export interface ScreenViewProps<S extends ScreenDef = ScreenDef> {
+  readonly screen: S;
+  /** The URL query of the route, and how to write it (bound to the router by the page). */
+  readonly query: LogUrlQuery;
+  readonly setQuery: (query: LogUrlQuery) => void;
+  /** Opens a hash route (drill-downs). */
+  readonly navigate: (to: string) => void;
+  readonly env: Environment;
+  /** Whether the signed-in user may change what the screen shows (its write rule). */
+  readonly canWrite: boolean;
+  /** Titles and definitions of other screens, by id (revision history names the areas it lists). */
+  readonly screens: ScreenLookup;
+}
+
+type View = ComponentType<ScreenViewProps<never>> | LazyExoticComponent<ComponentType<ScreenViewProps<never>>>;
+
+const views = new Map<string, View>();
+
+/** The key a screen's view is registered under: its kind, or `core:<view>` for a core screen. */
+export const screenViewKey = (screen: ScreenDef): string => (screen.kind === 'coreScreen' ? `core:${screen.view}` : screen.kind);
+
+/**
+ * Registers the view of a screen kind (or of a core screen's `view` name, as `core:<name>`). `load` imports the
+ * module that holds the view, so it downloads with the first screen that needs it. A second registration of one
+ * key throws: two views for one kind is a mistake.
+ */
+export function registerScreenView<S extends ScreenDef>(key: string, load: () => Promise<ComponentType<ScreenViewProps<S>>>): void {
+  if (views.has(key)) throw new Error(`A screen view is already registered for ${key}`);
+  views.set(key, lazy(() => load().then((view) => ({ default: view as ComponentType<ScreenViewProps<never>> }))));
+}
+
+/** The view of a screen rendered with these props, or undefined when none is registered for its kind. */
+export function renderScreenView(props: ScreenViewProps): ReactElement | undefined {
+  const view = (isDocumentScreen(props.screen) ? DocumentScreenView : views.get(screenViewKey(props.screen))) as ComponentType<ScreenViewProps> | undefined;
+  return view && createElement(view, { key: props.screen.id, ...props });
+}
+
+// The document view is part of the first download: most screens are documents.
+function DocumentScreenView({ screen }: ScreenViewProps) {
+  return isDocumentScreen(screen) ? <DocumentView key={screen.id} screen={screen} /> : null;
+}
+
+registerScreenView<Extract<ScreenDef, { kind: 'collection' }>>('collection', () =>
+  import('./collection/CollectionView').then((m) => ({ screen }) => <m.CollectionView key={screen.id} screen={screen} />),
+);
+registerScreenView<Extract<ScreenDef, { kind: 'logView' }>>('logView', () =>
+  import('./log/LogView').then(
+    (m) =>
+      ({ screen, query, setQuery, env }) => (
+        <m.LogView
+          key={screen.id}
+          screen={screen}
+          query={query}
+          setQuery={setQuery}
+          onPrem={env.deployment === 'on_prem'}
+          managementStation={env.deployment === 'on_prem' && env.appMode === 'management_station'}
+        />
+      ),
+  ),
+);
+registerScreenView<Extract<ScreenDef, { kind: 'report' }>>('report', () =>
+  import('./report/ReportView').then((m) => ({ screen, query, setQuery, navigate }) => (
+    <m.ReportView key={screen.id} screen={screen} query={query} setQuery={setQuery} navigate={navigate} />
+  )),
+);
+registerScreenView<CoreScreenDef>('core:reports.scheduling', () =>
+  import('./report/ReportScheduling').then((m) => ({ canWrite }) => <m.ReportScheduling canWrite={canWrite} />),
+);
+registerScreenView<CoreScreenDef>('core:policy.revisions', () =>
+  import('./publish/RevisionHistory').then((m) => ({ screens, canWrite }) => <m.RevisionHistory screens={screens} canRollBack={canWrite} />),
+);
