@@ -11,6 +11,7 @@ import { tenantUtilOps } from './api/tenantUtils';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
+import { providerOps } from './api/provider';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/appDiscovery';
@@ -195,5 +196,6 @@ export const registry = createRegistry({
     ...policyVariantOperations,
     ...Object.values(policyVariantOps),
     ...Object.values(tenantUtilOps),
+    ...Object.values(providerOps),
   ],
 });

@@ -15,7 +15,10 @@ import {
   USER_COOKIE_LIFETIME_MS,
   XSRF_COOKIE,
 } from '../schemas/constants';
-import type { Caller, Db } from './types';
+import { HttpError, type Caller, type Db } from './types';
+
+/** Sign-in answer for a user of a tenant the provider disabled. */
+export const TENANT_DISABLED = 'This organization is disabled. Contact your service provider.';
 
 /** A user row joined with its tenant: what a SessionUser is built from. */
 export interface UserRow {
@@ -146,7 +149,7 @@ export async function resolveSession(
   const { rows } = await db.query<UserRow & { xsrf_token: string; created_at: Date; last_seen_at: Date }>(
     `SELECT s.xsrf_token, s.created_at, s.last_seen_at, ${USER_ROW_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id JOIN tenants t ON t.id = s.tenant_id
-      WHERE s.id_hash = $1`,
+      WHERE s.id_hash = $1 AND NOT t.disabled`,
     [idHash],
   );
   const row = rows[0];
@@ -174,10 +177,13 @@ export async function createSession(db: Db, user: { tenantId: string; userId: st
   const sid = randomBytes(32).toString('base64url');
   const xsrfToken = newXsrfToken();
   const now = new Date().toISOString();
-  await db.query(
-    `INSERT INTO sessions (id_hash, tenant_id, user_id, xsrf_token, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)`,
+  // A tenant the provider disabled gets no session (its users' sign-in is refused).
+  const { rows } = await db.query(
+    `INSERT INTO sessions (id_hash, tenant_id, user_id, xsrf_token, created_at, last_seen_at)
+     SELECT $1, $2, $3, $4, $5, $5 FROM tenants WHERE id = $2 AND NOT disabled RETURNING id_hash`,
     [sha256(sid), user.tenantId, user.userId, xsrfToken, now],
   );
+  if (rows.length === 0) throw new HttpError(403, TENANT_DISABLED);
   return { sid, xsrfToken };
 }
 

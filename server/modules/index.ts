@@ -12,6 +12,7 @@ import { logsModule } from './logs';
 import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
+import { providerModule } from './provider';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -31,4 +32,5 @@ export const serverModules: readonly ServerModule[] = [
   jobsModule,
   applianceManagerModule,
   identityModule,
+  providerModule,
 ];

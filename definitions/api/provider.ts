@@ -1,0 +1,261 @@
+/**
+ * The provider console's management service (spec 001 §7 "Tenant management", under /gdmanage/api). Operators are
+ * accounts of the provider tenant the seed creates: `provider:write` changes tenants, `provider:read` only reads
+ * (the support role). The handlers also refuse any caller outside the provider tenant (403), so a tenant
+ * administrator whose roles match every area still gets 403 here, and operator roles hold no tenant permission,
+ * so an operator gets 403 on the tenant API. Every answer carries `status: "Success"` (spec 001 §5).
+ */
+import {
+  CapabilitiesAnswer,
+  CapabilitiesDelete,
+  CapabilitiesPatch,
+  CreateTenantRequest,
+  DryRunQuery,
+  EditTenantRequest,
+  IdpToken,
+  IdpTokenRequest,
+  OAuthLoginQuery,
+  OperatorInfo,
+  OperatorSession,
+  RenameTenantRequest,
+  SuccessOnly,
+  TenantAnswer,
+  TenantCommandRequest,
+  TenantList,
+  TenantListQuery,
+  TenantParams,
+  TenantUsers,
+} from '../../schemas/areas/provider';
+import { defineOperation } from '../define';
+
+const tag = 'provider';
+const BASE = '/gdmanage/api';
+export const PROVIDER_READ = { any: ['provider:read'] } as const;
+export const PROVIDER_WRITE = { any: ['provider:write'] } as const;
+
+export const idpToken = defineOperation({
+  id: 'provider.idpToken',
+  method: 'POST',
+  path: '/gdmanage/idp/token',
+  summary: 'Operator sign-in at the identity provider the service hosts; answers a single-use access token',
+  description:
+    'The hosted identity provider checks the operator\'s user name and password (throttled like the tenant sign-in) and ' +
+    'hands out an access token valid for 60 seconds, exchanged once by GET /gdmanage/api/oauth/login. Accounts outside ' +
+    'the provider tenant get the same answer as a wrong password.',
+  body: IdpTokenRequest,
+  response: IdpToken,
+  access: 'public',
+  tag,
+});
+
+export const oauthLogin = defineOperation({
+  id: 'provider.oauthLogin',
+  method: 'GET',
+  path: `${BASE}/oauth/login`,
+  summary: 'Exchange an identity-provider access token for an operator session',
+  description: 'Starts a new session (HttpOnly sid cookie, user_id and _xsrf cookies). An unknown, used or expired token is 401.',
+  query: OAuthLoginQuery,
+  response: OperatorSession,
+  access: 'public',
+  tag,
+});
+
+export const me = defineOperation({
+  id: 'provider.me',
+  method: 'GET',
+  path: `${BASE}/me`,
+  summary: 'The signed-in operator; status is "authenticated"',
+  description: 'Without an operator session the answer is 401 "Can not get user data." (spec 001 §8).',
+  response: OperatorInfo,
+  access: 'public',
+  tag,
+});
+
+export const sessionCookie = defineOperation({
+  id: 'provider.sessionCookie',
+  method: 'GET',
+  path: `${BASE}/v1/session_cookie`,
+  summary: 'Refresh the operator session and its cookies',
+  description: 'Without an operator session the answer is 401 "Can not set cookie." (spec 001 §8).',
+  response: OperatorSession,
+  access: 'public',
+  tag,
+});
+
+export const sessionLogout = defineOperation({
+  id: 'provider.sessionLogout',
+  method: 'GET',
+  path: `${BASE}/v1/session/logout`,
+  summary: 'End the operator session',
+  description: 'Never fails; a request a browser marks as cross-site is refused with 403 so another site cannot sign an operator out.',
+  response: SuccessOnly,
+  access: 'public',
+  tag,
+});
+
+export const extendKey = defineOperation({
+  id: 'provider.extendKey',
+  method: 'POST',
+  path: `${BASE}/v1/session/extendkey`,
+  summary: 'Extend the operator session; answers its key id and new expiry',
+  response: OperatorSession,
+  access: PROVIDER_READ,
+  tag,
+});
+
+export const listTenants = defineOperation({
+  id: 'provider.tenants.list',
+  method: 'GET',
+  path: `${BASE}/v1/tenants`,
+  summary: 'Tenants of the service (not the provider tenant), by name; search by part of the name and filter by state',
+  query: TenantListQuery,
+  response: TenantList,
+  access: PROVIDER_READ,
+  tag,
+});
+
+export const getTenant = defineOperation({
+  id: 'provider.tenants.get',
+  method: 'GET',
+  path: `${BASE}/v1/tenants/{tid}`,
+  summary: 'One tenant',
+  params: TenantParams,
+  response: TenantAnswer,
+  access: PROVIDER_READ,
+  tag,
+});
+
+export const createTenant = defineOperation({
+  id: 'provider.tenants.create',
+  method: 'POST',
+  path: `${BASE}/v1/tenants`,
+  summary: 'Create a tenant with its administrators (bulk user create)',
+  description:
+    'Creates the tenant in the same store as every other tenant, with a published initial policy and a working revision, ' +
+    'and its users with full administrator roles; they can sign in to the tenant portal at once. Capabilities not given ' +
+    'default to rbac and portal2 on. A name or user name already taken is 409, nothing created.',
+  body: CreateTenantRequest,
+  response: TenantAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const editTenant = defineOperation({
+  id: 'provider.tenants.edit',
+  method: 'PUT',
+  path: `${BASE}/v1/tenants/{tid}`,
+  summary: 'Edit a tenant (group_id is the tenant id): name and inactivity time-out in days',
+  params: TenantParams,
+  body: EditTenantRequest,
+  response: TenantAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const reenableTenant = defineOperation({
+  id: 'provider.tenants.reenable',
+  method: 'POST',
+  path: `${BASE}/v1/tenants/{tid}/reenable`,
+  summary: 'Re-enable a disabled tenant: its users can sign in again',
+  params: TenantParams,
+  response: TenantAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const disableTenant = defineOperation({
+  id: 'provider.commands.disableTenant',
+  method: 'POST',
+  path: `${BASE}/v1/commands/disabletenant`,
+  summary: 'Disable a tenant: every session of its users ends and they cannot sign in until it is re-enabled',
+  description: 'The tenant\'s data stays; its users\' sign-in is refused with 403 while it is disabled.',
+  body: TenantCommandRequest,
+  response: TenantAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const renameTenant = defineOperation({
+  id: 'provider.commands.renameTenant',
+  method: 'POST',
+  path: `${BASE}/v1/commands/renametenant`,
+  summary: 'Rename a tenant (the name must be unused)',
+  body: RenameTenantRequest,
+  response: TenantAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const tenantUsers = defineOperation({
+  id: 'provider.tenantUsers.list',
+  method: 'GET',
+  path: `${BASE}/v1/tenantusers/{tid}`,
+  summary: 'Users of a tenant',
+  params: TenantParams,
+  response: TenantUsers,
+  access: PROVIDER_READ,
+  tag,
+});
+
+const dryRunNote = 'With DryRun=true the answer lists what would change (changes: name, before, after) and nothing is stored.';
+
+export const getCapabilities = defineOperation({
+  id: 'provider.capabilities.get',
+  method: 'GET',
+  path: `${BASE}/v1/tenants/{tid}/capabilities`,
+  summary: 'Capabilities of a tenant (they drive its feature flags)',
+  params: TenantParams,
+  query: DryRunQuery,
+  response: CapabilitiesAnswer,
+  access: PROVIDER_READ,
+  tag,
+});
+
+export const patchCapabilities = defineOperation({
+  id: 'provider.capabilities.patch',
+  method: 'PATCH',
+  path: `${BASE}/v1/tenants/{tid}/capabilities`,
+  summary: 'Set some capabilities of a tenant; the tenant portal follows on its next request',
+  description: dryRunNote,
+  params: TenantParams,
+  query: DryRunQuery,
+  body: CapabilitiesPatch,
+  response: CapabilitiesAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const deleteCapabilities = defineOperation({
+  id: 'provider.capabilities.delete',
+  method: 'DELETE',
+  path: `${BASE}/v1/tenants/{tid}/capabilities`,
+  summary: 'Remove capabilities of a tenant (a removed switch is off)',
+  description: dryRunNote,
+  params: TenantParams,
+  query: DryRunQuery,
+  body: CapabilitiesDelete,
+  response: CapabilitiesAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+/** The group server/modules/provider.ts implements. */
+export const providerOps = {
+  idpToken,
+  oauthLogin,
+  me,
+  sessionCookie,
+  sessionLogout,
+  extendKey,
+  listTenants,
+  getTenant,
+  createTenant,
+  editTenant,
+  reenableTenant,
+  disableTenant,
+  renameTenant,
+  tenantUsers,
+  getCapabilities,
+  patchCapabilities,
+  deleteCapabilities,
+} as const;

@@ -1,0 +1,106 @@
+/** Payloads of the provider console (spec 001 §3, §7 "Tenant management", under /gdmanage/api). */
+import { z } from 'zod';
+import { Password, ShortText, UserName } from '../validators';
+
+/** Every management-service answer carries status "Success" (spec 001 §5). */
+export const Success = z.literal('Success').meta({ description: 'Always "Success" on a 2xx answer; any other reply is an error.' });
+
+const TenantName = ShortText.refine((v) => v.trim().length > 0, { message: 'Required', params: { key: 'required' } }).meta({
+  title: 'Tenant name',
+  description: 'Unique across the service; 3 to 200 characters, no line breaks.',
+});
+const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant id', description: 'The tenant id (group_id).' });
+
+/** Capabilities: feature switches (true / false) and limits (numbers) of a tenant. */
+export const TenantCapabilities = z
+  .record(z.string().regex(/^[A-Za-z0-9_]{1,64}$/), z.union([z.boolean(), z.number().int().min(0)]))
+  .meta({ description: 'Capability name → on/off or a limit (e.g. max_users).' });
+
+export const IdpTokenRequest = z.strictObject({ username: UserName, password: z.string().min(1) });
+export const IdpToken = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().meta({ description: 'Seconds the token can still be exchanged.' }),
+  identity_provider: z.literal('local'),
+});
+
+export const OAuthLoginQuery = z.strictObject({
+  identity_provider: z.literal('local').meta({ description: 'The identity provider that issued the token; "local" is the one the service hosts.' }),
+  access_token: z.string().min(1).max(200),
+});
+
+export const OperatorSession = z.object({
+  status: Success,
+  username: z.string(),
+  key_id: z.string().meta({ description: 'Id of the operator session (not the secret).' }),
+  expires: z.string().meta({ description: 'When the session ends without activity, YYYY-MM-DDTHH:mm:ssZ.' }),
+  Authorization: z.string().meta({ description: 'How later calls authorize: "cookie" (the HttpOnly session cookie).' }),
+});
+
+export const OperatorInfo = z.object({
+  status: z.literal('authenticated'),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  roles: z.object({ read: z.array(z.string()), write: z.array(z.string()) }),
+});
+
+export const SuccessOnly = z.object({ status: Success });
+
+export const TenantSummary = z.object({
+  tid: z.string(),
+  name: z.string(),
+  disabled: z.boolean(),
+  users: z.number(),
+  capabilities: TenantCapabilities,
+});
+export const TenantList = z.object({ status: Success, tenants: z.array(TenantSummary) });
+export const TenantListQuery = z.strictObject({
+  search: z.string().max(200).optional().meta({ description: 'Part of the tenant name, any case.' }),
+  state: z.enum(['enabled', 'disabled']).optional(),
+});
+export const TenantParams = z.strictObject({ tid: TenantId });
+export const TenantAnswer = z.object({ status: Success, tenant: TenantSummary });
+
+export const TenantAdmin = z.strictObject({
+  username: UserName,
+  password: Password,
+  first_name: ShortText.default(''),
+  last_name: ShortText.default(''),
+});
+export const CreateTenantRequest = z.strictObject({
+  name: TenantName,
+  capabilities: TenantCapabilities.default({}),
+  users: z.array(TenantAdmin).min(1).max(50).meta({ description: 'Bulk user create: the first is the tenant\'s first administrator.' }),
+});
+export const EditTenantRequest = z.strictObject({
+  group_id: TenantId.meta({ description: 'Must be the tenant id of the path.' }),
+  name: TenantName.optional(),
+  session_logout_days: z.number().int().min(1).max(365).optional(),
+});
+export const RenameTenantRequest = z.strictObject({ tid: TenantId, name: TenantName });
+export const TenantCommandRequest = z.strictObject({ tid: TenantId });
+
+export const TenantUsers = z.object({
+  status: Success,
+  users: z.array(z.object({ uid: z.string(), username: z.string(), first_name: z.string(), last_name: z.string() })),
+});
+
+export const DryRunQuery = z.strictObject({
+  DryRun: z.enum(['true', 'false']).optional().meta({ description: '"true": answer what would change and change nothing.' }),
+});
+export const CapabilityChange = z.object({
+  name: z.string(),
+  before: z.union([z.boolean(), z.number()]).nullable(),
+  after: z.union([z.boolean(), z.number()]).nullable(),
+});
+export const CapabilitiesAnswer = z.object({
+  status: Success,
+  dry_run: z.boolean(),
+  capabilities: TenantCapabilities,
+  changes: z.array(CapabilityChange),
+});
+export const CapabilitiesPatch = z.strictObject({ capabilities: TenantCapabilities });
+export const CapabilitiesDelete = z.strictObject({
+  names: z.array(z.string().regex(/^[A-Za-z0-9_]{1,64}$/)).min(1).max(100),
+});

@@ -1,0 +1,327 @@
+/**
+ * The provider console's management service (definitions/api/provider.ts): operator sign-in through the hosted
+ * identity provider, and tenant management over the same store the tenant portal uses. Only accounts of the
+ * provider tenant are operators; every change is audited in the provider tenant's audit log (who, what, when, which
+ * tenant) and in the changed tenant's own.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { MESSAGES, SESSION_COOKIE } from '../../schemas/constants';
+import { DEMO_ROLES } from '../../schemas/demoRoles';
+import { providerOps } from '../../definitions/api/provider';
+import type { z } from 'zod';
+import type { TenantCapabilities, TenantSummary } from '../../schemas/areas/provider';
+import { recordAudit } from '../audit';
+import { hashPassword, verifyDecoy, verifyPassword } from '../passwords';
+import {
+  clearSessionCookies,
+  createSession,
+  deleteSession,
+  sessionLogoutDays,
+  setSessionCookies,
+  setUserCookie,
+  touchSession,
+} from '../session';
+import { PROVIDER_TENANT_ID } from '../seed/provider';
+import { attemptKeys, blockedFor, oneAtATime, recordFailure, recordSuccess } from '../throttle';
+import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
+import { DAY_MS } from '../../schemas/constants';
+
+const IDP_TOKEN_TTL_S = 60;
+const INVALID_CREDENTIALS = 'Invalid user name or password.';
+const INVALID_TOKEN = 'The sign-in token is not valid or has expired. Sign in again.';
+const TENANT_NOT_FOUND = 'Tenant not found';
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+type Caps = z.infer<typeof TenantCapabilities>;
+type Summary = z.infer<typeof TenantSummary>;
+
+/** The caller when it is an operator (a user of the provider tenant); 403 for anyone else. */
+function requireOperator(ctx: CallContext): Caller {
+  if (!ctx.caller) throw new HttpError(401, MESSAGES.notAuthorized);
+  if (ctx.caller.tenantId !== PROVIDER_TENANT_ID) throw new HttpError(403, MESSAGES.forbidden);
+  return ctx.caller;
+}
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+async function operatorSession(ctx: CallContext, caller: Caller, lastSeen = Date.now()) {
+  return {
+    status: 'Success' as const,
+    username: caller.user.username,
+    key_id: caller.sessionId.slice(0, 16),
+    expires: isoSeconds(lastSeen + caller.user.session_logout_days * DAY_MS),
+    Authorization: 'cookie',
+  };
+}
+
+const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities,
+  (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users FROM tenants t`;
+
+/** A tenant other than the provider tenant, or 404. */
+async function loadTenant(db: Db, tid: string): Promise<Summary> {
+  const row = (await db.query<Summary>(`${TENANT_SELECT} WHERE t.id = $1 AND t.id <> $2`, [tid, PROVIDER_TENANT_ID])).rows[0];
+  if (!row) throw new HttpError(404, TENANT_NOT_FOUND);
+  return row;
+}
+
+/** Audits an operator change (who, what, when) in the provider tenant's log and in the changed tenant's own. */
+async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
+  const details = `${what}: ${tenant.name} (${tenant.tid})${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`;
+  const event = { action: 'save', area: ctx.op.id, details, result: 'success', ip: ctx.request.ip } as const;
+  await recordAudit(ctx.db, PROVIDER_TENANT_ID, { ...event, user: caller.user.username, tenant: caller.user.tenant_name });
+  await recordAudit(ctx.db, tenant.tid, { ...event, user: `${caller.user.username} (service provider)`, tenant: tenant.name });
+}
+
+async function nameTaken(db: Db, name: string, except?: string): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM tenants WHERE lower(name) = lower($1) AND id <> $2', [name.trim(), except ?? '']);
+  if (rows.length > 0) throw new HttpError(409, 'A tenant with this name already exists.');
+}
+
+/** What setting `next` over `prev` changes, capability by capability. */
+function diff(prev: Caps, next: Caps) {
+  const names = [...new Set([...Object.keys(prev), ...Object.keys(next)])].sort();
+  return names
+    .filter((n) => prev[n] !== next[n])
+    .map((n) => ({ name: n, before: prev[n] ?? null, after: next[n] ?? null }));
+}
+
+async function changeCapabilities(ctx: CallContext & { params: { tid: string }; query: { DryRun?: 'true' | 'false' } }, change: (c: Caps) => Caps) {
+  const caller = requireOperator(ctx);
+  const tenant = await loadTenant(ctx.db, ctx.params.tid);
+  const next = change(tenant.capabilities);
+  const changes = diff(tenant.capabilities, next);
+  const dryRun = ctx.query.DryRun === 'true';
+  if (!dryRun && changes.length > 0) {
+    await ctx.db.query('UPDATE tenants SET capabilities = $2 WHERE id = $1', [tenant.tid, JSON.stringify(next)]);
+    await audit(ctx, caller, 'capabilities', tenant, changes);
+  }
+  return { status: 'Success' as const, dry_run: dryRun, capabilities: dryRun ? tenant.capabilities : next, changes };
+}
+
+async function setDisabled(ctx: CallContext, tid: string, disabled: boolean) {
+  const caller = requireOperator(ctx);
+  const tenant = await loadTenant(ctx.db, tid);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('UPDATE tenants SET disabled = $2 WHERE id = $1', [tid, disabled]);
+    if (disabled) await tx.query('DELETE FROM sessions WHERE tenant_id = $1', [tid]);
+  });
+  await audit(ctx, caller, disabled ? 'disable tenant' : 'reenable tenant', tenant);
+  return { status: 'Success' as const, tenant: await loadTenant(ctx.db, tid) };
+}
+
+async function rename(ctx: CallContext, tid: string, name: string) {
+  const caller = requireOperator(ctx);
+  const tenant = await loadTenant(ctx.db, tid);
+  await nameTaken(ctx.db, name, tid);
+  await ctx.db.query('UPDATE tenants SET name = $2 WHERE id = $1', [tid, name.trim()]);
+  await audit(ctx, caller, 'rename tenant', tenant, { from: tenant.name, to: name.trim() });
+  return { status: 'Success' as const, tenant: await loadTenant(ctx.db, tid) };
+}
+
+export const providerModule: ServerModule = {
+  name: 'provider',
+  implementations: implementAll(providerOps, {
+    idpToken: async (ctx) => {
+      const { db, request } = ctx;
+      const { username, password } = ctx.body;
+      const keys = attemptKeys(username, request.ip);
+      const user = await oneAtATime(keys, async () => {
+        const delay = await blockedFor(db, keys);
+        if (delay > 0) {
+          ctx.reply.header('Retry-After', String(delay));
+          throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${delay} seconds.`, { delay });
+        }
+        const found = (
+          await db.query<{ id: string; tenant_id: string; password_hash: string }>(
+            'SELECT id, tenant_id, password_hash FROM users WHERE username = $1 AND tenant_id = $2',
+            [username, PROVIDER_TENANT_ID],
+          )
+        ).rows[0];
+        const ok = found ? await verifyPassword(password, found.password_hash) : await verifyDecoy(password);
+        if (!found || !ok) {
+          await recordFailure(db, keys);
+          throw new HttpError(401, INVALID_CREDENTIALS);
+        }
+        await recordSuccess(db, keys);
+        return found;
+      });
+      const token = randomBytes(32).toString('base64url');
+      await db.query('DELETE FROM provider_idp_tokens WHERE expires_at < $1', [new Date().toISOString()]);
+      await db.query('INSERT INTO provider_idp_tokens (token_hash, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
+        sha256(token),
+        user.tenant_id,
+        user.id,
+        new Date(Date.now() + IDP_TOKEN_TTL_S * 1000).toISOString(),
+      ]);
+      return { access_token: token, token_type: 'Bearer' as const, expires_in: IDP_TOKEN_TTL_S, identity_provider: 'local' as const };
+    },
+
+    oauthLogin: async (ctx) => {
+      const { db, request, reply } = ctx;
+      const row = (
+        await db.query<{ tenant_id: string; user_id: string; username: string }>(
+          `DELETE FROM provider_idp_tokens p USING users u
+            WHERE p.token_hash = $1 AND p.expires_at >= $2 AND u.id = p.user_id AND u.tenant_id = p.tenant_id
+            RETURNING p.tenant_id, p.user_id, u.username`,
+          [sha256(ctx.query.access_token), new Date().toISOString()],
+        )
+      ).rows[0];
+      if (!row || row.tenant_id !== PROVIDER_TENANT_ID) throw new HttpError(401, INVALID_TOKEN);
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession(db, previous);
+      const session = await createSession(db, { tenantId: row.tenant_id, userId: row.user_id });
+      setSessionCookies(request, reply, { sid: session.sid, uid: row.user_id, xsrfToken: session.xsrfToken });
+      await recordAudit(db, PROVIDER_TENANT_ID, { action: 'login', user: row.username, tenant: 'provider', result: 'success', ip: request.ip });
+      const settings = (await db.query<{ settings: { session_logout_days?: unknown } }>('SELECT settings FROM tenants WHERE id = $1', [row.tenant_id]))
+        .rows[0]!.settings;
+      return {
+        status: 'Success' as const,
+        username: row.username,
+        key_id: sha256(session.sid).slice(0, 16),
+        expires: isoSeconds(Date.now() + sessionLogoutDays(settings) * DAY_MS),
+        Authorization: 'cookie',
+      };
+    },
+
+    me: async (ctx) => {
+      if (!ctx.caller || ctx.caller.tenantId !== PROVIDER_TENANT_ID) throw new HttpError(401, MESSAGES.cannotGetUser);
+      const u = ctx.caller.user;
+      return {
+        status: 'authenticated' as const,
+        username: u.username,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        roles: { read: [...u.roles.read], write: [...u.roles.write] },
+      };
+    },
+
+    sessionCookie: async (ctx) => {
+      if (!ctx.caller || ctx.caller.tenantId !== PROVIDER_TENANT_ID) throw new HttpError(401, MESSAGES.cannotSetCookie);
+      await touchSession(ctx.db, ctx.caller.sessionId);
+      setUserCookie(ctx.request, ctx.reply, ctx.caller.user.uid);
+      return operatorSession(ctx, ctx.caller);
+    },
+
+    sessionLogout: async (ctx) => {
+      const { db, request, reply, caller } = ctx;
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, MESSAGES.forbidden);
+      try {
+        if (caller && caller.tenantId === PROVIDER_TENANT_ID) {
+          await recordAudit(db, PROVIDER_TENANT_ID, { action: 'logout', user: caller.user.username, tenant: 'provider', result: 'success', ip: request.ip });
+          const sid = request.cookies[SESSION_COOKIE];
+          if (sid) await deleteSession(db, sid);
+          clearSessionCookies(reply);
+        }
+      } catch (err) {
+        request.log.error({ err }, 'operator logout could not end the stored session');
+        clearSessionCookies(reply);
+      }
+      return { status: 'Success' as const };
+    },
+
+    extendKey: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const now = Date.now();
+      await touchSession(ctx.db, caller.sessionId, now);
+      setUserCookie(ctx.request, ctx.reply, caller.user.uid);
+      return operatorSession(ctx, caller, now);
+    },
+
+    listTenants: async (ctx) => {
+      requireOperator(ctx);
+      const { search, state } = ctx.query;
+      const { rows } = await ctx.db.query<Summary>(
+        `${TENANT_SELECT} WHERE t.id <> $1
+           AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
+           AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
+         ORDER BY lower(t.name)`,
+        [PROVIDER_TENANT_ID, search?.trim() || null, state === undefined ? null : state === 'disabled'],
+      );
+      return { status: 'Success' as const, tenants: rows };
+    },
+
+    getTenant: async (ctx) => {
+      requireOperator(ctx);
+      return { status: 'Success' as const, tenant: await loadTenant(ctx.db, ctx.params.tid) };
+    },
+
+    createTenant: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const { name, capabilities, users } = ctx.body;
+      const tid = randomUUID();
+      await nameTaken(ctx.db, name);
+      const names = users.map((u) => u.username);
+      if (new Set(names).size !== names.length) throw new HttpError(400, 'User names must be unique.');
+      const taken = (await ctx.db.query<{ username: string }>('SELECT username FROM users WHERE username = ANY($1::text[])', [names])).rows;
+      if (taken.length > 0) throw new HttpError(409, `User name already in use: ${taken.map((r) => r.username).join(', ')}`);
+      const hashed = await Promise.all(users.map((u) => hashPassword(u.password)));
+      const now = new Date().toISOString();
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO tenants (id, name, capabilities, settings) VALUES ($1, $2, $3, $4)', [
+          tid,
+          name.trim(),
+          JSON.stringify({ rbac: true, portal2: true, ...capabilities }),
+          '{}',
+        ]);
+        for (const [i, u] of users.entries()) {
+          await tx.query(
+            `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [randomUUID(), tid, u.username, hashed[i], u.first_name, u.last_name, JSON.stringify(DEMO_ROLES.admin)],
+          );
+        }
+        // As the seed does: revision 1 published (the initial, empty policy), revision 2 the working revision.
+        await tx.query(
+          `INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at, published_at, published_by) VALUES
+             ($1, 1, 'published', $2, $2, $3), ($1, 2, 'published', $2, NULL, NULL)`,
+          [tid, now, caller.user.username],
+        );
+      });
+      const tenant = await loadTenant(ctx.db, tid);
+      await audit(ctx, caller, 'create tenant', tenant, { users: names });
+      ctx.reply.status(201);
+      return { status: 'Success' as const, tenant };
+    },
+
+    editTenant: async (ctx) => {
+      const caller = requireOperator(ctx);
+      if (ctx.body.group_id !== ctx.params.tid) {
+        throw new HttpError(400, 'group_id must be the tenant id', {
+          errors: [{ path: 'group_id', key: 'mismatch', message: 'group_id must be the tenant id of the path' }],
+        });
+      }
+      const tenant = await loadTenant(ctx.db, ctx.params.tid);
+      if (ctx.body.name !== undefined && ctx.body.name.trim() !== tenant.name) await rename(ctx, tenant.tid, ctx.body.name);
+      if (ctx.body.session_logout_days !== undefined) {
+        await ctx.db.query(`UPDATE tenants SET settings = settings || $2::jsonb WHERE id = $1`, [
+          tenant.tid,
+          JSON.stringify({ session_logout_days: ctx.body.session_logout_days }),
+        ]);
+        await audit(ctx, caller, 'edit tenant', tenant, { session_logout_days: ctx.body.session_logout_days });
+      }
+      return { status: 'Success' as const, tenant: await loadTenant(ctx.db, tenant.tid) };
+    },
+
+    reenableTenant: (ctx) => setDisabled(ctx, ctx.params.tid, false),
+    disableTenant: (ctx) => setDisabled(ctx, ctx.body.tid, true),
+    renameTenant: (ctx) => rename(ctx, ctx.body.tid, ctx.body.name),
+
+    tenantUsers: async (ctx) => {
+      requireOperator(ctx);
+      const tenant = await loadTenant(ctx.db, ctx.params.tid);
+      const { rows } = await ctx.db.query<{ uid: string; username: string; first_name: string; last_name: string }>(
+        'SELECT id AS uid, username, first_name, last_name FROM users WHERE tenant_id = $1 ORDER BY username',
+        [tenant.tid],
+      );
+      return { status: 'Success' as const, users: rows };
+    },
+
+    getCapabilities: async (ctx) => {
+      requireOperator(ctx);
+      const tenant = await loadTenant(ctx.db, ctx.params.tid);
+      return { status: 'Success' as const, dry_run: ctx.query.DryRun === 'true', capabilities: tenant.capabilities, changes: [] };
+    },
+    patchCapabilities: (ctx) => changeCapabilities(ctx, (c) => ({ ...c, ...ctx.body.capabilities })),
+    deleteCapabilities: (ctx) =>
+      changeCapabilities(ctx, (c) => Object.fromEntries(Object.entries(c).filter(([k]) => !ctx.body.names.includes(k)))),
+  }),
+};

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { providerOps } from '../../definitions/api/provider';
+import { ApiClient, asResponseOf, signedIn, SSL_BYPASS, stagedRev } from './helpers';
+
+const API = '/gdmanage/api';
+
+/** Signs in through the hosted identity provider: token, then the oauth/login exchange. */
+async function operator(username: 'operator' | 'support' = 'operator'): Promise<ApiClient> {
+  const client = new ApiClient();
+  await client.start();
+  const token = await client.post('/gdmanage/idp/token', { body: { username, password: `${username}-demo` } });
+  if (token.status !== 200) throw new Error(`IdP token for ${username}: ${token.status} ${token.text}`);
+  const login = await client.get(`${API}/oauth/login?identity_provider=local&access_token=${encodeURIComponent(token.body.access_token)}`);
+  if (login.status !== 200) throw new Error(`oauth/login for ${username}: ${login.status} ${login.text}`);
+  return client;
+}
+
+const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+async function createTenant(op: ApiClient, capabilities: Record<string, boolean | number> = { reports: true }) {
+  const name = unique('Tenant');
+  const admin = unique('adm');
+  const res = await op.post(`${API}/v1/tenants`, {
+    body: { name, capabilities, users: [{ username: admin, password: 'Str0ng-pass-word', first_name: 'Ada', last_name: 'Byron' }] },
+  });
+  expect(res.status).toBe(201);
+  const body = asResponseOf(providerOps.createTenant, res.body);
+  return { tid: body.tenant.tid, name, admin, password: 'Str0ng-pass-word' };
+}
+
+async function tenantLogin(username: string, password: string) {
+  const c = new ApiClient();
+  return { client: c, res: await c.login(username, password) };
+}
+
+describe('operator sign-in (001 §7)', () => {
+  it('signs in through the hosted IdP; me is "authenticated"; session_cookie and extendkey answer Success', async () => {
+    const op = await operator();
+    const me = await op.get(`${API}/me`);
+    expect(me.status).toBe(200);
+    expect(asResponseOf(providerOps.me, me.body)).toMatchObject({ status: 'authenticated', username: 'operator' });
+    const cookie = await op.get(`${API}/v1/session_cookie`);
+    expect(cookie.status).toBe(200);
+    expect(cookie.body.status).toBe('Success');
+    const ext = await op.post(`${API}/v1/session/extendkey`);
+    expect(ext.status).toBe(200);
+    const extended = asResponseOf(providerOps.extendKey, ext.body);
+    expect(extended).toMatchObject({ status: 'Success', username: 'operator', Authorization: 'cookie' });
+    expect(extended.expires).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it('refuses a wrong password, a used token and an unknown identity provider', async () => {
+    const c = new ApiClient();
+    await c.start();
+    expect((await c.post('/gdmanage/idp/token', { body: { username: 'support', password: 'nope' } })).status).toBe(401);
+    // A tenant administrator is no operator: same answer as a wrong password.
+    expect((await c.post('/gdmanage/idp/token', { body: { username: 'admin', password: 'admin-demo' } })).status).toBe(401);
+    const token = (await c.post('/gdmanage/idp/token', { body: { username: 'support', password: 'support-demo' } })).body.access_token;
+    expect((await c.get(`${API}/oauth/login?identity_provider=google&access_token=${token}`)).status).toBe(400);
+    expect((await c.get(`${API}/oauth/login?identity_provider=local&access_token=${token}`)).status).toBe(200);
+    const again = new ApiClient();
+    expect((await again.get(`${API}/oauth/login?identity_provider=local&access_token=${token}`)).status).toBe(401);
+  });
+
+  it('answers "Can not get user data." and "Can not set cookie." without an operator session', async () => {
+    const anon = new ApiClient();
+    const me = await anon.get(`${API}/me`);
+    expect(me.status).toBe(401);
+    expect(me.body.msg).toBe('Can not get user data.');
+    const cookie = await anon.get(`${API}/v1/session_cookie`);
+    expect(cookie.status).toBe(401);
+    expect(cookie.body.msg).toBe('Can not set cookie.');
+  });
+
+  it('logout ends the operator session', async () => {
+    const op = await operator('support');
+    const out = await op.get(`${API}/v1/session/logout`);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ status: 'Success' });
+    expect((await op.get(`${API}/me`)).status).toBe(401);
+  });
+});
+
+describe('isolation', () => {
+  it('a tenant session gets 403 on /gdmanage/api, an operator session 403 on the tenant API', async () => {
+    const admin = await signedIn('admin');
+    expect((await admin.get(`${API}/v1/tenants`)).status).toBe(403);
+    expect((await admin.post(`${API}/v1/tenants`, { body: { name: 'Sneaky Corp', users: [{ username: 'sneak', password: 'Str0ng-pass-word' }] } })).status).toBe(403);
+    expect((await admin.get(`${API}/me`)).status).toBe(401);
+    const op = await operator();
+    expect((await op.get(`${SSL_BYPASS}/2`)).status).toBe(403);
+    expect((await op.get('/api/rep/v1/query/audit?interval=15m')).status).toBe(403);
+  });
+});
+
+describe('tenants', () => {
+  it('lists and searches tenants, without the provider tenant; every answer carries Success', async () => {
+    const sup = await operator('support');
+    const all = await sup.get(`${API}/v1/tenants`);
+    expect(all.status).toBe(200);
+    const list = asResponseOf(providerOps.listTenants, all.body);
+    expect(list.status).toBe('Success');
+    expect(list.tenants.map((t) => t.name)).toEqual(expect.arrayContaining(['Demo Corp', 'Other Corp']));
+    expect(list.tenants.some((t) => t.name === 'Service Provider')).toBe(false);
+    const found = (await sup.get(`${API}/v1/tenants?search=demo`)).body.tenants;
+    expect(found.map((t: { name: string }) => t.name)).toEqual(['Demo Corp']);
+    expect((await sup.get(`${API}/v1/tenants?state=bogus`)).status).toBe(400);
+  });
+
+  it('creates a tenant whose administrator signs in to the tenant portal at once', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const { client, res } = await tenantLogin(t.admin, t.password);
+    expect(res.status).toBe(200);
+    expect(res.body.tenant_name).toBe(t.name);
+    expect(await stagedRev(client)).toBeGreaterThan(0);
+    const users = asResponseOf(providerOps.tenantUsers, (await op.get(`${API}/v1/tenantusers/${t.tid}`)).body);
+    expect(users.users.map((u) => u.username)).toEqual([t.admin]);
+  });
+
+  it('refuses an invalid tenant with 400 and field paths, and creates nothing', async () => {
+    const op = await operator();
+    const before = (await op.get(`${API}/v1/tenants`)).body.tenants.length;
+    const bad = await op.post(`${API}/v1/tenants`, { body: { name: 'x'.repeat(300), users: [] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['name', 'users']));
+    expect((await op.get(`${API}/v1/tenants`)).body.tenants.length).toBe(before);
+    const taken = await op.post(`${API}/v1/tenants`, {
+      body: { name: 'Demo Corp', users: [{ username: unique('u'), password: 'Str0ng-pass-word' }] },
+    });
+    expect(taken.status).toBe(409);
+  });
+
+  it('support reads but changes nothing (403)', async () => {
+    const sup = await operator('support');
+    const op = await operator();
+    const t = await createTenant(op);
+    expect((await sup.get(`${API}/v1/tenants/${t.tid}`)).status).toBe(200);
+    expect((await sup.post(`${API}/v1/tenants`, { body: { name: unique('Nope'), users: [{ username: unique('u'), password: 'Str0ng-pass-word' }] } })).status).toBe(403);
+    expect((await sup.post(`${API}/v1/commands/disabletenant`, { body: { tid: t.tid } })).status).toBe(403);
+    expect((await sup.post(`${API}/v1/commands/renametenant`, { body: { tid: t.tid, name: unique('Nope') } })).status).toBe(403);
+    expect((await sup.request('PATCH', `${API}/v1/tenants/${t.tid}/capabilities`, { body: { capabilities: { reports: false } } })).status).toBe(403);
+    expect((await op.get(`${API}/v1/tenants/${t.tid}`)).body.tenant).toMatchObject({ name: t.name, disabled: false, capabilities: { reports: true } });
+  });
+
+  it('edits and renames; group_id must be the tenant id', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const mismatch = await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: 'someone-else', name: unique('X') } });
+    expect(mismatch.status).toBe(400);
+    expect((await op.get(`${API}/v1/tenants/${t.tid}`)).body.tenant.name).toBe(t.name);
+    const edited = unique('Edited');
+    const res = await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, name: edited } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'Success', tenant: { name: edited } });
+    const renamed = unique('Renamed');
+    expect((await op.post(`${API}/v1/commands/renametenant`, { body: { tid: t.tid, name: renamed } })).body.tenant.name).toBe(renamed);
+    expect((await op.post(`${API}/v1/commands/renametenant`, { body: { tid: t.tid, name: 'Other Corp' } })).status).toBe(409);
+    const { res: login } = await tenantLogin(t.admin, t.password);
+    expect(login.body.tenant_name).toBe(renamed);
+    expect((await op.get(`${API}/v1/tenants/does-not-exist`)).status).toBe(404);
+  });
+
+  it('disable ends the tenant users\' sessions and refuses their sign-in; re-enable lets them in again', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const { client } = await tenantLogin(t.admin, t.password);
+    expect((await client.get('/api/userinfo')).status).toBe(200);
+    const off = await op.post(`${API}/v1/commands/disabletenant`, { body: { tid: t.tid } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ status: 'Success', tenant: { disabled: true } });
+    expect((await client.get('/api/userinfo')).status).toBe(401);
+    expect((await tenantLogin(t.admin, t.password)).res.status).toBe(403);
+    expect((await op.get(`${API}/v1/tenants?state=disabled`)).body.tenants.map((x: { tid: string }) => x.tid)).toContain(t.tid);
+    const on = await op.post(`${API}/v1/tenants/${t.tid}/reenable`);
+    expect(on.body).toMatchObject({ status: 'Success', tenant: { disabled: false } });
+    expect((await tenantLogin(t.admin, t.password)).res.status).toBe(200);
+  });
+
+  it('audits operator changes with who and what in the tenant\'s audit log', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    await op.post(`${API}/v1/commands/renametenant`, { body: { tid: t.tid, name: unique('Audited') } });
+    const { client } = await tenantLogin(t.admin, t.password);
+    const logs = await client.get('/api/rep/v1/query/audit?interval=15m');
+    expect(logs.status).toBe(200);
+    expect(JSON.stringify(logs.body)).toContain('operator (service provider)');
+    expect(JSON.stringify(logs.body)).toContain('provider.commands.renameTenant');
+  });
+});
+
+describe('capabilities', () => {
+  it('DryRun answers what would change and changes nothing; the real patch reaches the tenant on its next request', async () => {
+    const op = await operator();
+    const t = await createTenant(op, { reports: true });
+    const { client } = await tenantLogin(t.admin, t.password);
+    expect((await client.get('/api/reports/v1/past_reports')).status).toBe(200);
+
+    const dry = await op.request('PATCH', `${API}/v1/tenants/${t.tid}/capabilities?DryRun=true`, { body: { capabilities: { reports: false } } });
+    expect(dry.status).toBe(200);
+    expect(asResponseOf(providerOps.patchCapabilities, dry.body)).toMatchObject({
+      status: 'Success',
+      dry_run: true,
+      changes: [{ name: 'reports', before: true, after: false }],
+    });
+    expect((await client.get('/api/reports/v1/past_reports')).status).toBe(200);
+
+    const real = await op.request('PATCH', `${API}/v1/tenants/${t.tid}/capabilities`, { body: { capabilities: { reports: false } } });
+    expect(real.body).toMatchObject({ status: 'Success', dry_run: false, capabilities: { reports: false } });
+    expect((await client.get('/api/reports/v1/past_reports')).status).toBe(403);
+    expect((await client.get('/api/userinfo')).body.capabilities.reports).toBe(false);
+
+    const bad = await op.request('PATCH', `${API}/v1/tenants/${t.tid}/capabilities`, { body: { capabilities: { 'bad name': 'yes' } } });
+    expect(bad.status).toBe(400);
+    expect((await op.get(`${API}/v1/tenants/${t.tid}/capabilities`)).body.capabilities.reports).toBe(false);
+  });
+
+  it('delete removes capabilities (DryRun first)', async () => {
+    const op = await operator();
+    const t = await createTenant(op, { reports: true, pac: true });
+    const path = `${API}/v1/tenants/${t.tid}/capabilities`;
+    const dry = await op.request('DELETE', `${path}?DryRun=true`, { body: { names: ['pac'] } });
+    expect(dry.body).toMatchObject({ status: 'Success', dry_run: true, changes: [{ name: 'pac', before: true, after: null }] });
+    expect((await op.get(path)).body.capabilities.pac).toBe(true);
+    const real = await op.request('DELETE', path, { body: { names: ['pac'] } });
+    expect(real.status).toBe(200);
+    expect((await op.get(path)).body.capabilities).not.toHaveProperty('pac');
+    expect((await op.request('DELETE', path, { body: { names: [] } })).status).toBe(400);
+  });
+});
