@@ -54,7 +54,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     // Fastify answers 404 for a path parameter over 100 characters; longer ones reach the operation's schema and get
     // its 400 with the field named.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // A URL Fastify cannot decode (e.g. an unpaired surrogate's invalid UTF-8) gets the API's 400 shape.
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply).code(400).send({ msg: MESSAGES.validationFailed, context: error.message });

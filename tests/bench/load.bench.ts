@@ -1,14 +1,55 @@
 /**
  * `npm run bench:load`: 100 keep-alive connections read policy and logs while one editor saves, for LOAD_SECONDS
  * (default 30), against a server on PGlite (temporary folder, small seed) and on PostgreSQL when DATABASE_URL is set.
- * Prints p50 / p99 / max latency and errors per store; fails on any error, or on PGlite on any request over 2 s.
- * A small loopback generator on fetch (keep-alive) instead of autocannon, which the project does not ship.
+ * Prints p50 / p99 / max latency and errors per store, and the slowest request of each call; fails on any error, or on
+ * PGlite on any request over 2 s.
+ *
+ * The server runs in its own process (`server/main.ts`), as in production: a load generator sharing the server's event
+ * loop measures its own queueing (a first wave of 100 connections then waits seconds on the generator's side while the
+ * server answers each within milliseconds). The generator is a small loopback client on fetch (keep-alive) instead of
+ * autocannon, which the project does not ship.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { resetPostgres } from '../setup/start-server';
-import { startServer } from '../../server/startServer';
+
+/** A free loopback port. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+/** Starts `server/main.ts` in a child process and resolves once `/healthz` answers. */
+async function startServerProcess(vars: Record<string, string | undefined>): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PORTAL_SEED: 'small', LOG_LEVEL: 'error', ...vars },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let waited = 0; ; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (waited > 300_000) throw new Error('the server did not answer /healthz within 300 s');
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
@@ -50,7 +91,7 @@ async function signIn(url: string): Promise<Record<string, string>> {
 }
 
 async function run(store: string, vars: Record<string, string | undefined>): Promise<Figures> {
-  const server = await startServer({ vars: { HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', ...vars }, logger: { level: 'error' } });
+  const server = await startServerProcess(vars);
   try {
     const headers = await signIn(server.url);
     const rev = ((await (await fetch(`${server.url}/api/policy/v1/rules`, { headers })).json()) as { staged_rev_id: number }).staged_rev_id;
@@ -63,6 +104,7 @@ async function run(store: string, vars: Record<string, string | undefined>): Pro
     ];
     const latencies: number[] = [];
     const saveLatencies: number[] = [];
+    const slowest = new Map<string, number>();
     let errors = 0;
     const until = Date.now() + SECONDS * 1000;
     const timed = async (path: string, init: RequestInit, into: number[]) => {
@@ -74,7 +116,10 @@ async function run(store: string, vars: Record<string, string | undefined>): Pro
       } catch {
         errors++;
       }
-      into.push(performance.now() - t0);
+      const took = performance.now() - t0;
+      into.push(took);
+      const key = `${init.method ?? 'GET'} ${path.split('?')[0]}`;
+      slowest.set(key, Math.max(slowest.get(key) ?? 0, took));
     };
     const reader = async (n: number) => {
       for (let i = n; Date.now() < until; i++) await timed(reads[i % reads.length]!, { headers }, latencies);
@@ -87,6 +132,7 @@ async function run(store: string, vars: Record<string, string | undefined>): Pro
       }
     };
     await Promise.all([...Array.from({ length: CONNECTIONS }, (_, n) => reader(n)), editor()]);
+    console.log(`${store}: slowest request per call:`, Object.fromEntries([...slowest].map(([k, v]) => [k, `${Math.round(v)} ms`])));
     latencies.sort((a, b) => a - b);
     saveLatencies.sort((a, b) => a - b);
     return {
@@ -118,7 +164,10 @@ if (process.env.DATABASE_URL) {
 }
 
 const ms = (v: number) => `${Math.round(v)} ms`;
-console.log(`${CONNECTIONS} readers + 1 editor, ${SECONDS} s, ${cpus().length} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, ${new Date().toISOString()}`);
+console.log(
+  `${CONNECTIONS} readers + 1 editor, ${SECONDS} s, server in its own process, ${cpus().length} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `load average ${loadavg()[0]!.toFixed(1)} at the end, ${new Date().toISOString()}`,
+);
 console.table(
   results.map((r) => ({
     store: r.store,
