@@ -246,7 +246,10 @@ export const UserSettingsItem = z.object({
   settings: UserSettings,
   updated_at: z.iso.datetime(),
 });
-export const UserSettingsUpdate = z.strictObject({ settings: UserSettings, updated_at: z.iso.datetime().optional() });
+export const UserSettingsUpdate = z.strictObject({
+  settings: UserSettings,
+  updated_at: z.iso.datetime().meta({ description: 'The updated_at of the user as read; a user changed since answers 409' }),
+});
 export const NewUserFromScreen = NewUser.omit({ role: true, password: true, enabled: true }).extend({
   role: RoleName.optional().meta({ title: 'Role', description: 'Name of a role of the tenant; left empty, the user may see nothing until given one' }),
   password: NewPassword.default(''),
@@ -281,7 +284,10 @@ export const RoleSettingsItem = z.object({
   settings: RoleSettings,
   updated_at: z.iso.datetime(),
 });
-export const RoleSettingsUpdate = z.strictObject({ settings: RoleSettings, updated_at: z.iso.datetime().optional() });
+export const RoleSettingsUpdate = z.strictObject({
+  settings: RoleSettings,
+  updated_at: z.iso.datetime().meta({ description: 'The updated_at of the role as read; a role changed since answers 409' }),
+});
 export const RoleIdParam = z.strictObject({ id: RoleName });
 export const NewRoleFromScreen = z.strictObject({
   name: RoleName,

@@ -581,7 +581,7 @@ export const identityModule: ServerModule = {
     updateUserSettings: async (ctx) => {
       const caller = requireCaller(ctx);
       const user = await mustFindUser(ctx.db, caller.tenantId, ctx.params.id);
-      if (ctx.body.updated_at !== undefined && isStale(ctx.body.updated_at, user.updated_at)) {
+      if (isStale(ctx.body.updated_at, user.updated_at)) {
         throw new HttpError(409, MESSAGES.staleSave, { current: toSettingsItem(user) });
       }
       const { new_password, role, ...rest } = ctx.body.settings;

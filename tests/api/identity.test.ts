@@ -202,16 +202,21 @@ describe('the Users screen calls', () => {
     expect((await user.get(`${SSL_BYPASS}/${await stagedRev(admin)}`)).status).toBe(200);
     const stale = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, role: 'webadmin' }, updated_at: item.updated_at } });
     expect(stale.status).toBe(409);
-    const badMail = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, email: 'x@' } } });
+    const current = (await admin.get(`${SCREEN}/${item.uid}`)).body.updated_at;
+    const badMail = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, email: 'x@' }, updated_at: current } });
     expect(badMail.body.errors).toEqual([expect.objectContaining({ path: 'settings.email', key: 'invalidEmail' })]);
     expect((await admin.get(`${SCREEN}/${item.uid}`)).body.settings.role).toBe('auditor');
+    // Without the stamp it read, a change is refused: it could overwrite a colleague's change unseen.
+    const unstamped = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: next } });
+    expect(unstamped.status).toBe(400);
+    expect(unstamped.body.errors).toEqual([expect.objectContaining({ path: 'updated_at' })]);
 
-    const pw = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, new_password: 'Fresh-pass-42' } } });
+    const pw = await admin.request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: { ...next, new_password: 'Fresh-pass-42' }, updated_at: current } });
     expect(pw.status, pw.text).toBe(200);
     expect((await user.get('/api/userinfo')).status).toBe(401);
     await login(item.username, 'Fresh-pass-42');
 
-    expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: next } })).status).toBe(403);
+    expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${item.uid}`, { body: { settings: next, updated_at: current } })).status).toBe(403);
     expect((await (await signedIn('other-admin')).get(`${SCREEN}/${item.uid}`)).status).toBe(404);
     const self = (await admin.get(`${V2}/users/admin`)).body.uid;
     const del = await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [item.username, self] } });
@@ -306,10 +311,11 @@ describe('roles', () => {
     expect(listed).toMatchObject({ may_view: 'logs, web_policy', may_change: 'web_policy', deny: ['web_policy:write:categories'] });
     const stale = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings: { ...settings, read: [] }, updated_at: created.body.updated_at } });
     expect(stale.status).toBe(409);
-    const bad = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings: { ...settings, read: ['nowhere'] } } });
+    const current = (await admin.get(`${SCREEN}/${id}`)).body.updated_at;
+    const bad = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings: { ...settings, read: ['nowhere'] }, updated_at: current } });
     expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'settings.read.0', key: 'unknownArea' })]);
     expect((await admin.get(`${SCREEN}/${id}`)).body.settings.read).toEqual(['logs']);
-    expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${id}`, { body: { settings } })).status).toBe(403);
+    expect((await (await signedIn('auditor')).request('PATCH', `${SCREEN}/${id}`, { body: { settings, updated_at: current } })).status).toBe(403);
     expect((await (await signedIn('other-admin')).get(`${SCREEN}/${id}`)).status).toBe(404);
     expect((await admin.post(`${SCREEN}/batch_delete`, { body: { ids: [name, 'auditor'] } })).status).toBe(409);
     expect((await admin.get(`${SCREEN}/${id}`)).status).toBe(200);
