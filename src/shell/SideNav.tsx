@@ -3,10 +3,10 @@
  * deployment with the tenant's features. Each section, and each titled group inside it (Web, Email, DLP, ...), is a
  * collapsible entry; the one holding the current page opens by itself, the others keep what the user chose.
  * Screen entries are plain links, so the keyboard and screen readers work as on any page; the current page carries
- * aria-current.
+ * aria-current and is scrolled into the navigation's view when the route changes.
  */
 import { NavLink } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { sectionRoute, type NavSection } from '../../engine/core/navigation';
 
 export interface SideNavProps {
@@ -34,6 +34,15 @@ export function SideNav({ sections, location, onNavigate }: SideNavProps) {
     setSeenLocation(location);
     setToggled((t) => new Map([...t].filter(([k]) => !current.includes(k))));
   }
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After the section holding the page has opened: bring its link into view if the navigation is scrolled away.
+    const frame = requestAnimationFrame(() => {
+      const currentLink = container.current?.querySelector<HTMLElement>('[aria-current="page"]');
+      currentLink?.scrollIntoView?.({ block: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [location]);
   const isOpen = (key: string) => toggled.get(key) ?? current.includes(key);
   const toggle = (key: string) => setToggled((t) => new Map(t).set(key, !isOpen(key)));
 
@@ -66,7 +75,7 @@ export function SideNav({ sections, location, onNavigate }: SideNavProps) {
   );
 
   return (
-    <div>
+    <div ref={container}>
       {sections.map((section) => {
         if (section.externalHref) return <NavLink key={section.id} href={section.externalHref} label={section.title} fw={600} />;
         const children = section.groups.flatMap((group) =>

@@ -431,6 +431,24 @@ export async function readLayoutFindings(page: Page): Promise<string[]> {
   return findings.out;
 }
 
+/** Whether the navigation shows the current page's link inside its visible box (it may take an animation to get there). */
+export async function readNavigationFinding(page: Page): Promise<string[]> {
+  const inView = () =>
+    page.evaluate(() => {
+      const nav = document.querySelector('nav[aria-label="Main navigation"]');
+      const current = nav?.querySelector('[aria-current="page"]');
+      if (!nav || !current) return true;
+      const box = nav.getBoundingClientRect();
+      const link = current.getBoundingClientRect();
+      return link.top >= box.top - 1 && link.bottom <= Math.min(box.bottom, window.innerHeight) + 1;
+    });
+  for (let waited = 0; waited < 2000; waited += 100) {
+    if (await inView()) return [];
+    await page.waitForTimeout(100);
+  }
+  return ['the current page\'s link is scrolled out of the navigation\'s view'];
+}
+
 /** axe-core finds no serious or critical violation on the page as it is now (open dialogs included). */
 export async function assertAccessible(page: Page): Promise<void> {
   expect(await readAccessibilityViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The visual walk: every screen of the navigation, after its data has loaded, in four passes (admin at 1280×800 and
  * 1920×1080, admin in the dark scheme, auditor). It fails on what a person sees and role queries do not: a table
- * column too narrow to read, a page wider than the window, text under the contrast minimum, a JSON text box, an
+ * column too narrow to read, a page wider than the window, the current page's link scrolled out of the navigation, text under the contrast minimum, a JSON text box, an
  * implementation note, a console error or a failed request. Screenshots go to `.screens/<pass>/` (git-ignored):
  * open them after a change to the screens.
  */
@@ -15,6 +15,7 @@ import {
   launchBrowser,
   readAccessibilityViolations,
   readLayoutFindings,
+  readNavigationFinding,
   readNavigationRoutes,
 } from './helpers';
 
@@ -84,6 +85,7 @@ describe('visual walk of every navigation screen', () => {
         if (!loaded) found.push(`${route} did not finish loading`);
         await page.screenshot({ path: join(dir, `${route.slice(1).replace(/\//g, '_') || 'root'}.png`), fullPage: true });
         found.push(...(await readLayoutFindings(page)).map((f) => `${route} ${f}`));
+        found.push(...(await readNavigationFinding(page)).map((f) => `${route} ${f}`));
         const violations = await readAccessibilityViolations(page, pass.fullAxe ? undefined : ['color-contrast']);
         found.push(...violations.map((v) => `${route} ${v}`));
       }

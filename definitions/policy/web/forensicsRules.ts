@@ -1,5 +1,6 @@
 import { ForensicsRulesDocument } from '../../../schemas/areas/webRules';
-import { definePolicyArea } from '../../define';
+import { definePolicyArea, optionsFrom } from '../../define';
+import { forensicProfiles } from '../../settings/forensicProfiles';
 import { scopeFieldHints } from '../policyEnv';
 
 export const forensicsRules = definePolicyArea({
@@ -8,7 +9,7 @@ export const forensicsRules = definePolicyArea({
   // Design note: The spec names the call only; the rule fields are this build's design.
   description:
     'Ordered rules that record isolated sessions with a forensic profile (what is captured and where it is stored ' +
-    'is set on the Forensic Profiles settings page): the traffic a rule applies to, and the profile by its UUID.',
+    'is set on the Forensic Profiles settings page): the traffic a rule applies to, and the profile it records with.',
   route: '/policy/web/forensics',
   nav: { group: 'Web', order: 110 },
   endpoint: { path: '/api/policy/v1/rules/bf/web/{rev}' },
@@ -26,7 +27,7 @@ export const forensicsRules = definePolicyArea({
     ],
     rowFields: {
       id: { widget: 'hidden' },
-      profile_id: { help: 'UUID of a profile on the Forensic Profiles page' },
+      profile_id: { label: 'Forensic profile', optionsFrom: optionsFrom(forensicProfiles, 'bf_profiles', 'uuid', 'name') },
       comment: { widget: 'textarea' },
       ...scopeFieldHints,
     },

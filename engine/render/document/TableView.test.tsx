@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { validateStorage } from '../../../definitions/api/settings';
+import { optionsFrom } from '../../../definitions/define';
+import { connectorClusters } from '../../../definitions/privateAccess/connectorClusters';
 import { SslBypassEntry } from '../../../schemas/areas/sslBypass';
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import { createRevisionStore, type CallFn } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
 import { TableView, type Row, type TableLayoutDef } from './TableView';
 
 const layout: TableLayoutDef = {
@@ -142,5 +149,27 @@ describe('TableView', () => {
       />,
     );
     expect(screen.getByText('Destination: Not allowed here.')).toBeTruthy();
+  });
+
+  it('a column over a field that refers to another screen shows the referenced row by its name, not its id', async () => {
+    const call = vi.fn(async () => ({ list: [{ id: 'cl-1', name: 'Frankfurt data centre' }] })) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    const refLayout: TableLayoutDef = {
+      kind: 'table',
+      rows: 'list',
+      rowKey: 'id',
+      columns: ['name', { field: 'cluster_id', label: 'Cluster' }],
+      rowFields: { cluster_id: { widget: 'select', optionsFrom: optionsFrom(connectorClusters, 'list', 'id', 'name') } },
+    };
+    const rowSchema = z.object({ id: z.string(), name: z.string(), cluster_id: z.string() });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <TableView title="Applications" layout={refLayout} rowSchema={rowSchema} rows={[{ id: 'a', name: 'ERP', cluster_id: 'cl-1' }]} onChange={() => {}} readOnly />
+      </EngineProvider>,
+    );
+    const table = screen.getByRole('grid', { name: 'Applications' });
+    expect(await within(table).findByText('Frankfurt data centre')).toBeTruthy();
+    expect(within(table).queryByText('cl-1')).toBeNull();
+    expect(call).toHaveBeenCalledWith(connectorClusters.operationIds.read, {}, expect.anything());
   });
 });

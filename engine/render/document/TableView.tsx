@@ -12,6 +12,7 @@ import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
 import { dropHidden } from '../form/dropHidden';
 import { FormView, type FormValues } from '../form/FormView';
+import { useOptionsFromFields } from '../form/richWidgets';
 import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { exportCsv, exportJson } from '../widgets/export/exporters';
@@ -21,7 +22,7 @@ import { DataTableRows } from './DataTableRows';
 import { EntryCount } from './EntryCount';
 import { RowActions, actionIconCount } from './RowActions';
 import { RowImport } from './RowImport';
-import { formatCell, rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
+import { formatCell, optionsFromHints, rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
 
 export { rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
 
@@ -180,7 +181,8 @@ function ListToolbar(props: {
 export function TableView(props: TableViewProps) {
   const { title, layout, rowSchema, rows, onChange, readOnly } = props;
   const Rows = props.rowsRenderer ?? DataTableRows;
-  const columns = useMemo(() => tableColumns(layout, rowSchema), [layout, rowSchema]);
+  const lookups = useOptionsFromFields(useMemo(() => optionsFromHints(layout), [layout]));
+  const columns = useMemo(() => tableColumns(layout, rowSchema, lookups), [layout, rowSchema, lookups]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deletingKey, setDeleting] = useState<string | null>(null);
   const [selected, setSelected] = useState<RowKey[]>([]);

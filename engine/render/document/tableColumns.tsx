@@ -2,7 +2,7 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AnyDocumentLayout, ColumnSpec } from '../../../definitions/define';
+import type { AnyDocumentLayout, ColumnSpec, FieldHint, OptionsFrom } from '../../../definitions/define';
 import { formatBytes } from '../../../schemas/format';
 import { fieldsOf, type SelectOption } from '../form/schemaFields';
 import { kindOf, type ColumnKind } from '../widgets/table/columns';
@@ -23,20 +23,39 @@ export interface TableColumn extends Pick<ColumnSpec, 'sortable' | 'reverseSort'
 export const rowLabelOf = (row: Row, columns: readonly TableColumn[], rowKey: string): string =>
   String(row[columns[0]?.field ?? rowKey] ?? row[rowKey] ?? '');
 
+/** The `optionsFrom` hints of the layout's columns, by field. */
+export function optionsFromHints(layout: TableLayoutDef): Readonly<Record<string, OptionsFrom>> {
+  const hints = (layout.rowFields ?? {}) as Readonly<Partial<Record<string, FieldHint>>>;
+  const out: Record<string, OptionsFrom> = {};
+  for (const c of layout.columns) {
+    const field = typeof c === 'string' ? c : c.field;
+    const from = hints[field]?.optionsFrom;
+    if (from) out[field] = from;
+  }
+  return out;
+}
+
 /** The layout's columns with labels, options and kind (a number field sizes as a number) from the row schema. */
-export function tableColumns(layout: TableLayoutDef, rowSchema: z.ZodObject): TableColumn[] {
+export function tableColumns(
+  layout: TableLayoutDef,
+  rowSchema: z.ZodObject,
+  /** Choices of fields whose hint names `optionsFrom`: such a column shows the referenced row's label, not its id. */
+  lookups: ReadonlyMap<string, readonly SelectOption[]> = new Map(),
+): TableColumn[] {
   const fields = new Map(fieldsOf(rowSchema, layout.rowFields).map((f) => [f.name, f]));
   return layout.columns.map((c) => {
     const spec: ColumnSpec = typeof c === 'string' ? { field: c } : c;
     const field = fields.get(spec.field);
-    const format = spec.format ?? (field?.widget === 'switch' || field?.widget === 'checkbox' ? 'boolean' : field?.options.length ? 'enumLabel' : 'text');
+    const lookup = lookups.get(spec.field);
+    const format =
+      spec.format ?? (field?.widget === 'switch' || field?.widget === 'checkbox' ? 'boolean' : field?.options.length || lookup ? 'enumLabel' : 'text');
     return {
       field: spec.field,
       label: spec.label ?? field?.label ?? spec.field,
       format,
-      kind: format === 'text' && field?.widget === 'number' ? 'number' : kindOf(format),
+      kind: lookup ? 'text' : format === 'text' && field?.widget === 'number' ? 'number' : kindOf(format),
       center: spec.center ?? false,
-      options: field?.options ?? [],
+      options: lookup ?? field?.options ?? [],
       sortable: spec.sortable,
       reverseSort: spec.reverseSort,
       flex: spec.flex,

@@ -4,12 +4,12 @@
  * The widget registry maps the field kinds to them.
  */
 import { Input, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { OptionsFrom } from '../../../definitions/define';
 import { showSnackbar } from '../../core/snackbar';
-import { useEngine } from '../shell/EngineContext';
+import { useEngine, useOptionalEngine } from '../shell/EngineContext';
 import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
 import type { CheckboxGroupValue } from '../widgets/checkboxGroup/checkboxGroupState';
 import { DualList } from '../widgets/dualList/DualList';
@@ -26,19 +26,42 @@ export function acceptEntries(accept: readonly string[] | undefined): FileTypeEn
   return (accept ?? []).map((ext) => ({ name: ext, fileExtensions: [ext.toLowerCase()], fileMimeTypes: [] }));
 }
 
+/** The query of an `optionsFrom` hint's screen document (one per screen, shared by every field that uses it). */
+const optionsQuery = (from: OptionsFrom | undefined, call: ReturnType<typeof useEngine>['call']) => ({
+  queryKey: ['options', from?.screen.id],
+  enabled: from !== undefined,
+  queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from!.screen.operationIds.read, {}, { signal }),
+});
+
+/** The rows of a loaded screen document as choices. */
+const choicesOf = (from: OptionsFrom, data: Record<string, unknown>): SelectOption[] => {
+  const rows = getPath(data, from.rows);
+  return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
+};
+
 /** The choices of an `optionsFrom` hint: the rows of another screen's document, loaded once per screen. */
 export function useOptionsFrom(from: OptionsFrom | undefined): readonly SelectOption[] | undefined {
   const { call } = useEngine();
-  const query = useQuery({
-    queryKey: ['options', from?.screen.id],
-    enabled: from !== undefined,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(from!.screen.operationIds.read, {}, { signal }),
-  });
-  return useMemo(() => {
-    if (!from || !query.data) return undefined;
-    const rows = getPath(query.data, from.rows);
-    return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
-  }, [from, query.data]);
+  const query = useQuery(optionsQuery(from, call));
+  return useMemo(() => (from && query.data ? choicesOf(from, query.data) : undefined), [from, query.data]);
+}
+
+/**
+ * The choices of several fields' `optionsFrom` hints at once (field name → choices, once loaded), e.g. so that a
+ * table shows the referenced row's label instead of its id.
+ */
+export function useOptionsFromFields(hints: Readonly<Record<string, OptionsFrom>>): ReadonlyMap<string, readonly SelectOption[]> {
+  const engine = useOptionalEngine();
+  // Without the engine (a table rendered on its own) the ids are shown as they are.
+  const entries = engine ? Object.entries(hints) : [];
+  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine!.call)) });
+  // A new map only when a document (re)loads, so tables built from it keep their memoised rows.
+  const loadedAt = results.map((r) => r.dataUpdatedAt).join();
+  return useMemo(
+    () => new Map(entries.flatMap(([field, from], i) => (results[i]?.data ? [[field, choicesOf(from, results[i].data)] as const] : []))),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loadedAt` stands for the loaded documents
+    [loadedAt],
+  );
 }
 
 /** A select over `optionsFrom` choices (or the schema's own options). */

@@ -22,6 +22,11 @@ export function EngineProvider({ engine, children }: { engine: Engine; children:
   return <EngineCtx.Provider value={engine}>{children}</EngineCtx.Provider>;
 }
 
+/** The engine services, or null outside an EngineProvider (for views that also render standalone, e.g. a table). */
+export function useOptionalEngine(): Engine | null {
+  return useContext(EngineCtx);
+}
+
 /** The engine services; throws outside an EngineProvider (a wiring mistake, not a user error). */
 export function useEngine(): Engine {
   const engine = useContext(EngineCtx);
