@@ -35,13 +35,17 @@ export function SideNav({ sections, location, onNavigate }: SideNavProps) {
     setToggled((t) => new Map([...t].filter(([k]) => !current.includes(k))));
   }
   const container = useRef<HTMLDivElement>(null);
+  // Set on arriving somewhere until the opening of the entries that hold the page has finished.
+  const revealing = useRef(false);
+  const revealCurrent = () => container.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
   useEffect(() => {
-    // After the section holding the page has opened: bring its link into view if the navigation is scrolled away.
-    const frame = requestAnimationFrame(() => {
-      const currentLink = container.current?.querySelector<HTMLElement>('[aria-current="page"]');
-      currentLink?.scrollIntoView?.({ block: 'nearest' });
-    });
-    return () => cancelAnimationFrame(frame);
+    revealing.current = true;
+    const frame = requestAnimationFrame(revealCurrent);
+    const done = setTimeout(() => (revealing.current = false), 1000);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(done);
+    };
   }, [location]);
   const isOpen = (key: string) => toggled.get(key) ?? current.includes(key);
   const toggle = (key: string) => setToggled((t) => new Map(t).set(key, !isOpen(key)));
@@ -75,7 +79,8 @@ export function SideNav({ sections, location, onNavigate }: SideNavProps) {
   );
 
   return (
-    <div ref={container}>
+    // A section opening animates its height: the link is where it belongs only once that ends.
+    <div ref={container} onTransitionEnd={() => revealing.current && revealCurrent()}>
       {sections.map((section) => {
         if (section.externalHref) return <NavLink key={section.id} href={section.externalHref} label={section.title} fw={600} />;
         const children = section.groups.flatMap((group) =>
