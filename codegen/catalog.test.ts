@@ -20,6 +20,15 @@ describe('catalog', () => {
     expect(() => screenSources(extended, modules)).toThrow(/Screen web\.fixture-area /);
   });
 
+  it('refuses a definition file not named after the screen it exports', () => {
+    const screen = registry.screen('web.ssl-bypass')!;
+    const one = { ...registry, screens: [screen] } as typeof registry;
+    expect(() => screenSources(one, [{ file: 'definitions/policy/web/bypass.ts', exports: { sslBypass: screen } }])).toThrow(
+      'Screen web.ssl-bypass is exported as sslBypass from definitions/policy/web/bypass.ts; name the file sslBypass.ts.',
+    );
+    expect(screenSources(one, [{ file: 'definitions/policy/web/sslBypass.ts', exports: { sslBypass: screen } }]).get('web.ssl-bypass')?.exportName).toBe('sslBypass');
+  });
+
   it('holds sections and screen metadata as plain data, with a lazy import of each definition file', async () => {
     const modules = [...(await loadDefinitionModules()), { file: 'codegen/fixtures.ts', exports: fixtures }];
     const text = generateCatalog(extended, screenSources(extended, modules));

@@ -25,7 +25,9 @@ export interface ScreenSource {
 
 /**
  * The file and export of every registered screen, found by identity among the modules' exports. Throws when a
- * registered screen is exported by none of them (the catalog could not load it lazily).
+ * registered screen is exported by none of them (the catalog could not load it lazily), or by a file under
+ * definitions/ not named after the export (`definitions/policy/web/webBandwidth.ts` exports `webBandwidth`), so that
+ * a screen is found by its name.
  */
 export function screenSources(registry: Registry, modules: readonly DefinitionModule[]): Map<string, ScreenSource> {
   const byValue = new Map<unknown, ScreenSource>();
@@ -41,6 +43,10 @@ export function screenSources(registry: Registry, modules: readonly DefinitionMo
       throw new Error(
         `Screen ${screen.id} is in the registry but no module under definitions/ exports it; export it as a named const from its definition file.`,
       );
+    }
+    const base = source.file.slice(source.file.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
+    if (source.file.startsWith('definitions/') && base !== source.exportName) {
+      throw new Error(`Screen ${screen.id} is exported as ${source.exportName} from ${source.file}; name the file ${source.exportName}.ts.`);
     }
     sources.set(screen.id, source);
   }

@@ -10,11 +10,11 @@ import { RevParam } from '../../schemas/policy';
 import { documentOperations } from '../derive';
 import { defineOperation, type DocumentScreen, type OperationDef } from '../define';
 import { browserRules } from '../policy/web/browserRules';
-import { webCategories } from '../policy/web/categories';
-import { webExceptions } from '../policy/web/exceptions';
+import { webCategories } from '../policy/web/webCategories';
+import { webExceptions } from '../policy/web/webExceptions';
 import { inspectionExceptions } from '../policy/web/inspectionExceptions';
 import { sslBypass } from '../policy/web/sslBypass';
-import { webThreats } from '../policy/web/threats';
+import { webThreats } from '../policy/web/webThreats';
 import { sections } from '../sections';
 
 const policySection = sections.find((s) => s.id === 'policy');

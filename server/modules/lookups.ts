@@ -14,7 +14,7 @@ import { lookupOps } from '../../definitions/api/lookups';
 import { policyVariantOps } from '../../definitions/api/policyVariants';
 import { tenantUtilOps } from '../../definitions/api/tenantUtils';
 import type { DocumentScreen } from '../../definitions/define';
-import { casbAppRules } from '../../definitions/policy/casb/appRules';
+import { casbAppRules } from '../../definitions/policy/casb/casbAppRules';
 import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';

@@ -1,7 +1,7 @@
 import { InspectionExceptionsDocument, type InspectionException } from '../../../schemas/areas/webRules';
 import { definePolicyArea, type AccordionPanel } from '../../define';
 import { conditionFieldHints } from '../policyEnv';
-import { bypassTable } from './exceptions';
+import { bypassTable } from './webExceptions';
 
 /** The rule accordion of an inspection exception (also of the global inspection exceptions). */
 export const inspectionExceptionPanels = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ruleAllows, type Grants } from '../../../schemas/access';
 import { browserRules } from './browserRules';
-import { webCategories } from './categories';
-import { webThreats } from './threats';
+import { webCategories } from './webCategories';
+import { webThreats } from './webThreats';
 
 const grants = (allow: string[], deny: string[] = []): Grants => ({ allow, deny });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { browserConfigPolicies } from '../../../definitions/posture/configPolicies';
+import { browserConfigPolicies } from '../../../definitions/posture/browserConfigPolicies';
 import { browserSettingsSchema } from '../../../schemas/areas/browserPosture';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { emailAllowList } from '../../../definitions/policy/email/allowList';
+import { emailAllowList } from '../../../definitions/policy/email/emailAllowList';
 import { AllowListEntry, EmailAllowListDocument } from '../../../schemas/areas/emailAllowList';
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { webExceptions } from '../../../definitions/policy/web/exceptions';
+import { webExceptions } from '../../../definitions/policy/web/webExceptions';
 import { renderUi } from '../../../tests/setup/component';
 import { rowSchemaOf } from '../form/schemaFields';
 import { TableView, type TableLayoutDef } from './TableView';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { webLogs } from '../../../definitions/logs/web';
+import { webLogs } from '../../../definitions/logs/webLogs';
 import { MESSAGES } from '../../../schemas/constants';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';

@@ -1,6 +1,6 @@
 import { WebGlobalExceptionsDocument } from '../../../schemas/areas/globalRules';
 import { definePolicyArea } from '../../define';
-import { webExceptionPanels, webExceptionRowFields } from './exceptions';
+import { webExceptionPanels, webExceptionRowFields } from './webExceptions';
 
 const exceptionTable = {
   itemLabel: 'exception',
