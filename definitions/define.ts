@@ -48,6 +48,17 @@ export interface OperationDef {
 
 export const defineOperation = <const O extends OperationDef>(op: O): O => op;
 
+/** `top_users` → `top-users`, at the type level too. */
+export type IdSegment<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${IdSegment<B>}` : S;
+
+/**
+ * An id segment made from one of the documents' own names (a report, log type or list such as `top_users`): ids are
+ * dot-separated kebab-case segments (`reports.top-users`, `logs.fwaas-logs.query`, `web.ssl-bypass`), with a
+ * camelCase verb as the last segment where an area has several calls (`users.updateSettings`); the path keeps the
+ * documents' spelling.
+ */
+export const idSegment = <const S extends string>(name: S): IdSegment<S> => name.replaceAll('_', '-') as IdSegment<S>;
+
 /** Top-level section of the shell (spec 000 §2 routes): access rule, environment rule, title. */
 export interface SectionDef {
   readonly kind: 'section';

@@ -16,6 +16,7 @@ import {
   defineReport,
   defineSection,
   defineSettingsPage,
+  idSegment,
   optionsFrom,
   type ArrayKeys,
   type OptionsFrom,
@@ -374,6 +375,14 @@ describe('createRegistry', () => {
     expect(() => reg({ screens: [{ ...area, write: {} as typeof write }] })).toThrow(/either "any" or "all"/);
     expect(() => reg({ operations: [{ ...op, access: { any: [1] } as unknown as typeof read }] })).toThrow(/permissions as strings/);
     expect(() => reg({ screens: [screen('web.lost', '/nowhere/lost')] })).toThrow(/web\.lost is under no section/);
+  });
+
+  it('refuses an id not of the one form: kebab-case segments, camelCase verbs only in operation ids', () => {
+    expect(() => reg({ screens: [screen('web.ssl_bypass', '/policy/web/x')] })).toThrow(/screen or section id web\.ssl_bypass is not of the form/);
+    expect(() => reg({ screens: [screen('web.sslBypass', '/policy/web/x')] })).toThrow(/web\.sslBypass is not of the form/);
+    expect(() => reg({ operations: [{ ...op, id: 'reports.top_users' }] })).toThrow(/operation id reports\.top_users is not of the form/);
+    expect(reg({ operations: [{ ...op, id: 'users.updateSettings' }] }).operation('users.updateSettings')).toBeDefined();
+    expect(idSegment('top_categories_v2')).toBe('top-categories-v2');
   });
 
   it('refuses a reference to an operation or screen the registry does not hold, and a showIf on a missing field', () => {

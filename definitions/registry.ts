@@ -38,6 +38,16 @@ function unique<T>(items: readonly T[], key: (t: T) => string, what: string): vo
   }
 }
 
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
+
+/** Ids are dot-separated kebab-case segments; an operation's may also hold camelCase verbs (`users.updateSettings`). */
+function assertIdForm(id: string, what: string, camelAllowed: boolean): void {
+  if (!id.split('.').every((part) => KEBAB.test(part) || (camelAllowed && CAMEL.test(part)))) {
+    throw new Error(`The ${what} ${id} is not of the form of ids: dot-separated kebab-case segments (e.g. web.ssl-bypass)`);
+  }
+}
+
 export function createRegistry(input: {
   sections: readonly SectionDef[];
   screens: readonly ScreenDef[];
@@ -46,6 +56,8 @@ export function createRegistry(input: {
   const { sections, screens } = input;
   const sectionOf = (s: ScreenDef) => sections.find((sec) => sec.route === '/' + s.route.split('/')[1]);
   const operations = [...input.operations, ...screens.filter(isDocumentScreen).flatMap((s) => documentOperations(s, sectionOf(s)))];
+  for (const s of [...sections, ...screens]) assertIdForm(s.id, 'screen or section id', false);
+  for (const o of operations) assertIdForm(o.id, 'operation id', true);
   unique(sections, (s) => s.id, 'section id');
   unique(sections, (s) => s.route, 'section route');
   unique(screens, (s) => s.id, 'screen id');

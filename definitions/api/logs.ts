@@ -21,7 +21,7 @@ import {
   logResultSchema,
   type LogType,
 } from '../../schemas/logs';
-import { defineOperation, type OperationDef } from '../define';
+import { defineOperation, idSegment, type OperationDef } from '../define';
 
 const tag = 'logs';
 
@@ -45,10 +45,10 @@ function logKindOperations(type: LogType) {
     tag,
   } as const;
   return {
-    query: defineOperation({ ...common, id: `logs.${type}.query`, method: 'GET', summary: `${label} log events: first page`, description: PAGING }),
+    query: defineOperation({ ...common, id: `logs.${idSegment(type)}.query`, method: 'GET', summary: `${label} log events: first page`, description: PAGING }),
     next: defineOperation({
       ...common,
-      id: `logs.${type}.next`,
+      id: `logs.${idSegment(type)}.next`,
       method: 'POST',
       summary: `${label} log events: next page`,
       description: PAGING,
@@ -68,7 +68,7 @@ export const logKindOps = Object.fromEntries(LOG_TYPES.map((type) => [type, logK
  */
 function categoryListOperation<const N extends CategoryListName>(name: N) {
   return defineOperation({
-    id: `logs.categories.${name}`,
+    id: `logs.categories.${idSegment(name)}`,
     method: 'GET',
     path: `/api/policy/v1/${name}`,
     summary: `${CATEGORY_LIST_LABELS[name]}: a list that labels log values; Private Access is left out`,

@@ -24,7 +24,7 @@ import {
   reportSpec,
   type ReportName,
 } from '../../schemas/reports';
-import { defineOperation, type OperationDef } from '../define';
+import { defineOperation, idSegment, type OperationDef } from '../define';
 
 const tag = 'reports';
 export const REPORT_READ = { any: ['dashboard:read', 'reports:read'] } as const;
@@ -51,7 +51,7 @@ function describeReport(name: ReportName): string {
 
 const reportQueryOperation = (name: ReportName) =>
   defineOperation({
-    id: `reports.${name}`,
+    id: `reports.${idSegment(name)}`,
     method: 'GET',
     path: `/api/rep/v1/query/${name}`,
     summary: reportSpec(name).title,

@@ -3,7 +3,7 @@ import { defineLogView } from '../define';
 import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const firewallLogs = defineLogView({
-  id: 'logs.fwaas_logs',
+  id: 'logs.fwaas-logs',
   title: 'Firewall logs',
   description: 'Connections through the cloud firewall: source, destination, application and the rule that decided.',
   route: '/logs/fwaas_logs',

@@ -11,7 +11,7 @@ describe('log view definitions', () => {
   it('one view per log kind, read with the same rule as its operations', () => {
     expect(logViews.map((v) => v.logType).sort()).toEqual([...LOG_TYPES].sort());
     for (const view of logViews) {
-      const op = registry.operations.find((o) => o.id === `logs.${view.logType}.query`)!;
+      const op = view.operations.query;
       expect(view.read).toEqual(op.access);
       expect(view.route).toBe(`/logs/${view.logType}`);
     }
@@ -21,7 +21,7 @@ describe('log view definitions', () => {
     for (const view of logViews) {
       const fields = Object.keys(LOG_EVENT_SCHEMAS[view.logType as LogType].shape);
       for (const c of view.columns) expect(fields).toContain(c.field);
-      const op = registry.operations.find((o) => o.id === `logs.${view.logType}.query`)!;
+      const op = view.operations.query;
       for (const f of view.filters) expect(Object.keys(op.query!.shape)).toContain(f.param);
     }
   });

@@ -3,7 +3,7 @@ import { defineLogView } from '../define';
 import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
 export const saaLogs = defineLogView({
-  id: 'logs.saa_logs',
+  id: 'logs.saa-logs',
   title: 'Secure Application Access logs',
   description: 'Access to private applications: who reached which application from which device, and whether it was allowed.',
   route: '/logs/saa_logs',

@@ -30,7 +30,7 @@ function setup() {
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
     calls.push([id, input]);
-    const report = id.slice('reports.'.length);
+    const report = dashboard.widgets.find((w) => w.operation.id === id)?.report;
     const interval = String(input?.query?.interval);
     if (report === 'top_domains') throw new ApiError(500, 'Report failed');
     if (report === 'action_summary' || report === 'fwaas_timeline') {
@@ -71,7 +71,7 @@ describe('ReportView (dashboard)', () => {
     expect((await screen.findByRole('group', { name: 'Top categories chart' })).dataset.kind).toBe('pie');
     expect((await screen.findByRole('group', { name: 'Action summary chart' })).dataset.kind).toBe('line');
     expect((await screen.findByRole('group', { name: 'Firewall events over time chart' })).dataset.kind).toBe('stackedBar');
-    expect(new Set(calls.map(([id]) => id))).toEqual(new Set(dashboard.widgets.map((w) => `reports.${w.report}`)));
+    expect(new Set(calls.map(([id]) => id))).toEqual(new Set(dashboard.widgets.map((w) => w.operation.id)));
     expect(calls.every(([, input]) => input?.query?.interval === '24h')).toBe(true);
   });
 
