@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Generous: the whole suite runs its projects side by side on two cores, where a 1 s test can take 5 s.
+          testTimeout: 30_000,
           include: ['{schemas,definitions,engine,src,server,codegen,scripts}/**/*.test.ts'],
         },
       },
@@ -19,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'jsdom',
+          testTimeout: 30_000,
           include: ['{engine,src}/**/*.test.tsx'],
           setupFiles: ['tests/setup/component.ts'],
         },

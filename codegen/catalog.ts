@@ -3,7 +3,7 @@
  * zod), plus a lazy loader per screen that imports its definition file. The portal's start-up imports this instead
  * of the registry, so the first download holds no area's schema.
  */
-import type { ScreenDef, SectionDef } from '../definitions/define';
+import type { ScreenDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
 import { tsHeader } from './header';
 import { isIdentifier } from './names';
@@ -23,22 +23,28 @@ export interface ScreenSource {
   readonly exportName: string;
 }
 
+const isScreenLike = (v: unknown): v is { id: string } =>
+  typeof v === 'object' && v !== null && 'id' in v && 'route' in v && 'kind' in v && (v as { kind: unknown }).kind !== 'section';
+
 /**
- * The file and export of every registered screen, found by identity among the modules' exports. Throws when a
+ * The file and export of every registered screen, found by id among the modules' exports. Throws when a
  * registered screen is exported by none of them (the catalog could not load it lazily), or by a file under
  * definitions/ not named after the export (`definitions/policy/web/webBandwidth.ts` exports `webBandwidth`), so that
  * a screen is found by its name.
  */
 export function screenSources(registry: Registry, modules: readonly DefinitionModule[]): Map<string, ScreenSource> {
-  const byValue = new Map<unknown, ScreenSource>();
+  // The registry holds each screen with its section's defaults filled in, a copy of the exported definition: the
+  // export is found by the screen's id.
+  const byId = new Map<string, ScreenSource>();
   for (const m of [...modules].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     for (const [exportName, value] of Object.entries(m.exports)) {
-      if (!byValue.has(value)) byValue.set(value, { file: m.file, exportName });
+      if (!isScreenLike(value) || byId.has(value.id)) continue;
+      byId.set(value.id, { file: m.file, exportName });
     }
   }
   const sources = new Map<string, ScreenSource>();
   for (const screen of registry.screens) {
-    const source = byValue.get(screen);
+    const source = byId.get(screen.id);
     if (!source) {
       throw new Error(
         `Screen ${screen.id} is in the registry but no module under definitions/ exports it; export it as a named const from its definition file.`,
@@ -57,7 +63,7 @@ export function screenSources(registry: Registry, modules: readonly DefinitionMo
  * The metadata the shell reads before a screen's definition is loaded (routes, navigation, guards, redirects); the
  * description comes with the definition, so it is not in the first download.
  */
-function screenMeta(s: ScreenDef, section: SectionDef | undefined): Record<string, unknown> {
+function screenMeta(s: ScreenDef): Record<string, unknown> {
   return {
     id: s.id,
     kind: s.kind,
@@ -66,9 +72,8 @@ function screenMeta(s: ScreenDef, section: SectionDef | undefined): Record<strin
     nav: s.nav,
     read: s.read,
     write: s.write,
-    // A screen that sets none has its section's rule and flag (as its derived operations do).
-    env: s.env ?? section?.env,
-    feature: s.feature ?? section?.feature,
+    env: s.env,
+    feature: s.feature,
     logType: s.kind === 'logView' ? s.logType : undefined,
     defaultFilters: s.kind === 'logView' ? s.defaultFilters : undefined,
   };
@@ -98,7 +103,7 @@ export function generateCatalog(registry: Registry, sources: ReadonlyMap<string,
     if (!source) throw new Error(`Screen ${s.id}: no definition file is known for it.`);
     const exportName = isIdentifier(source.exportName) ? `.${source.exportName}` : `[${JSON.stringify(source.exportName)}]`;
     const load = `      load: () => import(${JSON.stringify(importPath(source.file))}).then((m) => m${exportName}),\n`;
-    return `    {\n${literal(screenMeta(s, registry.sectionOf(s)), '      ').join('')}${load}    },\n`;
+    return `    {\n${literal(screenMeta(s), '      ').join('')}${load}    },\n`;
   });
   return [
     tsHeader(),

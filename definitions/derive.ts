@@ -1,7 +1,7 @@
 /** Derives the generic document operations (GET and save) of a document screen. */
 import { z } from 'zod';
 import { RevParam, RevisionStamp, SettingsStamp } from '../schemas/policy';
-import type { DocumentScreen, OperationDef, SectionDef } from './define';
+import type { DocumentScreen, OperationDef, ScreenDef, SectionDef } from './define';
 
 /** Body of a save and answer of a read: the document plus its stamp. */
 export function documentEnvelope(screen: DocumentScreen): z.ZodObject {
@@ -10,19 +10,27 @@ export function documentEnvelope(screen: DocumentScreen): z.ZodObject {
 }
 
 /**
- * The read and save operations the server mounts and codegen emits for a document screen. The environment rule and
- * the feature flag default from the screen's section, so an area that leaves them out is mounted only where its
- * section belongs.
+ * The screen with its section's environment rule and feature flag where it names none, so leaving them out can never
+ * mount an area where its section does not belong. The registry applies it to every screen; the server, the catalog
+ * and the docs read the result.
  */
-export function documentOperations(screen: DocumentScreen, section?: SectionDef): [OperationDef, OperationDef] {
+export function withSectionDefaults<S extends ScreenDef>(screen: S, section: SectionDef | undefined): S {
+  return { ...screen, env: screen.env ?? section?.env, feature: screen.feature ?? section?.feature };
+}
+
+/**
+ * The read and save operations the server mounts and codegen emits for a document screen, with the screen's
+ * environment rule and feature flag (which the registry has defaulted from its section).
+ */
+export function documentOperations(screen: DocumentScreen): [OperationDef, OperationDef] {
   const envelope = documentEnvelope(screen);
   const params = screen.endpoint.revision === 'staged' ? RevParam : undefined;
   const common = {
     path: screen.endpoint.path,
     params,
     tag: screen.tag,
-    env: screen.env ?? section?.env,
-    feature: screen.feature ?? section?.feature,
+    env: screen.env,
+    feature: screen.feature,
     revision: screen.endpoint.revision === 'staged' ? ('staged' as const) : undefined,
   };
   return [

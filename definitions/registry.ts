@@ -14,7 +14,7 @@ import {
   type ScreenDef,
   type SectionDef,
 } from './define';
-import { documentOperations } from './derive';
+import { documentOperations, withSectionDefaults } from './derive';
 
 export interface Registry {
   readonly sections: readonly SectionDef[];
@@ -53,9 +53,10 @@ export function createRegistry(input: {
   screens: readonly ScreenDef[];
   operations: readonly OperationDef[];
 }): Registry {
-  const { sections, screens } = input;
+  const { sections } = input;
   const sectionOf = (s: ScreenDef) => sections.find((sec) => sec.route === '/' + s.route.split('/')[1]);
-  const operations = [...input.operations, ...screens.filter(isDocumentScreen).flatMap((s) => documentOperations(s, sectionOf(s)))];
+  const screens = input.screens.map((s) => withSectionDefaults(s, sectionOf(s)));
+  const operations = [...input.operations, ...screens.filter(isDocumentScreen).flatMap(documentOperations)];
   for (const s of [...sections, ...screens]) assertIdForm(s.id, 'screen or section id', false);
   for (const o of operations) assertIdForm(o.id, 'operation id', true);
   unique(sections, (s) => s.id, 'section id');

@@ -7,7 +7,7 @@
  */
 import { ContentTypesV3, SslBumpLists, SslBumpV2, SslBumpV2Body } from '../../schemas/areas/policyVariants';
 import { RevParam } from '../../schemas/policy';
-import { documentOperations } from '../derive';
+import { documentOperations, withSectionDefaults } from '../derive';
 import { defineOperation, type DocumentScreen, type OperationDef } from '../define';
 import { browserRules } from '../policy/web/browserRules';
 import { webCategories } from '../policy/web/webCategories';
@@ -21,7 +21,7 @@ const policySection = sections.find((s) => s.id === 'policy');
 
 /** The GET and PUT of `screen` at `/api/policy/<version>/rules/<name>/{rev}`, served by the generic document handler. */
 function variant(screen: DocumentScreen, version: 'v1' | 'v3', name: string): readonly [OperationDef, OperationDef] {
-  const [read, save] = documentOperations(screen, policySection);
+  const [read, save] = documentOperations(withSectionDefaults(screen, policySection));
   const path = `/api/policy/${version}/rules/${name}/{rev}`;
   const description = `The ${screen.title} document at another API version's path (${version}); the same document and shape as \`${screen.endpoint.path}\`.`;
   return [

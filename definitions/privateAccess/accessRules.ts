@@ -81,7 +81,6 @@ export const accessRules = definePolicyArea({
   },
   read: { any: ['private_access:read'] },
   write: { any: ['private_access:write'] },
-  env: { deployments: ['cloud', 'dev'] },
   feature: 'private_access',
   tag: 'private access',
 });

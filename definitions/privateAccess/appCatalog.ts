@@ -43,7 +43,6 @@ export const appCatalog = definePolicyArea({
   },
   read: { any: ['private_access:read'] },
   write: { any: ['private_access:write'] },
-  env: { deployments: ['cloud', 'dev'] },
   feature: 'private_access',
   tag: 'private access',
 });

@@ -22,7 +22,6 @@ export const privateAccessSecurity = defineSettingsPage({
   },
   read: { any: ['private_access:read'] },
   write: { any: ['private_access:write'] },
-  env: { deployments: ['cloud', 'dev'] },
   feature: 'private_access',
   tag: 'private access',
 });

@@ -29,7 +29,6 @@ export const emailAllowList = definePolicyArea({
   },
   read: { any: ['email_policy:read'] },
   write: { any: ['email_policy:write'] },
-  env: [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }],
   feature: 'email_policy',
   tag: 'email policy',
 });

@@ -81,6 +81,5 @@ export const webExceptions = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
-  env: [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }],
   tag: 'web policy',
 });

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -152,12 +152,13 @@ describe('DataTable expansion', () => {
     const hidden = (text: string) => screen.queryByText(text)?.closest('tr')?.getAttribute('aria-hidden') === 'true';
     await userEvent.click(screen.getByRole('button', { name: 'Expand row 2' }));
     expect(screen.getByRole('button', { name: 'Expand row 1' }).getAttribute('aria-expanded')).toBe('false');
-    expect(hidden('Details of Rule 1') || screen.queryByText('Details of Rule 1') === null).toBe(true);
+    // Row 1 closes with the collapse transition: hidden, then gone.
+    await waitFor(() => expect(hidden('Details of Rule 1') || screen.queryByText('Details of Rule 1') === null).toBe(true));
     expect(hidden('Details of Rule 2')).toBe(false);
     expect(screen.getByText('Details of Rule 2').closest('[style*="225ms"]')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Collapse row 2' }));
     expect(screen.getByRole('button', { name: 'Expand row 2' }).getAttribute('aria-expanded')).toBe('false');
-    expect(hidden('Details of Rule 2')).toBe(true);
+    await waitFor(() => expect(hidden('Details of Rule 2') || screen.queryByText('Details of Rule 2') === null).toBe(true));
   });
 
   it('toggles the focused row with Enter', async () => {
