@@ -33,10 +33,11 @@ interface CheckDef {
 
 /** The keyed refinements of one zod node (`.refine(fn, { message, params: { key } })`). */
 export function validatorNotes(schema: z.core.$ZodType): ValidatorNote[] {
-  const checks = (schema._zod.def as { checks?: readonly { _zod: { def: CheckDef } }[] }).checks ?? [];
+  // Every schema and check the project builds is a classic zod one, whose definition is public as `.def`.
+  const checks = ((schema as z.ZodType).def as { checks?: readonly { def?: CheckDef }[] }).checks ?? [];
   const notes: ValidatorNote[] = [];
   for (const c of checks) {
-    const def = c._zod.def;
+    const def = c.def ?? {};
     const key = def.params?.key;
     if (def.check !== 'custom' || typeof key !== 'string') continue;
     const message = def.error?.({});
