@@ -83,6 +83,7 @@ import { egressIps } from './settings/tenant/egressIps';
 import { fixedEgress } from './settings/tenant/fixedEgress';
 import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
+import { terminalServerProfiles } from './settings/tenant/terminalServerProfiles';
 import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/applianceAccess';
 import { applianceCaCertificates } from './appliance/applianceCaCertificates';
@@ -157,6 +158,7 @@ export const registry = createRegistry({
     fixedEgress,
     clientProfiles,
     postureProfiles,
+    terminalServerProfiles,
     browserConfigPolicies,
     webLogs,
     emailLogs,

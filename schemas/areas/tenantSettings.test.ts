@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../http';
-import { AdminAccessControlDocument, AuthSettingsDocument, ClientProfilesDocument, PostureProfilesDocument, compareVersions } from './tenantSettings';
+import { AdminAccessControlDocument, AuthSettingsDocument, ClientProfilesDocument, PostureProfilesDocument, TerminalServerProfilesDocument, compareVersions } from './tenantSettings';
 
 const errorsOf = (schema: z.ZodType, doc: unknown) => {
   const r = schema.safeParse(doc);
@@ -71,5 +71,21 @@ describe('ClientProfilesDocument', () => {
       { path: 'profiles.0.uuid', key: 'invalid_format' },
     ]);
     expect(ClientProfilesDocument.parse({ profiles: [{ uuid: UUID, name: 'Laptops', platforms: ['windows'] }] }).profiles[0]!.exportable).toBe(true);
+  });
+});
+
+describe('TerminalServerProfilesDocument', () => {
+  const ts = (over: object = {}) => ({ profiles: [{ uuid: UUID, name: 'RDS', servers: ['rds01.example.com', '10.0.0.0/24'], ...over }] });
+
+  it('takes servers as host names, addresses or CIDR blocks, with default port ranges', () => {
+    const parsed = TerminalServerProfilesDocument.parse(ts());
+    expect(parsed.profiles[0]).toMatchObject({ first_port: 10000, ports_per_user: 500, user_id: 'windows_user', bypass_domains: [] });
+    expect(errorsOf(TerminalServerProfilesDocument, ts({ servers: [] }))).toEqual([{ path: 'profiles.0.servers', key: 'too_small' }]);
+    expect(errorsOf(TerminalServerProfilesDocument, ts({ servers: ['not a host!'] }))).toEqual([{ path: 'profiles.0.servers.0', key: 'invalidDomainIpOrCidr' }]);
+  });
+
+  it('refuses port ranges that run past 65535 and ports below 1024', () => {
+    expect(errorsOf(TerminalServerProfilesDocument, ts({ first_port: 65000, ports_per_user: 1000 }))).toEqual([{ path: 'profiles.0.ports_per_user', key: 'custom' }]);
+    expect(errorsOf(TerminalServerProfilesDocument, ts({ first_port: 80 }))).toEqual([{ path: 'profiles.0.first_port', key: 'too_small' }]);
   });
 });

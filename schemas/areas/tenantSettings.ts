@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AwsRegionCode, Comparison, Logic, PostureCheck, labelledEnum } from '../enums';
 import { CASB_PROFILE_TYPE_LABELS } from '../logEnums';
-import { CHECKS, Domain, Email, PemCertificate, ShortText, URL_MAX, VALIDATOR_MESSAGES, checked } from '../validators';
+import { CHECKS, Domain, DomainIpOrCidr, Email, PemCertificate, ShortText, URL_MAX, VALIDATOR_MESSAGES, checked } from '../validators';
 import { Comment, Description, Enabled, RowId, RowUuid, RuleName, enumFromLabels, listOf, ruleList, uniqueBy } from './common';
 import { AccessPlatform } from './privateAccess';
 import { IpOrCidr } from './ruleConditions';
@@ -196,6 +196,59 @@ export const ClientProfilesDocument = z.strictObject({
   profiles: ruleList(ClientProfile, 'Client profiles', 'uuid', 100).superRefine(uniqueBy<ClientProfile>('name', 'Another profile has this name.')),
 });
 export type ClientProfilesDocument = z.infer<typeof ClientProfilesDocument>;
+
+// ---- terminal server client profiles (ts_client_profile) ----------------------------------------------------------
+// Design note for auditors: spec 002 §7 names the call (GET/PUT /api/settings/v1/tenants/ts_client_profile, payload
+// profiles) and nothing else. We read "ts" as terminal server: the client installed once on a multi-user Windows
+// server (Remote Desktop, Citrix), where the service tells users apart by the source port range each session gets.
+// The fields are our design.
+
+export const TerminalServerUserId = labelledEnum(
+  ['windows_user', 'upn'],
+  { windows_user: 'Windows account (DOMAIN\\user)', upn: 'User principal name (user@domain)' },
+  { title: 'Users are named by' },
+);
+
+export const TerminalServerProfile = z
+  .strictObject({
+    uuid: RowUuid,
+    name: RuleName,
+    description: Description,
+    servers: z
+      .array(DomainIpOrCidr)
+      .min(1, { message: 'Enter at least one server.' })
+      .max(500, { message: 'Use at most 500 entries.' })
+      .meta({ title: 'Servers', description: 'Host names, IPv4 addresses or CIDR blocks of the terminal servers this profile applies to' }),
+    first_port: z
+      .number()
+      .int({ message: 'Enter a whole number.' })
+      .min(1024, { message: 'Use a port from 1024 to 65535.' })
+      .max(65535, { message: 'Use a port from 1024 to 65535.' })
+      .default(10000)
+      .meta({ title: 'First source port', description: 'Sessions get consecutive source port ranges from this port on' }),
+    ports_per_user: z
+      .number()
+      .int({ message: 'Enter a whole number.' })
+      .min(50, { message: 'Give each session 50 to 5000 ports.' })
+      .max(5000, { message: 'Give each session 50 to 5000 ports.' })
+      .default(500)
+      .meta({ title: 'Ports per session', description: 'Connections one user session can hold open at once' }),
+    user_id: TerminalServerUserId.default('windows_user'),
+    bypass_domains: listOf(Domain, 'Sites sent direct', 1000),
+  })
+  .superRefine((p, ctx) => {
+    if (p.first_port + p.ports_per_user - 1 > 65535) {
+      ctx.addIssue({ code: 'custom', path: ['ports_per_user'], message: 'The port ranges must end at port 65535 or below: lower the first port or the ports per session.' });
+    }
+  });
+export type TerminalServerProfile = z.infer<typeof TerminalServerProfile>;
+
+export const TerminalServerProfilesDocument = z.strictObject({
+  profiles: ruleList(TerminalServerProfile, 'Terminal server profiles', 'uuid', 100).superRefine(
+    uniqueBy<TerminalServerProfile>('name', 'Another profile has this name.'),
+  ),
+});
+export type TerminalServerProfilesDocument = z.infer<typeof TerminalServerProfilesDocument>;
 
 // ---- posture profiles --------------------------------------------------------------------------------------------
 
