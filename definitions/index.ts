@@ -84,6 +84,9 @@ import { fixedEgress } from './settings/tenant/fixedEgress';
 import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { terminalServerProfiles } from './settings/tenant/terminalServerProfiles';
+import { webService } from './web/webService';
+import { mailService } from './safemail/mailService';
+import { mailAttachments } from './safemail/mailAttachments';
 import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/applianceAccess';
 import { applianceCaCertificates } from './appliance/applianceCaCertificates';
@@ -159,6 +162,9 @@ export const registry = createRegistry({
     clientProfiles,
     postureProfiles,
     terminalServerProfiles,
+    webService,
+    mailService,
+    mailAttachments,
     browserConfigPolicies,
     webLogs,
     emailLogs,

@@ -50,12 +50,22 @@ export const sections: readonly SectionDef[] = [
     order: 70,
   }),
   defineSection({ id: 'logs', title: 'Logs', route: '/logs', access: { any: ['logs:*'] }, order: 80 }),
-  defineSection({ id: 'web', title: 'Web', route: '/web', access: { any: ['setting:*', 'settings_cmr:*'] }, order: 90 }),
+  defineSection({
+    id: 'web',
+    title: 'Web',
+    route: '/web',
+    access: { any: ['setting:*', 'settings_cmr:*'] },
+    // The web isolation service of an on-premises web appliance (its screens inherit this rule).
+    env: [{ deployments: ['on_prem'], appModes: ['safeview', 'safeview_proxy', 'safeview_isolation'] }, { deployments: ['dev'] }],
+    order: 90,
+  }),
   defineSection({
     id: 'safemail',
     title: 'Safemail',
     route: '/safemail',
     access: { any: ['setting:*', 'settings_cmr:*'] },
+    // The mail isolation service of an on-premises mail appliance (its screens inherit this rule).
+    env: [{ deployments: ['on_prem'], appModes: ['safemail', 'safemail_worker'] }, { deployments: ['dev'] }],
     order: 100,
   }),
   defineSection({

@@ -1,0 +1,27 @@
+import { AttachmentsDocument } from '../../schemas/areas/applianceServices';
+import { defineSettingsPage } from '../define';
+
+export const mailAttachments = defineSettingsPage({
+  id: 'safemail.attachments',
+  title: 'Attachments',
+  description:
+    'What recipients get for the files attached to their mail: a view in the isolated viewer, a safe PDF copy, the ' +
+    'original or nothing; what happens to password-protected files; the types always removed and the largest size.',
+  route: '/safemail/attachments',
+  nav: { label: 'Attachments', order: 20 },
+  endpoint: { path: '/api/v1/settings/attachments', revision: 'none', save: 'PUT' },
+  schema: AttachmentsDocument,
+  layout: {
+    kind: 'form',
+    fields: {
+      action: {},
+      encrypted_action: {},
+      keep_original_for_admins: {},
+      blocked_types: { widget: 'tags', placeholder: 'exe' },
+      max_attachment_mb: {},
+    },
+  },
+  read: { any: ['setting:read', 'settings_cmr:read'] },
+  write: { any: ['setting:write', 'settings_cmr:write'] },
+  tag: 'appliance services',
+});
