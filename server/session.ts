@@ -95,7 +95,8 @@ export function xsrfMatches(header: string | undefined, cookie: string | undefin
 
 // ---- cookies ------------------------------------------------------------------------------------------------------
 
-const secure = (request: FastifyRequest) => request.protocol === 'https';
+/** Cookies are `Secure` when the browser reached us over HTTPS (directly or through a trusted proxy). */
+export const secure = (request: FastifyRequest): boolean => request.protocol === 'https';
 // The xsrf value holds `|`, a valid cookie character; the page reads and echoes it unencoded.
 const raw = (v: string) => v;
 

@@ -26,6 +26,7 @@ import { AppProvider, ProductNameContext, type AppServices } from './appContext'
 import { catalog } from './generated/catalog.gen';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
+import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
 import { SpotlightHost } from './shell/SpotlightHost';
 
 // The server's Content-Security-Policy forbids eval, which zod's JIT would try.
@@ -55,6 +56,16 @@ function StartupError({ message }: { message: string }) {
   );
 }
 
+/**
+ * Another tab signed in or out (the xsrf cookie changed): the page reloads to follow it, except the sign-out page,
+ * which would end that new session again; it goes where it would have returned to (or the root) instead.
+ */
+function followCookieChange() {
+  const [path, query = ''] = currentRoute().split('?');
+  if (path === '/logout') window.history.replaceState(null, '', pageUrlOf(safeReturnUrl(new URLSearchParams(query).get('returnUrl')) ?? '/'));
+  window.location.reload();
+}
+
 async function start() {
   let config: OperationOutput<'portal.config'>;
   try {
@@ -78,7 +89,7 @@ async function start() {
       ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logoutPost', cookieRefresh: 'dashboard.cookieRefresh' }
       : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' },
     onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
-    window: browserWindowHooks(),
+    window: { ...browserWindowHooks(), reload: followCookieChange },
   });
   session.subscribe((s) => {
     if (s.status === 'logged_out') revision.reset();

@@ -158,12 +158,14 @@ export function createSession(deps: SessionDeps): Session {
     knownXsrf = readXsrf();
     clock.clearInterval(watchTimer);
     watchTimer = clock.setInterval(() => {
-      if (loginsRunning > 0) return;
+      // This page's own sign-in and sign-out change the cookie themselves.
+      if (loginsRunning > 0 || loggingOut) return;
       const now = readXsrf();
       if (now === knownXsrf) return;
-      // A cookie that only appears (first call of a signed-out page) is adopted; a changed or removed one means
-      // another tab signed in or out, so this page reloads to follow it.
-      if (knownXsrf === undefined) {
+      // A cookie that only appears without a user cookie (first call of a signed-out page) is adopted; a changed or
+      // removed one, or one that appears with a user cookie, means another tab signed in or out, so this page
+      // reloads to follow it.
+      if (knownXsrf === undefined && !deps.cookies.get(USER_COOKIE)) {
         knownXsrf = now;
         return;
       }
