@@ -37,7 +37,9 @@ zodConfig({ jitless: true });
 const root = createRoot(document.getElementById('root')!);
 let session: Session | undefined;
 
-configureHttp({ operations: operationRoutes, production: true, onUnauthorized: () => void session?.logout() });
+/** What the HTTP client asks of the session: a 401 signs out; calls made while the user is away are background ones. */
+const sessionHooks = { onUnauthorized: () => void session?.logout(), isBackground: () => session?.userAway() ?? false };
+configureHttp({ operations: operationRoutes, production: true, ...sessionHooks });
 
 function StartupError({ message }: { message: string }) {
   return (
@@ -75,7 +77,7 @@ async function start() {
     return;
   }
   const env: Environment = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
-  configureHttp({ operations: operationRoutes, production: env.production, onUnauthorized: () => void session?.logout() });
+  configureHttp({ operations: operationRoutes, production: env.production, ...sessionHooks });
 
   const onPrem = env.deployment === 'on_prem';
   const access = createAccessControl(env);

@@ -147,6 +147,24 @@ describe('inactivity', () => {
     expect(onInactive).toHaveBeenCalledTimes(1);
   });
 
+  it('counts the user away after a minute without input, so the calls made meanwhile are background ones', async () => {
+    const { session, fire } = setup();
+    expect(session.userAway()).toBe(false);
+    await session.init();
+    expect(session.userAway()).toBe(false);
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS + 1);
+    expect(session.userAway()).toBe(true);
+    // Every input counts, also those the timer's throttle passes over.
+    fire('pointerdown');
+    expect(session.userAway()).toBe(false);
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS - 1);
+    fire('keydown');
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS - 1);
+    expect(session.userAway()).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(session.userAway()).toBe(true);
+  });
+
   it('waits out limits longer than a timer can hold', async () => {
     // The once-a-second xsrf watch would make fake timers step through 2.6 million intervals; this test is about the
     // inactivity timer alone, so its clock runs no intervals.
