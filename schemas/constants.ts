@@ -18,6 +18,11 @@ export const SESSION_COOKIE = 'sid';
 export const XSRF_HEADER = 'X-XSRFToken';
 /** A request carrying this header does not raise the 403 permission snackbar (spec 000 §6). */
 export const SKIP_403_SNACKBAR_HEADER = 'X-Skip-Permission-Snackbar';
+/**
+ * A call the page makes on its own while the user is away (a poll, a refresh): the server does not count it as
+ * activity for the session's idle time-out. Its value is `1`.
+ */
+export const BACKGROUND_HEADER = 'X-Background-Request';
 
 /** Session inactivity default, in days (spec 000 §4): 0.042 day, about one hour. */
 export const SESSION_LOGOUT_DAYS_DEFAULT = 0.042;

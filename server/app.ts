@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import type { Registry } from '../definitions/registry';
 import type { Environment } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
+import { INVALID_CHARACTERS_KEY, INVALID_CHARACTERS_MESSAGE } from '../schemas/safeText';
 import { idpRoutes } from './idp';
 import { mountOperations } from './mount';
 import { registerStaticPages } from './staticPages';
@@ -64,6 +65,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.register(fastifyCookie);
+
+  // A JSON body must be UTF-8 (RFC 8259). Bytes that are not (e.g. an unpaired surrogate's CESU-8 form) are refused
+  // like a NUL, instead of being stored as U+FFFD; the rest is Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      const errors = [{ path: '', key: INVALID_CHARACTERS_KEY, message: INVALID_CHARACTERS_MESSAGE }];
+      return done(new HttpError(400, MESSAGES.validationFailed, { errors }), undefined);
+    }
+    parseJson(request, text, done);
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);

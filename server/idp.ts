@@ -3,11 +3,9 @@
  * the auth_params form here, and after checking it we send the browser to the login module.
  */
 import type { FastifyInstance } from 'fastify';
-import { XSRF_COOKIE } from '../schemas/constants';
 import { unsafeTextErrors } from '../schemas/safeText';
-import { IDP_AUTHORIZE_PATH, IDP_CLIENT_ID } from './modules/auth';
+import { IDP_AUTHORIZE_PATH, IDP_CLIENT_ID, SSO_STATE_COOKIE, ssoStateMatches } from './modules/auth';
 import { sendPage } from './pages';
-import { xsrfMatches } from './session';
 
 /** The page-relative returnUrl carried in redirect_uri, or `/`; never another origin. */
 export function returnUrlOf(redirectUri: string | undefined, origin: string): string {
@@ -32,7 +30,7 @@ export async function idpRoutes(app: FastifyInstance): Promise<void> {
     if (form.client_id !== IDP_CLIENT_ID || unsafeTextErrors(form).length > 0) {
       return sendPage(reply, 400, 'Unknown application', 'This sign-in request does not come from the portal.');
     }
-    if (!xsrfMatches(form.csrf_token, request.cookies[XSRF_COOKIE])) {
+    if (!ssoStateMatches(form.csrf_token, request.cookies[SSO_STATE_COOKIE])) {
       return sendPage(reply, 403, 'Sign-in request refused', 'The sign-in request has expired or did not come from this portal. Go back to the portal and sign in again.');
     }
     const returnUrl = returnUrlOf(form.redirect_uri, `${request.protocol}://${request.host}`);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
 import { envAllows, featureFlags, rbacEnforced, ruleAllows, type Environment } from '../schemas/access';
-import { MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
+import { BACKGROUND_HEADER, MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
 import { fieldErrors, type FieldError } from '../schemas/http';
 import { unsafeTextErrors } from '../schemas/safeText';
 import { bearerToken, resolveApiToken } from './apiTokens';
@@ -74,7 +74,9 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
         // An API token (Authorization: Bearer) stands instead of the cookies: no session, no XSRF; a bad one is 401.
         const token = bearerToken(request.headers.authorization);
         const session =
-          token === undefined ? await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs) : await resolveApiToken(db, token, request);
+          token === undefined
+            ? await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs, { background: request.headers[BACKGROUND_HEADER.toLowerCase()] === '1' })
+            : await resolveApiToken(db, token, request);
         if (token !== undefined && !session) throw new HttpError(401, MESSAGES.notAuthorized);
         authorize(op, env, session);
         if (STATE_CHANGING.has(op.method) && !op.xsrfExempt && token === undefined) checkXsrf(request, session);

@@ -95,7 +95,8 @@ export function xsrfMatches(header: string | undefined, cookie: string | undefin
 
 // ---- cookies ------------------------------------------------------------------------------------------------------
 
-const secure = (request: FastifyRequest) => request.protocol === 'https';
+/** Cookies are `Secure` when the browser reached us over HTTPS (directly or through a trusted proxy). */
+export const secure = (request: FastifyRequest): boolean => request.protocol === 'https';
 // The xsrf value holds `|`, a valid cookie character; the page reads and echoes it unencoded.
 const raw = (v: string) => v;
 
@@ -134,15 +135,16 @@ export interface ResolvedSession {
 }
 
 /**
- * The session named by the `sid` cookie. An idle one (no call within the tenant's session_logout_days) or an old one
- * (signed in more than `maxAgeMs` ago, however active) is deleted and treated as absent; otherwise last_seen_at is
- * refreshed, written at most once per ACTIVITY_THROTTLE_MS.
+ * The session named by the `sid` cookie. An idle one (no activity within the tenant's session_logout_days) or an old
+ * one (signed in more than `maxAgeMs` ago, however active) is deleted and treated as absent; otherwise the call counts
+ * as activity, unless it is a `background` one (a poll the page made on its own): last_seen_at is refreshed, written
+ * at most once per ACTIVITY_THROTTLE_MS.
  */
 export async function resolveSession(
   db: Db,
   sid: string | undefined,
   maxAgeMs: number,
-  now = Date.now(),
+  { background = false, now = Date.now() }: { readonly background?: boolean; readonly now?: number } = {},
 ): Promise<ResolvedSession | undefined> {
   if (!sid) return undefined;
   const idHash = sha256(sid);
@@ -159,7 +161,7 @@ export async function resolveSession(
     await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
     return undefined;
   }
-  if (idle > ACTIVITY_THROTTLE_MS) await touchSession(db, idHash, now);
+  if (!background && idle > ACTIVITY_THROTTLE_MS) await touchSession(db, idHash, now);
   const user = sessionUser(row);
   return {
     caller: { sessionId: idHash, tenantId: row.tenant_id, user, grants: grantsFromRoles(user.roles) },

@@ -44,6 +44,7 @@ function fakeSession(state: SessionState): Session {
     init: async () => store.getState(),
     whileLoggingIn: (login) => login(),
     logout: async () => store.setState({ status: 'logged_out', user: undefined, error: undefined }),
+    userAway: () => false,
     dispose: () => {},
   };
 }

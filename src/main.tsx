@@ -26,6 +26,7 @@ import { AppProvider, ProductNameContext, type AppServices } from './appContext'
 import { catalog } from './generated/catalog.gen';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
+import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
 import { SpotlightHost } from './shell/SpotlightHost';
 
 // The server's Content-Security-Policy forbids eval, which zod's JIT would try.
@@ -36,7 +37,9 @@ zodConfig({ jitless: true });
 const root = createRoot(document.getElementById('root')!);
 let session: Session | undefined;
 
-configureHttp({ operations: operationRoutes, production: true, onUnauthorized: () => void session?.logout() });
+/** What the HTTP client asks of the session: a 401 signs out; calls made while the user is away are background ones. */
+const sessionHooks = { onUnauthorized: () => void session?.logout(), isBackground: () => session?.userAway() ?? false };
+configureHttp({ operations: operationRoutes, production: true, ...sessionHooks });
 
 function StartupError({ message }: { message: string }) {
   return (
@@ -55,6 +58,16 @@ function StartupError({ message }: { message: string }) {
   );
 }
 
+/**
+ * Another tab signed in or out (the xsrf cookie changed): the page reloads to follow it, except the sign-out page,
+ * which would end that new session again; it goes where it would have returned to (or the root) instead.
+ */
+function followCookieChange() {
+  const [path, query = ''] = currentRoute().split('?');
+  if (path === '/logout') window.history.replaceState(null, '', pageUrlOf(safeReturnUrl(new URLSearchParams(query).get('returnUrl')) ?? '/'));
+  window.location.reload();
+}
+
 async function start() {
   let config: OperationOutput<'portal.config'>;
   try {
@@ -64,7 +77,7 @@ async function start() {
     return;
   }
   const env: Environment = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
-  configureHttp({ operations: operationRoutes, production: env.production, onUnauthorized: () => void session?.logout() });
+  configureHttp({ operations: operationRoutes, production: env.production, ...sessionHooks });
 
   const onPrem = env.deployment === 'on_prem';
   const access = createAccessControl(env);
@@ -78,7 +91,7 @@ async function start() {
       ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logoutPost', cookieRefresh: 'dashboard.cookieRefresh' }
       : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' },
     onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
-    window: browserWindowHooks(),
+    window: { ...browserWindowHooks(), reload: followCookieChange },
   });
   session.subscribe((s) => {
     if (s.status === 'logged_out') revision.reset();

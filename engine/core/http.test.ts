@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BACKGROUND_HEADER,
   MESSAGES,
   REQUEST_TIMEOUT_MS,
   SKIP_403_SNACKBAR_HEADER,
@@ -137,6 +138,22 @@ describe('callOperation', () => {
     await expect(callOperation('policy.revision', {}, { skip403Snackbar: true })).rejects.toBeInstanceOf(ApiError);
     expect(currentSnackbars()).toHaveLength(0);
     expect((calls[0]![1].headers as Record<string, string>)[SKIP_403_SNACKBAR_HEADER]).toBeDefined();
+  });
+
+  it('marks a call made while the page says the user is away with the background header, and only then', async () => {
+    let away = false;
+    const calls: FetchArgs[] = [];
+    configureHttp({
+      operations,
+      production: true,
+      isBackground: () => away,
+      fetch: (async (url: string, init: RequestInit) => (calls.push([url, init]), json(200, {}))) as unknown as typeof fetch,
+      cookies: jar({}),
+    });
+    await callOperation('policy.revision');
+    away = true;
+    await callOperation('policy.revision');
+    expect(calls.map(([, init]) => (init.headers as Record<string, string>)[BACKGROUND_HEADER])).toEqual([undefined, '1']);
   });
 
   it('uses the server msg, with the context appended outside production', async () => {

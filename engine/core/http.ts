@@ -5,6 +5,7 @@
  */
 import type { HttpMethod, OperationAccess } from '../../definitions/define';
 import {
+  BACKGROUND_HEADER,
   MESSAGES,
   REQUEST_TIMEOUT_MS,
   SKIP_403_SNACKBAR_HEADER,
@@ -79,6 +80,11 @@ export interface HttpConfig {
   readonly production: boolean;
   /** Called on a 401 (spec 000 §8: the user is logged out). */
   readonly onUnauthorized?: () => void;
+  /**
+   * Whether a call made now is the page's own rather than the user's (the user has been away a while): it carries
+   * BACKGROUND_HEADER, so polls do not keep an idle session alive on the server.
+   */
+  readonly isBackground?: () => boolean;
   readonly fetch?: typeof fetch;
   readonly cookies?: CookieJar;
   /** Prefix of every path, e.g. an origin in tests; empty in the browser. */
@@ -148,6 +154,7 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
   const xsrf = (cfg.cookies ?? browserCookies()).get(XSRF_COOKIE);
   if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
   if (options.skip403Snackbar) headers[SKIP_403_SNACKBAR_HEADER] = '1';
+  if (cfg.isBackground?.()) headers[BACKGROUND_HEADER] = '1';
   let body: string | undefined;
   if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json';

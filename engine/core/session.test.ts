@@ -38,7 +38,13 @@ const user = (extra: Partial<SessionUser> = {}): SessionUser => ({
 });
 
 function setup(
-  opts: { cookies?: Record<string, string>; env?: Environment; userInfo?: () => Promise<SessionUser>; clock?: Clock } = {},
+  opts: {
+    cookies?: Record<string, string>;
+    env?: Environment;
+    userInfo?: () => Promise<SessionUser>;
+    logout?: () => Promise<unknown>;
+    clock?: Clock;
+  } = {},
 ) {
   const values: Record<string, string> = { ...(opts.cookies ?? { user_id: 'u1', _xsrf: '2|m|t|1' }) };
   const cookies: CookieJar = { get: (n) => values[n], delete: (n) => void delete values[n] };
@@ -46,7 +52,7 @@ function setup(
   const call = vi.fn(async (id: string, input?: CallInput) => {
     calls.push([id, input]);
     if (id === ops.userInfo) return (opts.userInfo ?? (async () => user()))();
-    if (id === ops.logout) throw new ApiError(500, 'logout broke');
+    if (id === ops.logout) return opts.logout ? opts.logout() : Promise.reject(new ApiError(500, 'logout broke'));
     return 'OK';
   }) as unknown as CallFn;
   const listeners = new Map<string, () => void>();
@@ -141,6 +147,24 @@ describe('inactivity', () => {
     expect(onInactive).toHaveBeenCalledTimes(1);
   });
 
+  it('counts the user away after a minute without input, so the calls made meanwhile are background ones', async () => {
+    const { session, fire } = setup();
+    expect(session.userAway()).toBe(false);
+    await session.init();
+    expect(session.userAway()).toBe(false);
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS + 1);
+    expect(session.userAway()).toBe(true);
+    // Every input counts, also those the timer's throttle passes over.
+    fire('pointerdown');
+    expect(session.userAway()).toBe(false);
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS - 1);
+    fire('keydown');
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS - 1);
+    expect(session.userAway()).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(session.userAway()).toBe(true);
+  });
+
   it('waits out limits longer than a timer can hold', async () => {
     // The once-a-second xsrf watch would make fake timers step through 2.6 million intervals; this test is about the
     // inactivity timer alone, so its clock runs no intervals.
@@ -183,6 +207,31 @@ describe('xsrf watch', () => {
     values._xsrf = '2|fresh|token|1';
     await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 2);
     expect(win.reload).not.toHaveBeenCalled();
+  });
+
+  it('follows a sign-in in another tab: a cookie that appears with a user cookie reloads a signed-out page', async () => {
+    const { session, values, win } = setup({ cookies: {} });
+    await session.init();
+    values._xsrf = '2|fresh|token|1';
+    values.user_id = 'u1';
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 2);
+    expect(win.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload while its own sign-out is deleting the cookie', async () => {
+    let answer!: () => void;
+    const { session, values, win } = setup({ logout: () => new Promise((resolve) => (answer = () => resolve('ok'))) });
+    await session.init();
+    const loggingOut = session.logout();
+    // The sign-out's answer deletes the cookies before the page has read it.
+    delete values._xsrf;
+    delete values.user_id;
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 3);
+    answer();
+    await loggingOut;
+    await vi.advanceTimersByTimeAsync(XSRF_WATCH_MS * 3);
+    expect(win.reload).not.toHaveBeenCalled();
+    expect(session.getState().status).toBe('logged_out');
   });
 });
 

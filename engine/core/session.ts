@@ -72,6 +72,12 @@ export interface Session extends Store<SessionState> {
   whileLoggingIn<T>(login: () => Promise<T>): Promise<T>;
   /** Calls the logout API (errors ignored), deletes the cookies, clears the user and resets access control. */
   logout(): Promise<void>;
+  /**
+   * Whether the signed-in user has given no input (ACTIVITY_EVENTS) for ACTIVITY_THROTTLE_MS: calls made meanwhile
+   * are the page's own (polls), and the HTTP client marks them so the server's idle time-out ignores them as this
+   * session's inactivity timer does.
+   */
+  userAway(): boolean;
   /** Stops timers and listeners (tests, hot reload). */
   dispose(): void;
 }
@@ -108,6 +114,8 @@ export function createSession(deps: SessionDeps): Session {
   let inactivityTimer: unknown;
   let deadline = 0;
   let lastActivity = 0;
+  /** The latest user input (or the start of the session on this page); lastActivity is its throttled twin. */
+  let lastInput = 0;
   let watchTimer: unknown;
   let knownXsrf: string | undefined;
   let loginsRunning = 0;
@@ -133,6 +141,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   const onActivity = () => {
+    lastInput = clock.now();
     if (clock.now() - lastActivity < ACTIVITY_THROTTLE_MS) return;
     resetInactivity();
     deps.call(deps.ops.cookieRefresh).catch(() => {
@@ -142,6 +151,7 @@ export function createSession(deps: SessionDeps): Session {
 
   function startInactivity() {
     resetInactivity();
+    lastInput = clock.now();
     for (const type of ACTIVITY_EVENTS) win?.addEventListener(type, onActivity, { passive: true, capture: true });
   }
 
@@ -158,12 +168,14 @@ export function createSession(deps: SessionDeps): Session {
     knownXsrf = readXsrf();
     clock.clearInterval(watchTimer);
     watchTimer = clock.setInterval(() => {
-      if (loginsRunning > 0) return;
+      // This page's own sign-in and sign-out change the cookie themselves.
+      if (loginsRunning > 0 || loggingOut) return;
       const now = readXsrf();
       if (now === knownXsrf) return;
-      // A cookie that only appears (first call of a signed-out page) is adopted; a changed or removed one means
-      // another tab signed in or out, so this page reloads to follow it.
-      if (knownXsrf === undefined) {
+      // A cookie that only appears without a user cookie (first call of a signed-out page) is adopted; a changed or
+      // removed one, or one that appears with a user cookie, means another tab signed in or out, so this page
+      // reloads to follow it.
+      if (knownXsrf === undefined && !deps.cookies.get(USER_COOKIE)) {
         knownXsrf = now;
         return;
       }
@@ -232,6 +244,7 @@ export function createSession(deps: SessionDeps): Session {
       });
       return loggingOut;
     },
+    userAway: () => store.getState().status === 'logged_in' && clock.now() - lastInput > ACTIVITY_THROTTLE_MS,
     dispose() {
       stopInactivity();
       clock.clearInterval(watchTimer);

@@ -2,6 +2,7 @@
  * Sign-in, session and user info (spec 000 §2, §4, §7, §8), cloud paths and their on-prem twins. Every sign-in
  * starts a new session; failures are throttled per account and address and per address (server/throttle.ts).
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, PRODUCT_NAME, SESSION_COOKIE, XSRF_COOKIE } from '../../schemas/constants';
 import { authOps } from '../../definitions/api/auth';
@@ -14,6 +15,7 @@ import {
   createSession,
   deleteSession,
   newXsrfToken,
+  secure,
   sessionUser,
   setSessionCookies,
   setUserCookie,
@@ -30,6 +32,33 @@ export const THROTTLED = 'Too many failed sign-in attempts. Try again in $1 seco
 /** Where the embedded identity provider takes the sign-in form (see server/idp.ts). */
 export const IDP_AUTHORIZE_PATH = '/idp/authorize';
 export const IDP_CLIENT_ID = 'portal';
+/**
+ * The cookie that ties a single-sign-on form to the browser that asked for it (HttpOnly; the form's csrf_token).
+ * It is not the xsrf cookie on purpose: a sign-out answering in another tab deletes that one, and a sign-in started
+ * meanwhile would then be refused.
+ */
+export const SSO_STATE_COOKIE = 'sso_state';
+const SSO_STATE_MAX_AGE_S = 600;
+const isSsoState = (v: string | undefined): v is string => v !== undefined && /^[0-9a-f]{32}$/.test(v);
+
+/** The browser's sign-in state (kept while a sign-in is being started, so parallel ones share it), renewed. */
+function ssoState(ctx: CallContext): string {
+  const existing = ctx.request.cookies[SSO_STATE_COOKIE];
+  const state = isSsoState(existing) ? existing : randomBytes(16).toString('hex');
+  ctx.reply.setCookie(SSO_STATE_COOKIE, state, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(ctx.request),
+    maxAge: SSO_STATE_MAX_AGE_S,
+  });
+  return state;
+}
+
+/** Whether a posted sign-in form carries the state of this browser. */
+export function ssoStateMatches(token: string | undefined, cookie: string | undefined): boolean {
+  return isSsoState(token) && isSsoState(cookie) && timingSafeEqual(Buffer.from(token), Buffer.from(cookie));
+}
 
 /** The xsrf cookie of the request, set first when missing (bound to the session when there is one). */
 async function ensureXsrfCookie(ctx: CallContext): Promise<string> {
@@ -138,7 +167,7 @@ export const authModule: ServerModule = {
       login_url: IDP_AUTHORIZE_PATH,
       redirect_uri: `${origin(ctx.request)}/`,
       client_id: IDP_CLIENT_ID,
-      csrf_token: await ensureXsrfCookie(ctx),
+      csrf_token: ssoState(ctx),
       scope: 'openid profile',
       ...(ctx.body.force_udb !== undefined ? { force_udb: ctx.body.force_udb } : {}),
     }),

@@ -134,7 +134,7 @@ describe('logout and cookie refresh', () => {
 });
 
 describe('single sign-on through the embedded identity provider', () => {
-  it('auth_params hands out the xsrf cookie and the form to post', async () => {
+  it('auth_params hands out the form to post, its csrf_token kept in an HttpOnly cookie of its own', async () => {
     const client = new ApiClient();
     const res = await client.post('/api/auth/v1/auth_params', { body: { force_udb: 'true' } });
     expect(res.status).toBe(200);
@@ -143,10 +143,13 @@ describe('single sign-on through the embedded identity provider', () => {
       login_url: '/idp/authorize',
       redirect_uri: `${baseUrl()}/`,
       client_id: 'portal',
-      csrf_token: client.cookies.get('_xsrf'),
+      csrf_token: client.cookies.get('sso_state'),
       scope: 'openid profile',
       force_udb: 'true',
     });
+    expect(cookieLine(res.setCookies, 'sso_state')).toContain('HttpOnly');
+    // Two sign-ins started at once in one browser share it.
+    expect((await client.post('/api/auth/v1/auth_params')).body.csrf_token).toBe(params.csrf_token);
   });
 
   const form = (fields: Record<string, string>) => ({
@@ -175,11 +178,22 @@ describe('single sign-on through the embedded identity provider', () => {
   it('refuses a form whose csrf_token does not match the cookie, or from another client', async () => {
     const client = new ApiClient();
     const { body: params } = await client.post('/api/auth/v1/auth_params');
-    const forged = await client.post('/idp/authorize', form({ ...params, csrf_token: '2|00000000|00000000000000000000000000000000|1' }));
+    const forged = await client.post('/idp/authorize', form({ ...params, csrf_token: '0'.repeat(32) }));
     expect(forged.status).toBe(403);
     expect(forged.headers.get('content-type')).toMatch(/^text\/html/);
+    // Another site's page posting the form: the browser sends no cookie with it.
+    expect((await new ApiClient().post('/idp/authorize', form(params))).status).toBe(403);
     const stranger = await client.post('/idp/authorize', form({ ...params, client_id: 'someone-else' }));
     expect(stranger.status).toBe(400);
+  });
+
+  it('a sign-out answering meanwhile does not void a sign-in already started (the xsrf cookie goes, the form stays good)', async () => {
+    const client = await signedIn('admin');
+    const { body: params } = await client.post('/api/auth/v1/auth_params');
+    expect((await client.post('/api/auth/v1/logout')).status).toBe(200);
+    expect(client.cookies.get('_xsrf')).toBeUndefined();
+    const res = await client.post('/idp/authorize', form(params));
+    expect(res.status).toBe(303);
   });
 });
 

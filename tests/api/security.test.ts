@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, baseUrl, signedIn } from './helpers';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../schemas/constants';
+import { INVALID_CHARACTERS_KEY } from '../../schemas/safeText';
+import { ApiClient, SSL_BYPASS, baseUrl, signedIn, stagedRev } from './helpers';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
@@ -40,5 +42,29 @@ describe('health and unknown routes', () => {
     const res = await new ApiClient().get('/api/policy/v1/no-such-area/1');
     expect(res.status).toBe(404);
     expect(res.body.msg).toEqual(expect.any(String));
+  });
+});
+
+describe('bodies that are not UTF-8', () => {
+  it('are refused with a 400 naming the character rule, and change nothing (not stored as U+FFFD)', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const before = (await admin.get(`${SSL_BYPASS}/${rev}`)).body;
+    const json = JSON.stringify({ ...before, list: [{ id: 'utf8', destination: 'utf8.example.com', comment: 'MARK', enabled: true }] });
+    const [head, tail] = json.split('MARK') as [string, string];
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // The CESU-8 form of an unpaired surrogate, a byte no UTF-8 text holds, and an overlong NUL.
+    for (const bytes of [[0xed, 0xa0, 0x80], [0xff], [0xc0, 0x80]]) {
+      const res = await fetch(`${baseUrl()}${SSL_BYPASS}/${rev}`, {
+        method: 'PUT',
+        headers: { cookie, [XSRF_HEADER]: admin.cookies.get(XSRF_COOKIE)!, 'content-type': 'application/json' },
+        body: Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)]),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors).toEqual([expect.objectContaining({ key: INVALID_CHARACTERS_KEY })]);
+    }
+    expect((await admin.get(`${SSL_BYPASS}/${rev}`)).body.updated_at).toBe(before.updated_at);
+    // The same body in UTF-8 is taken.
+    expect((await admin.put(`${SSL_BYPASS}/${rev}`, { body: JSON.parse(`${head}é${tail}`) })).status).toBe(200);
   });
 });

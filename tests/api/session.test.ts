@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_HEADER } from '../../schemas/constants';
 import { startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, signedIn, stagedRev } from './helpers';
 
@@ -55,6 +56,23 @@ describe('idle time-out', () => {
     expect(res.body.session_logout_days).toBe(1);
     expect(Date.now() - (await lastSeen(client))!.getTime()).toBeLessThan(60_000);
     await setLogoutDays(null);
+  });
+
+  it('does not count background calls (the page polling while the user is away) as activity', async () => {
+    const client = await signedIn('admin', server.url);
+    const background = { headers: { [BACKGROUND_HEADER]: '1' } };
+    await setLastSeen(client, '59 minutes');
+    const before = await lastSeen(client);
+    expect((await client.request('GET', '/api/userinfo', background)).status).toBe(200);
+    expect(await lastSeen(client)).toEqual(before);
+    // An hour of polls later, the session has ended all the same.
+    await setLastSeen(client, '61 minutes');
+    expect((await client.request('GET', '/api/userinfo', background)).status).toBe(401);
+    // The same call made by the user counts.
+    const user = await signedIn('admin', server.url);
+    await setLastSeen(user, '59 minutes');
+    expect((await user.get('/api/userinfo')).status).toBe(200);
+    expect(Date.now() - (await lastSeen(user))!.getTime()).toBeLessThan(60_000);
   });
 
   it('writes the activity at most once a minute', async () => {

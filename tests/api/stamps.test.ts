@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
-import type { OperationDef } from '../../definitions/define';
+import { idSegment, type OperationDef } from '../../definitions/define';
 import { envAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { type ApiClient, SSL_BYPASS, signedIn, stagedRev } from './helpers';
@@ -69,7 +69,7 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'provider.capabilities.patch': 'sets the named switches only; a DryRun shows what would change first',
   'provider.capabilities.delete': 'removes the named switches only; a DryRun shows what would change first',
   ...Object.fromEntries(
-    ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'].map((t) => [`logs.${t}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
+    ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'].map((t) => [`logs.${idSegment(t)}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
   ),
 };
 
