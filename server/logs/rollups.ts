@@ -79,7 +79,7 @@ export const ROLLUPS: ReadonlyMap<string, RollupDef> = new Map(
 
 /**
  * Where a raw aggregate reads events and how it names their fields: the event log itself, or a narrow copy of a
- * stretch of it that holds only the fields the rollups read (see refreshHourlyRollups).
+ * stretch of it that holds only the fields the rollups read (see insertRollups).
  */
 interface EventSource {
   readonly table: string;
@@ -130,6 +130,7 @@ function rawAggregate(
   const bytes = `${src.text(bytesField(d.logType))}::bigint`;
   const g = groups('e.ts');
   const where = [
+    // The narrow copy holds one tenant's events of one kind in the span already.
     ...(src === EVENT_LOG
       ? [
           `e.tenant_id = ${p.add(tenantId)}`,
