@@ -26,7 +26,10 @@ function txDb(tx: Transaction): Db {
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  // One embedded process, nothing to replicate: the least WAL, so that a bulk load into tables emptied in the same
+  // transaction (the first start's seeding) skips it.
+  const options = { postgresqlconf: ['wal_level = minimal', 'max_wal_senders = 0'] };
+  const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
   const queue = new PriorityQueue();
   const view = (heavy: boolean, signal?: AbortSignal): Db => ({

@@ -77,19 +77,35 @@ export const ROLLUPS: ReadonlyMap<string, RollupDef> = new Map(
     .map((d) => [rollupId(d), d]),
 );
 
-export function conditionSql(c: ReportCondition, p: Params): string {
-  if ('present' in c) return `event ? ${p.add(c.field)}`;
-  if ('in' in c) return `${textField(c.field)} = ANY(${p.add(c.in)}::text[])`;
-  return `${textField(c.field)} <> ALL(${p.add(c.notIn)}::text[])`;
+/**
+ * Where a raw aggregate reads events and how it names their fields: the event log itself, or a narrow copy of a
+ * stretch of it that holds only the fields the rollups read (see insertRollups).
+ */
+interface EventSource {
+  readonly table: string;
+  /** A field's value as text. */
+  text(field: string): string;
+  /** A list field's jsonb value. */
+  json(field: string): string;
+  /** Whether the event has the field. */
+  has(field: string, p: Params): string;
+}
+
+const EVENT_LOG: EventSource = { table: 'log_events', text: textField, json: jsonField, has: (f, p) => `event ? ${p.add(f)}` };
+
+export function conditionSql(c: ReportCondition, p: Params, src: EventSource = EVENT_LOG): string {
+  if ('present' in c) return src.has(c.field, p);
+  if ('in' in c) return `${src.text(c.field)} = ANY(${p.add(c.in)}::text[])`;
+  return `${src.text(c.field)} <> ALL(${p.add(c.notIn)}::text[])`;
 }
 
 /** A half-open span of time [from, to) in epoch ms. */
 export type Span = readonly [from: number, to: number];
 
 /** The grouped value of an event for a rollup without a list dimension. */
-function keySql(d: RollupDef): string {
+function keySql(d: RollupDef, src: EventSource): string {
   if (d.fields.length === 0) return 'NULL::text';
-  return d.fields.length === 1 ? textField(d.fields[0]!) : `concat_ws(' ', ${d.fields.map(textField).join(', ')})`;
+  return d.fields.length === 1 ? src.text(d.fields[0]!) : `concat_ws(' ', ${d.fields.map((f) => src.text(f)).join(', ')})`;
 }
 
 /** The columns every rollup row and raw aggregate answers, after the group columns. */
@@ -106,35 +122,41 @@ function rawAggregate(
   groups: (col: string) => string[],
   p: Params,
   filters: readonly string[] = [],
+  src: EventSource = EVENT_LOG,
 ): string {
-  const key = d.list ? 'x.k' : keySql(d);
-  const list = d.list ? ` CROSS JOIN LATERAL jsonb_array_elements_text(${jsonField(d.fields[0]!)}) WITH ORDINALITY AS x (k, n)` : '';
+  const key = d.list ? 'x.k' : keySql(d, src);
+  const list = d.list ? ` CROSS JOIN LATERAL jsonb_array_elements_text(${src.json(d.fields[0]!)}) WITH ORDINALITY AS x (k, n)` : '';
   const first = d.list ? ' FILTER (WHERE x.n = 1)' : '';
-  const bytes = `${textField(bytesField(d.logType))}::bigint`;
+  const bytes = `${src.text(bytesField(d.logType))}::bigint`;
   const g = groups('e.ts');
   const where = [
-    `e.tenant_id = ${p.add(tenantId)}`,
-    `e.log_type = ${p.add(d.logType)}`,
-    // Spans as literal ranges (not a join), so each is an index range scan of the primary key.
-    `(${spans.map((sp) => `(e.ts >= ${p.add(sp[0])} AND e.ts < ${p.add(sp[1])})`).join(' OR ')})`,
-    ...d.where.map((c) => conditionSql(c, p)),
+    // The narrow copy holds one tenant's events of one kind in the span already.
+    ...(src === EVENT_LOG
+      ? [
+          `e.tenant_id = ${p.add(tenantId)}`,
+          `e.log_type = ${p.add(d.logType)}`,
+          // Spans as literal ranges (not a join), so each is an index range scan of the primary key.
+          `(${spans.map((sp) => `(e.ts >= ${p.add(sp[0])} AND e.ts < ${p.add(sp[1])})`).join(' OR ')})`,
+        ]
+      : []),
+    ...d.where.map((c) => conditionSql(c, p, src)),
     ...(d.nullKeys || d.fields.length === 0 ? [] : [`${key} IS NOT NULL`]),
     ...filters,
   ];
   const columns = [
     ...g.map((x, i) => `${x} AS g${i}`),
     `${key} AS key`,
-    `${d.sub ? textField(d.sub) : 'NULL::text'} AS sub`,
+    `${d.sub ? src.text(d.sub) : 'NULL::text'} AS sub`,
     'count(*) AS events',
     `count(*)${first} AS first_events`,
     `coalesce(sum(${bytes}), 0) AS bytes`,
     `coalesce(sum(${bytes})${first}, 0) AS first_bytes`,
-    `${d.label ? `min(${textField(d.label)})` : 'NULL::text'} AS label`,
+    `${d.label ? `min(${src.text(d.label)})` : 'NULL::text'} AS label`,
   ];
   const groupBy = [...g.map((_, i) => String(i + 1)), String(g.length + 1), String(g.length + 2)].join(', ');
   return `SELECT ${columns.join(', ')}
-    FROM log_events e${list}
-    WHERE ${where.join(' AND ')} GROUP BY ${groupBy}`;
+    FROM ${src.table} e${list}
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY ${groupBy}`;
 }
 
 function rollupRows(id: string, tenantId: string, grain: 'h' | 'd', spans: readonly Span[], groups: (col: string) => string[], p: Params): string {
@@ -211,42 +233,72 @@ export function rollupUnion(
   return parts.join('\nUNION ALL\n');
 }
 
+const hourOf = (col: string) => [`(${col} / ${HOUR_MS}) * ${HOUR_MS}`];
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** A day's row from its hourly rows (columns of ROW_COLUMNS after key and sub). */
+const DAY_SUMS = 'sum(events), sum(first_events), sum(bytes), sum(first_bytes), min(label)';
+
 /**
- * One scan computing the hourly rows of many rollups without a list dimension: one grouping set per rollup, of the
- * hour, whether the event meets the rollup's conditions, its key and its sub (NULL where the conditions fail, so
- * those events fold into one group per hour, dropped).
+ * The narrow copy of a stretch of events that rollups read: the time and one column per field they use (its text,
+ * a list's jsonb, whether it is there), so that each event is parsed once, not once per rollup.
  */
-function groupingSetsInsert(defs: readonly [string, RollupDef][], tenantId: string, logType: LogType, from: number, to: number, p: Params): string {
-  const labels = [...new Set(defs.flatMap(([, d]) => (d.label ? [d.label] : [])))];
-  const inner: string[] = [`(ts / ${HOUR_MS}) * ${HOUR_MS} AS h`];
-  const sets: string[] = [];
-  defs.forEach(([, d], i) => {
-    const w = d.where.length ? d.where.map((c) => conditionSql(c, p)).join(' AND ') : 'true';
-    inner.push(`(${w}) AS w${i}`, `CASE WHEN ${w} THEN ${keySql(d)} END AS k${i}`, `CASE WHEN ${w} THEN ${d.sub ? textField(d.sub) : 'NULL::text'} END AS s${i}`);
-    sets.push(`(h, w${i}, k${i}, s${i})`);
-  });
-  const bytes = `${textField(bytesField(logType))}::bigint`;
-  inner.push(`${bytes} AS bytes`, ...labels.map((f, j) => `${textField(f)} AS l${j}`));
-  const which = (pick: (i: number, d: RollupDef) => string) =>
-    `CASE ${defs.map(([, d], i) => `WHEN GROUPING(w${i}) = 0 THEN ${pick(i, d)}`).join(' ')} END`;
-  const ids = defs.map(([id]) => id);
-  const grouped = `SELECT h,
-      ${which((i) => String(i))} AS i,
-      ${which((i) => `w${i}`)} AS w,
-      ${which((i) => `k${i}`)} AS key,
-      ${which((i) => `s${i}`)} AS sub,
-      count(*) AS events, coalesce(sum(bytes), 0) AS bytes,
-      ${which((_, d) => (d.label ? `min(l${labels.indexOf(d.label)})` : 'NULL::text'))} AS label
-    FROM (SELECT ${inner.join(', ')} FROM log_events
-           WHERE tenant_id = ${p.add(tenantId)} AND log_type = ${p.add(logType)} AND ts >= ${p.add(from)} AND ts < ${p.add(to)}) e
-    GROUP BY GROUPING SETS (${sets.join(', ')})`;
-  const keep = defs.map(([, d], i) => (d.nullKeys || d.fields.length === 0 ? `i = ${i}` : `(i = ${i} AND key IS NOT NULL)`));
-  return `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
-    SELECT ${p.add(tenantId)}, (${p.add(ids)}::text[])[i + 1], 'h', h, key, sub, events, events, bytes, bytes, label
-      FROM (${grouped}) g WHERE w AND (${keep.join(' OR ')})`;
+function narrowSource(defs: readonly RollupDef[], logType: LogType): { columns: string[]; src: EventSource } {
+  const text = new Set<string>([bytesField(logType)]);
+  const json = new Set<string>();
+  const has = new Set<string>();
+  for (const d of defs) {
+    for (const f of d.fields) (d.list ? json : text).add(f);
+    for (const f of [d.sub, d.label]) if (f) text.add(f);
+    for (const c of d.where) ('present' in c ? has : text).add(c.field);
+  }
+  const name = { text: (f: string) => quoted(f), json: (f: string) => quoted(`${f}[]`), has: (f: string) => quoted(`${f}?`) };
+  return {
+    columns: [
+      'ts',
+      ...[...text].map((f) => `${textField(f)} AS ${name.text(f)}`),
+      ...[...json].map((f) => `${jsonField(f)} AS ${name.json(f)}`),
+      ...[...has].map((f) => `(event ? '${f.replace(/'/g, "''")}') AS ${name.has(f)}`),
+    ],
+    src: { table: 'rollup_events', text: name.text, json: name.json, has: name.has },
+  };
 }
 
-const hourOf = (col: string) => [`(${col} / ${HOUR_MS}) * ${HOUR_MS}`];
+/**
+ * Writes the hourly rows of one log kind's rollups for a tenant's events in [from, to) (whole hours without rows
+ * yet), in one statement: the events are read once into a narrow copy, which every rollup groups. `wholeDay`: the
+ * span holds every event of its UTC day (whose daily rows are missing too), so the same statement adds the day's
+ * rows from the hourly ones.
+ */
+export async function insertRollups(
+  db: Db,
+  tenantId: string,
+  logType: LogType,
+  from: number,
+  to: number,
+  { defs = ROLLUPS, wholeDay = false }: { defs?: ReadonlyMap<string, RollupDef>; wholeDay?: boolean } = {},
+): Promise<void> {
+  const ids = [...defs].filter(([, d]) => d.logType === logType);
+  if (!ids.length || to <= from) return;
+  const { columns, src } = narrowSource(
+    ids.map(([, d]) => d),
+    logType,
+  );
+  const p = new Params();
+  const t = p.add(tenantId);
+  const hourly = `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+    ${ids.map(([id, d]) => `SELECT ${t}, ${p.add(id)}, 'h', g0, ${ROW_COLUMNS} FROM (${rawAggregate(d, tenantId, [[from, to]], hourOf, p, [], src)}) a`).join('\nUNION ALL\n')}`;
+  const events = `rollup_events AS MATERIALIZED (
+      SELECT ${columns.join(', ')} FROM log_events
+       WHERE tenant_id = ${t} AND log_type = ${p.add(logType)} AND ts >= ${p.add(from)} AND ts < ${p.add(to)})`;
+  await db.query(
+    wholeDay
+      ? `WITH ${events}, hourly AS (${hourly} RETURNING rollup, ${ROW_COLUMNS})
+         INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+         SELECT ${t}, rollup, 'd', ${p.add(Math.floor(from / DAY_MS) * DAY_MS)}::bigint, key, sub, ${DAY_SUMS} FROM hourly GROUP BY rollup, key, sub`
+      : `WITH ${events} ${hourly}`,
+    p.values,
+  );
+}
 
 /**
  * Recomputes the rollups of a tenant's events of one log kind over [fromMs, toMs), widened to whole hours (and the
@@ -260,41 +312,27 @@ export async function refreshRollups(
   toMs: number,
   defs: ReadonlyMap<string, RollupDef> = ROLLUPS,
 ): Promise<void> {
-  const ids = [...defs].filter(([, d]) => d.logType === logType);
-  if (!ids.length || toMs <= fromMs) return;
+  const names = [...defs].filter(([, d]) => d.logType === logType).map(([id]) => id);
+  if (!names.length || toMs <= fromMs) return;
   const from = Math.floor(fromMs / HOUR_MS) * HOUR_MS;
   const to = Math.ceil(toMs / HOUR_MS) * HOUR_MS;
   const dayFrom = Math.floor(from / DAY_MS) * DAY_MS;
   const dayTo = Math.ceil(to / DAY_MS) * DAY_MS;
-  const names = ids.map(([id]) => id);
-  await db.query(
-    `DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[])
-       AND ((grain = 'h' AND bucket >= $3 AND bucket < $4) OR (grain = 'd' AND bucket >= $5 AND bucket < $6))`,
-    [tenantId, names, from, to, dayFrom, dayTo],
-  );
-  const lists = ids.filter(([, d]) => d.list);
-  for (const [id, d] of lists) {
-    const p = new Params();
-    const select = rawAggregate(d, tenantId, [[from, to]], hourOf, p);
-    await db.query(
-      `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
-       SELECT ${p.add(tenantId)}, ${p.add(id)}, 'h', g0, ${ROW_COLUMNS} FROM (${select}) a`,
-      p.values,
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[])
+         AND ((grain = 'h' AND bucket >= $3 AND bucket < $4) OR (grain = 'd' AND bucket >= $5 AND bucket < $6))`,
+      [tenantId, names, from, to, dayFrom, dayTo],
     );
-  }
-  const plain = ids.filter(([, d]) => !d.list);
-  if (plain.length) {
-    const p = new Params();
-    await db.query(groupingSetsInsert(plain, tenantId, logType, from, to, p), p.values);
-  }
-  await db.query(
-    `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
-     SELECT tenant_id, rollup, 'd', (bucket / ${DAY_MS}) * ${DAY_MS}, key, sub, sum(events), sum(first_events), sum(bytes),
-            sum(first_bytes), min(label)
-       FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'h' AND bucket >= $3 AND bucket < $4
-      GROUP BY 1, 2, 3, 4, 5, 6`,
-    [tenantId, names, dayFrom, dayTo],
-  );
+    await insertRollups(tx, tenantId, logType, from, to, { defs });
+    await tx.query(
+      `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+       SELECT tenant_id, rollup, 'd', (bucket / ${DAY_MS}) * ${DAY_MS}, key, sub, ${DAY_SUMS}
+         FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'h' AND bucket >= $3 AND bucket < $4
+        GROUP BY 1, 2, 3, 4, 5, 6`,
+      [tenantId, names, dayFrom, dayTo],
+    );
+  });
 }
 
 /**

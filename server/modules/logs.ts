@@ -8,7 +8,7 @@ import { CATEGORY_LIST_LABELS, LOG_TYPES, visibleCategories, type LogQuery, type
 import type { Environment } from '../../schemas/access';
 import { categoryList } from '../logs/catalog';
 import { decodeCursor, type Cursor } from '../logs/cursor';
-import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs } from '../logs/seed';
+import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs, seedTicker } from '../logs/seed';
 import { whileWanted } from '../logs/requestSignal';
 import { syncRollups } from '../logs/rollups';
 import { sandboxReport } from '../logs/sandbox';
@@ -73,7 +73,7 @@ export const logsModule: ServerModule = {
     await syncRollups(db);
     const sizes = LOG_SEED_SIZES[seed];
     const now = Date.now();
-    let shown = now;
+    const ticker = seed === 'full' ? seedTicker() : undefined;
     const outcomes = await seedLogs(
       db,
       DEMO_TENANTS.map((t) => ({
@@ -88,29 +88,11 @@ export const logsModule: ServerModule = {
           seed: LOG_SEED,
         },
       })),
-      (p) => {
-        if (seed !== 'full') return;
-        const t = Date.now();
-        if (p.step === 'rollups') {
-          if (t - shown < 4_000) return;
-          console.info(`Demo logs: computing report rollups (${Math.floor((p.done ?? 0) * 100)} %)`);
-        } else if (p.step === 'indexes') console.info(`Demo logs: ${p.events.toLocaleString('en')} events loaded; building the log indexes…`);
-        else if (p.events === 0 || t - shown >= 4_000) console.info(seedProgressLine(p.events, p.total, t - now));
-        else return;
-        shown = t;
-      },
-    );
+      ticker?.update,
+    ).finally(() => ticker?.stop());
     if (seed === 'full' && outcomes.length) {
       const events = outcomes.reduce((a, o) => a + o.events, 0);
       console.info(`Seeded ${events.toLocaleString('en')} log events in ${((Date.now() - now) / 1000).toFixed(1)} s.`);
     }
   },
 };
-
-/** "Demo logs: 250,000 of 1,020,000 events (25 %), about 40 s left". */
-export function seedProgressLine(events: number, total: number, elapsedMs: number): string {
-  const left = events ? Math.round(((total - events) * elapsedMs) / events / 1000) : undefined;
-  return `Demo logs: ${events.toLocaleString('en')} of ${total.toLocaleString('en')} events (${Math.floor((events * 100) / total)} %)${
-    left === undefined ? '' : `, about ${left} s left`
-  }`;
-}

@@ -1,7 +1,8 @@
 /**
  * Crash durability: the server runs as a child process on a temporary DATA_DIR (PGlite) or on DATABASE_URL, and is
- * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds an empty store for the
- * first time. A restart on the same store comes up, and every save that was answered 200 is there.
+ * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds the demo logs of an empty
+ * store for the first time. A restart on the same store comes up, every save that was answered 200 is there, and the
+ * seed is whole.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { logCounts } from '../../server/logs/generator';
+import { LOG_SEED_SIZES } from '../../server/logs/seed';
 import { resetPostgres } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, stagedRev } from './helpers';
 
@@ -47,18 +50,31 @@ async function freshStore(): Promise<Record<string, string>> {
   return { DATA_DIR: dir };
 }
 
-/** Starts `server/main.ts`; resolves with the child and, once it listens, its URL. */
-function spawnServer(store: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
+/**
+ * Starts `server/main.ts` with the seed size; resolves with the child, once it listens its URL, and `output(re)`,
+ * which resolves once its standard output matches.
+ */
+function spawnServer(
+  store: Record<string, string>,
+  seed: 'small' | 'full' = 'small',
+): { child: ChildProcess; url: Promise<string>; output: (re: RegExp) => Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...store, HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', LOG_LEVEL: 'error' },
+    env: { ...process.env, ...store, HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: seed, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const output = (re: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => re.test(out) && resolve();
+      check();
+      child.stdout!.on('data', check);
+      child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before printing ${re}: ${out.slice(-2000)}`)));
+    });
   const url = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
+    child.stdout!.on('data', () => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]!);
     });
@@ -66,7 +82,7 @@ function spawnServer(store: Record<string, string>): { child: ChildProcess; url:
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${err.slice(-2000)}`)));
   });
-  return { child, url };
+  return { child, url, output };
 }
 
 const killed = (child: ChildProcess) =>
@@ -120,13 +136,13 @@ describe('kill -9', { timeout: 300_000 }, () => {
     await killed(second.child);
   });
 
-  it('during the first seeding: a restart finishes it and the demo data is whole', async () => {
+  it('during the first seeding of the logs: a restart seeds them again, whole, and the demo data is whole', async () => {
     const store = await freshStore();
-    const first = spawnServer(store);
+    // The full seed prints its progress; killed once it has loaded some events (its transaction open).
+    const first = spawnServer(store, 'full');
     let listened = false;
     first.url.then(() => (listened = true)).catch(() => undefined);
-    // Kill part-way: the store is being created and seeded (that takes well over 4 s), the server does not listen yet.
-    await new Promise((r) => setTimeout(r, 4000));
+    await first.output(/Demo logs: [1-9][\d,]* of [\d,]+ events/);
     await killed(first.child);
     expect(listened).toBe(false);
 
@@ -135,6 +151,13 @@ describe('kill -9', { timeout: 300_000 }, () => {
     const seeded = (await admin.get(`${SSL_BYPASS}/1`)).body;
     expect(seeded).toMatchObject({ rev_id: 1, state: 'published' });
     expect(seeded.list).toHaveLength(10);
+    // Exactly the small seed's web events, from the rollups and from the raw events: nothing of the killed load.
+    const now = Math.floor(Date.now() / 1000);
+    const total = async (filter: string) =>
+      (await admin.get(`/api/rep/v1/query/top_domains?start=${now - 31 * 86_400}&end=${now}${filter}`)).body.total as number;
+    const web = logCounts(LOG_SEED_SIZES.small.demo).web;
+    expect(await total('')).toBe(web);
+    expect(await total(`&pe_action=${['allow', 'block', 'safeview', 'readonly', 'warn', 'bypass', 'direct', 'redirect', 'disable'].join('%2B')}`)).toBe(web);
     const other = new ApiClient(await second.url);
     expect((await other.login('other-admin', 'other-demo')).status).toBe(200);
     await killed(second.child);
