@@ -11,14 +11,13 @@ import {
   MultiSelect,
   PasswordInput,
   SegmentedControl,
-  Select,
   Switch,
   TagsInput,
   Textarea,
 } from '@mantine/core';
 import { memo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
-import { LightInput, LightNumberInput } from './lightInput';
+import { LightInput, LightNumberInput, LightSelect } from './lightInput';
 import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget } from './richWidgets';
 import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
 import type { FieldSpec } from './schemaFields';
@@ -104,14 +103,13 @@ const SelectWidget: WidgetComponent = (p) =>
   p.field.hint.optionsFrom ? (
     <LookupSelectWidget {...p} />
   ) : (
-  <Select
-    {...common(p)}
-    data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
-    value={p.value === undefined || p.value === null ? null : String(p.value)}
-    clearable={!p.field.required}
-    allowDeselect={!p.field.required}
-    onChange={(v) => p.onChange(v ?? undefined)}
-  />
+    <LightSelect
+      {...light(p)}
+      data={p.field.options}
+      value={p.value === undefined || p.value === null ? null : String(p.value)}
+      clearable={!p.field.required}
+      onChange={p.onChange}
+    />
   );
 
 const MultiSelectWidget: WidgetComponent = (p) => (
