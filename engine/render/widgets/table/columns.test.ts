@@ -33,10 +33,19 @@ describe('columns', () => {
   });
 
   it('are never narrower than their header text (plus the sort marker when sortable)', () => {
-    const long = widthRule({ field: 'x', label: 'Matches before the action applies', format: 'boolean' });
-    expect(long.min).toBeGreaterThan(KIND_WIDTHS.boolean.min);
-    const sortable = widthRule({ field: 'x', label: 'Matches before the action applies', format: 'boolean', sortable: true });
+    const long = widthRule({ field: 'x', label: 'Where the matches before the action apply' });
+    expect(long.min).toBeGreaterThan(KIND_WIDTHS.text.min);
+    const sortable = widthRule({ field: 'x', label: 'Where the matches before the action apply', sortable: true });
     expect(sortable.min).toBeGreaterThan(long.min);
+  });
+
+  it('keep yes/no and number columns narrow under a long header, which wraps: they fit its longest word', () => {
+    const flag = widthRule({ field: 'x', label: 'Show the block page', format: 'boolean' });
+    expect(flag.min).toBe(KIND_WIDTHS.boolean.min);
+    const count = widthRule({ field: 'x', label: 'Matches before the action', format: 'count' });
+    expect(count.min).toBe(KIND_WIDTHS.number.min);
+    const oneLongWord = widthRule({ field: 'x', label: 'Destinations', format: 'count', sortable: true });
+    expect(oneLongWord.min).toBeGreaterThan(KIND_WIDTHS.number.min);
   });
 
   it('share the spare width by flex, up to each maximum, and give what a capped column cannot take to the others', () => {
