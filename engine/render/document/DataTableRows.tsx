@@ -29,9 +29,11 @@ export function DataTableRows(props: RowsRendererProps) {
 
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
     const cells: DataTableColumn<Row>[] = props.columns.map((c, i) => {
-      const { options: _options, format: _format, ...spec } = c;
+      const { options, format: _format, ...spec } = c;
       return {
         ...spec,
+        // The choices' labels size an enumeration's column.
+        labels: c.kind === 'enum' ? Object.fromEntries(options.map((o) => [o.value, o.label])) : undefined,
         render: (row: Row) => {
           const errors = i === 0 ? errorsByKey.get(String(keyOf(row))) : undefined;
           // A plain value stays a string, so the table can show the whole text as a tooltip.

@@ -39,6 +39,14 @@ describe('columns', () => {
     expect(sortable.min).toBeGreaterThan(long.min);
   });
 
+  it('fit an enumeration\'s longest label, up to the kind\'s maximum', () => {
+    const kind = widthRule({ field: 'kind', format: 'enumLabel', labels: { k: 'Keywords and phrases', r: 'Regular expressions' } });
+    expect(kind.min).toBeGreaterThan(KIND_WIDTHS.enum.min);
+    expect(kind.min).toBeGreaterThanOrEqual(20 * 7);
+    const huge = widthRule({ field: 'kind', format: 'enumLabel', labels: { x: 'A label far longer than any column should ever be made for it' } });
+    expect(huge.min).toBe(KIND_WIDTHS.enum.max);
+  });
+
   it('keep yes/no and number columns narrow under a long header, which wraps: they fit its longest word', () => {
     const flag = widthRule({ field: 'x', label: 'Show the block page', format: 'boolean' });
     expect(flag.min).toBe(KIND_WIDTHS.boolean.min);

@@ -36,6 +36,8 @@ const CELL_PADDING = 24;
 const SORT_MARKER = 18;
 /** Average advance of a header character (14 px, semibold), in px. */
 const HEADER_CHAR = 7.8;
+/** Average advance of a cell character (14 px, regular), in px. */
+const CELL_CHAR = 7.2;
 
 /** Kinds whose values are short (a badge, a number): a long header wraps onto a second line instead of widening them. */
 const SHORT_VALUES: ReadonlySet<ColumnKind> = new Set(['boolean', 'number']);
@@ -90,13 +92,18 @@ export function kindOf(format: ColumnSpec['format']): ColumnKind {
  * A column's width rule: the definition's hints over the kind's default; the minimum also fits the header text, or
  * its longest word where the header wraps (unless the definition sets one), so headers never overlap.
  */
-export function widthRule(column: ColumnSpec & { readonly kind?: ColumnKind; readonly label?: string }): WidthRule {
+export function widthRule(
+  column: ColumnSpec & { readonly kind?: ColumnKind; readonly label?: string; readonly labels?: Readonly<Record<string, string>> },
+): WidthRule {
   const kind = column.kind ?? kindOf(column.format);
   const base = KIND_WIDTHS[kind];
   const label = column.label ?? humanise(column.field);
   const widest = headerWraps(kind) ? Math.max(...label.split(/\s+/).map((w) => w.length)) : label.length;
   const header = Math.ceil(widest * HEADER_CHAR) + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
-  const min = column.minWidth ?? Math.max(base.min, header);
+  // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
+  const longestLabel = kind === 'enum' && column.labels ? Math.max(0, ...Object.values(column.labels).map((l) => l.length)) : 0;
+  const values = Math.min(Math.ceil(longestLabel * CELL_CHAR) + CELL_PADDING, base.max ?? Infinity);
+  const min = column.minWidth ?? Math.max(base.min, header, values);
   const max = column.maxWidth ?? base.max;
   return { min, max: max === undefined ? undefined : Math.max(max, min), flex: column.flex ?? base.flex };
 }
