@@ -39,7 +39,7 @@ const HEADER_CHAR = 7.8;
 /** Average advance of a cell character (14 px, regular), in px. */
 const CELL_CHAR = 7.2;
 
-/** Kinds whose values are short (a badge, a number): a long header wraps onto a second line instead of widening them. */
+/** Kinds whose values are short (a badge, a number): a long header wraps onto two lines instead of widening them. */
 const SHORT_VALUES: ReadonlySet<ColumnKind> = new Set(['boolean', 'number']);
 
 /** Whether a column of this kind wraps its header text (see SHORT_VALUES). */
@@ -98,7 +98,8 @@ export function widthRule(
   const kind = column.kind ?? kindOf(column.format);
   const base = KIND_WIDTHS[kind];
   const label = column.label ?? humanise(column.field);
-  const widest = headerWraps(kind) ? Math.max(...label.split(/\s+/).map((w) => w.length)) : label.length;
+  // A wrapping header takes at most two lines: the longer of its longest word and half its text.
+  const widest = headerWraps(kind) ? Math.max(...label.split(/\s+/).map((w) => w.length), Math.ceil(label.length / 2)) : label.length;
   const header = Math.ceil(widest * HEADER_CHAR) + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
   const longestLabel = kind === 'enum' && column.labels ? Math.max(0, ...Object.values(column.labels).map((l) => l.length)) : 0;
