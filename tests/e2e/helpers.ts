@@ -624,6 +624,18 @@ export async function tabToButton(page: Page, name: string | RegExp, limit = 120
   throw new Error(`No button "${String(name)}" within ${limit} presses of Tab`);
 }
 
+/** Presses Tab `presses` times and names each focused element that shows no focus ring. */
+export async function readFocusWithoutRing(page: Page, presses: number): Promise<string[]> {
+  const missing = new Set<string>();
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    // Past the last control the focus leaves the page (the body), as in any browser.
+    if (await page.evaluate(() => document.activeElement === document.body)) continue;
+    if (!(await focusRingShown(page))) missing.add(await focusedText(page));
+  }
+  return [...missing];
+}
+
 /** Presses Tab until the text field whose label starts with `label` has the focus. */
 export async function tabToField(page: Page, label: string, limit = 60): Promise<void> {
   for (let i = 0; i < limit; i++) {

@@ -20,6 +20,7 @@ import {
   openPage,
   pressEnterToDownload,
   publishLeftoverChanges,
+  readFocusWithoutRing,
   tabToButton,
   tabToField,
   typeReplacing,
@@ -69,6 +70,14 @@ describe('keyboard only', () => {
     await assertOnScreen(page, 'SSL Bypass');
     await assertRow(page, added);
     assertNoPageErrors(page);
+  });
+
+  it('shows a focus ring on everything Tab reaches: header, navigation, table controls and rows', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'SSL Bypass');
+    await assertRow(page, '*.irs.gov');
+    expect(await readFocusWithoutRing(page, 120)).toEqual([]);
   });
 
   it('edits a row, exports, saves, publishes with a reason and rolls back from the history', async () => {
