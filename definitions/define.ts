@@ -411,6 +411,8 @@ export interface LogViewOf<T extends LogType> extends ScreenBase {
    * e.g. `cats` → `categoryListOps.cats_v2`: the table, the event drawer and the filter show the ids' names.
    */
   readonly lookups?: Readonly<Record<string, OperationDef>>;
+  /** Event fields holding a screen's id (the area a save changed): the table and the event drawer show its title. */
+  readonly screenFields?: readonly LogField<T>[];
   readonly filters: readonly {
     readonly param: LogFilterParam<T>;
     readonly label: string;

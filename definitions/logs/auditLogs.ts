@@ -11,6 +11,7 @@ export const auditLogs = defineLogView({
   ...logKind('audit'),
   columns: logColumns('audit', ['timestamp', 'user', 'action', 'result', 'area', 'ip', 'details']),
   filters: logFilters('audit', ['action', 'result', 'userid', 'src_ip', 'area']),
+  screenFields: ['area'],
   fieldTitles: eventFieldTitles('audit'),
   fieldLabels: eventFieldLabels('audit'),
   defaultFilters: LOG_DEFAULT_FILTERS,

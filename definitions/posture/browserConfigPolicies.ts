@@ -30,7 +30,7 @@ export const browserConfigPolicies = defineCollection({
     { field: 'name', flex: 2, sortable: true },
     { field: 'platform', format: 'enumLabel', sortable: true },
     { field: 'browser', format: 'enumLabel', sortable: true },
-    { field: 'version' },
+    { field: 'version', minWidth: 84, maxWidth: 96 },
     { field: 'status', format: 'enumLabel' },
     { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true },
   ],

@@ -62,7 +62,7 @@ registerScreenView<Extract<ScreenDef, { kind: 'collection' }>>('collection', () 
 registerScreenView<Extract<ScreenDef, { kind: 'logView' }>>('logView', () =>
   import('./log/LogView').then(
     (m) =>
-      ({ screen, query, setQuery, env }) => (
+      ({ screen, query, setQuery, env, screens }) => (
         <m.LogView
           key={screen.id}
           screen={screen}
@@ -70,6 +70,7 @@ registerScreenView<Extract<ScreenDef, { kind: 'logView' }>>('logView', () =>
           setQuery={setQuery}
           onPrem={env.deployment === 'on_prem'}
           managementStation={env.deployment === 'on_prem' && env.appMode === 'management_station'}
+          screens={screens}
         />
       ),
   ),

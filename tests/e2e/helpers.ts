@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -137,13 +137,18 @@ export async function fillDialogUpload(page: Page, name: string, content: string
   await dialog(page).locator('input[type=file]').setInputFiles({ name, mimeType, buffer: Buffer.from(content) });
 }
 
-/** Presses a dialog button that downloads a file; resolves to the file's text. */
-export async function clickDialogDownload(page: Page, name: string): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog(page).getByRole('button', { name, exact: true }).click()]);
+/** A finished download's file name and text. */
+async function downloaded(download: Download): Promise<{ fileName: string; text: string }> {
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return { fileName: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** Presses a dialog button that downloads a file; resolves to the file's text. */
+export async function clickDialogDownload(page: Page, name: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog(page).getByRole('button', { name, exact: true }).click()]);
+  return (await downloaded(download)).text;
 }
 
 /** Types a new 1-based position into a row's position field (orderable tables). */
@@ -565,10 +570,7 @@ export async function assertEventDetail(page: Page, title: string, value: string
 /** Presses a download button of the page (outside dialogs); resolves to the file's name and text. */
 export async function clickDownload(page: Page, name: string): Promise<{ fileName: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { fileName: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  return downloaded(download);
 }
 
 /** Clicks the first bar (or slice, or point) of a dashboard widget's chart. */
@@ -597,13 +599,76 @@ const focusedText = (page: Page) =>
     return `${e?.tagName ?? ''} ${e?.getAttribute('aria-label') ?? (e?.textContent ?? '').trim()}`;
   });
 
-/** Presses Tab until a button with exactly this name has the focus (fails after `limit` presses). */
-export async function tabToButton(page: Page, name: string, limit = 120): Promise<void> {
+/** Whether the focused element shows a focus ring (an outline, or a box shadow where a widget draws its ring so). */
+const focusRingShown = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement;
+    if (!e) return false;
+    const style = getComputedStyle(e);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  });
+
+/**
+ * Presses Tab until a button with this name (exactly, or matching) has the focus, and checks that it shows a focus
+ * ring; fails after `limit` presses.
+ */
+export async function tabToButton(page: Page, name: string | RegExp, limit = 120): Promise<void> {
+  const wanted = (text: string) => (typeof name === 'string' ? text === `BUTTON ${name}` : text.startsWith('BUTTON ') && name.test(text.slice(7)));
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
-    if ((await focusedText(page)) === `BUTTON ${name}`) return;
+    if (wanted(await focusedText(page))) {
+      expect(await focusRingShown(page), `a focus ring on the button ${String(name)}`).toBe(true);
+      return;
+    }
   }
-  throw new Error(`No button "${name}" within ${limit} presses of Tab`);
+  throw new Error(`No button "${String(name)}" within ${limit} presses of Tab`);
+}
+
+/** Presses Tab `presses` times and names each focused element that shows no focus ring. */
+export async function readFocusWithoutRing(page: Page, presses: number): Promise<string[]> {
+  const missing = new Set<string>();
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    // Past the last control the focus leaves the page (the body), as in any browser.
+    if (await page.evaluate(() => document.activeElement === document.body)) continue;
+    if (!(await focusRingShown(page))) missing.add(await focusedText(page));
+  }
+  return [...missing];
+}
+
+/** Presses Tab until the text field whose label starts with `label` has the focus. */
+export async function tabToField(page: Page, label: string, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const e = document.activeElement as HTMLInputElement | null;
+      if (!e || !['INPUT', 'TEXTAREA'].includes(e.tagName)) return '';
+      return (e.labels?.[0]?.textContent ?? e.getAttribute('aria-label') ?? '').trim();
+    });
+    if (focused.startsWith(label)) return;
+  }
+  throw new Error(`No field "${label}" within ${limit} presses of Tab`);
+}
+
+/** Replaces the focused field's text by typing (select all, then the new text). */
+export async function typeReplacing(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+/** Opens a screen through the command palette (Ctrl+K, its name, Enter). */
+export async function goToScreenByPalette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+K');
+  await visible(page.getByRole('dialog', { name: 'Go to a screen or field' }));
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await visible(page.getByRole('heading', { level: 1, name: title }));
+}
+
+/** Presses Enter on the focused button and resolves to the downloaded file's name and text. */
+export async function pressEnterToDownload(page: Page): Promise<{ fileName: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  return downloaded(download);
 }
 
 /** The focused element is a text field (a dialog opened with its first field focused). */

@@ -1,18 +1,29 @@
 /**
- * A main task with the keyboard alone: skip to the content, add an entry through the row dialog (which opens with its
- * first field focused), save with Ctrl+S, and find the entry after a reload.
+ * Every main task with the keyboard alone (choosing a file in the system's file dialog excepted): add an entry, edit
+ * a row, edit a row of a nested table, import, export, save, publish through the review with a reason, and roll back
+ * from the revision history. Each button is reached with Tab and shows a focus ring when it has the focus.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  assertDialogTitle,
   assertNoPageErrors,
   assertOnScreen,
+  assertRevisionState,
   assertRow,
+  assertNoRow,
   assertTextFieldFocused,
+  fillDialogUpload,
   goToRouteSignedIn,
+  goToScreenByPalette,
   launchBrowser,
   openPage,
+  pressEnterToDownload,
+  publishLeftoverChanges,
+  readFocusWithoutRing,
   tabToButton,
+  tabToField,
+  typeReplacing,
 } from './helpers';
 
 let browser: Browser;
@@ -22,6 +33,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+const saved = (page: Page) => page.getByText('All changes saved.', { exact: true }).waitFor();
+const dialogClosed = (page: Page) => page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+/** Header Publish, the change reason, the review's Publish: all from the keyboard. */
+async function publishByKeyboard(page: Page, reason: string): Promise<void> {
+  await tabToButton(page, /^Review and publish/);
+  await page.keyboard.press('Enter');
+  await assertDialogTitle(page, 'Review and publish');
+  await tabToField(page, 'Change reason');
+  await page.keyboard.type(reason);
+  await tabToButton(page, /^Publish \d+ areas?$/, 40);
+  await page.keyboard.press('Enter');
+  await dialogClosed(page);
+  await assertRevisionState(page, 'Published');
+}
 
 describe('keyboard only', () => {
   it('adds an SSL bypass entry and saves it without the mouse', async () => {
@@ -35,13 +62,111 @@ describe('keyboard only', () => {
     await page.keyboard.type(added);
     await tabToButton(page, 'Add', 20);
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await dialogClosed(page);
     await assertRow(page, added);
     await page.keyboard.press('Control+S');
-    await page.getByText('All changes saved.', { exact: true }).waitFor();
+    await saved(page);
     await page.reload();
     await assertOnScreen(page, 'SSL Bypass');
     await assertRow(page, added);
+    assertNoPageErrors(page);
+  });
+
+  it('shows a focus ring on everything Tab reaches: header, navigation, table controls and rows', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'SSL Bypass');
+    await assertRow(page, '*.irs.gov');
+    expect(await readFocusWithoutRing(page, 120)).toEqual([]);
+  });
+
+  it('edits a row, exports, saves, publishes with a reason and rolls back from the history', async () => {
+    const page = await openPage(browser);
+    const comment = `Keyboard edit ${Date.now().toString(36)}`;
+    await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'SSL Bypass');
+    await publishLeftoverChanges(page);
+    const before = (await page.getByRole('row').filter({ hasText: '*.irs.gov' }).innerText()).split('\t').find((t) => /filing/.test(t));
+
+    await tabToButton(page, 'Edit *.irs.gov');
+    await page.keyboard.press('Enter');
+    await assertDialogTitle(page, 'Edit entry');
+    await tabToField(page, 'Comment');
+    await typeReplacing(page, comment);
+    await tabToButton(page, 'Apply', 20);
+    await page.keyboard.press('Enter');
+    await dialogClosed(page);
+    await assertRow(page, comment);
+
+    await tabToButton(page, 'Export CSV');
+    const csv = await pressEnterToDownload(page);
+    expect(csv.text).toContain(comment);
+
+    await tabToButton(page, 'Save');
+    await page.keyboard.press('Enter');
+    await saved(page);
+    await publishByKeyboard(page, `Keyboard: ${comment}`);
+
+    await goToScreenByPalette(page, 'Revision history');
+    const row = page.getByRole('row').filter({ hasText: `Keyboard: ${comment}` });
+    const rev = Number((await row.getByRole('cell').first().innerText()).match(/\d+/)![0]);
+    await tabToButton(page, `Roll back to revision ${rev - 1}`);
+    await page.keyboard.press('Enter');
+    await assertDialogTitle(page, `Roll back to revision ${rev - 1}`);
+    await tabToButton(page, `Stage revision ${rev - 1}`, 10);
+    await page.keyboard.press('Enter');
+    await dialogClosed(page);
+    await assertRevisionState(page, 'Unpublished changes');
+    await publishByKeyboard(page, `Keyboard: roll back ${comment}`);
+
+    await goToScreenByPalette(page, 'SSL Bypass');
+    await assertNoRow(page, comment);
+    if (before) await assertRow(page, before);
+    assertNoPageErrors(page);
+  });
+
+  it('edits a row of a nested table (a bandwidth rule) and saves the document', async () => {
+    const page = await openPage(browser);
+    const limit = String(3000 + (Date.now() % 900));
+    await goToRouteSignedIn(page, '/policy/web/bandwidth', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'Bandwidth');
+    await tabToButton(page, 'Edit Limit streaming media');
+    await page.keyboard.press('Enter');
+    await assertDialogTitle(page, 'Edit rule');
+    await tabToField(page, 'Rate limit (kbit/s)');
+    await typeReplacing(page, limit);
+    await tabToButton(page, 'Apply', 40);
+    await page.keyboard.press('Enter');
+    await dialogClosed(page);
+    await page.keyboard.press('Control+S');
+    await saved(page);
+    await page.reload();
+    const rule = page.getByRole('table', { name: 'Bandwidth rules' }).getByRole('row').filter({ hasText: 'Limit streaming media' });
+    await expect.poll(() => rule.innerText()).toContain(limit);
+    assertNoPageErrors(page);
+  });
+
+  it('imports senders into the email allow list (the file chosen in the upload box) and saves them', async () => {
+    const page = await openPage(browser);
+    const sender = `keys-${Date.now().toString(36)}.example.com`;
+    await goToRouteSignedIn(page, '/policy/email/allow-list', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'Email Allow List');
+    await tabToButton(page, 'Import');
+    await page.keyboard.press('Enter');
+    await fillDialogUpload(page, 'senders.csv', `${sender},Imported with the keyboard\n`);
+    await assertDialogTitle(page, 'Import into Email Allow List');
+    await tabToButton(page, 'Continue', 20);
+    await page.keyboard.press('Enter');
+    await assertDialogTitle(page, 'Confirm Import');
+    await tabToButton(page, 'Import', 20);
+    await page.keyboard.press('Enter');
+    // Without errors the import closes its dialog.
+    await dialogClosed(page);
+    await assertRow(page, sender);
+    await page.keyboard.press('Control+S');
+    await saved(page);
+    await page.reload();
+    await assertRow(page, sender);
     assertNoPageErrors(page);
   });
 });

@@ -4,7 +4,7 @@
  * item with a form over `createSchema` and edit an item's `schemaField` with the JSON-schema form, whose schema
  * the `itemSchemaFrom` operation answers for that item. Readers see the same form, disabled.
  */
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { CollectionDef } from '../../../definitions/define';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
@@ -12,6 +12,8 @@ import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
 import { fieldsOf } from '../form/schemaFields';
 import { EntryCount } from '../document/EntryCount';
+import { EditIcon } from '../document/rowIcons';
+import { YesNoBadge } from '../document/tableColumns';
 import { useEngine } from '../shell/EngineContext';
 import { useCollectionController, useCollectionItem, type CollectionItem } from './useCollectionController';
 import type { DataTableColumn } from '../widgets/table/columns';
@@ -81,16 +83,25 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
     () => [
       ...screen.columns.map((c) => {
         const spec = typeof c === 'string' ? { field: c } : c;
-        return { ...spec, labels: labels.get(spec.field) };
+        // Yes/no as the document tables show it.
+        const render = spec.format === 'boolean' ? (item: Item) => <YesNoBadge value={item[spec.field]} /> : undefined;
+        return { ...spec, labels: labels.get(spec.field), render };
       }),
       {
         field: '__actions',
         label: 'Actions',
-        render: (item: Item) => (
-          <Button size="xs" variant="light" aria-label={`${readOnly ? 'View' : 'Edit'} settings of ${String(item.name ?? item[itemKey])}`} onClick={() => setEditing(String(item[itemKey]))}>
-            {readOnly ? 'View settings' : 'Edit settings'}
-          </Button>
-        ),
+        kind: 'actions',
+        render: (item: Item) =>
+          readOnly ? (
+            <Button size="compact-sm" variant="subtle" aria-label={`View settings of ${String(item.name ?? item[itemKey])}`} onClick={() => setEditing(String(item[itemKey]))}>
+              View
+            </Button>
+          ) : (
+            // The compact edit icon of the document tables.
+            <ActionIcon variant="subtle" size={28} aria-label={`Edit settings of ${String(item.name ?? item[itemKey])}`} title="Edit settings" onClick={() => setEditing(String(item[itemKey]))}>
+              <EditIcon />
+            </ActionIcon>
+          ),
       },
     ],
     [screen.columns, labels, itemKey, readOnly],

@@ -16,10 +16,12 @@ import type { Row, RowsRendererProps } from './TableView';
 /** The accessible name of the actions column. */
 export const ACTIONS_COLUMN_LABEL = 'Actions';
 const ACTIONS_FIELD = '__actions';
+const POSITION_FIELD = '__position';
+const NO_POSITIONS: ReadonlyMap<RowKey, number> = new Map();
 const NO_ERRORS: ReadonlyMap<string, readonly string[]> = new Map();
 
 export function DataTableRows(props: RowsRendererProps) {
-  const { rows, rowKey, renderCell, renderActions, rowErrors, onMove, renderDetails } = props;
+  const { rows, rowKey, renderCell, renderActions, rowErrors, onMove, renderDetails, ordered } = props;
   const keyOf = useCallback((row: Row): RowKey => String(row[rowKey] ?? ''), [rowKey]);
   // Server errors are by row index; by key they stay put while rows move. Without errors this is one constant.
   const errorsByKey = useMemo(
@@ -27,11 +29,20 @@ export function DataTableRows(props: RowsRendererProps) {
     [rowErrors, rows, keyOf],
   );
 
+  // A reader of ordered rows sees each row's position as text (an editor has the position field). Reading only, so
+  // rebuilding the columns with the rows costs no edit a re-render.
+  const positions = useMemo(
+    () => (ordered && !onMove ? new Map(rows.map((row, i) => [keyOf(row), i + 1])) : NO_POSITIONS),
+    [ordered, onMove, rows, keyOf],
+  );
+
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
     const cells: DataTableColumn<Row>[] = props.columns.map((c, i) => {
-      const { options: _options, format: _format, ...spec } = c;
+      const { options, format: _format, ...spec } = c;
       return {
         ...spec,
+        // The choices' labels size an enumeration's column.
+        labels: c.kind === 'enum' ? Object.fromEntries(options.map((o) => [o.value, o.label])) : undefined,
         render: (row: Row) => {
           const errors = i === 0 ? errorsByKey.get(String(keyOf(row))) : undefined;
           // A plain value stays a string, so the table can show the whole text as a tooltip.
@@ -49,10 +60,12 @@ export function DataTableRows(props: RowsRendererProps) {
         },
       };
     });
-    if (!renderActions) return cells;
+    const numbered: DataTableColumn<Row>[] =
+      positions.size > 0 ? [{ field: POSITION_FIELD, label: '#', kind: 'number', minWidth: 48, maxWidth: 56, render: (row: Row) => String(positions.get(keyOf(row)) ?? '') }, ...cells] : cells;
+    if (!renderActions) return numbered;
     const width = actionsWidth(props.actionCount ?? 2);
-    return [...cells, { field: ACTIONS_FIELD, label: ACTIONS_COLUMN_LABEL, kind: 'actions', minWidth: width, maxWidth: width, render: renderActions }];
-  }, [props.columns, props.actionCount, renderCell, renderActions, errorsByKey, keyOf]);
+    return [...numbered, { field: ACTIONS_FIELD, label: ACTIONS_COLUMN_LABEL, kind: 'actions', minWidth: width, maxWidth: width, render: renderActions }];
+  }, [props.columns, props.actionCount, renderCell, renderActions, errorsByKey, keyOf, positions]);
 
   const move = useCallback((change: RowPositionChange<Row>) => onMove?.(change.currPosition, change.newPosition), [onMove]);
   const rowState = useCallback((row: Row) => (errorsByKey.has(String(keyOf(row))) ? ('error' as const) : undefined), [errorsByKey, keyOf]);

@@ -6,7 +6,7 @@
  * row and show the answer's message.
  */
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DocumentScreen, FieldHint, RowAction } from '../../../definitions/define';
 import { showSnackbar } from '../../core/snackbar';
 import { dropHidden } from '../form/dropHidden';
@@ -16,7 +16,7 @@ import { useEngine } from '../shell/EngineContext';
 import { ConflictDialog } from './ConflictDialog';
 import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
-import { SaveBar } from '../widgets/SaveBar';
+import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
 import { type Row } from './tableColumns';
 import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './RowImport';
@@ -44,6 +44,9 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     [layout, screen.schema],
   );
   const diffOptions = useMemo(() => diffOptionsOf(screen), [screen]);
+  // Discarding restarts the wizard at its first step.
+  const [wizardRun, setWizardRun] = useState(0);
+  const accordionForm = useRef<HTMLDivElement>(null);
 
   const loaded = ctl.status === 'ready' ? ctl.loaded : undefined;
   const draft = ctl.status === 'ready' && ctl.dirty ? ctl.draft : undefined;
@@ -154,19 +157,33 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
 
   const hints = ('fields' in layout ? layout.fields : undefined) as Readonly<Partial<Record<string, FieldHint>>> | undefined;
   if (layout.kind === 'wizard') {
+    const saveWizard = () => void ctl.save(dropHidden(ctl.draft, screen.schema, hints)).catch(() => 'failed' as const);
     return (
       <Stack>
         <WizardView
+          key={wizardRun}
           title={screen.title}
           schema={screen.schema}
           layout={layout}
-          loaded={ctl.loaded}
+          values={ctl.draft}
+          onChange={ctl.setDraft}
           readOnly={readOnly}
           saving={ctl.saving}
           saveError={ctl.saveError}
-          onDirtyChange={ctl.setDirty}
-          onSave={(doc) => void ctl.save(dropHidden(doc, screen.schema, hints)).catch(() => 'failed' as const)}
+          onSave={saveWizard}
         />
+        {!readOnly && (
+          <SaveBar
+            dirty={ctl.dirty}
+            changes={changeCount}
+            saving={ctl.saving}
+            onSave={saveWizard}
+            onDiscard={() => {
+              ctl.discard();
+              setWizardRun((n) => n + 1);
+            }}
+          />
+        )}
         {conflict}
       </Stack>
     );
@@ -175,6 +192,21 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   const submit = async (values: Doc): Promise<void> => {
     await ctl.save(dropHidden(values, screen.schema, hints));
   };
+  const form = (
+    <FormView
+      label={screen.title}
+      schema={screen.schema}
+      hints={hints}
+      groups={layout.kind === 'form' ? layout.groups : undefined}
+      defaultValues={ctl.loaded}
+      onSubmit={submit}
+      readOnly={readOnly}
+      requireChanges
+      onDirtyChange={ctl.setDirty}
+      panels={layout.kind === 'accordion' ? layout.panels : undefined}
+      panelMode="edit"
+    />
+  );
   return (
     <Stack>
       {readOnly && (
@@ -182,19 +214,25 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
           Read only
         </Badge>
       )}
-      <FormView
-        label={screen.title}
-        schema={screen.schema}
-        hints={hints}
-        groups={layout.kind === 'form' ? layout.groups : undefined}
-        defaultValues={ctl.loaded}
-        onSubmit={submit}
-        readOnly={readOnly}
-        requireChanges
-        onDirtyChange={ctl.setDirty}
-        panels={layout.kind === 'accordion' ? layout.panels : undefined}
-        panelMode="edit"
-      />
+      {layout.kind === 'accordion' ? (
+        // The accordion's fields are saved from the page's save bar, as a form's are; a discard hands the form the
+        // loaded document again, which resets it.
+        <>
+          <SavedByPageBar value={!readOnly}>
+            <div ref={accordionForm}>{form}</div>
+          </SavedByPageBar>
+          {!readOnly && (
+            <SaveBar
+              dirty={ctl.dirty}
+              saving={ctl.saving}
+              onSave={() => accordionForm.current?.querySelector('form')?.requestSubmit()}
+              onDiscard={ctl.discard}
+            />
+          )}
+        </>
+      ) : (
+        form
+      )}
       {conflict}
     </Stack>
   );

@@ -39,7 +39,9 @@ describe('TableView', () => {
   it('shows the rows with the definition columns for everyone', () => {
     setup(true);
     const table = screen.getByRole('grid', { name: 'SSL Bypass' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Destination', 'Comment', 'Enabled', 'Details']);
+    // The rows are ordered: a reader, who cannot move them, sees each one's position.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Destination', 'Comment', 'Enabled', 'Details']);
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1', '2']);
     expect(within(table).getByText('bank.example.com')).toBeTruthy();
     expect(within(table).getByText('No')).toBeTruthy();
   });

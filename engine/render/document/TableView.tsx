@@ -43,6 +43,8 @@ export interface RowsRendererProps {
   readonly persistKey?: string;
   /** Reorder by drag and drop; undefined when the layout is not orderable or the user may not edit. */
   readonly onMove?: (from: number, to: number) => void;
+  /** The rows are in evaluation order (the first match wins): a reader who cannot move them sees their position. */
+  readonly ordered?: boolean;
   /** Messages the server reported for a row, by row index. */
   readonly rowErrors: ReadonlyMap<number, readonly string[]>;
   /** Selected row keys, when rows may be selected (for bulk delete). */
@@ -291,6 +293,7 @@ export function TableView(props: TableViewProps) {
           toolbar={toolbar}
           persistKey={props.persistKey}
           onMove={canMove ? move : undefined}
+          ordered={layout.orderable === true}
           rowErrors={rowErrors}
           selected={readOnly ? undefined : selected}
           onSelectedChange={readOnly ? undefined : setSelected}

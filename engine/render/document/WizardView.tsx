@@ -1,6 +1,7 @@
 /**
  * A document edited step by step in the widgets' Wizard (layout `wizard`): each step is a form over the document's
- * fields of that step; applying a step keeps its values and lets the wizard move on; Finish saves the document.
+ * fields of that step; applying a step puts its values into the edited document (the page's save bar then counts
+ * them) and lets the wizard move on; the last step saves the document.
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -16,12 +17,13 @@ export interface WizardViewProps {
   readonly title: string;
   readonly schema: z.ZodObject;
   readonly layout: WizardLayoutDef;
-  readonly loaded: Doc;
+  /** The edited document: the loaded one with the applied steps' values. */
+  readonly values: Doc;
+  readonly onChange: (doc: Doc) => void;
   readonly readOnly: boolean;
   readonly saving: boolean;
   readonly saveError: string | undefined;
-  readonly onSave: (doc: Doc) => void;
-  readonly onDirtyChange: (dirty: boolean) => void;
+  readonly onSave: () => void;
 }
 
 const topKey = (path: string) => path.split('.')[0]!;
@@ -36,8 +38,7 @@ function pickSchema(schema: z.ZodObject, keys: readonly string[]): z.ZodObject {
 }
 
 export function WizardView(props: WizardViewProps) {
-  const { schema, layout, onDirtyChange } = props;
-  const [values, setValues] = useState<Doc>(props.loaded);
+  const { schema, layout, values, onChange } = props;
   const [applied, setApplied] = useState<ReadonlySet<string>>(new Set());
   const steps = useMemo(
     () =>
@@ -65,9 +66,8 @@ export function WizardView(props: WizardViewProps) {
         readOnly={props.readOnly}
         submitLabel="Apply"
         onSubmit={(v: FormValues) => {
-          setValues((all) => ({ ...all, ...v }));
+          onChange({ ...values, ...v });
           setApplied((done) => new Set(done).add(s.step.id));
-          onDirtyChange(true);
         }}
       />
     ),
@@ -85,8 +85,8 @@ export function WizardView(props: WizardViewProps) {
         steps={wizardSteps}
         landing={layout.landing && { title: layout.landing.title, content: <Text>{layout.landing.text}</Text> }}
         busy={props.saving}
-        finishLabel={props.readOnly ? 'Close' : 'Save'}
-        onFinish={() => !props.readOnly && props.onSave(values)}
+        finishLabel={props.readOnly ? 'Close' : 'Save and finish'}
+        onFinish={() => !props.readOnly && props.onSave()}
       />
     </Stack>
   );

@@ -66,15 +66,20 @@ export function tableColumns(
   });
 }
 
+/** A yes/no value as the tables show it: a filled badge, readable in both schemes. */
+export function YesNoBadge({ value }: { value: unknown }) {
+  return (
+    <Badge variant="filled" color={value === true ? 'teal.9' : 'dark.4'}>
+      {value === true ? 'Yes' : 'No'}
+    </Badge>
+  );
+}
+
 /** A cell's display per its column format (text stays a string, so the table can show it whole as a tooltip). */
 export function formatCell(value: unknown, column: TableColumn): ReactNode {
   switch (column.format) {
     case 'boolean':
-      return (
-        <Badge variant="filled" color={value === true ? 'teal.9' : 'dark.4'}>
-          {value === true ? 'Yes' : 'No'}
-        </Badge>
-      );
+      return <YesNoBadge value={value} />;
     case 'count':
       return String(Array.isArray(value) ? value.length : 0);
     case 'bytes':

@@ -10,6 +10,8 @@ import { ApiError, type CallInput } from '../../core/http';
 import { createRevisionStore, type CallFn } from '../../core/revision';
 import { createUnsavedChanges } from '../../core/unsavedChanges';
 import { EngineProvider } from '../shell/EngineContext';
+import type { LogViewDef } from '../../../definitions/define';
+import type { ScreenLookup } from '../publish/revisionDiff';
 import type { LogUrlQuery } from './logController';
 import { LogView } from './LogView';
 
@@ -44,13 +46,13 @@ const pageOf = (from: number, userid: string, last: boolean) => ({
   paginate: { pagingIdentifiers: last ? '' : `after-${from + PAGE}`, last_iteration: last },
 });
 
-function setup(opts: { fail?: unknown; onPrem?: boolean; initial?: LogUrlQuery } = {}) {
+function setup(opts: { fail?: unknown; onPrem?: boolean; initial?: LogUrlQuery; view?: LogViewDef; screens?: ScreenLookup } = {}) {
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
     // The lookup lists that name category ids.
     if (id.startsWith('logs.categories.')) {
       const name = id.slice('logs.categories.'.length);
-      return { name, categories: name === 'webroot_cats' ? [{ value: '1', label: 'Productivity' }] : [{ value: '56', label: 'Travel' }] };
+      return { name, categories: name === 'webroot-cats' ? [{ value: '1', label: 'Productivity' }] : [{ value: '56', label: 'Travel' }] };
     }
     calls.push([id, input]);
     if (opts.fail) throw opts.fail;
@@ -66,7 +68,8 @@ function setup(opts: { fail?: unknown; onPrem?: boolean; initial?: LogUrlQuery }
     const [query, setQuery] = useState<LogUrlQuery>(opts.initial ?? { interval: '7d' });
     return (
       <LogView
-        screen={webLogs}
+        screen={opts.view ?? webLogs}
+        screens={opts.screens}
         query={query}
         setQuery={(q) => {
           urls.push(q);
@@ -110,6 +113,17 @@ describe('LogView', () => {
     await screen.findByText('50 events loaded');
     expect(calls.at(-1)![0]).toBe('logs.web.query');
     expect(calls.at(-1)![1]!.query).toMatchObject({ userid: ['bob'] });
+  }, 20_000);
+
+  it('shows a field that holds a screen id by the screen’s title, in the table and the drawer', async () => {
+    const titles: Record<string, string> = { Default: 'Default web policy' };
+    const screens: ScreenLookup = (id) => (titles[id] ? { title: titles[id], load: () => Promise.reject(new Error('not loaded')) } : undefined);
+    const { user } = setup({ view: { ...webLogs, screenFields: ['rule_name'] }, screens });
+    await screen.findByText('50 events loaded');
+    expect(rows()[0]!.textContent).toContain('Default web policy');
+    await user.click(rows()[0]!);
+    const details = await screen.findByRole('table', { name: 'Event details' });
+    expect(within(details).getByRole('row', { name: /Rule/ }).textContent).toContain('Default web policy');
   }, 20_000);
 
   it('opens an event in the drawer with the enumerations’ labels', async () => {

@@ -20,6 +20,7 @@ import '../widgets/table/table.css';
 import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, type LogUrlQuery } from './logController';
 import { cellText, eventRows } from './logFormat';
 import { useLookupLabels, type FieldLabels } from './useLookupLabels';
+import type { ScreenLookup } from '../publish/revisionDiff';
 
 export interface LogViewProps {
   readonly screen: LogViewDef;
@@ -29,6 +30,8 @@ export interface LogViewProps {
   readonly setQuery: (query: LogUrlQuery) => void;
   readonly onPrem: boolean;
   readonly managementStation: boolean;
+  /** Titles of screens by id, for the definition's `screenFields`. */
+  readonly screens?: ScreenLookup;
 }
 
 type LogEvent = Readonly<Record<string, unknown>>;
@@ -124,7 +127,7 @@ function EventDrawer({ screen, event, lookups, onClose }: { screen: LogViewDef; 
 }
 
 /** The log view; see the module comment. */
-export function LogView({ screen, query, setQuery, onPrem, managementStation }: LogViewProps) {
+export function LogView({ screen, query, setQuery, onPrem, managementStation, screens }: LogViewProps) {
   const controller = useLogController(screen, onPrem, managementStation);
   const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
   const [open, setOpen] = useState<LogEvent | null>(null);
@@ -159,6 +162,16 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
   const ROW_HEIGHT = ROW_HEIGHTS[settings.density];
 
   const { events } = state;
+  // Screen ids (the area a save changed) as the screens' titles, for the values loaded so far.
+  const labels = useMemo(() => {
+    if (!screens || !screen.screenFields?.length) return lookups;
+    const titles: Record<string, Record<string, string>> = {};
+    for (const field of screen.screenFields as readonly string[]) {
+      const ids = new Set(events.flatMap((e) => (typeof e[field] === 'string' ? [e[field]] : [])));
+      titles[field] = Object.fromEntries([...ids].map((id) => [id, screens(id)?.title ?? id]));
+    }
+    return { ...lookups, ...titles };
+  }, [screens, screen.screenFields, events, lookups]);
   const virtual = events.length > VIRTUALISE_ABOVE;
   const virtualizer = useVirtualizer({
     count: virtual ? events.length : 0,
@@ -260,7 +273,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
                   }}
                 >
                   {columns.map((c) => {
-                    const text = cellText(c.field, event[c.field], lookups[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
+                    const text = cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
                     return (
                       <Table.Td key={c.field} className="portal-table-truncate" title={text}>
                         {text}
@@ -291,7 +304,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation }: 
           </Group>
         )}
       </div>
-      <EventDrawer screen={screen} event={open} lookups={lookups} onClose={() => setOpen(null)} />
+      <EventDrawer screen={screen} event={open} lookups={labels} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

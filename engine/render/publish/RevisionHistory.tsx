@@ -97,6 +97,8 @@ export function RevisionHistory({ screens, canRollBack }: RevisionHistoryProps) 
             {history.revisions.map((r) => {
               const areas = r.areas.map(titleOf).join(', ');
               const live = r.rev_id === current?.rev_id;
+              // Rolling back to the live revision stages nothing unless there are unpublished changes to undo.
+              const rollBackShown = canRollBack && !(live && current?.state === 'published');
               return (
                 <Fragment key={r.rev_id}>
                   <Table.Tr>
@@ -129,7 +131,7 @@ export function RevisionHistory({ screens, canRollBack }: RevisionHistoryProps) 
                         >
                           {open === r.rev_id ? 'Hide changes' : 'Show changes'}
                         </Button>
-                        {canRollBack && (
+                        {rollBackShown && (
                           <Button size="compact-sm" variant="light" onClick={() => setConfirm(r)} aria-label={`Roll back to revision ${r.rev_id}`}>
                             Roll back
                           </Button>

@@ -1,8 +1,14 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { createContext, useEffect } from 'react';
 
 /** Above table rows and the sticky table header, below dialogs and menus. */
 export const SAVE_BAR_Z_INDEX = 150;
+
+/**
+ * True inside an editor that the page's save bar saves (a document's rule accordion): the editor leaves out a Save
+ * button of its own, so the page has one Save.
+ */
+export const SavedByPageBar = createContext(false);
 
 export interface SaveBarProps {
   readonly dirty: boolean;

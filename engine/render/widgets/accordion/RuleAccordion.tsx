@@ -5,7 +5,8 @@
  */
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
+import { SavedByPageBar } from '../SaveBar';
 import {
   canOpenPanel,
   canSave,
@@ -60,6 +61,8 @@ export function RuleAccordion({
   const validity = Object.fromEntries(panels.map((p) => [p.id, p.valid]));
   const next = nextState(state, panels, validity);
   const shown = panels.filter((p) => !p.hidden);
+  // A row editor in a dialog has Cancel and saves itself even inside a page with a save bar.
+  const savedByPage = useContext(SavedByPageBar) && !onCancel;
 
   return (
     <Stack gap="md">
@@ -109,16 +112,18 @@ export function RuleAccordion({
           );
         })}
       </Accordion>
-      <Group justify="flex-end" gap="sm">
-        {onCancel && (
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
+      {!savedByPage && (
+        <Group justify="flex-end" gap="sm">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              Cancel
+            </Button>
+          )}
+          <Button onClick={onSave} loading={saving} disabled={!canSave(panels, validity, savingAllowed && !saving)}>
+            {saveLabel}
           </Button>
-        )}
-        <Button onClick={onSave} loading={saving} disabled={!canSave(panels, validity, savingAllowed && !saving)}>
-          {saveLabel}
-        </Button>
-      </Group>
+        </Group>
+      )}
     </Stack>
   );
 }

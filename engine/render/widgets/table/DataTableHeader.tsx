@@ -1,6 +1,6 @@
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { NormalisedColumn } from './columns';
+import { headerWraps, type NormalisedColumn } from './columns';
 import { nextSort, type SortState } from './rowOrder';
 import type { MasterState, SelectionMode } from './selection';
 
@@ -71,16 +71,17 @@ export function DataTableHeader<R>(props: DataTableHeaderProps<R>) {
         {props.orderable && <Table.Th className="portal-table-truncate">Position</Table.Th>}
         {columns.map((c) => {
           const direction = sort?.field === c.field ? sort.direction : null;
+          const fit = headerWraps(c.kind) ? 'portal-table-wrap' : 'portal-table-truncate';
           return (
             <Table.Th
               key={c.field}
               aria-sort={c.sortable ? ariaSort(direction) : undefined}
-              className="portal-table-truncate"
+              className={fit}
               title={c.label}
               style={c.center ? { textAlign: 'center' } : undefined}
             >
               {c.sortable ? (
-                <UnstyledButton fw={600} fz="sm" maw="100%" className="portal-table-truncate" onClick={() => props.onSort(nextSort(sort, c.field, c.reverseSort))}>
+                <UnstyledButton fw={600} fz="sm" maw="100%" className={fit} onClick={() => props.onSort(nextSort(sort, c.field, c.reverseSort))}>
                   {c.label}
                   <span aria-hidden> {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
                 </UnstyledButton>

@@ -33,10 +33,31 @@ describe('columns', () => {
   });
 
   it('are never narrower than their header text (plus the sort marker when sortable)', () => {
-    const long = widthRule({ field: 'x', label: 'Matches before the action applies', format: 'boolean' });
-    expect(long.min).toBeGreaterThan(KIND_WIDTHS.boolean.min);
-    const sortable = widthRule({ field: 'x', label: 'Matches before the action applies', format: 'boolean', sortable: true });
+    const long = widthRule({ field: 'x', label: 'Where the matches before the action apply' });
+    expect(long.min).toBeGreaterThan(KIND_WIDTHS.text.min);
+    const sortable = widthRule({ field: 'x', label: 'Where the matches before the action apply', sortable: true });
     expect(sortable.min).toBeGreaterThan(long.min);
+  });
+
+  it('fit an enumeration\'s longest label, up to the kind\'s maximum', () => {
+    const kind = widthRule({ field: 'kind', format: 'enumLabel', labels: { k: 'Keywords and phrases', r: 'Regular expressions' } });
+    expect(kind.min).toBeGreaterThan(KIND_WIDTHS.enum.min);
+    expect(kind.min).toBeGreaterThanOrEqual(20 * 7);
+    const huge = widthRule({ field: 'kind', format: 'enumLabel', labels: { x: 'A label far longer than any column should ever be made for it' } });
+    expect(huge.min).toBe(KIND_WIDTHS.enum.max);
+  });
+
+  it('keep yes/no and number columns narrow under a long header, which wraps onto two lines', () => {
+    const flag = widthRule({ field: 'x', label: 'Second factor', format: 'boolean' });
+    expect(flag.min).toBe(KIND_WIDTHS.boolean.min);
+    const long = 'Matches before the action';
+    const count = widthRule({ field: 'x', label: long, format: 'count' });
+    const text = widthRule({ field: 'x', label: long });
+    // Half the header on each line: narrower than one line, wider than its longest word.
+    expect(count.min).toBeLessThan(text.min);
+    expect(count.min).toBeGreaterThanOrEqual(Math.ceil(long.length / 2) * 7);
+    const oneLongWord = widthRule({ field: 'x', label: 'Destinations', format: 'count', sortable: true });
+    expect(oneLongWord.min).toBeGreaterThan(KIND_WIDTHS.number.min);
   });
 
   it('share the spare width by flex, up to each maximum, and give what a capped column cannot take to the others', () => {

@@ -27,7 +27,7 @@ export const KIND_WIDTHS: Readonly<Record<ColumnKind, WidthRule>> = {
   boolean: { min: 84, max: 112, flex: 0 },
   enum: { min: 100, max: 220, flex: 0.3 },
   number: { min: 80, max: 130, flex: 0 },
-  date: { min: 176, max: 210, flex: 0 },
+  date: { min: 196, max: 220, flex: 0 },
   actions: { min: 72, flex: 0 },
 };
 
@@ -36,6 +36,14 @@ const CELL_PADDING = 24;
 const SORT_MARKER = 18;
 /** Average advance of a header character (14 px, semibold), in px. */
 const HEADER_CHAR = 7.8;
+/** Average advance of a cell character (14 px, regular), in px. */
+const CELL_CHAR = 7.2;
+
+/** Kinds whose values are short (a badge, a number): a long header wraps onto two lines instead of widening them. */
+const SHORT_VALUES: ReadonlySet<ColumnKind> = new Set(['boolean', 'number']);
+
+/** Whether a column of this kind wraps its header text (see SHORT_VALUES). */
+export const headerWraps = (kind: ColumnKind): boolean => SHORT_VALUES.has(kind);
 
 /** A ColumnSpec, optionally with a cell renderer or value labels. Keep renderers stable so rows stay memoised. */
 export interface DataTableColumn<R> extends ColumnSpec {
@@ -81,14 +89,22 @@ export function kindOf(format: ColumnSpec['format']): ColumnKind {
 }
 
 /**
- * A column's width rule: the definition's hints over the kind's default; the minimum also fits the header text
- * (unless the definition sets one), so headers never overlap.
+ * A column's width rule: the definition's hints over the kind's default; the minimum also fits the header text, or
+ * its longest word where the header wraps (unless the definition sets one), so headers never overlap.
  */
-export function widthRule(column: ColumnSpec & { readonly kind?: ColumnKind; readonly label?: string }): WidthRule {
-  const base = KIND_WIDTHS[column.kind ?? kindOf(column.format)];
+export function widthRule(
+  column: ColumnSpec & { readonly kind?: ColumnKind; readonly label?: string; readonly labels?: Readonly<Record<string, string>> },
+): WidthRule {
+  const kind = column.kind ?? kindOf(column.format);
+  const base = KIND_WIDTHS[kind];
   const label = column.label ?? humanise(column.field);
-  const header = Math.ceil(label.length * HEADER_CHAR) + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
-  const min = column.minWidth ?? Math.max(base.min, header);
+  // A wrapping header takes at most two lines: the longer of its longest word and half its text.
+  const widest = headerWraps(kind) ? Math.max(...label.split(/\s+/).map((w) => w.length), Math.ceil(label.length / 2)) : label.length;
+  const header = Math.ceil(widest * HEADER_CHAR) + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
+  // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
+  const longestLabel = kind === 'enum' && column.labels ? Math.max(0, ...Object.values(column.labels).map((l) => l.length)) : 0;
+  const values = Math.min(Math.ceil(longestLabel * CELL_CHAR) + CELL_PADDING, base.max ?? Infinity);
+  const min = column.minWidth ?? Math.max(base.min, header, values);
   const max = column.maxWidth ?? base.max;
   return { min, max: max === undefined ? undefined : Math.max(max, min), flex: column.flex ?? base.flex };
 }
