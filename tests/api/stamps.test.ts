@@ -69,7 +69,7 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'provider.capabilities.patch': 'sets the named switches only; a DryRun shows what would change first',
   'provider.capabilities.delete': 'removes the named switches only; a DryRun shows what would change first',
   ...Object.fromEntries(
-    ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'].map((t) => [`logs.${t}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
+    ['web', 'email', 'audit', 'dlp', 'fwaas-logs', 'saa-logs'].map((t) => [`logs.${t}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
   ),
 };
 
@@ -156,6 +156,11 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     const rev = await stagedRev(admin);
     const read = (await admin.get(`/api/policy/v2/rules/sslbump_bypass/${rev}`)).body;
     const save = () => admin.put(`/api/policy/v2/rules/sslbump_bypass/${rev}`, { body: read });
+    await secondEditorRefused(save, save);
+  },
+  'reports.dashboard.save': async (admin) => {
+    const read = (await admin.get('/api/reports/v1/dashboard_layout')).body;
+    const save = () => admin.put('/api/reports/v1/dashboard_layout', { body: read });
     await secondEditorRefused(save, save);
   },
   'reports.scheduled.save': async (admin) => {
