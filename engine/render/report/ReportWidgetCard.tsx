@@ -13,7 +13,9 @@ import { useApi } from '../shell/EngineContext';
 import { exportChartPng, type ChartImageSource } from '../widgets';
 import { chartData, type ChartData } from './chartDatasets';
 
-const ApexChart = lazy(() => import('./ApexChart').then((m) => ({ default: m.ApexChart })));
+// The chart library starts downloading with the report view, while the reports load, not after the first answer.
+const chartChunk = import('./ApexChart');
+const ApexChart = lazy(() => chartChunk.then((m) => ({ default: m.ApexChart })));
 
 type ReportId = ReportWidgetDef['operation']['id'];
 export type ReportQueryValues = Readonly<Record<string, string | readonly string[]>>;
