@@ -13,6 +13,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { chromium } from 'playwright-core';
 import { dashboard } from '../../definitions/reports/dashboard';
 import { REPORT_NAMES, reportSpec, type ReportName } from '../../schemas/reports';
+import { openPostgres } from '../../server/db/postgres';
+import { runReport } from '../../server/logs/reports';
 import { distIsStale } from '../setup/e2e-server';
 import { signIn, startServerProcess } from './harness/serverProcess';
 
@@ -114,6 +116,42 @@ const loadAtStart = loadavg()[0]!.toFixed(1);
 const results: StoreFigures[] = [await run('PGlite', { DATA_DIR: process.env.BENCH_REPORTS_DATA_DIR ?? '.data-bench-reports', DATABASE_URL: undefined })];
 if (process.env.DATABASE_URL) results.push(await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
 
+/**
+ * For docs/scale-out.md, on PostgreSQL: each report run in-process (no HTTP) for every tenant, so the two demo tenants
+ * (1,000,006 and 20,000 events) are two points of latency against event volume.
+ */
+async function perTenant(databaseUrl: string): Promise<void> {
+  const db = await openPostgres(databaseUrl);
+  try {
+    const tenants = (
+      await db.query<{ id: string; name: string; events: number }>(
+        'SELECT t.id, t.name, count(e.*)::int AS events FROM tenants t JOIN log_events e ON e.tenant_id = t.id GROUP BY 1, 2 ORDER BY 3 DESC',
+      )
+    ).rows;
+    console.log('\nPostgreSQL, in-process runReport over 30 days, by tenant volume:');
+    for (const t of tenants) {
+      const times: Timing[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        for (const report of REPORTS) {
+          const t0 = performance.now();
+          await runReport(db, t.id, report, { limit: 50, interval: '30d' }, Date.now());
+          times.push({ report, ms: performance.now() - t0 });
+        }
+      }
+      const all = sorted(times.map((x) => x.ms));
+      const worst = REPORTS.map((report) => ({ report, p95: quantile(sorted(times.filter((x) => x.report === report).map((x) => x.ms)), 0.95) })).sort(
+        (a, b) => b.p95 - a.p95,
+      );
+      console.log(
+        `| ${t.name} | ${t.events.toLocaleString('en-US')} | ${Math.round(quantile(all, 0.5))} ms | ${Math.round(quantile(all, 0.95))} ms | ` +
+          `${worst.slice(0, 3).map((w) => `${w.report} ${Math.round(w.p95)} ms`).join(', ')} |`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 const ms = (v: number) => `${Math.round(v)} ms`;
 console.log(
   `\n${REPORTS.length} reports × ${RUNS} runs over 30 days, serially and ${CONCURRENCY} at a time; dashboard (${dashboard.widgets.length} charts) × ${DASHBOARD_RUNS} in Chromium; ` +
@@ -141,3 +179,4 @@ for (const r of results) {
   );
 }
 console.log(misses.length ? `\nMissed targets:\n${misses.join('\n')}` : '\nEvery target met.');
+if (process.env.DATABASE_URL) await perTenant(process.env.DATABASE_URL);

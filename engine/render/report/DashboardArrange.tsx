@@ -65,7 +65,7 @@ export function DashboardArrange({ current, catalogue, onSave, onCancel }: Dashb
         <Text size="sm" c="dimmed">
           Your charts, in the order the dashboard shows them. Only you see this arrangement.
         </Text>
-        <Stack component="ol" gap={4} aria-label="Charts on the dashboard" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack component="ol" gap={4} maw={640} aria-label="Charts on the dashboard" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {list.map((w, i) => (
             <Group key={w.report} component="li" justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm">
