@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- reports`: every report of the catalogue over the default 30 days on the full demo data
  * (1,020,000 events), as whole HTTP requests of a signed-in admin, one after another and six at a time, and the
- * dashboard drawn in headless Chromium from the click on "Login" until every chart is drawn. On PGlite (a data folder
+ * dashboard drawn in headless Chromium from the click on "Login" until every chart is drawn (and when the portal's
+ * navigation appeared, i.e. the sign-in's share). On PGlite (a data folder
  * kept between runs, BENCH_REPORTS_DATA_DIR, default .data-bench-reports) and on PostgreSQL when DATABASE_URL is set
  * (its schema kept too; the first run of either seeds the demo, which takes minutes). The server runs in its own
  * process. BENCH_RUNS (default 10) sets the requests per report in each mode, BENCH_DASHBOARD_RUNS (default 5) the
@@ -55,10 +56,10 @@ async function measureReports(url: string, headers: Record<string, string>, widt
 }
 
 /** From the click on "Login" until every chart of the dashboard is drawn, in a fresh browser context each time. */
-async function measureDashboard(url: string): Promise<number[]> {
+async function measureDashboard(url: string): Promise<{ total: number; signIn: number }[]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const charts = dashboard.widgets.length;
-  const times: number[] = [];
+  const times: { total: number; signIn: number }[] = [];
   try {
     for (let i = 0; i < DASHBOARD_RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -70,12 +71,15 @@ async function measureDashboard(url: string): Promise<number[]> {
       await page.getByLabel('Password', { exact: true }).fill('admin-demo');
       const t0 = Date.now();
       await page.getByRole('button', { name: 'Login' }).click();
+      // Signed in: the portal's navigation is drawn (the dashboard starts loading its reports from here).
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+      const signIn = Date.now() - t0;
       await page.waitForFunction(
         (n) => document.querySelectorAll('[data-chart-kind] svg').length >= n && !document.querySelector('[role="status"][aria-label^="Loading"]'),
         charts,
         { polling: 20 },
       );
-      times.push(Date.now() - t0);
+      times.push({ total: Date.now() - t0, signIn });
       await context.close();
     }
   } finally {
@@ -88,7 +92,7 @@ interface StoreFigures {
   readonly store: Store;
   readonly serial: Timing[];
   readonly six: Timing[];
-  readonly dashboard: number[];
+  readonly dashboard: { total: number; signIn: number }[];
 }
 
 async function run(store: Store, vars: Record<string, string | undefined>): Promise<StoreFigures> {
@@ -171,11 +175,12 @@ for (const r of results) {
   console.table(rows);
   const all = sorted(r.serial.map((t) => t.ms));
   const six = sorted(r.six.map((t) => t.ms));
-  const dash = sorted(r.dashboard);
+  const dash = sorted(r.dashboard.map((d) => d.total));
+  const signIn = sorted(r.dashboard.map((d) => d.signIn));
   if (quantile(dash, 1) > target.dashboard) misses.push(`${r.store} dashboard slowest ${ms(quantile(dash, 1))}`);
   console.log(
     `| ${r.store} | ${ms(quantile(all, 0.5))} | ${ms(quantile(all, 0.95))} | ${ms(all.at(-1) ?? 0)} | ${ms(quantile(six, 0.5))} | ${ms(quantile(six, 0.95))} | ${ms(six.at(-1) ?? 0)} | ` +
-      `${ms(quantile(dash, 0.5))} (${dash.map((d) => Math.round(d)).join(', ')}) |`,
+      `${ms(quantile(dash, 0.5))} (${dash.map((d) => Math.round(d)).join(', ')}; signed in after ${ms(quantile(signIn, 0.5))}) |`,
   );
 }
 console.log(misses.length ? `\nMissed targets:\n${misses.join('\n')}` : '\nEvery target met.');
