@@ -34,7 +34,15 @@ export async function readLayout(db: Db, tenantId: string, userId: string, user:
   return row ? envelope(row, user) : ({ widgets: [...defaults] } as LayoutEnvelope);
 }
 
-export async function saveLayout(db: Db, tenantId: string, userId: string, user: string, body: LayoutEnvelope, now: number): Promise<LayoutEnvelope> {
+export async function saveLayout(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  user: string,
+  body: LayoutEnvelope,
+  defaults: readonly string[],
+  now: number,
+): Promise<LayoutEnvelope> {
   const doc: DashboardLayout = { widgets: body.widgets };
   const at = new Date(now).toISOString();
   // The first save inserts only while there is no row; a later one updates only the row it read.
@@ -51,8 +59,8 @@ export async function saveLayout(db: Db, tenantId: string, userId: string, user:
           [tenantId, userId, JSON.stringify(doc), at, body.updated_at],
         );
   if (!rows[0]) {
-    const current = await stored(db, tenantId, userId);
-    throw new HttpError(409, MESSAGES.staleSave, current ? { current: envelope(current, user) } : {});
+    // A stamp of a layout never saved is stale too: the current one is the default.
+    throw new HttpError(409, MESSAGES.staleSave, { current: await readLayout(db, tenantId, userId, user, defaults) });
   }
   return { ...doc, updated_at: new Date(rows[0].updated_at).toISOString(), updated_by: user };
 }

@@ -78,7 +78,7 @@ const otherImplementations = implementAll(reportOps, {
 
   saveDashboardLayout: async (ctx) => {
     const { tenantId, user } = requireCaller(ctx);
-    return saveLayout(ctx.db, tenantId, user.uid, user.username, ctx.body, Date.now());
+    return saveLayout(ctx.db, tenantId, user.uid, user.username, ctx.body, DEFAULT_WIDGETS, Date.now());
   },
 
   instantReport: async (ctx) => {

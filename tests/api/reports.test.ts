@@ -201,6 +201,10 @@ describe('the dashboard each user arranges', () => {
     const auditor = await signedIn('auditor');
     const first = asResponseOf(dashboardLayout, (await webadmin.get(LAYOUT)).body);
     expect(first).toEqual({ widgets: dashboard.widgets.map((w) => w.report) });
+    // A made-up stamp before the first save is stale too, and names the default as current.
+    const madeUp = await webadmin.put(LAYOUT, { body: { widgets: ['top_users'], updated_at: '2026-01-01T00:00:00.000Z' } });
+    expect(madeUp.status).toBe(409);
+    expect(madeUp.body.current).toEqual(first);
 
     const saved = await webadmin.put(LAYOUT, { body: { widgets: ['top_protocols', 'top_users', 'scan_heat'] } });
     expect(saved.status, saved.text).toBe(200);
