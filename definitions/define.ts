@@ -444,22 +444,55 @@ export type DrillDownTarget = {
   [T in LogType]: { readonly logType: T; readonly param: LogFilterParam<T> | 'threatEvasion' };
 }[LogType];
 
-/** A report view (spec 001 §7): one or more top-N reports rendered as charts. */
+/** A filter a report view offers: a filter parameter of the report's log kind, its label and labelled values. */
+export interface ReportFilterDef {
+  readonly param: string;
+  readonly label: string;
+  /** Value → label; a filter without options is a free-text search. */
+  readonly options?: Readonly<Record<string, string>>;
+  readonly multiple?: boolean;
+}
+
+/** One chart of a report view. */
+export interface ReportWidgetDef {
+  readonly report: ReportName;
+  /** The report's query operation (`reportQueryOps[report]`). */
+  readonly operation: ReportQueryOp;
+  readonly title: string;
+  readonly chart: 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar' | 'heatmap';
+  /** Log view and filter parameter a click on a datum drills into. */
+  readonly drillDown?: DrillDownTarget;
+  /**
+   * In a report catalogue, the report a click on a datum opens instead, with the datum's key as `param`
+   * (`threatEvasion`: the datum's id names the parameter and its value, spec 001 §5).
+   */
+  readonly drillReport?: { readonly report: ReportName; readonly param: string };
+  /** Fixed filters of the report and of its drill-down (e.g. risk levels of a "risky" report). */
+  readonly filters?: Readonly<Record<string, string>>;
+  /** Route of the log view a drill-down opens (default `/logs/<logType>`). */
+  readonly logRoute?: string;
+  /** The filter parameter the report needs a value of (a drill-down report). */
+  readonly requires?: string;
+  /** Filters a report catalogue offers for this report. */
+  readonly filterBar?: readonly ReportFilterDef[];
+}
+
+/**
+ * A report view (spec 001 §7): charts of reports. Plain: a dashboard of `widgets`. With `groups`: a catalogue, one
+ * report opened at a time from a searchable list of groups, with its filters and drill-downs. With `arrange`: a
+ * dashboard each user arranges from a catalogue's charts, kept per user by the two operations (a stamped document).
+ */
 export interface ReportDef extends ScreenBase {
   readonly kind: 'report';
-  readonly widgets: readonly {
-    readonly report: ReportName;
-    /** The report's query operation (`reportQueryOps[report]`). */
-    readonly operation: ReportQueryOp;
-    readonly title: string;
-    readonly chart: 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar';
-    /** Log view and filter parameter a click on a datum drills into. */
-    readonly drillDown?: DrillDownTarget;
-    /** Fixed filters of the report and of its drill-down (e.g. risk levels of a "risky" report). */
-    readonly filters?: Readonly<Record<string, string>>;
-    /** Route of the log view a drill-down opens (default `/logs/<logType>`). */
-    readonly logRoute?: string;
-  }[];
+  readonly widgets: readonly ReportWidgetDef[];
+  readonly groups?: readonly { readonly title: string; readonly reports: readonly ReportName[] }[];
+  readonly arrange?: {
+    /** Answers `{ widgets: ReportName[], updated_at? }`; the save takes it back with the stamp read. */
+    readonly get: OperationDef;
+    readonly save: OperationDef;
+    /** The catalogue whose charts may be added. */
+    readonly from: ReportDef;
+  };
 }
 export const defineReport = (def: Omit<ReportDef, 'kind'>): ReportDef => ({ ...def, kind: 'report' });
 

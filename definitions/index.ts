@@ -65,6 +65,7 @@ import { firewallLogs } from './logs/firewallLogs';
 import { saaLogs } from './logs/saaLogs';
 import { webLogs } from './logs/webLogs';
 import { dashboard } from './reports/dashboard';
+import { reportCatalogue } from './reports/reportCatalogue';
 import { reportScheduling } from './reports/reportScheduling';
 import { revisionHistory } from './policy/revisionHistory';
 import { createRegistry } from './registry';
@@ -173,6 +174,7 @@ export const registry = createRegistry({
     firewallLogs,
     saaLogs,
     dashboard,
+    reportCatalogue,
     reportScheduling,
     applianceNetwork,
     applianceRoutes,

@@ -147,6 +147,12 @@ function checkReferences(s: ScreenDef, screens: ReadonlyMap<string, ScreenDef>, 
         operation(w.operation, `widget ${w.title}`);
         const view = [...screens.values()].find((v) => v.kind === 'logView' && v.logType === w.drillDown?.logType);
         if (w.drillDown && !view) fail(`widget ${w.title} drills into ${w.drillDown.logType} logs, which no log view shows`);
+        if (w.drillReport && !s.widgets.some((x) => x.report === w.drillReport!.report)) fail(`widget ${w.title} opens ${w.drillReport.report}, which it has no chart of`);
+      }
+      for (const r of s.groups?.flatMap((g) => g.reports) ?? []) if (!s.widgets.some((w) => w.report === r)) fail(`its group lists ${r}, which it has no chart of`);
+      if (s.arrange) {
+        operation(s.arrange.get, 'layout read');
+        operation(s.arrange.save, 'layout save');
       }
       return;
     case 'coreScreen':

@@ -346,6 +346,29 @@ export function threatEvasionId(param: string, value: string): string {
   return `${param}-${value.replace(/ /g, '_')}`;
 }
 
+// ---- the dashboard an administrator arranges -----------------------------------------------------------------------
+
+/** Most charts one dashboard holds. */
+export const DASHBOARD_WIDGETS_MAX = 24;
+
+/**
+ * A user's dashboard: the reports drawn on it, in order. Drill-down reports need a datum to open and are left out;
+ * each report is on it once.
+ */
+export const DashboardLayout = z.strictObject({
+  widgets: z
+    .array(
+      ReportNameSchema.refine((name) => !reportSpec(name).requires, {
+        message: 'This report opens from a chart; add the chart it opens from.',
+        params: { key: 'drillDownReport' },
+      }),
+    )
+    .max(DASHBOARD_WIDGETS_MAX)
+    .refine((l) => new Set(l).size === l.length, { message: 'Each chart can be on the dashboard once.', params: { key: 'duplicateWidget' } })
+    .meta({ title: 'Charts', description: 'Report names, in the order the dashboard draws them' }),
+});
+export type DashboardLayout = z.infer<typeof DashboardLayout>;
+
 // ---- the report query and answer ----------------------------------------------------------------------------------
 
 const TimeZone = z

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { SettingsStamp } from '../../schemas/policy';
 import {
   DRILL_DOWNS,
+  DashboardLayout,
   InsightsQuery,
   InsightsResult,
   InstantReportRequest,
@@ -146,7 +147,40 @@ export const instantReport = defineOperation({
   tag,
 });
 
+const LayoutEnvelope = DashboardLayout.extend(SettingsStamp.shape);
+
+export const dashboardLayout = defineOperation({
+  id: 'reports.dashboard.get',
+  method: 'GET',
+  path: '/api/reports/v1/dashboard_layout',
+  summary: "The caller's own dashboard: the charts on it in order, with the stamp a save sends back (the default charts until first saved)",
+  response: LayoutEnvelope,
+  access: REPORT_READ,
+  tag,
+});
+
+export const saveDashboardLayout = defineOperation({
+  id: 'reports.dashboard.save',
+  method: 'PUT',
+  path: '/api/reports/v1/dashboard_layout',
+  summary: "Save the caller's own dashboard; a stale updated_at gets 409 with the stored layout",
+  description: 'Each user arranges their own dashboard, so reading the dashboard is enough to change it.',
+  body: LayoutEnvelope,
+  response: LayoutEnvelope,
+  access: REPORT_READ,
+  tag,
+});
+
 /** The group server/modules/reports.ts implements besides the report queries. */
-export const reportOps = { insights, pastReports, pastReportDownload, scheduledReports, saveScheduledReports, instantReport } as const;
+export const reportOps = {
+  insights,
+  pastReports,
+  pastReportDownload,
+  scheduledReports,
+  saveScheduledReports,
+  instantReport,
+  dashboardLayout,
+  saveDashboardLayout,
+} as const;
 
 export const reportOperations: readonly OperationDef[] = [...Object.values(reportQueryOps), ...Object.values(reportOps)];

@@ -61,24 +61,24 @@ export function logColumns<T extends LogType>(type: T, fields: readonly LogField
   });
 }
 
+/** A filter of a log kind's table as a filter bar shows it: its label and, when it has fixed values, their labels. */
+export function labelledFilter(type: LogType, param: string, spec: FilterSpec): { param: string; label: string; options?: Labels; multiple?: true } {
+  const fieldLabels: Labels = { ...(eventFieldLabels(type)[spec.field] ?? {}), ...(param === 'pe_action' ? { [ISOLATE_ALIAS]: WEB_ACTION_LABELS.safeview } : {}) };
+  // Isolation is offered once, by the UI's name; "isolate" is sent as "safeview".
+  const values = spec.values?.filter((v) => !(param === 'pe_action' && v === 'safeview'));
+  const options = values
+    ? Object.fromEntries(values.map((v) => [v, spec.kind === 'bool' ? (v === 'true' ? 'Yes' : 'No') : (fieldLabels[v] ?? v)]))
+    : undefined;
+  return { param, label: spec.label, ...(options ? { options, multiple: true as const } : {}) };
+}
+
 /** Filters of a log view: the named parameters of the kind's filter table, options labelled from the enumerations. */
 export function logFilters<T extends LogType>(type: T, params: readonly LogFilterParam<T>[]): LogViewOf<T>['filters'] {
   const table = LOG_FILTERS[type] as Readonly<Record<string, FilterSpec>>;
-  const labels = eventFieldLabels(type);
   return params.map((param) => {
     const spec = table[param];
     if (!spec) throw new Error(`No filter ${param} for ${type} logs`);
-    const fieldLabels: Labels = { ...(labels[spec.field] ?? {}), ...(param === 'pe_action' ? { [ISOLATE_ALIAS]: WEB_ACTION_LABELS.safeview } : {}) };
-    // Isolation is offered once, by the UI's name; "isolate" is sent as "safeview".
-    const values = spec.values?.filter((v) => !(param === 'pe_action' && v === 'safeview'));
-    const options = values
-      ? Object.fromEntries(values.map((v) => [v, spec.kind === 'bool' ? (v === 'true' ? 'Yes' : 'No') : (fieldLabels[v] ?? v)]))
-      : undefined;
-    return {
-      param,
-      label: spec.label,
-      ...(options ? { options, multiple: true } : {}),
-    };
+    return { ...labelledFilter(type, param, spec), param };
   });
 }
 

@@ -1,15 +1,20 @@
-/** The dashboard (spec 001 §7 reporting): top-N reports as charts, each datum drilling into the matching events. */
-import { REPORT_READ, reportWidget } from '../api/reports';
+/**
+ * The dashboard (spec 001 §7 reporting): top-N reports as charts, each datum drilling into the matching events. Each
+ * user arranges their own: charts of the report catalogue added, removed and reordered, kept on the server.
+ */
+import { dashboardLayout, REPORT_READ, reportWidget, saveDashboardLayout } from '../api/reports';
 import { defineReport } from '../define';
+import { reportCatalogue } from './reportCatalogue';
 
 export const dashboard = defineReport({
   id: 'dashboard.overview',
   title: 'Dashboard',
   description:
-    'What happened across your users in the chosen interval. Click a bar, slice or point to open the matching events in the logs.',
+    'What happened across your users in the chosen interval. Click a bar, slice or point to open the matching events in the logs. Arrange adds, removes and reorders your charts.',
   route: '/dashboard',
   nav: { label: 'Overview', order: 10 },
   read: REPORT_READ,
+  arrange: { get: dashboardLayout, save: saveDashboardLayout, from: reportCatalogue },
   widgets: [
     { ...reportWidget('top_users'), title: 'Top users', chart: 'bar', drillDown: { logType: 'web', param: 'userid' } },
     { ...reportWidget('top_categories_v2'), title: 'Top categories', chart: 'pie', drillDown: { logType: 'web', param: 'cats' } },

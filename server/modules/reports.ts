@@ -1,8 +1,10 @@
 /** Reporting calls (definitions/api/reports.ts): the report catalogue, insights, and past, scheduled and instant reports. */
 import { reportOps, reportQueryOps } from '../../definitions/api/reports';
+import { dashboard } from '../../definitions/reports/dashboard';
 import { MESSAGES } from '../../schemas/constants';
 import { REPORT_NAMES } from '../../schemas/reports';
 import { recordAudit } from '../audit';
+import { readLayout, saveLayout } from '../logs/dashboardLayout';
 import { runInsights } from '../logs/insights';
 import {
   generatePastReport,
@@ -15,6 +17,9 @@ import {
 import { runReport } from '../logs/reports';
 import { whileWanted } from '../logs/requestSignal';
 import { HttpError, implement, implementAll, requireCaller, type ServerModule } from '../types';
+
+/** The charts of a dashboard its user has not arranged: the definition's. */
+const DEFAULT_WIDGETS = dashboard.widgets.map((w) => w.report);
 
 const reportQueries = REPORT_NAMES.map((name) =>
   implement(reportQueryOps[name], async (ctx) => {
@@ -64,6 +69,16 @@ const otherImplementations = implementAll(reportOps, {
       ip: ctx.request.ip,
     });
     return saved;
+  },
+
+  dashboardLayout: async (ctx) => {
+    const { tenantId, user } = requireCaller(ctx);
+    return readLayout(ctx.db, tenantId, user.uid, user.username, DEFAULT_WIDGETS);
+  },
+
+  saveDashboardLayout: async (ctx) => {
+    const { tenantId, user } = requireCaller(ctx);
+    return saveLayout(ctx.db, tenantId, user.uid, user.username, ctx.body, DEFAULT_WIDGETS, Date.now());
   },
 
   instantReport: async (ctx) => {

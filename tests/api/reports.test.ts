@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insights, instantReport, pastReports, scheduledReports } from '../../definitions/api/reports';
+import { dashboardLayout, insights, instantReport, pastReports, reportQueryOps, scheduledReports } from '../../definitions/api/reports';
+import { dashboard } from '../../definitions/reports/dashboard';
 import {
   DRILL_DOWNS,
   REPORT_INTERVALS,
@@ -21,7 +22,7 @@ type Datum = { key: string; label?: string; id?: string; value: number };
 
 function result(res: ApiResponse, name: ReportName): ReportResult {
   expect(res.status, `${name}: ${res.text}`).toBe(200);
-  return asResponseOf(`reports.${name}`, res.body) as ReportResult;
+  return asResponseOf(reportQueryOps[name].id, res.body) as ReportResult;
 }
 const data = (r: ReportResult): Datum[] => (r.kind === 'top' || r.kind === 'evasion' ? r.data : []);
 
@@ -189,6 +190,55 @@ describe('past, scheduled and instant reports', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('list.0.filters.pe_action');
+  });
+});
+
+describe('the dashboard each user arranges', () => {
+  const LAYOUT = '/api/reports/v1/dashboard_layout';
+
+  it('answers the standard charts until the user saves, then their own arrangement, apart from other users', async () => {
+    const webadmin = await signedIn('webadmin');
+    const auditor = await signedIn('auditor');
+    const first = asResponseOf(dashboardLayout, (await webadmin.get(LAYOUT)).body);
+    expect(first).toEqual({ widgets: dashboard.widgets.map((w) => w.report) });
+    // A made-up stamp before the first save is stale too, and names the default as current.
+    const madeUp = await webadmin.put(LAYOUT, { body: { widgets: ['top_users'], updated_at: '2026-01-01T00:00:00.000Z' } });
+    expect(madeUp.status).toBe(409);
+    expect(madeUp.body.current).toEqual(first);
+
+    const saved = await webadmin.put(LAYOUT, { body: { widgets: ['top_protocols', 'top_users', 'scan_heat'] } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ widgets: ['top_protocols', 'top_users', 'scan_heat'], updated_by: 'webadmin' });
+    expect((await webadmin.get(LAYOUT)).body).toEqual(saved.body);
+    // Another user of the same tenant still sees the standard charts.
+    expect((await auditor.get(LAYOUT)).body.widgets).toEqual(first.widgets);
+
+    // A second save of the same read version (the first had no stamp, this one is stale) changes nothing.
+    const again = await webadmin.put(LAYOUT, { body: { widgets: ['top_domains'] } });
+    expect(again.status).toBe(409);
+    expect(again.body.current).toEqual(saved.body);
+    const reordered = await webadmin.put(LAYOUT, { body: { ...saved.body, widgets: ['scan_heat', 'top_protocols'] } });
+    expect(reordered.status, reordered.text).toBe(200);
+    const stale = await webadmin.put(LAYOUT, { body: { ...saved.body, widgets: [] } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toEqual(reordered.body);
+    expect((await webadmin.get(LAYOUT)).body.widgets).toEqual(['scan_heat', 'top_protocols']);
+  });
+
+  it('refuses an unknown report, a chart twice, a drill-down report and unknown fields with the field path, and keeps the stored one', async () => {
+    const auditor = await signedIn('auditor');
+    const read = (await auditor.get(LAYOUT)).body;
+    const refused = async (body: unknown) => {
+      const res = await auditor.put(LAYOUT, { body });
+      expect(res.status, res.text).toBe(400);
+      return res.body.errors as { path: string; key: string }[];
+    };
+    expect((await refused({ ...read, widgets: ['top_users', 'no_such_report'] }))[0]!.path).toBe('widgets.1');
+    expect(await refused({ ...read, widgets: ['top_users', 'top_users'] })).toEqual([expect.objectContaining({ path: 'widgets', key: 'duplicateWidget' })]);
+    expect(await refused({ ...read, widgets: ['top_user_domains'] })).toEqual([expect.objectContaining({ path: 'widgets.0', key: 'drillDownReport' })]);
+    expect((await refused({ ...read, widgets: [], colour: 'red' }))[0]!.key).toBe('unrecognized_keys');
+    expect((await refused({ ...read, widgets: Array(25).fill('top_users') })).some((e) => e.path === 'widgets')).toBe(true);
+    expect((await auditor.get(LAYOUT)).body).toEqual(read);
   });
 });
 

@@ -158,6 +158,11 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     const save = () => admin.put(`/api/policy/v2/rules/sslbump_bypass/${rev}`, { body: read });
     await secondEditorRefused(save, save);
   },
+  'reports.dashboard.save': async (admin) => {
+    const read = (await admin.get('/api/reports/v1/dashboard_layout')).body;
+    const save = () => admin.put('/api/reports/v1/dashboard_layout', { body: read });
+    await secondEditorRefused(save, save);
+  },
   'reports.scheduled.save': async (admin) => {
     const read = (await admin.get('/api/reports/v1/scheduled_reports')).body;
     const save = () => admin.put('/api/reports/v1/scheduled_reports', { body: read });

@@ -9,47 +9,11 @@
  * server answers each within milliseconds). The generator is a small loopback client on fetch (keep-alive) instead of
  * autocannon, which the project does not ship.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { resetPostgres } from '../setup/start-server';
-
-/** A free loopback port. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-/** Starts `server/main.ts` in a child process and resolves once `/healthz` answers. */
-async function startServerProcess(vars: Record<string, string | undefined>): Promise<{ url: string; close: () => Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PORTAL_SEED: 'small', LOG_LEVEL: 'error', ...vars },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let waited = 0; ; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (waited > 300_000) throw new Error('the server did not answer /healthz within 300 s');
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+import { signIn, startServerProcess } from './harness/serverProcess';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
@@ -69,29 +33,8 @@ interface Figures {
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function signIn(url: string): Promise<Record<string, string>> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-  };
-  keep(await fetch(`${url}/api/portal/config`));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${url}/api/auth/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'X-XSRFToken': jar.get('_xsrf')! },
-    body: JSON.stringify({ username: 'admin', password: 'admin-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return { cookie: cookie(), 'X-XSRFToken': jar.get('_xsrf')! };
-}
-
 async function run(store: string, vars: Record<string, string | undefined>): Promise<Figures> {
-  const server = await startServerProcess(vars);
+  const server = await startServerProcess({ PORTAL_SEED: 'small', ...vars });
   try {
     const headers = await signIn(server.url);
     const rev = ((await (await fetch(`${server.url}/api/policy/v1/rules`, { headers })).json()) as { staged_rev_id: number }).staged_rev_id;

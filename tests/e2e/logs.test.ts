@@ -1,6 +1,6 @@
 /**
  * Log screens and the dashboard: a new admin finds events by filters, pages deep, exports them, and drills down from a
- * dashboard chart into the matching events.
+ * dashboard chart into the matching events; an auditor arranges their own dashboard with the keyboard alone.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,38 @@ describe('logs and dashboard', () => {
     const user = decodeURIComponent(new URL(page.url()).hash.split('userid=')[1]!);
     await assertOnScreen(page, 'Web logs');
     await expect.poll(async () => [...new Set(await readLogColumn(page, 'User'))]).toEqual([user]);
+    assertNoPageErrors(page);
+  });
+
+  it('arranges a dashboard with the keyboard alone, and finds it so after a reload', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/dashboard', 'auditor', 'auditor-demo');
+    await assertOnScreen(page, 'Dashboard');
+    const charts = async () => {
+      await page.locator('[data-chart-kind] svg').nth(5).waitFor();
+      return page.locator('section[aria-label]:not([aria-label="Arrange the dashboard"])').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    };
+    expect(await charts()).toEqual(['Top users', 'Top categories', 'Action summary', 'Top risks', 'Top domains', 'Firewall events over time']);
+
+    await page.getByRole('button', { name: 'Arrange' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Move Top domains up' }).focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Remove Firewall events over time' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: 'Add a chart' }).focus();
+    await page.keyboard.type('Top protocols');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Arrange the dashboard' }).waitFor({ state: 'hidden' });
+
+    const arranged = ['Top domains', 'Top users', 'Top categories', 'Action summary', 'Top risks', 'Top protocols'];
+    expect(await charts()).toEqual(arranged);
+    await page.reload();
+    await assertOnScreen(page, 'Dashboard');
+    expect(await charts()).toEqual(arranged);
     assertNoPageErrors(page);
   });
 });

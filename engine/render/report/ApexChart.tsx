@@ -7,6 +7,7 @@ import ApexCharts from 'apexcharts/core';
 import 'apexcharts/area';
 import 'apexcharts/bar';
 import 'apexcharts/donut';
+import 'apexcharts/heatmap';
 import 'apexcharts/radialBar';
 import 'apexcharts/features/exports';
 import 'apexcharts/features/legend';

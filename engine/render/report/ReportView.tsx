@@ -1,27 +1,27 @@
 /**
- * A report screen (spec 001 §7 reporting): an interval picker kept in the URL and one card per widget, each loading its
- * report and drawing it with apexcharts (a lazy chunk). A click on a datum opens the widget's log view filtered by
- * that datum over the same interval; each chart exports as PNG.
+ * A report screen (spec 001 §7 reporting): an interval picker kept in the URL and one card per chart. A dashboard
+ * draws its charts side by side, each datum opening its log view filtered by that datum over the same interval; with
+ * `arrange` each user adds, removes and reorders their own charts (kept on the server). A catalogue (`groups`) opens
+ * one report at a time (ReportCatalogueView).
  */
-import { Alert, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { ReportDef } from '../../../definitions/define';
-import { LOG_INTERVALS } from '../../../schemas/logEnums';
-import { fieldLabels } from '../../../schemas/fieldLabels';
-import { REPORT_INTERVAL_DEFAULT, REPORT_INTERVALS, reportSpec, type ReportName, type ReportResult } from '../../../schemas/reports';
-import type { OperationInput } from '../../generated/client.gen';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReportDef, ReportWidgetDef } from '../../../definitions/define';
+import type { ReportName } from '../../../schemas/reports';
+import { isApiError } from '../../core/http';
+import type { OperationId, OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
-import { exportChartPng, type ChartImageSource } from '../widgets';
-import { chartData, type ChartData } from './chartDatasets';
-import { drillDownRoute, type ReportWidget } from './drillDown';
-
-const ApexChart = lazy(() => import('./ApexChart').then((m) => ({ default: m.ApexChart })));
+import { DashboardArrange } from './DashboardArrange';
+import { drillDownRoute } from './drillDown';
+import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
+import { ReportCatalogueView } from './ReportCatalogueView';
+import { ReportWidgetCard } from './ReportWidgetCard';
 
 export interface ReportViewProps {
   readonly screen: ReportDef;
-  /** The URL query of the route (`interval`). */
-  readonly query: Readonly<Record<string, string | readonly string[] | undefined>>;
-  readonly setQuery: (query: Readonly<Record<string, string | readonly string[] | undefined>>) => void;
+  /** The URL query of the route (`interval`; a catalogue's `report` and filters). */
+  readonly query: ReportQuery;
+  readonly setQuery: (query: ReportQuery) => void;
   /** Opens a hash route (the drill-down). */
   readonly navigate: (to: string) => void;
 }
@@ -29,137 +29,126 @@ export interface ReportViewProps {
 /** Top-N size of a dashboard widget. */
 export const WIDGET_LIMIT = 10;
 
-type ReportId = ReportWidget['operation']['id'];
-
-/** The report interval of a URL query, or the default. */
-export function reportInterval(query: ReportViewProps['query']): string {
-  const raw = query.interval;
-  const v = typeof raw === 'string' ? raw : raw?.[0];
-  return v !== undefined && v in REPORT_INTERVALS ? v : REPORT_INTERVAL_DEFAULT;
+interface Layout {
+  readonly widgets: readonly ReportName[];
+  readonly updated_at?: string;
 }
 
-/** Height of a chart card's drawing area, kept while it loads so the grid does not jump. */
-const CHART_HEIGHT = 280;
-const SKELETON_BARS = [92, 76, 64, 55, 47, 40, 31, 24];
-
-/** The labels of a time series' split values (actions, profile types): the words the logs use. */
-function splitLabels(report: ReportName) {
-  const spec = reportSpec(report);
-  return spec.splitBy ? fieldLabels(spec.logType, spec.splitBy) : undefined;
+/** The charts of a layout: the dashboard's own definition of a report, else the catalogue's. */
+function layoutWidgets(screen: ReportDef, names: readonly string[]): ReportWidgetDef[] {
+  const pool = [...screen.widgets, ...(screen.arrange?.from.widgets ?? [])];
+  return names.flatMap((n) => pool.find((w) => w.report === n) ?? []);
 }
 
-type WidgetState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ChartData };
-
-function ReportWidgetCard({ widget, interval, navigate }: { widget: ReportWidget; interval: string; navigate: (to: string) => void }) {
+/** The user's arrangement of an arrangeable dashboard: loaded once, saved with its stamp (409: the stored one). */
+function useLayout(screen: ReportDef) {
   const api = useApi();
-  // The answer of the request named by `request`; another request's answer (an earlier interval) reads as loading.
-  const [answer, setAnswer] = useState<{ request: string; state: WidgetState } | null>(null);
-  const [chart, setChart] = useState<ChartImageSource | null>(null);
-
-  // Bumped by Retry to load the report again.
-  const [attempt, setAttempt] = useState(0);
-
+  const arrange = screen.arrange;
+  const [layout, setLayout] = useState<Layout | 'loading' | null>(arrange ? 'loading' : null);
+  const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
-    // A new interval, a retry or leaving the screen aborts the request (and the server drops its query).
-    const controller = new AbortController();
-    const request = `${interval}|${attempt}`;
-    const setState = (state: WidgetState) => setAnswer({ request, state });
-    const query = { interval, limit: WIDGET_LIMIT, ...widget.filters };
-    (
-      api.callById(widget.operation.id as ReportId, { query } as OperationInput<ReportId>, {
-        signal: controller.signal,
-      }) as Promise<ReportResult>
-    ).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        try {
-          setState({ status: 'ready', data: chartData(widget.chart, result, splitLabels(widget.report as ReportName)) });
-        } catch (error) {
-          setState({ status: 'error', message: (error as Error).message });
-        }
+    if (!arrange) return;
+    let alive = true;
+    (api.callById(arrange.get.id as OperationId, {} as OperationInput<OperationId>) as Promise<unknown> as Promise<Layout>).then(
+      (l) => alive && setLayout(l),
+      (e: unknown) => {
+        if (!alive) return;
+        setLayout(null);
+        setNotice(`Your arrangement could not be loaded, so the standard charts are shown. ${e instanceof Error ? e.message : ''}`.trim());
       },
-      (error: unknown) =>
-        !controller.signal.aborted && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
-    return () => controller.abort();
-  }, [api, widget, interval, attempt]);
-  const state: WidgetState = answer?.request === `${interval}|${attempt}` ? answer.state : { status: 'loading' };
+    return () => {
+      alive = false;
+    };
+  }, [api, arrange]);
 
-  const onDatum = useMemo(
-    () => (widget.drillDown ? (key: string) => {
-      const to = drillDownRoute(widget, key, interval);
-      if (to) navigate(to);
-    } : undefined),
-    [widget, interval, navigate],
+  const save = useCallback(
+    async (widgets: readonly ReportName[]): Promise<boolean> => {
+      if (!arrange) return false;
+      const stamp = layout !== 'loading' && layout?.updated_at ? { updated_at: layout.updated_at } : {};
+      try {
+        const input = { body: { widgets, ...stamp } } as unknown as OperationInput<OperationId>;
+        const saved = (await api.callById(arrange.save.id as OperationId, input)) as unknown as Layout;
+        setLayout(saved);
+        setNotice(null);
+        return true;
+      } catch (e) {
+        if (isApiError(e) && e.status === 409 && e.body && 'current' in e.body) {
+          setLayout((e.body as { current: Layout }).current);
+          setNotice('Your dashboard was arranged in another window meanwhile; that arrangement is shown now. Arrange it again to change it.');
+          return true;
+        }
+        setNotice(`The arrangement could not be saved. ${e instanceof Error ? e.message : ''}`.trim());
+        return false;
+      }
+    },
+    [api, arrange, layout],
   );
+  const names = layout === 'loading' ? null : (layout?.widgets ?? screen.widgets.map((w) => w.report));
+  return { names, save, notice };
+}
 
-  const empty = state.status === 'ready' && state.data.datasets.length === 0;
+function Dashboard({ screen, query, setQuery, navigate }: ReportViewProps) {
+  const interval = reportInterval(query);
+  const { names, save, notice } = useLayout(screen);
+  const [arranging, setArranging] = useState(false);
+  const widgets = useMemo(() => (names ? layoutWidgets(screen, names) : null), [screen, names]);
+  const drill = useCallback(
+    (widget: ReportWidgetDef) =>
+      widget.drillDown
+        ? (key: string) => {
+            const to = drillDownRoute(widget, key, interval);
+            if (to) navigate(to);
+          }
+        : undefined,
+    [interval, navigate],
+  );
   return (
-    <Card withBorder padding="md" component="section" aria-label={widget.title}>
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {widget.title}
-        </Title>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={!chart}
-          onClick={() => chart && void exportChartPng(chart, widget.report)}
-          aria-label={`Export PNG: ${widget.title}`}
-        >
-          Export PNG
-        </Button>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <IntervalSelect query={query} setQuery={setQuery} />
+        {screen.arrange && widgets && !arranging && (
+          <Button variant="default" onClick={() => setArranging(true)}>
+            Arrange
+          </Button>
+        )}
       </Group>
-      {state.status === 'loading' && (
-        <Stack gap={6} role="status" aria-label={`Loading ${widget.title}`} h={CHART_HEIGHT} justify="flex-end">
-          {SKELETON_BARS.map((w, i) => (
-            <Skeleton key={i} height={18} width={`${w}%`} radius="sm" />
-          ))}
-        </Stack>
-      )}
-      {state.status === 'error' && (
-        <Alert color="red" role="alert" title="This chart could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{state.message}</Text>
-            <Button size="xs" variant="default" onClick={() => setAttempt((a) => a + 1)}>
-              Retry
-            </Button>
-          </Stack>
+      {notice && (
+        <Alert color="yellow" role="status">
+          {notice}
         </Alert>
       )}
-      {empty && <Text c="dimmed">No data in this interval.</Text>}
-      {state.status === 'ready' && !empty && (
-        <Suspense fallback={<Loader size="sm" role="status" aria-label={`Loading ${widget.title}`} />}>
-          <ApexChart data={state.data} label={widget.title} onDatum={onDatum} onChart={setChart} />
-        </Suspense>
+      {screen.arrange && widgets && arranging && (
+        <DashboardArrange
+          current={widgets}
+          catalogue={screen.arrange.from}
+          onCancel={() => setArranging(false)}
+          onSave={async (next) => {
+            if (await save(next)) setArranging(false);
+          }}
+        />
       )}
-      {widget.drillDown && state.status === 'ready' && !empty && (
-        <Text size="xs" c="dimmed">
-          Click a datum to open the matching events.
-        </Text>
+      {widgets && widgets.length === 0 && <Text c="dimmed">No charts on your dashboard. Arrange adds them.</Text>}
+      {widgets && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {widgets.map((w) => (
+            <ReportWidgetCard
+              key={`${w.report}|${w.title}`}
+              widget={w}
+              interval={interval}
+              limit={WIDGET_LIMIT}
+              onDatum={drill(w)}
+              datumHint="Click a datum to open the matching events."
+            />
+          ))}
+        </SimpleGrid>
       )}
-    </Card>
+      {!widgets && <Text role="status">Loading your dashboard…</Text>}
+    </Stack>
   );
 }
 
 /** The report view; see the module comment. */
-export function ReportView({ screen, query, setQuery, navigate }: ReportViewProps) {
-  const interval = reportInterval(query);
-  const options = Object.keys(REPORT_INTERVALS).map((n) => ({ value: n, label: LOG_INTERVALS[n as keyof typeof LOG_INTERVALS].label }));
-  return (
-    <Stack gap="md">
-      <NativeSelect
-        label="Interval"
-        data={options}
-        value={interval}
-        onChange={(e) => setQuery({ ...query, interval: e.currentTarget.value })}
-        maw={240}
-      />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {screen.widgets.map((w) => (
-          <ReportWidgetCard key={`${w.report}|${w.title}`} widget={w} interval={interval} navigate={navigate} />
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
+export function ReportView(props: ReportViewProps) {
+  return props.screen.groups ? <ReportCatalogueView {...props} /> : <Dashboard {...props} />;
 }

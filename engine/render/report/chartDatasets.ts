@@ -5,7 +5,7 @@
  */
 import type { ReportResult, TopDatum } from '../../../schemas/reports';
 
-export type ChartKind = 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar';
+export type ChartKind = 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar' | 'heatmap';
 
 /** Datasets of 002 §3; `key` is the datum's drill-down value (not shown). */
 export interface LineDataset {
@@ -48,12 +48,20 @@ export interface StackedBarDataset {
   readonly color: string;
 }
 
+/** One row of a heat map: a day of the week, its 24 hours. Nothing to drill into (`key` is empty). */
+export interface HeatmapDataset {
+  readonly name: string;
+  readonly key: string;
+  readonly values: readonly { readonly x: string; readonly y: number }[];
+}
+
 export type ChartData =
   | { readonly kind: 'line'; readonly datasets: LineDataset[] }
   | { readonly kind: 'bar'; readonly datasets: BarDataset[] }
   | { readonly kind: 'gauge'; readonly datasets: GaugeDataset[] }
   | { readonly kind: 'pie'; readonly datasets: PieDataset[] }
-  | { readonly kind: 'stackedBar'; readonly datasets: StackedBarDataset[] };
+  | { readonly kind: 'stackedBar'; readonly datasets: StackedBarDataset[] }
+  | { readonly kind: 'heatmap'; readonly datasets: HeatmapDataset[] };
 
 /** Chart constants of 002 §9. */
 export const PIE_RING = { innerPercent: 70, outerPercent: 82 } as const;
@@ -151,6 +159,22 @@ export function stackedBarDatasets(result: ReportResult, labels?: Readonly<Recor
   );
 }
 
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Heat-map rows, Monday first (apexcharts draws the first series at the bottom, so Monday ends on top). */
+export function heatmapDatasets(result: ReportResult): HeatmapDataset[] {
+  if (result.kind !== 'heatmap') throw new Error(`A ${result.kind} report has no heat map`);
+  if (!result.cells.some((c) => c.value > 0)) return [];
+  return [0, 6, 5, 4, 3, 2, 1].map((day) => ({
+    name: DAYS[day]!,
+    key: '',
+    values: Array.from({ length: 24 }, (_, hour) => ({
+      x: `${String(hour).padStart(2, '0')}:00`,
+      y: result.cells.find((c) => c.day === day && c.hour === hour)?.value ?? 0,
+    })),
+  }));
+}
+
 /** The datasets of a chart kind for a report answer. */
 export function chartData(kind: ChartKind, result: ReportResult, labels?: Readonly<Record<string, string>>): ChartData {
   switch (kind) {
@@ -164,6 +188,8 @@ export function chartData(kind: ChartKind, result: ReportResult, labels?: Readon
       return { kind, datasets: pieDatasets(result, labels) };
     case 'stackedBar':
       return { kind, datasets: stackedBarDatasets(result, labels) };
+    case 'heatmap':
+      return { kind, datasets: heatmapDatasets(result) };
   }
 }
 
@@ -179,6 +205,8 @@ export function datumKey(data: ChartData, seriesIndex: number, dataPointIndex: n
       return data.datasets.filter((d) => !d.exclude)[dataPointIndex]?.key;
     case 'stackedBar':
       return [...new Set(data.datasets.map((d) => d.key))][seriesIndex];
+    case 'heatmap':
+      return undefined;
   }
 }
 
@@ -252,5 +280,13 @@ export function apexOptions(data: ChartData, options: { readonly height?: number
         dataLabels: { enabled: false },
       };
     }
+    case 'heatmap':
+      return {
+        chart: { ...chart, type: 'heatmap' },
+        series: data.datasets.map((d) => ({ name: d.name, data: d.values.map((v) => ({ x: v.x, y: v.y })) })),
+        colors: [PALETTE[0]],
+        dataLabels: { enabled: false },
+        xaxis: { labels: { rotate: -45 } },
+      };
   }
 }

@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { reportCatalogue } from '../../../definitions/reports/reportCatalogue';
+import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import type { CallInput } from '../../core/http';
+import { createRevisionStore, type CallFn } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
+import type { ApexChartProps } from './ApexChart';
+import { ReportView } from './ReportView';
+
+// apexcharts needs a real layout engine; the stand-in lists the chart's datasets as buttons that "click a datum".
+vi.mock('./ApexChart', () => ({
+  ApexChart: ({ data, label, onDatum }: ApexChartProps) => (
+    <div role="group" aria-label={`${label} chart`} data-kind={data.kind}>
+      {data.datasets.map((d, i) => (
+        <button key={i} type="button" onClick={() => onDatum?.(d.key)}>
+          {d.name}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+const meta = { start: 0, end: 100, granularity: 'P1D', bins: 7, expansion: null, metric: 'count' } as const;
+
+function setup(query: Record<string, string>) {
+  const calls: [string, CallInput | undefined][] = [];
+  const call = vi.fn(async (id: string, input?: CallInput) => {
+    calls.push([id, input]);
+    const report = reportCatalogue.widgets.find((w) => w.operation.id === id)!.report;
+    const base = { report, title: report, interval: String(input?.query?.interval), ...meta, total: 10 };
+    if (report === 'heat_summary') {
+      return { kind: 'evasion', ...base, data: [{ key: 'Fake Login Page', label: 'Fake Login Page', id: 'lure_category-Fake_Login_Page', value: 3 }] };
+    }
+    if (report === 'scan_heat') return { kind: 'heatmap', ...base, cells: [{ day: 1, hour: 9, value: 4 }] };
+    return { kind: 'top', ...base, data: [{ key: 'bob', value: 6 }] };
+  }) as unknown as CallFn;
+  const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+  const engine = { call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() };
+  const navigate = vi.fn();
+  const setQuery = vi.fn();
+  renderUi(
+    <EngineProvider engine={engine}>
+      <ReportView screen={reportCatalogue} query={query} setQuery={setQuery} navigate={navigate} />
+    </EngineProvider>,
+  );
+  return { calls, navigate, setQuery, user: userEvent.setup() };
+}
+
+const reportList = () => screen.getByRole('navigation', { name: 'Reports' });
+
+describe('ReportView (report catalogue)', () => {
+  it('lists the reports by group, narrows them by a search, and opens the one clicked over the same interval', { timeout: 20_000 }, async () => {
+    const { user, setQuery } = setup({ report: 'top_users', interval: '7d' });
+    const groups = within(reportList()).getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+    expect(groups).toEqual(reportCatalogue.groups!.map((g) => g.title));
+    expect(within(reportList()).getByRole('button', { name: 'Top users' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(screen.getByRole('textbox', { name: 'Search reports' }));
+    await user.paste('bandwidth');
+    const shown = within(reportList()).getAllByRole('button').map((b) => b.textContent);
+    expect(shown.length).toBeGreaterThan(4);
+    const inBandwidthGroup = within(within(reportList()).getByRole('group', { name: 'Bandwidth' })).getAllByRole('button').map((b) => b.textContent);
+    expect(inBandwidthGroup).toEqual(['Top bandwidth users', 'Top bandwidth domains', 'Top bandwidth categories', 'Top bandwidth categories (earlier category list)']);
+    expect(shown.every((t) => /bandwidth/i.test(t!))).toBe(true);
+    expect(shown).not.toContain('Top users');
+    await user.click(within(reportList()).getByRole('button', { name: 'Top bandwidth domains' }));
+    expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_bandwidth_domains', interval: '7d' });
+  });
+
+  it('runs the open report over the interval with the filters of the URL, and drills from a user into their domains', async () => {
+    const { calls, user, setQuery } = setup({ report: 'top_users', interval: '7d', pe_action: 'isolate' });
+    const chart = await screen.findByRole('group', { name: 'Top users chart' });
+    expect(calls).toEqual([['reports.top-users', expect.objectContaining({ query: { interval: '7d', limit: 50, pe_action: 'isolate' } })]]);
+    await user.click(within(chart).getByRole('button', { name: 'bob' }));
+    expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_user_domains', interval: '7d', userid: 'bob' });
+  });
+
+  it('splits a threat-evasion id into the filter of the users facing it', async () => {
+    const { user, setQuery } = setup({ report: 'heat_summary', interval: '24h' });
+    await user.click(within(await screen.findByRole('group', { name: 'Evasive threats chart' })).getByRole('button', { name: 'Fake Login Page' }));
+    expect(setQuery).toHaveBeenLastCalledWith({ report: 'heat_users', interval: '24h', lure_category: 'Fake Login Page' });
+  });
+
+  it('asks for the value a drill-down report needs instead of running it', async () => {
+    const { calls } = setup({ report: 'top_category_domains' });
+    expect(await screen.findByText(/Choose a category in the filters to see this report, or click one in Top categories/)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('runs a drill-down report with the value it was opened with', async () => {
+    const { calls } = setup({ report: 'top_category_domains', cats: '50', interval: '30d' });
+    await screen.findByRole('group', { name: 'Top domains of a category chart' });
+    expect(calls).toEqual([['reports.top-category-domains', expect.objectContaining({ query: { interval: '30d', limit: 50, cats: '50' } })]]);
+  });
+
+  it('draws the file-scan heat map', async () => {
+    setup({ report: 'scan_heat' });
+    expect((await screen.findByRole('group', { name: 'File scans by day and hour chart' })).dataset.kind).toBe('heatmap');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * A report catalogue (a report screen with `groups`): the reports listed by group with a search, one of them open as
+ * its chart over the interval, narrowed by the filters of its log kind, all kept in the URL (`report`, `interval`, the
+ * filter parameters). A datum opens the report it drills into (spec 001 §2; threat-evasion ids split into parameter
+ * and value, §5) or, without one, the matching events in the logs.
+ */
+import { Alert, Grid, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { ReportWidgetDef } from '../../../definitions/define';
+import { REPORT_LIMIT_DEFAULT, threatEvasionDrillDown } from '../../../schemas/reports';
+import { FilterBar, type FilterQuery, type FilterSchemaEntry } from '../widgets';
+import { drillDownRoute } from './drillDown';
+import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
+import { ReportWidgetCard, type ReportQueryValues } from './ReportWidgetCard';
+import type { ReportViewProps } from './ReportView';
+
+const first = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? v : v?.[0]);
+
+/** The filter values of the query that the report takes (empty ones left out). */
+function activeFilters(widget: ReportWidgetDef, query: ReportQuery): ReportQueryValues {
+  const out: Record<string, string | readonly string[]> = {};
+  for (const f of widget.filterBar ?? []) {
+    const v = query[f.param];
+    if (v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)) out[f.param] = v;
+  }
+  return out;
+}
+
+/** The query a click on a datum opens: the drilled report with the datum as its filter, over the same interval. */
+export function drillReportQuery(widget: ReportWidgetDef, key: string, interval: string): ReportQuery | undefined {
+  const drill = widget.drillReport;
+  if (!drill || key === '') return undefined;
+  if (drill.param === 'threatEvasion') {
+    const { param, value } = threatEvasionDrillDown(key);
+    // The plus signs stand for the value's spaces (form encoding).
+    return { report: drill.report, interval, [param]: value.replace(/\+/g, ' ') };
+  }
+  return { report: drill.report, interval, [drill.param]: key };
+}
+
+export function ReportCatalogueView({ screen, query, setQuery, navigate }: ReportViewProps) {
+  const interval = reportInterval(query);
+  const [search, setSearch] = useState('');
+  const groups = screen.groups ?? [];
+  const widgetOf = (report: string) => screen.widgets.find((w) => w.report === report);
+  const selected = widgetOf(first(query.report) ?? '') ?? widgetOf(groups[0]?.reports[0] ?? '') ?? screen.widgets[0]!;
+
+  const needle = search.trim().toLowerCase();
+  const shown = groups
+    .map((g) => ({
+      title: g.title,
+      widgets: g.reports
+        .flatMap((r) => widgetOf(r) ?? [])
+        .filter((w) => !needle || w.title.toLowerCase().includes(needle) || g.title.toLowerCase().includes(needle)),
+    }))
+    .filter((g) => g.widgets.length > 0);
+
+  const filters = activeFilters(selected, query);
+  const entries = useMemo<FilterSchemaEntry[]>(
+    () => (selected.filterBar ?? []).map((f) => ({ key: f.param, label: f.label, options: f.options ?? {}, ...(f.multiple ? { multiple: true } : {}) })),
+    [selected],
+  );
+  const requiredLabel = selected.requires ? (selected.filterBar?.find((f) => f.param === selected.requires)?.label ?? selected.requires) : undefined;
+  const missing = selected.requires !== undefined && filters[selected.requires] === undefined;
+  const origin = screen.widgets.find((w) => w.drillReport?.report === selected.report);
+  const target = selected.drillReport ? widgetOf(selected.drillReport.report) : undefined;
+
+  const onDatum = selected.drillReport
+    ? (key: string) => {
+        const next = drillReportQuery(selected, key, interval);
+        if (next) setQuery(next);
+      }
+    : selected.drillDown
+      ? (key: string) => {
+          const to = drillDownRoute(selected, key, interval);
+          if (to) navigate(to);
+        }
+      : undefined;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+        <Stack gap="xs" component="nav" aria-label="Reports">
+          <TextInput label="Search reports" placeholder="Report or group name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+          {shown.length === 0 && <Text size="sm">No report matches “{search}”.</Text>}
+          {shown.map((g) => (
+            <Stack key={g.title} gap={0} role="group" aria-label={g.title}>
+              <Title order={2} size="h6" c="dimmed" mt="xs" mb={2}>
+                {g.title}
+              </Title>
+              {g.widgets.map((w) => (
+                <NavLink
+                  key={w.report}
+                  component="button"
+                  type="button"
+                  label={w.title}
+                  active={w.report === selected.report}
+                  aria-current={w.report === selected.report ? 'page' : undefined}
+                  onClick={() => setQuery({ report: w.report, interval })}
+                  py={4}
+                />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        <Stack gap="md">
+          <IntervalSelect query={query} setQuery={setQuery} />
+          <FilterBar
+            filters={entries}
+            query={query as FilterQuery}
+            setQuery={({ page: _page, pageSize: _size, ...q }) => setQuery(q)}
+            label={`${selected.title} filters`}
+          />
+          {missing ? (
+            <Alert color="blue" title={selected.title}>
+              Choose a {requiredLabel?.toLowerCase()} in the filters to see this report
+              {origin ? `, or click one in ${origin.title}` : ''}.
+            </Alert>
+          ) : (
+            <ReportWidgetCard
+              key={selected.report}
+              widget={selected}
+              interval={interval}
+              limit={REPORT_LIMIT_DEFAULT}
+              filters={filters}
+              onDatum={onDatum}
+              datumHint={target ? `Click a datum to see ${target.title.toLowerCase()}.` : 'Click a datum to open the matching events.'}
+            />
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
