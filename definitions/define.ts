@@ -168,7 +168,7 @@ export interface FieldHint<V = unknown, F extends string = string> {
   /** A secret: never sent back in clear once saved; left unchanged when not retyped. */
   readonly writeOnly?: boolean;
   readonly readOnly?: boolean;
-  /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`). */
+  /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`); on a `textarea`, files whose text it can read. */
   readonly accept?: readonly string[];
   /**
    * An `upload` field whose file goes straight to an operation (body `{ [contentField]: text, [nameField]: name }`)
@@ -583,9 +583,13 @@ export const actionForm = <const O extends OperationDef>(
   },
 ): CollectionForm => ({ ...spec, operation }) as CollectionForm;
 
-/** A column of a collection: a ColumnSpec; `colors` shows an enumeration's label as a coloured badge. */
+/**
+ * A column of a collection: a ColumnSpec; `colors` shows an enumeration's label as a coloured badge, and `detail` a
+ * second field of the row after the value, dimmed, when it has one (`24.2.0 → 24.3.2`, `Online, restart at 16:00`).
+ */
 export interface CollectionColumn<K extends string = string> extends ColumnSpec<K> {
   readonly colors?: Readonly<Record<string, BadgeColor>>;
+  readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' };
 }
 export type BadgeColor = 'gray' | 'blue' | 'teal' | 'green' | 'orange' | 'red' | 'yellow' | 'violet';
 

@@ -235,7 +235,10 @@ function checkCollectionReferences(
       if (!fieldAt(row, field)) fail(`${where} names ${field}, which the rows of ${list.id} lack`);
     };
     rowField(s.itemKey, 'its item key');
-    for (const c of s.columns) rowField(typeof c === 'string' ? c : c.field, 'a column');
+    for (const c of s.columns) {
+      rowField(typeof c === 'string' ? c : c.field, 'a column');
+      if (typeof c !== 'string' && c.detail) rowField(c.detail.field, `column ${c.field}'s detail`);
+    }
     for (const c of s.refreshWhile ?? []) rowField(c.field, 'refreshWhile');
     for (const a of s.rowActions ?? []) {
       const where = `row action ${a.id}`;

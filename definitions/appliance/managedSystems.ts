@@ -21,13 +21,16 @@ export const managedSystems = defineCollection({
   items: 'systems',
   itemKey: 'id',
   columns: [
-    { field: 'name', label: 'Appliance', sortable: true },
-    { field: 'address' },
+    { field: 'name', label: 'Appliance', sortable: true, detail: { field: 'address' } },
     { field: 'group', sortable: true },
-    { field: 'version' },
-    { field: 'pending_version', label: 'Installing' },
-    { field: 'status', format: 'enumLabel', colors: { online: 'teal', offline: 'orange', maintenance: 'blue', unreachable: 'red' }, sortable: true },
-    { field: 'restart_at', label: 'Restart at', format: 'datetime' },
+    { field: 'version', detail: { field: 'pending_version', label: '→' } },
+    {
+      field: 'status',
+      format: 'enumLabel',
+      colors: { online: 'teal', offline: 'orange', maintenance: 'blue', unreachable: 'red' },
+      detail: { field: 'restart_at', label: 'restart at', format: 'datetime' },
+      sortable: true,
+    },
     { field: 'last_contact', label: 'Last contact', format: 'datetime', sortable: true },
   ],
   // Restarts and updates change the status on their own: the list is read again until they are over.

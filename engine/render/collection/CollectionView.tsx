@@ -27,7 +27,7 @@ import {
   type CollectionItem,
   type EditableCollection,
 } from './useCollectionController';
-import type { DataTableColumn } from '../widgets/table/columns';
+import { formatCell, type DataTableColumn } from '../widgets/table/columns';
 import { DataTable } from '../widgets/table/DataTable';
 import type { RowKey } from '../widgets/table/selection';
 
@@ -86,23 +86,40 @@ function labelsOf(screen: CollectionDef): Map<string, Readonly<Record<string, st
   );
 }
 
-/** A column as the table shows it: labels of an enumeration, and a badge in the column's colours. */
+/** A column as the table shows it: labels of an enumeration, a badge in the column's colours, a dimmed detail. */
 function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, string>> | undefined): DataTableColumn<Item> {
-  const { colors } = spec;
-  if (!colors) return { ...spec, labels };
+  const { colors, detail } = spec;
+  if (!colors && !detail) return { ...spec, labels };
+  const value = (row: Item) => {
+    const text = formatCell(row[spec.field], { format: spec.format, labels });
+    if (!colors) return text;
+    return (
+      <Badge color={`${colors[String(row[spec.field])] ?? 'gray'}.7`} variant="dot" tt="none" styles={{ label: { overflow: 'visible' } }}>
+        {text}
+      </Badge>
+    );
+  };
   return {
     ...spec,
-    kind: 'enum',
+    kind: detail ? 'text' : 'enum',
     render: (row: Item) => {
-      const value = String(row[spec.field] ?? '');
+      const more = detail ? formatCell(row[detail.field], { format: detail.format }) : '';
       return (
-        <Badge color={`${colors[value] ?? 'gray'}.7`} variant="dot" tt="none" styles={{ label: { overflow: 'visible' } }}>
-          {labels?.[value] ?? value}
-        </Badge>
+        <>
+          {value(row)}
+          {more && (
+            <Text span size="xs" c="dimmed" ml={6}>
+              {detail?.label ? `${detail.label} ${more}` : more}
+            </Text>
+          )}
+        </>
       );
     },
   };
 }
+
+/** Width of the actions column: its buttons' texts at the table's small button size, with the cell's padding. */
+const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum + t.length * 7 + 26, 0) + (texts.length - 1) * 8 + 24;
 
 export function CollectionView({ screen }: { screen: CollectionDef }) {
   const { access } = useEngine();
@@ -147,6 +164,10 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
               field: '__actions',
               label: 'Actions',
               kind: 'actions' as const,
+              minWidth: actionsWidth([
+                ...(editable ? [readOnly ? 'View settings' : 'Edit settings'] : []),
+                ...(rowActions.length === 1 ? [rowActions[0]!.label] : rowActions.length > 1 ? ['Actions'] : []),
+              ]),
               render: (item: Item) => (
                 <Group gap="xs" wrap="nowrap">
                   {editable && (
@@ -231,7 +252,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
           defaultPageSize={25}
         />
       )}
-      {form}
+      {form && <Stack mt="lg">{form}</Stack>}
       <RowActionDialog
         screen={screen}
         picked={asking}
