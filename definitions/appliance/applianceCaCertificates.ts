@@ -20,10 +20,10 @@ export const applianceCaCertificates = defineCollection({
   itemParam: 'name',
   columns: [
     { field: 'name', sortable: true },
-    { field: 'subject', flex: 2 },
+    { field: 'subject', flex: 3 },
     { field: 'valid_from', label: 'Valid from', format: 'datetime', sortable: true },
     { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
-    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2 },
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint' },
   ],
   emptyText: 'No CA certificates added yet.',
   rowActions: (action) => [action(applianceOps.deleteCaCert, { id: 'delete', label: 'Delete', success: (c) => `Certificate ${c.name} removed.` })],

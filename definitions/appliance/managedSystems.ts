@@ -21,7 +21,7 @@ export const managedSystems = defineCollection({
   items: 'systems',
   itemKey: 'id',
   columns: [
-    { field: 'name', label: 'Appliance', sortable: true, detail: { field: 'address' } },
+    { field: 'name', label: 'Appliance', flex: 2, sortable: true, detail: { field: 'address' } },
     { field: 'group', sortable: true },
     { field: 'version', detail: { field: 'pending_version', label: '→' } },
     {
