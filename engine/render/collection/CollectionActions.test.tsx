@@ -156,6 +156,16 @@ describe('collection form', () => {
     await waitFor(() => expect(screen.queryByRole('alert', { name: 'The certificate was not added' })).toBeNull());
   });
 
+  it('reads the certificate from a chosen file into the text box', async () => {
+    const { user } = setup(applianceCaCertificates, { 'appliance.listCaCerts': { certificates: [] } });
+    expect(await screen.findByText('No CA certificates added yet.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Add a CA certificate' });
+    const input = form.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(input.accept).toBe('.pem,.crt,.cer');
+    await user.upload(input, new File([PEM], 'root.pem', { type: 'application/x-pem-file' }));
+    await waitFor(() => expect((within(form).getByRole('textbox', { name: /^Certificate \(PEM\)/ }) as HTMLTextAreaElement).value).toBe(PEM));
+  });
+
   it('deletes a certificate from its row', async () => {
     const { calls, user } = setup(applianceCaCertificates, { 'appliance.listCaCerts': { certificates: [cert] }, 'appliance.deleteCaCert': { certificates: [] } });
     await user.click(await screen.findByRole('button', { name: 'Delete proxy-ca' }));

@@ -3,8 +3,8 @@
  * as a button or several in an "Actions" menu, and the dialog of an action that asks for its body in a form (over
  * the operation's body schema, with select choices from another operation's answer for that row).
  */
-import { Alert, Button, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { Alert, Button, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { ChoicesFrom, CollectionDef, CollectionRowAction } from '../../../definitions/define';
@@ -67,30 +67,38 @@ export function RowActionDialog({ screen, picked, onClose, onSubmit }: { screen:
   );
 }
 
+/** The choice answers as one value that changes only when one of them does (a module-level combine is memoised). */
+const combineAnswers = (results: UseQueryResult<Record<string, unknown>>[]) => ({
+  data: results.map((r) => r.data),
+  error: results.find((r) => r.isError)?.error,
+});
+
+/** The choice sources of an action's form, by field. */
+const sourcesOf = (action: CollectionRowAction) =>
+  Object.entries(action.form?.choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined);
+
 function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: CollectionDef; picked: PickedAction; onCancel: () => void; onSubmit: (body: FormValues) => void }) {
   const { call } = useEngine();
   const { action, row } = picked;
   const form = action.form!;
   const key = row[screen.itemKey ?? 'id'];
-  const sources = Object.entries(form.choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined);
   const answers = useQueries({
-    queries: sources.map(([, from]) => ({
+    queries: sourcesOf(action).map(([, from]) => ({
       queryKey: ['collection-choices', from.operation.id, String(key)],
       queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params: itemParams(screen, key) }, { signal }),
       staleTime: 0,
     })),
+    combine: combineAnswers,
   });
-  const ready = answers.every((a) => a.data !== undefined);
-  const failed = answers.find((a) => a.isError);
+  const ready = answers.data.every((d) => d !== undefined);
   // The body schema with each choices field made a select over what the answer offers, labelled from it.
   const { schema, defaults, empty } = useMemo(() => {
     const body = bodyObjectOf(action.operation) ?? z.strictObject({});
-    if (!ready) return { schema: body, defaults: {}, empty: false };
     const shape: Record<string, z.ZodType> = {};
     const defaults: FormValues = {};
     let empty = false;
-    sources.forEach(([field, from], i) => {
-      const entries = ((answers[i]!.data![from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
+    sourcesOf(action).forEach(([field, from], i) => {
+      const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
       if (entries.length === 0) return void (empty = true);
       const values = entries.map(([v]) => v) as [string, ...string[]];
       const { title, description } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
@@ -103,13 +111,12 @@ function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: Collection
       if (initial.success && initial.data !== undefined && !(field in defaults)) defaults[field] = initial.data;
     }
     return { schema: body.extend(shape), defaults, empty };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the answers' data decide it
-  }, [action.operation, ready, ...answers.map((a) => a.data)]);
+  }, [action, answers]);
 
-  if (failed) {
+  if (answers.error) {
     return (
       <Alert color="red" role="alert" title="The choices could not be loaded">
-        {reasonOf(failed.error)}
+        {reasonOf(answers.error)}
       </Alert>
     );
   }
