@@ -119,6 +119,21 @@ describe('collection row actions', () => {
     expect(calls.find(([id]) => id === 'manager.setMaintenance')?.[1]).toEqual({ params: { id: 'b2' }, body: { enabled: false } });
   });
 
+  it('reads the list again while an appliance is restarting, until it is back', async () => {
+    let restarting = true;
+    const { calls } = setup(managedSystems, {
+      'manager.listSystems': () => {
+        const answer = { systems: [{ ...system('a1', 'alpha'), ...(restarting && { status: 'offline' }) }] };
+        restarting = false;
+        return answer;
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Managed Appliances' });
+    expect(within(grid).getByText('Restarting')).toBeTruthy();
+    expect(await within(grid).findByText('Online', {}, { timeout: 3000 })).toBeTruthy();
+    expect(calls.filter(([id]) => id === 'manager.listSystems').length).toBe(2);
+  });
+
   it('shows readers the list without actions', async () => {
     setup(managedSystems, { 'manager.listSystems': appliances }, false);
     const grid = await screen.findByRole('grid', { name: 'Managed Appliances' });
@@ -153,6 +168,7 @@ describe('collection form', () => {
     refuse = false;
     await user.click(within(form).getByRole('button', { name: 'Add certificate' }));
     expect(await screen.findByText('Certificate old-root added.')).toBeTruthy();
+    await waitFor(() => expect((within(form).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(''));
     await waitFor(() => expect(screen.queryByRole('alert', { name: 'The certificate was not added' })).toBeNull());
   });
 

@@ -7,7 +7,7 @@
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CollectionDef, JobFollow, OperationDef, RowCondition } from '../../../definitions/define';
 import { JOB_POLL_MS } from '../../../schemas/constants';
 import { isApiError, type CallInput } from '../../core/http';
@@ -47,18 +47,12 @@ export function callInputOf(op: OperationDef, values: Readonly<Record<string, un
 /**
  * Calls an action's operation; when the action follows a job, waits for the job with the core poller (the header's
  * jobs indicator is told at once) and answers the finished job, or rejects with the job's reason. `following` counts
- * the jobs being followed; polling stops when the screen goes away.
+ * the jobs being followed. A job is followed to its end even when the screen is left, so its notice still comes.
  */
 export function useActionRunner(onStarted?: () => void) {
   const { call } = useEngine();
   const api = useApi();
   const [following, setFollowing] = useState(0);
-  const aborter = useRef(new AbortController());
-  useEffect(() => {
-    const controller = new AbortController();
-    aborter.current = controller;
-    return () => controller.abort();
-  }, []);
   const run = useCallback(
     async (op: OperationDef, input: CallInput, job: JobFollow | undefined): Promise<unknown> => {
       if (!job) return call(op.id, input);
@@ -68,7 +62,7 @@ export function useActionRunner(onStarted?: () => void) {
         announceJobStarted();
         onStarted?.();
         const { kind, timeoutMs = JOB_FOLLOW_MS } = job === true ? {} : job;
-        return await pollJob(() => api.jobsGet({ params: { id: job_id } }), { timeoutMs, kind, signal: aborter.current.signal });
+        return await pollJob(() => api.jobsGet({ params: { id: job_id } }), { timeoutMs, kind });
       } finally {
         setFollowing((n) => n - 1);
       }
