@@ -37,8 +37,6 @@ const JsonSchemaForm = lazy(() => import('../jsonSchemaForm/JsonSchemaForm').the
 
 type Item = CollectionItem;
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** The JSON-schema editor of one item: loads the item and its schema, saves the edited field. */
 function ItemEditor({ screen, id, readOnly, onSaved }: { screen: EditableCollection; id: string; readOnly: boolean; onSaved: () => void }) {
   const { item, schema, save: saveSettings } = useCollectionItem(screen, id);
@@ -46,7 +44,7 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: EditableCollect
   if (item.isError || schema.isError) {
     return (
       <Alert color="red" role="alert" title="Could not be loaded">
-        {message(item.error ?? schema.error)}
+        {reasonOf(item.error ?? schema.error)}
       </Alert>
     );
   }
@@ -59,7 +57,7 @@ function ItemEditor({ screen, id, readOnly, onSaved }: { screen: EditableCollect
         showSnackbar({ kind: 'success', message: `${String(item.data.name ?? id)} saved.` });
         onSaved();
       },
-      (e: unknown) => setSaveError(message(e)),
+      (e: unknown) => setSaveError(reasonOf(e)),
     );
   };
   return (
@@ -190,7 +188,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
     return (
       <Alert color="red" role="alert" title={`${screen.title} could not be loaded`}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{message(list.error)}</Text>
+          <Text size="sm">{reasonOf(list.error)}</Text>
           <Button size="xs" variant="light" onClick={() => void list.refetch()}>
             Try again
           </Button>
@@ -218,7 +216,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
         showSnackbar({ kind: 'success', message: `${selected.length} deleted.` });
         setSelected([]);
       },
-      (e: unknown) => showSnackbar({ kind: 'error', message: message(e), closable: true }),
+      (e: unknown) => showSnackbar({ kind: 'error', message: reasonOf(e), closable: true }),
     );
     setDeleting(false);
   };
