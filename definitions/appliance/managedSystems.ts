@@ -22,13 +22,15 @@ export const managedSystems = defineCollection({
   itemKey: 'id',
   columns: [
     { field: 'name', label: 'Appliance', flex: 2, sortable: true, detail: { field: 'address' } },
-    { field: 'group', sortable: true },
-    { field: 'version', detail: { field: 'pending_version', label: '→' } },
+    { field: 'group', maxWidth: 180, sortable: true },
+    { field: 'version', maxWidth: 150, detail: { field: 'pending_version', label: '→' } },
     {
       field: 'status',
       format: 'enumLabel',
       colors: { online: 'teal', offline: 'orange', maintenance: 'blue', unreachable: 'red' },
       detail: { field: 'restart_at', label: 'restart at', format: 'datetime' },
+      minWidth: 200,
+      flex: 2,
       sortable: true,
     },
     { field: 'last_contact', label: 'Last contact', format: 'datetime', sortable: true },

@@ -116,8 +116,8 @@ function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, str
   };
 }
 
-/** Width of the actions column: its buttons' texts at the table's small button size, with the cell's padding. */
-const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum + t.length * 7 + 26, 0) + (texts.length - 1) * 8 + 24;
+/** Width of the actions column: its buttons (their texts at the small button size, and padding) and the cell's padding. */
+const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum + t.length * 6.8 + 28, 0) + (texts.length - 1) * 8 + 20;
 
 export function CollectionView({ screen }: { screen: CollectionDef }) {
   const { access } = useEngine();
