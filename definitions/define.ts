@@ -585,11 +585,11 @@ export const actionForm = <const O extends OperationDef>(
 
 /**
  * A column of a collection: a ColumnSpec; `colors` shows an enumeration's label as a coloured badge, and `detail` a
- * second field of the row after the value, dimmed, when it has one (`24.2.0 → 24.3.2`, `Online, restart at 16:00`).
+ * second field of the row after the value, dimmed, when it has one (`24.2.0 → 24.3.2`, `Online restart at 16:00:00`).
  */
 export interface CollectionColumn<K extends string = string> extends ColumnSpec<K> {
   readonly colors?: Readonly<Record<string, BadgeColor>>;
-  readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' };
+  readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' | 'time' };
 }
 export type BadgeColor = 'gray' | 'blue' | 'teal' | 'green' | 'orange' | 'red' | 'yellow' | 'violet';
 

@@ -134,10 +134,14 @@ describe('collection row actions', () => {
     expect(calls.filter(([id]) => id === 'manager.listSystems').length).toBe(2);
   });
 
-  it('shows readers the list without actions', async () => {
-    setup(managedSystems, { 'manager.listSystems': appliances }, false);
+  it('shows readers the list without actions, with the version being installed and a scheduled restart', async () => {
+    const restartAt = '2026-01-01T11:00:00.000Z';
+    const busy = { ...system('a1', 'alpha'), pending_version: '24.3.2', restart_at: restartAt };
+    setup(managedSystems, { 'manager.listSystems': { systems: [busy, system('b2', 'beta', true)] } }, false);
     const grid = await screen.findByRole('grid', { name: 'Managed Appliances' });
     expect(within(grid).getByText('Maintenance mode')).toBeTruthy();
+    expect(within(grid).getByText('→ 24.3.2')).toBeTruthy();
+    expect(within(grid).getByText(`restart at ${new Date(restartAt).toLocaleTimeString()}`)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Actions for alpha' })).toBeNull();
   });
 });

@@ -84,6 +84,10 @@ function labelsOf(screen: CollectionDef): Map<string, Readonly<Record<string, st
   );
 }
 
+/** A detail's text: a time of day for `time` (a restart within the hour), else as a cell of that format. */
+const detailText = (value: unknown, format: NonNullable<CollectionColumn['detail']>['format']) =>
+  format === 'time' && typeof value === 'string' ? new Date(value).toLocaleTimeString() : formatCell(value, { format: format === 'time' ? 'datetime' : format });
+
 /** A column as the table shows it: labels of an enumeration, a badge in the column's colours, a dimmed detail. */
 function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, string>> | undefined): DataTableColumn<Item> {
   const { colors, detail } = spec;
@@ -101,7 +105,7 @@ function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, str
     ...spec,
     kind: detail ? 'text' : 'enum',
     render: (row: Item) => {
-      const more = detail ? formatCell(row[detail.field], { format: detail.format }) : '';
+      const more = detail ? detailText(row[detail.field], detail.format) : '';
       return (
         <>
           {value(row)}
