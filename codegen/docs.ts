@@ -33,7 +33,7 @@ const KIND_TEXT: Record<ScreenDef['kind'], string> = {
   logView: 'Log view (read only).',
   report: 'Report (read only).',
   coreScreen: 'Screen of the portal core.',
-  collection: 'Collection: items saved one by one, each edited with a form from a JSON Schema the server supplies.',
+  collection: 'Collection: items the server keeps one by one, each changed through its own calls (or, without a list, one form whose call may run as a job).',
 };
 
 const cell = (v: string): string => v.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

@@ -168,7 +168,7 @@ export interface FieldHint<V = unknown, F extends string = string> {
   /** A secret: never sent back in clear once saved; left unchanged when not retyped. */
   readonly writeOnly?: boolean;
   readonly readOnly?: boolean;
-  /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`). */
+  /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`); on a `textarea`, files whose text it can read. */
   readonly accept?: readonly string[];
   /**
    * An `upload` field whose file goes straight to an operation (body `{ [contentField]: text, [nameField]: name }`)
@@ -503,40 +503,199 @@ export interface CoreScreenDef extends ScreenBase {
 }
 export const defineCoreScreen = (def: Omit<CoreScreenDef, 'kind'>): CoreScreenDef => ({ ...def, kind: 'coreScreen' });
 
+/** A condition on a row field `K`: its value is one of `equals`, or (`present`) it has a value or has none. */
+export type RowCondition<K extends string = string> =
+  | { readonly field: K; readonly equals: readonly (string | number | boolean)[] }
+  | { readonly field: K; readonly present: boolean };
+
 /**
- * A collection screen: items the server keeps one by one (list / get / create / update / delete / batch delete
- * operations), shown in the data table; an item's `schemaField` is edited with a JSON-schema form whose schema an
- * operation returns at run time (`itemSchemaFrom`, its query filled from the item's fields).
+ * An action whose operation answers a job (`{ job_id }`): the screen follows the job with the core poller until it
+ * ends and says how; `kind: 'license'` takes the poller's licence texts, `timeoutMs` how long it is followed.
+ */
+export type JobFollow = true | { readonly kind?: 'job' | 'license'; readonly timeoutMs?: number };
+
+/** The answer type of an operation. */
+type AnswerOf<O extends OperationDef> = z.infer<O['response']>;
+/** The body type an operation accepts (defaults optional), or never when it takes none. */
+export type BodyOf<O extends OperationDef> = O extends { readonly body: infer B extends z.ZodType } ? z.input<B> : never;
+/** The path parameters of an operation, or never when it has none. */
+type ParamsOf<O extends OperationDef> = O extends { readonly params: infer P extends z.ZodType } ? z.input<P> : never;
+/** What a form sending to `O` holds: its path parameters and its body's fields. */
+export type FormOf<O extends OperationDef> = ([ParamsOf<O>] extends [never] ? unknown : ParamsOf<O>) & ([BodyOf<O>] extends [never] ? unknown : BodyOf<O>);
+
+declare const checkedChoices: unique symbol;
+/**
+ * The choices of a select from another operation's answer: its list `list`, each entry's `value` and `label`. Made
+ * only by `choicesFrom(operation, list, value, label)`, which checks the names against the answer's schema. A row
+ * action calls the operation with the row's key.
+ */
+export interface ChoicesFrom {
+  readonly operation: OperationDef;
+  readonly list: string;
+  readonly value: string;
+  readonly label: string;
+  readonly [checkedChoices]: true;
+}
+export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf<O>>>(
+  operation: O,
+  list: K,
+  value: keyof RowOf<AnswerOf<O>, K> & string,
+  label: keyof RowOf<AnswerOf<O>, K> & string,
+): ChoicesFrom {
+  return { operation, list, value, label } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
+}
+
+/**
+ * A row action of a collection: an item in the row's actions that calls `operation` with the row's key as the item
+ * parameter, and a constant `body` or one the administrator fills in a dialog (`form`, over the operation's body
+ * schema). `R` is the row type.
+ */
+export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
+  readonly id: string;
+  /** The menu item's text; an ellipsis says a dialog asks for more. */
+  readonly label: string;
+  readonly operation: OperationDef;
+  readonly body?: Readonly<Record<string, unknown>>;
+  readonly form?: {
+    readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+    /** Body fields whose select choices come from another operation's answer. */
+    readonly choices?: Readonly<Partial<Record<string, ChoicesFrom>>>;
+    /** A line above the fields, from the row (e.g. what is installed now). */
+    intro?(row: R): string;
+    readonly submitLabel?: string;
+  };
+  /** Offered only for rows that meet it. */
+  readonly when?: RowCondition;
+  readonly job?: JobFollow;
+  /** The notice once the call (or its job) has succeeded, from the row and the body sent. */
+  success(row: R, body: Readonly<Record<string, unknown>>): string;
+}
+
+/** What a definition writes for one row action; `body`, form hints and choices are typed against the operation. */
+export interface RowActionSpec<O extends OperationDef, R> {
+  readonly id: string;
+  readonly label: string;
+  readonly body?: BodyOf<O>;
+  readonly form?: {
+    readonly fields?: FieldHints<BodyOf<O>>;
+    readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
+    intro?(row: R): string;
+    readonly submitLabel?: string;
+  };
+  readonly when?: RowCondition<keyof R & string>;
+  readonly job?: JobFollow;
+  success(row: R, body: BodyOf<O>): string;
+}
+/** Builds a row action of operation `O` for rows of type `R` (handed to a collection's `rowActions`). */
+export type RowActionBuilder<R> = <const O extends OperationDef>(operation: O, spec: RowActionSpec<O, R>) => CollectionRowAction<R>;
+const rowAction = <R,>(operation: OperationDef, spec: RowActionSpec<OperationDef, R>): CollectionRowAction<R> =>
+  ({ ...spec, operation }) as CollectionRowAction<R>;
+
+/**
+ * A form on a collection screen (below its list, or the whole screen when there is no list) whose submit calls
+ * `operation`: the form holds the operation's path parameters and body fields; a refusal is shown with its reason.
+ */
+export interface CollectionForm {
+  /** Heading above the form (e.g. "Add a CA certificate"). */
+  readonly title?: string;
+  readonly operation: OperationDef;
+  readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+  readonly submitLabel: string;
+  readonly job?: JobFollow;
+  /** The notice once the call (or its job) has succeeded; the form is emptied. */
+  success(values: Readonly<Record<string, unknown>>): string;
+  /** Title of the alert that says why it did not succeed. */
+  readonly refused: string;
+  /** Title of an alert that stays after success (besides the notice). */
+  readonly done?: string;
+}
+/** A collection's form sending to `operation`; field hints are typed against its parameters and body. */
+export const actionForm = <const O extends OperationDef>(
+  operation: O,
+  spec: Omit<CollectionForm, 'operation' | 'fields' | 'success'> & {
+    readonly fields?: FieldHints<FormOf<O>>;
+    success(values: FormOf<O>): string;
+  },
+): CollectionForm => ({ ...spec, operation }) as CollectionForm;
+
+/**
+ * A column of a collection: a ColumnSpec; `colors` shows an enumeration's label as a coloured badge, and `detail` a
+ * second field of the row after the value, dimmed, when it has one (`24.2.0 → 24.3.2`, `Online restart at 16:00:00`).
+ */
+export interface CollectionColumn<K extends string = string> extends ColumnSpec<K> {
+  readonly colors?: Readonly<Record<string, BadgeColor>>;
+  readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' | 'time' };
+}
+export type BadgeColor = 'gray' | 'blue' | 'teal' | 'green' | 'orange' | 'red' | 'yellow' | 'violet';
+
+/**
+ * A collection screen: items the server keeps one by one, from a list operation, shown in the data table. Around the
+ * list: create in a dialog (`createSchema`), batch delete, row actions (each a call with the row's key, a constant
+ * body or a small form, optionally followed as a job), and a form on the screen (`form`). An item's `schemaField` may
+ * be edited with a JSON-schema form whose schema an operation returns at run time (`itemSchemaFrom`, its query filled
+ * from the item's fields). A collection without a list is just its form.
  */
 export interface CollectionDef extends ScreenBase {
   readonly kind: 'collection';
   readonly operations: {
     /** Answers `{ [items]: Item[] }`. */
-    readonly list: OperationDef;
-    /** Answers one item; path parameter `id` is the item key. */
-    readonly get: OperationDef;
+    readonly list?: OperationDef;
+    /** Answers one item; its path parameter `itemParam` is the item key. */
+    readonly get?: OperationDef;
     readonly create?: OperationDef;
-    /** Partial update; path parameter `id`, body `{ [schemaField]: value }`. */
-    readonly update: OperationDef;
+    /** Partial update; path parameter `itemParam`, body `{ [schemaField]: value }`. */
+    readonly update?: OperationDef;
     readonly delete?: OperationDef;
     /** Body `{ ids: [...] }`. */
     readonly batchDelete?: OperationDef;
   };
   /** Field of the list answer holding the items. */
-  readonly items: string;
-  readonly itemKey: string;
-  readonly columns: readonly (ColumnSpec | string)[];
+  readonly items?: string;
+  readonly itemKey?: string;
+  /** The path parameter that names an item in its operations (default `id`). */
+  readonly itemParam?: string;
+  readonly columns?: readonly (CollectionColumn | string)[];
   /** What the create form asks for (the JSON-schema field starts empty). */
   readonly createSchema?: z.ZodObject;
   readonly createFields?: Readonly<Partial<Record<string, FieldHint>>>;
-  /** The item field edited with the JSON-schema form. */
-  readonly schemaField: string;
+  /** The item field edited with the JSON-schema form (with `get`, `update` and `itemSchemaFrom`). */
+  readonly schemaField?: string;
   /** The item field the update sends back as read (its stamp), so a change made meanwhile answers 409. */
   readonly stampField?: string;
   /** The operation answering the JSON Schema of `schemaField`; query parameter → item field. */
-  readonly itemSchemaFrom: { readonly operation: OperationDef; readonly query: Readonly<Record<string, string>> };
+  readonly itemSchemaFrom?: { readonly operation: OperationDef; readonly query: Readonly<Record<string, string>> };
+  readonly rowActions?: readonly CollectionRowAction[];
+  /** The list is read again every few seconds while a row meets one of these (and while a job is followed). */
+  readonly refreshWhile?: readonly RowCondition[];
+  /** Shown instead of an empty table. */
+  readonly emptyText?: string;
+  readonly form?: CollectionForm;
 }
-export const defineCollection = (def: Omit<CollectionDef, 'kind'>): CollectionDef => ({ ...def, kind: 'collection' });
+
+/** The row type of the list operation `L`'s array field `K`. */
+type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & keyof AnswerOf<L>>;
+
+/** What a definition writes for a collection with a list; names are typed against the list's rows. */
+export type CollectionInput<L extends OperationDef, K extends string> = Omit<
+  CollectionDef,
+  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile'
+> & {
+  readonly operations: CollectionDef['operations'] & { readonly list: L };
+  readonly items: K;
+  readonly itemKey: keyof ItemOf<L, K> & string;
+  readonly columns: readonly (CollectionColumn<keyof ItemOf<L, K> & string> | (keyof ItemOf<L, K> & string))[];
+  /** Builds the row actions with `action(operation, spec)`, typed against the operation and the row. */
+  readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
+  readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];
+};
+
+export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>>(def: CollectionInput<L, K>): CollectionDef {
+  const { rowActions, ...rest } = def;
+  return { ...rest, rowActions: rowActions?.(rowAction as RowActionBuilder<ItemOf<L, K>>), kind: 'collection' } as CollectionDef;
+}
+
+/** A screen that is one form whose submit calls an operation (and may follow its job): a collection without a list. */
+export const defineFormScreen = (def: ScreenBase & { readonly form: CollectionForm }): CollectionDef => ({ ...def, operations: {}, kind: 'collection' });
 
 /** A layout with its row and field types erased, as the registry and the engine hold it. */
 export type AnyDocumentLayout =

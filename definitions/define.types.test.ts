@@ -9,7 +9,10 @@ import { logKindOps } from './api/logs';
 import { reportWidget } from './api/reports';
 import { validateStorage } from './api/settings';
 import {
+  actionForm,
+  choicesFrom,
   defineCollection,
+  defineFormScreen,
   defineLogView,
   defineOperation,
   definePolicyArea,
@@ -19,6 +22,8 @@ import {
   idSegment,
   optionsFrom,
   type ArrayKeys,
+  type ChoicesFrom,
+  type CollectionDef,
   type OptionsFrom,
   type Path,
   type PolicyAreaDef,
@@ -79,6 +84,45 @@ const op = defineOperation({
 });
 
 const section = defineSection({ id: 'types', title: 'Types', route: '/types', order: 1 });
+
+const Item = z.object({ id: z.string(), name: z.string(), state: z.enum(['on', 'off']), note: z.string().optional() });
+const listItems = defineOperation({ id: 'items.list', method: 'GET', path: '/api/items', summary: 'List', response: z.object({ items: z.array(Item) }), access: 'session', tag: 'test' });
+const itemParams = z.strictObject({ id: z.string() });
+const actOnItem = defineOperation({
+  id: 'items.act',
+  method: 'POST',
+  path: '/api/items/{id}/act',
+  summary: 'Act',
+  params: itemParams,
+  body: z.strictObject({ level: z.number(), choice: z.string(), keep: z.boolean().default(true) }),
+  response: z.object({ job_id: z.string() }),
+  access: 'session',
+  tag: 'test',
+});
+const itemChoices = defineOperation({
+  id: 'items.choices',
+  method: 'GET',
+  path: '/api/items/{id}/choices',
+  summary: 'Choices',
+  params: itemParams,
+  response: z.object({ offered: z.array(z.object({ value: z.string(), text: z.string() })) }),
+  access: 'session',
+  tag: 'test',
+});
+const collectionBase = { ...base, id: 'settings.items', title: 'Items', route: '/settings/items', operations: { list: listItems }, items: 'items', itemKey: 'id', columns: ['name'] } as const;
+const items = defineCollection({
+  ...collectionBase,
+  rowActions: (action) => [
+    action(actOnItem, {
+      id: 'act',
+      label: 'Act…',
+      form: { choices: { choice: choicesFrom(itemChoices, 'offered', 'value', 'text') }, fields: { level: { label: 'Level' } } },
+      when: { field: 'state', equals: ['on'] },
+      job: true,
+      success: (row, body) => `${row.name}: ${body.level}`,
+    }),
+  ],
+});
 
 // ---- what the helpers infer ---------------------------------------------------------------------------------------
 
@@ -276,6 +320,25 @@ export function referenceTypos(): unknown[] {
       schemaField: 's',
       itemSchemaFrom: { operation: op, query: {} },
     }),
+    // @ts-expect-error a collection column that is no field of the list's rows
+    defineCollection({ ...collectionBase, columns: ['nmae'] }),
+    defineCollection({
+      ...collectionBase,
+      rowActions: (action) => [
+        // @ts-expect-error a row action condition on a field the rows lack
+        action(actOnItem, { id: 'a', label: 'A', when: { field: 'stat', equals: ['on'] }, success: () => 'x' }),
+        // @ts-expect-error a constant body the operation does not take
+        action(actOnItem, { id: 'b', label: 'B', body: { levle: 1, choice: 'x' }, success: () => 'x' }),
+        // @ts-expect-error form hints for a field of no body
+        action(actOnItem, { id: 'c', label: 'C', form: { fields: { levle: {} } }, success: () => 'x' }),
+      ],
+    }),
+    // @ts-expect-error choices whose label is no field of the answer's entries
+    choicesFrom(itemChoices, 'offered', 'value', 'txt'),
+    // @ts-expect-error choices written as a literal, unchecked: only choicesFrom() makes them
+    { operation: itemChoices, list: 'offered', value: 'value', label: 'txt' } satisfies ChoicesFrom,
+    // @ts-expect-error a form's hints for a field neither its parameters nor its body hold
+    actionForm(actOnItem, { submitLabel: 'Go', refused: 'No', success: () => 'x', fields: { levle: {} } }),
     defineLogView({
       ...screenBase,
       id: 'x',
@@ -398,6 +461,28 @@ describe('createRegistry', () => {
     expect(reg({ screens: [consumer, source] }).screen('settings.types')).toMatchObject({ id: consumer.id, layout: consumer.layout });
     const hidden = { ...settings, layout: { kind: 'form', fields: { enabled: { showIf: { field: 'gone', equals: [true] } } } } };
     expect(() => reg({ screens: [hidden as unknown as typeof settings] })).toThrow(/shown by gone, which the schema lacks/);
+  });
+
+  it("checks a collection's row actions, choices and form against the operations they name", () => {
+    const ops = [listItems, actOnItem, itemChoices];
+    const withItems = (over: Partial<CollectionDef>) => reg({ screens: [{ ...items, ...over }], operations: ops });
+    expect(withItems({}).screen('settings.items')).toBeDefined();
+    expect(() => reg({ screens: [items], operations: [listItems, actOnItem] })).toThrow(/act choices \(choice\) operation items\.choices is not in the registry/);
+    const [act] = items.rowActions!;
+    const action = (over: object) => withItems({ rowActions: [{ ...act!, ...over }] });
+    expect(() => action({ form: undefined, body: { level: 'high', choice: 'x' } })).toThrow(/row action act's body is refused by items\.act/);
+    expect(() => action({ when: { field: 'gone', equals: [true] } })).toThrow(/row action act's condition names gone, which the rows of items\.list lack/);
+    expect(() => action({ form: undefined, operation: itemChoices })).toThrow(/follows a job, but items\.choices answers no job_id/);
+    expect(() => action({ form: { choices: { choice: { ...choicesFrom(itemChoices, 'offered', 'value', 'text'), label: 'txt' } } } })).toThrow(
+      /takes choices from items\.choices offered, whose entries lack value or txt/,
+    );
+    expect(() => withItems({ itemParam: 'name' })).toThrow(/row action act operation items\.act has no path parameter name/);
+    expect(() => withItems({ columns: ['name', 'colour'] })).toThrow(/a column names colour, which the rows of items\.list lack/);
+    expect(() => withItems({ schemaField: 'note' })).toThrow(/editing an item needs all of operations\.get, operations\.update, schemaField and itemSchemaFrom/);
+    const form = defineFormScreen({ ...base, id: 'settings.act', title: 'Act', route: '/settings/act', form: actionForm(actOnItem, { submitLabel: 'Go', refused: 'No', success: () => 'x', job: true }) });
+    expect(reg({ screens: [form], operations: ops }).screen('settings.act')).toBe(form);
+    expect(() => reg({ screens: [{ ...form, form: { ...form.form!, operation: itemChoices } }], operations: ops })).toThrow(/its form follows a job, but items\.choices answers no job_id/);
+    expect(() => reg({ screens: [{ ...form, form: undefined }], operations: ops })).toThrow(/a collection without a list operation needs a form/);
   });
 
   it('refuses a document screen copied under a new id (its operations would keep the old id)', () => {

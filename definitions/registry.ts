@@ -8,8 +8,10 @@ import {
   documentOperationIds,
   documentStorage,
   isDocumentScreen,
+  type CollectionDef,
   type DocumentScreen,
   type FieldHint,
+  type JobFollow,
   type OperationDef,
   type ScreenDef,
   type SectionDef,
@@ -137,8 +139,7 @@ function checkReferences(s: ScreenDef, screens: ReadonlyMap<string, ScreenDef>, 
     case 'settingsPage':
       return checkDocumentReferences(s, fail, operation, screens);
     case 'collection':
-      for (const [role, op] of Object.entries(s.operations)) operation(op, role);
-      return operation(s.itemSchemaFrom.operation, 'item schema');
+      return checkCollectionReferences(s, fail, operation);
     case 'logView':
       operation(s.operations.query, 'first page');
       return operation(s.operations.next, 'next page');
@@ -193,4 +194,93 @@ function checkDocumentReferences(
     hints(row, layout.rowFields, 'the row editor');
     for (const action of layout.rowActions ?? []) operation(action.operation, `row action ${action.id}`);
   } else hints(s.schema, layout.fields, 'the form');
+}
+
+/** The object schema of an operation's body, when it takes an object. */
+export const bodyObjectOf = (op: OperationDef): z.ZodObject | undefined => {
+  const body = op.body && unwrap(op.body);
+  return body instanceof z.ZodObject ? body : undefined;
+};
+
+function checkCollectionReferences(
+  s: CollectionDef,
+  fail: (what: string) => void,
+  operation: (op: OperationDef | undefined, role: string) => void,
+): void {
+  for (const [role, op] of Object.entries(s.operations)) operation(op, role);
+  const itemParam = s.itemParam ?? 'id';
+  /** An operation that names an item takes the item parameter in its path. */
+  const addressesItem = (op: OperationDef | undefined, role: string) => {
+    if (op && !op.params?.shape[itemParam]) fail(`its ${role} operation ${op.id} has no path parameter ${itemParam} for the item`);
+  };
+  const answersJob = (op: OperationDef, job: JobFollow | undefined, role: string) => {
+    if (job && !fieldAt(op.response, 'job_id')) fail(`its ${role} follows a job, but ${op.id} answers no job_id`);
+  };
+  const hinted = (schema: z.ZodType | undefined, fields: Readonly<Partial<Record<string, FieldHint>>> | undefined, where: string) => {
+    for (const path of Object.keys(fields ?? {})) if (!schema || !fieldAt(schema, path)) fail(`${where} has hints for ${path}, which its form lacks`);
+  };
+
+  const editing = [s.operations.get, s.operations.update, s.schemaField, s.itemSchemaFrom];
+  if (editing.some((x) => x !== undefined) && editing.some((x) => x === undefined)) {
+    fail('editing an item needs all of operations.get, operations.update, schemaField and itemSchemaFrom');
+  }
+  operation(s.itemSchemaFrom?.operation, 'item schema');
+  addressesItem(s.operations.get, 'get');
+  addressesItem(s.operations.update, 'update');
+
+  const { list } = s.operations;
+  if (!list) {
+    if (s.items || s.itemKey || s.columns || s.rowActions || s.createSchema || s.operations.batchDelete || s.schemaField) {
+      fail('items, columns, row actions, create, delete and item editing need a list operation');
+    }
+    if (!s.form) fail('a collection without a list operation needs a form');
+  } else {
+    if (!s.items || !s.itemKey || !s.columns) return fail('a list needs items, itemKey and columns');
+    const row = fieldAt(list.response, `${s.items}.0`);
+    if (!row) return fail(`its list operation ${list.id} answers no list ${s.items}`);
+    const rowField = (field: string, where: string) => {
+      if (!fieldAt(row, field)) fail(`${where} names ${field}, which the rows of ${list.id} lack`);
+    };
+    rowField(s.itemKey, 'its item key');
+    for (const c of s.columns) {
+      rowField(typeof c === 'string' ? c : c.field, 'a column');
+      if (typeof c !== 'string' && c.detail) rowField(c.detail.field, `column ${c.field}'s detail`);
+    }
+    for (const c of s.refreshWhile ?? []) rowField(c.field, 'refreshWhile');
+    for (const a of s.rowActions ?? []) {
+      const where = `row action ${a.id}`;
+      operation(a.operation, where);
+      addressesItem(a.operation, where);
+      answersJob(a.operation, a.job, where);
+      if (a.when) rowField(a.when.field, `${where}'s condition`);
+      if (a.body !== undefined && !a.operation.body?.safeParse(a.body).success) fail(`${where}'s body is refused by ${a.operation.id}`);
+      if (a.form) {
+        const body = bodyObjectOf(a.operation);
+        if (!body) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
+        hinted(body, a.form.fields, where);
+        for (const [field, from] of Object.entries(a.form.choices ?? {})) {
+          if (!from) continue;
+          if (!body || !fieldAt(body, field)) fail(`${where} has choices for ${field}, which its form lacks`);
+          operation(from.operation, `${where} choices (${field})`);
+          addressesItem(from.operation, `${where} choices (${field})`);
+          if (!fieldAt(from.operation.response, `${from.list}.0.${from.value}`) || !fieldAt(from.operation.response, `${from.list}.0.${from.label}`)) {
+            fail(`${where} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
+          }
+        }
+      }
+    }
+  }
+  if (s.form) {
+    const { operation: op } = s.form;
+    operation(op, 'form');
+    answersJob(op, s.form.job, 'form');
+    const body = bodyObjectOf(op);
+    if (op.body && !body) fail(`its form sends to ${op.id}, which takes no object body`);
+    hinted(formSchemaOf(op), s.form.fields, 'its form');
+  }
+}
+
+/** The fields of a form that sends to `op`: its path parameters, then its body's fields. */
+export function formSchemaOf(op: OperationDef): z.ZodObject {
+  return z.strictObject({ ...(op.params?.shape ?? {}), ...(bodyObjectOf(op)?.shape ?? {}) });
 }

@@ -1,7 +1,8 @@
-import { defineCoreScreen } from '../define';
-import { CA_CERTS_VIEW, applianceEnv, applianceNav, applianceRead, applianceWrite } from './common';
+import { applianceOps } from '../api/appliance';
+import { actionForm, defineCollection } from '../define';
+import { applianceEnv, applianceNav, applianceRead, applianceWrite } from './common';
 
-export const applianceCaCertificates = defineCoreScreen({
+export const applianceCaCertificates = defineCollection({
   id: 'appliance.ca-certificates',
   title: 'CA Certificates',
   description:
@@ -13,5 +14,32 @@ export const applianceCaCertificates = defineCoreScreen({
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,
-  view: CA_CERTS_VIEW,
+  operations: { list: applianceOps.listCaCerts },
+  items: 'certificates',
+  itemKey: 'name',
+  itemParam: 'name',
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'subject', flex: 3 },
+    { field: 'valid_from', label: 'Valid from', format: 'datetime', sortable: true },
+    { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint' },
+  ],
+  emptyText: 'No CA certificates added yet.',
+  rowActions: (action) => [action(applianceOps.deleteCaCert, { id: 'delete', label: 'Delete', success: (c) => `Certificate ${c.name} removed.` })],
+  form: actionForm(applianceOps.uploadCaCert, {
+    title: 'Add a CA certificate',
+    fields: {
+      name: { help: '1 to 64 letters, digits, ., _ or -', placeholder: 'internal-root' },
+      pem: {
+        widget: 'textarea',
+        help: 'Paste the certificate, or choose a .pem or .crt file below',
+        placeholder: '-----BEGIN CERTIFICATE-----',
+        accept: ['.pem', '.crt', '.cer'],
+      },
+    },
+    submitLabel: 'Add certificate',
+    success: ({ name }) => `Certificate ${name} added.`,
+    refused: 'The certificate was not added',
+  }),
 });

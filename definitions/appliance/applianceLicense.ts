@@ -1,7 +1,9 @@
-import { defineCoreScreen } from '../define';
-import { LICENSE_VIEW, applianceEnv, applianceNav, applianceRead, applianceWrite } from './common';
+import { LICENSE_VALIDATION_TIMEOUT_MS } from '../../schemas/constants';
+import { applianceOps } from '../api/appliance';
+import { actionForm, defineFormScreen } from '../define';
+import { applianceEnv, applianceNav, applianceRead, applianceWrite } from './common';
 
-export const applianceLicense = defineCoreScreen({
+export const applianceLicense = defineFormScreen({
   id: 'appliance.license',
   title: 'Licence',
   description:
@@ -13,5 +15,12 @@ export const applianceLicense = defineCoreScreen({
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,
-  view: LICENSE_VIEW,
+  form: actionForm(applianceOps.setLicense, {
+    fields: { license: { widget: 'textarea', help: 'Paste the licence string exactly as you received it, such as ABCD-1234-EFGH-5678' } },
+    submitLabel: 'Check and install',
+    job: { kind: 'license', timeoutMs: LICENSE_VALIDATION_TIMEOUT_MS },
+    success: () => 'The licence is valid and installed.',
+    done: 'Licence installed',
+    refused: 'The licence was not installed',
+  }),
 });

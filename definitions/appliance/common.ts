@@ -11,13 +11,7 @@ export const applianceNav = (order: number) => ({ group: 'Appliance', order }) a
 /** Route and engine view of the jobs screen; the header's jobs indicator shows while this route is in the navigation. */
 export const JOBS_ROUTE = '/settings/jobs';
 export const JOBS_VIEW = 'jobs';
-/** Engine view of the licence screen. */
-export const LICENSE_VIEW = 'appliance.license';
-/** Engine view of the managed systems screen of a management station. */
-export const MANAGED_SYSTEMS_VIEW = 'appliance.managedSystems';
 /** The appliance manager exists on a management station (and in a development build). */
 export const managerEnv = [{ deployments: ['on_prem'], appModes: ['management_station'] }, { deployments: ['dev'] }] as const satisfies EnvRule;
 export const managerRead = { any: ['settings:read', 'settings_cmr:read'] } as const;
 export const managerWrite = { any: ['settings:write', 'settings_cmr:write'] } as const;
-/** Engine view of the CA certificates screen. */
-export const CA_CERTS_VIEW = 'appliance.caCertificates';

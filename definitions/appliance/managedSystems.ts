@@ -1,7 +1,11 @@
-import { defineCoreScreen } from '../define';
-import { MANAGED_SYSTEMS_VIEW, managerEnv, managerRead, managerWrite } from './common';
+import { managerOps } from '../api/appliance';
+import { choicesFrom, defineCollection } from '../define';
+import { managerEnv, managerRead, managerWrite } from './common';
 
-export const managedSystems = defineCoreScreen({
+/** A restart "in an hour", in seconds. */
+const HOUR_S = 3600;
+
+export const managedSystems = defineCollection({
   id: 'appliance.managed-systems',
   title: 'Managed Appliances',
   description:
@@ -13,5 +17,59 @@ export const managedSystems = defineCoreScreen({
   read: managerRead,
   write: managerWrite,
   env: managerEnv,
-  view: MANAGED_SYSTEMS_VIEW,
+  operations: { list: managerOps.listSystems },
+  items: 'systems',
+  itemKey: 'id',
+  columns: [
+    { field: 'name', label: 'Appliance', flex: 2, sortable: true, detail: { field: 'address' } },
+    { field: 'group', maxWidth: 180, sortable: true },
+    { field: 'version', maxWidth: 150, detail: { field: 'pending_version', label: '→' } },
+    {
+      field: 'status',
+      format: 'enumLabel',
+      colors: { online: 'teal', offline: 'orange', maintenance: 'blue', unreachable: 'red' },
+      detail: { field: 'restart_at', label: 'restart at', format: 'time' },
+      minWidth: 200,
+      sortable: true,
+    },
+    { field: 'last_contact', label: 'Last contact', format: 'datetime', sortable: true },
+  ],
+  // Restarts and updates change the status on their own: the list is read again until they are over.
+  refreshWhile: [
+    { field: 'status', equals: ['offline'] },
+    { field: 'pending_version', present: true },
+  ],
+  rowActions: (action) => [
+    action(managerOps.installUpdate, {
+      id: 'update',
+      label: 'Update…',
+      form: {
+        intro: (s) => `Installed version: ${s.version}`,
+        choices: { version: choicesFrom(managerOps.checkUpdate, 'available', 'version', 'description') },
+        fields: {
+          version: { label: 'Version to install' },
+          enter_maintenance_mode: { label: 'Enter maintenance mode while the update installs', widget: 'checkbox' },
+        },
+        submitLabel: 'Install',
+      },
+      job: true,
+      success: (s, { version }) => `${s.name} now runs ${version}.`,
+    }),
+    action(managerOps.restartSystem, { id: 'restart-now', label: 'Restart now', body: { delay_seconds: 0 }, job: true, success: (s) => `${s.name} has restarted.` }),
+    action(managerOps.restartSystem, { id: 'restart-later', label: 'Restart in an hour', body: { delay_seconds: HOUR_S }, job: true, success: (s) => `${s.name} has restarted.` }),
+    action(managerOps.setMaintenance, {
+      id: 'maintenance-on',
+      label: 'Enter maintenance mode',
+      body: { enabled: true },
+      when: { field: 'maintenance', equals: [false] },
+      success: (s) => `${s.name} is in maintenance mode.`,
+    }),
+    action(managerOps.setMaintenance, {
+      id: 'maintenance-off',
+      label: 'End maintenance mode',
+      body: { enabled: false },
+      when: { field: 'maintenance', equals: [true] },
+      success: (s) => `${s.name} is out of maintenance mode.`,
+    }),
+  ],
 });

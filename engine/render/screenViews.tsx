@@ -7,7 +7,7 @@
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
-import { CA_CERTS_VIEW, JOBS_VIEW, LICENSE_VIEW, MANAGED_SYSTEMS_VIEW } from '../../definitions/appliance/common';
+import { JOBS_VIEW } from '../../definitions/appliance/common';
 import type { Environment } from '../../schemas/access';
 import { DocumentView } from './document/DocumentView';
 import type { LogUrlQuery } from './log/logController';
@@ -87,12 +87,3 @@ registerScreenView<CoreScreenDef>('core:policy.revisions', () =>
   import('./publish/RevisionHistory').then((m) => ({ screens, canWrite }) => <m.RevisionHistory screens={screens} canRollBack={canWrite} />),
 );
 registerScreenView<CoreScreenDef>(`core:${JOBS_VIEW}`, () => import('./jobs/JobsView').then((m) => ({ canWrite }) => <m.JobsView canWrite={canWrite} />));
-registerScreenView<CoreScreenDef>(`core:${LICENSE_VIEW}`, () =>
-  import('./jobs/LicenseView').then((m) => ({ canWrite }) => <m.LicenseView canWrite={canWrite} />),
-);
-registerScreenView<CoreScreenDef>(`core:${MANAGED_SYSTEMS_VIEW}`, () =>
-  import('./jobs/ManagedSystemsView').then((m) => ({ canWrite }) => <m.ManagedSystemsView canWrite={canWrite} />),
-);
-registerScreenView<CoreScreenDef>(`core:${CA_CERTS_VIEW}`, () =>
-  import('./jobs/CaCertificatesView').then((m) => ({ canWrite }) => <m.CaCertificatesView canWrite={canWrite} />),
-);

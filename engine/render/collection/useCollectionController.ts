@@ -1,36 +1,111 @@
 /**
- * The data of a collection screen, as `useDocumentController` is for a document screen: the list, an item with the
- * JSON Schema of its settings, and the calls that change them (create, save an item's settings, delete several).
- * Every call goes through the operations the definition names; the view only renders what this answers.
+ * The data of a collection screen, as `useDocumentController` is for a document screen: the list (read again every
+ * few seconds while something is under way), an item with the JSON Schema of its settings, and the calls that change
+ * them (create, save an item's settings, delete several, row actions and the screen's form, which may start a job
+ * followed with the core poller). Every call goes through the operations the definition names; the view only
+ * renders what this answers.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import type { CollectionDef } from '../../../definitions/define';
-import { useEngine } from '../shell/EngineContext';
+import { useCallback, useMemo, useState } from 'react';
+import type { CollectionDef, JobFollow, OperationDef, RowCondition } from '../../../definitions/define';
+import { JOB_POLL_MS } from '../../../schemas/constants';
+import { isApiError, type CallInput } from '../../core/http';
+import { announceJobStarted, pollJob } from '../../core/jobs';
+import { useApi, useEngine } from '../shell/EngineContext';
 import type { RowKey } from '../widgets/table/selection';
 
 export type CollectionItem = Readonly<Record<string, unknown>>;
 
-/** The list of a collection and its create and delete calls; both refresh the list when they succeed. */
+/** How long a started job is followed when the definition does not say (jobs end within seconds). */
+export const JOB_FOLLOW_MS = 120_000;
+
+/** Whether a row meets a condition of the definition. */
+export function meets(row: CollectionItem, condition: RowCondition): boolean {
+  const value = row[condition.field];
+  if ('equals' in condition) return condition.equals.some((v) => v === value);
+  return (value !== undefined && value !== null && value !== '') === condition.present;
+}
+
+/** The text that says why a call or its job did not succeed: the first field error when the server named one. */
+export function reasonOf(e: unknown): string {
+  if (isApiError(e) && e.fieldErrors[0]) return e.fieldErrors[0].message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The item parameter of a collection's item operations (`{ id }` unless the definition names another). */
+export const itemParams = (screen: CollectionDef, key: unknown): Record<string, string> => ({ [screen.itemParam ?? 'id']: String(key) });
+
+/** A form's values split into the operation's path parameters and its body. */
+export function callInputOf(op: OperationDef, values: Readonly<Record<string, unknown>>): CallInput {
+  const paramNames = new Set(Object.keys(op.params?.shape ?? {}));
+  const params = Object.fromEntries(Object.entries(values).filter(([k]) => paramNames.has(k))) as Record<string, string>;
+  const body = Object.fromEntries(Object.entries(values).filter(([k]) => !paramNames.has(k)));
+  return { ...(paramNames.size > 0 && { params }), ...(op.body && { body }) };
+}
+
+/**
+ * Calls an action's operation; when the action follows a job, waits for the job with the core poller (the header's
+ * jobs indicator is told at once) and answers the finished job, or rejects with the job's reason. `following` counts
+ * the jobs being followed. A job is followed to its end even when the screen is left, so its notice still comes.
+ */
+export function useActionRunner(onStarted?: () => void) {
+  const { call } = useEngine();
+  const api = useApi();
+  const [following, setFollowing] = useState(0);
+  const run = useCallback(
+    async (op: OperationDef, input: CallInput, job: JobFollow | undefined): Promise<unknown> => {
+      if (!job) return call(op.id, input);
+      setFollowing((n) => n + 1);
+      try {
+        const { job_id } = await call<{ job_id: string }>(op.id, input);
+        announceJobStarted();
+        onStarted?.();
+        const { kind, timeoutMs = JOB_FOLLOW_MS } = job === true ? {} : job;
+        return await pollJob(() => api.jobsGet({ params: { id: job_id } }), { timeoutMs, kind });
+      } finally {
+        setFollowing((n) => n - 1);
+      }
+    },
+    [call, api, onStarted],
+  );
+  return { run, following: following > 0 };
+}
+
+/** The list of a collection and its calls; each refreshes the list when it succeeds. */
 export function useCollectionController(screen: CollectionDef) {
   const { call } = useEngine();
   const queryClient = useQueryClient();
   const listKey = useMemo(() => ['collection', screen.id], [screen.id]);
+  const { list: listOp, create, batchDelete } = screen.operations;
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
+  const { run, following } = useActionRunner(refresh);
   const list = useQuery({
     queryKey: listKey,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(screen.operations.list.id, {}, { signal }),
+    enabled: listOp !== undefined,
+    queryFn: ({ signal }) => call<Record<string, unknown>>(listOp!.id, {}, { signal }),
+    refetchInterval: (query) => {
+      const rows = (query.state.data?.[screen.items ?? ''] ?? []) as CollectionItem[];
+      const busy = following || rows.some((row) => (screen.refreshWhile ?? []).some((c) => meets(row, c)));
+      return busy ? JOB_POLL_MS : false;
+    },
   });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
-  const { create, batchDelete } = screen.operations;
   return {
     list,
-    items: (list.data?.[screen.items] ?? []) as CollectionItem[],
+    items: (list.data?.[screen.items ?? ''] ?? []) as CollectionItem[],
     refresh,
+    /** Runs an operation (following its job when asked), then refreshes the list whether it succeeded or not. */
+    run: useCallback(
+      (op: OperationDef, input: CallInput, job: JobFollow | undefined) =>
+        run(op, input, job).finally(() => {
+          if (listOp) refresh();
+        }),
+      [run, refresh, listOp],
+    ),
     /** Creates an item from the create form's values, with empty settings. */
     create: create
       ? async (values: Record<string, unknown>) => {
-          await call(create.id, { body: { ...values, [screen.schemaField]: {} } });
+          await call(create.id, { body: { ...values, ...(screen.schemaField && { [screen.schemaField]: {} }) } });
           refresh();
         }
       : undefined,
@@ -44,12 +119,19 @@ export function useCollectionController(screen: CollectionDef) {
   };
 }
 
-/** One item and the JSON Schema of its settings field (asked with the item's own fields), and its save. */
-export function useCollectionItem(screen: CollectionDef, id: string) {
+/** The item-settings editing of a collection, when it has one. */
+export type EditableCollection = CollectionDef & Required<Pick<CollectionDef, 'schemaField' | 'itemSchemaFrom'>> & {
+  readonly operations: Required<Pick<CollectionDef['operations'], 'get' | 'update'>>;
+};
+export const isEditable = (screen: CollectionDef): screen is EditableCollection =>
+  !!(screen.operations.get && screen.operations.update && screen.schemaField && screen.itemSchemaFrom);
+
+/** One item and the JSON Schema of its settings (asked with the item's own fields), and its save. */
+export function useCollectionItem(screen: EditableCollection, id: string) {
   const { call } = useEngine();
   const item = useQuery({
     queryKey: ['collection-item', screen.id, id],
-    queryFn: ({ signal }) => call<CollectionItem>(screen.operations.get.id, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => call<CollectionItem>(screen.operations.get.id, { params: itemParams(screen, id) }, { signal }),
   });
   const query = useMemo(
     () => (item.data ? Object.fromEntries(Object.entries(screen.itemSchemaFrom.query).map(([param, field]) => [param, String(item.data[field] ?? '')])) : undefined),
@@ -63,7 +145,7 @@ export function useCollectionItem(screen: CollectionDef, id: string) {
   /** Saves the settings field, with the stamp the item was read with when the collection has one. */
   const save = async (settings: Record<string, unknown>) => {
     const stamp = screen.stampField ? { [screen.stampField]: item.data?.[screen.stampField] } : {};
-    await call(screen.operations.update.id, { params: { id }, body: { [screen.schemaField]: settings, ...stamp } });
+    await call(screen.operations.update.id, { params: itemParams(screen, id), body: { [screen.schemaField]: settings, ...stamp } });
   };
   return { item, schema, save };
 }

@@ -6,11 +6,15 @@
  * `structuredWidgets.tsx`.
  */
 import {
+  Box,
+  Button,
   Checkbox,
+  FileButton,
   Input,
   MultiSelect,
   PasswordInput,
   SegmentedControl,
+  Stack,
   Switch,
   TagsInput,
   Textarea,
@@ -67,9 +71,24 @@ const light = ({ field, error, disabled, onBlur }: WidgetProps) => ({
 
 const TextWidget: WidgetComponent = (p) => <LightInput {...light(p)} value={str(p.value)} onChange={p.onChange} />;
 
-const TextareaWidget: WidgetComponent = (p) => (
-  <Textarea {...common(p)} autosize minRows={2} maxRows={8} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />
-);
+/** A text box; with an `accept` hint its text can also be read from a file of those types. */
+const TextareaWidget: WidgetComponent = (p) => {
+  const box = <Textarea {...common(p)} autosize minRows={2} maxRows={8} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+  const { accept } = p.field.hint;
+  if (!accept) return box;
+  return (
+    <Stack gap={6} align="flex-start">
+      <Box w="100%">{box}</Box>
+      <FileButton accept={accept.join(',')} onChange={(file) => void file?.text().then(p.onChange)} disabled={p.disabled}>
+        {(props) => (
+          <Button {...props} size="xs" variant="default" aria-label={`Read ${p.field.label} from a file`}>
+            Read from a file…
+          </Button>
+        )}
+      </FileButton>
+    </Stack>
+  );
+};
 
 const NumberWidget: WidgetComponent = (p) => <LightNumberInput {...light(p)} value={p.value} onChange={p.onChange} />;
 

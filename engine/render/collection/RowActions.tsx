@@ -1,0 +1,134 @@
+/**
+ * The row actions of a collection: the definition's actions offered for a row (those whose condition it meets), one
+ * as a button or several in an "Actions" menu, and the dialog of an action that asks for its body in a form (over
+ * the operation's body schema, with select choices from another operation's answer for that row).
+ */
+import { Alert, Button, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import type { ChoicesFrom, CollectionDef, CollectionRowAction } from '../../../definitions/define';
+import { bodyObjectOf } from '../../../definitions/registry';
+import { LABELS_META_KEY } from '../../../schemas/enums';
+import { FormView, type FormValues } from '../form/FormView';
+import { unwrap } from '../form/schemaFields';
+import { useEngine } from '../shell/EngineContext';
+import { itemParams, meets, reasonOf, type CollectionItem } from './useCollectionController';
+
+export interface PickedAction {
+  readonly action: CollectionRowAction;
+  readonly row: CollectionItem;
+  /** The row's name in texts (its first column). */
+  readonly name: string;
+}
+
+/** A row's actions: a single declared action as a button, several in a menu; only those the row meets. */
+export function RowActionButtons({ actions, row, name, onPick }: { actions: readonly CollectionRowAction[]; row: CollectionItem; name: string; onPick: (picked: PickedAction) => void }) {
+  const offered = actions.filter((a) => !a.when || meets(row, a.when));
+  if (offered.length === 0) return null;
+  if (actions.length === 1) {
+    const action = offered[0]!;
+    return (
+      <Button size="xs" variant="default" aria-label={`${action.label} ${name}`} onClick={() => onPick({ action, row, name })}>
+        {action.label}
+      </Button>
+    );
+  }
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" aria-label={`Actions for ${name}`}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {offered.map((action) => (
+          <Menu.Item key={action.id} onClick={() => onPick({ action, row, name })}>
+            {action.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The dialog title of an action: its label without the ellipsis, and the row's name ("Update alpha-01"). */
+export const actionTitle = ({ action, name }: PickedAction) => `${action.label.replace(/…$/, '')} ${name}`;
+
+/** `version: description`, or the value alone when the label says the same. */
+const choiceLabel = (value: string, label: string) => (label && label !== value ? `${value}: ${label}` : value);
+
+/** The dialog of an action with a form; `onSubmit` receives the body. */
+export function RowActionDialog({ screen, picked, onClose, onSubmit }: { screen: CollectionDef; picked: PickedAction | null; onClose: () => void; onSubmit: (picked: PickedAction, body: FormValues) => void }) {
+  return (
+    <Modal opened={picked !== null} onClose={onClose} title={picked ? actionTitle(picked) : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {picked && <ActionForm screen={screen} picked={picked} onCancel={onClose} onSubmit={(body) => onSubmit(picked, body)} />}
+    </Modal>
+  );
+}
+
+/** The choice answers as one value that changes only when one of them does (a module-level combine is memoised). */
+const combineAnswers = (results: UseQueryResult<Record<string, unknown>>[]) => ({
+  data: results.map((r) => r.data),
+  error: results.find((r) => r.isError)?.error,
+});
+
+/** The choice sources of an action's form, by field. */
+const sourcesOf = (action: CollectionRowAction) =>
+  Object.entries(action.form?.choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined);
+
+function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: CollectionDef; picked: PickedAction; onCancel: () => void; onSubmit: (body: FormValues) => void }) {
+  const { call } = useEngine();
+  const { action, row } = picked;
+  const form = action.form!;
+  const key = row[screen.itemKey ?? 'id'];
+  const answers = useQueries({
+    queries: sourcesOf(action).map(([, from]) => ({
+      queryKey: ['collection-choices', from.operation.id, String(key)],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params: itemParams(screen, key) }, { signal }),
+      staleTime: 0,
+    })),
+    combine: combineAnswers,
+  });
+  const ready = answers.data.every((d) => d !== undefined);
+  // The body schema with each choices field made a select over what the answer offers, labelled from it.
+  const { schema, defaults, empty } = useMemo(() => {
+    const body = bodyObjectOf(action.operation) ?? z.strictObject({});
+    const shape: Record<string, z.ZodType> = {};
+    const defaults: FormValues = {};
+    let empty = false;
+    sourcesOf(action).forEach(([field, from], i) => {
+      const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
+      if (entries.length === 0) return void (empty = true);
+      const values = entries.map(([v]) => v) as [string, ...string[]];
+      const { title, description } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
+      shape[field] = z.enum(values).meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) });
+      defaults[field] = values[0];
+    });
+    // Fields with a default start with it (a checkbox shows what will be sent).
+    for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
+      const initial = fieldSchema.safeParse(undefined);
+      if (initial.success && initial.data !== undefined && !(field in defaults)) defaults[field] = initial.data;
+    }
+    return { schema: body.extend(shape), defaults, empty };
+  }, [action, answers]);
+
+  if (answers.error) {
+    return (
+      <Alert color="red" role="alert" title="The choices could not be loaded">
+        {reasonOf(answers.error)}
+      </Alert>
+    );
+  }
+  if (!ready) return <Loader role="status" aria-label="Loading" />;
+  return (
+    <Stack gap="sm">
+      {form.intro && <Text size="sm">{form.intro(row)}</Text>}
+      {empty ? (
+        <Text size="sm">There is nothing to choose from.</Text>
+      ) : (
+        <FormView label={actionTitle(picked)} schema={schema} hints={form.fields} defaultValues={defaults} onSubmit={onSubmit} onCancel={onCancel} submitLabel={form.submitLabel ?? 'OK'} focusFirstField />
+      )}
+    </Stack>
+  );
+}
