@@ -480,7 +480,7 @@ describe('createRegistry', () => {
     expect(() => withItems({ columns: ['name', 'colour'] })).toThrow(/a column names colour, which the rows of items\.list lack/);
     expect(() => withItems({ schemaField: 'note' })).toThrow(/editing an item needs all of operations\.get, operations\.update, schemaField and itemSchemaFrom/);
     const form = defineFormScreen({ ...base, id: 'settings.act', title: 'Act', route: '/settings/act', form: actionForm(actOnItem, { submitLabel: 'Go', refused: 'No', success: () => 'x', job: true }) });
-    expect(reg({ screens: [form], operations: ops }).screen('settings.act')).toBe(form);
+    expect(reg({ screens: [form], operations: ops }).screen('settings.act')).toMatchObject({ id: form.id, form: form.form });
     expect(() => reg({ screens: [{ ...form, form: { ...form.form!, operation: itemChoices } }], operations: ops })).toThrow(/its form follows a job, but items\.choices answers no job_id/);
     expect(() => reg({ screens: [{ ...form, form: undefined }], operations: ops })).toThrow(/a collection without a list operation needs a form/);
   });
