@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryListOps } from '../../definitions/api/logs';
+import { categoryListOps, logKindOps } from '../../definitions/api/logs';
 import { LOG_TYPES, type LogType } from '../../schemas/logs';
 import { hashPassword } from '../../server/passwords';
 import { DEMO_TENANT_ID } from '../../server/seed/demo';
@@ -14,7 +14,7 @@ const RANGE = `start=${NOW_S - 31 * 86_400}&end=${NOW_S}`;
 
 function check(res: ApiResponse, type: LogType, paging = false) {
   expect(res.status, res.text).toBe(200);
-  return asResponseOf(`logs.${type}.${paging ? 'next' : 'query'}`, res.body) as {
+  return asResponseOf(logKindOps[type][paging ? 'next' : 'query'].id, res.body) as {
     events: { event: Ev }[];
     paginate: { pagingIdentifiers: string; last_iteration: boolean };
   };
