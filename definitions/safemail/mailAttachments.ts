@@ -1,4 +1,5 @@
 import { AttachmentsDocument } from '../../schemas/areas/applianceServices';
+import { serviceSettingsAccess } from '../serviceSettingsAccess';
 import { defineSettingsPage } from '../define';
 
 export const mailAttachments = defineSettingsPage({
@@ -21,7 +22,5 @@ export const mailAttachments = defineSettingsPage({
       max_attachment_mb: {},
     },
   },
-  read: { any: ['setting:read', 'settings_cmr:read'] },
-  write: { any: ['setting:write', 'settings_cmr:write'] },
-  tag: 'appliance services',
+  ...serviceSettingsAccess,
 });

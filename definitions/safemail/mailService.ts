@@ -1,4 +1,5 @@
 import { SafemailDocument } from '../../schemas/areas/applianceServices';
+import { serviceSettingsAccess } from '../serviceSettingsAccess';
 import { defineSettingsPage } from '../define';
 
 export const mailService = defineSettingsPage({
@@ -23,7 +24,5 @@ export const mailService = defineSettingsPage({
       banner: { group: 'Messages', placeholder: 'This message comes from outside the company.' },
     },
   },
-  read: { any: ['setting:read', 'settings_cmr:read'] },
-  write: { any: ['setting:write', 'settings_cmr:write'] },
-  tag: 'appliance services',
+  ...serviceSettingsAccess,
 });

@@ -1,4 +1,5 @@
 import { WebServiceDocument } from '../../schemas/areas/applianceServices';
+import { serviceSettingsAccess } from '../serviceSettingsAccess';
 import { defineSettingsPage } from '../define';
 
 export const webService = defineSettingsPage({
@@ -27,7 +28,5 @@ export const webService = defineSettingsPage({
       max_download_mb: { group: 'Isolated browsing' },
     },
   },
-  read: { any: ['setting:read', 'settings_cmr:read'] },
-  write: { any: ['setting:write', 'settings_cmr:write'] },
-  tag: 'appliance services',
+  ...serviceSettingsAccess,
 });

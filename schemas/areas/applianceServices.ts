@@ -85,7 +85,7 @@ export type SafemailDocument = z.infer<typeof SafemailDocument>;
 export const AttachmentAction = labelledEnum(
   ['isolate', 'convert', 'allow', 'block'],
   { isolate: 'Open in the isolated viewer', convert: 'Replace with a safe PDF', allow: 'Deliver unchanged', block: 'Remove' },
-  { title: 'Attachments', description: 'What recipients get for an attachment of a type not listed as removed' },
+  { title: 'Attachment handling', description: 'What recipients get for an attachment of a type not listed as removed' },
 );
 export const EncryptedAttachmentAction = labelledEnum(
   ['ask', 'allow', 'block'],
