@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -25,6 +25,8 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Also called after a failed build, which wrote nothing: leave the build's own error to be read.
+      if (!existsSync(outDir)) return;
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
         const data = readFileSync(file);

@@ -659,8 +659,13 @@ export async function typeReplacing(page: Page, text: string): Promise<void> {
 /** Opens a screen through the command palette (Ctrl+K, its name, Enter). */
 export async function goToScreenByPalette(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Control+K');
-  await visible(page.getByRole('dialog', { name: 'Go to a screen or field' }));
+  const palette = page.getByRole('dialog', { name: 'Go to a screen or field' });
+  await visible(palette);
+  // As a user does: type once the cursor is in the search box, press Enter once the screen is the first result.
+  const search = palette.getByRole('combobox', { name: 'Screen or field name' });
+  await expect.poll(() => search.evaluate((e) => e === document.activeElement)).toBe(true);
   await page.keyboard.type(title);
+  await expect.poll(() => palette.getByRole('option').first().innerText()).toContain(title);
   await page.keyboard.press('Enter');
   await visible(page.getByRole('heading', { level: 1, name: title }));
 }
