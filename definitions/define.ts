@@ -60,6 +60,24 @@ export type IdSegment<S extends string> = S extends `${infer A}_${infer B}` ? `$
 export const idSegment = <const S extends string>(name: S): IdSegment<S> => name.replaceAll('_', '-') as IdSegment<S>;
 
 /** Top-level section of the shell (spec 000 §2 routes): access rule, environment rule, title. */
+/** The onboarding spotlight's targets (spec 000 §2): exactly one of them, or none, is highlighted at a time. */
+export const SPOTLIGHT_TARGETS = [
+  'sideNavigation',
+  'appSwitcher',
+  'documentation',
+  'docArchiveNav',
+  'fileDownloadNav',
+  'fileUploadNav',
+] as const;
+export type SpotlightTarget = (typeof SPOTLIGHT_TARGETS)[number];
+
+/** A section's navigation entry as a step of the onboarding tour: the target it is, and what the step tells. */
+export interface SectionSpotlight {
+  readonly target: SpotlightTarget;
+  readonly title: string;
+  readonly text: string;
+}
+
 export interface SectionDef {
   readonly kind: 'section';
   readonly id: string;
@@ -75,6 +93,8 @@ export interface SectionDef {
   readonly externalHref?: string;
   /** Not shown in the navigation (e.g. contact-form). */
   readonly hidden?: boolean;
+  /** The section's navigation entry is this onboarding target. */
+  readonly spotlight?: SectionSpotlight;
 }
 export const defineSection = <const S extends Omit<SectionDef, 'kind'>>(s: S): S & { readonly kind: 'section' } => ({
   ...s,

@@ -14,6 +14,11 @@ export const sections: readonly SectionDef[] = [
     access: { any: ['dashboard:*:*'] },
     env: [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], production: false }],
     order: 10,
+    spotlight: {
+      target: 'docArchiveNav',
+      title: 'Reports and their archive',
+      text: 'The dashboard, the report catalogue, and your scheduled reports with every report already sent, to download again.',
+    },
   }),
   defineSection({
     id: 'policy',
@@ -32,6 +37,11 @@ export const sections: readonly SectionDef[] = [
     route: '/settings',
     access: { any: ['settings:*', 'settings_cmr:*'] },
     order: 40,
+    spotlight: {
+      target: 'fileUploadNav',
+      title: 'Uploading files',
+      text: 'Certificates, PAC file templates and profiles are uploaded in the settings that use them; lists in policy import CSV or JSON files.',
+    },
   }),
   defineSection({
     id: 'secure-application-access',
@@ -49,7 +59,18 @@ export const sections: readonly SectionDef[] = [
     access: { any: ['browser_posture_management:*'] },
     order: 70,
   }),
-  defineSection({ id: 'logs', title: 'Logs', route: '/logs', access: { any: ['logs:*'] }, order: 80 }),
+  defineSection({
+    id: 'logs',
+    title: 'Logs',
+    route: '/logs',
+    access: { any: ['logs:*'] },
+    order: 80,
+    spotlight: {
+      target: 'fileDownloadNav',
+      title: 'Downloading events',
+      text: 'Find events with filters and an interval, then download what you found as a CSV or JSON file.',
+    },
+  }),
   defineSection({
     id: 'web',
     title: 'Web',

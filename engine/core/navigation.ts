@@ -3,7 +3,7 @@
  * where the empty root and the logs section redirect, and page titles. The shell renders the results. The input is
  * the generated catalog in the portal (no schemas needed) or the registry itself (tests, the add-an-area proof).
  */
-import type { ScreenBase, ScreenDef, SectionDef } from '../../definitions/define';
+import type { ScreenBase, ScreenDef, SectionDef, SectionSpotlight } from '../../definitions/define';
 import { PRODUCT_NAME } from '../../schemas/constants';
 import type { AccessControl } from './access';
 
@@ -38,6 +38,8 @@ export interface NavSection {
   readonly route: string;
   /** A full page load instead of a hash route. */
   readonly externalHref: string | undefined;
+  /** The section's entry is this onboarding target. */
+  readonly spotlight?: SectionSpotlight;
   readonly groups: readonly NavGroup[];
 }
 
@@ -89,6 +91,7 @@ export function buildNavigation(input: NavigationInput, access: Access): NavSect
         title: section.title,
         route: section.route,
         externalHref: section.externalHref,
+        spotlight: section.spotlight,
         groups: [...groups].map(([title, screens]) => ({ title, screens })),
       };
     });

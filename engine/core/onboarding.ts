@@ -2,17 +2,10 @@
  * Onboarding spotlight (spec 000 §2): six targets, of which exactly one (or none) is highlighted at a time.
  * The shell marks each target element with `data-spotlight="<target>"`.
  */
+import { SPOTLIGHT_TARGETS, type SpotlightTarget } from '../../definitions/define';
 import { createStore, type Store } from './store';
 
-export const SPOTLIGHT_TARGETS = [
-  'sideNavigation',
-  'appSwitcher',
-  'documentation',
-  'docArchiveNav',
-  'fileDownloadNav',
-  'fileUploadNav',
-] as const;
-export type SpotlightTarget = (typeof SPOTLIGHT_TARGETS)[number];
+export { SPOTLIGHT_TARGETS, type SpotlightTarget };
 
 export interface Onboarding extends Store<SpotlightTarget | undefined> {
   /** Highlights one target and turns every other off. */
@@ -20,6 +13,8 @@ export interface Onboarding extends Store<SpotlightTarget | undefined> {
   /** Turns a target off (a no-op when another one is on). */
   hide(target: SpotlightTarget): void;
   isOn(target: SpotlightTarget): boolean;
+  /** Turns whichever target is on off. */
+  clear(): void;
 }
 
 export const isSpotlightTarget = (v: unknown): v is SpotlightTarget =>
@@ -33,6 +28,7 @@ export function createOnboarding(): Onboarding {
     show: (target) => store.setState(target),
     hide: (target) => store.setState((current) => (current === target ? undefined : current)),
     isOn: (target) => store.getState() === target,
+    clear: () => store.setState(undefined),
   };
 }
 

@@ -12,6 +12,7 @@ import { AppSwitcher } from './AppSwitcher';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette } from './CommandPalette';
 import { JobsIndicator } from './JobsIndicator';
+import { OnboardingTour } from './OnboardingTour';
 import { PublishControl } from './PublishControl';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
@@ -44,6 +45,7 @@ export function AppLayout(props: AppLayoutProps) {
           <Group gap="md" wrap="nowrap">
             <CommandPalette navigation={props.navigation} />
             <AppSwitcher insights={props.insights} />
+            <OnboardingTour navigation={props.navigation} />
             <PublishControl publishRule={props.publishRule} />
             <JobsIndicator navigation={props.navigation} />
             <ColorSchemeToggle />

@@ -63,11 +63,12 @@ export function SideNav({ sections, location, onNavigate }: SideNavProps) {
       />
     );
   };
-  const collapsible = (key: string, label: string, children: ReactNode, bold: boolean) => (
+  const collapsible = (key: string, label: string, children: ReactNode, bold: boolean, spotlight?: string) => (
     <NavLink
       key={key}
       component="button"
       type="button"
+      data-spotlight={spotlight}
       label={label}
       fw={bold ? 600 : undefined}
       opened={isOpen(key)}
@@ -82,13 +83,14 @@ export function SideNav({ sections, location, onNavigate }: SideNavProps) {
     // A section opening animates its height: the link is where it belongs only once that ends.
     <div ref={container} onTransitionEnd={() => revealing.current && revealCurrent()}>
       {sections.map((section) => {
-        if (section.externalHref) return <NavLink key={section.id} href={section.externalHref} label={section.title} fw={600} />;
+        if (section.externalHref)
+          return <NavLink key={section.id} href={section.externalHref} label={section.title} fw={600} data-spotlight={section.spotlight?.target} />;
         const children = section.groups.flatMap((group) =>
           group.title
             ? [collapsible(`${section.id}/${group.title}`, group.title, group.screens.map((s) => link(s.id, s.route, s.label)), false)]
             : group.screens.map((s) => link(s.id, s.route, s.label)),
         );
-        return collapsible(section.id, section.title, children, true);
+        return collapsible(section.id, section.title, children, true, section.spotlight?.target);
       })}
     </div>
   );
