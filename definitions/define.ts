@@ -662,6 +662,8 @@ export const initialFrom = <const O extends OperationDef>(
  */
 export interface CollectionColumn<K extends string = string> extends ColumnSpec<K> {
   readonly colors?: Readonly<Record<string, BadgeColor>>;
+  /** Text of values the row schema does not label (`enumLabel`), e.g. `{ true: 'On', false: 'Off' }`. */
+  readonly labels?: Readonly<Record<string, string>>;
   /** The value links to another screen (`route`) with the row's key in the query parameter `param` (its scope). */
   readonly link?: { readonly route: string; readonly param: string };
   readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' | 'time' };

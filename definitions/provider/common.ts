@@ -24,7 +24,7 @@ export const tenantsSection = defineSection({
 });
 
 /** The tenant pages' navigation group and the tenant they are about (the `tid` of the route's query). */
-export const tenantPageNav = (order: number) => ({ group: 'Tenant', order }) as const;
+export const tenantPageNav = (order: number) => ({ group: 'Tenant', order: 100 + order }) as const;
 export const tenantScope = {
   param: 'tid',
   label: 'Tenant',

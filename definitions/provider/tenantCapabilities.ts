@@ -25,7 +25,7 @@ export const tenantCapabilities = defineCollection({
   columns: [
     { field: 'name', label: 'Capability', flex: 2, sortable: true },
     { field: 'kind', format: 'enumLabel', maxWidth: 160, sortable: true },
-    { field: 'value', label: 'Value', maxWidth: 160 },
+    { field: 'value', label: 'Value', format: 'enumLabel', labels: { true: 'On', false: 'Off' }, maxWidth: 160 },
   ],
   emptyText: 'The tenant has no capabilities.',
   rowActions: (action) => [

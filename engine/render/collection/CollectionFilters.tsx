@@ -7,7 +7,7 @@
 import { Alert, Group, Loader, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { CollectionDef } from '../../../definitions/define';
 import type { LogUrlQuery } from '../log/logController';
@@ -39,7 +39,12 @@ const text = (v: LogUrlQuery[string]) => (typeof v === 'string' ? v : undefined)
 /** The scope and filters a collection's calls are made with, from the route's query (or the remembered scope). */
 export function useCollectionContext(screen: CollectionDef, query: LogUrlQuery): CollectionContext {
   const param = screen.scope?.param;
-  const scopeValue = param ? (text(query[param]) ?? remembered(param)) : undefined;
+  const fromRoute = param ? text(query[param]) : undefined;
+  const scopeValue = fromRoute ?? (param ? remembered(param) : undefined);
+  useEffect(() => {
+    // A scope arriving with a link is the one the next screen of that scope starts with.
+    if (param && fromRoute) remember(param, fromRoute);
+  }, [param, fromRoute]);
   const filterValues = (screen.filters ?? []).map((f) => text(query[f])?.trim() ?? '');
   const filterKey = filterValues.join('\u0000');
   return useMemo(

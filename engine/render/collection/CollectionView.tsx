@@ -229,7 +229,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     const nameOf = (item: Item) => String(item[specs[0]?.field ?? itemKey] ?? item[itemKey]);
     const withActions = editable || rowActions.length > 0;
     return [
-      ...specs.map((spec) => tableColumn(spec, labels.get(spec.field), itemKey)),
+      ...specs.map((spec) => tableColumn(spec, labels.get(spec.field) ?? spec.labels, itemKey)),
       ...(withActions
         ? [
             {
