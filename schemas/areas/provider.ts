@@ -84,10 +84,10 @@ export const TenantParams = z.strictObject({ tid: TenantId });
 export const TenantAnswer = z.object({ status: Success, tenant: TenantSummary });
 
 export const TenantAdmin = z.strictObject({
-  username: UserName,
-  password: Password,
-  first_name: ShortText.default(''),
-  last_name: ShortText.default(''),
+  username: UserName.meta({ title: 'User name', description: 'Unique across the service; the administrator signs in to the tenant portal with it.' }),
+  password: Password.meta({ title: 'Password' }),
+  first_name: ShortText.default('').meta({ title: 'First name' }),
+  last_name: ShortText.default('').meta({ title: 'Last name' }),
 });
 export const CreateTenantRequest = z.strictObject({
   name: TenantName,
