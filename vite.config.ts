@@ -37,7 +37,10 @@ function precompress(): Plugin {
   };
 }
 
-/** Two pages: the portal (hash routes) and the login module, served at /login/ (cloud IdP) and /d/ (on-prem). */
+/**
+ * Three pages: the portal (hash routes), the login module, served at /login/ (cloud IdP) and /d/ (on-prem), and the
+ * provider console at /provider/ (the portal's shell showing the console's sections).
+ */
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
@@ -47,6 +50,7 @@ export default defineConfig({
       input: {
         portal: resolve(import.meta.dirname, 'index.html'),
         login: resolve(import.meta.dirname, 'login/index.html'),
+        provider: resolve(import.meta.dirname, 'provider/index.html'),
       },
     },
   },
@@ -55,6 +59,7 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:8080',
       '/docs': 'http://127.0.0.1:8080',
       '/idp': 'http://127.0.0.1:8080',
+      '/gdmanage': 'http://127.0.0.1:8080',
     },
   },
 });

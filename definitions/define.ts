@@ -95,6 +95,11 @@ export interface SectionDef {
   readonly hidden?: boolean;
   /** The section's navigation entry is this onboarding target. */
   readonly spotlight?: SectionSpotlight;
+  /**
+   * The application whose navigation holds the section (each application is a page of its own with its own
+   * navigation, built by the same shell); default `portal`, the tenant's admin portal.
+   */
+  readonly application?: string;
 }
 export const defineSection = <const S extends Omit<SectionDef, 'kind'>>(s: S): S & { readonly kind: 'section' } => ({
   ...s,
@@ -565,6 +570,12 @@ export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf
   return { operation, list, value, label } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
 }
 
+/** A dry run shown before an action applies: the call with `query`, and the lines its answer is shown as. */
+export interface ActionPreview {
+  readonly query: Readonly<Record<string, string>>;
+  lines(answer: never): readonly string[];
+}
+
 /**
  * A row action of a collection: an item in the row's actions that calls `operation` with the row's key as the item
  * parameter, and a constant `body` or one the administrator fills in a dialog (`form`, over the operation's body
@@ -575,7 +586,17 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   /** The menu item's text; an ellipsis says a dialog asks for more. */
   readonly label: string;
   readonly operation: OperationDef;
-  readonly body?: Readonly<Record<string, unknown>>;
+  /** The body: a constant, or made from the row. */
+  readonly body?: Readonly<Record<string, unknown>> | ((row: R) => Readonly<Record<string, unknown>>);
+  /** Asks before the call: the question for the row (a bulk run asks once, naming how many rows). */
+  confirm?(row: R): string;
+  /**
+   * Before the call, the same call with `query` (a dry run that changes nothing): its answer's `lines` are shown and
+   * the administrator applies them or cancels.
+   */
+  readonly preview?: ActionPreview;
+  /** Also offered for the selected rows at once (a button above the table, asking first). */
+  readonly bulk?: boolean;
   readonly form?: {
     readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
     /** Body fields whose select choices come from another operation's answer. */
@@ -595,7 +616,10 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
 export interface RowActionSpec<O extends OperationDef, R> {
   readonly id: string;
   readonly label: string;
-  readonly body?: BodyOf<O>;
+  readonly body?: BodyOf<O> | ((row: R) => BodyOf<O>);
+  confirm?(row: R): string;
+  readonly preview?: { readonly query: Readonly<Record<string, string>>; lines(answer: AnswerOf<O>): readonly string[] };
+  readonly bulk?: boolean;
   readonly form?: {
     readonly fields?: FieldHints<BodyOf<O>>;
     readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
@@ -628,6 +652,14 @@ export interface CollectionForm {
   readonly refused: string;
   /** Title of an alert that stays after success (besides the notice). */
   readonly done?: string;
+  /** The values the form starts with, from another operation's answer (an item's current settings), and a line above it. */
+  readonly initial?: FormInitial;
+}
+/** A form's starting values read from `operation`'s answer. */
+export interface FormInitial {
+  readonly operation: OperationDef;
+  values(answer: never): Readonly<Record<string, unknown>>;
+  intro?(answer: never): string;
 }
 /** A collection's form sending to `operation`; field hints are typed against its parameters and body. */
 export const actionForm = <const O extends OperationDef>(
@@ -638,12 +670,22 @@ export const actionForm = <const O extends OperationDef>(
   },
 ): CollectionForm => ({ ...spec, operation }) as CollectionForm;
 
+/** A form's starting values from `operation`'s answer, typed against it (`values` answers the form's fields). */
+export const initialFrom = <const O extends OperationDef>(
+  operation: O,
+  spec: { values(answer: AnswerOf<O>): Readonly<Record<string, unknown>>; intro?(answer: AnswerOf<O>): string },
+): FormInitial => ({ ...spec, operation }) as FormInitial;
+
 /**
  * A column of a collection: a ColumnSpec; `colors` shows an enumeration's label as a coloured badge, and `detail` a
  * second field of the row after the value, dimmed, when it has one (`24.2.0 → 24.3.2`, `Online restart at 16:00:00`).
  */
 export interface CollectionColumn<K extends string = string> extends ColumnSpec<K> {
   readonly colors?: Readonly<Record<string, BadgeColor>>;
+  /** Text of values the row schema does not label (`enumLabel`), e.g. `{ true: 'On', false: 'Off' }`. */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** The value links to another screen (`route`) with the row's key in the query parameter `param` (its scope). */
+  readonly link?: { readonly route: string; readonly param: string };
   readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' | 'time' };
 }
 export type BadgeColor = 'gray' | 'blue' | 'teal' | 'green' | 'orange' | 'red' | 'yellow' | 'violet';
@@ -690,6 +732,14 @@ export interface CollectionDef extends ScreenBase {
   /** Shown instead of an empty table. */
   readonly emptyText?: string;
   readonly form?: CollectionForm;
+  /** Query parameters of the list operation offered above the table (a text search, a choice of an enumeration). */
+  readonly filters?: readonly string[];
+  /**
+   * What the screen is about when its operations need a path parameter the rows do not give (the tenant whose users
+   * these are): a choice above the screen from another operation's answer, kept in the route's query as `param`
+   * and passed to every call of the screen.
+   */
+  readonly scope?: { readonly param: string; readonly label: string; readonly choices: ChoicesFrom };
 }
 
 /** The row type of the list operation `L`'s array field `K`. */
@@ -698,7 +748,7 @@ type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & k
 /** What a definition writes for a collection with a list; names are typed against the list's rows. */
 export type CollectionInput<L extends OperationDef, K extends string> = Omit<
   CollectionDef,
-  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile'
+  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile' | 'filters'
 > & {
   readonly operations: CollectionDef['operations'] & { readonly list: L };
   readonly items: K;
@@ -707,7 +757,10 @@ export type CollectionInput<L extends OperationDef, K extends string> = Omit<
   /** Builds the row actions with `action(operation, spec)`, typed against the operation and the row. */
   readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
   readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];
+  readonly filters?: readonly (keyof NonNullable<QueryOf<L>> & string)[];
 };
+/** The query an operation takes. */
+type QueryOf<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? z.input<Q> : never;
 
 export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>>(def: CollectionInput<L, K>): CollectionDef {
   const { rowActions, ...rest } = def;
@@ -715,7 +768,7 @@ export function defineCollection<const L extends OperationDef, K extends ArrayKe
 }
 
 /** A screen that is one form whose submit calls an operation (and may follow its job): a collection without a list. */
-export const defineFormScreen = (def: ScreenBase & { readonly form: CollectionForm }): CollectionDef => ({ ...def, operations: {}, kind: 'collection' });
+export const defineFormScreen = (def: ScreenBase & Pick<CollectionDef, 'scope'> & { readonly form: CollectionForm }): CollectionDef => ({ ...def, operations: {}, kind: 'collection' });
 
 /** A layout with its row and field types erased, as the registry and the engine hold it. */
 export type AnyDocumentLayout =

@@ -101,9 +101,14 @@ import { applianceSmtp } from './appliance/applianceSmtp';
 import { applianceSslBump } from './appliance/applianceSslBump';
 import { applianceTime } from './appliance/applianceTime';
 import { applianceTls } from './appliance/applianceTls';
+import { tenantsSection } from './provider/common';
+import { tenantCapabilities } from './provider/tenantCapabilities';
+import { tenantOverview } from './provider/tenantOverview';
+import { tenants } from './provider/tenants';
+import { tenantUsers } from './provider/tenantUsers';
 
 export const registry = createRegistry({
-  sections,
+  sections: [...sections, tenantsSection],
   screens: [
     revisionHistory,
     webThreats,
@@ -190,6 +195,10 @@ export const registry = createRegistry({
     managedSystems,
     users,
     roles,
+    tenants,
+    tenantOverview,
+    tenantCapabilities,
+    tenantUsers,
   ],
   operations: [
     ...Object.values(authOps),

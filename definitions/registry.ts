@@ -247,13 +247,18 @@ function checkCollectionReferences(
       if (typeof c !== 'string' && c.detail) rowField(c.detail.field, `column ${c.field}'s detail`);
     }
     for (const c of s.refreshWhile ?? []) rowField(c.field, 'refreshWhile');
+    for (const f of s.filters ?? []) if (!list.query?.shape[f]) fail(`its filter ${f} is no query parameter of ${list.id}`);
     for (const a of s.rowActions ?? []) {
       const where = `row action ${a.id}`;
       operation(a.operation, where);
-      addressesItem(a.operation, where);
+      // The row reaches the call as the item parameter, as a body made from it, or as its form's field of that name.
+      const fromRow = typeof a.body === 'function' || (a.form !== undefined && bodyObjectOf(a.operation)?.shape[itemParam] !== undefined);
+      if (!fromRow) addressesItem(a.operation, where);
       answersJob(a.operation, a.job, where);
       if (a.when) rowField(a.when.field, `${where}'s condition`);
-      if (a.body !== undefined && !a.operation.body?.safeParse(a.body).success) fail(`${where}'s body is refused by ${a.operation.id}`);
+      if (a.body !== undefined && typeof a.body !== 'function' && !a.operation.body?.safeParse(a.body).success) {
+        fail(`${where}'s body is refused by ${a.operation.id}`);
+      }
       if (a.form) {
         const body = bodyObjectOf(a.operation);
         if (!body) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
@@ -270,9 +275,16 @@ function checkCollectionReferences(
       }
     }
   }
+  if (s.scope) {
+    const { param, choices } = s.scope;
+    operation(choices.operation, 'scope choices');
+    for (const [role, op] of Object.entries(s.operations)) if (op && !op.params?.shape[param]) fail(`its ${role} operation ${op.id} has no path parameter ${param} for its scope`);
+    if (!fieldAt(choices.operation.response, `${choices.list}.0.${choices.value}`)) fail(`its scope's choices from ${choices.operation.id} lack ${choices.value}`);
+  }
   if (s.form) {
     const { operation: op } = s.form;
     operation(op, 'form');
+    operation(s.form.initial?.operation, 'form initial values');
     answersJob(op, s.form.job, 'form');
     const body = bodyObjectOf(op);
     if (op.body && !body) fail(`its form sends to ${op.id}, which takes no object body`);

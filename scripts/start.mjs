@@ -4,7 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['index.html', 'login', 'src', 'engine', 'definitions', 'schemas', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['index.html', 'login', 'provider', 'src', 'engine', 'definitions', 'schemas', 'vite.config.ts', 'package-lock.json'];
 const STAMP = join('dist', 'index.html');
 
 function newestMtime(path) {

@@ -1,5 +1,6 @@
 /**
- * The built portal (`dist/`), its login module at `/login/` and `/d/`, and the generated docs at `/docs/`.
+ * The built portal (`dist/`), its login module at `/login/` and `/d/`, the provider console at `/provider/`, and the
+ * generated docs at `/docs/`.
  * Downloads: the build writes brotli and gzip copies beside each file (vite.config.ts), sent to browsers that accept
  * them; hashed assets (`/assets/*-<hash>.js`) are cached for a year as immutable, the HTML pages are revalidated on
  * every visit (`no-cache`), so a new build is picked up at once.
@@ -51,6 +52,10 @@ export function registerStaticPages(app: FastifyInstance, dirs: { distDir: strin
     app.get(`${path}/`, (request, reply) => sendHtml(request, reply, login));
     app.get(path, (_request, reply) => reply.redirect(`${path}/`, 301));
   }
+  // The provider console: the same shell showing the console's sections (src/application.ts).
+  const provider = join(distDir, 'provider', 'index.html');
+  app.get('/provider/', (request, reply) => sendHtml(request, reply, provider));
+  app.get('/provider', (_request, reply) => reply.redirect('/provider/', 301));
   if (existsSync(distDir)) {
     app.register(fastifyStatic, {
       root: distDir,

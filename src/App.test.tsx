@@ -14,6 +14,7 @@ import { createStore } from '../engine/core/store';
 import { createUnsavedChanges } from '../engine/core/unsavedChanges';
 import { EngineProvider } from '../engine/render/shell/EngineContext';
 import { AppRoutes } from './App';
+import { PORTAL_APPLICATION } from './application';
 import { AppProvider } from './appContext';
 import type { Catalog } from './shell/catalog';
 import { startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
@@ -68,7 +69,7 @@ function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Ca
   startHashLocation(unsaved);
   renderUi(
     <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved }}>
-      <AppProvider value={{ catalog: shellCatalog, config, env, session, loginOperation: 'auth.login' }}>
+      <AppProvider value={{ catalog: shellCatalog, config, env, session, application: PORTAL_APPLICATION, loginOperation: 'auth.login' }}>
         <Router hook={useHashLocation} searchHook={useHashSearch}>
           <AppRoutes />
         </Router>

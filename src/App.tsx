@@ -62,14 +62,14 @@ function RootRedirect() {
 
 /** The signed-in shell: layout, navigation and the routes of the catalog. */
 function Shell() {
-  const { catalog, session, env, config } = useApp();
+  const { catalog, session, env, config, application } = useApp();
   const { access, revision } = useEngine();
   // Subscribed so the navigation follows changes of the user's access.
   useStore(access);
   const user = useStore(session).user;
   const [location] = useLocation();
   const navigation = buildNavigation(catalog, access);
-  const policyEnv = env.deployment !== 'on_prem' || env.appMode === 'management_station';
+  const policyEnv = application.policyRevision && (env.deployment !== 'on_prem' || env.appMode === 'management_station');
 
   useEffect(() => {
     // Dashboard, policy and settings resolve the revision first (spec 000 §2); the header shows its state.
@@ -92,11 +92,11 @@ function Shell() {
   if (!user) return null;
   return (
     <AppLayout
-      productName={config.product_name}
+      productName={application.title ?? config.product_name}
       user={user}
       navigation={navigation}
       location={location}
-      publishRule={publishRule}
+      publishRule={policyEnv ? publishRule : undefined}
       insights={insights}
     >
       <Suspense fallback={pageLoader}>

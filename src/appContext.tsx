@@ -4,6 +4,7 @@ import type { Environment } from '../schemas/access';
 import type { PortalConfig } from '../schemas/auth';
 import { PRODUCT_NAME } from '../schemas/constants';
 import type { Session } from '../engine/core/session';
+import type { Application } from './application';
 import type { Catalog } from './shell/catalog';
 
 export interface AppServices {
@@ -12,6 +13,8 @@ export interface AppServices {
   readonly config: PortalConfig;
   readonly env: Environment;
   readonly session: Session;
+  /** The application this page is (the admin portal or another one of the same shell). */
+  readonly application: Application;
   /** `auth.login` in cloud, `dashboard.login` on-prem. */
   readonly loginOperation: 'auth.login' | 'dashboard.login';
 }

@@ -23,7 +23,9 @@ import { apiClient, operationRoutes, type OperationOutput } from '../engine/gene
 import { AppRoutes } from './App';
 import { providerProps } from './theme';
 import { AppProvider, ProductNameContext, type AppServices } from './appContext';
+import { currentApplication } from './application';
 import { catalog } from './generated/catalog.gen';
+import { applicationCatalog } from './shell/catalog';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
 import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
@@ -35,6 +37,7 @@ import { SpotlightHost } from './shell/SpotlightHost';
 zodConfig({ jitless: true });
 
 const root = createRoot(document.getElementById('root')!);
+const application = currentApplication();
 let session: Session | undefined;
 
 /** What the HTTP client asks of the session: a 401 signs out; calls made while the user is away are background ones. */
@@ -87,9 +90,9 @@ async function start() {
     call: callOperation,
     cookies: browserCookies(),
     access,
-    ops: onPrem
+    ops: application.session ?? (onPrem
       ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logoutPost', cookieRefresh: 'dashboard.cookieRefresh' }
-      : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' },
+      : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' }),
     onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
     window: { ...browserWindowHooks(), reload: followCookieChange },
   });
@@ -98,7 +101,14 @@ async function start() {
   });
 
   const engine: Engine = { call: callOperation, access, revision, unsaved: unsavedChanges };
-  const services: AppServices = { catalog, config, env, session, loginOperation: onPrem ? 'dashboard.login' : 'auth.login' };
+  const services: AppServices = {
+    catalog: applicationCatalog(catalog, application.id),
+    config,
+    env,
+    session,
+    application,
+    loginOperation: onPrem ? 'dashboard.login' : 'auth.login',
+  };
   startHashLocation(unsavedChanges);
 
   root.render(
@@ -106,7 +116,7 @@ async function start() {
       <MantineProvider {...providerProps}>
         <EngineProvider engine={engine}>
           <AppProvider value={services}>
-            <ProductNameContext.Provider value={config.product_name}>
+            <ProductNameContext.Provider value={application.title ?? config.product_name}>
               <Router hook={useHashLocation} searchHook={useHashSearch}>
                 <AppRoutes />
               </Router>

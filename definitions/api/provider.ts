@@ -24,6 +24,8 @@ import {
   TenantList,
   TenantListQuery,
   TenantParams,
+  TenantUserAnswer,
+  TenantUserParams,
   TenantUsers,
 } from '../../schemas/areas/provider';
 import { defineOperation } from '../define';
@@ -133,7 +135,8 @@ export const createTenant = defineOperation({
   description:
     'Creates the tenant in the same store as every other tenant, with a published initial policy and a working revision, ' +
     'and its users with full administrator roles; they can sign in to the tenant portal at once. Capabilities not given ' +
-    'default to rbac and portal2 on. A name or user name already taken is 409, nothing created.',
+    'take the standard set (rbac, portal2, reports, pac, bnb, dlp, casb, email, fwaas, private_access, bandwidth_limits, ' +
+    'browsing_forensics, watermarking, documents, files: all on). A name or user name already taken is 409, nothing created.',
   body: CreateTenantRequest,
   response: TenantAnswer,
   access: PROVIDER_WRITE,
@@ -197,6 +200,20 @@ export const tenantUsers = defineOperation({
   tag,
 });
 
+export const disableUserMfa = defineOperation({
+  id: 'provider.tenantUsers.disableMfa',
+  method: 'POST',
+  path: `${BASE}/v1/tenantusers/{tid}/{uid}/disablemfa`,
+  summary: 'Disable multi-factor authentication for a tenant user',
+  description:
+    'For a user who lost their second factor: the enrolment is removed, the user signs in with the password alone and ' +
+    'enrols again when the tenant asks for it. A user already without one is answered as is.',
+  params: TenantUserParams,
+  response: TenantUserAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
 const dryRunNote = 'With DryRun=true the answer lists what would change (changes: name, before, after) and nothing is stored.';
 
 export const getCapabilities = defineOperation({
@@ -255,6 +272,7 @@ export const providerOps = {
   disableTenant,
   renameTenant,
   tenantUsers,
+  disableUserMfa,
   getCapabilities,
   patchCapabilities,
   deleteCapabilities,

@@ -57,7 +57,7 @@ function DocumentScreenView({ screen }: ScreenViewProps) {
 }
 
 registerScreenView<Extract<ScreenDef, { kind: 'collection' }>>('collection', () =>
-  import('./collection/CollectionView').then((m) => ({ screen }) => <m.CollectionView key={screen.id} screen={screen} />),
+  import('./collection/CollectionView').then((m) => ({ screen, query, setQuery }) => <m.CollectionView key={screen.id} screen={screen} query={query} setQuery={setQuery} />),
 );
 registerScreenView<Extract<ScreenDef, { kind: 'logView' }>>('logView', () =>
   import('./log/LogView').then(

@@ -1,5 +1,7 @@
 /** Payloads of the provider console (spec 001 §3, §7 "Tenant management", under /gdmanage/api). */
 import { z } from 'zod';
+import { SessionUser } from '../auth';
+import { labelledEnum } from '../enums';
 import { Password, ShortText, UserName } from '../validators';
 
 /** Every management-service answer carries status "Success" (spec 001 §5). */
@@ -15,6 +17,29 @@ const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant id', descripti
 export const TenantCapabilities = z
   .record(z.string().regex(/^[A-Za-z0-9_]{1,64}$/), z.union([z.boolean(), z.number().int().min(0)]))
   .meta({ description: 'Capability name → on/off or a limit (e.g. max_users).' });
+
+/**
+ * What a new tenant may use unless its creator says otherwise: the portal with role-based access, and the features of
+ * the standard subscription (reports, web, email, DLP, CASB, firewall and private access, bandwidth limits, forensics,
+ * watermarks, content inspection).
+ */
+export const STANDARD_CAPABILITIES = {
+  rbac: true,
+  portal2: true,
+  reports: true,
+  pac: true,
+  bnb: true,
+  dlp: true,
+  casb: true,
+  email: true,
+  fwaas: true,
+  private_access: true,
+  bandwidth_limits: true,
+  browsing_forensics: true,
+  watermarking: true,
+  documents: true,
+  files: true,
+} as const;
 
 export const IdpTokenRequest = z.strictObject({ username: UserName, password: z.string().min(1) });
 export const IdpToken = z.object({
@@ -37,13 +62,8 @@ export const OperatorSession = z.object({
   Authorization: z.string().meta({ description: 'How later calls authorize: "cookie" (the HttpOnly session cookie).' }),
 });
 
-export const OperatorInfo = z.object({
-  status: z.literal('authenticated'),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  roles: z.object({ read: z.array(z.string()), write: z.array(z.string()) }),
-});
+/** The signed-in operator: status "authenticated" and the same user record the tenant portal's user info answers. */
+export const OperatorInfo = SessionUser.extend({ status: z.literal('authenticated') });
 
 export const SuccessOnly = z.object({ status: Success });
 
@@ -53,20 +73,21 @@ export const TenantSummary = z.object({
   disabled: z.boolean(),
   users: z.number(),
   capabilities: TenantCapabilities,
+  session_logout_days: z.number().meta({ description: 'Inactivity time-out of the tenant\'s sessions, in days.' }),
 });
 export const TenantList = z.object({ status: Success, tenants: z.array(TenantSummary) });
 export const TenantListQuery = z.strictObject({
-  search: z.string().max(200).optional().meta({ description: 'Part of the tenant name, any case.' }),
-  state: z.enum(['enabled', 'disabled']).optional(),
+  search: z.string().max(200).optional().meta({ title: 'Search', description: 'Part of the tenant name, any case.' }),
+  state: labelledEnum(['enabled', 'disabled'], { enabled: 'Enabled', disabled: 'Disabled' }, { title: 'State' }).optional(),
 });
 export const TenantParams = z.strictObject({ tid: TenantId });
 export const TenantAnswer = z.object({ status: Success, tenant: TenantSummary });
 
 export const TenantAdmin = z.strictObject({
-  username: UserName,
-  password: Password,
-  first_name: ShortText.default(''),
-  last_name: ShortText.default(''),
+  username: UserName.meta({ title: 'User name', description: 'Unique across the service; the administrator signs in to the tenant portal with it.' }),
+  password: Password.meta({ title: 'Password' }),
+  first_name: ShortText.default('').meta({ title: 'First name' }),
+  last_name: ShortText.default('').meta({ title: 'Last name' }),
 });
 export const CreateTenantRequest = z.strictObject({
   name: TenantName,
@@ -83,7 +104,20 @@ export const TenantCommandRequest = z.strictObject({ tid: TenantId });
 
 export const TenantUsers = z.object({
   status: Success,
-  users: z.array(z.object({ uid: z.string(), username: z.string(), first_name: z.string(), last_name: z.string() })),
+  users: z.array(
+    z.object({
+      uid: z.string(),
+      username: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      mfa_enrolled: z.boolean().meta({ title: 'Multi-factor authentication', description: 'Whether the user has enrolled a second factor.' }),
+    }),
+  ),
+});
+export const TenantUserParams = z.strictObject({ tid: TenantId, uid: z.string().min(1).max(100) });
+export const TenantUserAnswer = z.object({
+  status: Success,
+  user: z.object({ uid: z.string(), username: z.string(), mfa_enrolled: z.boolean() }),
 });
 
 export const DryRunQuery = z.strictObject({
@@ -98,6 +132,15 @@ export const CapabilitiesAnswer = z.object({
   status: Success,
   dry_run: z.boolean(),
   capabilities: TenantCapabilities,
+  entries: z
+    .array(
+      z.object({
+        name: z.string().meta({ title: 'Capability' }),
+        value: z.union([z.boolean(), z.number()]).meta({ title: 'Value' }),
+        kind: labelledEnum(['switch', 'limit'], { switch: 'On / off', limit: 'Limit' }, { title: 'Kind' }),
+      }),
+    )
+    .meta({ description: 'The same capabilities as a list by name: switches (on / off) and limits (numbers).' }),
   changes: z.array(CapabilityChange),
 });
 export const CapabilitiesPatch = z.strictObject({ capabilities: TenantCapabilities });

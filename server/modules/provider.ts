@@ -9,7 +9,7 @@ import { MESSAGES, SESSION_COOKIE } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import { providerOps } from '../../definitions/api/provider';
 import type { z } from 'zod';
-import type { TenantCapabilities, TenantSummary } from '../../schemas/areas/provider';
+import { STANDARD_CAPABILITIES, type TenantCapabilities, type TenantSummary } from '../../schemas/areas/provider';
 import { recordAudit } from '../audit';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords';
 import {
@@ -54,15 +54,30 @@ async function operatorSession(ctx: CallContext, caller: Caller, lastSeen = Date
   };
 }
 
-const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities,
+const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities, t.settings,
   (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users FROM tenants t`;
+type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_logout_days?: unknown } };
+const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
 
 /** A tenant other than the provider tenant, or 404. */
 async function loadTenant(db: Db, tid: string): Promise<Summary> {
-  const row = (await db.query<Summary>(`${TENANT_SELECT} WHERE t.id = $1 AND t.id <> $2`, [tid, PROVIDER_TENANT_ID])).rows[0];
+  const row = (await db.query<TenantRow>(`${TENANT_SELECT} WHERE t.id = $1 AND t.id <> $2`, [tid, PROVIDER_TENANT_ID])).rows[0];
   if (!row) throw new HttpError(404, TENANT_NOT_FOUND);
-  return row;
+  return summaryOf(row);
 }
+
+/** Capabilities as the answer's list: switches and limits by name. */
+const entriesOf = (caps: Caps) =>
+  Object.entries(caps)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => ({ name, value, kind: typeof value === 'boolean' ? ('switch' as const) : ('limit' as const) }));
+const capabilitiesAnswer = (dryRun: boolean, capabilities: Caps, changes: ReturnType<typeof diff>) => ({
+  status: 'Success' as const,
+  dry_run: dryRun,
+  capabilities,
+  entries: entriesOf(capabilities),
+  changes,
+});
 
 /** Audits an operator change (who, what, when) in the provider tenant's log and in the changed tenant's own. */
 async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
@@ -95,7 +110,7 @@ async function changeCapabilities(ctx: CallContext & { params: { tid: string }; 
     await ctx.db.query('UPDATE tenants SET capabilities = $2 WHERE id = $1', [tenant.tid, JSON.stringify(next)]);
     await audit(ctx, caller, 'capabilities', tenant, changes);
   }
-  return { status: 'Success' as const, dry_run: dryRun, capabilities: dryRun ? tenant.capabilities : next, changes };
+  return capabilitiesAnswer(dryRun, dryRun ? tenant.capabilities : next, changes);
 }
 
 async function setDisabled(ctx: CallContext, tid: string, disabled: boolean) {
@@ -185,14 +200,7 @@ export const providerModule: ServerModule = {
 
     me: async (ctx) => {
       if (!ctx.caller || ctx.caller.tenantId !== PROVIDER_TENANT_ID) throw new HttpError(401, MESSAGES.cannotGetUser);
-      const u = ctx.caller.user;
-      return {
-        status: 'authenticated' as const,
-        username: u.username,
-        first_name: u.first_name,
-        last_name: u.last_name,
-        roles: { read: [...u.roles.read], write: [...u.roles.write] },
-      };
+      return { ...ctx.caller.user, status: 'authenticated' as const };
     },
 
     sessionCookie: async (ctx) => {
@@ -230,14 +238,14 @@ export const providerModule: ServerModule = {
     listTenants: async (ctx) => {
       requireOperator(ctx);
       const { search, state } = ctx.query;
-      const { rows } = await ctx.db.query<Summary>(
+      const { rows } = await ctx.db.query<TenantRow>(
         `${TENANT_SELECT} WHERE t.id <> $1
            AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
            AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
          ORDER BY lower(t.name)`,
         [PROVIDER_TENANT_ID, search?.trim() || null, state === undefined ? null : state === 'disabled'],
       );
-      return { status: 'Success' as const, tenants: rows };
+      return { status: 'Success' as const, tenants: rows.map(summaryOf) };
     },
 
     getTenant: async (ctx) => {
@@ -260,7 +268,7 @@ export const providerModule: ServerModule = {
         await tx.query('INSERT INTO tenants (id, name, capabilities, settings) VALUES ($1, $2, $3, $4)', [
           tid,
           name.trim(),
-          JSON.stringify({ rbac: true, portal2: true, ...capabilities }),
+          JSON.stringify({ ...STANDARD_CAPABILITIES, ...capabilities }),
           '{}',
         ]);
         for (const [i, u] of users.entries()) {
@@ -308,17 +316,38 @@ export const providerModule: ServerModule = {
     tenantUsers: async (ctx) => {
       requireOperator(ctx);
       const tenant = await loadTenant(ctx.db, ctx.params.tid);
-      const { rows } = await ctx.db.query<{ uid: string; username: string; first_name: string; last_name: string }>(
-        'SELECT id AS uid, username, first_name, last_name FROM users WHERE tenant_id = $1 ORDER BY username',
+      const { rows } = await ctx.db.query<{ uid: string; username: string; first_name: string; last_name: string; mfa_enrolled: boolean }>(
+        'SELECT id AS uid, username, first_name, last_name, mfa_enrolled FROM users WHERE tenant_id = $1 ORDER BY username',
         [tenant.tid],
       );
       return { status: 'Success' as const, users: rows };
     },
 
+    disableUserMfa: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const tenant = await loadTenant(ctx.db, ctx.params.tid);
+      const user = (
+        await ctx.db.query<{ uid: string; username: string; mfa_enrolled: boolean }>(
+          'SELECT id AS uid, username, mfa_enrolled FROM users WHERE tenant_id = $1 AND id = $2',
+          [tenant.tid, ctx.params.uid],
+        )
+      ).rows[0];
+      if (!user) throw new HttpError(404, 'User not found');
+      if (user.mfa_enrolled) {
+        await ctx.db.query('UPDATE users SET mfa_enrolled = false, updated_at = $3 WHERE tenant_id = $1 AND id = $2', [
+          tenant.tid,
+          user.uid,
+          new Date().toISOString(),
+        ]);
+        await audit(ctx, caller, 'disable multi-factor authentication', tenant, { user: user.username });
+      }
+      return { status: 'Success' as const, user: { ...user, mfa_enrolled: false } };
+    },
+
     getCapabilities: async (ctx) => {
       requireOperator(ctx);
       const tenant = await loadTenant(ctx.db, ctx.params.tid);
-      return { status: 'Success' as const, dry_run: ctx.query.DryRun === 'true', capabilities: tenant.capabilities, changes: [] };
+      return capabilitiesAnswer(ctx.query.DryRun === 'true', tenant.capabilities, []);
     },
     patchCapabilities: (ctx) => changeCapabilities(ctx, (c) => ({ ...c, ...ctx.body.capabilities })),
     deleteCapabilities: (ctx) =>

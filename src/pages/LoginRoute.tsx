@@ -6,7 +6,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { useApi, useStore } from '../../engine/render/shell/EngineContext';
+import { useApi, useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { forceNavigate } from '../shell/hashLocation';
 import { isFullPageReturn, pageUrlOf, safeReturnUrl } from '../shell/returnUrl';
@@ -57,8 +57,9 @@ function SingleSignOn({ returnUrl, forceUdb }: { returnUrl: string | undefined; 
 }
 
 export function LoginRoute() {
-  const { session, env, loginOperation } = useApp();
+  const { session, env, loginOperation, application } = useApp();
   const api = useApi();
+  const { call } = useEngine();
   const state = useStore(session);
   usePageTitle('Sign in');
   const query = new URLSearchParams(useSearch());
@@ -72,13 +73,21 @@ export function LoginRoute() {
   }, [state.status, returnUrl, onPremPage]);
 
   if (state.status === 'logged_in') return returnUrl && isFullPageReturn(returnUrl) ? null : <Redirect to={returnUrl ?? '/'} replace />;
-  if (!env.production) {
+  const quiet = { skipUnauthorizedHandling: true, skip403Snackbar: true };
+  const { signIn } = application;
+  // An application signing in at the identity provider the server hosts: the token it answers is exchanged for a session.
+  const logIn = signIn
+    ? async (body: { username: string; password: string }) => {
+        const token = await call<{ access_token: string; identity_provider: string }>(signIn.token, { body }, quiet);
+        return call(signIn.exchange, { query: { identity_provider: token.identity_provider, access_token: token.access_token } }, quiet);
+      }
+    : (body: { username: string; password: string }) => api.callById(loginOperation, { body }, quiet);
+  if (!env.production || signIn) {
     return (
       <Suspense fallback={null}>
         <LoginPage
-          onLogin={(body) =>
-            session.whileLoggingIn(() => api.callById(loginOperation, { body }, { skipUnauthorizedHandling: true, skip403Snackbar: true }))
-          }
+          appName={application.title}
+          onLogin={(body) => session.whileLoggingIn(() => logIn(body))}
           onSuccess={() => {
             void session.init().then((s) => {
               if (s.status !== 'logged_in') return;

@@ -15,3 +15,11 @@ export interface Catalog extends NavigationInput<CatalogScreen> {
   readonly sections: readonly SectionDef[];
   readonly screens: readonly CatalogScreen[];
 }
+
+/** The part of the catalog an application shows: its sections (the portal's have no `application`) and their screens. */
+export function applicationCatalog(catalog: Catalog, application: string): Catalog {
+  const sections = catalog.sections.filter((s) => (s.application ?? 'portal') === application);
+  const routes = sections.map((s) => s.route);
+  const inSection = (route: string) => routes.some((r) => route === r || route.startsWith(`${r}/`));
+  return { ...catalog, sections, screens: catalog.screens.filter((s) => inSection(s.route)) };
+}

@@ -229,3 +229,31 @@ describe('capabilities', () => {
     expect((await op.request('DELETE', path, { body: { names: [] } })).status).toBe(400);
   });
 });
+
+describe('tenant users', () => {
+  it('lists users with their multi-factor state; disable-MFA answers the user without it; support and bad ids are refused', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const list = asResponseOf(providerOps.tenantUsers, (await op.get(`${API}/v1/tenantusers/${t.tid}`)).body);
+    const user = list.users.find((u) => u.username === t.admin)!;
+    expect(user).toMatchObject({ mfa_enrolled: false });
+
+    const path = `${API}/v1/tenantusers/${t.tid}/${user.uid}/disablemfa`;
+    const sup = await operator('support');
+    expect((await sup.post(path)).status).toBe(403);
+    const off = await op.post(path);
+    expect(off.status).toBe(200);
+    expect(asResponseOf(providerOps.disableUserMfa, off.body)).toEqual({ status: 'Success', user: { uid: user.uid, username: t.admin, mfa_enrolled: false } });
+    expect((await op.post(`${API}/v1/tenantusers/${t.tid}/no-such-user/disablemfa`)).status).toBe(404);
+    expect((await op.post(`${API}/v1/tenantusers/does-not-exist/${user.uid}/disablemfa`)).status).toBe(404);
+  });
+
+  it('a tenant created without capabilities gets the standard set, listed by name', async () => {
+    const op = await operator();
+    const t = await createTenant(op, {});
+    const caps = asResponseOf(providerOps.getCapabilities, (await op.get(`${API}/v1/tenants/${t.tid}/capabilities`)).body);
+    expect(caps.capabilities).toMatchObject({ rbac: true, portal2: true, reports: true, bandwidth_limits: true });
+    expect(caps.entries).toContainEqual({ name: 'bandwidth_limits', value: true, kind: 'switch' });
+    expect(caps.entries.map((e) => e.name)).toEqual(Object.keys(caps.capabilities).sort());
+  });
+});

@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** What the bundle is built from. */
-const SOURCES = ['src', 'engine', 'definitions', 'schemas', 'login', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'engine', 'definitions', 'schemas', 'login', 'provider', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

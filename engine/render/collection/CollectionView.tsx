@@ -6,10 +6,10 @@
  * screen's form, and edit an item's `schemaField` with the JSON-schema form, whose schema the `itemSchemaFrom`
  * operation answers for that item. Readers see the same forms, disabled. A collection without a list is its form.
  */
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
-import type { CollectionColumn, CollectionDef } from '../../../definitions/define';
+import type { CollectionColumn, CollectionDef, CollectionRowAction } from '../../../definitions/define';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
@@ -18,11 +18,14 @@ import { EntryCount } from '../document/EntryCount';
 import { EditIcon } from '../document/rowIcons';
 import { YesNoBadge } from '../document/tableColumns';
 import { useEngine } from '../shell/EngineContext';
+import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
+import { CollectionFilters, useCollectionContext } from './CollectionFilters';
 import { RowActionButtons, RowActionDialog, type PickedAction } from './RowActions';
 import {
   isEditable,
   itemParams,
+  meets,
   reasonOf,
   useCollectionController,
   useCollectionItem,
@@ -90,9 +93,20 @@ function labelsOf(screen: CollectionDef): Map<string, Readonly<Record<string, st
 const detailText = (value: unknown, format: NonNullable<CollectionColumn['detail']>['format']) =>
   format === 'time' && typeof value === 'string' ? new Date(value).toLocaleTimeString() : formatCell(value, { format: format === 'time' ? 'datetime' : format });
 
-/** A column as the table shows it: labels of an enumeration, a badge in the column's colours, a dimmed detail. */
-function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, string>> | undefined): DataTableColumn<Item> {
-  const { colors, detail } = spec;
+/** A column as the table shows it: labels of an enumeration, a badge in the column's colours, a dimmed detail, a link. */
+function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, string>> | undefined, itemKey: string): DataTableColumn<Item> {
+  const { colors, detail, link } = spec;
+  if (link) {
+    return {
+      ...spec,
+      labels,
+      render: (row: Item) => (
+        <Anchor href={`#${link.route}?${new URLSearchParams({ [link.param]: String(row[itemKey]) }).toString()}`} size="sm">
+          {formatCell(row[spec.field], { format: spec.format, labels })}
+        </Anchor>
+      ),
+    };
+  }
   // Yes/no as the document tables show it.
   if (spec.format === 'boolean' && !colors && !detail) return { ...spec, labels, render: (row: Item) => <YesNoBadge value={row[spec.field]} /> };
   if (!colors && !detail) return { ...spec, labels };
@@ -127,10 +141,35 @@ function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, str
 /** Width of the actions column: its buttons (their texts at the small button size, and padding) and the cell's padding. */
 const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum + t.length * 6.8 + 28, 0) + (texts.length - 1) * 8 + 20;
 
-export function CollectionView({ screen }: { screen: CollectionDef }) {
-  const { access } = useEngine();
+/** An action waiting for the administrator's go: what it will do (a question, or what its dry run says would change). */
+interface PendingAction {
+  readonly action: CollectionRowAction;
+  readonly rows: readonly PickedAction[];
+  readonly body: FormValues | undefined;
+  readonly lines: readonly string[];
+  readonly preview: boolean;
+}
+
+/** The body an action sends for a row: the form's, else its constant one or the one it makes from the row. */
+const bodyOf = (action: CollectionRowAction, row: Item, formBody: FormValues | undefined): FormValues | undefined =>
+  formBody ?? (typeof action.body === 'function' ? action.body(row) : action.body);
+
+export interface CollectionViewProps {
+  readonly screen: CollectionDef;
+  /** The route's query (scope and filters) and how to change it; without them the view keeps its own. */
+  readonly query?: LogUrlQuery;
+  readonly setQuery?: (query: LogUrlQuery) => void;
+}
+
+export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQuery }: CollectionViewProps) {
+  const { access, call } = useEngine();
   const readOnly = !access.canWrite(screen);
-  const { list, items, refresh, run, create: createItem, remove } = useCollectionController(screen);
+  const [ownQuery, setOwnQuery] = useState<LogUrlQuery>({});
+  const query = routeQuery ?? ownQuery;
+  const setQuery = setRouteQuery ?? setOwnQuery;
+  const context = useCollectionContext(screen, query);
+  const { list, items, refresh, run, create: createItem, remove } = useCollectionController(screen, context);
+  const [pending, setPending] = useState<PendingAction | null>(null);
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -141,21 +180,48 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
   const rowActions = useMemo(() => (readOnly ? [] : (screen.rowActions ?? [])), [readOnly, screen.rowActions]);
   const editable = isEditable(screen);
 
-  /** Runs a row action with this body: a notice says how it (or its job) ended. */
-  const runAction = useCallback(
-    ({ action, row }: PickedAction, body: FormValues | undefined) => {
-      const input = { params: itemParams(screen, row[itemKey]), ...(body && { body }) };
-      run(action.operation, input, action.job).then(
-        () => showSnackbar({ kind: 'success', message: action.success(row, body ?? {}) }),
-        (e: unknown) => showSnackbar({ kind: 'error', message: reasonOf(e), closable: true }),
-      );
+  const inputOf = useCallback(
+    (action: CollectionRowAction, row: Item, formBody: FormValues | undefined) => {
+      const body = bodyOf(action, row, formBody);
+      return { params: { ...context.scope, ...itemParams(screen, row[itemKey]) }, ...(body && { body }) };
     },
-    [run, screen, itemKey],
+    [context.scope, screen, itemKey],
   );
-  const pick = useCallback(
-    (picked: PickedAction) => (picked.action.form ? setAsking(picked) : runAction(picked, picked.action.body)),
-    [runAction],
+  /** Runs a row action for these rows, one after the other: a notice says how it (or its job) ended. */
+  const runAction = useCallback(
+    async (action: CollectionRowAction, rows: readonly PickedAction[], formBody: FormValues | undefined) => {
+      const done: string[] = [];
+      try {
+        for (const { row } of rows) {
+          await run(action.operation, inputOf(action, row, formBody), action.job);
+          done.push(action.success(row, bodyOf(action, row, formBody) ?? {}));
+        }
+        showSnackbar({ kind: 'success', message: done.join(' ') });
+      } catch (e) {
+        showSnackbar({ kind: 'error', message: [...done, reasonOf(e)].join(' '), closable: true });
+      }
+    },
+    [run, inputOf],
   );
+  /** Runs an action once its form is filled: after its dry run or question when it has one. */
+  const start = useCallback(
+    ({ action, row, name }: PickedAction, formBody: FormValues | undefined) => {
+      const rows = [{ action, row, name }];
+      if (action.preview) {
+        const input = inputOf(action, row, formBody);
+        call(action.operation.id, { ...input, query: action.preview.query }).then(
+          (answer) => setPending({ action, rows, body: formBody, lines: action.preview!.lines(answer as never), preview: true }),
+          (e: unknown) => showSnackbar({ kind: 'error', message: reasonOf(e), closable: true }),
+        );
+      } else if (action.confirm) {
+        setPending({ action, rows, body: formBody, lines: [action.confirm(row)], preview: false });
+      } else {
+        void runAction(action, rows, formBody);
+      }
+    },
+    [call, inputOf, runAction],
+  );
+  const pick = useCallback((picked: PickedAction) => (picked.action.form ? setAsking(picked) : start(picked, undefined)), [start]);
 
   const columns = useMemo<DataTableColumn<Item>[]>(() => {
     const labels = labelsOf(screen);
@@ -163,7 +229,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
     const nameOf = (item: Item) => String(item[specs[0]?.field ?? itemKey] ?? item[itemKey]);
     const withActions = editable || rowActions.length > 0;
     return [
-      ...specs.map((spec) => tableColumn(spec, labels.get(spec.field))),
+      ...specs.map((spec) => tableColumn(spec, labels.get(spec.field) ?? spec.labels, itemKey)),
       ...(withActions
         ? [
             {
@@ -196,8 +262,27 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
     ];
   }, [screen, itemKey, editable, readOnly, rowActions, pick]);
 
-  const form = screen.form && <ActionForm form={screen.form} readOnly={readOnly} run={run} />;
-  if (!screen.operations.list) return form;
+  const scopeMissing = screen.scope !== undefined && context.scope[screen.scope.param] === undefined;
+  const filterBar = <CollectionFilters screen={screen} context={context} query={query} setQuery={setQuery} />;
+  const form = screen.form && !scopeMissing && (
+    <ActionForm key={JSON.stringify(context.scope)} form={screen.form} readOnly={readOnly} run={run} scope={context.scope} />
+  );
+  if (scopeMissing) {
+    return (
+      <Stack gap="sm">
+        {filterBar}
+        <Text c="dimmed">{`Choose a ${screen.scope!.label.toLowerCase()}.`}</Text>
+      </Stack>
+    );
+  }
+  if (!screen.operations.list) {
+    return (
+      <Stack gap="md">
+        {filterBar}
+        {form}
+      </Stack>
+    );
+  }
   if (list.isError) {
     return (
       <Alert color="red" role="alert" title={`${screen.title} could not be loaded`}>
@@ -218,6 +303,13 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
     );
   }
   const editedItem = items.find((i) => String(i[itemKey]) === editing);
+  const nameOfRow = (row: Item) => String(row[(typeof screen.columns?.[0] === 'string' ? screen.columns[0] : screen.columns?.[0]?.field) ?? itemKey] ?? row[itemKey]);
+  const bulkActions = rowActions.filter((a) => a.bulk);
+  const selectedRows = items.filter((i) => selected.includes(i[itemKey] as RowKey));
+  const askBulk = (action: CollectionRowAction) => {
+    const rows = selectedRows.filter((row) => !action.when || meets(row, action.when)).map((row) => ({ action, row, name: nameOfRow(row) }));
+    setPending({ action, rows, body: undefined, lines: rows.map(({ row, name }) => action.confirm?.(row) ?? name), preview: false });
+  };
 
   const create = async (values: FormValues) => {
     await createItem!(values);
@@ -237,10 +329,21 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
 
   return (
     <Stack gap="sm">
+      {filterBar}
       <Group justify="space-between">
         <EntryCount count={items.length} readOnly={readOnly} />
         {!readOnly && (
           <Group gap="xs">
+            {bulkActions.map((action) => {
+              const count = selectedRows.filter((row) => !action.when || meets(row, action.when)).length;
+              return (
+                count > 0 && (
+                  <Button key={action.id} variant="light" onClick={() => askBulk(action)}>
+                    {`${action.label.replace(/…$/, '')} (${count})`}
+                  </Button>
+                )
+              );
+            })}
             {remove && selected.length > 0 && (
               <Button color="red" variant="light" onClick={() => setDeleting(true)}>
                 {`Delete selected (${selected.length})`}
@@ -258,7 +361,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
           rows={items}
           columns={columns}
           rowKey={itemKey}
-          selectionMode={readOnly || !remove ? 'none' : 'multiple'}
+          selectionMode={readOnly || (!remove && bulkActions.length === 0) ? 'none' : 'multiple'}
           selected={selected}
           onSelectedChange={setSelected}
           defaultPageSize={25}
@@ -267,13 +370,51 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
       {form && <Stack mt="lg">{form}</Stack>}
       <RowActionDialog
         screen={screen}
+        scope={context.scope}
         picked={asking}
         onClose={() => setAsking(null)}
         onSubmit={(picked, body) => {
           setAsking(null);
-          runAction(picked, body);
+          start(picked, body);
         }}
       />
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={pending ? (pending.rows.length === 1 ? `${pending.action.label.replace(/…$/, '')} ${pending.rows[0]!.name}` : `${pending.action.label.replace(/…$/, '')} ${pending.rows.length} selected`) : ''}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {pending && (
+          <Stack>
+            {pending.preview && <Text size="sm">{pending.lines.length > 0 ? 'This would change:' : 'Nothing would change.'}</Text>}
+            {pending.lines.length === 1 && !pending.preview ? (
+              <Text>{pending.lines[0]}</Text>
+            ) : (
+              <List size="sm" spacing={4}>
+                {pending.lines.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              {(!pending.preview || pending.lines.length > 0) && (
+                <Button
+                  onClick={() => {
+                    setPending(null);
+                    if (pending.rows.length > 0) void runAction(pending.action, pending.rows, pending.body);
+                    if (pending.rows.length > 1) setSelected([]);
+                  }}
+                >
+                  {pending.preview ? 'Apply' : pending.action.label.replace(/…$/, '')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       {editable && (
       <Modal opened={editing !== null} onClose={() => setEditing(null)} size="xl" title={`Settings of ${String(editedItem?.name ?? '')}`} closeButtonProps={{ 'aria-label': 'Close' }}>
         {editing !== null && (

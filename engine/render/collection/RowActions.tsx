@@ -59,10 +59,23 @@ export const actionTitle = ({ action, name }: PickedAction) => `${action.label.r
 const choiceLabel = (value: string, label: string) => (label && label !== value ? `${value}: ${label}` : value);
 
 /** The dialog of an action with a form; `onSubmit` receives the body. */
-export function RowActionDialog({ screen, picked, onClose, onSubmit }: { screen: CollectionDef; picked: PickedAction | null; onClose: () => void; onSubmit: (picked: PickedAction, body: FormValues) => void }) {
+export function RowActionDialog({
+  screen,
+  scope,
+  picked,
+  onClose,
+  onSubmit,
+}: {
+  screen: CollectionDef;
+  /** The screen's scope parameter, passed to the choices' calls too. */
+  scope: Readonly<Record<string, string>>;
+  picked: PickedAction | null;
+  onClose: () => void;
+  onSubmit: (picked: PickedAction, body: FormValues) => void;
+}) {
   return (
     <Modal opened={picked !== null} onClose={onClose} title={picked ? actionTitle(picked) : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {picked && <ActionForm screen={screen} picked={picked} onCancel={onClose} onSubmit={(body) => onSubmit(picked, body)} />}
+      {picked && <ActionForm screen={screen} scope={scope} picked={picked} onCancel={onClose} onSubmit={(body) => onSubmit(picked, body)} />}
     </Modal>
   );
 }
@@ -77,15 +90,28 @@ const combineAnswers = (results: UseQueryResult<Record<string, unknown>>[]) => (
 const sourcesOf = (action: CollectionRowAction) =>
   Object.entries(action.form?.choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined);
 
-function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: CollectionDef; picked: PickedAction; onCancel: () => void; onSubmit: (body: FormValues) => void }) {
+function ActionForm({
+  screen,
+  scope,
+  picked,
+  onCancel,
+  onSubmit,
+}: {
+  screen: CollectionDef;
+  scope: Readonly<Record<string, string>>;
+  picked: PickedAction;
+  onCancel: () => void;
+  onSubmit: (body: FormValues) => void;
+}) {
   const { call } = useEngine();
   const { action, row } = picked;
   const form = action.form!;
   const key = row[screen.itemKey ?? 'id'];
   const answers = useQueries({
     queries: sourcesOf(action).map(([, from]) => ({
-      queryKey: ['collection-choices', from.operation.id, String(key)],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params: itemParams(screen, key) }, { signal }),
+      queryKey: ['collection-choices', from.operation.id, scope, String(key)],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call<Record<string, unknown>>(from.operation.id, { params: { ...scope, ...itemParams(screen, key) } }, { signal }),
       staleTime: 0,
     })),
     combine: combineAnswers,
@@ -105,13 +131,18 @@ function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: Collection
       shape[field] = z.enum(values).meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) });
       defaults[field] = values[0];
     });
-    // Fields with a default start with it (a checkbox shows what will be sent).
+    // Fields the row has start with its value (a rename shows the name); others with their default (a checkbox
+    // shows what will be sent).
     for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
-      const initial = fieldSchema.safeParse(undefined);
-      if (initial.success && initial.data !== undefined && !(field in defaults)) defaults[field] = initial.data;
+      if (field in defaults) continue;
+      if (row[field] !== undefined && fieldSchema.safeParse(row[field]).success) defaults[field] = row[field];
+      else {
+        const initial = fieldSchema.safeParse(undefined);
+        if (initial.success && initial.data !== undefined) defaults[field] = initial.data;
+      }
     }
     return { schema: body.extend(shape), defaults, empty };
-  }, [action, answers]);
+  }, [action, answers, row]);
 
   if (answers.error) {
     return (

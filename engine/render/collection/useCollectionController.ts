@@ -72,18 +72,32 @@ export function useActionRunner(onStarted?: () => void) {
   return { run, following: following > 0 };
 }
 
+/**
+ * What a collection's calls are made with besides an item: the path parameter of its scope (the tenant whose users
+ * are listed) and the list's filters, both from the route's query.
+ */
+export interface CollectionContext {
+  readonly scope: Readonly<Record<string, string>>;
+  readonly filters: Readonly<Record<string, string>>;
+}
+const NO_CONTEXT: CollectionContext = { scope: {}, filters: {} };
+
 /** The list of a collection and its calls; each refreshes the list when it succeeds. */
-export function useCollectionController(screen: CollectionDef) {
+export function useCollectionController(screen: CollectionDef, context: CollectionContext = NO_CONTEXT) {
   const { call } = useEngine();
   const queryClient = useQueryClient();
-  const listKey = useMemo(() => ['collection', screen.id], [screen.id]);
+  const { scope, filters } = context;
+  const scoped = screen.scope === undefined || scope[screen.scope.param] !== undefined;
+  const listKey = useMemo(() => ['collection', screen.id, scope, filters], [screen.id, scope, filters]);
   const { list: listOp, create, batchDelete } = screen.operations;
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
+  // Every list of the screen (other scopes and filters too): an action may change what they show.
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['collection', screen.id] }), [queryClient, screen.id]);
   const { run, following } = useActionRunner(refresh);
   const list = useQuery({
     queryKey: listKey,
-    enabled: listOp !== undefined,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(listOp!.id, {}, { signal }),
+    enabled: listOp !== undefined && scoped,
+    queryFn: ({ signal }) =>
+      call<Record<string, unknown>>(listOp!.id, { ...(screen.scope && { params: scope }), ...(Object.keys(filters).length > 0 && { query: filters }) }, { signal }),
     refetchInterval: (query) => {
       const rows = (query.state.data?.[screen.items ?? ''] ?? []) as CollectionItem[];
       const busy = following || rows.some((row) => (screen.refreshWhile ?? []).some((c) => meets(row, c)));
@@ -105,14 +119,14 @@ export function useCollectionController(screen: CollectionDef) {
     /** Creates an item from the create form's values, with empty settings. */
     create: create
       ? async (values: Record<string, unknown>) => {
-          await call(create.id, { body: { ...values, ...(screen.schemaField && { [screen.schemaField]: {} }) } });
+          await call(create.id, { ...(screen.scope && { params: scope }), body: { ...values, ...(screen.schemaField && { [screen.schemaField]: {} }) } });
           refresh();
         }
       : undefined,
     /** Deletes the items with these keys in one call. */
     remove: batchDelete
       ? async (ids: readonly RowKey[]) => {
-          await call(batchDelete.id, { body: { ids } });
+          await call(batchDelete.id, { ...(screen.scope && { params: scope }), body: { ids } });
           refresh();
         }
       : undefined,

@@ -1,0 +1,35 @@
+/**
+ * What the provider console's screens share: its application (a page of its own at /provider/, with its own
+ * navigation), its section, where it is served and who may read and change (operators of the provider tenant).
+ */
+import type { EnvRule } from '../../schemas/access';
+import { PROVIDER_READ, PROVIDER_WRITE, providerOps } from '../api/provider';
+import { choicesFrom, defineSection } from '../define';
+
+/** The application id of the console's sections: the shell of the /provider/ page shows only these. */
+export const PROVIDER_APPLICATION = 'provider';
+/** The management service runs beside the cloud portal (and in a development build). */
+export const providerEnv = { deployments: ['cloud', 'dev'] } as const satisfies EnvRule;
+export const providerRead = PROVIDER_READ;
+export const providerWrite = PROVIDER_WRITE;
+
+export const tenantsSection = defineSection({
+  id: 'provider-tenants',
+  title: 'Tenants',
+  route: '/tenants',
+  access: PROVIDER_READ,
+  env: providerEnv,
+  order: 10,
+  application: PROVIDER_APPLICATION,
+});
+
+/** The tenant pages' navigation group and the tenant they are about (the `tid` of the route's query). */
+export const tenantPageNav = (order: number) => ({ group: 'Tenant', order: 100 + order }) as const;
+export const tenantScope = {
+  param: 'tid',
+  label: 'Tenant',
+  choices: choicesFrom(providerOps.listTenants, 'tenants', 'tid', 'name'),
+} as const;
+
+/** Where a tenant's name links to. */
+export const TENANT_OVERVIEW_ROUTE = '/tenants/overview';

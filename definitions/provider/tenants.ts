@@ -1,0 +1,62 @@
+import { CreateTenantRequest } from '../../schemas/areas/provider';
+import { providerOps } from '../api/provider';
+import { defineCollection } from '../define';
+import { providerRead, providerWrite, TENANT_OVERVIEW_ROUTE } from './common';
+
+export const tenants = defineCollection({
+  id: 'provider.tenants',
+  title: 'Tenants',
+  description:
+    'Every tenant of the service. Create a tenant with its first administrator, who can sign in to the tenant portal at ' +
+    'once; rename it; disable it (its users are signed out and cannot sign in, its data stays) and enable it again. ' +
+    'Open a tenant to see its capabilities and users.',
+  route: '/tenants',
+  nav: { label: 'All tenants', order: 10 },
+  read: providerRead,
+  write: providerWrite,
+  operations: { list: providerOps.listTenants, create: providerOps.createTenant },
+  items: 'tenants',
+  itemKey: 'tid',
+  itemParam: 'tid',
+  filters: ['search', 'state'],
+  columns: [
+    { field: 'name', label: 'Tenant', flex: 2, sortable: true, link: { route: TENANT_OVERVIEW_ROUTE, param: 'tid' } },
+    { field: 'disabled', label: 'Disabled', format: 'boolean', sortable: true },
+    { field: 'users', label: 'Users', sortable: true },
+    { field: 'session_logout_days', label: 'Inactivity time-out (days)', minWidth: 200 },
+  ],
+  createSchema: CreateTenantRequest.omit({ capabilities: true }),
+  createFields: {
+    users: {
+      label: 'Administrators',
+      help: 'The first is the tenant\'s first administrator; each can sign in to the tenant portal with this user name and password.',
+      table: { columns: ['username', 'first_name', 'last_name'], rowFields: { password: { widget: 'password' } }, itemLabel: 'administrator' },
+    },
+  },
+  emptyText: 'No tenant matches.',
+  rowActions: (action) => [
+    action(providerOps.renameTenant, {
+      id: 'rename',
+      label: 'Rename…',
+      form: { fields: { tid: { widget: 'hidden' }, name: { label: 'New name' } }, submitLabel: 'Rename' },
+      success: (t, { name }) => `${t.name} is now ${name}.`,
+    }),
+    action(providerOps.disableTenant, {
+      id: 'disable',
+      label: 'Disable',
+      body: (t) => ({ tid: t.tid }),
+      confirm: (t) => `${t.name}: its ${t.users} users are signed out and cannot sign in until it is enabled again.`,
+      when: { field: 'disabled', equals: [false] },
+      bulk: true,
+      success: (t) => `${t.name} is disabled.`,
+    }),
+    action(providerOps.reenableTenant, {
+      id: 'reenable',
+      label: 'Enable',
+      confirm: (t) => `${t.name}: its users can sign in again.`,
+      when: { field: 'disabled', equals: [true] },
+      bulk: true,
+      success: (t) => `${t.name} is enabled.`,
+    }),
+  ],
+});

@@ -1,0 +1,150 @@
+/**
+ * Above a collection's table: the choice of its scope (the item of another list its calls are about, e.g. a tenant)
+ * and its filters (query parameters of its list operation: a text search, a choice of an enumeration). Both live in
+ * the route's query, so a link or a reload keeps them; the last scope chosen is remembered for the tab, so moving
+ * between the screens of one scope keeps it.
+ */
+import { Alert, Group, Loader, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { z } from 'zod';
+import type { CollectionDef } from '../../../definitions/define';
+import type { LogUrlQuery } from '../log/logController';
+import { fieldsOf } from '../form/schemaFields';
+import { useEngine } from '../shell/EngineContext';
+import { reasonOf, type CollectionContext } from './useCollectionController';
+
+/** How long typing in a search field waits before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const rememberedKey = (param: string) => `collection-scope:${param}`;
+const remembered = (param: string): string | undefined => {
+  try {
+    return sessionStorage.getItem(rememberedKey(param)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+const remember = (param: string, value: string) => {
+  try {
+    sessionStorage.setItem(rememberedKey(param), value);
+  } catch {
+    // Storage refused (private mode): the scope is only in the route.
+  }
+};
+
+const text = (v: LogUrlQuery[string]) => (typeof v === 'string' ? v : undefined);
+
+/** The scope and filters a collection's calls are made with, from the route's query (or the remembered scope). */
+export function useCollectionContext(screen: CollectionDef, query: LogUrlQuery): CollectionContext {
+  const param = screen.scope?.param;
+  const fromRoute = param ? text(query[param]) : undefined;
+  const scopeValue = fromRoute ?? (param ? remembered(param) : undefined);
+  useEffect(() => {
+    // A scope arriving with a link is the one the next screen of that scope starts with.
+    if (param && fromRoute) remember(param, fromRoute);
+  }, [param, fromRoute]);
+  const filterValues = (screen.filters ?? []).map((f) => text(query[f])?.trim() ?? '');
+  const filterKey = filterValues.join('\u0000');
+  return useMemo(
+    () => ({
+      scope: param && scopeValue ? { [param]: scopeValue } : {},
+      filters: Object.fromEntries((screen.filters ?? []).map((f, i) => [f, filterValues[i]!]).filter(([, v]) => v !== '')),
+    }),
+    // filterValues is a new array each render; its joined text says whether it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [param, scopeValue, filterKey, screen.filters],
+  );
+}
+
+function SearchFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const send = useDebouncedCallback(onChange, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      label={label}
+      type="search"
+      value={draft}
+      onChange={(e) => {
+        setDraft(e.currentTarget.value);
+        send(e.currentTarget.value);
+      }}
+      w={260}
+    />
+  );
+}
+
+export interface CollectionFiltersProps {
+  readonly screen: CollectionDef;
+  readonly context: CollectionContext;
+  readonly query: LogUrlQuery;
+  readonly setQuery: (query: LogUrlQuery) => void;
+}
+
+export function CollectionFilters({ screen, context, query, setQuery }: CollectionFiltersProps) {
+  const { call } = useEngine();
+  const scope = screen.scope;
+  const choices = useQuery({
+    queryKey: ['collection-scope', scope?.choices.operation.id],
+    enabled: scope !== undefined,
+    queryFn: ({ signal }) => call<Record<string, unknown>>(scope!.choices.operation.id, {}, { signal }),
+  });
+  const filterFields = useMemo(() => {
+    const schema = screen.operations.list?.query as z.ZodObject | undefined;
+    return schema ? fieldsOf(schema).filter((f) => screen.filters?.includes(f.name)) : [];
+  }, [screen]);
+  if (!scope && filterFields.length === 0) return null;
+
+  const set = (name: string, value: string | null) => setQuery({ ...query, [name]: value ?? undefined });
+  const scopeOptions = scope
+    ? ((choices.data?.[scope.choices.list] ?? []) as Record<string, unknown>[]).map((e) => ({
+        value: String(e[scope.choices.value]),
+        label: String(e[scope.choices.label] ?? e[scope.choices.value]),
+      }))
+    : [];
+  return (
+    <Group gap="sm" align="flex-end">
+      {scope &&
+        (choices.isError ? (
+          <Alert color="red" role="alert" title={`The list of ${scope.label.toLowerCase()}s could not be loaded`}>
+            {reasonOf(choices.error)}
+          </Alert>
+        ) : choices.data ? (
+          <Select
+            label={scope.label}
+            data={scopeOptions}
+            value={context.scope[scope.param] ?? null}
+            onChange={(v) => {
+              if (!v) return;
+              remember(scope.param, v);
+              set(scope.param, v);
+            }}
+            searchable
+            placeholder={`Choose a ${scope.label.toLowerCase()}`}
+            nothingFoundMessage="Nothing found"
+            allowDeselect={false}
+            w={320}
+          />
+        ) : (
+          <Loader size="sm" role="status" aria-label={`Loading the ${scope.label.toLowerCase()}s`} />
+        ))}
+      {filterFields.map((f) =>
+        f.options.length > 0 ? (
+          <Select
+            key={f.name}
+            label={f.label}
+            data={f.options.map((o) => ({ value: String(o.value), label: o.label }))}
+            value={context.filters[f.name] ?? null}
+            onChange={(v) => set(f.name, v)}
+            placeholder="Any"
+            clearable
+            w={180}
+          />
+        ) : (
+          <SearchFilter key={f.name} label={f.label} value={context.filters[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
+        ),
+      )}
+    </Group>
+  );
+}

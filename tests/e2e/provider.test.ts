@@ -1,0 +1,123 @@
+/**
+ * The provider console (issue 14): an operator creates a tenant with its administrator, who signs in to the tenant
+ * portal; the operator turns a capability off (its dry run shown first) and the tenant's screen for it is gone on the
+ * next page load; the operator disables the tenant and the administrator is signed out and cannot sign in again.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertDialogClosed,
+  assertNoAccessPage,
+  assertNoPageErrors,
+  assertNotice,
+  assertOnScreen,
+  baseUrl,
+  clickAddEntry,
+  clickDialogButton,
+  clickLogin,
+  fillDialogField,
+  fillLoginForm,
+  goToRoute,
+  goToRouteSignedIn,
+  launchBrowser,
+  openPage,
+} from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A screen of the console, by its heading (the console's pages are titled "<screen> | Provider console"). */
+async function assertConsoleScreen(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await expect.poll(() => page.title()).toBe(`${title} | Provider console`);
+}
+
+/** Opens a hash route of the console. */
+async function goToConsoleRoute(page: Page, route: string): Promise<void> {
+  await page.goto(`${baseUrl()}/provider/#${route}`);
+}
+
+/** Opens the console at a route while signed out: its sign-in form, then back to that route. */
+async function signInToConsole(page: Page, route: string, user: string, password: string): Promise<void> {
+  await goToConsoleRoute(page, route);
+  await fillLoginForm(page, user, password);
+  await clickLogin(page);
+}
+
+/** The dialog on top (a row's form opens over the create dialog). */
+const topDialog = (page: Page) => page.getByRole('dialog').last();
+
+/** Chooses an item of a row's "Actions" menu. */
+async function clickCollectionRowAction(page: Page, row: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${row}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+describe('provider console', () => {
+  it('creates a tenant whose administrator signs in; a capability turned off (dry run first) hides its screen; disabling signs the administrator out', async () => {
+    const operator = await openPage(browser);
+    const admin = await openPage(browser);
+    const stamp = Date.now().toString(36);
+    const tenant = `E2E Tenant ${stamp}`;
+    const user = `e2e-admin-${stamp}`;
+    const password = 'Str0ng-pass-word';
+
+    // The operator creates the tenant with its first administrator.
+    await signInToConsole(operator, '/tenants', 'operator', 'operator-demo');
+    await assertConsoleScreen(operator, 'Tenants');
+    await clickAddEntry(operator);
+    await fillDialogField(operator, 'Tenant name', tenant);
+    await operator.getByRole('button', { name: 'Add administrator' }).click();
+    await topDialog(operator).getByRole('textbox', { name: /^User name/ }).fill(user);
+    await topDialog(operator).getByLabel(/^Password/).fill(password);
+    await topDialog(operator).getByRole('button', { name: 'Add', exact: true }).click();
+    await topDialog(operator).getByRole('cell', { name: user, exact: true }).waitFor();
+    await clickDialogButton(operator, 'Add');
+    await assertDialogClosed(operator);
+    await assertNotice(operator, `${tenant} created.`);
+    await operator.getByRole('link', { name: tenant, exact: true }).waitFor();
+
+    // Its administrator signs in to the tenant portal at once and finds the bandwidth screen.
+    await goToRouteSignedIn(admin, '/policy/web/bandwidth', user, password);
+    await assertOnScreen(admin, 'Bandwidth');
+
+    // The operator turns bandwidth limits off: the dry run says what would change, then it applies.
+    await operator.getByRole('link', { name: tenant, exact: true }).click();
+    await assertConsoleScreen(operator, 'Tenant overview');
+    await operator.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Capabilities', exact: true }).click();
+    await assertConsoleScreen(operator, 'Tenant capabilities');
+    await clickCollectionRowAction(operator, 'bandwidth_limits', 'Turn off');
+    await topDialog(operator).getByText('bandwidth_limits: on → off', { exact: true }).waitFor();
+    await clickDialogButton(operator, 'Apply');
+    await assertNotice(operator, 'bandwidth_limits is off.');
+
+    // The tenant portal follows on its next page load: the screen is gone from the navigation and refused.
+    await admin.reload();
+    await assertNoAccessPage(admin);
+    expect(await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bandwidth', exact: true }).count()).toBe(0);
+
+    // The operator disables the tenant (asked first).
+    await goToConsoleRoute(operator, '/tenants');
+    await assertConsoleScreen(operator, 'Tenants');
+    await clickCollectionRowAction(operator, tenant, 'Disable');
+    await clickDialogButton(operator, 'Disable');
+    await assertNotice(operator, `${tenant} is disabled.`);
+
+    // The administrator's next request finds the session ended; signing in again is refused.
+    await goToRoute(admin, '/policy/web');
+    await admin.waitForURL((url) => url.pathname === '/login/');
+    await fillLoginForm(admin, user, password);
+    await clickLogin(admin);
+    await admin.getByRole('alert').waitFor();
+    expect(admin.url()).toContain('/login/');
+    expect((await admin.context().cookies()).find((c) => c.name === 'user_id')).toBeUndefined();
+
+    assertNoPageErrors(operator);
+    assertNoPageErrors(admin);
+  });
+});
