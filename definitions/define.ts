@@ -566,6 +566,8 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   };
   /** Offered only for rows that meet it. */
   readonly when?: RowCondition;
+  /** A question asked before the call (e.g. what a deletion ends), from the row; the call runs only when confirmed. */
+  confirm?(row: R): string;
   readonly job?: JobFollow;
   /** The notice once the call (or its job) has succeeded, from the row and the body sent. */
   success(row: R, body: Readonly<Record<string, unknown>>): string;
@@ -583,6 +585,7 @@ export interface RowActionSpec<O extends OperationDef, R> {
     readonly submitLabel?: string;
   };
   readonly when?: RowCondition<keyof R & string>;
+  confirm?(row: R): string;
   readonly job?: JobFollow;
   success(row: R, body: BodyOf<O>): string;
 }
@@ -600,8 +603,15 @@ export interface CollectionForm {
   readonly title?: string;
   readonly operation: OperationDef;
   readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+  /** Body fields whose select choices come from another operation's answer (called without parameters). */
+  readonly choices?: Readonly<Partial<Record<string, ChoicesFrom>>>;
   readonly submitLabel: string;
   readonly job?: JobFollow;
+  /**
+   * A field of the answer shown once after success, with a copy button and `warning` (a generated secret the server
+   * keeps only hashed); it stays until dismissed.
+   */
+  readonly reveal?: { readonly field: string; readonly title: string; readonly warning: string };
   /** The notice once the call (or its job) has succeeded; the form is emptied. */
   success(values: Readonly<Record<string, unknown>>): string;
   /** Title of the alert that says why it did not succeed. */
@@ -612,8 +622,10 @@ export interface CollectionForm {
 /** A collection's form sending to `operation`; field hints are typed against its parameters and body. */
 export const actionForm = <const O extends OperationDef>(
   operation: O,
-  spec: Omit<CollectionForm, 'operation' | 'fields' | 'success'> & {
+  spec: Omit<CollectionForm, 'operation' | 'fields' | 'success' | 'choices' | 'reveal'> & {
     readonly fields?: FieldHints<FormOf<O>>;
+    readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
+    readonly reveal?: { readonly field: keyof AnswerOf<O> & string; readonly title: string; readonly warning: string };
     success(values: FormOf<O>): string;
   },
 ): CollectionForm => ({ ...spec, operation }) as CollectionForm;
@@ -670,6 +682,8 @@ export interface CollectionDef extends ScreenBase {
   /** Shown instead of an empty table. */
   readonly emptyText?: string;
   readonly form?: CollectionForm;
+  /** A search box above the table whose text the list operation receives as its query parameter `param`. */
+  readonly search?: { readonly param: string; readonly label: string; readonly placeholder?: string };
 }
 
 /** The row type of the list operation `L`'s array field `K`. */
@@ -687,6 +701,7 @@ export type CollectionInput<L extends OperationDef, K extends string> = Omit<
   /** Builds the row actions with `action(operation, spec)`, typed against the operation and the row. */
   readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
   readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];
+  readonly search?: { readonly param: keyof z.input<NonNullable<L['query']>> & string; readonly label: string; readonly placeholder?: string };
 };
 
 export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>>(def: CollectionInput<L, K>): CollectionDef {

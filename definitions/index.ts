@@ -76,6 +76,7 @@ import { pacSettings } from './settings/pacSettings';
 import { storageProfiles } from './settings/storageProfiles';
 import { users } from './settings/users';
 import { roles } from './settings/roles';
+import { apiTokens } from './settings/apiTokens';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
 import { casbSettings } from './settings/tenant/casbSettings';
@@ -190,6 +191,7 @@ export const registry = createRegistry({
     managedSystems,
     users,
     roles,
+    apiTokens,
   ],
   operations: [
     ...Object.values(authOps),

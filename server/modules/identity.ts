@@ -13,7 +13,7 @@ import { MESSAGES } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
 import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
-import { mayDo, permissionAreas } from '../../schemas/rolePreview';
+import { areaTitle, mayDo, permissionAreas } from '../../schemas/rolePreview';
 import { hashApiToken, newApiTokenSecret } from '../apiTokens';
 import type { AuditAction } from '../../schemas/logEnums';
 import { recordAudit } from '../audit';
@@ -137,7 +137,7 @@ const areasOf = (registry: Registry) => permissionAreas(registry.operations.map(
 
 /** The areas passing, as a line for a table: "All areas", "None" or the names. */
 function areaLine(access: readonly { area: string; read: boolean; write: boolean }[], action: 'read' | 'write'): string {
-  const names = access.filter((a) => a[action]).map((a) => a.area);
+  const names = access.filter((a) => a[action]).map((a) => areaTitle(a.area));
   return names.length === access.length ? 'All areas' : names.length === 0 ? 'None' : names.join(', ');
 }
 

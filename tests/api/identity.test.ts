@@ -308,7 +308,7 @@ describe('roles', () => {
     const saved = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings, updated_at: created.body.updated_at } });
     expect(saved.status, saved.text).toBe(200);
     const listed = asResponseOf(identityOps.rbacV2, (await admin.get(RBAC)).body).roles.find((r) => r.name === name)!;
-    expect(listed).toMatchObject({ may_view: 'logs, web_policy', may_change: 'web_policy', deny: ['web_policy:write:categories'] });
+    expect(listed).toMatchObject({ may_view: 'Logs, Web policy', may_change: 'Web policy', deny: ['web_policy:write:categories'] });
     const stale = await admin.request('PATCH', `${SCREEN}/${id}`, { body: { settings: { ...settings, read: [] }, updated_at: created.body.updated_at } });
     expect(stale.status).toBe(409);
     const current = (await admin.get(`${SCREEN}/${id}`)).body.updated_at;

@@ -6,7 +6,8 @@
  * screen's form, and edit an item's `schemaField` with the JSON-schema form, whose schema the `itemSchemaFrom`
  * operation answers for that item. Readers see the same forms, disabled. A collection without a list is its form.
  */
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { CollectionColumn, CollectionDef } from '../../../definitions/define';
@@ -19,7 +20,7 @@ import { EditIcon } from '../document/rowIcons';
 import { YesNoBadge } from '../document/tableColumns';
 import { useEngine } from '../shell/EngineContext';
 import { ActionForm } from './ActionForm';
-import { RowActionButtons, RowActionDialog, type PickedAction } from './RowActions';
+import { actionTitle, RowActionButtons, RowActionDialog, type PickedAction } from './RowActions';
 import {
   isEditable,
   itemParams,
@@ -130,12 +131,15 @@ const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum 
 export function CollectionView({ screen }: { screen: CollectionDef }) {
   const { access } = useEngine();
   const readOnly = !access.canWrite(screen);
-  const { list, items, refresh, run, create: createItem, remove } = useCollectionController(screen);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const { list, items, refresh, run, create: createItem, remove } = useCollectionController(screen, search);
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [asking, setAsking] = useState<PickedAction | null>(null);
+  const [confirming, setConfirming] = useState<PickedAction | null>(null);
 
   const itemKey = screen.itemKey ?? 'id';
   const rowActions = useMemo(() => (readOnly ? [] : (screen.rowActions ?? [])), [readOnly, screen.rowActions]);
@@ -153,7 +157,8 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
     [run, screen, itemKey],
   );
   const pick = useCallback(
-    (picked: PickedAction) => (picked.action.form ? setAsking(picked) : runAction(picked, picked.action.body)),
+    (picked: PickedAction) =>
+      picked.action.form ? setAsking(picked) : picked.action.confirm ? setConfirming(picked) : runAction(picked, picked.action.body),
     [runAction],
   );
 
@@ -238,7 +243,19 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <EntryCount count={items.length} readOnly={readOnly} />
+        <Group gap="md">
+          <EntryCount count={items.length} readOnly={readOnly} />
+          {screen.search && (
+            <TextInput
+              type="search"
+              aria-label={screen.search.label}
+              placeholder={screen.search.placeholder ?? screen.search.label}
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+              w={280}
+            />
+          )}
+        </Group>
         {!readOnly && (
           <Group gap="xs">
             {remove && selected.length > 0 && (
@@ -250,7 +267,9 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
           </Group>
         )}
       </Group>
-      {items.length === 0 && screen.emptyText ? (
+      {items.length === 0 && search ? (
+        <Text c="dimmed">{`Nothing matches “${search}”.`}</Text>
+      ) : items.length === 0 && screen.emptyText ? (
         <Text c="dimmed">{screen.emptyText}</Text>
       ) : (
         <DataTable<Item>
@@ -296,6 +315,27 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
           )}
         </Modal>
       )}
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming ? actionTitle(confirming) : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+        {confirming && (
+          <Stack>
+            <Text>{confirming.action.confirm!(confirming.row)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  setConfirming(null);
+                  runAction(confirming, confirming.action.body);
+                }}
+              >
+                {confirming.action.label.replace(/…$/, '')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal opened={deleting} onClose={() => setDeleting(false)} title={IMPORT_TITLES.deletionWarning} closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text>{IMPORT_MESSAGES.deletionWarning(selected.length)}</Text>

@@ -73,31 +73,28 @@ const combineAnswers = (results: UseQueryResult<Record<string, unknown>>[]) => (
   error: results.find((r) => r.isError)?.error,
 });
 
-/** The choice sources of an action's form, by field. */
-const sourcesOf = (action: CollectionRowAction) =>
-  Object.entries(action.form?.choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined);
-
-function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: CollectionDef; picked: PickedAction; onCancel: () => void; onSubmit: (body: FormValues) => void }) {
+/**
+ * A form schema over `body` in which each field with a choice source is a select over what that source answers
+ * (called with `params`), labelled from it; `defaults` holds the first choice and each field's schema default,
+ * `empty` says a source offered nothing. Shared by row-action dialogs and a collection's own form.
+ */
+export function useChoiceSchema(body: z.ZodObject, choices: Readonly<Partial<Record<string, ChoicesFrom>>> | undefined, params: Record<string, string> | undefined, key: string) {
   const { call } = useEngine();
-  const { action, row } = picked;
-  const form = action.form!;
-  const key = row[screen.itemKey ?? 'id'];
+  const sources = useMemo(() => Object.entries(choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined), [choices]);
   const answers = useQueries({
-    queries: sourcesOf(action).map(([, from]) => ({
-      queryKey: ['collection-choices', from.operation.id, String(key)],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params: itemParams(screen, key) }, { signal }),
+    queries: sources.map(([, from]) => ({
+      queryKey: ['collection-choices', from.operation.id, key],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, params ? { params } : {}, { signal }),
       staleTime: 0,
     })),
     combine: combineAnswers,
   });
   const ready = answers.data.every((d) => d !== undefined);
-  // The body schema with each choices field made a select over what the answer offers, labelled from it.
-  const { schema, defaults, empty } = useMemo(() => {
-    const body = bodyObjectOf(action.operation) ?? z.strictObject({});
+  const built = useMemo(() => {
     const shape: Record<string, z.ZodType> = {};
     const defaults: FormValues = {};
     let empty = false;
-    sourcesOf(action).forEach(([field, from], i) => {
+    sources.forEach(([field, from], i) => {
       const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
       if (entries.length === 0) return void (empty = true);
       const values = entries.map(([v]) => v) as [string, ...string[]];
@@ -111,12 +108,21 @@ function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: Collection
       if (initial.success && initial.data !== undefined && !(field in defaults)) defaults[field] = initial.data;
     }
     return { schema: body.extend(shape), defaults, empty };
-  }, [action, answers]);
+  }, [body, sources, answers]);
+  return { ...built, ready, error: answers.error };
+}
 
-  if (answers.error) {
+function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: CollectionDef; picked: PickedAction; onCancel: () => void; onSubmit: (body: FormValues) => void }) {
+  const { action, row } = picked;
+  const form = action.form!;
+  const key = row[screen.itemKey ?? 'id'];
+  const body = useMemo(() => bodyObjectOf(action.operation) ?? z.strictObject({}), [action.operation]);
+  const { schema, defaults, empty, ready, error } = useChoiceSchema(body, form.choices, itemParams(screen, key), String(key));
+
+  if (error) {
     return (
       <Alert color="red" role="alert" title="The choices could not be loaded">
-        {reasonOf(answers.error)}
+        {reasonOf(error)}
       </Alert>
     );
   }

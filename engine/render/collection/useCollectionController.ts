@@ -72,20 +72,22 @@ export function useActionRunner(onStarted?: () => void) {
   return { run, following: following > 0 };
 }
 
-/** The list of a collection and its calls; each refreshes the list when it succeeds. */
-export function useCollectionController(screen: CollectionDef) {
+/** The list of a collection (filtered by `search` when the screen has a search box) and its calls; each refreshes the list when it succeeds. */
+export function useCollectionController(screen: CollectionDef, search = '') {
   const { call } = useEngine();
   const queryClient = useQueryClient();
   const listKey = useMemo(() => ['collection', screen.id], [screen.id]);
+  const query = useMemo(() => (screen.search && search ? { [screen.search.param]: search } : {}), [screen.search, search]);
   const { list: listOp, create, batchDelete } = screen.operations;
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
   const { run, following } = useActionRunner(refresh);
-  const list = useQuery({
-    queryKey: listKey,
+  const list = useQuery<Record<string, unknown>>({
+    queryKey: [...listKey, query],
     enabled: listOp !== undefined,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(listOp!.id, {}, { signal }),
-    refetchInterval: (query) => {
-      const rows = (query.state.data?.[screen.items ?? ''] ?? []) as CollectionItem[];
+    placeholderData: (previous: Record<string, unknown> | undefined) => previous,
+    queryFn: ({ signal }) => call<Record<string, unknown>>(listOp!.id, { query }, { signal }),
+    refetchInterval: (q) => {
+      const rows = (q.state.data?.[screen.items ?? ''] ?? []) as CollectionItem[];
       const busy = following || rows.some((row) => (screen.refreshWhile ?? []).some((c) => meets(row, c)));
       return busy ? JOB_POLL_MS : false;
     },
