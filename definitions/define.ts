@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AccessRule, EnvRule, FeatureFlag } from '../schemas/access';
+import type { FieldGate } from '../schemas/fieldGates';
 import type { LOG_FILTERS, LogEventOf, LogType } from '../schemas/logs';
 import type { ReportName } from '../schemas/reports';
 import type { LogKindOps } from './api/logs';
@@ -351,6 +352,8 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
   readonly tag: string;
   /** How the document is stored; leave it out for a first version stored under the screen's id. */
   readonly storage?: DocumentStorage;
+  /** Fields only holders of a sub-permission may change (schemas/fieldGates.ts): read-only to others, refused by the server. */
+  readonly fieldGates?: readonly FieldGate[];
 }
 
 /** One step of a stored document's history: takes a body of version N and answers it as version N + 1. */

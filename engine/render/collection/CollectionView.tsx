@@ -175,10 +175,14 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
               field: '__actions',
               label: 'Actions',
               kind: 'actions' as const,
-              minWidth: actionsWidth([
-                ...(editable ? [readOnly ? 'View' : ''] : []),
-                ...(rowActions.length === 1 ? [rowActions[0]!.label] : rowActions.length > 1 ? ['Actions'] : []),
-              ]),
+              // Its buttons, and at least its heading.
+              minWidth: Math.max(
+                actionsWidth(['Actions']),
+                actionsWidth([
+                  ...(editable ? [readOnly ? 'View' : ''] : []),
+                  ...(rowActions.length === 1 ? [rowActions[0]!.label] : rowActions.length > 1 ? ['Actions'] : []),
+                ]),
+              ),
               render: (item: Item) => (
                 <Group gap="xs" wrap="nowrap">
                   {editable &&
