@@ -32,7 +32,7 @@ export const apiTokens = defineCollection({
   rowActions: (action) => [
     action(identityOps.deleteApiToken, {
       id: 'delete',
-      label: 'Delete…',
+      label: 'Delete',
       confirm: (t) => `Delete the token ${t.name}? Scripts using it are refused from now on. This cannot be undone.`,
       success: (t) => `Token ${t.name} deleted.`,
     }),

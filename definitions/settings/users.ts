@@ -49,7 +49,7 @@ export const users = defineCollection({
     }),
     action(identityOps.updateDirectoryUser, {
       id: 'disable',
-      label: 'Disable…',
+      label: 'Disable',
       body: { enabled: false },
       when: { field: 'enabled', equals: [true] },
       confirm: (u) => `Disable ${u.username}? Their sessions end at once and they cannot sign in until enabled again.`,
