@@ -113,7 +113,7 @@ export async function fillScreenField(page: Page, label: string, value: string):
 /** Chooses an option of a select by the start of its text (a select in the open dialog when there is one). */
 export async function fillSelect(page: Page, label: string, option: string): Promise<void> {
   const scope = (await dialog(page).count()) > 0 ? dialog(page) : page;
-  await scope.getByRole('textbox', { name: startingWith(label) }).click();
+  await scope.getByRole('combobox', { name: startingWith(label) }).click();
   await page.getByRole('option', { name: startingWith(option) }).click();
 }
 
@@ -354,13 +354,13 @@ export async function assertRevealed(page: Page, title: string, warning: RegExp)
 /** The row holding this cell text has this text in another cell (e.g. a user's role). */
 export async function assertRowHas(page: Page, rowText: string, text: string): Promise<void> {
   const row = table(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: rowText, exact: true }) });
-  await visible(row.getByRole('gridcell', { name: text, exact: true }));
+  await visible(row.getByRole('gridcell', { name: text, exact: true }).first());
 }
 
 /** Exactly these rows (by a cell's text) are shown. */
 export async function assertRowsExactly(page: Page, texts: string[]): Promise<void> {
   await expect.poll(() => table(page).locator('tbody tr').count()).toBe(texts.length);
-  for (const t of texts) await assertRow(page, t);
+  for (const t of texts) await visible(table(page).getByRole('gridcell', { name: t, exact: true }).first());
 }
 
 export async function assertRowCount(page: Page, atLeast: number): Promise<void> {

@@ -12,7 +12,6 @@ import {
   assertNotice,
   assertOnScreen,
   assertRevealed,
-  assertRow,
   assertRowHas,
   assertRowsExactly,
   baseUrl,
@@ -73,7 +72,7 @@ describe('identity and access', () => {
     await page.getByRole('dialog').getByRole('textbox', { name: /^User name/ }).fill(username);
     await page.getByRole('dialog').getByLabel(/^Password/).fill('Correct-horse-7');
     await clickDialogButton(page, 'Add');
-    await assertRow(page, username);
+    await assertNotice(page, `${username} created.`);
 
     await fillSearch(page, 'Search users', run);
     await assertRowsExactly(page, [username]);
@@ -87,7 +86,9 @@ describe('identity and access', () => {
     await clickCollectionAction(page, username, 'Disable');
     await clickDialogButton(page, 'Disable');
     await assertNotice(page, `${username} is disabled.`);
-    await assertRowHas(page, username, 'No');
+    // A disabled user is offered Enable instead of Disable.
+    await clickCollectionAction(page, username, 'Enable');
+    await assertNotice(page, `${username} may sign in again.`);
     assertNoPageErrors(page);
   });
 

@@ -230,7 +230,7 @@ export function CollectionView({ screen }: { screen: CollectionDef }) {
 
   const create = async (values: FormValues) => {
     await createItem!(values);
-    showSnackbar({ kind: 'success', message: `${String(values.name ?? 'Item')} created.` });
+    showSnackbar({ kind: 'success', message: `${String(values[itemKey] ?? values.name ?? 'Item')} created.` });
     setCreating(false);
   };
   const deleteSelected = () => {
