@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AccessRule, EnvRule, FeatureFlag } from '../schemas/access';
+import type { FieldGate } from '../schemas/fieldGates';
 import type { LOG_FILTERS, LogEventOf, LogType } from '../schemas/logs';
 import type { ReportName } from '../schemas/reports';
 import type { LogKindOps } from './api/logs';
@@ -376,6 +377,8 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
   readonly tag: string;
   /** How the document is stored; leave it out for a first version stored under the screen's id. */
   readonly storage?: DocumentStorage;
+  /** Fields only holders of a sub-permission may change (schemas/fieldGates.ts): read-only to others, refused by the server. */
+  readonly fieldGates?: readonly FieldGate[];
 }
 
 /** One step of a stored document's history: takes a body of version N and answers it as version N + 1. */
@@ -607,6 +610,8 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   };
   /** Offered only for rows that meet it. */
   readonly when?: RowCondition;
+  /** A question asked before the call (e.g. what a deletion ends), from the row; the call runs only when confirmed. */
+  confirm?(row: R): string;
   readonly job?: JobFollow;
   /** The notice once the call (or its job) has succeeded, from the row and the body sent. */
   success(row: R, body: Readonly<Record<string, unknown>>): string;
@@ -627,6 +632,7 @@ export interface RowActionSpec<O extends OperationDef, R> {
     readonly submitLabel?: string;
   };
   readonly when?: RowCondition<keyof R & string>;
+  confirm?(row: R): string;
   readonly job?: JobFollow;
   success(row: R, body: BodyOf<O>): string;
 }
@@ -644,8 +650,15 @@ export interface CollectionForm {
   readonly title?: string;
   readonly operation: OperationDef;
   readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+  /** Body fields whose select choices come from another operation's answer (called without parameters). */
+  readonly choices?: Readonly<Partial<Record<string, ChoicesFrom>>>;
   readonly submitLabel: string;
   readonly job?: JobFollow;
+  /**
+   * A field of the answer shown once after success, with a copy button and `warning` (a generated secret the server
+   * keeps only hashed); it stays until dismissed.
+   */
+  readonly reveal?: { readonly field: string; readonly title: string; readonly warning: string };
   /** The notice once the call (or its job) has succeeded; the form is emptied. */
   success(values: Readonly<Record<string, unknown>>): string;
   /** Title of the alert that says why it did not succeed. */
@@ -664,8 +677,10 @@ export interface FormInitial {
 /** A collection's form sending to `operation`; field hints are typed against its parameters and body. */
 export const actionForm = <const O extends OperationDef>(
   operation: O,
-  spec: Omit<CollectionForm, 'operation' | 'fields' | 'success'> & {
+  spec: Omit<CollectionForm, 'operation' | 'fields' | 'success' | 'choices' | 'reveal'> & {
     readonly fields?: FieldHints<FormOf<O>>;
+    readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
+    readonly reveal?: { readonly field: keyof AnswerOf<O> & string; readonly title: string; readonly warning: string };
     success(values: FormOf<O>): string;
   },
 ): CollectionForm => ({ ...spec, operation }) as CollectionForm;

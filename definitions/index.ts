@@ -76,6 +76,7 @@ import { pacSettings } from './settings/pacSettings';
 import { storageProfiles } from './settings/storageProfiles';
 import { users } from './settings/users';
 import { roles } from './settings/roles';
+import { apiTokens } from './settings/apiTokens';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
 import { casbSettings } from './settings/tenant/casbSettings';
@@ -199,6 +200,7 @@ export const registry = createRegistry({
     tenantOverview,
     tenantCapabilities,
     tenantUsers,
+    apiTokens,
   ],
   operations: [
     ...Object.values(authOps),

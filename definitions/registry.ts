@@ -8,6 +8,7 @@ import {
   documentOperationIds,
   documentStorage,
   isDocumentScreen,
+  type ChoicesFrom,
   type CollectionDef,
   type DocumentScreen,
   type FieldHint,
@@ -213,6 +214,23 @@ function checkCollectionReferences(
   const addressesItem = (op: OperationDef | undefined, role: string) => {
     if (op && !op.params?.shape[itemParam]) fail(`its ${role} operation ${op.id} has no path parameter ${itemParam} for the item`);
   };
+  /** Each choices field is a field of the form, and its source answers a list with the named value and label. */
+  const choicesOk = (
+    body: z.ZodObject | undefined,
+    choices: Readonly<Partial<Record<string, ChoicesFrom>>> | undefined,
+    where: string,
+    sourceOk: (op: OperationDef, where: string) => void,
+  ) => {
+    for (const [field, from] of Object.entries(choices ?? {})) {
+      if (!from) continue;
+      if (!body || !fieldAt(body, field)) fail(`${where} has choices for ${field}, which its form lacks`);
+      operation(from.operation, `${where} choices (${field})`);
+      sourceOk(from.operation, `${where} choices (${field})`);
+      if (!fieldAt(from.operation.response, `${from.list}.0.${from.value}`) || !fieldAt(from.operation.response, `${from.list}.0.${from.label}`)) {
+        fail(`${where} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
+      }
+    }
+  };
   const answersJob = (op: OperationDef, job: JobFollow | undefined, role: string) => {
     if (job && !fieldAt(op.response, 'job_id')) fail(`its ${role} follows a job, but ${op.id} answers no job_id`);
   };
@@ -263,15 +281,8 @@ function checkCollectionReferences(
         const body = bodyObjectOf(a.operation);
         if (!body) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
         hinted(body, a.form.fields, where);
-        for (const [field, from] of Object.entries(a.form.choices ?? {})) {
-          if (!from) continue;
-          if (!body || !fieldAt(body, field)) fail(`${where} has choices for ${field}, which its form lacks`);
-          operation(from.operation, `${where} choices (${field})`);
-          addressesItem(from.operation, `${where} choices (${field})`);
-          if (!fieldAt(from.operation.response, `${from.list}.0.${from.value}`) || !fieldAt(from.operation.response, `${from.list}.0.${from.label}`)) {
-            fail(`${where} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
-          }
-        }
+        // A row's choices come from an operation about that row, or from one about no item at all.
+        choicesOk(body, a.form.choices, where, (op, w) => op.params && addressesItem(op, w));
       }
     }
   }
@@ -289,6 +300,8 @@ function checkCollectionReferences(
     const body = bodyObjectOf(op);
     if (op.body && !body) fail(`its form sends to ${op.id}, which takes no object body`);
     hinted(formSchemaOf(op), s.form.fields, 'its form');
+    choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
+    if (s.form.reveal && !fieldAt(op.response, s.form.reveal.field)) fail(`its form reveals ${s.form.reveal.field}, which ${op.id} does not answer`);
   }
 }
 

@@ -8,7 +8,9 @@
 import { z } from 'zod';
 import { documentStorage, isDocumentScreen, type DocumentScreen, type DocumentScreenDef, type OperationDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
+import { rbacEnforced } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
+import { refusedChanges } from '../schemas/fieldGates';
 import { recordAudit } from './audit';
 import { maskSecrets, mergeSecrets } from './secrets';
 import { markStaged, revisionById, workingRevision, type RevisionRow } from './revisions';
@@ -107,6 +109,25 @@ function documentToStore(screen: DocumentScreen, envelope: Doc, stored: Stored |
 
 const tooOld = (stamp: unknown, stored: Stored) => isStale(stamp, stored.updated_at);
 
+/**
+ * 403 naming each gated field (schemas/fieldGates.ts) the save changes and the caller's role may not change; nothing
+ * is stored. Enforced where the operation's own access rule is (rbac on).
+ */
+function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<DocumentOperation>, caller: Caller, stored: Stored | undefined, doc: Doc): void {
+  if (!screen.fieldGates || !rbacEnforced(ctx.env, caller.user.capabilities)) return;
+  const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
+  const refused = refusedChanges(screen.fieldGates, caller.grants, before, doc);
+  if (refused.length) {
+    throw new HttpError(403, MESSAGES.forbidden, {
+      errors: refused.map(({ path, gate }) => ({
+        path,
+        key: 'subPermission',
+        message: `Your role may not change this field (it needs ${(gate.write.any ?? gate.write.all ?? []).join(' or ')}).`,
+      })),
+    });
+  }
+}
+
 // ---- policy areas -------------------------------------------------------------------------------------------------
 
 async function storedPolicy(db: Db, tenantId: string, screen: Storable, revId: number): Promise<Stored | undefined> {
@@ -151,6 +172,7 @@ const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
       throw new HttpError(409, MESSAGES.staleSave, { current: policyEnvelope(screen, stored, working) });
     }
     const doc = documentToStore(screen, ctx.body, stored);
+    assertFieldGates(screen, ctx, caller, stored, doc);
     const now = new Date().toISOString();
     await writePolicyDocument(tx, tenantId, screen, working.rev_id, doc, now, caller.user.username);
     await markStaged(tx, tenantId, working.rev_id, now);
@@ -244,6 +266,7 @@ const saveSettings = (screen: DocumentScreen): Handler => async (ctx) => {
       throw new HttpError(409, MESSAGES.staleSave, { current: settingsEnvelope(screen, stored) });
     }
     const doc = documentToStore(screen, ctx.body, stored);
+    assertFieldGates(screen, ctx, caller, stored, doc);
     return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, caller, screen, doc, ctx.request.ip)) };
   });
 };

@@ -1,6 +1,6 @@
 import { NewUserFromScreen } from '../../schemas/areas/identity';
 import { identityOps } from '../api/identity';
-import { defineCollection } from '../define';
+import { choicesFrom, defineCollection } from '../define';
 
 /**
  * The tenant's users, each edited on its own. Design note: the spec does not show this screen; an administrator
@@ -26,6 +26,7 @@ export const users = defineCollection({
   },
   items: 'users',
   itemKey: 'username',
+  filters: ['search'],
   columns: [
     { field: 'username', label: 'User name', sortable: true },
     { field: 'name', sortable: true },
@@ -33,6 +34,34 @@ export const users = defineCollection({
     { field: 'role', sortable: true },
     { field: 'enabled', format: 'boolean', center: true },
     { field: 'mfa_enrolled', label: 'Second factor', format: 'boolean', center: true },
+  ],
+  rowActions: (action) => [
+    action(identityOps.updateDirectoryUser, {
+      id: 'role',
+      label: 'Change role…',
+      form: {
+        intro: (u) => `Current role: ${u.role ?? 'none'}. The new role applies at the user’s next request.`,
+        choices: { role: choicesFrom(identityOps.rbacV2, 'roles', 'name', 'description') },
+        fields: { role: { label: 'New role' }, first_name: { widget: 'hidden' }, last_name: { widget: 'hidden' }, email: { widget: 'hidden' }, enabled: { widget: 'hidden' } },
+        submitLabel: 'Change role',
+      },
+      success: (u, { role }) => `${u.username} now has the role ${role}.`,
+    }),
+    action(identityOps.updateDirectoryUser, {
+      id: 'disable',
+      label: 'Disable',
+      body: { enabled: false },
+      when: { field: 'enabled', equals: [true] },
+      confirm: (u) => `Disable ${u.username}? Their sessions end at once and they cannot sign in until enabled again.`,
+      success: (u) => `${u.username} is disabled.`,
+    }),
+    action(identityOps.updateDirectoryUser, {
+      id: 'enable',
+      label: 'Enable',
+      body: { enabled: true },
+      when: { field: 'enabled', equals: [false] },
+      success: (u) => `${u.username} may sign in again.`,
+    }),
   ],
   createSchema: NewUserFromScreen.omit({ settings: true }),
   createFields: { password: { widget: 'secret' } },

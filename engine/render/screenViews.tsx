@@ -5,11 +5,13 @@
  * screen of their kind. A new kind of screen brings its view with one `registerScreenView` call; the shell page
  * asks `renderScreenView` and knows no kind.
  */
-import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { createElement, lazy, useMemo, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
 import { JOBS_VIEW } from '../../definitions/appliance/common';
-import type { Environment } from '../../schemas/access';
+import { ruleAllows, type Environment } from '../../schemas/access';
 import { DocumentView } from './document/DocumentView';
+import { lockGatedFields } from './document/fieldGates';
+import { useEngine } from './shell/EngineContext';
 import type { LogUrlQuery } from './log/logController';
 import type { ScreenLookup } from './publish/revisionDiff';
 
@@ -53,7 +55,14 @@ export function renderScreenView(props: ScreenViewProps): ReactElement | undefin
 
 // The document view is part of the first download: most screens are documents.
 function DocumentScreenView({ screen }: ScreenViewProps) {
-  return isDocumentScreen(screen) ? <DocumentView key={screen.id} screen={screen} /> : null;
+  const { access } = useEngine();
+  // The grants change when the user's role does (read again at each request): the locked fields follow.
+  const { enforced, grants } = useSyncExternalStore(access.subscribe, access.getState);
+  const shown = useMemo(
+    () => (isDocumentScreen(screen) ? lockGatedFields(screen, (gate) => !enforced || ruleAllows(gate.write, grants)) : undefined),
+    [screen, enforced, grants],
+  );
+  return shown ? <DocumentView key={screen.id} screen={shown} /> : null;
 }
 
 registerScreenView<Extract<ScreenDef, { kind: 'collection' }>>('collection', () =>

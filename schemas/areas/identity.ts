@@ -3,6 +3,7 @@
  * tenant, roles over the permission model `api:action:item:id`, and API tokens scoped by a role.
  */
 import { z } from 'zod';
+import { areaTitle } from '../rolePreview';
 
 // ---- users --------------------------------------------------------------------------------------------------------
 
@@ -69,7 +70,7 @@ export const DirectoryUser = z.object({
 export type DirectoryUser = z.infer<typeof DirectoryUser>;
 
 export const UserListQuery = z.strictObject({
-  search: z.string().max(100).optional().meta({ title: 'Search', description: 'Part of the user name, name or email' }),
+  search: z.string().max(100).optional().meta({ title: 'Search users', description: 'Part of the user name, name or email' }),
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -262,16 +263,19 @@ export const JsonSchemaAnswer = z.record(z.string(), z.unknown());
 // ---- the Roles screen ---------------------------------------------------------------------------------------------
 
 /** What the Roles screen edits per role; the area lists are the areas the portal checks (answered by the server). */
-export const roleSettingsSchema = (areas: readonly [string, ...string[]]) =>
-  z.strictObject({
+export const roleSettingsSchema = (areas: readonly [string, ...string[]]) => {
+  // Each area offered by its title (a choice of constants), stored by its name.
+  const area = z.union(areas.map((a) => z.literal(a).meta({ title: areaTitle(a) })) as [z.ZodLiteral<string>, ...z.ZodLiteral<string>[]]);
+  return z.strictObject({
     description: z.string().max(500).meta({ title: 'Description' }),
-    read: z.array(z.enum(areas)).max(PERMISSION_LINES_MAX).meta({ title: 'May view', description: '* is every area' }),
-    write: z.array(z.enum(areas)).max(PERMISSION_LINES_MAX).meta({ title: 'May change', description: 'Changing an area includes viewing it; * is every area' }),
+    read: z.array(area).max(PERMISSION_LINES_MAX).meta({ title: 'May view', description: '* is every area' }),
+    write: z.array(area).max(PERMISSION_LINES_MAX).meta({ title: 'May change', description: 'Changing an area includes viewing it; * is every area' }),
     deny: z.array(z.string().max(200)).max(PERMISSION_LINES_MAX).meta({
       title: 'Denied permissions',
       description: 'Lines of the form area:action:item:id, where any part may be *; a deny beats what the lists above allow',
     }),
   });
+};
 export const RoleSettings = z.strictObject({
   description: z.string().max(500),
   read: z.array(AreaName).max(PERMISSION_LINES_MAX),

@@ -13,7 +13,7 @@ import { MESSAGES } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
 import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
-import { mayDo, permissionAreas } from '../../schemas/rolePreview';
+import { areaTitle, mayDo, permissionAreas } from '../../schemas/rolePreview';
 import { hashApiToken, newApiTokenSecret } from '../apiTokens';
 import type { AuditAction } from '../../schemas/logEnums';
 import { recordAudit } from '../audit';
@@ -137,7 +137,7 @@ const areasOf = (registry: Registry) => permissionAreas(registry.operations.map(
 
 /** The areas passing, as a line for a table: "All areas", "None" or the names. */
 function areaLine(access: readonly { area: string; read: boolean; write: boolean }[], action: 'read' | 'write'): string {
-  const names = access.filter((a) => a[action]).map((a) => a.area);
+  const names = access.filter((a) => a[action]).map((a) => areaTitle(a.area));
   return names.length === access.length ? 'All areas' : names.length === 0 ? 'None' : names.join(', ');
 }
 
@@ -220,11 +220,42 @@ function toSettingsItem(r: UserDbRow) {
   };
 }
 
+/** A value as an audit line shows it: Yes / No, (none) for nothing, a list by its entries. */
+function shown(v: unknown): string {
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (Array.isArray(v)) return v.length ? v.join(', ') : '(none)';
+  return v === null || v === undefined || v === '' ? '(none)' : `“${String(v)}”`;
+}
+
+/**
+ * The audit line of a change, field by field: "what: Title from → to; …" for each field whose value differs
+ * (compared as shown), or "what: no change".
+ */
+function changeLine(what: string, fields: readonly { title: string; before: unknown; after: unknown }[]): string {
+  const changed = fields.map((f) => ({ ...f, from: shown(f.before), to: shown(f.after) })).filter((f) => f.from !== f.to);
+  return `${what}: ${changed.map((f) => `${f.title} ${f.from} → ${f.to}`).join('; ') || 'no change'}`;
+}
+
+const USER_FIELD_TITLES = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role', enabled: 'Enabled' } as const;
+
 function describeChange(before: UserDbRow, after: UserDbRow): string {
   const a = toUser(before);
   const b = toUser(after);
-  const fields = (['first_name', 'last_name', 'email', 'role', 'enabled'] as const).filter((k) => a[k] !== b[k]);
-  return `${b.username}: ${fields.map((k) => `${k} ${JSON.stringify(a[k])} → ${JSON.stringify(b[k])}`).join(', ') || 'no change'}`;
+  return changeLine(
+    `User ${b.username}`,
+    (Object.keys(USER_FIELD_TITLES) as (keyof typeof USER_FIELD_TITLES)[]).map((k) => ({ title: USER_FIELD_TITLES[k], before: a[k], after: b[k] })),
+  );
+}
+
+/** The audit line of a role change: its description and lists (areas by their titles), each from → to. */
+function describeRoleChange(name: string, before: { description: string; grants: RoleLists } | undefined, after: { description: string; grants: RoleLists }): string {
+  const titles = (list: readonly string[] | undefined) => list?.map(areaTitle);
+  return changeLine(before ? `Role ${name}` : `Role ${name} created`, [
+    { title: 'Description', before: before?.description, after: after.description },
+    { title: 'May view', before: titles(before?.grants.read), after: titles(after.grants.read) },
+    { title: 'May change', before: titles(before?.grants.write), after: titles(after.grants.write) },
+    { title: 'Denied permissions', before: before?.grants.deny, after: after.grants.deny },
+  ]);
 }
 
 interface RoleChange {
@@ -272,8 +303,8 @@ async function storeRole(ctx: CallContext, input: RoleChange, prefix = '', mode:
     );
     // Users holding the role get it on their next request (sessions read users.roles).
     await tx.query('UPDATE users SET roles = $3 WHERE tenant_id = $1 AND role_name = $2', [caller.tenantId, input.name, JSON.stringify(grants)]);
-    const before = existing ? JSON.stringify(rolesOf(existing.grants)) : 'new role';
-    await audit(ctx, tx, 'role_update', `${input.name}: ${before} → ${JSON.stringify(grants)}`, 'roles');
+    const before = existing && { description: existing.description, grants: rolesOf(existing.grants) };
+    await audit(ctx, tx, 'role_update', describeRoleChange(input.name, before, { description: input.description, grants }), 'roles');
     return (await loadRole(tx, caller.tenantId, input.name))!;
   });
 }

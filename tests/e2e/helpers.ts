@@ -105,6 +105,23 @@ export async function fillDialogChoice(page: Page, option: string): Promise<void
   await dialog(page).getByText(option, { exact: true }).click();
 }
 
+/** Types into a field of the screen (outside dialogs), found by its label. */
+export async function fillScreenField(page: Page, label: string, value: string): Promise<void> {
+  await page.getByRole('textbox', { name: startingWith(label) }).fill(value);
+}
+
+/** Chooses an option of a select by the start of its text (a select in the open dialog when there is one). */
+export async function fillSelect(page: Page, label: string, option: string): Promise<void> {
+  const scope = (await dialog(page).count()) > 0 ? dialog(page) : page;
+  await scope.getByRole('combobox', { name: startingWith(label) }).click();
+  await page.getByRole('option', { name: startingWith(option) }).click();
+}
+
+/** Types into the screen's search box (e.g. "Search users"). */
+export async function fillSearch(page: Page, label: string, value: string): Promise<void> {
+  await page.getByRole('searchbox', { name: label }).fill(value);
+}
+
 // ---- click ------------------------------------------------------------------------------------------------------
 
 export async function clickLogin(page: Page): Promise<void> {
@@ -326,6 +343,26 @@ export async function assertRow(page: Page, text: string): Promise<void> {
   await visible(table(page).getByRole('gridcell', { name: text, exact: true }));
 }
 
+/** A secret shown once (e.g. a generated API token) under this title, with its warning; answers its text. */
+export async function assertRevealed(page: Page, title: string, warning: RegExp): Promise<string> {
+  const shown = page.getByRole('status').filter({ hasText: title });
+  await visible(shown.getByText(warning));
+  await visible(shown.getByRole('button', { name: 'Copy' }));
+  return (await shown.getByLabel(title).textContent()) ?? '';
+}
+
+/** The row holding this cell text has this text in another cell (e.g. a user's role). */
+export async function assertRowHas(page: Page, rowText: string, text: string): Promise<void> {
+  const row = table(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: rowText, exact: true }) });
+  await visible(row.getByRole('gridcell', { name: text, exact: true }).first());
+}
+
+/** Exactly these rows (by a cell's text) are shown. */
+export async function assertRowsExactly(page: Page, texts: string[]): Promise<void> {
+  await expect.poll(() => table(page).locator('tbody tr').count()).toBe(texts.length);
+  for (const t of texts) await visible(table(page).getByRole('gridcell', { name: t, exact: true }).first());
+}
+
 export async function assertRowCount(page: Page, atLeast: number): Promise<void> {
   await expect.poll(() => table(page).locator('tbody tr').count()).toBeGreaterThanOrEqual(atLeast);
 }
@@ -484,6 +521,17 @@ export function assertNoPageErrors(page: Page & { errors: string[] }): void {
 export async function clickRowAction(page: Page, rowLabel: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `More actions for ${rowLabel}`, exact: true }).click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+/** Runs a row action of a collection screen: its button, or the item of the row's "Actions" menu when it has several. */
+export async function clickCollectionAction(page: Page, rowLabel: string, action: string): Promise<void> {
+  const menu = page.getByRole('button', { name: `Actions for ${rowLabel}`, exact: true });
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    await page.getByRole('menuitem', { name: action, exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: `${action} ${rowLabel}`, exact: true }).click();
+  }
 }
 
 /** Shows or hides one column of a table with its column chooser, then closes the chooser. */

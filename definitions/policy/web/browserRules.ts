@@ -1,5 +1,6 @@
 import { BrowserRulesDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
+import { BROWSER_RULE_GATES } from '../webFieldGates';
 import { patternListHint } from '../policyEnv';
 
 /** Field hints of the browser rule form (also of the global browser rules). */
@@ -43,6 +44,7 @@ export const browserRules = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:bnb.
+  fieldGates: BROWSER_RULE_GATES,
   write: { any: ['web_policy:write:bnb'] },
   feature: 'bnb',
   tag: 'web policy',

@@ -1,6 +1,7 @@
 import { GlobalBrowserRulesDocument } from '../../../schemas/areas/globalRules';
 import type { BrowserRule } from '../../../schemas/areas/webRules';
 import { definePolicyArea, type NestedTableHint } from '../../define';
+import { BROWSER_RULE_GATES } from '../webFieldGates';
 import { browserRuleRowFields } from './browserRules';
 
 /** Replaces the schema's note on the action's stored value with what the setting does. */
@@ -37,6 +38,7 @@ export const globalBrowserRules = definePolicyArea({
     },
   },
   read: { any: ['web_policy:read'] },
+  fieldGates: BROWSER_RULE_GATES,
   write: { any: ['web_policy:write:bnb'] },
   feature: 'bnb',
   tag: 'web policy',

@@ -1,5 +1,6 @@
 import { InspectionGlobalExceptionsDocument } from '../../../schemas/areas/globalRules';
 import { definePolicyArea } from '../../define';
+import { CONDITION_GATES } from '../webFieldGates';
 import { inspectionExceptionPanels, inspectionExceptionRowFields } from './inspectionExceptions';
 
 const exceptionTable = {
@@ -29,6 +30,7 @@ export const globalInspectionExceptions = definePolicyArea({
     },
   },
   read: { any: ['web_policy:read'] },
+  fieldGates: CONDITION_GATES,
   write: { any: ['web_policy:write'] },
   tag: 'web policy',
 });

@@ -1,5 +1,6 @@
 import { InspectionExceptionsDocument, type InspectionException } from '../../../schemas/areas/webRules';
 import { definePolicyArea, type AccordionPanel } from '../../define';
+import { CONDITION_GATES } from '../webFieldGates';
 import { conditionFieldHints } from '../policyEnv';
 import { bypassTable } from './webExceptions';
 
@@ -53,6 +54,7 @@ export const inspectionExceptions = definePolicyArea({
     tables: [{ ...bypassTable, title: 'Not inspected' }],
   },
   read: { any: ['web_policy:read'] },
+  fieldGates: CONDITION_GATES,
   write: { any: ['web_policy:write'] },
   tag: 'web policy',
 });

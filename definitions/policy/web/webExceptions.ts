@@ -1,5 +1,6 @@
 import { WebExceptionsDocument, type WebException } from '../../../schemas/areas/webExceptions';
 import { definePolicyArea, type AccordionPanel } from '../../define';
+import { CONDITION_GATES } from '../webFieldGates';
 import { conditionFieldHints } from '../policyEnv';
 
 /** The rule accordion of a web exception (also of the global web exceptions). */
@@ -80,6 +81,7 @@ export const webExceptions = definePolicyArea({
     tables: [bypassTable],
   },
   read: { any: ['web_policy:read'] },
+  fieldGates: CONDITION_GATES,
   write: { any: ['web_policy:write'] },
   tag: 'web policy',
 });

@@ -1,5 +1,6 @@
 import { WebGlobalExceptionsDocument } from '../../../schemas/areas/globalRules';
 import { definePolicyArea } from '../../define';
+import { CONDITION_GATES } from '../webFieldGates';
 import { webExceptionPanels, webExceptionRowFields } from './webExceptions';
 
 const exceptionTable = {
@@ -30,6 +31,7 @@ export const webGlobalExceptions = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:exceptions.
+  fieldGates: CONDITION_GATES,
   write: { any: ['web_policy:write:exceptions'] },
   tag: 'web policy',
 });

@@ -3,9 +3,10 @@
  * submit calls the operation (and follows the job it answers), says so in a notice and empties the form, or shows
  * why it did not succeed: the server's reason (also on its field) or the job's. A form with `initial` starts with the
  * values another operation answers (the item's current settings) and keeps what was saved; the screen's scope fills
- * its path parameters.
+ * its path parameters. Fields may choose from another operation's answer (`choices`); a field of the answer may be
+ * shown once with a copy button (`reveal`: a generated secret), until dismissed.
  */
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CollectionForm, JobFollow, OperationDef } from '../../../definitions/define';
@@ -15,6 +16,7 @@ import { isApiError, type CallInput } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
 import { useEngine } from '../shell/EngineContext';
+import { useChoiceSchema } from './RowActions';
 import { callInputOf, reasonOf } from './useCollectionController';
 
 export interface ActionFormProps {
@@ -29,29 +31,34 @@ const NO_SCOPE: Readonly<Record<string, string>> = {};
 
 export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionFormProps) {
   const { call } = useEngine();
-  const schema = useMemo(() => formSchemaOf(form.operation), [form.operation]);
+  const base = useMemo(() => formSchemaOf(form.operation), [form.operation]);
+  const choices = useChoiceSchema(base, form.choices, scope);
+  const { schema, defaults } = choices;
   const initial = form.initial;
   const loaded = useQuery({
     queryKey: ['collection-form', initial?.operation.id, scope],
     enabled: initial !== undefined,
     queryFn: ({ signal }) => call<Record<string, unknown>>(initial!.operation.id, { params: scope }, { signal }),
   });
-  const [values, setValues] = useState<FormValues | undefined>(initial ? undefined : {});
+  const [values, setValues] = useState<FormValues | undefined>();
   const [outcome, setOutcome] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
+  const [revealed, setRevealed] = useState<string | undefined>();
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
 
   const submit = async (submitted: FormValues) => {
     setOutcome(undefined);
+    setRevealed(undefined);
     setServerErrors([]);
     try {
-      await run(form.operation, callInputOf(form.operation, submitted), form.job);
+      const answer = (await run(form.operation, callInputOf(form.operation, submitted), form.job)) as Record<string, unknown> | undefined;
       const text = form.success(submitted);
       showSnackbar({ kind: 'success', message: text });
       if (form.done) setOutcome({ ok: true, text });
+      if (form.reveal) setRevealed(String(answer?.[form.reveal.field] ?? ''));
       if (initial) {
         setValues(submitted);
         void loaded.refetch();
-      } else setValues({});
+      } else setValues({ ...defaults });
     } catch (e) {
       setOutcome({ ok: false, text: reasonOf(e) });
       if (isApiError(e)) setServerErrors(e.fieldErrors);
@@ -59,14 +66,17 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
   };
 
   // Memoised: the form starts again whenever these values change.
-  const startValues = useMemo(
-    () => (values ? { ...scope, ...values } : loaded.data && initial ? { ...scope, ...initial.values(loaded.data as never) } : undefined),
-    [values, loaded.data, initial, scope],
-  );
-  if (initial && loaded.isError) {
+  const startValues = useMemo(() => {
+    if (!choices.ready) return undefined;
+    if (values) return { ...scope, ...values };
+    if (!initial) return { ...scope, ...defaults };
+    return loaded.data ? { ...scope, ...defaults, ...initial.values(loaded.data as never) } : undefined;
+  }, [choices.ready, values, defaults, loaded.data, initial, scope]);
+  const failed = choices.error ?? (initial && loaded.isError ? loaded.error : undefined);
+  if (failed) {
     return (
       <Alert color="red" role="alert" title="Could not be loaded">
-        {reasonOf(loaded.error)}
+        {reasonOf(failed)}
       </Alert>
     );
   }
@@ -89,6 +99,30 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
         readOnly={readOnly}
         serverErrors={serverErrors}
       />
+      {form.reveal && revealed !== undefined && (
+        <Alert color="yellow" role="status" title={form.reveal.title}>
+          <Stack gap="xs">
+            <Text size="sm">{form.reveal.warning}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code aria-label={form.reveal.title} style={{ wordBreak: 'break-all' }}>
+                {revealed}
+              </Code>
+              <CopyButton value={revealed}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant={copied ? 'filled' : 'light'} onClick={copy}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Group>
+              <Button size="xs" variant="default" onClick={() => setRevealed(undefined)}>
+                Done
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {outcome && (
         <Alert color={outcome.ok ? 'teal' : 'red'} role={outcome.ok ? 'status' : 'alert'} title={outcome.ok ? form.done : form.refused}>
           {outcome.text}

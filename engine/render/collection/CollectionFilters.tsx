@@ -58,12 +58,13 @@ export function useCollectionContext(screen: CollectionDef, query: LogUrlQuery):
   );
 }
 
-function SearchFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function SearchFilter({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (v: string) => void }) {
   const [draft, setDraft] = useState(value);
   const send = useDebouncedCallback(onChange, SEARCH_DEBOUNCE_MS);
   return (
     <TextInput
       label={label}
+      placeholder={placeholder}
       type="search"
       value={draft}
       onChange={(e) => {
@@ -142,7 +143,7 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
             w={180}
           />
         ) : (
-          <SearchFilter key={f.name} label={f.label} value={context.filters[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
+          <SearchFilter key={f.name} label={f.label} placeholder={f.description} value={context.filters[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
         ),
       )}
     </Group>

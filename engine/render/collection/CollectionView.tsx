@@ -236,10 +236,14 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
               field: '__actions',
               label: 'Actions',
               kind: 'actions' as const,
-              minWidth: actionsWidth([
-                ...(editable ? [readOnly ? 'View' : ''] : []),
-                ...(rowActions.length === 1 ? [rowActions[0]!.label] : rowActions.length > 1 ? ['Actions'] : []),
-              ]),
+              // Its buttons, and at least its heading.
+              minWidth: Math.max(
+                actionsWidth(['Actions']),
+                actionsWidth([
+                  ...(editable ? [readOnly ? 'View' : ''] : []),
+                  ...(rowActions.length === 1 ? [rowActions[0]!.label] : rowActions.length > 1 ? ['Actions'] : []),
+                ]),
+              ),
               render: (item: Item) => (
                 <Group gap="xs" wrap="nowrap">
                   {editable &&
@@ -313,7 +317,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
 
   const create = async (values: FormValues) => {
     await createItem!(values);
-    showSnackbar({ kind: 'success', message: `${String(values.name ?? 'Item')} created.` });
+    showSnackbar({ kind: 'success', message: `${String(values[itemKey] ?? values.name ?? 'Item')} created.` });
     setCreating(false);
   };
   const deleteSelected = () => {

@@ -86,9 +86,54 @@ const combineAnswers = (results: UseQueryResult<Record<string, unknown>>[]) => (
   error: results.find((r) => r.isError)?.error,
 });
 
-/** The choice sources of an action's form, by field. */
-const sourcesOf = (action: CollectionRowAction) =>
-  Object.entries(action.form?.choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined);
+/**
+ * A form schema over `body` in which each field with a choice source is a select over what that source answers
+ * (called with `params`), labelled from it; `defaults` holds the first choice, then the row's value of a field (a
+ * rename shows the name), then the field's schema default (a checkbox shows what will be sent); `empty` says a
+ * source offered nothing. Shared by row-action dialogs and a collection's own form.
+ */
+export function useChoiceSchema(
+  body: z.ZodObject,
+  choices: Readonly<Partial<Record<string, ChoicesFrom>>> | undefined,
+  params: Readonly<Record<string, string>>,
+  row: CollectionItem = NO_ROW,
+) {
+  const { call } = useEngine();
+  const sources = useMemo(() => Object.entries(choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined), [choices]);
+  const answers = useQueries({
+    queries: sources.map(([, from]) => ({
+      queryKey: ['collection-choices', from.operation.id, params],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params }, { signal }),
+      staleTime: 0,
+    })),
+    combine: combineAnswers,
+  });
+  const ready = answers.data.every((d) => d !== undefined);
+  const built = useMemo(() => {
+    const shape: Record<string, z.ZodType> = {};
+    const defaults: FormValues = {};
+    let empty = false;
+    sources.forEach(([field, from], i) => {
+      const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
+      if (entries.length === 0) return void (empty = true);
+      const values = entries.map(([v]) => v) as [string, ...string[]];
+      const { title, description } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
+      shape[field] = z.enum(values).meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) });
+      defaults[field] = values[0];
+    });
+    for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
+      if (field in defaults) continue;
+      if (row[field] !== undefined && fieldSchema.safeParse(row[field]).success) defaults[field] = row[field];
+      else {
+        const initial = fieldSchema.safeParse(undefined);
+        if (initial.success && initial.data !== undefined) defaults[field] = initial.data;
+      }
+    }
+    return { schema: body.extend(shape), defaults, empty };
+  }, [body, sources, answers, row]);
+  return { ...built, ready, error: answers.error };
+}
+const NO_ROW: CollectionItem = {};
 
 function ActionForm({
   screen,
@@ -103,51 +148,17 @@ function ActionForm({
   onCancel: () => void;
   onSubmit: (body: FormValues) => void;
 }) {
-  const { call } = useEngine();
   const { action, row } = picked;
   const form = action.form!;
   const key = row[screen.itemKey ?? 'id'];
-  const answers = useQueries({
-    queries: sourcesOf(action).map(([, from]) => ({
-      queryKey: ['collection-choices', from.operation.id, scope, String(key)],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        call<Record<string, unknown>>(from.operation.id, { params: { ...scope, ...itemParams(screen, key) } }, { signal }),
-      staleTime: 0,
-    })),
-    combine: combineAnswers,
-  });
-  const ready = answers.data.every((d) => d !== undefined);
-  // The body schema with each choices field made a select over what the answer offers, labelled from it.
-  const { schema, defaults, empty } = useMemo(() => {
-    const body = bodyObjectOf(action.operation) ?? z.strictObject({});
-    const shape: Record<string, z.ZodType> = {};
-    const defaults: FormValues = {};
-    let empty = false;
-    sourcesOf(action).forEach(([field, from], i) => {
-      const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
-      if (entries.length === 0) return void (empty = true);
-      const values = entries.map(([v]) => v) as [string, ...string[]];
-      const { title, description } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
-      shape[field] = z.enum(values).meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) });
-      defaults[field] = values[0];
-    });
-    // Fields the row has start with its value (a rename shows the name); others with their default (a checkbox
-    // shows what will be sent).
-    for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
-      if (field in defaults) continue;
-      if (row[field] !== undefined && fieldSchema.safeParse(row[field]).success) defaults[field] = row[field];
-      else {
-        const initial = fieldSchema.safeParse(undefined);
-        if (initial.success && initial.data !== undefined) defaults[field] = initial.data;
-      }
-    }
-    return { schema: body.extend(shape), defaults, empty };
-  }, [action, answers, row]);
+  const body = useMemo(() => bodyObjectOf(action.operation) ?? z.strictObject({}), [action.operation]);
+  const params = useMemo(() => ({ ...scope, ...itemParams(screen, key) }), [scope, screen, key]);
+  const { schema, defaults, empty, ready, error } = useChoiceSchema(body, form.choices, params, row);
 
-  if (answers.error) {
+  if (error) {
     return (
       <Alert color="red" role="alert" title="The choices could not be loaded">
-        {reasonOf(answers.error)}
+        {reasonOf(error)}
       </Alert>
     );
   }

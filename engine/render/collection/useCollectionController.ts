@@ -93,9 +93,11 @@ export function useCollectionController(screen: CollectionDef, context: Collecti
   // Every list of the screen (other scopes and filters too): an action may change what they show.
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['collection', screen.id] }), [queryClient, screen.id]);
   const { run, following } = useActionRunner(refresh);
-  const list = useQuery({
+  const list = useQuery<Record<string, unknown>>({
     queryKey: listKey,
     enabled: listOp !== undefined && scoped,
+    // A new search keeps the rows it narrows on screen until its answer arrives.
+    placeholderData: (previous: Record<string, unknown> | undefined) => previous,
     queryFn: ({ signal }) =>
       call<Record<string, unknown>>(listOp!.id, { ...(screen.scope && { params: scope }), ...(Object.keys(filters).length > 0 && { query: filters }) }, { signal }),
     refetchInterval: (query) => {
