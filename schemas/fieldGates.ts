@@ -4,7 +4,7 @@
  * `conditions.domain` as well as a top-level `domain`); rows of a list are matched by their `id` when they have one,
  * so moving a rule changes none of its gated fields, while adding or removing a rule changes each gated field it holds.
  * The server refuses a save that changes a gated field the caller may not change; the screen shows such fields
- * read-only. Both use `gatedChanges`, so what is shown and what is enforced cannot drift apart.
+ * read-only (engine/render/document/fieldGates.ts). Both read the same gates from the definition.
  */
 import { ruleAllows, type AccessRule, type Grants } from './access';
 
@@ -58,7 +58,3 @@ export function gatedChanges(gates: readonly FieldGate[], before: unknown, after
 /** The gated fields changed that these grants may not change. */
 export const refusedChanges = (gates: readonly FieldGate[], grants: Grants, before: unknown, after: unknown) =>
   gatedChanges(gates, before, after).filter((c) => !ruleAllows(c.gate.write, grants));
-
-/** The field keys of the gates these grants may not change (shown read-only on the screen). */
-export const lockedFields = (gates: readonly FieldGate[] | undefined, grants: Grants): Set<string> =>
-  new Set((gates ?? []).filter((g) => !ruleAllows(g.write, grants)).flatMap((g) => g.fields));
