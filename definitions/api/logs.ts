@@ -73,7 +73,7 @@ function categoryListOperation<const N extends CategoryListName>(name: N) {
     path: `/api/policy/v1/${name}`,
     summary: `${CATEGORY_LIST_LABELS[name]}: a list that labels log values; Private Access is left out`,
     response: CategoryList,
-    access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read'] },
+    access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read', 'casb_policy:read', 'content_inspection:read'] },
     tag,
   });
 }
