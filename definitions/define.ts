@@ -75,6 +75,8 @@ export interface SectionDef {
   readonly externalHref?: string;
   /** Not shown in the navigation (e.g. contact-form). */
   readonly hidden?: boolean;
+  /** A note shown above the section's screens where `env` applies, until the administrator dismisses it. */
+  readonly welcome?: { readonly title: string; readonly text: string; readonly env: EnvRule };
 }
 export const defineSection = <const S extends Omit<SectionDef, 'kind'>>(s: S): S & { readonly kind: 'section' } => ({
   ...s,

@@ -2,18 +2,13 @@
  * What the policy area definitions share: the row-editor hints of a rule scope. (Their environment rule comes from the
  * policy section: a screen that sets no `env` or `feature` gets its section's.)
  */
-import { categoryListOps } from '../api/logs';
-import { choicesFrom, type FieldHint } from '../define';
+import { categoryChoices, countryChoices } from '../api/logs';
+import type { FieldHint } from '../define';
 
 /** Row-editor hints of a list of text patterns (URL, user agent): a nested table of match and value. */
 export const patternListHint = { table: { itemLabel: 'pattern', columns: ['match', 'value'] } } as const;
 /** Row-editor hints of a users-and-groups list: a nested table of type and name. */
 export const entityListHint = { table: { itemLabel: 'user or group', columns: ['type', 'name'] } } as const;
-
-/** Web categories chosen from the category list (their ids are stored, their names shown). */
-const categoryChoices = choicesFrom(categoryListOps.cats_v2, 'categories', 'value', 'label');
-/** Destination countries chosen from the country list (two-letter codes are stored, country names shown). */
-const countryChoices = choicesFrom(categoryListOps.country_codes, 'categories', 'value', 'label');
 
 /** Row-editor hints for a `scope` (schemas/areas/common.ts RuleScope) field. */
 export const scopeFieldHints = {

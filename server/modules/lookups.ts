@@ -19,7 +19,7 @@ import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';
 import { fixedEgress } from '../../definitions/settings/tenant/fixedEgress';
-import { LookupSeed, type PacVersion } from '../../schemas/areas/lookups';
+import { LookupSeed, type MultiTenantInfo, type PacVersion, type PortalVersion } from '../../schemas/areas/lookups';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
@@ -101,6 +101,36 @@ async function migrationOf(db: Db, tenantId: string) {
   return stored
     ? { migrate: stored.body.migrate === true, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
     : { migrate: false, updated_at: null, updated_by: null };
+}
+
+const PortalVersionStored = z.object({ version: z.enum(['v1', 'v2']) });
+
+async function portalVersionOf(db: Db, tenantId: string): Promise<PortalVersion> {
+  const stored = await readValue<unknown>(db, tenantId, 'portal_version');
+  const parsed = PortalVersionStored.safeParse(stored?.body);
+  return parsed.success && stored
+    ? { version: parsed.data.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
+    : { version: 'v1', updated_at: null, updated_by: null };
+}
+
+// ---- multi-tenant associations -----------------------------------------------------------------------------------
+
+type Associations = MultiTenantInfo['associations'];
+
+/** The tenant's associations: as approved here (tenant_values), else as seeded. */
+async function associationsOf(db: Db, tenantId: string, tenantName: string): Promise<Associations> {
+  const stored = await readValue<Associations>(db, tenantId, 'multi_tenant');
+  return stored?.body ?? forTenant(LOOKUPS.multi_tenant, tenantName) ?? [];
+}
+
+function multiTenantInfo(associations: Associations, tenantName: string): MultiTenantInfo {
+  const primary = associations.some((a) => a.primary_name === tenantName && a.status === 'active');
+  const secondary = associations.some((a) => a.secondary_name === tenantName && a.status === 'active');
+  return {
+    role: primary ? 'primary' : secondary ? 'secondary' : 'none',
+    associations,
+    pending_approvals: associations.filter((a) => a.status === 'pending' && a.secondary_name === tenantName).length,
+  };
 }
 
 // ---- policy documents at a revision ------------------------------------------------------------------------------
@@ -254,6 +284,11 @@ export const lookupsModule: ServerModule = {
         .sort((a, b) => b.added_at.localeCompare(a.added_at));
       return { feeds: all.slice(0, limit), total: all.length };
     },
+    portalVersion: async (ctx) => portalVersionOf(ctx.db, requireCaller(ctx).tenantId),
+    savePortalVersion: async (ctx) => {
+      const stored = await saveAudited(ctx, 'portal_version', { version: ctx.body.version }, 'portal.version');
+      return { version: ctx.body.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by };
+    },
     exportClientProfile: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const { doc } = await readSettingsDocument(ctx.db, tenantId, clientProfiles);
@@ -363,6 +398,22 @@ export const tenantUtilsModule: ServerModule = {
         subject_alt_names: (cert.subjectAltName ?? '').split(', ').filter(Boolean),
         expired: validTo.getTime() < Date.now(),
       };
+    },
+    multiTenant: async (ctx) => {
+      const caller = requireCaller(ctx);
+      return multiTenantInfo(await associationsOf(ctx.db, caller.tenantId, caller.user.tenant_name), caller.user.tenant_name);
+    },
+    approveAssociation: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const tenantName = caller.user.tenant_name;
+      const associations = await associationsOf(ctx.db, caller.tenantId, tenantName);
+      const found = associations.find((a) => a.uuid === ctx.params.id);
+      if (!found) throw new HttpError(404, `No association has the id ${ctx.params.id}.`);
+      if (found.status === 'active') return found;
+      if (found.secondary_name !== tenantName) throw new HttpError(409, `${found.secondary_name} approves this request, not ${tenantName}.`);
+      const approved = { ...found, status: 'active' as const };
+      await saveAudited(ctx, 'multi_tenant', associations.map((a) => (a.uuid === found.uuid ? approved : a)), 'settings.multi-tenant');
+      return approved;
     },
     timeZones: async () => {
       const now = new Date();
