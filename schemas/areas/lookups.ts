@@ -216,10 +216,13 @@ export const Association = z.object({
   status: AssociationStatus,
   requested_at: Stamp.meta({ title: 'Requested' }),
 });
+export const AssociationRow = Association.extend({
+  can_approve: z.boolean().meta({ title: 'Waits for this tenant', description: 'A pending request in which this tenant is the managed one' }),
+});
 export const MultiTenantInfo = z
   .object({
     role: labelledEnum(['primary', 'secondary', 'none'], { primary: 'Primary tenant', secondary: 'Managed tenant', none: 'Not associated' }, { title: 'This tenant' }),
-    associations: z.array(Association),
+    associations: z.array(AssociationRow),
     pending_approvals: z.number().int().min(0).meta({ title: 'Requests waiting for this tenant\'s approval' }),
   })
   .meta({ title: 'Multi-tenant associations', description: 'The primary and managed tenants this tenant is associated with' });

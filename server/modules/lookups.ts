@@ -115,7 +115,7 @@ async function portalVersionOf(db: Db, tenantId: string): Promise<PortalVersion>
 
 // ---- multi-tenant associations -----------------------------------------------------------------------------------
 
-type Associations = MultiTenantInfo['associations'];
+type Associations = readonly Omit<MultiTenantInfo['associations'][number], 'can_approve'>[];
 
 /** The tenant's associations: as approved here (tenant_values), else as seeded. */
 async function associationsOf(db: Db, tenantId: string, tenantName: string): Promise<Associations> {
@@ -128,7 +128,7 @@ function multiTenantInfo(associations: Associations, tenantName: string): MultiT
   const secondary = associations.some((a) => a.secondary_name === tenantName && a.status === 'active');
   return {
     role: primary ? 'primary' : secondary ? 'secondary' : 'none',
-    associations,
+    associations: associations.map((a) => ({ ...a, can_approve: a.status === 'pending' && a.secondary_name === tenantName })),
     pending_approvals: associations.filter((a) => a.status === 'pending' && a.secondary_name === tenantName).length,
   };
 }

@@ -25,9 +25,9 @@ export const tenantAssociations = defineCollection({
   rowActions: (action) => [
     action(tenantUtilOps.approveAssociation, {
       id: 'approve',
-      label: 'Approve',
+      label: 'Approve request',
       body: { status: 'active' },
-      when: { field: 'status', equals: ['pending'] },
+      when: { field: 'can_approve', equals: [true] },
       success: (a) => `${a.primary_name} now manages ${a.secondary_name}.`,
     }),
   ],
