@@ -47,7 +47,7 @@ describe('guided screens', () => {
     await goToRouteSignedIn(page, '/dashboard', 'admin', 'admin-demo');
     await clickButton(page, 'Contact');
     await assertOnScreen(page, 'Contact Your Service Provider');
-    await page.getByRole('textbox', { name: 'Topic' }).click();
+    await page.getByLabel(/^Topic/).first().click();
     await page.getByRole('option', { name: 'Billing and licences' }).click();
     await page.getByRole('textbox', { name: /^Subject/ }).fill('Licence renewal');
     await page.getByRole('textbox', { name: /^Message/ }).fill('When does our licence for 500 users end?');
