@@ -15,6 +15,7 @@ export const contactForm = defineFormScreen({
   read: { any: ['*:*'] },
   form: actionForm(sendContactRequest, {
     fields: {
+      topic: { placeholder: 'Choose a topic' },
       subject: { placeholder: 'What is it about, in a few words' },
       message: { widget: 'textarea', help: '10 to 5000 characters. Include what you did, what you expected and what happened.' },
       reply_to: { placeholder: 'name@example.com' },

@@ -2,7 +2,7 @@
  * The signed-in user (name and tenant), the tenant association requests waiting for approval, the contact form and
  * Sign out. Plain elements: the header needs no popover library.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import type { SessionUser } from '../../schemas/auth';
 import { navigate } from './hashLocation';
 
@@ -18,7 +18,12 @@ export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tena
         </Text>
       </Text>
       {tenantRequests > 0 && (
-        <Button variant="light" color="orange" size="xs" onClick={() => navigate('/settings/tenant-associations')}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%' }} aria-hidden />}
+          onClick={() => navigate('/settings/tenant-associations')}
+        >
           {tenantRequests === 1 ? '1 tenant request' : `${tenantRequests} tenant requests`}
         </Button>
       )}
