@@ -81,15 +81,18 @@ async function saveAudited(ctx: CallContext, name: string, body: unknown, area: 
   });
 }
 
-const PacVersionStored = z.object({ version: z.enum(['v1', 'v2']) });
+const VersionStored = z.object({ version: z.enum(['v1', 'v2']) });
 
-async function pacVersionOf(db: Db, tenantId: string): Promise<PacVersion> {
-  const stored = await readValue<unknown>(db, tenantId, 'pac_version');
-  const parsed = PacVersionStored.safeParse(stored?.body);
+/** A stored v1/v2 choice (PAC file, portal) with who set it; v1 until set. */
+async function versionOf(db: Db, tenantId: string, name: 'pac_version' | 'portal_version'): Promise<PacVersion & PortalVersion> {
+  const stored = await readValue<unknown>(db, tenantId, name);
+  const parsed = VersionStored.safeParse(stored?.body);
   return parsed.success && stored
     ? { version: parsed.data.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
     : { version: 'v1', updated_at: null, updated_by: null };
 }
+
+const pacVersionOf = (db: Db, tenantId: string) => versionOf(db, tenantId, 'pac_version');
 
 async function savePacVersion(ctx: CallContext & { readonly body: { readonly version: 'v1' | 'v2' } }): Promise<PacVersion> {
   const stored = await saveAudited(ctx, 'pac_version', { version: ctx.body.version }, 'pac.version');
@@ -101,16 +104,6 @@ async function migrationOf(db: Db, tenantId: string) {
   return stored
     ? { migrate: stored.body.migrate === true, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
     : { migrate: false, updated_at: null, updated_by: null };
-}
-
-const PortalVersionStored = z.object({ version: z.enum(['v1', 'v2']) });
-
-async function portalVersionOf(db: Db, tenantId: string): Promise<PortalVersion> {
-  const stored = await readValue<unknown>(db, tenantId, 'portal_version');
-  const parsed = PortalVersionStored.safeParse(stored?.body);
-  return parsed.success && stored
-    ? { version: parsed.data.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
-    : { version: 'v1', updated_at: null, updated_by: null };
 }
 
 // ---- multi-tenant associations -----------------------------------------------------------------------------------
@@ -284,7 +277,7 @@ export const lookupsModule: ServerModule = {
         .sort((a, b) => b.added_at.localeCompare(a.added_at));
       return { feeds: all.slice(0, limit), total: all.length };
     },
-    portalVersion: async (ctx) => portalVersionOf(ctx.db, requireCaller(ctx).tenantId),
+    portalVersion: async (ctx) => versionOf(ctx.db, requireCaller(ctx).tenantId, 'portal_version'),
     savePortalVersion: async (ctx) => {
       const stored = await saveAudited(ctx, 'portal_version', { version: ctx.body.version }, 'portal.version');
       return { version: ctx.body.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by };
