@@ -101,6 +101,8 @@ export interface SectionDef {
    * navigation, built by the same shell); default `portal`, the tenant's admin portal.
    */
   readonly application?: string;
+  /** A note shown above the section's screens where `env` applies, until the administrator dismisses it. */
+  readonly welcome?: { readonly title: string; readonly text: string; readonly env: EnvRule };
 }
 export const defineSection = <const S extends Omit<SectionDef, 'kind'>>(s: S): S & { readonly kind: 'section' } => ({
   ...s,
@@ -201,8 +203,11 @@ export interface FieldHint<V = unknown, F extends string = string> {
    * instead of into the document; the field keeps the file name.
    */
   readonly upload?: UploadHint;
-  /** The choices of a select, loaded from the rows of another document screen. */
-  readonly optionsFrom?: OptionsFrom;
+  /**
+   * The choices of a select or dual list: the rows of another document screen (`optionsFrom(screen, ...)`) or a lookup
+   * operation's answer (`choicesFrom(operation, ...)`; a `{rev}` in its path is the staged revision).
+   */
+  readonly optionsFrom?: OptionSource;
   /** Columns, row form and new-row defaults of a `table` field (a list of objects). */
   readonly table?: [ElementOf<V>] extends [never] ? NestedTableHint : NestedTableHint<ElementOf<V>>;
 }
@@ -230,6 +235,9 @@ export interface OptionsFrom {
   readonly label: string;
   readonly [checkedOptions]: true;
 }
+
+/** Where a field's choices come from: another screen's document, or a lookup operation's answer. */
+export type OptionSource = OptionsFrom | ChoicesFrom;
 
 /** The choices of a select from `screen`'s rows (`rows`, an array of objects) with their `value` and `label` fields. */
 export function optionsFrom<S extends z.ZodObject, K extends ArrayKeys<z.infer<S>>>(

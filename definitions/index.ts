@@ -68,6 +68,7 @@ import { dashboard } from './reports/dashboard';
 import { reportCatalogue } from './reports/reportCatalogue';
 import { reportScheduling } from './reports/reportScheduling';
 import { revisionHistory } from './policy/revisionHistory';
+import { contactForm } from './contact/contactForm';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
@@ -86,6 +87,7 @@ import { fixedEgress } from './settings/tenant/fixedEgress';
 import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { terminalServerProfiles } from './settings/tenant/terminalServerProfiles';
+import { tenantAssociations } from './settings/tenant/tenantAssociations';
 import { webService } from './web/webService';
 import { mailService } from './safemail/mailService';
 import { mailAttachments } from './safemail/mailAttachments';
@@ -169,6 +171,7 @@ export const registry = createRegistry({
     clientProfiles,
     postureProfiles,
     terminalServerProfiles,
+    tenantAssociations,
     webService,
     mailService,
     mailAttachments,
@@ -201,6 +204,7 @@ export const registry = createRegistry({
     tenantCapabilities,
     tenantUsers,
     apiTokens,
+    contactForm,
   ],
   operations: [
     ...Object.values(authOps),

@@ -179,7 +179,8 @@ function checkDocumentReferences(
       if (hint.showIf && !fieldAt(form, hint.showIf.field)) fail(`${where} field ${path} is shown by ${hint.showIf.field}, which the schema lacks`);
       operation(hint.upload?.operation, `upload (${path})`);
       const from = hint.optionsFrom;
-      if (from) {
+      if (from && 'operation' in from) operation(from.operation, `choices (${path})`);
+      else if (from) {
         const source = screens.get(from.screen.id);
         if (!source || !isDocumentScreen(source)) fail(`${path} takes options from ${from.screen.id}, which is no registered document screen`);
         else if (!fieldAt(source.schema, `${from.rows}.0.${from.value}`) || !fieldAt(source.schema, `${from.rows}.0.${from.label}`)) {

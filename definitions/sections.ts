@@ -28,6 +28,14 @@ export const sections: readonly SectionDef[] = [
       any: ['web_policy:*', 'email_policy:*', 'dlp_policy:*', 'casb_policy:*', 'egress_policy:*', 'content_inspection:*'],
     },
     env: cloudOrManagementStation,
+    // Spec 000 §4: on-prem, the policy welcome is shown.
+    welcome: {
+      title: 'Welcome to policy management',
+      text:
+        'The policies you edit here are kept as unpublished changes until you publish them. Publishing sends them to ' +
+        'every appliance this management station manages; the revision history lists each publish and can roll one back.',
+      env: [{ deployments: ['on_prem'] }],
+    },
     order: 20,
   }),
   defineSection({ id: 'customization', title: 'Customization', route: '/customization', access: { any: ['customization:*'] }, order: 30 }),

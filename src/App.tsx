@@ -22,6 +22,7 @@ import { AppLayout } from './shell/AppLayout';
 import type { CatalogScreen } from './shell/catalog';
 import { navigate } from './shell/hashLocation';
 import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary';
+import { SectionWelcome } from './shell/SectionWelcome';
 import { screenDefinition } from './shell/screenDefinition';
 
 const screenPageModule = () => import('./pages/ScreenPage');
@@ -66,7 +67,7 @@ function Shell() {
   const { access, revision } = useEngine();
   // Subscribed so the navigation follows changes of the user's access.
   useStore(access);
-  const user = useStore(session).user;
+  const { user, multiTenant } = useStore(session);
   const [location] = useLocation();
   const navigation = buildNavigation(catalog, access);
   const policyEnv = application.policyRevision && (env.deployment !== 'on_prem' || env.appMode === 'management_station');
@@ -98,7 +99,9 @@ function Shell() {
       location={location}
       publishRule={policyEnv ? publishRule : undefined}
       insights={insights}
+      tenantRequests={multiTenant?.pending_approvals ?? 0}
     >
+      <SectionWelcome section={catalog.sections.find((s) => s.route === sectionRoute(location))} env={env} />
       <Suspense fallback={pageLoader}>
         <Switch>
           <Route path="/">

@@ -90,9 +90,13 @@ async function start() {
     call: callOperation,
     cookies: browserCookies(),
     access,
-    ops: application.session ?? (onPrem
-      ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logoutPost', cookieRefresh: 'dashboard.cookieRefresh' }
-      : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' }),
+    ops: application.session ?? {
+      ...(onPrem
+        ? { userInfo: 'dashboard.userInfo', logout: 'dashboard.logoutPost', cookieRefresh: 'dashboard.cookieRefresh' }
+        : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' }),
+      multiTenant: 'tenantUtils.multiTenant',
+      savePortalVersion: 'lookups.savePortalVersion',
+    },
     onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
     window: { ...browserWindowHooks(), reload: followCookieChange },
   });

@@ -21,7 +21,7 @@ import {
   logResultSchema,
   type LogType,
 } from '../../schemas/logs';
-import { defineOperation, idSegment, type OperationDef } from '../define';
+import { choicesFrom, defineOperation, idSegment, type OperationDef } from '../define';
 
 const tag = 'logs';
 
@@ -73,7 +73,7 @@ function categoryListOperation<const N extends CategoryListName>(name: N) {
     path: `/api/policy/v1/${name}`,
     summary: `${CATEGORY_LIST_LABELS[name]}: a list that labels log values; Private Access is left out`,
     response: CategoryList,
-    access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read'] },
+    access: { any: ['logs:read', 'dashboard:read', 'reports:read', 'web_policy:read', 'casb_policy:read', 'content_inspection:read', 'private_access:read'] },
     tag,
   });
 }
@@ -85,6 +85,11 @@ export const categoryListOps = {
   webroot_cats: categoryListOperation('webroot_cats'),
   country_codes: categoryListOperation('country_codes'),
 } as const satisfies Readonly<Record<CategoryListName, OperationDef>>;
+
+/** Web categories as field choices (their ids are stored, their names shown). */
+export const categoryChoices = choicesFrom(categoryListOps.cats_v2, 'categories', 'value', 'label');
+/** Countries as field choices (two-letter codes are stored, country names shown). */
+export const countryChoices = choicesFrom(categoryListOps.country_codes, 'categories', 'value', 'label');
 
 export const sandboxReport = defineOperation({
   id: 'logs.sandboxReport',

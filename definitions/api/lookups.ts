@@ -25,6 +25,8 @@ import {
   MpaApplicationList,
   PacVersion,
   PacVersionBody,
+  PortalVersion,
+  PortalVersionBody,
   PredefinedCcls,
   RaThreats,
   RiskDetail,
@@ -375,6 +377,35 @@ export const exportClientProfile = defineOperation({
   tag,
 });
 
+const portalVersionDescription =
+  'At session start on cloud and management stations, the portal sets the version to v2 for a tenant whose ' +
+  'administrators\' `portal_v2` flag is false, so the service knows they moved to this portal; the change is audited.';
+
+export const portalVersion = defineOperation({
+  id: 'lookups.portalVersion',
+  method: 'GET',
+  path: '/api/policy/v1/portal_version',
+  summary: 'Which administration portal the tenant uses (v1, the previous one, until set)',
+  description: portalVersionDescription,
+  response: PortalVersion,
+  access: 'session',
+  env: cloudOrManagementStation,
+  tag,
+});
+
+export const savePortalVersion = defineOperation({
+  id: 'lookups.savePortalVersion',
+  method: 'PUT',
+  path: '/api/policy/v1/portal_version',
+  summary: 'Record which administration portal the tenant uses',
+  description: portalVersionDescription,
+  body: PortalVersionBody,
+  response: PortalVersion,
+  access: 'session',
+  env: cloudOrManagementStation,
+  tag,
+});
+
 /** The group server/modules/lookups.ts implements. */
 export const lookupOps = {
   smtpUsers,
@@ -403,4 +434,6 @@ export const lookupOps = {
   whitelistUce,
   whitelistFeeds,
   exportClientProfile,
+  portalVersion,
+  savePortalVersion,
 } as const;

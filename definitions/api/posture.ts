@@ -8,8 +8,11 @@ import {
   ConfigPolicyList,
   ConfigPolicyPatch,
   ConfigSettingDefinitionsQuery,
+  ExportQuery,
+  InputPolicy,
   JsonSchemaDocument,
 } from '../../schemas/areas/browserPosture';
+import { z } from 'zod';
 import { defineOperation } from '../define';
 
 const base = '/api/brw-posture-mgmt/v1';
@@ -97,6 +100,34 @@ export const batchDeleteConfigPolicies = defineOperation({
   tag,
 });
 
+export const exportConfigPolicy = defineOperation({
+  id: 'posture.exportPolicy',
+  method: 'POST',
+  path: `${base}/configPolicies/{id}/export`,
+  summary: 'Export a configuration policy for deployment: Microsoft Intune (JSON), a registry file or Group Policy registry XML',
+  description:
+    'The answer is the file\'s text. The registry formats write the settings under the browser\'s policy key ' +
+    '(HKLM\\SOFTWARE\\Policies\\Google\\Chrome or ...\\Microsoft\\Edge) and exist for Windows policies only (400 on ' +
+    '`format` otherwise); Intune exports Windows and macOS policies. Lists become numbered values of a sub-key.',
+  params: ConfigPolicyIdParam,
+  query: ExportQuery,
+  response: z.string(),
+  responseKind: 'text',
+  access: read,
+  tag,
+});
+
+export const inputConfigPolicy = defineOperation({
+  id: 'posture.inputPolicy',
+  method: 'GET',
+  path: `${base}/configPolicies/{id}/inputPolicy`,
+  summary: 'The input of a configuration policy: name, platform, browser, version and settings, as created and edited',
+  params: ConfigPolicyIdParam,
+  response: InputPolicy,
+  access: read,
+  tag,
+});
+
 /** The group server/modules/posture.ts implements. */
 export const postureOps = {
   configSettingDefinitions,
@@ -106,4 +137,6 @@ export const postureOps = {
   updateConfigPolicy,
   deleteConfigPolicy,
   batchDeleteConfigPolicies,
+  exportConfigPolicy,
+  inputConfigPolicy,
 } as const;

@@ -1,12 +1,16 @@
 /**
  * Tenant settings and utilities of spec 002 §7 that are not a settings page: one tenant setting by name, the fixed
  * egress summary, the caller's address, the service's egress addresses, certificate decoding and the time zones of
- * rule schedules.
+ * rule schedules; the tenant's multi-tenant associations (read at session start) and their approval.
  */
 import {
+  ApproveAssociation,
+  Association,
+  AssociationParam,
   DecodeCertBody,
   DecodedCert,
   FixedEgressState,
+  MultiTenantInfo,
   PublicIps,
   SettingName,
   SettingValue,
@@ -16,6 +20,8 @@ import {
 import { defineOperation } from '../define';
 
 const tag = 'tenant settings';
+/** Tenancy exists on cloud and on management stations, not on a single appliance. */
+const tenancyEnv = [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }] as const;
 const read = { any: ['settings:read'] };
 
 export const tenantSetting = defineOperation({
@@ -85,5 +91,44 @@ export const timeZones = defineOperation({
   tag,
 });
 
+export const multiTenant = defineOperation({
+  id: 'tenantUtils.multiTenant',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/multi_tenant/',
+  summary: 'The primary and managed tenants this tenant is associated with, and the requests waiting for its approval',
+  description:
+    'Read at session start by every signed-in administrator (the header shows waiting requests to those who may ' +
+    'approve them). A tenant is primary when it manages another; a pending association waits for the managed tenant.',
+  response: MultiTenantInfo,
+  access: 'session',
+  env: tenancyEnv,
+  tag,
+});
+
+export const approveAssociation = defineOperation({
+  id: 'tenantUtils.approveAssociation',
+  method: 'PATCH',
+  path: '/api/settings/v1/tenants/multi_tenant/associations/{id}',
+  summary: 'Approve a pending association (status `active`): the primary tenant then manages this tenant',
+  description:
+    'Only the managed tenant approves (409 for the primary tenant\'s own request); approving an active association ' +
+    'changes nothing; an unknown id is a 404. The approval is audited.',
+  params: AssociationParam,
+  body: ApproveAssociation,
+  response: Association,
+  access: { any: ['settings:write'] },
+  env: tenancyEnv,
+  tag,
+});
+
 /** The group server/modules/lookups.ts implements. */
-export const tenantUtilOps = { tenantSetting, fixedEgressState, userIp, allPublicIps, decodeCert, timeZones } as const;
+export const tenantUtilOps = {
+  tenantSetting,
+  fixedEgressState,
+  userIp,
+  allPublicIps,
+  decodeCert,
+  timeZones,
+  multiTenant,
+  approveAssociation,
+} as const;

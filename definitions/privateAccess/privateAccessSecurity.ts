@@ -1,4 +1,5 @@
 import { MpaSecurityConfigDocument } from '../../schemas/areas/privateAccess';
+import { countryChoices } from '../api/logs';
 import { defineSettingsPage } from '../define';
 
 export const privateAccessSecurity = defineSettingsPage({
@@ -13,11 +14,24 @@ export const privateAccessSecurity = defineSettingsPage({
   nav: { order: 40 },
   endpoint: { path: '/api/settings/v1/tenants/mpa_security_config', revision: 'none', save: 'PUT' },
   schema: MpaSecurityConfigDocument,
+  // Set up once per tenant, so the page guides through it; the last step saves.
   layout: {
-    kind: 'form',
+    kind: 'wizard',
+    landing: {
+      title: 'Secure private access in four steps',
+      text:
+        'Choose how connectors and clients connect, whether devices must pass a posture check, how connector ' +
+        'provisioning keys work and which countries are never allowed. Apply each step, then save on the last one.',
+    },
+    steps: [
+      { id: 'connections', title: 'Connections', fields: ['min_tls_version', 'idle_timeout_minutes'] },
+      { id: 'devices', title: 'Devices', fields: ['require_posture'] },
+      { id: 'connectors', title: 'Connectors', fields: ['one_time_provisioning_keys'] },
+      { id: 'countries', title: 'Countries', fields: ['blocked_countries'] },
+    ],
     fields: {
       min_tls_version: { widget: 'segmented' },
-      blocked_countries: { widget: 'tags', placeholder: 'KP' },
+      blocked_countries: { widget: 'dualList', optionsFrom: countryChoices },
     },
   },
   read: { any: ['private_access:read'] },

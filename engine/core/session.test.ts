@@ -280,3 +280,46 @@ describe('logout', () => {
     expect(calls.filter(([id]) => id === ops.logout)).toHaveLength(1);
   });
 });
+
+describe('session start (spec 000 §4)', () => {
+  const startOps = { ...ops, multiTenant: 'tenantUtils.multiTenant', savePortalVersion: 'lookups.savePortalVersion' };
+  const info = { role: 'primary', associations: [], pending_approvals: 2 };
+
+  function start(env: Environment, signedIn: SessionUser) {
+    const calls: [string, CallInput | undefined][] = [];
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      calls.push([id, input]);
+      if (id === ops.userInfo) return signedIn;
+      if (id === startOps.multiTenant) return info;
+      return { version: 'v2' };
+    }) as unknown as CallFn;
+    const values: Record<string, string> = { user_id: 'u1', _xsrf: '2|m|t|1' };
+    const cookies: CookieJar = { get: (n) => values[n], delete: (n) => void delete values[n] };
+    const session = createSession({ env, call, cookies, access: createAccessControl(env), ops: startOps, onInactive: vi.fn() });
+    return { session, calls };
+  }
+
+  it('loads the multi-tenant info once signed in and keeps it in the session', async () => {
+    const { session, calls } = start(cloud, user());
+    await session.init();
+    await vi.waitFor(() => expect(session.getState().multiTenant).toEqual(info));
+    expect(calls.map(([id]) => id)).toEqual([ops.userInfo, startOps.multiTenant]);
+  });
+
+  it('sets the portal version to v2 when portal_v2 is false, and only then', async () => {
+    const a = start(cloud, user({ portal_v2: false }));
+    await a.session.init();
+    await vi.waitFor(() => expect(a.calls).toContainEqual([startOps.savePortalVersion, { body: { version: 'v2' } }]));
+    const b = start(cloud, user());
+    await b.session.init();
+    await vi.waitFor(() => expect(b.session.getState().multiTenant).toEqual(info));
+    expect(b.calls.map(([id]) => id)).not.toContain(startOps.savePortalVersion);
+  });
+
+  it('an appliance that is not a management station does neither', async () => {
+    const { session, calls } = start(appliance, user({ portal_v2: false, capabilities: {} }));
+    await session.init();
+    expect(session.getState().status).toBe('logged_in');
+    expect(calls.map(([id]) => id)).toEqual([ops.userInfo]);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { Environment } from '../../schemas/access';
 import type { SessionUser } from '../../schemas/auth';
+import type { MultiTenantInfo } from '../../schemas/areas/lookups';
 import {
   ACTIVITY_THROTTLE_MS,
   DAY_MS,
@@ -25,6 +26,8 @@ export interface SessionState {
   readonly user: SessionUser | undefined;
   /** Why the user is logged out when it is not simply a missing session (e.g. user info could not be read). */
   readonly error: string | undefined;
+  /** The tenant's multi-tenant associations, once read after sign-in (cloud and management stations). */
+  readonly multiTenant?: MultiTenantInfo;
 }
 
 /** Text shown when the tenant is not enabled for this portal (no `portal2` capability on cloud or a CMR). */
@@ -57,8 +60,17 @@ export interface SessionDeps {
   readonly call: CallFn;
   readonly cookies: CookieJar;
   readonly access: Pick<AccessControl, 'setUser' | 'reset'>;
-  /** Operation ids of the deployment (cloud `auth.*`, on-prem `dashboard.*`). */
-  readonly ops: { readonly userInfo: string; readonly logout: string; readonly cookieRefresh: string };
+  /**
+   * Operation ids of the deployment (cloud `auth.*`, on-prem `dashboard.*`); on cloud and management stations also
+   * the multi-tenant read and the portal-version save run at session start.
+   */
+  readonly ops: {
+    readonly userInfo: string;
+    readonly logout: string;
+    readonly cookieRefresh: string;
+    readonly multiTenant?: string;
+    readonly savePortalVersion?: string;
+  };
   /** The inactivity limit ran out: the app sends the user to logout with the timeout flag. */
   readonly onInactive: () => void;
   readonly clock?: Clock;
@@ -191,6 +203,22 @@ export function createSession(deps: SessionDeps): Session {
     store.setState({ status: 'logged_out', user: undefined, error });
   }
 
+  /**
+   * Spec 000 §4: once signed in, the multi-tenant info is loaded, and on cloud or a management station a user whose
+   * portal_v2 flag is false sets the portal version. Neither holds up the session; a failure leaves them out.
+   */
+  function sessionStart(user: SessionUser) {
+    if (!needsXsrf(deps.env)) return;
+    const quiet = { skip403Snackbar: true } as const;
+    if (deps.ops.multiTenant) {
+      deps.call<MultiTenantInfo>(deps.ops.multiTenant, {}, quiet).then(
+        (multiTenant) => store.setState((s) => (s.user === user ? { ...s, multiTenant } : s)),
+        () => {},
+      );
+    }
+    if (deps.ops.savePortalVersion && !user.portal_v2) deps.call(deps.ops.savePortalVersion, { body: { version: 'v2' } }, quiet).catch(() => {});
+  }
+
   async function init(): Promise<SessionState> {
     startWatch();
     const user = deps.cookies.get(USER_COOKIE);
@@ -207,6 +235,7 @@ export function createSession(deps: SessionDeps): Session {
       deps.access.setUser(info);
       store.setState({ status: 'logged_in', user: info, error: undefined });
       startInactivity();
+      sessionStart(info);
     } catch (e) {
       loggedOut(isApiError(e) && e.status === 401 ? undefined : MESSAGES.cannotGetUser);
     }

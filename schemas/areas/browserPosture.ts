@@ -313,3 +313,24 @@ export const ConfigPolicyList = z.object({ list: z.array(ConfigPolicy) });
 export const ConfigPolicyIdParam = z.strictObject({ id: z.uuid({ message: 'Unknown configuration policy id.' }) });
 export const BatchDeleteBody = z.strictObject({ ids: z.array(z.uuid()).min(1).max(500) });
 export const BatchDeleteAnswer = z.object({ deleted: z.number().int().nonnegative() });
+
+/** Formats a configuration policy exports to (POST configPolicies/{id}/export?format=). */
+export const ExportFormat = labelledEnum(
+  ['microsoftIntune', 'registry', 'registryXmlGpo'],
+  { microsoftIntune: 'Microsoft Intune (JSON)', registry: 'Windows registry file (.reg)', registryXmlGpo: 'Group Policy registry preferences (XML)' },
+  { title: 'Format' },
+);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+export const ExportQuery = z.strictObject({ format: ExportFormat });
+
+/** What a policy was created from (GET configPolicies/{id}/inputPolicy): its name, target and settings. */
+export const InputPolicy = z
+  .object({
+    name: z.string(),
+    platform: PosturePlatform,
+    browser: PostureBrowser,
+    version: z.string(),
+    settings: z.record(z.string(), z.unknown()),
+    createdBy: z.string(),
+  })
+  .meta({ title: 'Input policy', description: 'The policy as it was created and last edited, without the service\'s fields' });

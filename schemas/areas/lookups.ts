@@ -200,6 +200,39 @@ export const ExportClientProfileQuery = z.strictObject({
   uuid: z.uuid().optional().meta({ title: 'Profile uuid', description: 'Left out: every exportable profile, in one file' }),
 });
 
+// ---- session start: portal version and multi-tenant associations (spec 000 §3, §4) -------------------------------
+
+export const PortalVersionValue = labelledEnum(['v1', 'v2'], { v1: 'Previous portal', v2: 'This portal' }, { title: 'Portal version' });
+export const PortalVersionBody = z.strictObject({ version: PortalVersionValue });
+export const PortalVersion = z
+  .object({ version: PortalVersionValue, updated_at: Stamp.nullable(), updated_by: z.string().nullable() })
+  .meta({ title: 'Portal version', description: 'Which administration portal the tenant\'s administrators use' });
+
+export const AssociationStatus = labelledEnum(['active', 'pending'], { active: 'Active', pending: 'Waiting for approval' }, { title: 'Status' });
+export const Association = z.object({
+  uuid: z.string().meta({ title: 'Association id' }),
+  primary_name: z.string().meta({ title: 'Primary tenant', description: 'The tenant that manages the other' }),
+  secondary_name: z.string().meta({ title: 'Managed tenant' }),
+  status: AssociationStatus,
+  requested_at: Stamp.meta({ title: 'Requested' }),
+});
+export const AssociationRow = Association.extend({
+  can_approve: z.boolean().meta({ title: 'Waits for this tenant', description: 'A pending request in which this tenant is the managed one' }),
+});
+export const MultiTenantInfo = z
+  .object({
+    role: labelledEnum(['primary', 'secondary', 'none'], { primary: 'Primary tenant', secondary: 'Managed tenant', none: 'Not associated' }, { title: 'This tenant' }),
+    associations: z.array(AssociationRow),
+    pending_approvals: z.number().int().min(0).meta({ title: 'Requests waiting for this tenant\'s approval' }),
+  })
+  .meta({ title: 'Multi-tenant associations', description: 'The primary and managed tenants this tenant is associated with' });
+export type MultiTenantInfo = z.infer<typeof MultiTenantInfo>;
+export type PortalVersion = z.infer<typeof PortalVersion>;
+export const AssociationParam = z.strictObject({ id: z.string().min(1).max(64).meta({ title: 'Association id' }) });
+export const ApproveAssociation = z.strictObject({
+  status: z.literal('active').meta({ title: 'Status', description: 'Only `active`: a pending association is approved' }),
+});
+
 // ---- the seed file of the lookups (server/seed/lookups.json) -----------------------------------------------------
 
 export const LookupSeed = z.strictObject({
@@ -213,6 +246,7 @@ export const LookupSeed = z.strictObject({
   ssl_integrations: z.array(z.object({ id: z.string(), name: z.string(), destinations: z.array(z.string()) })),
   content_types: z.array(z.object({ name: z.string(), list: z.array(z.string()) })),
   public_ips: z.array(z.object({ ip: z.string(), region: z.string() })),
+  multi_tenant: z.record(z.string(), z.array(Association)),
   content_version: z.string(),
   category_version: z.string(),
   versions_updated_at: z.string(),

@@ -19,7 +19,7 @@ import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';
 import { fixedEgress } from '../../definitions/settings/tenant/fixedEgress';
-import { LookupSeed, type PacVersion } from '../../schemas/areas/lookups';
+import { LookupSeed, type MultiTenantInfo, type PacVersion, type PortalVersion } from '../../schemas/areas/lookups';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
@@ -81,15 +81,18 @@ async function saveAudited(ctx: CallContext, name: string, body: unknown, area: 
   });
 }
 
-const PacVersionStored = z.object({ version: z.enum(['v1', 'v2']) });
+const VersionStored = z.object({ version: z.enum(['v1', 'v2']) });
 
-async function pacVersionOf(db: Db, tenantId: string): Promise<PacVersion> {
-  const stored = await readValue<unknown>(db, tenantId, 'pac_version');
-  const parsed = PacVersionStored.safeParse(stored?.body);
+/** A stored v1/v2 choice (PAC file, portal) with who set it; v1 until set. */
+async function versionOf(db: Db, tenantId: string, name: 'pac_version' | 'portal_version'): Promise<PacVersion & PortalVersion> {
+  const stored = await readValue<unknown>(db, tenantId, name);
+  const parsed = VersionStored.safeParse(stored?.body);
   return parsed.success && stored
     ? { version: parsed.data.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
     : { version: 'v1', updated_at: null, updated_by: null };
 }
+
+const pacVersionOf = (db: Db, tenantId: string) => versionOf(db, tenantId, 'pac_version');
 
 async function savePacVersion(ctx: CallContext & { readonly body: { readonly version: 'v1' | 'v2' } }): Promise<PacVersion> {
   const stored = await saveAudited(ctx, 'pac_version', { version: ctx.body.version }, 'pac.version');
@@ -101,6 +104,26 @@ async function migrationOf(db: Db, tenantId: string) {
   return stored
     ? { migrate: stored.body.migrate === true, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
     : { migrate: false, updated_at: null, updated_by: null };
+}
+
+// ---- multi-tenant associations -----------------------------------------------------------------------------------
+
+type Associations = readonly Omit<MultiTenantInfo['associations'][number], 'can_approve'>[];
+
+/** The tenant's associations: as approved here (tenant_values), else as seeded. */
+async function associationsOf(db: Db, tenantId: string, tenantName: string): Promise<Associations> {
+  const stored = await readValue<Associations>(db, tenantId, 'multi_tenant');
+  return stored?.body ?? forTenant(LOOKUPS.multi_tenant, tenantName) ?? [];
+}
+
+function multiTenantInfo(associations: Associations, tenantName: string): MultiTenantInfo {
+  const primary = associations.some((a) => a.primary_name === tenantName && a.status === 'active');
+  const secondary = associations.some((a) => a.secondary_name === tenantName && a.status === 'active');
+  return {
+    role: primary ? 'primary' : secondary ? 'secondary' : 'none',
+    associations: associations.map((a) => ({ ...a, can_approve: a.status === 'pending' && a.secondary_name === tenantName })),
+    pending_approvals: associations.filter((a) => a.status === 'pending' && a.secondary_name === tenantName).length,
+  };
 }
 
 // ---- policy documents at a revision ------------------------------------------------------------------------------
@@ -254,6 +277,11 @@ export const lookupsModule: ServerModule = {
         .sort((a, b) => b.added_at.localeCompare(a.added_at));
       return { feeds: all.slice(0, limit), total: all.length };
     },
+    portalVersion: async (ctx) => versionOf(ctx.db, requireCaller(ctx).tenantId, 'portal_version'),
+    savePortalVersion: async (ctx) => {
+      const stored = await saveAudited(ctx, 'portal_version', { version: ctx.body.version }, 'portal.version');
+      return { version: ctx.body.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by };
+    },
     exportClientProfile: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const { doc } = await readSettingsDocument(ctx.db, tenantId, clientProfiles);
@@ -363,6 +391,22 @@ export const tenantUtilsModule: ServerModule = {
         subject_alt_names: (cert.subjectAltName ?? '').split(', ').filter(Boolean),
         expired: validTo.getTime() < Date.now(),
       };
+    },
+    multiTenant: async (ctx) => {
+      const caller = requireCaller(ctx);
+      return multiTenantInfo(await associationsOf(ctx.db, caller.tenantId, caller.user.tenant_name), caller.user.tenant_name);
+    },
+    approveAssociation: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const tenantName = caller.user.tenant_name;
+      const associations = await associationsOf(ctx.db, caller.tenantId, tenantName);
+      const found = associations.find((a) => a.uuid === ctx.params.id);
+      if (!found) throw new HttpError(404, `No association has the id ${ctx.params.id}.`);
+      if (found.status === 'active') return found;
+      if (found.secondary_name !== tenantName) throw new HttpError(409, `${found.secondary_name} approves this request, not ${tenantName}.`);
+      const approved = { ...found, status: 'active' as const };
+      await saveAudited(ctx, 'multi_tenant', associations.map((a) => (a.uuid === found.uuid ? approved : a)), 'settings.multi-tenant');
+      return approved;
     },
     timeZones: async () => {
       const now = new Date();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { postureOps } from '../../definitions/api/posture';
 import {
   browserSettingsSchema,
+  type ExportFormat,
   type ConfigPolicy,
   type ConfigPolicyInput,
   type PostureBrowser,
@@ -105,6 +106,70 @@ const DEMO_POLICIES: readonly ConfigPolicyInput[] = [
   { name: 'Chrome on macOS (draft)', platform: 'macos', browser: 'chrome', version: '122', settings: {} },
 ];
 
+// ---- export ----------------------------------------------------------------------------------------------------
+
+/** The browser's policy key under HKLM. */
+const POLICY_KEY: Readonly<Record<PostureBrowser, string>> = { chrome: 'SOFTWARE\\Policies\\Google\\Chrome', edge: 'SOFTWARE\\Policies\\Microsoft\\Edge' };
+
+/** One registry value: a DWORD for flags and whole numbers, a string otherwise (objects as JSON). */
+interface RegValue {
+  readonly key: string;
+  readonly name: string;
+  readonly type: 'REG_DWORD' | 'REG_SZ';
+  readonly value: string | number;
+}
+
+function registryValues(browser: PostureBrowser, settings: Readonly<Record<string, unknown>>): RegValue[] {
+  const key = POLICY_KEY[browser];
+  const one = (k: string, name: string, v: unknown): RegValue =>
+    typeof v === 'boolean'
+      ? { key: k, name, type: 'REG_DWORD', value: v ? 1 : 0 }
+      : typeof v === 'number' && Number.isInteger(v) && v >= 0
+        ? { key: k, name, type: 'REG_DWORD', value: v }
+        : { key: k, name, type: 'REG_SZ', value: typeof v === 'string' ? v : JSON.stringify(v) };
+  return Object.entries(settings).flatMap(([name, v]) =>
+    // A list policy is a sub-key named after the policy with values 1, 2, ...
+    Array.isArray(v) ? v.map((item, i) => one(`${key}\\${name}`, String(i + 1), item)) : [one(key, name, v)],
+  );
+}
+
+const regString = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+const xmlAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function exportPolicy(policy: ConfigPolicy, format: ExportFormat): string {
+  const values = registryValues(policy.browser, policy.settings);
+  switch (format) {
+    case 'registry': {
+      const lines = ['Windows Registry Editor Version 5.00'];
+      for (const key of [...new Set(values.map((v) => v.key))]) {
+        lines.push('', `[HKEY_LOCAL_MACHINE\\${key}]`);
+        for (const v of values.filter((x) => x.key === key)) {
+          lines.push(`${regString(v.name)}=${v.type === 'REG_DWORD' ? `dword:${Number(v.value).toString(16).padStart(8, '0')}` : regString(String(v.value))}`);
+        }
+      }
+      return `${lines.join('\r\n')}\r\n`;
+    }
+    case 'registryXmlGpo': {
+      const entries = values.map(
+        (v) =>
+          `  <Registry clsid="{9CD4B2F4-923D-47f5-A062-E897DD1DAD50}" name="${xmlAttr(v.name)}">\n` +
+          `    <Properties action="U" hive="HKEY_LOCAL_MACHINE" key="${xmlAttr(v.key)}" name="${xmlAttr(v.name)}" type="${v.type}" value="${xmlAttr(String(v.value))}"/>\n` +
+          '  </Registry>',
+      );
+      return ['<?xml version="1.0" encoding="utf-8"?>', '<RegistrySettings clsid="{A3CCFC41-DFDB-43a5-8D26-0FE8B954DA51}">', ...entries, '</RegistrySettings>', ''].join('\n');
+    }
+    case 'microsoftIntune': {
+      const vendor = policy.browser === 'chrome' ? 'Chrome~Policy~googlechrome' : 'microsoft_edge~Policy~microsoft_edge';
+      const settings = Object.entries(policy.settings).map(([name, value]) => ({ name, omaUri: `./Device/Vendor/MSFT/Policy/Config/${vendor}/${name}`, value }));
+      return `${JSON.stringify({ displayName: policy.name, description: policy.description ?? '', platform: policy.platform, browser: policy.browser, settings }, null, 2)}\n`;
+    }
+  }
+}
+
+/** Whether a policy of this platform exports to the format; the registry formats are Windows only. */
+const exportable = (platform: PosturePlatform, format: ExportFormat) =>
+  format === 'microsoftIntune' ? platform !== 'linux' : platform === 'windows';
+
 export const postureModule: ServerModule = {
   name: 'posture',
   implementations: implementAll(postureOps, {
@@ -125,6 +190,21 @@ export const postureModule: ServerModule = {
     },
 
     getConfigPolicy: async (ctx) => toPolicy(await findPolicy(ctx.db, requireCaller(ctx).tenantId, ctx.params.id)),
+
+    exportConfigPolicy: async (ctx) => {
+      const policy = toPolicy(await findPolicy(ctx.db, requireCaller(ctx).tenantId, ctx.params.id));
+      if (!exportable(policy.platform, ctx.query.format)) {
+        throw new HttpError(400, MESSAGES.validationFailed, {
+          errors: [{ path: 'format', key: 'formatNotForPlatform', message: `A ${policy.platform} policy cannot be exported in this format.` }],
+        });
+      }
+      return exportPolicy(policy, ctx.query.format);
+    },
+
+    inputConfigPolicy: async (ctx) => {
+      const { name, platform, browser, version, settings, createdBy } = toPolicy(await findPolicy(ctx.db, requireCaller(ctx).tenantId, ctx.params.id));
+      return { name, platform, browser, version, settings, createdBy };
+    },
 
     updateConfigPolicy: async (ctx) => {
       const { tenantId, user } = requireCaller(ctx);

@@ -24,6 +24,8 @@ export interface AppLayoutProps {
   readonly location: string;
   readonly publishRule: AccessRule | undefined;
   readonly insights: boolean;
+  /** Multi-tenant association requests waiting for this tenant's approval (read at session start). */
+  readonly tenantRequests: number;
   readonly children: ReactNode;
 }
 
@@ -49,7 +51,7 @@ export function AppLayout(props: AppLayoutProps) {
             <PublishControl publishRule={props.publishRule} />
             <JobsIndicator navigation={props.navigation} />
             <ColorSchemeToggle />
-            <UserMenu user={props.user} />
+            <UserMenu user={props.user} tenantRequests={props.tenantRequests} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,9 +1,12 @@
-/** The signed-in user (name and tenant) and Sign out. Plain elements: the header needs no popover library. */
-import { Button, Group, Text } from '@mantine/core';
+/**
+ * The signed-in user (name and tenant), the tenant association requests waiting for approval, the contact form and
+ * Sign out. Plain elements: the header needs no popover library.
+ */
+import { Box, Button, Group, Text } from '@mantine/core';
 import type { SessionUser } from '../../schemas/auth';
 import { navigate } from './hashLocation';
 
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tenantRequests?: number }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Signed-in user">
@@ -14,6 +17,19 @@ export function UserMenu({ user }: { user: SessionUser }) {
           · {user.tenant_name}
         </Text>
       </Text>
+      {tenantRequests > 0 && (
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%' }} aria-hidden />}
+          onClick={() => navigate('/settings/tenant-associations')}
+        >
+          {tenantRequests === 1 ? '1 tenant request' : `${tenantRequests} tenant requests`}
+        </Button>
+      )}
+      <Button variant="subtle" size="xs" onClick={() => navigate('/contact-form')}>
+        Contact
+      </Button>
       <Button variant="subtle" size="xs" onClick={() => navigate('/logout')}>
         Sign out
       </Button>

@@ -1,5 +1,6 @@
 import { EmailUsersDocument } from '../../../schemas/areas/emailUsers';
-import { definePolicyArea } from '../../define';
+import { groupUsers } from '../../api/lookups';
+import { choicesFrom, definePolicyArea } from '../../define';
 
 export const emailUserLists = definePolicyArea({
   id: 'email.user-lists',
@@ -20,7 +21,12 @@ export const emailUserLists = definePolicyArea({
         table: {
           itemLabel: 'list',
           columns: ['name', 'source', 'groups', 'comment'],
-          rowFields: { id: { widget: 'hidden' }, groups: { widget: 'tags' }, comment: { widget: 'textarea' } },
+          rowFields: {
+            id: { widget: 'hidden' },
+            // The directory groups the identity provider synchronises (ad/group_users at the staged revision).
+            groups: { widget: 'dualList', optionsFrom: choicesFrom(groupUsers, 'groups', 'group', 'group') },
+            comment: { widget: 'textarea' },
+          },
         },
       },
       usersLists: {

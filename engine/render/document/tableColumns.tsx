@@ -2,7 +2,7 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AnyDocumentLayout, ColumnSpec, FieldHint, OptionsFrom } from '../../../definitions/define';
+import type { AnyDocumentLayout, ColumnSpec, FieldHint, OptionSource } from '../../../definitions/define';
 import { formatBytes } from '../../../schemas/format';
 import { fieldsOf, type SelectOption } from '../form/schemaFields';
 import { kindOf, type ColumnKind } from '../widgets/table/columns';
@@ -24,9 +24,9 @@ export const rowLabelOf = (row: Row, columns: readonly TableColumn[], rowKey: st
   String(row[columns[0]?.field ?? rowKey] ?? row[rowKey] ?? '');
 
 /** The `optionsFrom` hints of the layout's columns, by field. */
-export function optionsFromHints(layout: TableLayoutDef): Readonly<Record<string, OptionsFrom>> {
+export function optionsFromHints(layout: TableLayoutDef): Readonly<Record<string, OptionSource>> {
   const hints = (layout.rowFields ?? {}) as Readonly<Partial<Record<string, FieldHint>>>;
-  const out: Record<string, OptionsFrom> = {};
+  const out: Record<string, OptionSource> = {};
   for (const c of layout.columns) {
     const field = typeof c === 'string' ? c : c.field;
     const from = hints[field]?.optionsFrom;

@@ -4,7 +4,8 @@ import { createElement, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { uploadPacTemplate } from '../../../definitions/api/settings';
-import { optionsFrom } from '../../../definitions/define';
+import { groupUsers } from '../../../definitions/api/lookups';
+import { choicesFrom, optionsFrom } from '../../../definitions/define';
 import { storageProfiles } from '../../../definitions/settings/storageProfiles';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
@@ -94,5 +95,22 @@ describe('rich field widgets', () => {
     await user.click(await screen.findByRole('option', { name: 'Exports' }));
     expect(onValue).toHaveBeenLastCalledWith('u2');
     expect(within(document.body).queryByText('Loading…')).toBeNull();
+  });
+
+  it('dualList with a lookup operation: reads it at the staged revision and offers its entries', async () => {
+    const call = vi.fn(async (id: string) =>
+      id === 'policy.revision'
+        ? { staged_rev_id: 7, rev_id: 6, state: 'staged', updated_at: '2026-01-01T00:00:00Z' }
+        : { rev_id: 7, groups: [{ group: 'Finance', users: [] }, { group: 'Sales', users: [] }] },
+    ) as unknown as CallFn;
+    const schema = z.object({ groups: z.array(z.string()).meta({ title: 'Directory groups' }) });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ groups: { widget: 'dualList', optionsFrom: choicesFrom(groupUsers, 'groups', 'group', 'group') } }} initial={[]} onValue={onValue} />,
+    );
+    await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Sales/ }));
+    expect(onValue).toHaveBeenLastCalledWith(['Sales']);
+    expect(call).toHaveBeenCalledWith(groupUsers.id, { params: { rev: 7 } }, expect.anything());
   });
 });

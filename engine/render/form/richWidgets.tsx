@@ -1,13 +1,14 @@
 /**
  * The shared widgets of spec 002 as field widgets: the upload box (`upload`), the dual list (`dualList`), the
- * checkbox group (`checkboxGroup`), and selects whose choices come from another screen's document (`optionsFrom`).
+ * checkbox group (`checkboxGroup`), and selects whose choices come from another screen's document or a lookup
+ * operation (`optionsFrom`).
  * The widget registry maps the field kinds to them.
  */
 import { Input, Select, Stack, Text } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { OptionsFrom } from '../../../definitions/define';
+import type { OptionSource } from '../../../definitions/define';
 import { showSnackbar } from '../../core/snackbar';
 import { useEngine, useOptionalEngine } from '../shell/EngineContext';
 import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
@@ -26,23 +27,35 @@ export function acceptEntries(accept: readonly string[] | undefined): FileTypeEn
   return (accept ?? []).map((ext) => ({ name: ext, fileExtensions: [ext.toLowerCase()], fileMimeTypes: [] }));
 }
 
-/** The query of an `optionsFrom` hint's screen document (one per screen, shared by every field that uses it). */
-const optionsQuery = (from: OptionsFrom | undefined, call: ReturnType<typeof useEngine>['call']) => ({
-  queryKey: ['options', from?.screen.id],
+type Engine = ReturnType<typeof useEngine>;
+
+/** The operation a source reads, the array of its answer and whether its path takes the staged revision. */
+const readOf = (from: OptionSource) =>
+  'screen' in from
+    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: false }
+    : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
+
+/** The query of a source (one per screen or operation, shared by every field that uses it). */
+const optionsQuery = (from: OptionSource | undefined, { call, revision }: Pick<Engine, 'call' | 'revision'>) => ({
+  queryKey: ['options', from && readOf(from).operationId],
   enabled: from !== undefined,
-  queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from!.screen.operationIds.read, {}, { signal }),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const { operationId, staged } = readOf(from!);
+    if (!staged) return call<Record<string, unknown>>(operationId, {}, { signal });
+    await revision.ensure();
+    return call<Record<string, unknown>>(operationId, { params: revision.bindRevision() }, { signal });
+  },
 });
 
-/** The rows of a loaded screen document as choices. */
-const choicesOf = (from: OptionsFrom, data: Record<string, unknown>): SelectOption[] => {
-  const rows = getPath(data, from.rows);
+/** The rows of a loaded answer as choices. */
+const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOption[] => {
+  const rows = getPath(data, readOf(from).rows);
   return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
 };
 
-/** The choices of an `optionsFrom` hint: the rows of another screen's document, loaded once per screen. */
-export function useOptionsFrom(from: OptionsFrom | undefined): readonly SelectOption[] | undefined {
-  const { call } = useEngine();
-  const query = useQuery(optionsQuery(from, call));
+/** The choices of an `optionsFrom` hint, loaded once per screen or operation. */
+export function useOptionsFrom(from: OptionSource | undefined): readonly SelectOption[] | undefined {
+  const query = useQuery(optionsQuery(from, useEngine()));
   return useMemo(() => (from && query.data ? choicesOf(from, query.data) : undefined), [from, query.data]);
 }
 
@@ -50,11 +63,11 @@ export function useOptionsFrom(from: OptionsFrom | undefined): readonly SelectOp
  * The choices of several fields' `optionsFrom` hints at once (field name → choices, once loaded), e.g. so that a
  * table shows the referenced row's label instead of its id.
  */
-export function useOptionsFromFields(hints: Readonly<Record<string, OptionsFrom>>): ReadonlyMap<string, readonly SelectOption[]> {
+export function useOptionsFromFields(hints: Readonly<Record<string, OptionSource>>): ReadonlyMap<string, readonly SelectOption[]> {
   const engine = useOptionalEngine();
   // Without the engine (a table rendered on its own) the ids are shown as they are.
   const entries = engine ? Object.entries(hints) : [];
-  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine!.call)) });
+  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine!)) });
   // A new map only when a document (re)loads, so tables built from it keep their memoised rows.
   const loadedAt = results.map((r) => r.dataUpdatedAt).join();
   return useMemo(

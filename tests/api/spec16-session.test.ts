@@ -1,0 +1,66 @@
+/**
+ * Session-start calls of 000 §3–§4: the tenant's multi-tenant associations (read at sign-in, pending → active
+ * approval by the managed tenant) and the portal version set when portal_v2 is false.
+ */
+import { describe, expect, it } from 'vitest';
+import { lookupOps } from '../../definitions/api/lookups';
+import { tenantUtilOps } from '../../definitions/api/tenantUtils';
+import { ApiClient, asResponseOf, signedIn } from './helpers';
+
+const MULTI_TENANT = '/api/settings/v1/tenants/multi_tenant/';
+const association = (id: string) => `/api/settings/v1/tenants/multi_tenant/associations/${id}`;
+const PORTAL_VERSION = '/api/policy/v1/portal_version';
+
+describe('multi-tenant associations', { timeout: 180_000 }, () => {
+  it('lists the associations to every signed-in administrator; 401 without a session', async () => {
+    const info = asResponseOf(tenantUtilOps.multiTenant, (await (await signedIn('webadmin')).get(MULTI_TENANT)).body);
+    expect(info.role).toBe('primary');
+    expect(info.associations.map((a) => a.secondary_name)).toEqual(expect.arrayContaining(['Demo Corp EMEA', 'Demo Corp APAC', 'Demo Corp LATAM']));
+    expect((await new ApiClient().get(MULTI_TENANT)).status).toBe(401);
+  });
+
+  it('approves a request this tenant is asked to accept; a bad body is a 400 on status and changes nothing', async () => {
+    const admin = await signedIn('admin');
+    const before = asResponseOf(tenantUtilOps.multiTenant, (await admin.get(MULTI_TENANT)).body).associations.find((a) => a.uuid === 'mt-3');
+    expect(before?.secondary_name).toBe('Demo Corp');
+
+    const bad = await admin.request('PATCH', association('mt-3'), { body: { status: 'pending' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['status']);
+    const unchanged = asResponseOf(tenantUtilOps.multiTenant, (await admin.get(MULTI_TENANT)).body).associations.find((a) => a.uuid === 'mt-3');
+    expect(unchanged).toEqual(before);
+
+    const ok = await admin.request('PATCH', association('mt-3'), { body: { status: 'active' } });
+    expect(ok.status).toBe(200);
+    expect(asResponseOf(tenantUtilOps.approveAssociation, ok.body)).toMatchObject({ uuid: 'mt-3', status: 'active', primary_name: 'Northwind Partners' });
+    const after = asResponseOf(tenantUtilOps.multiTenant, (await admin.get(MULTI_TENANT)).body);
+    expect(after.associations.find((a) => a.uuid === 'mt-3')?.status).toBe('active');
+    expect(after.pending_approvals).toBe(0);
+  });
+
+  it('refuses to approve its own request (409), an unknown id (404) and a role without settings:write (403)', async () => {
+    const admin = await signedIn('admin');
+    expect((await admin.request('PATCH', association('mt-4'), { body: { status: 'active' } })).status).toBe(409);
+    expect((await admin.request('PATCH', association('mt-none'), { body: { status: 'active' } })).status).toBe(404);
+    expect((await (await signedIn('webadmin')).request('PATCH', association('mt-4'), { body: { status: 'active' } })).status).toBe(403);
+    const info = asResponseOf(tenantUtilOps.multiTenant, (await admin.get(MULTI_TENANT)).body);
+    expect(info.associations.find((a) => a.uuid === 'mt-4')?.status).toBe('pending');
+  });
+});
+
+describe('portal version', { timeout: 180_000 }, () => {
+  it('is set to v2 by a signed-in administrator and read back with who set it; other values are a 400 on version', async () => {
+    const admin = await signedIn('admin');
+    const bad = await admin.put(PORTAL_VERSION, { body: { version: 'v3' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['version']);
+    const before = asResponseOf(lookupOps.portalVersion, (await admin.get(PORTAL_VERSION)).body);
+    expect(['v1', 'v2']).toContain(before.version);
+
+    const saved = await (await signedIn('webadmin')).put(PORTAL_VERSION, { body: { version: 'v2' } });
+    expect(saved.status).toBe(200);
+    const read = asResponseOf(lookupOps.portalVersion, (await admin.get(PORTAL_VERSION)).body);
+    expect(read).toMatchObject({ version: 'v2', updated_by: 'webadmin' });
+    expect((await new ApiClient().put(PORTAL_VERSION, { body: { version: 'v2' } })).status).toBe(401);
+  });
+});
