@@ -30,7 +30,7 @@ export const tenants = defineCollection({
     users: {
       label: 'Administrators',
       help: 'The first is the tenant\'s first administrator; each can sign in to the tenant portal with this user name and password.',
-      table: { columns: ['username', 'first_name', 'last_name'], rowFields: { password: { widget: 'password' } }, itemLabel: 'administrator' },
+      table: { columns: ['username', 'first_name', 'last_name'], itemLabel: 'administrator' },
     },
   },
   emptyText: 'No tenant matches.',
