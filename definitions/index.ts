@@ -3,7 +3,7 @@
  * definition file plus one line in `screens` below.
  */
 import { authOps } from './api/auth';
-import { applianceOps, jobOps, managerOps } from './api/appliance';
+import { applianceOps, connectivityOps, jobOps, managerOps } from './api/appliance';
 import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
@@ -90,6 +90,11 @@ import { mailService } from './safemail/mailService';
 import { mailAttachments } from './safemail/mailAttachments';
 import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/applianceAccess';
+import { applianceAutoUpdates } from './appliance/applianceAutoUpdates';
+import { applianceConnectivity } from './appliance/applianceConnectivity';
+import { managedCertificates } from './appliance/managedCertificates';
+import { managedRegistrations } from './appliance/managedRegistrations';
+import { managedTemplates } from './appliance/managedTemplates';
 import { applianceCaCertificates } from './appliance/applianceCaCertificates';
 import { applianceJobs } from './appliance/applianceJobs';
 import { applianceLicense } from './appliance/applianceLicense';
@@ -186,8 +191,13 @@ export const registry = createRegistry({
     applianceSslBump,
     applianceCaCertificates,
     applianceLicense,
+    applianceAutoUpdates,
+    applianceConnectivity,
     applianceJobs,
     managedSystems,
+    managedRegistrations,
+    managedTemplates,
+    managedCertificates,
     users,
     roles,
   ],
@@ -201,6 +211,7 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(connectivityOps),
     ...Object.values(identityOps),
     ...Object.values(lookupOps),
     ...policyVariantOperations,

@@ -262,7 +262,8 @@ function checkCollectionReferences(
           if (!from) continue;
           if (!body || !fieldAt(body, field)) fail(`${where} has choices for ${field}, which its form lacks`);
           operation(from.operation, `${where} choices (${field})`);
-          addressesItem(from.operation, `${where} choices (${field})`);
+          // Choices for the row's item take its key; choices that are the same for every row (groups) take none.
+          if (from.operation.params) addressesItem(from.operation, `${where} choices (${field})`);
           if (!fieldAt(from.operation.response, `${from.list}.0.${from.value}`) || !fieldAt(from.operation.response, `${from.list}.0.${from.label}`)) {
             fail(`${where} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
           }

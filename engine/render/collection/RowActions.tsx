@@ -85,7 +85,8 @@ function ActionForm({ screen, picked, onCancel, onSubmit }: { screen: Collection
   const answers = useQueries({
     queries: sourcesOf(action).map(([, from]) => ({
       queryKey: ['collection-choices', from.operation.id, String(key)],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params: itemParams(screen, key) }, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call<Record<string, unknown>>(from.operation.id, from.operation.params ? { params: itemParams(screen, key) } : {}, { signal }),
       staleTime: 0,
     })),
     combine: combineAnswers,

@@ -1,0 +1,27 @@
+import { managerOps } from '../api/appliance';
+import { defineCollection } from '../define';
+import { managerEnv, managerRead } from './common';
+
+export const managedCertificates = defineCollection({
+  id: 'appliance.remote-certificates',
+  title: 'Appliance Certificates',
+  description:
+    'The service certificate each managed appliance presents, fetched from it: subject, issuer, end of validity and ' +
+    'SHA-256 fingerprint, to compare with what browsers and mail servers see. An appliance that does not answer is ' +
+    'listed with the reason.',
+  route: '/settings/appliance-certificates',
+  nav: { group: 'Appliance manager', order: 40 },
+  read: managerRead,
+  env: managerEnv,
+  operations: { list: managerOps.remoteCertificates },
+  items: 'certificates',
+  itemKey: 'system_id',
+  columns: [
+    { field: 'name', label: 'Appliance', sortable: true },
+    { field: 'subject', flex: 2 },
+    { field: 'issuer', flex: 2 },
+    { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2 },
+    { field: 'error', label: 'Problem', flex: 2 },
+  ],
+});
