@@ -92,6 +92,7 @@ import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/applianceAccess';
 import { applianceAutoUpdates } from './appliance/applianceAutoUpdates';
 import { applianceConnectivity } from './appliance/applianceConnectivity';
+import { applianceExports } from './appliance/applianceExports';
 import { managedCertificates } from './appliance/managedCertificates';
 import { managedRegistrations } from './appliance/managedRegistrations';
 import { managedTemplates } from './appliance/managedTemplates';
@@ -193,6 +194,7 @@ export const registry = createRegistry({
     applianceLicense,
     applianceAutoUpdates,
     applianceConnectivity,
+    applianceExports,
     applianceJobs,
     managedSystems,
     managedRegistrations,

@@ -16,6 +16,7 @@ import {
   ConnectivitySites,
   DecodeCertRequest,
   DecodedCert,
+  ExportQuery,
   Job,
   JobCreated,
   JobList,
@@ -202,6 +203,22 @@ export const cleanJobs = defineOperation({
   tag: 'jobs',
 });
 
+export const exportConfig = defineOperation({
+  id: 'appliance.exportConfig',
+  method: 'GET',
+  path: '/api/v1/settings/exported_config',
+  summary: 'Download the configuration or a diagnostics report of this appliance as a JSON file',
+  description:
+    'kind=configuration answers every appliance settings page as stored, with passwords left out, to keep or to ' +
+    'compare; kind=diagnostics answers the time, the settings pages changed and by whom, the jobs of the last seven ' +
+    'days and the last connectivity check, for support. Answered as an attachment named after the appliance and the date.',
+  query: ExportQuery,
+  response: z.record(z.string(), z.unknown()),
+  access: read,
+  env,
+  tag: 'appliance settings',
+});
+
 /** The group server/modules/appliance.ts implements. */
 export const applianceOps = {
   setManagerVersion,
@@ -212,6 +229,7 @@ export const applianceOps = {
   deleteCaCert,
   decodeCert,
   setLicense,
+  exportConfig,
 } as const;
 
 /** The group server/modules/jobs.ts implements. */

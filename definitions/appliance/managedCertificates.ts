@@ -18,10 +18,9 @@ export const managedCertificates = defineCollection({
   itemKey: 'system_id',
   columns: [
     { field: 'name', label: 'Appliance', sortable: true },
-    { field: 'subject', flex: 2 },
-    { field: 'issuer', flex: 2 },
+    { field: 'subject', flex: 2, truncate: false, detail: { field: 'issuer', label: 'issued by' } },
     { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
-    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2 },
-    { field: 'error', label: 'Problem', flex: 2 },
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, truncate: false },
+    { field: 'error', label: 'Problem', minWidth: 200, truncate: false },
   ],
 });

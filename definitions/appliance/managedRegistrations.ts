@@ -19,10 +19,10 @@ export const managedRegistrations = defineCollection({
   items: 'registrations',
   itemKey: 'id',
   columns: [
-    { field: 'name', label: 'Appliance', flex: 2, sortable: true, detail: { field: 'address' } },
+    { field: 'name', label: 'Appliance', flex: 2, minWidth: 280, sortable: true, detail: { field: 'address' } },
     { field: 'app_mode', label: 'Type', format: 'enumLabel', sortable: true },
-    { field: 'status', format: 'enumLabel', colors: { pending: 'blue', approving: 'violet', refused: 'red' }, sortable: true },
-    { field: 'reason', label: 'Reason', flex: 3, truncate: false },
+    { field: 'status', format: 'enumLabel', colors: { pending: 'blue', approving: 'violet', refused: 'red' }, minWidth: 210, sortable: true },
+    { field: 'reason', label: 'Reason', flex: 2, truncate: false },
     { field: 'requested_at', label: 'Requested', format: 'datetime', sortable: true },
   ],
   refreshWhile: [{ field: 'status', equals: ['approving'] }],

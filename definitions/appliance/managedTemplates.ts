@@ -17,13 +17,12 @@ export const managedTemplates = defineCollection({
   items: 'templates',
   itemKey: 'id',
   columns: [
-    { field: 'name', flex: 2, sortable: true },
+    { field: 'name', flex: 2, minWidth: 220, truncate: false, sortable: true },
     { field: 'timezone', label: 'Time zone', sortable: true },
-    { field: 'ntp_server', label: 'NTP server' },
+    { field: 'ntp_server', label: 'NTP server', minWidth: 180 },
     { field: 'log_level', label: 'Log level', format: 'enumLabel' },
-    { field: 'ssh_enabled', label: 'SSH' },
+    { field: 'ssh_enabled', label: 'SSH', format: 'boolean' },
     { field: 'applied_to', label: 'Applied to', maxWidth: 120 },
-    { field: 'updated_at', label: 'Created', format: 'datetime', sortable: true },
   ],
   emptyText: 'No templates yet.',
   rowActions: (action) => [

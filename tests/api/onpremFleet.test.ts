@@ -22,6 +22,8 @@ import { ApiClient, asResponseOf, signedIn } from './helpers';
 
 const SMTP = '/api/v1/settings/smtp';
 const AUTO_UPDATES = '/api/v1/settings/enable_auto_updates';
+const SCP_EXPORT = '/api/v1/settings/scp_fileexport';
+const EXPORT = '/api/v1/settings/exported_config';
 
 describe('on-prem management station: connectivity, registration, rollback, templates, certificates', () => {
   let server: TestServer;
@@ -202,10 +204,34 @@ describe('on-prem management station: connectivity, registration, rollback, temp
     expect(saved.status, saved.text).toBe(200);
     expect((await admin.get(AUTO_UPDATES)).body).toMatchObject({ enabled: !first.enabled, day: 'wed', hour: 4 });
   });
+
+  it('keeps the SCP export settings and downloads the configuration (passwords left out) and a diagnostics report', async () => {
+    const first = (await admin.get(SCP_EXPORT)).body;
+    const incomplete = await admin.put(SCP_EXPORT, { body: { ...first, enabled: true, host: '', remote_path: 'relative/path' } });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['host', 'remote_path']);
+    const host = `backup-${randomUUID().slice(0, 8)}.example.com`;
+    const saved = await admin.put(SCP_EXPORT, { body: { ...first, enabled: true, host, remote_path: '/backups/appliance', password: 'scp-secret-1' } });
+    expect(saved.status, saved.text).toBe(200);
+
+    const config = await auditor.get(EXPORT);
+    expect(config.status).toBe(200);
+    expect(config.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9-]+-configuration-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(config.body.settings['appliance.exports']).toMatchObject({ enabled: true, host, remote_path: '/backups/appliance' });
+    expect(config.text).not.toContain('scp-secret-1');
+    expect(Object.keys(config.body.settings)).toEqual(expect.arrayContaining(['appliance.network', 'appliance.smtp', 'appliance.auto-updates']));
+
+    const diagnostics = await admin.get(`${EXPORT}?kind=diagnostics`);
+    expect(diagnostics.headers.get('content-disposition')).toContain('-diagnostics-');
+    expect(diagnostics.body.changed_settings.some((c: { page: string }) => c.page === 'appliance.exports')).toBe(true);
+    expect(diagnostics.body.jobs.length).toBeGreaterThan(0);
+    expect(diagnostics.body.last_connectivity_check).not.toBeNull();
+    expect((await admin.get(`${EXPORT}?kind=everything`)).status).toBe(400);
+  });
 });
 
 describe('on-prem fleet calls elsewhere', () => {
-  it('are not mounted in the cloud; the manager calls not on an appliance outside a management station', { timeout: 180_000 }, async () => {
+  it('are not mounted in the cloud; the manager calls not on an appliance outside a management station', { timeout: 300_000 }, async () => {
     const cloud = await signedIn('admin');
     for (const path of ['/connectivity/manager/sites', '/api/v1/connectivity/results', '/api/mgr/v1/reg', '/api/mgr/v1/templates', '/api/mgr/v2/remote/certificates', AUTO_UPDATES]) {
       expect((await cloud.get(path)).status, path).toBe(404);
