@@ -19,9 +19,9 @@ export const applianceConnectivity = defineCollection({
   itemKey: 'id',
   columns: [
     { field: 'purpose', label: 'Used for', sortable: true },
-    { field: 'host', label: 'Server', flex: 2, sortable: true },
-    { field: 'port', maxWidth: 100 },
-    { field: 'status', label: 'Result', format: 'enumLabel', colors: { ok: 'teal', failed: 'red' }, sortable: true },
+    { field: 'host', label: 'Server', flex: 2, minWidth: 230, sortable: true },
+    { field: 'port', maxWidth: 90 },
+    { field: 'status', label: 'Result', format: 'enumLabel', colors: { ok: 'teal', failed: 'red' }, minWidth: 150, sortable: true },
     { field: 'time_ms', label: 'Time (ms)', maxWidth: 120, sortable: true },
     { field: 'error', flex: 2 },
     { field: 'checked_at', label: 'Checked', format: 'datetime' },

@@ -7,7 +7,7 @@ export const managedRegistrations = defineCollection({
   id: 'appliance.registrations',
   title: 'Registration Requests',
   description:
-    'Appliances that asked to be managed by this station. Approving one contacts it on its service port ' +
+    'Appliances that asked to be managed by this station, newest first. Approving one contacts it on its service port ' +
     `${SAFEVIEW_SERVICE_PORT}; when it answers it joins the group you choose, otherwise the reason is shown and you ` +
     'can approve it again. Turning a request down removes it.',
   route: '/settings/appliance-registrations',
@@ -19,11 +19,10 @@ export const managedRegistrations = defineCollection({
   items: 'registrations',
   itemKey: 'id',
   columns: [
-    { field: 'name', label: 'Appliance', flex: 2, minWidth: 280, sortable: true, detail: { field: 'address' } },
-    { field: 'app_mode', label: 'Type', format: 'enumLabel', sortable: true },
-    { field: 'status', format: 'enumLabel', colors: { pending: 'blue', approving: 'violet', refused: 'red' }, minWidth: 210, sortable: true },
-    { field: 'reason', label: 'Reason', flex: 2, truncate: false },
-    { field: 'requested_at', label: 'Requested', format: 'datetime', sortable: true },
+    { field: 'name', label: 'Appliance', minWidth: 240, sortable: true, detail: { field: 'address' } },
+    { field: 'app_mode', label: 'Type', format: 'enumLabel', maxWidth: 170, sortable: true },
+    { field: 'status', format: 'enumLabel', colors: { pending: 'blue', approving: 'violet', refused: 'red' }, minWidth: 190, maxWidth: 200, sortable: true },
+    { field: 'reason', label: 'Reason', flex: 3, minWidth: 220, truncate: false },
   ],
   refreshWhile: [{ field: 'status', equals: ['approving'] }],
   emptyText: 'No appliance is waiting for approval.',
