@@ -7,9 +7,8 @@ export const applianceExports = defineSettingsPage({
   title: 'Exports',
   // Design note: the spec names /api/v1/settings/scp_fileexport and exported_config but not their fields.
   description:
-    'Copies the configuration or a diagnostics report of this appliance to a server over SCP, every day or every ' +
-    'Sunday at the hour chosen. The same exports can be downloaded at any time with GET ' +
-    '/api/v1/settings/exported_config?kind=configuration or ?kind=diagnostics (passwords are left out).',
+    'Copies the configuration (passwords left out) or a diagnostics report of this appliance to a server over SCP, ' +
+    'every day or every Sunday at the hour chosen.',
   route: '/settings/exports',
   nav: applianceNav(92),
   endpoint: { path: '/api/v1/settings/scp_fileexport', revision: 'none', save: 'PUT' },
