@@ -3,7 +3,7 @@
  * definition file plus one line in `screens` below.
  */
 import { authOps } from './api/auth';
-import { applianceOps, jobOps, managerOps } from './api/appliance';
+import { applianceOps, connectivityOps, jobOps, managerOps } from './api/appliance';
 import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
@@ -93,6 +93,12 @@ import { mailService } from './safemail/mailService';
 import { mailAttachments } from './safemail/mailAttachments';
 import { termsOfService } from './settings/tenant/termsOfService';
 import { applianceAccess } from './appliance/applianceAccess';
+import { applianceAutoUpdates } from './appliance/applianceAutoUpdates';
+import { applianceConnectivity } from './appliance/applianceConnectivity';
+import { applianceExports } from './appliance/applianceExports';
+import { managedCertificates } from './appliance/managedCertificates';
+import { managedRegistrations } from './appliance/managedRegistrations';
+import { managedTemplates } from './appliance/managedTemplates';
 import { applianceCaCertificates } from './appliance/applianceCaCertificates';
 import { applianceJobs } from './appliance/applianceJobs';
 import { applianceLicense } from './appliance/applianceLicense';
@@ -195,8 +201,14 @@ export const registry = createRegistry({
     applianceSslBump,
     applianceCaCertificates,
     applianceLicense,
+    applianceAutoUpdates,
+    applianceConnectivity,
+    applianceExports,
     applianceJobs,
     managedSystems,
+    managedRegistrations,
+    managedTemplates,
+    managedCertificates,
     users,
     roles,
     tenants,
@@ -216,6 +228,7 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(connectivityOps),
     ...Object.values(identityOps),
     ...Object.values(lookupOps),
     ...policyVariantOperations,

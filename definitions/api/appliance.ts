@@ -9,8 +9,14 @@ import {
   CaCertParams,
   CaCertUpload,
   CleanJobsAnswer,
+  ConnectivityCheckRequest,
+  ConnectivityResults,
+  ConnectivityResultsPost,
+  ConnectivityResultsStored,
+  ConnectivitySites,
   DecodeCertRequest,
   DecodedCert,
+  ExportQuery,
   Job,
   JobCreated,
   JobList,
@@ -20,7 +26,19 @@ import {
   TimeZones,
 } from '../../schemas/areas/appliance';
 import {
+  ApplyTemplateRequest,
+  ApprovalRequest,
   MaintenanceRequest,
+  RegistrationList,
+  RegistrationParams,
+  RegistrationRequest,
+  RemoteCertificate,
+  RemoteCertificates,
+  RollbackRequest,
+  RollbackSlots,
+  TemplateList,
+  TemplateParams,
+  TemplateRequest,
   ManagedGroups,
   ManagedSystem,
   ManagedSystemList,
@@ -30,6 +48,7 @@ import {
   UpdateRequest,
 } from '../../schemas/areas/applianceManager';
 import { SessionUser } from '../../schemas/auth';
+import { SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
 import { defineOperation } from '../define';
 import { applianceEnv, managerEnv, managerRead, managerWrite } from '../appliance/common';
 
@@ -184,6 +203,22 @@ export const cleanJobs = defineOperation({
   tag: 'jobs',
 });
 
+export const exportConfig = defineOperation({
+  id: 'appliance.exportConfig',
+  method: 'GET',
+  path: '/api/v1/settings/exported_config',
+  summary: 'Download the configuration or a diagnostics report of this appliance as a JSON file',
+  description:
+    'kind=configuration answers every appliance settings page as stored, with passwords left out, to keep or to ' +
+    'compare; kind=diagnostics answers the time, the settings pages changed and by whom, the jobs of the last seven ' +
+    'days and the last connectivity check, for support. Answered as an attachment named after the appliance and the date.',
+  query: ExportQuery,
+  response: z.record(z.string(), z.unknown()),
+  access: read,
+  env,
+  tag: 'appliance settings',
+});
+
 /** The group server/modules/appliance.ts implements. */
 export const applianceOps = {
   setManagerVersion,
@@ -194,6 +229,7 @@ export const applianceOps = {
   deleteCaCert,
   decodeCert,
   setLicense,
+  exportConfig,
 } as const;
 
 /** The group server/modules/jobs.ts implements. */
@@ -278,5 +314,241 @@ export const setMaintenance = defineOperation({
   tag: managerTag,
 });
 
+export const rollbackSlots = defineOperation({
+  id: 'manager.rollbackSlots',
+  method: 'GET',
+  path: '/api/mgr/v1/managed_systems/{id}/rollback',
+  summary: 'Software slots of a managed appliance that hold a version to roll back to',
+  description:
+    'An appliance keeps the version it ran before its last update in slot 2 (slot 1 runs the current one); the list ' +
+    'is empty when the appliance has not been updated since it was registered.',
+  params: SystemParams,
+  response: RollbackSlots,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const rollback = defineOperation({
+  id: 'manager.rollback',
+  method: 'POST',
+  path: '/api/mgr/v1/managed_systems/{id}/rollback',
+  summary: 'Roll a managed appliance back to the version of a slot; answers the job',
+  description:
+    'The version of the slot and the current one change places, so a rollback can itself be rolled back. The job ' +
+    'fails with the reason when the slot holds no version, an update is installing or the appliance does not answer.',
+  params: SystemParams,
+  body: RollbackRequest,
+  response: JobCreated,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const listRegistrations = defineOperation({
+  id: 'manager.listRegistrations',
+  method: 'GET',
+  path: '/api/mgr/v1/reg',
+  summary: 'Appliances that asked to be managed by this station, waiting for approval or refused, newest first',
+  response: RegistrationList,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const register = defineOperation({
+  id: 'manager.register',
+  method: 'POST',
+  path: '/api/mgr/v1/reg',
+  summary: 'Register an appliance with this management station; it waits for approval',
+  description:
+    'What an appliance sends when its administrator points it at this station (and what an administrator of the ' +
+    'station enters for one that cannot). A name already registered or managed is refused with 400.',
+  body: RegistrationRequest,
+  response: RegistrationList,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const approve = defineOperation({
+  id: 'manager.approve',
+  method: 'POST',
+  path: '/api/mgr/v1/reg/{id}/approve',
+  summary: `Approve a registered appliance: the station contacts it on its service port ${SAFEVIEW_SERVICE_PORT}; answers the job`,
+  description:
+    `When the appliance answers on port ${SAFEVIEW_SERVICE_PORT} the job finishes and the appliance joins the group as a ` +
+    'managed appliance; otherwise the job fails with the reason and the request stays, to be approved again. The ' +
+    'portal follows the job for at most 45 seconds.',
+  params: RegistrationParams,
+  body: ApprovalRequest,
+  response: JobCreated,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const rejectRegistration = defineOperation({
+  id: 'manager.rejectRegistration',
+  method: 'DELETE',
+  path: '/api/mgr/v1/reg/{id}',
+  summary: 'Turn down a registration request (404 when there is none; 409 while it is being approved)',
+  params: RegistrationParams,
+  response: RegistrationList,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const listTemplates = defineOperation({
+  id: 'manager.listTemplates',
+  method: 'GET',
+  path: '/api/mgr/v1/templates',
+  summary: 'Settings templates: time zone, NTP server, log level and SSH access to set on managed appliances',
+  response: TemplateList,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const createTemplate = defineOperation({
+  id: 'manager.createTemplate',
+  method: 'POST',
+  path: '/api/mgr/v1/templates',
+  summary: 'Create a settings template (400 when the name is taken)',
+  body: TemplateRequest,
+  response: TemplateList,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const deleteTemplate = defineOperation({
+  id: 'manager.deleteTemplate',
+  method: 'DELETE',
+  path: '/api/mgr/v1/templates/{id}',
+  summary: 'Delete a settings template; appliances keep the settings it gave them',
+  params: TemplateParams,
+  response: TemplateList,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const applyTemplate = defineOperation({
+  id: 'manager.applyTemplate',
+  method: 'POST',
+  path: '/api/mgr/v1/templates/{id}/apply',
+  summary: 'Set the settings of a template on every appliance of a group; answers the job',
+  description:
+    'Appliances that answer take the settings at once; the job finishes naming them, or fails naming those that did ' +
+    'not answer (the others keep the settings). A group without appliances is refused with 400.',
+  params: TemplateParams,
+  body: ApplyTemplateRequest,
+  response: JobCreated,
+  access: managerWrite,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const remoteCertificates = defineOperation({
+  id: 'manager.remoteCertificates',
+  method: 'GET',
+  path: '/api/mgr/v2/remote/certificates',
+  summary: 'The service certificate of every managed appliance, fetched through its remote control channel',
+  description: 'An appliance that sends no certificate is listed with the error "Could not fetch appliance certificate".',
+  response: RemoteCertificates,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const remoteCertificate = defineOperation({
+  id: 'manager.remoteCertificate',
+  method: 'GET',
+  path: '/api/mgr/v2/remote/{id}/certificate',
+  summary: 'The service certificate of one managed appliance (502 "Could not fetch appliance certificate" when none comes back)',
+  params: SystemParams,
+  response: RemoteCertificate,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
 /** The group server/modules/applianceManager.ts implements. */
-export const managerOps = { listSystems, listGroups, checkUpdate, installUpdate, restartSystem, setMaintenance } as const;
+export const managerOps = {
+  listSystems,
+  listGroups,
+  checkUpdate,
+  installUpdate,
+  restartSystem,
+  setMaintenance,
+  rollbackSlots,
+  rollback,
+  listRegistrations,
+  register,
+  approve,
+  rejectRegistration,
+  listTemplates,
+  createTemplate,
+  deleteTemplate,
+  applyTemplate,
+  remoteCertificates,
+  remoteCertificate,
+} as const;
+
+const connectivityTag = 'connectivity';
+
+export const connectivitySites = defineOperation({
+  id: 'connectivity.sites',
+  method: 'GET',
+  path: '/connectivity/manager/sites',
+  summary: 'Servers this appliance must reach, from its settings: gateway, DNS, NTP, SMTP relay, syslog and the update server',
+  response: ConnectivitySites,
+  access: read,
+  env,
+  tag: connectivityTag,
+});
+
+export const connectivityPostResults = defineOperation({
+  id: 'connectivity.postResults',
+  method: 'POST',
+  path: '/connectivity/manager/results',
+  summary: 'Store the results of a connectivity test as received (one entry per site, with its time)',
+  description: 'A test id already stored is replaced. Sites the appliance does not know are refused with 400.',
+  body: ConnectivityResultsPost,
+  response: ConnectivityResultsStored,
+  access: write,
+  env,
+  tag: connectivityTag,
+});
+
+export const connectivityCheck = defineOperation({
+  id: 'connectivity.check',
+  method: 'POST',
+  path: '/api/v1/connectivity/check',
+  summary: 'Probe every site of the appliance from the appliance; answers the job',
+  description:
+    'The job tries each site on its port and finishes with the number that answered; the results, with the time each ' +
+    'took, are stored under the job id as the test id. The reference server simulates the network: names ending in ' +
+    '.invalid and addresses in 198.18.0.0/15 do not answer.',
+  body: ConnectivityCheckRequest,
+  response: JobCreated,
+  access: write,
+  env,
+  tag: connectivityTag,
+});
+
+export const connectivityResults = defineOperation({
+  id: 'connectivity.results',
+  method: 'GET',
+  path: '/api/v1/connectivity/results',
+  summary: 'Results of the newest completed connectivity test, one row per site with its time',
+  response: ConnectivityResults,
+  access: read,
+  env,
+  tag: connectivityTag,
+});
+
+/** The group server/modules/connectivity.ts implements. */
+export const connectivityOps = { connectivitySites, connectivityPostResults, connectivityCheck, connectivityResults } as const;

@@ -11,7 +11,8 @@ export const managedSystems = defineCollection({
   description:
     'The appliances this management station manages, with their group, version, status and last contact. Update an ' +
     'appliance (optionally in maintenance mode, which stops it serving users until the update has installed), ' +
-    'restart it now or in an hour (it is offline for a few seconds), or put it into maintenance mode.',
+    'roll it back to the version it ran before its last update, restart it now or in an hour (it is offline for a ' +
+    'few seconds), or put it into maintenance mode.',
   route: '/settings/managed-appliances',
   nav: { group: 'Appliance manager', order: 10 },
   read: managerRead,
@@ -32,6 +33,7 @@ export const managedSystems = defineCollection({
       minWidth: 200,
       sortable: true,
     },
+    { field: 'template', label: 'Template', maxWidth: 200 },
     { field: 'last_contact', label: 'Last contact', format: 'datetime', sortable: true },
   ],
   // Restarts and updates change the status on their own: the list is read again until they are over.
@@ -54,6 +56,22 @@ export const managedSystems = defineCollection({
       },
       job: true,
       success: (s, { version }) => `${s.name} now runs ${version}.`,
+    }),
+    action(managerOps.rollback, {
+      id: 'rollback',
+      label: 'Roll back…',
+      form: {
+        intro: (s) => `Installed version: ${s.version}`,
+        choices: { slot_id: choicesFrom(managerOps.rollbackSlots, 'slots', 'slot_id', 'description') },
+        fields: {
+          slot_id: { label: 'Version to go back to' },
+          enter_maintenance_mode: { label: 'Enter maintenance mode while it rolls back', widget: 'checkbox' },
+        },
+        submitLabel: 'Roll back',
+      },
+      when: { field: 'previous_version', present: true },
+      job: true,
+      success: (s) => `${s.name} now runs ${s.previous_version}.`,
     }),
     action(managerOps.restartSystem, { id: 'restart-now', label: 'Restart now', body: { delay_seconds: 0 }, job: true, success: (s) => `${s.name} has restarted.` }),
     action(managerOps.restartSystem, { id: 'restart-later', label: 'Restart in an hour', body: { delay_seconds: HOUR_S }, job: true, success: (s) => `${s.name} has restarted.` }),

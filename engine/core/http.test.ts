@@ -156,6 +156,20 @@ describe('callOperation', () => {
     expect(calls.map(([, init]) => (init.headers as Record<string, string>)[BACKGROUND_HEADER])).toEqual([undefined, '1']);
   });
 
+  it('marks a call the page makes by itself (a poll) as background while the user is present too', async () => {
+    const calls: FetchArgs[] = [];
+    configureHttp({
+      operations,
+      production: true,
+      isBackground: () => false,
+      fetch: (async (url: string, init: RequestInit) => (calls.push([url, init]), json(200, {}))) as unknown as typeof fetch,
+      cookies: jar({}),
+    });
+    await callOperation('policy.revision', {}, { background: true });
+    await callOperation('policy.revision');
+    expect(calls.map(([, init]) => (init.headers as Record<string, string>)[BACKGROUND_HEADER])).toEqual(['1', undefined]);
+  });
+
   it('uses the server msg, with the context appended outside production', async () => {
     setup(() => json(500, { msg: 'Database unavailable', context: 'rules.get' }), true);
     await expect(callOperation('policy.revision')).rejects.toThrow(/^Database unavailable$/);

@@ -72,6 +72,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** A 401 does not log the user out (the sign-in call itself, the session probe). */
   readonly skipUnauthorizedHandling?: boolean;
+  /** A poll the page makes by itself (jobs, status): sent with BACKGROUND_HEADER, so it is not session activity. */
+  readonly background?: boolean;
 }
 
 export interface HttpConfig {
@@ -154,7 +156,7 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
   const xsrf = (cfg.cookies ?? browserCookies()).get(XSRF_COOKIE);
   if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
   if (options.skip403Snackbar) headers[SKIP_403_SNACKBAR_HEADER] = '1';
-  if (cfg.isBackground?.()) headers[BACKGROUND_HEADER] = '1';
+  if (options.background || cfg.isBackground?.()) headers[BACKGROUND_HEADER] = '1';
   let body: string | undefined;
   if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -232,7 +232,19 @@ export const JobStatusValue = labelledEnum(
 );
 export const Job = z.object({
   id: z.string(),
-  kind: labelledEnum(['license', 'update', 'reboot'], { license: 'Licence', update: 'Update', reboot: 'Restart' }, { title: 'Job' }),
+  kind: labelledEnum(
+    ['license', 'update', 'reboot', 'rollback', 'connectivity', 'approval', 'template'],
+    {
+      license: 'Licence',
+      update: 'Update',
+      reboot: 'Restart',
+      rollback: 'Roll back',
+      connectivity: 'Connectivity check',
+      approval: 'Approval',
+      template: 'Template',
+    },
+    { title: 'Job' },
+  ),
   title: z.string(),
   status: JobStatusValue,
   progress: z.number().int().min(0).max(100),
@@ -252,3 +264,95 @@ export const LICENSE_MAX = 4096;
 export const LicenseRequest = z.strictObject({
   license: z.string().trim().min(1, { message: 'Paste the licence string.' }).max(LICENSE_MAX).meta({ title: 'Licence string' }),
 });
+
+// ---- connectivity (spec 001 §7) -----------------------------------------------------------------------------------
+
+/** A server this appliance must reach, taken from its settings (DNS, gateway, NTP, SMTP, syslog) and the update server. */
+export const ConnectivitySite = z.object({
+  id: z.string(),
+  purpose: z.string().meta({ title: 'Used for' }),
+  host: z.string().meta({ title: 'Server' }),
+  port: z.number().int().meta({ title: 'Port' }),
+});
+export const ConnectivitySites = z.object({ data: z.array(ConnectivitySite) });
+
+const TestId = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9-]{1,64}$/.test(v), { message: 'Use 1 to 64 letters, digits or -.', params: { key: 'invalidTestId' } })
+  .meta({ title: 'Test id' });
+export const SiteResult = z.strictObject({
+  site_id: z.string().min(1).max(64).meta({ title: 'Site' }),
+  ok: z.boolean().meta({ title: 'Answered' }),
+  time_ms: z.number().int().min(0).max(600_000).meta({ title: 'Time (ms)' }),
+  error: z.string().max(500).optional().meta({ title: 'Error' }),
+});
+export const ConnectivityResultsPost = z.strictObject({
+  test_id: TestId,
+  results: z.array(SiteResult).min(1).max(100).meta({ title: 'Results' }),
+});
+export const ConnectivityResultsStored = z.object({ test_id: z.string(), stored: z.number().int() });
+
+export const ConnectivityStatus = labelledEnum(['ok', 'failed'], { ok: 'Answered', failed: 'No answer' }, { title: 'Result' });
+export const ConnectivityRow = ConnectivitySite.extend({
+  status: ConnectivityStatus,
+  time_ms: z.number().int().meta({ title: 'Time (ms)' }),
+  error: z.string().optional().meta({ title: 'Error' }),
+  checked_at: z.iso.datetime().meta({ title: 'Checked' }),
+});
+export const ConnectivityResults = z.object({
+  test_id: z.string().optional().meta({ description: 'The newest completed check; absent when none has completed' }),
+  results: z.array(ConnectivityRow),
+});
+export const ConnectivityCheckRequest = z.strictObject({});
+
+// ---- automatic updates --------------------------------------------------------------------------------------------
+
+export const UpdateDay = labelledEnum(
+  ['daily', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  { daily: 'Every day', mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
+  { title: 'Day', description: 'When updates are installed' },
+);
+export const AutoUpdatesDocument = z
+  .strictObject({
+    enabled: z.boolean().default(false).meta({ title: 'Install updates automatically', description: 'Off: updates are installed only when an administrator starts them' }),
+    channel: labelledEnum(['stable', 'early'], { stable: 'Stable releases', early: 'Early releases' }, { title: 'Release channel', description: 'Early releases come some weeks before stable ones' }).default('stable'),
+    day: UpdateDay.default('sun'),
+    hour: z.number().int().min(0).max(23).default(3).meta({ title: 'Hour', description: 'Hour of the day, 0 to 23, in the appliance time zone' }),
+    window_hours: z.number().int().min(1).max(12).default(2).meta({ title: 'Window (hours)', description: 'An update not started within 1 to 12 hours waits for the next window' }),
+    enter_maintenance_mode: z.boolean().default(true).meta({ title: 'Enter maintenance mode', description: 'Stop serving users while an update installs' }),
+    notify_email: Email.default('').meta({ title: 'Notify', description: 'Optional address told when an update has installed or failed' }),
+  });
+export type AutoUpdatesDocument = z.infer<typeof AutoUpdatesDocument>;
+
+// ---- exports ------------------------------------------------------------------------------------------------------
+
+export const ExportKind = labelledEnum(
+  ['configuration', 'diagnostics'],
+  { configuration: 'Configuration', diagnostics: 'Diagnostics' },
+  {
+    title: 'What to export',
+    description: 'Configuration: every appliance settings page, passwords left out. Diagnostics: versions, recent jobs and the last connectivity check.',
+  },
+);
+export const ExportQuery = z.strictObject({ kind: ExportKind.default('configuration') });
+
+export const ScpExportDocument = z
+  .strictObject({
+    enabled: z.boolean().default(false).meta({ title: 'Copy exports to a server', description: 'Sends the chosen export over SCP on a schedule' }),
+    kind: ExportKind.default('configuration'),
+    host: optional(HostnameOrIp).default('').meta({ title: 'SCP server', description: 'Host name or IPv4 address' }),
+    port: Port.default(22).meta({ title: 'Port', description: `${PORT_MIN} to ${PORT_MAX}` }),
+    username: z.string().max(64).default('').meta({ title: 'User name' }),
+    password: z.string().max(200).default('').meta({ title: 'Password', writeOnly: true }),
+    remote_path: z
+      .string()
+      .max(255)
+      .refine((v) => v === '' || /^\/[^\0]*$/.test(v), { message: 'Enter an absolute path such as /backups/appliance.', params: { key: 'invalidPath' } })
+      .default('')
+      .meta({ title: 'Folder on the server', description: 'Absolute path, such as /backups/appliance' }),
+    schedule: labelledEnum(['daily', 'weekly'], { daily: 'Every day', weekly: 'Every Sunday' }, { title: 'How often' }).default('daily'),
+    hour: z.number().int().min(0).max(23).default(2).meta({ title: 'Hour', description: '0 to 23, in the appliance time zone' }),
+  })
+  .refine((d) => !d.enabled || d.host !== '', { message: 'Enter the SCP server to copy exports to.', path: ['host'], params: { key: 'required' } })
+  .refine((d) => !d.enabled || d.remote_path !== '', { message: 'Enter the folder on the server.', path: ['remote_path'], params: { key: 'required' } });
+export type ScpExportDocument = z.infer<typeof ScpExportDocument>;

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
+import { Hostname, HostnameOrIp } from '../validators';
+import { TimeZone } from './appliance';
 
 export const SystemStatus = labelledEnum(
   ['online', 'offline', 'maintenance', 'unreachable'],
@@ -26,6 +28,9 @@ export const ManagedSystem = z.object({
   last_contact: z.iso.datetime(),
   restart_at: z.iso.datetime().optional(),
   pending_version: z.string().optional(),
+  previous_version: z.string().optional().meta({ description: 'The version kept in the other software slot, to roll back to' }),
+  template: z.string().optional().meta({ description: 'Name of the settings template last applied' }),
+  settings: z.record(z.string(), z.unknown()).meta({ description: 'Settings the appliance reports (those a template sets)' }),
 });
 export type ManagedSystem = z.infer<typeof ManagedSystem>;
 export const ManagedSystemList = z.object({ systems: z.array(ManagedSystem) });
@@ -60,3 +65,94 @@ export const RestartRequest = z.strictObject({
     .meta({ title: 'Restart in (seconds)', description: '0 restarts now; at most 7 days ahead' }),
 });
 export const MaintenanceRequest = z.strictObject({ enabled: z.boolean().meta({ title: 'Maintenance mode' }) });
+
+// ---- rollback slots -----------------------------------------------------------------------------------------------
+
+/** Slot (its id as text) of a managed appliance's software that holds the version before the last update (slot 1 runs the current one). */
+export const ROLLBACK_SLOT = '2';
+export const RollbackSlot = z.object({ slot_id: z.string(), version: z.string(), description: z.string() });
+export const RollbackSlots = z.object({ slots: z.array(RollbackSlot) });
+export const RollbackRequest = z.strictObject({
+  slot_id: z.enum(['1', ROLLBACK_SLOT]).meta({ title: 'Slot', description: 'Software slot holding the version to go back to: 1 runs the current version, 2 the one before' }),
+  enter_maintenance_mode: z.boolean().default(true).meta({ title: 'Enter maintenance mode', description: 'Stop serving users while it rolls back' }),
+});
+
+// ---- registration and approval ------------------------------------------------------------------------------------
+
+export const AppMode = labelledEnum(
+  ['safeview', 'safeview_proxy', 'safeview_isolation', 'safemail', 'safemail_worker'],
+  {
+    safeview: 'Isolation Standalone',
+    safeview_proxy: 'Isolation Master',
+    safeview_isolation: 'Isolation Worker',
+    safemail: 'Email Processor',
+    safemail_worker: 'Attachment Worker',
+  },
+  { title: 'Appliance type' },
+);
+export const RegistrationStatus = labelledEnum(
+  ['pending', 'approving', 'refused'],
+  { pending: 'Waiting for approval', approving: 'Approving', refused: 'Not approved' },
+  { title: 'Status' },
+);
+export const Registration = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  app_mode: AppMode,
+  status: RegistrationStatus,
+  reason: z.string().optional().meta({ description: 'Why the last approval did not succeed' }),
+  requested_at: z.iso.datetime(),
+});
+export const RegistrationList = z.object({ registrations: z.array(Registration) });
+export const RegistrationRequest = z.strictObject({
+  name: Hostname.meta({ title: 'Appliance name', description: 'Host name of the appliance, such as branch-nantes' }),
+  address: HostnameOrIp.meta({ title: 'Address', description: 'Host name or IPv4 address the management station reaches it at' }),
+  app_mode: AppMode,
+});
+export const RegistrationParams = z.strictObject({ id: z.string().min(1).max(64) });
+/** A group's id as text (spec 001 §3: the group id is converted to text). */
+const GroupId = z
+    .string()
+    .refine((v) => /^[1-9][0-9]{0,8}$/.test(v), { message: 'Choose a group.', params: { key: 'invalidGroup' } });
+export const ApprovalRequest = z.strictObject({
+  group_id: GroupId.meta({ title: 'Group', description: 'Group the appliance joins' }),
+});
+
+// ---- templates ----------------------------------------------------------------------------------------------------
+
+export const LogLevel = labelledEnum(['error', 'warning', 'info', 'debug'], { error: 'Errors', warning: 'Warnings', info: 'Information', debug: 'Debug' }, { title: 'Log level' });
+export const TemplateRequest = z.strictObject({
+  name: z.string().trim().min(1).max(64).meta({ title: 'Name' }),
+  timezone: TimeZone,
+  ntp_server: HostnameOrIp.meta({ title: 'NTP server', description: 'Host name or IPv4 address' }),
+  log_level: LogLevel,
+  ssh_enabled: z.boolean().default(false).meta({ title: 'Allow SSH' }),
+});
+export type TemplateRequest = z.infer<typeof TemplateRequest>;
+export const Template = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  ntp_server: z.string(),
+  log_level: LogLevel,
+  ssh_enabled: z.boolean(),
+  applied_to: z.number().int().meta({ title: 'Applied to', description: 'Appliances whose settings it set last' }),
+  updated_at: z.iso.datetime(),
+});
+export const TemplateList = z.object({ templates: z.array(Template) });
+export const TemplateParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const ApplyTemplateRequest = z.strictObject({ group_id: GroupId.meta({ title: 'Group', description: 'Appliances of this group get the settings' }) });
+
+// ---- remote certificates ------------------------------------------------------------------------------------------
+
+export const RemoteCertificate = z.object({
+  system_id: z.string(),
+  name: z.string(),
+  subject: z.string().optional(),
+  issuer: z.string().optional(),
+  valid_to: z.iso.datetime().optional(),
+  fingerprint_sha256: z.string().optional(),
+  error: z.string().optional().meta({ description: '"Could not fetch appliance certificate" when the appliance sent none' }),
+});
+export const RemoteCertificates = z.object({ certificates: z.array(RemoteCertificate) });

@@ -11,6 +11,19 @@ import {
   NOT_YET_VALID_CERT_MESSAGE,
   type DecodedCert,
 } from '../../schemas/areas/appliance';
+import { applianceAccess } from '../../definitions/appliance/applianceAccess';
+import { applianceAutoUpdates } from '../../definitions/appliance/applianceAutoUpdates';
+import { applianceExports } from '../../definitions/appliance/applianceExports';
+import { applianceLogging } from '../../definitions/appliance/applianceLogging';
+import { applianceNetwork } from '../../definitions/appliance/applianceNetwork';
+import { applianceRoutes } from '../../definitions/appliance/applianceRoutes';
+import { applianceSmtp } from '../../definitions/appliance/applianceSmtp';
+import { applianceSslBump } from '../../definitions/appliance/applianceSslBump';
+import { applianceTime } from '../../definitions/appliance/applianceTime';
+import { applianceTls } from '../../definitions/appliance/applianceTls';
+import type { DocumentScreenDef } from '../../definitions/define';
+import { readSettingsDocument } from '../documents';
+import { maskSecrets } from '../secrets';
 import { DEMO_CA_PEM } from '../seed/appliance';
 import { HttpError, implementAll, requireCaller, type Caller, type Db, type ServerModule } from '../types';
 import { createJob } from './jobs';
@@ -83,6 +96,51 @@ export function checkLicense(license: string): { ok: true; result: string } | { 
   return { ok: true, result: 'ok' };
 }
 
+/** The settings pages a configuration export holds, by page id. */
+const EXPORTED_PAGES: readonly Pick<DocumentScreenDef, 'id' | 'title' | 'schema' | 'storage'>[] = [
+  applianceNetwork,
+  applianceRoutes,
+  applianceTime,
+  applianceSmtp,
+  applianceLogging,
+  applianceAccess,
+  applianceTls,
+  applianceSslBump,
+  applianceAutoUpdates,
+  applianceExports,
+];
+
+async function exportOf(db: Db, tenantId: string, kind: 'configuration' | 'diagnostics') {
+  const now = new Date();
+  const pages = await Promise.all(EXPORTED_PAGES.map(async (page) => [page, await readSettingsDocument(db, tenantId, page)] as const));
+  if (kind === 'configuration') {
+    return {
+      exported_at: now.toISOString(),
+      kind,
+      settings: Object.fromEntries(pages.map(([page, { doc }]) => [page.id, maskSecrets(page.schema, doc)])),
+      ca_certificates: (await listCerts(db, tenantId)).certificates.map((c) => c.name),
+    };
+  }
+  const week = new Date(now.getTime() - 7 * 24 * 3_600_000);
+  const jobs = await db.query<{ kind: string; title: string; status: string; reason: string | null; created_at: Date }>(
+    'SELECT kind, title, status, reason, created_at FROM jobs WHERE tenant_id = $1 AND created_at >= $2 ORDER BY created_at DESC',
+    [tenantId, week],
+  );
+  const check = await db.query<{ test_id: string; results: unknown; checked_at: Date }>(
+    'SELECT test_id, results, checked_at FROM connectivity_results WHERE tenant_id = $1 AND checked_at <= $2 ORDER BY checked_at DESC LIMIT 1',
+    [tenantId, now],
+  );
+  return {
+    exported_at: now.toISOString(),
+    kind,
+    changed_settings: pages
+      .filter(([, d]) => d.updated_at)
+      .map(([page, d]) => ({ page: page.id, updated_at: d.updated_at, updated_by: d.updated_by })),
+    jobs: jobs.rows.map((j) => ({ ...j, created_at: j.created_at.toISOString() })),
+    last_connectivity_check: check.rows[0] ? { ...check.rows[0], checked_at: check.rows[0].checked_at.toISOString() } : null,
+  };
+}
+
 export const applianceModule: ServerModule = {
   name: 'appliance',
   implementations: implementAll(applianceOps, {
@@ -125,6 +183,14 @@ export const applianceModule: ServerModule = {
       return listCerts(ctx.db, tenantId);
     },
     decodeCert: async (ctx) => decodePem(ctx.body.pem),
+    exportConfig: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const { kind } = ctx.query;
+      const network = await readSettingsDocument(ctx.db, tenantId, applianceNetwork);
+      const file = `${network.doc.hostname.split('.')[0]}-${kind}-${new Date().toISOString().slice(0, 10)}.json`;
+      ctx.reply.header('Content-Disposition', `attachment; filename="${file}"`);
+      return exportOf(ctx.db, tenantId, kind);
+    },
     setLicense: async (ctx) => {
       const caller = requireCaller(ctx);
       const outcome = checkLicense(ctx.body.license);

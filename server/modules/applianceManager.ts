@@ -4,10 +4,14 @@
  * due time (leaving the maintenance mode it entered for it), a restarting system is offline from its restart time
  * for a few seconds and then back.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { managerOps } from '../../definitions/api/appliance';
-import { AVAILABLE_VERSIONS, type ManagedSystem } from '../../schemas/areas/applianceManager';
-import { HttpError, implementAll, requireCaller, type Db, type ServerModule } from '../types';
-import { createJob } from './jobs';
+import { z } from 'zod';
+import { AVAILABLE_VERSIONS, AppMode, ROLLBACK_SLOT, type ManagedSystem, type TemplateRequest } from '../../schemas/areas/applianceManager';
+import { MESSAGES, SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
+import { HttpError, implementAll, requireCaller, type Caller, type Db, type ServerModule } from '../types';
+import { answers } from './connectivity';
+import { advanceJobs, createJob } from './jobs';
 
 /** How long a restarting appliance is offline. */
 export const RESTART_OFFLINE_MS = 5_000;
@@ -30,13 +34,17 @@ interface SystemRow {
   restart_at: Date | null;
   back_at: Date | null;
   pending_version: string | null;
+  previous_version: string | null;
+  settings: Record<string, unknown>;
+  template_name: string | null;
   last_contact: Date;
 }
 
 /** Applies what is due: installed updates, restarts that are over; reachable systems report in. */
 async function refreshSystems(db: Db, tenantId: string, now = new Date()): Promise<void> {
+  await approveFinished(db, tenantId);
   await db.query(
-    `UPDATE managed_systems SET version = pending_version, pending_version = NULL, update_due_at = NULL,
+    `UPDATE managed_systems SET previous_version = version, version = pending_version, pending_version = NULL, update_due_at = NULL,
        maintenance = CASE WHEN maintenance_for_update THEN false ELSE maintenance END, maintenance_for_update = false
      WHERE tenant_id = $1 AND pending_version IS NOT NULL AND update_due_at <= $2`,
     [tenantId, now],
@@ -66,11 +74,15 @@ function toSystem(r: SystemRow, now = new Date()): ManagedSystem {
     last_contact: r.last_contact.toISOString(),
     ...(r.restart_at ? { restart_at: r.restart_at.toISOString() } : {}),
     ...(r.pending_version ? { pending_version: r.pending_version } : {}),
+    ...(r.previous_version ? { previous_version: r.previous_version } : {}),
+    ...(r.template_name ? { template: r.template_name } : {}),
+    settings: r.settings,
   };
 }
 
-const SELECT = `SELECT s.*, g.name AS group_name FROM managed_systems s
-  LEFT JOIN managed_groups g ON g.tenant_id = s.tenant_id AND g.id = s.group_id WHERE s.tenant_id = $1`;
+const SELECT = `SELECT s.*, g.name AS group_name, t.name AS template_name FROM managed_systems s
+  LEFT JOIN managed_groups g ON g.tenant_id = s.tenant_id AND g.id = s.group_id
+  LEFT JOIN managed_templates t ON t.tenant_id = s.tenant_id AND t.id = s.template_id WHERE s.tenant_id = $1`;
 
 async function readSystem(db: Db, tenantId: string, id: string): Promise<SystemRow> {
   await refreshSystems(db, tenantId);
@@ -86,6 +98,113 @@ const VERSION_NOTES: Record<(typeof AVAILABLE_VERSIONS)[number], string> = {
   '24.3.1': 'Faster policy publishing; new log filters',
   '24.2.0': 'Previous release, for rolling back',
 };
+
+/** How long an approval takes when the appliance answers, and applying a template. */
+const APPROVAL_MS = 3_000;
+const TEMPLATE_MS = 2_000;
+
+const slotDescription = (version: string) => `${version}: ${VERSION_NOTES[version as keyof typeof VERSION_NOTES] ?? 'the version installed before the last update'}`;
+
+/** Installs `version` (an update, or a rollback to the other slot) after UPDATE_MS; answers the job. */
+async function scheduleInstall(
+  db: Db,
+  caller: Caller,
+  row: SystemRow,
+  install: { kind: 'update' | 'rollback'; title: string; version: string; enter_maintenance_mode: boolean },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    await tx.query(
+      `UPDATE managed_systems SET pending_version = $3, update_due_at = $4,
+         maintenance_for_update = $5 AND NOT maintenance, maintenance = maintenance OR $5
+       WHERE tenant_id = $1 AND id = $2`,
+      [caller.tenantId, row.id, install.version, new Date(now.getTime() + UPDATE_MS), install.enter_maintenance_mode],
+    );
+    return createJob(tx, caller, { kind: install.kind, title: install.title, durationMs: UPDATE_MS, outcome: { ok: true, result: install.version } }, now);
+  });
+}
+
+async function requireGroup(db: Db, tenantId: string, id: string, path: string): Promise<{ id: number; name: string }> {
+  const group = (await db.query<{ id: number; name: string }>('SELECT id, name FROM managed_groups WHERE tenant_id = $1 AND id = $2', [tenantId, Number(id)])).rows[0];
+  if (group) return group;
+  const message = `There is no group ${id}.`;
+  throw new HttpError(400, message, { errors: [{ path, key: 'unknownGroup', message }] });
+}
+
+interface RegistrationRow {
+  id: string;
+  name: string;
+  address: string;
+  app_mode: z.infer<typeof AppMode>;
+  status: string;
+  group_id: number | null;
+  requested_at: Date;
+  job_status: string | null;
+  job_reason: string | null;
+}
+
+/** Registrations whose approval job finished become managed appliances of the group chosen. */
+async function approveFinished(db: Db, tenantId: string): Promise<void> {
+  await advanceJobs(db, tenantId);
+  const done = await db.query<RegistrationRow>(
+    `SELECT r.* FROM managed_registrations r JOIN jobs j ON j.tenant_id = r.tenant_id AND j.id = r.job_id
+     WHERE r.tenant_id = $1 AND r.status = 'pending' AND j.status = 'finished'`,
+    [tenantId],
+  );
+  for (const r of done.rows) {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO managed_systems (tenant_id, id, name, address, app_mode, group_id, auto_group, version, reachable, maintenance, last_contact)
+         VALUES ($1, $2, $3, $4, $5, $6, 'False', $7, true, false, $8) ON CONFLICT DO NOTHING`,
+        [tenantId, `sys-${r.id}`, r.name, r.address, r.app_mode, r.group_id, AVAILABLE_VERSIONS[0], new Date()],
+      );
+      await tx.query(`UPDATE managed_registrations SET status = 'approved' WHERE tenant_id = $1 AND id = $2`, [tenantId, r.id]);
+    });
+  }
+}
+
+async function registrations(db: Db, tenantId: string) {
+  await approveFinished(db, tenantId);
+  const rows = await db.query<RegistrationRow>(
+    `SELECT r.*, j.status AS job_status, j.reason AS job_reason FROM managed_registrations r
+     LEFT JOIN jobs j ON j.tenant_id = r.tenant_id AND j.id = r.job_id
+     WHERE r.tenant_id = $1 AND r.status <> 'approved' ORDER BY r.requested_at DESC, r.name`,
+    [tenantId],
+  );
+  return rows.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    app_mode: r.app_mode,
+    status:
+      r.job_status === 'queued' || r.job_status === 'running' ? ('approving' as const) : r.job_status === 'failed' ? ('refused' as const) : ('pending' as const),
+    ...(r.job_status === 'failed' && r.job_reason ? { reason: r.job_reason } : {}),
+    requested_at: r.requested_at.toISOString(),
+  }));
+}
+
+async function templates(db: Db, tenantId: string) {
+  const rows = await db.query<{ id: string; name: string; settings: Omit<TemplateRequest, 'name'>; updated_at: Date; applied_to: number }>(
+    `SELECT t.id, t.name, t.settings, t.updated_at, (SELECT COUNT(*)::int FROM managed_systems s WHERE s.tenant_id = t.tenant_id AND s.template_id = t.id) AS applied_to
+     FROM managed_templates t WHERE t.tenant_id = $1 ORDER BY lower(t.name)`,
+    [tenantId],
+  );
+  return rows.rows.map((t) => ({ id: t.id, name: t.name, ...t.settings, applied_to: t.applied_to, updated_at: t.updated_at.toISOString() }));
+}
+
+/** The service certificate an appliance sends over its remote channel; one that does not answer sends none. */
+function remoteCertificateOf(r: SystemRow) {
+  if (!r.reachable) return { system_id: r.id, name: r.name, error: MESSAGES.noApplianceCert };
+  const fingerprint = createHash('sha256').update(`${r.id}:${r.address}`).digest('hex').toUpperCase().match(/../g)!.join(':');
+  return {
+    system_id: r.id,
+    name: r.name,
+    subject: `CN=${r.name}.appliances.example, O=Example Corp`,
+    issuer: 'CN=Example Corp Root CA, O=Example Corp',
+    valid_to: new Date(Date.UTC(2027, 0, 1)).toISOString(),
+    fingerprint_sha256: fingerprint,
+  };
+}
 
 export const applianceManagerModule: ServerModule = {
   name: 'applianceManager',
@@ -124,17 +243,144 @@ export const applianceManagerModule: ServerModule = {
         return { job_id: await fail(`Version ${version} is not supported on ${row.name}; available: ${AVAILABLE_VERSIONS.join(', ')}.`) };
       }
       if (version === row.version) return { job_id: await fail(`${row.name} already runs version ${version}.`) };
+      return { job_id: await scheduleInstall(ctx.db, caller, row, { kind: 'update', title, version, enter_maintenance_mode }) };
+    },
+    rollbackSlots: async (ctx) => {
+      const row = await readSystem(ctx.db, requireCaller(ctx).tenantId, ctx.params.id);
+      return { slots: row.previous_version ? [{ slot_id: ROLLBACK_SLOT, version: row.previous_version, description: slotDescription(row.previous_version) }] : [] };
+    },
+    rollback: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const row = await readSystem(ctx.db, caller.tenantId, ctx.params.id);
+      const { slot_id, enter_maintenance_mode } = ctx.body;
+      const version = slot_id === ROLLBACK_SLOT ? row.previous_version : null;
+      const title = `Roll back ${row.name}${version ? ` to ${version}` : ''}`;
+      const fail = (reason: string) => createJob(ctx.db, caller, { kind: 'rollback', title, durationMs: FAIL_MS, outcome: { ok: false, reason } });
+      if (!row.reachable) return { job_id: await fail(unreachable(row)) };
+      if (row.pending_version) return { job_id: await fail(`${row.name} is already installing ${row.pending_version}.`) };
+      if (slot_id !== ROLLBACK_SLOT) return { job_id: await fail(`Slot ${slot_id} runs the current version ${row.version}; roll back to slot ${ROLLBACK_SLOT}.`) };
+      if (!version) return { job_id: await fail(`Slot ${ROLLBACK_SLOT} of ${row.name} holds no version to roll back to.`) };
+      return { job_id: await scheduleInstall(ctx.db, caller, row, { kind: 'rollback', title, version, enter_maintenance_mode }) };
+    },
+    listRegistrations: async (ctx) => ({ registrations: await registrations(ctx.db, requireCaller(ctx).tenantId) }),
+    register: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const { name, address, app_mode } = ctx.body;
+      const taken = await ctx.db.query(
+        `SELECT 1 FROM managed_systems WHERE tenant_id = $1 AND lower(name) = lower($2)
+         UNION ALL SELECT 1 FROM managed_registrations WHERE tenant_id = $1 AND lower(name) = lower($2) AND status <> 'approved'`,
+        [tenantId, name],
+      );
+      if (taken.rows.length) {
+        const message = `An appliance named ${name} is already registered or managed.`;
+        throw new HttpError(400, message, { errors: [{ path: 'name', key: 'duplicate', message }] });
+      }
+      await ctx.db.query(
+        'INSERT INTO managed_registrations (tenant_id, id, name, address, app_mode, requested_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [tenantId, `reg-${randomUUID().slice(0, 8)}`, name, address, app_mode, new Date()],
+      );
+      return { registrations: await registrations(ctx.db, tenantId) };
+    },
+    approve: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const reg = (await registrations(ctx.db, caller.tenantId)).find((r) => r.id === ctx.params.id);
+      if (!reg) throw new HttpError(404, 'No such registration request');
+      if (reg.status === 'approving') throw new HttpError(409, `${reg.name} is being approved.`);
+      await requireGroup(ctx.db, caller.tenantId, ctx.body.group_id, 'group_id');
+      const reached = answers(reg.address);
       return ctx.db.transaction(async (tx) => {
-        const now = new Date();
-        await tx.query(
-          `UPDATE managed_systems SET pending_version = $3, update_due_at = $4,
-             maintenance_for_update = $5 AND NOT maintenance, maintenance = maintenance OR $5
-           WHERE tenant_id = $1 AND id = $2`,
-          [caller.tenantId, row.id, version, new Date(now.getTime() + UPDATE_MS), enter_maintenance_mode],
-        );
-        const job_id = await createJob(tx, caller, { kind: 'update', title, durationMs: UPDATE_MS, outcome: { ok: true, result: version } }, now);
+        const job_id = await createJob(tx, caller, {
+          kind: 'approval',
+          title: `Approve ${reg.name}`,
+          durationMs: reached ? APPROVAL_MS : FAIL_MS,
+          outcome: reached
+            ? { ok: true, result: 'ok' }
+            : { ok: false, reason: `${reg.name} did not answer at ${reg.address} on port ${SAFEVIEW_SERVICE_PORT}; check that it is running and that the port is open.` },
+        });
+        await tx.query('UPDATE managed_registrations SET job_id = $3, group_id = $4 WHERE tenant_id = $1 AND id = $2', [
+          caller.tenantId,
+          reg.id,
+          job_id,
+          Number(ctx.body.group_id),
+        ]);
         return { job_id };
       });
+    },
+    rejectRegistration: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const reg = (await registrations(ctx.db, tenantId)).find((r) => r.id === ctx.params.id);
+      if (!reg) throw new HttpError(404, 'No such registration request');
+      if (reg.status === 'approving') throw new HttpError(409, `${reg.name} is being approved.`);
+      await ctx.db.query('DELETE FROM managed_registrations WHERE tenant_id = $1 AND id = $2', [tenantId, reg.id]);
+      return { registrations: await registrations(ctx.db, tenantId) };
+    },
+    listTemplates: async (ctx) => ({ templates: await templates(ctx.db, requireCaller(ctx).tenantId) }),
+    createTemplate: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const { name, ...settings } = ctx.body;
+      const inserted = await ctx.db.query(
+        `INSERT INTO managed_templates (tenant_id, id, name, settings, updated_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (tenant_id, lower(name)) DO NOTHING RETURNING id`,
+        [tenantId, `tpl-${randomUUID().slice(0, 8)}`, name, JSON.stringify(settings), new Date()],
+      );
+      if (!inserted.rows.length) {
+        const message = `A template named ${name} already exists.`;
+        throw new HttpError(400, message, { errors: [{ path: 'name', key: 'duplicate', message }] });
+      }
+      return { templates: await templates(ctx.db, tenantId) };
+    },
+    deleteTemplate: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      return ctx.db.transaction(async (tx) => {
+        const removed = await tx.query('DELETE FROM managed_templates WHERE tenant_id = $1 AND id = $2 RETURNING id', [tenantId, ctx.params.id]);
+        if (!removed.rows.length) throw new HttpError(404, 'No such template');
+        await tx.query('UPDATE managed_systems SET template_id = NULL WHERE tenant_id = $1 AND template_id = $2', [tenantId, ctx.params.id]);
+        return { templates: await templates(tx, tenantId) };
+      });
+    },
+    applyTemplate: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const template = (await templates(ctx.db, caller.tenantId)).find((t) => t.id === ctx.params.id);
+      if (!template) throw new HttpError(404, 'No such template');
+      const group = await requireGroup(ctx.db, caller.tenantId, ctx.body.group_id, 'group_id');
+      await refreshSystems(ctx.db, caller.tenantId);
+      const members = (await ctx.db.query<SystemRow>(`${SELECT} AND s.group_id = $2 ORDER BY s.name`, [caller.tenantId, group.id])).rows;
+      if (!members.length) {
+        const message = `The group ${group.name} has no appliances.`;
+        throw new HttpError(400, message, { errors: [{ path: 'group_id', key: 'emptyGroup', message }] });
+      }
+      const reached = members.filter((m) => m.reachable);
+      const missed = members.filter((m) => !m.reachable);
+      const { name: _name, id: _id, applied_to: _n, updated_at: _u, ...settings } = template;
+      return ctx.db.transaction(async (tx) => {
+        if (reached.length) {
+          await tx.query(
+            `UPDATE managed_systems SET settings = settings || $3::jsonb, template_id = $4 WHERE tenant_id = $1 AND id = ANY($2::text[])`,
+            [caller.tenantId, reached.map((m) => m.id), JSON.stringify(settings), template.id],
+          );
+        }
+        const applied = reached.length ? `applied to ${reached.map((m) => m.name).join(', ')}` : 'applied to none';
+        const job_id = await createJob(tx, caller, {
+          kind: 'template',
+          title: `Apply ${template.name} to ${group.name}`,
+          durationMs: TEMPLATE_MS,
+          outcome: missed.length
+            ? { ok: false, reason: `${missed.map((m) => m.name).join(', ')} did not answer; ${applied}.` }
+            : { ok: true, result: `Settings ${applied}.` },
+        });
+        return { job_id };
+      });
+    },
+    remoteCertificates: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      await refreshSystems(ctx.db, tenantId);
+      const rows = await ctx.db.query<SystemRow>(`${SELECT} ORDER BY s.name`, [tenantId]);
+      return { certificates: rows.rows.map((r) => remoteCertificateOf(r)) };
+    },
+    remoteCertificate: async (ctx) => {
+      const cert = remoteCertificateOf(await readSystem(ctx.db, requireCaller(ctx).tenantId, ctx.params.id));
+      if (cert.error) throw new HttpError(502, cert.error);
+      return cert;
     },
     restartSystem: async (ctx) => {
       const caller = requireCaller(ctx);
@@ -186,8 +432,43 @@ export const applianceManagerModule: ServerModule = {
         await tx.query('INSERT INTO managed_seeded (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING', [id]);
       });
     }
+    const fleets = await db.query<{ id: string }>('SELECT t.id FROM tenants t WHERE NOT EXISTS (SELECT 1 FROM onprem_fleet_seeded s WHERE s.tenant_id = t.id)');
+    for (const { id } of fleets.rows) {
+      await db.transaction(async (tx) => {
+        const now = Date.now();
+        await tx.query(`UPDATE managed_systems SET settings = $2 WHERE tenant_id = $1 AND settings = '{}'::jsonb`, [id, JSON.stringify(DEMO_SETTINGS)]);
+        for (const [name, previous] of DEMO_PREVIOUS) {
+          await tx.query('UPDATE managed_systems SET previous_version = $3 WHERE tenant_id = $1 AND name = $2', [id, name, previous]);
+        }
+        for (const [n, r] of DEMO_REGISTRATIONS.entries()) {
+          await tx.query(
+            `INSERT INTO managed_registrations (tenant_id, id, name, address, app_mode, requested_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+            [id, `reg-demo-${n + 1}`, r.name, r.address, r.mode, new Date(now - (n + 1) * 3_600_000)],
+          );
+        }
+        await tx.query(
+          `INSERT INTO managed_templates (tenant_id, id, name, settings, updated_at) VALUES ($1, 'tpl-branch', 'Branch office defaults', $2, $3) ON CONFLICT DO NOTHING`,
+          [id, JSON.stringify({ timezone: 'Europe/Paris', ntp_server: 'ntp.example.com', log_level: 'warning', ssh_enabled: false }), new Date(now)],
+        );
+        await tx.query('INSERT INTO onprem_fleet_seeded (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING', [id]);
+      });
+    }
   },
 };
+
+/** What every demo appliance reports before a template changes it. */
+const DEMO_SETTINGS = { timezone: 'UTC', ntp_server: 'pool.ntp.org', log_level: 'info', ssh_enabled: false };
+/** Demo appliances updated before, with the version left in their rollback slot. */
+const DEMO_PREVIOUS: readonly [string, string][] = [
+  ['hq-isolation-01', '24.3.1'],
+  ['dc-isolation-01', '24.3.1'],
+  ['dc-mail-worker-01', '24.2.0'],
+];
+/** Appliances waiting for approval: one answers on its service port, one does not. */
+const DEMO_REGISTRATIONS = [
+  { name: 'branch-nantes', address: '198.51.100.14', mode: 'safeview' },
+  { name: 'lab-isolation', address: 'lab-isolation.invalid', mode: 'safeview_isolation' },
+] as const;
 
 const DEMO_GROUPS: readonly [number, string][] = [
   [1, 'Headquarters'],

@@ -6,6 +6,7 @@ import type { ServerModule } from '../types';
 import { applianceModule } from './appliance';
 import { applianceManagerModule } from './applianceManager';
 import { authModule } from './auth';
+import { connectivityModule } from './connectivity';
 import { identityModule } from './identity';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
@@ -31,6 +32,7 @@ export const serverModules: readonly ServerModule[] = [
   applianceModule,
   jobsModule,
   applianceManagerModule,
+  connectivityModule,
   identityModule,
   providerModule,
 ];

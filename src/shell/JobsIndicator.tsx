@@ -1,8 +1,8 @@
 /**
  * Running jobs in the header, from any screen: shown while the jobs screen is in the user's navigation. It reads the
  * jobs list when it appears and when a screen announces a job it started, then once per second while a job is open
- * (not while the tab is hidden); it stops polling when none is. Polls while the user is away are background calls
- * (engine/core/session.ts `userAway`), so they do not keep an idle session alive either. It
+ * (not while the tab is hidden); it stops polling when none is. Its polls are background calls (BACKGROUND_HEADER),
+ * so a long job does not keep an idle session alive. It
  * links to the jobs screen and says in a snackbar when a job it saw running has ended.
  */
 import { Badge, UnstyledButton } from '@mantine/core';
@@ -41,7 +41,7 @@ export function JobsIndicator({ navigation }: { navigation: readonly NavSection[
       if (document.hidden) open = true;
       else {
         try {
-          const { jobs } = await api.jobsList();
+          const { jobs } = await api.jobsList({}, { background: true });
           const nowOpen = jobs.filter(isOpen);
           open = nowOpen.length > 0;
           const before = seenOpen.current;

@@ -103,7 +103,7 @@ export function useChoiceSchema(
   const answers = useQueries({
     queries: sources.map(([, from]) => ({
       queryKey: ['collection-choices', from.operation.id, params],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, { params }, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, from.operation.params ? { params } : {}, { signal }),
       staleTime: 0,
     })),
     combine: combineAnswers,

@@ -62,7 +62,8 @@ export function useActionRunner(onStarted?: () => void) {
         announceJobStarted();
         onStarted?.();
         const { kind, timeoutMs = JOB_FOLLOW_MS } = job === true ? {} : job;
-        return await pollJob(() => api.jobsGet({ params: { id: job_id } }), { timeoutMs, kind });
+        // The polls are the page's own, not the administrator's activity (they must not keep an idle session alive).
+        return await pollJob(() => api.jobsGet({ params: { id: job_id } }, { background: true }), { timeoutMs, kind });
       } finally {
         setFollowing((n) => n - 1);
       }

@@ -35,12 +35,12 @@ export function JobsView({ canWrite }: { canWrite: boolean }) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(() => api.jobsList().then((a) => (setJobs(a.jobs), setError(undefined)), (e: unknown) => setError(message(e))), [api]);
+  const load = useCallback((background = false) => api.jobsList({}, { background }).then((a) => (setJobs(a.jobs), setError(undefined)), (e: unknown) => setError(message(e))), [api]);
   useEffect(() => void load(), [load]);
   const open = jobs?.some(isOpenJob) ?? false;
   useEffect(() => {
     if (!open) return;
-    const t = setInterval(() => void load(), JOB_POLL_MS);
+    const t = setInterval(() => void load(true), JOB_POLL_MS);
     return () => clearInterval(t);
   }, [open, load]);
 

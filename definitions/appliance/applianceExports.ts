@@ -1,0 +1,34 @@
+import { ScpExportDocument } from '../../schemas/areas/appliance';
+import { defineSettingsPage } from '../define';
+import { applianceEnv, applianceNav, applianceRead, applianceTag, applianceWrite } from './common';
+
+export const applianceExports = defineSettingsPage({
+  id: 'appliance.exports',
+  title: 'Exports',
+  // Design note: the spec names /api/v1/settings/scp_fileexport and exported_config but not their fields.
+  description:
+    'Copies the configuration (passwords left out) or a diagnostics report of this appliance to a server over SCP, ' +
+    'every day or every Sunday at the hour chosen.',
+  route: '/settings/exports',
+  nav: applianceNav(92),
+  endpoint: { path: '/api/v1/settings/scp_fileexport', revision: 'none', save: 'PUT' },
+  schema: ScpExportDocument,
+  layout: {
+    kind: 'form',
+    fields: {
+      enabled: {},
+      kind: { widget: 'segmented', showIf: { field: 'enabled', equals: [true] } },
+      host: { placeholder: 'backup.example.com', showIf: { field: 'enabled', equals: [true] } },
+      port: { showIf: { field: 'enabled', equals: [true] } },
+      username: { showIf: { field: 'enabled', equals: [true] } },
+      password: { showIf: { field: 'enabled', equals: [true] } },
+      remote_path: { placeholder: '/backups/appliance', showIf: { field: 'enabled', equals: [true] } },
+      schedule: { widget: 'segmented', showIf: { field: 'enabled', equals: [true] } },
+      hour: { showIf: { field: 'enabled', equals: [true] } },
+    },
+  },
+  read: applianceRead,
+  write: applianceWrite,
+  env: applianceEnv,
+  tag: applianceTag,
+});

@@ -1,0 +1,26 @@
+import { managerOps } from '../api/appliance';
+import { defineCollection } from '../define';
+import { managerEnv, managerRead } from './common';
+
+export const managedCertificates = defineCollection({
+  id: 'appliance.remote-certificates',
+  title: 'Appliance Certificates',
+  description:
+    'The service certificate each managed appliance presents, fetched from it: subject, end of validity and ' +
+    'SHA-256 fingerprint, to compare with what browsers and mail servers see. An appliance that does not answer is ' +
+    'listed with the reason.',
+  route: '/settings/appliance-certificates',
+  nav: { group: 'Appliance manager', order: 40 },
+  read: managerRead,
+  env: managerEnv,
+  operations: { list: managerOps.remoteCertificates },
+  items: 'certificates',
+  itemKey: 'system_id',
+  columns: [
+    { field: 'name', label: 'Appliance', sortable: true },
+    { field: 'subject', flex: 2, truncate: false },
+    { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, truncate: false },
+    { field: 'error', label: 'Problem', minWidth: 200, truncate: false },
+  ],
+});
