@@ -42,7 +42,7 @@ function cellText(value: unknown, field: FieldSpec): string {
   const label = (v: unknown) => field.options.find((o) => o.value === String(v))?.label ?? String(v);
   if (Array.isArray(value)) return value.map(label).join(', ');
   if (value === undefined || value === null || value === '') return '—';
-  return field.options.length > 0 ? label(value) : String(value);
+  return field.options.length > 0 ? label(value) : (field.valueLabels?.[String(value)] ?? String(value));
 }
 
 function Cell({ value, field }: { value: unknown; field: FieldSpec }) {
