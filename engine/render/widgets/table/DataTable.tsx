@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
-import { columnWidths, normaliseColumns, type DataTableColumn } from './columns';
+import { columnWidths, contentRules, normaliseColumns, type DataTableColumn } from './columns';
 import { DataRow, type RowHandlers } from './DataRow';
 import { DataTableHeader } from './DataTableHeader';
 import { createRowHandlers, type TableSnapshot } from './rowHandlers';
@@ -150,6 +150,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const firstShown = offset + start;
   const pageRows = useMemo(() => sorted.slice(start, end), [sorted, start, end]);
   const pageKeys = useMemo(() => pageRows.map(getKey), [pageRows, getKey]);
+  const rules = useMemo(() => contentRules(columns, pageRows), [columns, pageRows]);
   const { isRowDisabled } = props;
   const isDisabled = useCallback((row: R) => isRowDisabled?.(row) ?? false, [isRowDisabled]);
   const enabledKeys = useMemo(() => pageRows.filter((r) => !isDisabled(r)).map(getKey), [pageRows, isDisabled, getKey]);
@@ -262,7 +263,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   ];
   const trailing = expandable ? [CONTROL_WIDTHS.expand] : [];
   const fixed = [...controls, ...trailing].reduce((a, b) => a + b, 0);
-  const widths = [...controls, ...columnWidths(columns.map((c) => c.width), containerWidth - fixed), ...trailing];
+  const widths = [...controls, ...columnWidths(rules, containerWidth - fixed), ...trailing];
   const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
 
   return (
