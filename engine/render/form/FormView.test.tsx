@@ -160,6 +160,18 @@ describe('FormView', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
+  it("a document form's save bar counts the changed fields", async () => {
+    const { user } = setup({ requireChanges: true });
+    const bar = screen.getByRole('region', { name: 'Changes' });
+    expect(within(bar).getByText('All changes saved.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    expect(await within(bar).findByText('You have 1 unsaved change.')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Host/), 'x');
+    expect(await within(bar).findByText('You have 2 unsaved changes.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    expect(await within(bar).findByText('You have 1 unsaved change.')).toBeTruthy();
+  });
+
   it('reports dirtiness to the caller', async () => {
     const onDirtyChange = vi.fn();
     setup({ onDirtyChange });

@@ -42,6 +42,8 @@ export interface FormViewProps {
   /** Disable submit until something changed (document forms; row editors may submit defaults). */
   readonly requireChanges?: boolean;
   readonly onDirtyChange?: (dirty: boolean) => void;
+  /** Receives how many fields differ from the loaded values (for a save bar outside the form). */
+  readonly onChangesChange?: (count: number) => void;
   /** Group titles in display order; fields without a group come first. */
   readonly groups?: readonly string[];
   /** Field errors reported by the server for these values (paths relative to the form). */
@@ -357,16 +359,30 @@ function SubmitButton({ saving, label }: { saving: Store<boolean>; label: string
   );
 }
 
-/** The shared save bar of a document form, reading the form's dirtiness and saving itself. */
-function FormSaveBar({ control, saving, onSave, onDiscard }: { control: Control<FieldValues>; saving: Store<boolean>; onSave: () => void; onDiscard: () => void }) {
-  const { isDirty } = useFormState({ control });
-  return <SaveBar dirty={isDirty} saving={useStore(saving)} onSave={onSave} onDiscard={onDiscard} />;
+/** Whether anything under a node of react-hook-form's dirty fields is marked dirty. */
+const anyDirty = (node: unknown): boolean =>
+  node === true || (Array.isArray(node) ? node.some(anyDirty) : node !== null && typeof node === 'object' && Object.values(node).some(anyDirty));
+
+/** How many of the form's fields differ from the loaded values (a list of rows counts as one field). */
+function useChangedFieldCount(control: Control<FieldValues>, fields: readonly FieldSpec[]): number {
+  const { dirtyFields } = useFormState({ control });
+  return fields.filter((f) => anyDirty(getPath(dirtyFields, f.name))).length;
 }
 
-/** Tells the caller whether the form is dirty. */
-function DirtyReporter({ control, onDirtyChange }: { control: Control<FieldValues>; onDirtyChange: (dirty: boolean) => void }) {
+/** The shared save bar of a document form, reading the form's changed fields and saving itself. */
+function FormSaveBar(props: { control: Control<FieldValues>; fields: readonly FieldSpec[]; saving: Store<boolean>; onSave: () => void; onDiscard: () => void }) {
+  const { isDirty } = useFormState({ control: props.control });
+  const changes = useChangedFieldCount(props.control, props.fields);
+  return <SaveBar dirty={isDirty} changes={changes} saving={useStore(props.saving)} onSave={props.onSave} onDiscard={props.onDiscard} />;
+}
+
+/** Tells the caller whether the form is dirty, and how many fields changed. */
+function DirtyReporter(props: { control: Control<FieldValues>; fields: readonly FieldSpec[]; onDirtyChange?: (dirty: boolean) => void; onChangesChange?: (count: number) => void }) {
+  const { control, onDirtyChange, onChangesChange } = props;
   const { isDirty } = useFormState({ control });
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const changes = useChangedFieldCount(control, props.fields);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => onChangesChange?.(changes), [changes, onChangesChange]);
   return null;
 }
 
@@ -392,7 +408,7 @@ export function FormView(props: FormViewProps) {
   useLayoutEffect(() => {
     if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
   }, [focusFirstField]);
-  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange } = props;
+  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange, onChangesChange } = props;
   const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
   const savedSecrets = useMemo(
     () =>
@@ -501,7 +517,7 @@ export function FormView(props: FormViewProps) {
     const inPanels = new Set(props.panels.flatMap((p) => p.fields));
     return (
       <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
-        {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
+        {(onDirtyChange || onChangesChange) && <DirtyReporter control={control} fields={fields} onDirtyChange={onDirtyChange} onChangesChange={onChangesChange} />}
         <Stack gap="md">
           {fields.filter((f) => !inPanels.has(f.name)).map(render)}
           <Panels
@@ -526,7 +542,7 @@ export function FormView(props: FormViewProps) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
-      {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
+      {(onDirtyChange || onChangesChange) && <DirtyReporter control={control} fields={fields} onDirtyChange={onDirtyChange} onChangesChange={onChangesChange} />}
       <Stack gap="md">
         {ungrouped.map(render)}
         {groupTitles.map((title) => {
@@ -540,7 +556,7 @@ export function FormView(props: FormViewProps) {
         {alert}
         {!readOnly && props.requireChanges && (
           // A document form: the shared save bar, in view while something is unsaved.
-          <FormSaveBar control={control} saving={saving} onSave={() => void submit()} onDiscard={() => reset()} />
+          <FormSaveBar control={control} fields={fields} saving={saving} onSave={() => void submit()} onDiscard={() => reset()} />
         )}
         {!readOnly && !props.requireChanges && (
           <Group justify="flex-end">
