@@ -115,8 +115,8 @@ export function widthRule(
 
 /** Narrowest enumeration column whose labels are known, in px. */
 const ENUM_FLOOR = 64;
-/** A text column's values raise its minimum up to this width (about 30 characters); longer ones are cut with a tooltip. */
-export const TEXT_CONTENT_CAP = 240;
+/** A text column's values raise its minimum up to this width (about 35 characters); longer ones are cut with a tooltip. */
+export const TEXT_CONTENT_CAP = 280;
 
 let canvas: CanvasRenderingContext2D | null | undefined;
 
