@@ -15,6 +15,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type Resolver,
+  type UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AccordionPanel } from '../../../definitions/define';
@@ -401,15 +402,11 @@ function GroupSection({ title, members, control, children }: { title: string; me
 /** The first field a user can type in, inside `root`. */
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 
-export function FormView(props: FormViewProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const { focusFirstField } = props;
-  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts.
-  useLayoutEffect(() => {
-    if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
-  }, [focusFirstField]);
-  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange, onChangesChange } = props;
-  const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
+/**
+ * Write-only secrets the server holds (a non-empty loaded value): their fields start empty, and left empty they keep
+ * the stored value. Returns those names and the form's initial values.
+ */
+function useSavedSecrets(fields: readonly FieldSpec[], defaultValues: FormValues) {
   const savedSecrets = useMemo(
     () =>
       new Set(
@@ -426,20 +423,18 @@ export function FormView(props: FormViewProps) {
     for (const name of savedSecrets) setPath(copy, name, '');
     return copy;
   }, [defaultValues, savedSecrets]);
-  const { resolver, wholeForm } = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
-  const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
-  // The form's state is read by the small components that show it (buttons, dirtiness), never here: a change of it
-  // must not re-render every field.
-  const { control, reset, setError, handleSubmit } = form;
-  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
-  // Busy while the caller saves (not while the values are checked, which takes no time to wait for).
-  const saving = useMemo(() => createStore(false), []);
+  return { savedSecrets, initial };
+}
 
-  useEffect(() => reset(initial), [initial, reset]);
+const describeError = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
 
+/**
+ * Server field errors on their fields: the field itself, or the list or object field holding the path (a row's error
+ * reads "Row 3: …"). Errors the caller passes land at once; `applyServerErrors` places a save's errors and answers
+ * the texts of those that match no field.
+ */
+function useServerErrors(fields: readonly FieldSpec[], setError: UseFormSetError<FieldValues>, serverErrors: readonly FieldError[] | undefined) {
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const describe = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
-  /** The field an error path belongs to: the field itself, or the list or object field holding it. */
   const owner = useCallback(
     (path: string) => {
       for (let p = path; p !== ''; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') if (fieldNames.has(p)) return p;
@@ -458,14 +453,55 @@ export function FormView(props: FormViewProps) {
     },
     [owner, setError],
   );
-  /** Puts errors on their fields; returns the texts of those that match no field. */
-  const applyServerErrors = (errors: readonly FieldError[]) => errors.filter((e) => !place(e, true)).map(describe);
-  // Errors the caller reports for these values (e.g. a row of the last save) land on their fields at once.
-  const { serverErrors } = props;
   useEffect(() => {
     for (const e of serverErrors ?? []) place(e, false);
   }, [serverErrors, place]);
-  const unmatchedServerErrors = (serverErrors ?? []).filter((e) => owner(e.path) === undefined).map(describe);
+  return {
+    applyServerErrors: (errors: readonly FieldError[]) => errors.filter((e) => !place(e, true)).map(describeError),
+    unmatchedServerErrors: (serverErrors ?? []).filter((e) => owner(e.path) === undefined).map(describeError),
+  };
+}
+
+/** Why the last submit was refused, above the buttons: one message, or a list. */
+function NotSavedAlert({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert color="red" title="Not saved" role="alert">
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <List size="sm">
+          {messages.map((m) => (
+            <List.Item key={m}>{m}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+export function FormView(props: FormViewProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { focusFirstField } = props;
+  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts.
+  useLayoutEffect(() => {
+    if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
+  }, [focusFirstField]);
+  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange, onChangesChange } = props;
+  const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
+  const { savedSecrets, initial } = useSavedSecrets(fields, defaultValues);
+  const { resolver, wholeForm } = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
+  const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
+  // The form's state is read by the small components that show it (buttons, dirtiness), never here: a change of it
+  // must not re-render every field.
+  const { control, reset, setError, handleSubmit } = form;
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  // Busy while the caller saves (not while the values are checked, which takes no time to wait for).
+  const saving = useMemo(() => createStore(false), []);
+
+  useEffect(() => reset(initial), [initial, reset]);
+
+  const { applyServerErrors, unmatchedServerErrors } = useServerErrors(fields, setError, props.serverErrors);
   const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
   const handle = handleSubmit(async (values) => {
@@ -499,19 +535,7 @@ export function FormView(props: FormViewProps) {
   const byGroup = new Map<string, FieldSpec[]>();
   for (const f of fields) if (f.hint.group) byGroup.set(f.hint.group, [...(byGroup.get(f.hint.group) ?? []), f]);
 
-  const alert = formErrors.length > 0 && (
-    <Alert color="red" title="Not saved" role="alert">
-      {formErrors.length === 1 ? (
-        formErrors[0]
-      ) : (
-        <List size="sm">
-          {formErrors.map((m) => (
-            <List.Item key={m}>{m}</List.Item>
-          ))}
-        </List>
-      )}
-    </Alert>
-  );
+  const alert = <NotSavedAlert messages={formErrors} />;
 
   if (props.panels) {
     const inPanels = new Set(props.panels.flatMap((p) => p.fields));
