@@ -30,6 +30,15 @@ export function labelOf(schema: z.ZodType, value: string): string {
   return labelsOf(schema)?.[value] ?? value;
 }
 
+/**
+ * A scalar (typically a number) whose special values read as words on screens, e.g. a limit where 0 means
+ * "No limit": the labels go in the same `x-labels` key as an enumeration's, keyed by the value as text, and the
+ * tables and forms show the label for that value.
+ */
+export function withValueLabels<T extends z.ZodType>(schema: T, labels: Readonly<Record<string, string>>): T {
+  return schema.meta({ ...schema.meta(), [LABELS_META_KEY]: labels });
+}
+
 /** `{ value, label }` pairs in declaration order, for selects and filter options. */
 export function enumOptions<E extends Readonly<Record<string, string>>>(
   schema: z.ZodEnum<E>,

@@ -5,7 +5,7 @@
  * what an administrator of a secure email gateway expects.
  */
 import { z } from 'zod';
-import { ProtectionLevel, labelledEnum } from '../enums';
+import { ProtectionLevel, labelledEnum, withValueLabels } from '../enums';
 import { RISK_LABELS } from '../logEnums';
 import { Domain, Email, ShortText, VALIDATOR_MESSAGES } from '../validators';
 import { Sender } from './emailAllowList';
@@ -205,7 +205,7 @@ export const UrlObfuscation = z
   .strictObject({
     enabled: z.boolean().default(true).meta({ title: 'Obfuscate rewritten links', description: 'Recipients do not see the original address in the rewritten link' }),
     show_original_on_hover: z.boolean().default(false).meta({ title: 'Show the original address on the warning page' }),
-    link_expiry_days: int(0, 365, 'Rewritten links expire after (days)', '0: never').default(30),
+    link_expiry_days: withValueLabels(int(0, 365, 'Rewritten links expire after (days)', '0: never'), { 0: 'Never' }).default(30),
   })
   .prefault({})
   .meta({ title: 'URL obfuscation' });

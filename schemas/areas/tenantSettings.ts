@@ -5,7 +5,7 @@
  * every other field is what an administrator of such a service expects, with the shared validators and enumerations.
  */
 import { z } from 'zod';
-import { AwsRegionCode, Comparison, Logic, PostureCheck, labelledEnum } from '../enums';
+import { AwsRegionCode, Comparison, Logic, PostureCheck, labelledEnum, withValueLabels } from '../enums';
 import { CASB_PROFILE_TYPE_LABELS } from '../logEnums';
 import { CHECKS, Domain, DomainIpOrCidr, Email, PemCertificate, ShortText, URL_MAX, VALIDATOR_MESSAGES, checked } from '../validators';
 import { Comment, Description, Enabled, RowId, RowUuid, RuleName, enumFromLabels, listOf, ruleList, uniqueBy } from './common';
@@ -128,7 +128,7 @@ export const TosDocument = z
     title: ShortText.max(200, { message: VALIDATOR_MESSAGES.maxlength }).default('Acceptable use policy').meta({ title: 'Title' }),
     text: z.string().max(20_000, { message: 'Use at most 20000 characters.' }).default('').meta({ title: 'Text' }),
     version: int(1, 10_000, 'Version', 'Raise it to make every user accept the terms again').default(1),
-    accept_every_days: int(0, 365, 'Ask again after (days)', '0: accept once per version').default(0),
+    accept_every_days: withValueLabels(int(0, 365, 'Ask again after (days)', '0: accept once per version'), { 0: 'Once per version' }).default(0),
   })
   .refine((d) => !d.enabled || d.text.trim() !== '', { message: 'Enter the terms users accept.', path: ['text'], params: { key: 'required' } });
 export type TosDocument = z.infer<typeof TosDocument>;

@@ -6,7 +6,7 @@
  * isolation gateway expects, built from the shared enumerations and validators.
  */
 import { z } from 'zod';
-import { ProtectionLevel, RuleAction, TransferDirection, labelledEnum } from '../enums';
+import { ProtectionLevel, RuleAction, TransferDirection, labelledEnum, withValueLabels } from '../enums';
 import { COLOUR_LABELS, HEAT_EVASION_TECHNIQUE_LABELS, INSPECTION_ACTION_LABELS, INSPECTION_TYPE_LABELS } from '../logEnums';
 import { Domain, ShortText, VALIDATOR_MESSAGES } from '../validators';
 import { Comment, Enabled, RULES_MAX, RowId, RuleName, RuleScope, Token, enumFromLabels, listOf, ruleList } from './common';
@@ -26,8 +26,8 @@ export const BandwidthRule = z
     enabled: Enabled,
     scope: RuleScope,
     direction: TransferDirection.default('all'),
-    limit_kbps: int(0, 10_000_000, 'Rate limit (kbit/s)', '0: no rate limit').default(0),
-    daily_quota_mb: int(0, 1_000_000, 'Daily quota (MB)', 'Data a user may transfer per day; 0: no quota').default(0),
+    limit_kbps: withValueLabels(int(0, 10_000_000, 'Rate limit (kbit/s)', 'Empty or 0: no rate limit'), { 0: 'No limit' }).default(0),
+    daily_quota_mb: withValueLabels(int(0, 1_000_000, 'Daily quota (MB)', 'Data a user may transfer per day; empty or 0: no limit'), { 0: 'No limit' }).default(0),
     comment: Comment,
   })
   .refine((r) => r.limit_kbps > 0 || r.daily_quota_mb > 0, {

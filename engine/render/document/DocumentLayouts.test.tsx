@@ -130,7 +130,7 @@ describe('DocumentView layouts', () => {
     expect(within(changes()).getByText('All changes saved.')).toBeTruthy();
     await user.clear(name);
     await user.type(name, 'core');
-    expect(await within(changes()).findByText('You have unsaved changes.')).toBeTruthy();
+    expect(await within(changes()).findByText('You have 1 unsaved change.')).toBeTruthy();
     expect(changes().style.position).toBe('sticky');
     expect(unsaved.has()).toBe(true);
     expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);

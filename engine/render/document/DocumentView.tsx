@@ -47,6 +47,8 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   // Discarding restarts the wizard at its first step.
   const [wizardRun, setWizardRun] = useState(0);
   const accordionForm = useRef<HTMLDivElement>(null);
+  // Fields the accordion's form holds changed (its save bar is the page's).
+  const [accordionChanges, setAccordionChanges] = useState(0);
 
   const loaded = ctl.status === 'ready' ? ctl.loaded : undefined;
   const draft = ctl.status === 'ready' && ctl.dirty ? ctl.draft : undefined;
@@ -205,6 +207,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
       onDirtyChange={ctl.setDirty}
       panels={layout.kind === 'accordion' ? layout.panels : undefined}
       panelMode="edit"
+      onChangesChange={layout.kind === 'accordion' ? setAccordionChanges : undefined}
     />
   );
   return (
@@ -224,6 +227,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
           {!readOnly && (
             <SaveBar
               dirty={ctl.dirty}
+              changes={accordionChanges}
               saving={ctl.saving}
               onSave={() => accordionForm.current?.querySelector('form')?.requestSubmit()}
               onDiscard={ctl.discard}

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
 import type { RowAction } from '../../../definitions/define';
-import { DeleteIcon, EditIcon, MoreIcon } from './rowIcons';
+import { DeleteIcon, EditIcon, MoreIcon, MoveDownIcon, MoveUpIcon } from './rowIcons';
 
 /** Width of one action icon and the gap between icons, in px (the actions column is sized from them). */
 const ICON = 28;
@@ -18,14 +18,26 @@ export interface RowActionsProps {
   readonly label: string;
   readonly onEdit: () => void;
   readonly onDelete: () => void;
-  readonly rowActions: readonly RowAction[] | undefined;
-  readonly onRowAction: (action: RowAction) => void;
+  readonly rowActions?: readonly RowAction[];
+  readonly onRowAction?: (action: RowAction) => void;
+  /** Move up and down icons (lists edited inside a form, which have no drag handle); undefined at the ends. */
+  readonly move?: { readonly up: (() => void) | undefined; readonly down: (() => void) | undefined };
 }
 
-/** A row's compact actions: Edit and Delete icons, and the definition's row actions in a menu. */
-export function RowActions({ label, onEdit, onDelete, rowActions, onRowAction }: RowActionsProps) {
+/** A row's compact actions: Edit and Delete icons (with Move up / down where given), and the definition's row actions in a menu. */
+export function RowActions({ label, onEdit, onDelete, rowActions, onRowAction, move }: RowActionsProps) {
   return (
     <Group gap={GAP} wrap="nowrap">
+      {move && (
+        <>
+          <ActionIcon variant="subtle" color="gray" size={ICON} disabled={!move.up} onClick={move.up} aria-label={`Move ${label} up`} title="Move up">
+            <MoveUpIcon />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="gray" size={ICON} disabled={!move.down} onClick={move.down} aria-label={`Move ${label} down`} title="Move down">
+            <MoveDownIcon />
+          </ActionIcon>
+        </>
+      )}
       <ActionIcon variant="subtle" size={ICON} onClick={onEdit} aria-label={`Edit ${label}`} title="Edit">
         <EditIcon />
       </ActionIcon>
@@ -41,7 +53,7 @@ export function RowActions({ label, onEdit, onDelete, rowActions, onRowAction }:
           </Menu.Target>
           <Menu.Dropdown>
             {rowActions.map((action) => (
-              <Menu.Item key={action.id} onClick={() => onRowAction(action)}>
+              <Menu.Item key={action.id} onClick={() => onRowAction?.(action)}>
                 {action.label}
               </Menu.Item>
             ))}

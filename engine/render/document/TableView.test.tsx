@@ -6,6 +6,7 @@ import { validateStorage } from '../../../definitions/api/settings';
 import { optionsFrom } from '../../../definitions/define';
 import { connectorClusters } from '../../../definitions/privateAccess/connectorClusters';
 import { SslBypassEntry } from '../../../schemas/areas/sslBypass';
+import { withValueLabels } from '../../../schemas/enums';
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
@@ -173,5 +174,13 @@ describe('TableView', () => {
     expect(await within(table).findByText('Frankfurt data centre')).toBeTruthy();
     expect(within(table).queryByText('cl-1')).toBeNull();
     expect(call).toHaveBeenCalledWith(connectorClusters.operationIds.read, {}, expect.anything());
+  });
+
+  it('a number column shows the word of a special value ("No limit" for 0)', () => {
+    const limitLayout: TableLayoutDef = { kind: 'table', rows: 'list', rowKey: 'id', columns: ['name', 'limit'] };
+    const rowSchema = z.object({ id: z.string(), name: z.string(), limit: withValueLabels(z.number().meta({ title: 'Limit' }), { 0: 'No limit' }) });
+    renderUi(<TableView title="Limits" layout={limitLayout} rowSchema={rowSchema} rows={[{ id: 'a', name: 'Video', limit: 0 }, { id: 'b', name: 'Files', limit: 300 }]} onChange={() => {}} readOnly />);
+    const cells = within(screen.getByRole('grid', { name: 'Limits' })).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(cells.map((r) => r.slice(0, 2))).toEqual([['Video', 'No limit'], ['Files', '300']]);
   });
 });

@@ -180,6 +180,58 @@ function ListToolbar(props: {
   );
 }
 
+/** A save's field errors (paths `3.destination`) as messages per row index, each named by its column. */
+function rowMessages(errors: readonly FieldError[], columns: readonly TableColumn[]): Map<number, string[]> {
+  const byRow = new Map<number, string[]>();
+  for (const e of errors) {
+    const [index, ...rest] = e.path.split('.');
+    const n = Number(index);
+    if (!Number.isInteger(n)) continue;
+    const label = columns.find((c) => c.field === rest[0])?.label ?? rest.join('.');
+    byRow.set(n, [...(byRow.get(n) ?? []), label ? `${label}: ${e.message}` : e.message]);
+  }
+  return byRow;
+}
+
+/** The field errors of one row, with paths relative to the row (for its editor). */
+const errorsOfRow = (errors: readonly FieldError[], index: number): FieldError[] => {
+  const prefix = `${index}.`;
+  return errors.filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
+};
+
+/** The dialog that adds or edits one row with the row form. */
+function RowEditor(props: {
+  editing: Editing | null;
+  rowSchema: z.ZodObject;
+  hints: Readonly<Partial<Record<string, FieldHint>>> | undefined;
+  panels: TableLayoutDef['rowPanels'];
+  serverErrors: readonly FieldError[] | undefined;
+  onSave: (values: FormValues) => void;
+  onClose: () => void;
+}) {
+  const { editing } = props;
+  const title = editing?.mode === 'add' ? 'Add entry' : 'Edit entry';
+  return (
+    <Modal opened={editing !== null} onClose={props.onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {editing && (
+        <FormView
+          label={title}
+          schema={props.rowSchema}
+          hints={props.hints}
+          defaultValues={editing.defaults}
+          onSubmit={props.onSave}
+          onCancel={props.onClose}
+          submitLabel={editing.mode === 'add' ? 'Add' : 'Apply'}
+          serverErrors={props.serverErrors}
+          panels={props.panels}
+          panelMode={editing.mode === 'add' ? 'create' : 'edit'}
+          focusFirstField
+        />
+      )}
+    </Modal>
+  );
+}
+
 export function TableView(props: TableViewProps) {
   const { title, layout, rowSchema, rows, onChange, readOnly } = props;
   const Rows = props.rowsRenderer ?? DataTableRows;
@@ -194,23 +246,11 @@ export function TableView(props: TableViewProps) {
   const keyOf = useCallback((row: Row) => String(row[layout.rowKey] ?? ''), [layout.rowKey]);
   const indexOfKey = useCallback((key: string) => rows.findIndex((r) => keyOf(r) === key), [rows, keyOf]);
   const deleting = deletingKey === null ? -1 : indexOfKey(deletingKey);
-  const rowErrors = useMemo(() => {
-    const byRow = new Map<number, string[]>();
-    for (const e of props.errors ?? []) {
-      const [index, ...rest] = e.path.split('.');
-      const n = Number(index);
-      if (!Number.isInteger(n)) continue;
-      const label = columns.find((c) => c.field === rest[0])?.label ?? rest.join('.');
-      byRow.set(n, [...(byRow.get(n) ?? []), label ? `${label}: ${e.message}` : e.message]);
-    }
-    return byRow;
-  }, [props.errors, columns]);
-
-  const editorErrors = useMemo(() => {
-    if (editing?.mode !== 'edit') return undefined;
-    const prefix = `${indexOfKey(editing.key)}.`;
-    return (props.errors ?? []).filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
-  }, [editing, props.errors, indexOfKey]);
+  const rowErrors = useMemo(() => rowMessages(props.errors ?? [], columns), [props.errors, columns]);
+  const editorErrors = useMemo(
+    () => (editing?.mode === 'edit' ? errorsOfRow(props.errors ?? [], indexOfKey(editing.key)) : undefined),
+    [editing, props.errors, indexOfKey],
+  );
 
   const { rowKey } = layout;
   const label = useCallback((row: Row) => rowLabelOf(row, columns, rowKey), [columns, rowKey]);
@@ -301,29 +341,15 @@ export function TableView(props: TableViewProps) {
           pageSize={layout.pageSize ?? 0}
         />
       )}
-      <Modal
-        opened={editing !== null}
+      <RowEditor
+        editing={editing}
+        rowSchema={rowSchema}
+        hints={hints}
+        panels={layout.rowPanels}
+        serverErrors={editorErrors}
+        onSave={saveRow}
         onClose={() => setEditing(null)}
-        title={editing?.mode === 'add' ? 'Add entry' : 'Edit entry'}
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {editing && (
-          <FormView
-            label={editing.mode === 'add' ? 'Add entry' : 'Edit entry'}
-            schema={rowSchema}
-            hints={hints}
-            defaultValues={editing.defaults}
-            onSubmit={saveRow}
-            onCancel={() => setEditing(null)}
-            submitLabel={editing.mode === 'add' ? 'Add' : 'Apply'}
-            serverErrors={editorErrors}
-            panels={layout.rowPanels}
-            panelMode={editing.mode === 'add' ? 'create' : 'edit'}
-            focusFirstField
-          />
-        )}
-      </Modal>
+      />
       <ConfirmDialog
         opened={deleting >= 0}
         title="Delete entry"

@@ -29,3 +29,15 @@ export const MoreIcon = () => (
     <circle cx="19" cy="12" r="1" />
   </Icon>
 );
+
+export const MoveUpIcon = () => (
+  <Icon>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+);
+
+export const MoveDownIcon = () => (
+  <Icon>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+);

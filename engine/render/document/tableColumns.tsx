@@ -17,6 +17,8 @@ export interface TableColumn extends Pick<ColumnSpec, 'sortable' | 'reverseSort'
   readonly kind: ColumnKind;
   readonly center: boolean;
   readonly options: readonly SelectOption[];
+  /** Words for special values (0 → "No limit"), keyed by the value as text. */
+  readonly valueLabels?: Readonly<Record<string, string>>;
 }
 
 /** The label a row is known by in buttons and dialogs: its first column's value. */
@@ -56,6 +58,7 @@ export function tableColumns(
       kind: lookup ? 'text' : format === 'text' && field?.widget === 'number' ? 'number' : kindOf(format),
       center: spec.center ?? false,
       options: lookup ?? field?.options ?? [],
+      valueLabels: field?.valueLabels,
       sortable: spec.sortable,
       reverseSort: spec.reverseSort,
       flex: spec.flex,
@@ -89,6 +92,6 @@ export function formatCell(value: unknown, column: TableColumn): ReactNode {
     case 'enumLabel':
       return column.options.find((o) => o.value === String(value))?.label ?? String(value ?? '');
     default:
-      return Array.isArray(value) ? value.join(', ') : String(value ?? '');
+      return Array.isArray(value) ? value.join(', ') : (column.valueLabels?.[String(value)] ?? String(value ?? ''));
   }
 }

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { labelledEnum } from '../../../schemas/enums';
+import { webBandwidth } from '../../../definitions/policy/web/webBandwidth';
+import { BandwidthDocument } from '../../../schemas/areas/webRules';
+import { labelledEnum, withValueLabels } from '../../../schemas/enums';
 import { checked } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
 import { ApiError } from '../../core/http';
@@ -158,6 +160,18 @@ describe('FormView', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
+  it("a document form's save bar counts the changed fields", async () => {
+    const { user } = setup({ requireChanges: true });
+    const bar = screen.getByRole('region', { name: 'Changes' });
+    expect(within(bar).getByText('All changes saved.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    expect(await within(bar).findByText('You have 1 unsaved change.')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Host/), 'x');
+    expect(await within(bar).findByText('You have 2 unsaved changes.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    expect(await within(bar).findByText('You have 1 unsaved change.')).toBeTruthy();
+  });
+
   it('reports dirtiness to the caller', async () => {
     const onDirtyChange = vi.fn();
     setup({ onDirtyChange });
@@ -195,4 +209,44 @@ describe('FormView validation scope', () => {
     expect(screen.getByLabelText(/^Field 118/).getAttribute('aria-invalid')).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
   }, 30_000);
+});
+
+describe('FormView special values and selects', () => {
+  const Limits = z.strictObject({
+    limit: withValueLabels(z.number().int().min(0).meta({ title: 'Rate limit' }), { 0: 'No limit' }).default(0),
+    direction: labelledEnum(['all', 'upload'], { all: 'All traffic', upload: 'Uploads' }, { title: 'Direction' }).default('all'),
+    action: labelledEnum(['allow', 'block'], { allow: 'Allow', block: 'Block' }, { title: 'Action' }).optional(),
+    level: labelledEnum(['low', 'high'], { low: 'Low', high: 'High' }, { title: 'Level' }),
+  });
+  const clearButton = (name: RegExp) => screen.getByRole('combobox', { name }).closest('.mantine-InputWrapper-root')!.querySelector('.mantine-InputClearButton-root');
+
+  it('a number whose value has a word shows the word for it, and emptying the field sets that value', async () => {
+    const onSubmit = vi.fn();
+    renderUi(<FormView schema={Limits} defaultValues={{ limit: 500, direction: 'all', action: 'allow', level: 'low' }} onSubmit={onSubmit} />);
+    const limit = screen.getByLabelText(/^Rate limit/) as HTMLInputElement;
+    expect(limit.value).toBe('500');
+    const user = userEvent.setup();
+    await user.clear(limit);
+    expect(limit.value).toBe('');
+    expect(limit.placeholder).toBe('No limit');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ limit: 0 });
+  });
+
+  it('a select with a default or a required one offers no clearing; an optional one does', () => {
+    renderUi(<FormView schema={Limits} defaultValues={{ limit: 0, direction: 'upload', action: 'allow', level: 'high' }} onSubmit={vi.fn()} />);
+    expect(clearButton(/^Direction/)).toBeNull();
+    expect(clearButton(/^Action/)).not.toBeNull();
+    expect(clearButton(/^Level/)).toBeNull();
+  });
+
+  it('the bandwidth rules table reads "No limit" for a rule without a rate limit or quota', () => {
+    const doc = { bandwidth: { rules: [{ id: 'r1', name: 'Streaming', enabled: true, scope: {}, direction: 'all', limit_kbps: 2000, daily_quota_mb: 0, comment: '' }] } };
+    const layout = webBandwidth.layout as { fields: Parameters<typeof FormView>[0]['hints'] };
+    renderUi(<FormView schema={BandwidthDocument} hints={layout.fields} defaultValues={doc} onSubmit={vi.fn()} />);
+    const row = within(screen.getByRole('table', { name: 'Bandwidth rules' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText('2000')).toBeTruthy();
+    expect(within(row).getByText('No limit')).toBeTruthy();
+  });
 });

@@ -15,6 +15,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type Resolver,
+  type UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AccordionPanel } from '../../../definitions/define';
@@ -42,6 +43,8 @@ export interface FormViewProps {
   /** Disable submit until something changed (document forms; row editors may submit defaults). */
   readonly requireChanges?: boolean;
   readonly onDirtyChange?: (dirty: boolean) => void;
+  /** Receives how many fields differ from the loaded values (for a save bar outside the form). */
+  readonly onChangesChange?: (count: number) => void;
   /** Group titles in display order; fields without a group come first. */
   readonly groups?: readonly string[];
   /** Field errors reported by the server for these values (paths relative to the form). */
@@ -357,16 +360,30 @@ function SubmitButton({ saving, label }: { saving: Store<boolean>; label: string
   );
 }
 
-/** The shared save bar of a document form, reading the form's dirtiness and saving itself. */
-function FormSaveBar({ control, saving, onSave, onDiscard }: { control: Control<FieldValues>; saving: Store<boolean>; onSave: () => void; onDiscard: () => void }) {
-  const { isDirty } = useFormState({ control });
-  return <SaveBar dirty={isDirty} saving={useStore(saving)} onSave={onSave} onDiscard={onDiscard} />;
+/** Whether anything under a node of react-hook-form's dirty fields is marked dirty. */
+const anyDirty = (node: unknown): boolean =>
+  node === true || (Array.isArray(node) ? node.some(anyDirty) : node !== null && typeof node === 'object' && Object.values(node).some(anyDirty));
+
+/** How many of the form's fields differ from the loaded values (a list of rows counts as one field). */
+function useChangedFieldCount(control: Control<FieldValues>, fields: readonly FieldSpec[]): number {
+  const { dirtyFields } = useFormState({ control });
+  return fields.filter((f) => anyDirty(getPath(dirtyFields, f.name))).length;
 }
 
-/** Tells the caller whether the form is dirty. */
-function DirtyReporter({ control, onDirtyChange }: { control: Control<FieldValues>; onDirtyChange: (dirty: boolean) => void }) {
+/** The shared save bar of a document form, reading the form's changed fields and saving itself. */
+function FormSaveBar(props: { control: Control<FieldValues>; fields: readonly FieldSpec[]; saving: Store<boolean>; onSave: () => void; onDiscard: () => void }) {
+  const { isDirty } = useFormState({ control: props.control });
+  const changes = useChangedFieldCount(props.control, props.fields);
+  return <SaveBar dirty={isDirty} changes={changes} saving={useStore(props.saving)} onSave={props.onSave} onDiscard={props.onDiscard} />;
+}
+
+/** Tells the caller whether the form is dirty, and how many fields changed. */
+function DirtyReporter(props: { control: Control<FieldValues>; fields: readonly FieldSpec[]; onDirtyChange?: (dirty: boolean) => void; onChangesChange?: (count: number) => void }) {
+  const { control, onDirtyChange, onChangesChange } = props;
   const { isDirty } = useFormState({ control });
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const changes = useChangedFieldCount(control, props.fields);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => onChangesChange?.(changes), [changes, onChangesChange]);
   return null;
 }
 
@@ -385,15 +402,11 @@ function GroupSection({ title, members, control, children }: { title: string; me
 /** The first field a user can type in, inside `root`. */
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 
-export function FormView(props: FormViewProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const { focusFirstField } = props;
-  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts.
-  useLayoutEffect(() => {
-    if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
-  }, [focusFirstField]);
-  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange } = props;
-  const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
+/**
+ * Write-only secrets the server holds (a non-empty loaded value): their fields start empty, and left empty they keep
+ * the stored value. Returns those names and the form's initial values.
+ */
+function useSavedSecrets(fields: readonly FieldSpec[], defaultValues: FormValues) {
   const savedSecrets = useMemo(
     () =>
       new Set(
@@ -410,20 +423,18 @@ export function FormView(props: FormViewProps) {
     for (const name of savedSecrets) setPath(copy, name, '');
     return copy;
   }, [defaultValues, savedSecrets]);
-  const { resolver, wholeForm } = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
-  const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
-  // The form's state is read by the small components that show it (buttons, dirtiness), never here: a change of it
-  // must not re-render every field.
-  const { control, reset, setError, handleSubmit } = form;
-  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
-  // Busy while the caller saves (not while the values are checked, which takes no time to wait for).
-  const saving = useMemo(() => createStore(false), []);
+  return { savedSecrets, initial };
+}
 
-  useEffect(() => reset(initial), [initial, reset]);
+const describeError = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
 
+/**
+ * Server field errors on their fields: the field itself, or the list or object field holding the path (a row's error
+ * reads "Row 3: …"). Errors the caller passes land at once; `applyServerErrors` places a save's errors and answers
+ * the texts of those that match no field.
+ */
+function useServerErrors(fields: readonly FieldSpec[], setError: UseFormSetError<FieldValues>, serverErrors: readonly FieldError[] | undefined) {
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const describe = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
-  /** The field an error path belongs to: the field itself, or the list or object field holding it. */
   const owner = useCallback(
     (path: string) => {
       for (let p = path; p !== ''; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') if (fieldNames.has(p)) return p;
@@ -442,14 +453,55 @@ export function FormView(props: FormViewProps) {
     },
     [owner, setError],
   );
-  /** Puts errors on their fields; returns the texts of those that match no field. */
-  const applyServerErrors = (errors: readonly FieldError[]) => errors.filter((e) => !place(e, true)).map(describe);
-  // Errors the caller reports for these values (e.g. a row of the last save) land on their fields at once.
-  const { serverErrors } = props;
   useEffect(() => {
     for (const e of serverErrors ?? []) place(e, false);
   }, [serverErrors, place]);
-  const unmatchedServerErrors = (serverErrors ?? []).filter((e) => owner(e.path) === undefined).map(describe);
+  return {
+    applyServerErrors: (errors: readonly FieldError[]) => errors.filter((e) => !place(e, true)).map(describeError),
+    unmatchedServerErrors: (serverErrors ?? []).filter((e) => owner(e.path) === undefined).map(describeError),
+  };
+}
+
+/** Why the last submit was refused, above the buttons: one message, or a list. */
+function NotSavedAlert({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert color="red" title="Not saved" role="alert">
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <List size="sm">
+          {messages.map((m) => (
+            <List.Item key={m}>{m}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+export function FormView(props: FormViewProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { focusFirstField } = props;
+  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts.
+  useLayoutEffect(() => {
+    if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
+  }, [focusFirstField]);
+  const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange, onChangesChange } = props;
+  const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
+  const { savedSecrets, initial } = useSavedSecrets(fields, defaultValues);
+  const { resolver, wholeForm } = useMemo(() => formResolver(schema, fields, savedSecrets), [schema, fields, savedSecrets]);
+  const form = useForm<FieldValues>({ defaultValues: initial, resolver, mode: 'onChange' });
+  // The form's state is read by the small components that show it (buttons, dirtiness), never here: a change of it
+  // must not re-render every field.
+  const { control, reset, setError, handleSubmit } = form;
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  // Busy while the caller saves (not while the values are checked, which takes no time to wait for).
+  const saving = useMemo(() => createStore(false), []);
+
+  useEffect(() => reset(initial), [initial, reset]);
+
+  const { applyServerErrors, unmatchedServerErrors } = useServerErrors(fields, setError, props.serverErrors);
   const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
   const handle = handleSubmit(async (values) => {
@@ -483,25 +535,13 @@ export function FormView(props: FormViewProps) {
   const byGroup = new Map<string, FieldSpec[]>();
   for (const f of fields) if (f.hint.group) byGroup.set(f.hint.group, [...(byGroup.get(f.hint.group) ?? []), f]);
 
-  const alert = formErrors.length > 0 && (
-    <Alert color="red" title="Not saved" role="alert">
-      {formErrors.length === 1 ? (
-        formErrors[0]
-      ) : (
-        <List size="sm">
-          {formErrors.map((m) => (
-            <List.Item key={m}>{m}</List.Item>
-          ))}
-        </List>
-      )}
-    </Alert>
-  );
+  const alert = <NotSavedAlert messages={formErrors} />;
 
   if (props.panels) {
     const inPanels = new Set(props.panels.flatMap((p) => p.fields));
     return (
       <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
-        {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
+        {(onDirtyChange || onChangesChange) && <DirtyReporter control={control} fields={fields} onDirtyChange={onDirtyChange} onChangesChange={onChangesChange} />}
         <Stack gap="md">
           {fields.filter((f) => !inPanels.has(f.name)).map(render)}
           <Panels
@@ -526,7 +566,7 @@ export function FormView(props: FormViewProps) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
-      {onDirtyChange && <DirtyReporter control={control} onDirtyChange={onDirtyChange} />}
+      {(onDirtyChange || onChangesChange) && <DirtyReporter control={control} fields={fields} onDirtyChange={onDirtyChange} onChangesChange={onChangesChange} />}
       <Stack gap="md">
         {ungrouped.map(render)}
         {groupTitles.map((title) => {
@@ -540,7 +580,7 @@ export function FormView(props: FormViewProps) {
         {alert}
         {!readOnly && props.requireChanges && (
           // A document form: the shared save bar, in view while something is unsaved.
-          <FormSaveBar control={control} saving={saving} onSave={() => void submit()} onDiscard={() => reset()} />
+          <FormSaveBar control={control} fields={fields} saving={saving} onSave={() => void submit()} onDiscard={() => reset()} />
         )}
         {!readOnly && !props.requireChanges && (
           <Group justify="flex-end">

@@ -93,7 +93,7 @@ export const LookupSelectWidget: WidgetComponent = (p) => {
       name={p.field.name}
       data={options.map((o) => ({ value: o.value, label: o.label }))}
       value={p.value === undefined || p.value === null || p.value === '' ? null : String(p.value)}
-      clearable={!p.field.required}
+      clearable={p.field.clearable}
       searchable
       onChange={(v) => p.onChange(v ?? undefined)}
     />

@@ -20,6 +20,10 @@ export interface FieldSpec {
   readonly options: readonly SelectOption[];
   /** Neither optional nor defaulted. */
   readonly required: boolean;
+  /** Optional, and no default fills it in (or the default is empty): a select offers clearing. */
+  readonly clearable: boolean;
+  /** Words for special values of a scalar field (`withValueLabels`, e.g. 0 → "No limit"), keyed by the value as text. */
+  readonly valueLabels: Readonly<Record<string, string>> | undefined;
   readonly hint: FieldHint;
   /** The field's schema with its wrappers removed. */
   readonly schema: z.ZodType;
@@ -32,6 +36,8 @@ interface Unwrapped {
   readonly title: string | undefined;
   readonly description: string | undefined;
   readonly required: boolean;
+  /** A default (or prefault) fills a value in when it is absent, and it is not an empty one ('' or null). */
+  readonly filledByDefault: boolean;
   /** Marked `.meta({ writeOnly: true })` at some level: the server never sends it back. */
   readonly writeOnly: boolean;
 }
@@ -42,20 +48,24 @@ export function unwrap(schema: z.ZodType): Unwrapped {
   let title: string | undefined;
   let description: string | undefined;
   let required = true;
+  let filledByDefault = false;
   let writeOnly = false;
   for (;;) {
     const meta = current.meta();
     if (meta?.writeOnly === true) writeOnly = true;
     title ??= typeof meta?.title === 'string' ? meta.title : undefined;
     description ??= typeof meta?.description === 'string' ? meta.description : current.description;
-    const def = current.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+    const def = current.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; defaultValue?: unknown };
     if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') required = false;
+    if ((def.type === 'default' || def.type === 'prefault') && !['', null, undefined].includes(def.defaultValue as string | null | undefined)) {
+      filledByDefault = true;
+    }
     if (def.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'nonoptional', 'catch'].includes(def.type)) {
       current = def.innerType;
     } else if (def.type === 'pipe' && def.in) {
       current = def.in;
     } else {
-      return { inner: current, title, description, required, writeOnly };
+      return { inner: current, title, description, required, filledByDefault, writeOnly };
     }
   }
 }
@@ -151,6 +161,8 @@ export function fieldsOf(schema: z.ZodObject, hints: FieldHintMap = {}, prefix =
       widget: (hint.writeOnly || u.writeOnly) && hint.widget === undefined ? 'secret' : (hint.widget ?? inferWidget(child)),
       options: optionsOf(child),
       required: u.required,
+      clearable: !u.required && !u.filledByDefault,
+      valueLabels: kindOf(u.inner) === 'enum' ? undefined : (labelsOf(child) ?? labelsOf(u.inner)),
       hint,
       schema: u.inner,
     });

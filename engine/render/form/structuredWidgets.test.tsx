@@ -90,6 +90,17 @@ describe('nested table', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ policy: { rules: [{ id: 'r2', name: 'Renamed', limit: 20 }] } });
   }, 30_000);
 
+  it("a row's actions are compact icon buttons named after the row, as in the top-level tables", () => {
+    setup();
+    const table = screen.getByRole('table');
+    for (const name of ['Edit First', 'Delete First', 'Move First up', 'Move First down']) {
+      const button = within(table).getByRole('button', { name });
+      expect(button.textContent).toBe('');
+      expect(button.querySelector('svg')).not.toBeNull();
+      expect(button.title).not.toBe('');
+    }
+  });
+
   it('replaces a number: a cleared field stays empty while the new value is typed', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Edit First' }));

@@ -8,6 +8,8 @@ import { ActionIcon, Badge, Button, Code, Group, Input, Modal, Stack, Table, Tex
 import { useState, type ComponentType } from 'react';
 import { z } from 'zod';
 import type { NestedTableHint } from '../../../definitions/define';
+import { RowActions, actionsWidth } from '../document/RowActions';
+import { DeleteIcon } from '../document/rowIcons';
 import { elementObjectOf, fieldsOf, getPath, unwrap, type FieldSpec } from './schemaFields';
 import type { WidgetComponent, WidgetProps } from './widgetRegistry';
 
@@ -42,7 +44,7 @@ function cellText(value: unknown, field: FieldSpec): string {
   const label = (v: unknown) => field.options.find((o) => o.value === String(v))?.label ?? String(v);
   if (Array.isArray(value)) return value.map(label).join(', ');
   if (value === undefined || value === null || value === '') return '—';
-  return field.options.length > 0 ? label(value) : String(value);
+  return field.options.length > 0 ? label(value) : (field.valueLabels?.[String(value)] ?? String(value));
 }
 
 function Cell({ value, field }: { value: unknown; field: FieldSpec }) {
@@ -122,7 +124,7 @@ export function createNestedTableWidget(RowForm: ComponentType<RowFormProps>): W
                     {columns.map((c) => (
                       <Table.Th key={c.name}>{c.label}</Table.Th>
                     ))}
-                    {!p.disabled && <Table.Th w={200}>Actions</Table.Th>}
+                    {!p.disabled && <Table.Th w={actionsWidth(4)}>Actions</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -138,26 +140,12 @@ export function createNestedTableWidget(RowForm: ComponentType<RowFormProps>): W
                         ))}
                         {!p.disabled && (
                           <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <Button size="compact-xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setEditing({ index: i, values: r })}>
-                                Edit
-                              </Button>
-                              <ActionIcon size="sm" variant="subtle" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                                ↑
-                              </ActionIcon>
-                              <ActionIcon
-                                size="sm"
-                                variant="subtle"
-                                aria-label={`Move ${name} down`}
-                                disabled={i === rows.length - 1}
-                                onClick={() => move(i, i + 1)}
-                              >
-                                ↓
-                              </ActionIcon>
-                              <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => change(rows.filter((_, j) => j !== i))}>
-                                Delete
-                              </Button>
-                            </Group>
+                            <RowActions
+                              label={name}
+                              onEdit={() => setEditing({ index: i, values: r })}
+                              onDelete={() => change(rows.filter((_, j) => j !== i))}
+                              move={{ up: i > 0 ? () => move(i, i - 1) : undefined, down: i < rows.length - 1 ? () => move(i, i + 1) : undefined }}
+                            />
                           </Table.Td>
                         )}
                       </Table.Tr>
@@ -230,9 +218,16 @@ export const KeyValueWidget: WidgetComponent = (p) => {
               style={{ flex: 1 }}
             />
             {!p.disabled && (
-              <Button variant="subtle" color="red" aria-label={`Remove ${e.key || `entry ${i + 1}`}`} onClick={() => update(pairs.filter((_, j) => j !== i))}>
-                Remove
-              </Button>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size={36}
+                aria-label={`Remove ${e.key || `entry ${i + 1}`}`}
+                title="Remove"
+                onClick={() => update(pairs.filter((_, j) => j !== i))}
+              >
+                <DeleteIcon />
+              </ActionIcon>
             )}
           </Group>
         ))}

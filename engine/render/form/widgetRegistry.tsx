@@ -90,7 +90,28 @@ const TextareaWidget: WidgetComponent = (p) => {
   );
 };
 
-const NumberWidget: WidgetComponent = (p) => <LightNumberInput {...light(p)} value={p.value} onChange={p.onChange} />;
+/** The one number that has a word of its own (`withValueLabels`, e.g. 0 → "No limit"), or undefined. */
+const labelledNumber = (field: FieldSpec): { value: number; label: string } | undefined => {
+  const entries = Object.entries(field.valueLabels ?? {});
+  return entries.length === 1 && Number.isFinite(Number(entries[0]![0])) ? { value: Number(entries[0]![0]), label: entries[0]![1] } : undefined;
+};
+
+/**
+ * A number field. When one value has a word of its own, that value shows as an empty field with the word as its
+ * placeholder ("No limit"), and emptying the field sets that value.
+ */
+const NumberWidget: WidgetComponent = (p) => {
+  const special = labelledNumber(p.field);
+  if (!special) return <LightNumberInput {...light(p)} value={p.value} onChange={p.onChange} />;
+  return (
+    <LightNumberInput
+      {...light(p)}
+      placeholder={special.label}
+      value={p.value === special.value ? undefined : p.value}
+      onChange={(v) => p.onChange(v ?? special.value)}
+    />
+  );
+};
 
 const SwitchWidget: WidgetComponent = (p) => (
   <Switch
@@ -126,7 +147,7 @@ const SelectWidget: WidgetComponent = (p) =>
       {...light(p)}
       data={p.field.options}
       value={p.value === undefined || p.value === null ? null : String(p.value)}
-      clearable={!p.field.required}
+      clearable={p.field.clearable}
       onChange={p.onChange}
     />
   );

@@ -11,7 +11,7 @@ import { LOG_INTERVALS, logIntervalsFor } from '../../../schemas/logEnums';
 import type { OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 import { exportCsv, exportJson, FilterBar, type FilterQuery, type FilterSchemaEntry } from '../widgets';
-import { columnWidths, normaliseColumns } from '../widgets/table/columns';
+import { columnWidths, contentRules, normaliseColumns } from '../widgets/table/columns';
 import { DENSITY_PADDING } from '../widgets/table/tableSettings';
 import { TableSettingsMenu } from '../widgets/table/TableSettingsMenu';
 import { useContainerWidth } from '../widgets/table/useContainerWidth';
@@ -157,11 +157,11 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   const [settings, setSettings] = useTableSettings(screen.id);
   const columns = allColumns.filter((c) => !settings.hidden.includes(c.field));
   const containerWidth = useContainerWidth(scrollRef);
-  const widths = columnWidths(columns.map((c) => c.width), containerWidth);
+  const { events } = state;
+  const widths = columnWidths(contentRules(columns, events), containerWidth);
   const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
   const ROW_HEIGHT = ROW_HEIGHTS[settings.density];
 
-  const { events } = state;
   // Screen ids (the area a save changed) as the screens' titles, for the values loaded so far.
   const labels = useMemo(() => {
     if (!screens || !screen.screenFields?.length) return lookups;

@@ -7,10 +7,10 @@
 import { Group, Table } from '@mantine/core';
 import { usePrevious, useUncontrolled } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
-import { columnWidths, normaliseColumns, type DataTableColumn } from './columns';
+import { columnWidths, contentRules, normaliseColumns, type DataTableColumn, type WidthRule } from './columns';
 import { DataRow, type RowHandlers } from './DataRow';
 import { DataTableHeader } from './DataTableHeader';
 import { createRowHandlers, type TableSnapshot } from './rowHandlers';
@@ -96,6 +96,99 @@ function keyOf<R extends object>(rowKey: DataTableProps<R>['rowKey']): (row: R) 
   return typeof rowKey === 'function' ? rowKey : (row: R) => field<RowKey>(row, rowKey) ?? '';
 }
 
+/** The columns normalised, minus those the admin hid in the table's settings (kept under `persistKey`). */
+function useShownColumns<R>(specs: DataTableProps<R & object>['columns'], persistKey: string | undefined) {
+  const allColumns = useMemo(() => normaliseColumns(specs), [specs]);
+  const [settings, setSettings] = useTableSettings(persistKey);
+  const choosable = useMemo(() => allColumns.filter((c) => c.kind !== 'actions'), [allColumns]);
+  const columns = useMemo(
+    () => (settings.hidden.length === 0 ? allColumns : allColumns.filter((c) => !settings.hidden.includes(c.field))),
+    [allColumns, settings.hidden],
+  );
+  return { columns, choosable, settings, setSettings };
+}
+
+/** Carries the selection and the expanded row over a page, page-size or data change (by the selection rules). */
+function useCarryOver(p: {
+  page: PageChange;
+  allKeys: readonly RowKey[];
+  selected: readonly RowKey[];
+  setSelected: (keys: readonly RowKey[]) => void;
+  expanded: RowKey | null;
+  setExpanded: (key: RowKey | null) => void;
+  anchorRef: RefObject<RowKey | null>;
+  polling: boolean | undefined;
+  keepSelection: boolean | undefined;
+}): void {
+  const { page, allKeys, selected, setSelected, expanded, setExpanded, anchorRef, polling, keepSelection } = p;
+  const seen = useRef({ index: page.index, size: page.size, keys: allKeys });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { index: page.index, size: page.size, keys: allKeys };
+    if (before.index === page.index && before.size === page.size && !keysChanged(before.keys, allKeys)) return;
+    const next = carryOver({ selection: { selected, anchor: anchorRef.current }, expanded }, allKeys, { polling, keepSelection });
+    anchorRef.current = next.selection.anchor;
+    if (keysChanged(next.selection.selected, selected)) setSelected([...next.selection.selected]);
+    if (next.expanded !== expanded) setExpanded(next.expanded);
+  }, [page.index, page.size, allKeys, selected, expanded, polling, keepSelection, setSelected, setExpanded, anchorRef]);
+}
+
+/** Moves DOM focus to a row chosen by keyboard once it is rendered (scrolling a virtualised list to it first). */
+function usePendingRowFocus(
+  pendingFocusRef: RefObject<RowKey | null>,
+  pageKeys: readonly RowKey[],
+  scrollRef: RefObject<HTMLDivElement | null>,
+  virtualizer: { scrollToIndex: (index: number) => void } | undefined,
+): void {
+  useEffect(() => {
+    const key = pendingFocusRef.current;
+    if (key === null) return;
+    const index = pageKeys.indexOf(key);
+    if (virtualizer && index >= 0) virtualizer.scrollToIndex(index);
+    const el = [...(scrollRef.current?.querySelectorAll<HTMLElement>('tr[data-row-key]') ?? [])].find(
+      (tr) => tr.dataset.rowKey === String(key),
+    );
+    if (el) {
+      pendingFocusRef.current = null;
+      el.focus();
+    }
+  });
+}
+
+/** Widths of the control columns and the data columns in order, and the table's width (at least its box's). */
+function tableLayout(p: { orderable: boolean; selectable: boolean; expandable: boolean; rules: readonly WidthRule[]; containerWidth: number }) {
+  const controls = [
+    ...(p.orderable ? [CONTROL_WIDTHS.drag] : []),
+    ...(p.selectable ? [CONTROL_WIDTHS.select] : []),
+    ...(p.orderable ? [CONTROL_WIDTHS.position] : []),
+  ];
+  const trailing = p.expandable ? [CONTROL_WIDTHS.expand] : [];
+  const fixed = [...controls, ...trailing].reduce((a, b) => a + b, 0);
+  const widths = [...controls, ...columnWidths(p.rules, p.containerWidth - fixed), ...trailing];
+  return { widths, tableWidth: Math.max(widths.reduce((a, b) => a + b, 0), p.containerWidth) };
+}
+
+/** The caller's controls at the left of the table, the "Columns" settings menu at the right. */
+function DataTableToolbar({ toolbar, settingsMenu }: { toolbar: ReactNode; settingsMenu: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap" align="center">
+      <Group gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        {toolbar}
+      </Group>
+      {settingsMenu}
+    </Group>
+  );
+}
+
+/** The room taken by the rows a virtualised table does not render, above or below those it does. */
+function Spacer({ height }: { height: number }) {
+  return height > 0 ? (
+    <Table.Tbody aria-hidden>
+      <Table.Tr style={{ height }} />
+    </Table.Tbody>
+  ) : null;
+}
+
 /** The data table; see the module comment. Keep `columns`, `rowKey` and the render callbacks stable (memoised). */
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   const {
@@ -108,13 +201,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     renderExpanded,
   } = props;
   const getKey = useMemo(() => keyOf(props.rowKey), [props.rowKey]);
-  const allColumns = useMemo(() => normaliseColumns(props.columns), [props.columns]);
-  const [settings, setSettings] = useTableSettings(props.persistKey);
-  const choosable = useMemo(() => allColumns.filter((c) => c.kind !== 'actions'), [allColumns]);
-  const columns = useMemo(
-    () => (settings.hidden.length === 0 ? allColumns : allColumns.filter((c) => !settings.hidden.includes(c.field))),
-    [allColumns, settings.hidden],
-  );
+  const { columns, choosable, settings, setSettings } = useShownColumns(props.columns, props.persistKey);
 
   const [selected, setSelected] = useUncontrolled<readonly RowKey[]>({
     value: props.selected,
@@ -150,6 +237,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const firstShown = offset + start;
   const pageRows = useMemo(() => sorted.slice(start, end), [sorted, start, end]);
   const pageKeys = useMemo(() => pageRows.map(getKey), [pageRows, getKey]);
+  const rules = useMemo(() => contentRules(columns, pageRows), [columns, pageRows]);
   const { isRowDisabled } = props;
   const isDisabled = useCallback((row: R) => isRowDisabled?.(row) ?? false, [isRowDisabled]);
   const enabledKeys = useMemo(() => pageRows.filter((r) => !isDisabled(r)).map(getKey), [pageRows, isDisabled, getKey]);
@@ -159,20 +247,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
 
   // ---- what survives a page, page-size or data change ----
   const allKeys = useMemo(() => rows.map(getKey), [rows, getKey]);
-  const seen = useRef({ index: page.index, size: page.size, keys: allKeys });
-  useEffect(() => {
-    const before = seen.current;
-    seen.current = { index: page.index, size: page.size, keys: allKeys };
-    if (before.index === page.index && before.size === page.size && !keysChanged(before.keys, allKeys)) return;
-    const next = carryOver(
-      { selection: { selected, anchor: anchor.current }, expanded },
-      allKeys,
-      { polling: props.polling, keepSelection: props.keepSelection },
-    );
-    anchor.current = next.selection.anchor;
-    if (keysChanged(next.selection.selected, selected)) setSelected([...next.selection.selected]);
-    if (next.expanded !== expanded) setExpanded(next.expanded);
-  }, [page.index, page.size, allKeys, selected, expanded, props.polling, props.keepSelection, setSelected, setExpanded]);
+  useCarryOver({ page, allKeys, selected, setSelected, expanded, setExpanded, anchorRef: anchor, polling: props.polling, keepSelection: props.keepSelection });
 
   // ---- keyboard focus (one tabbable row) and drag state ----
   const [focusKey, setFocusKey] = useState<RowKey | null>(null);
@@ -200,20 +275,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [],
   );
 
-  // Moves DOM focus to a row chosen by keyboard once it is rendered (scrolling a virtualised list first).
-  useEffect(() => {
-    const key = pendingFocus.current;
-    if (key === null) return;
-    const index = pageKeys.indexOf(key);
-    if (virtual && index >= 0) virtualizer.scrollToIndex(index);
-    const el = [...(scrollRef.current?.querySelectorAll<HTMLElement>('tr[data-row-key]') ?? [])].find(
-      (tr) => tr.dataset.rowKey === String(key),
-    );
-    if (el) {
-      pendingFocus.current = null;
-      el.focus();
-    }
-  });
+  usePendingRowFocus(pendingFocus, pageKeys, scrollRef, virtual ? virtualizer : undefined);
 
   const previousExpanded = usePrevious(expanded);
   const rowStateOf = props.rowState ?? ((r: R) => field<RowState>(r, 'row_state'));
@@ -255,28 +317,18 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const columnCount = columns.length + controlCount;
   const master = masterState(selected.filter((k) => enabledKeys.includes(k)), enabledKeys);
 
-  const controls = [
-    ...(orderable ? [CONTROL_WIDTHS.drag] : []),
-    ...(selectable ? [CONTROL_WIDTHS.select] : []),
-    ...(orderable ? [CONTROL_WIDTHS.position] : []),
-  ];
-  const trailing = expandable ? [CONTROL_WIDTHS.expand] : [];
-  const fixed = [...controls, ...trailing].reduce((a, b) => a + b, 0);
-  const widths = [...controls, ...columnWidths(columns.map((c) => c.width), containerWidth - fixed), ...trailing];
-  const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
+  const { widths, tableWidth } = tableLayout({ orderable, selectable, expandable, rules, containerWidth });
 
   return (
     <div>
       {(props.persistKey !== undefined || props.toolbar !== undefined) && (
-        <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap" align="center">
-          <Group gap="xs" style={{ flex: 1, minWidth: 0 }}>
-            {props.toolbar}
-          </Group>
-          {props.persistKey !== undefined && (
-            // The row actions stay: hiding them would leave rows that cannot be edited.
-            <TableSettingsMenu table={props.label} columns={choosable} settings={settings} onChange={setSettings} />
-          )}
-        </Group>
+        <DataTableToolbar
+          toolbar={props.toolbar}
+          settingsMenu={
+            // The row actions stay choosable out: hiding them would leave rows that cannot be edited.
+            props.persistKey !== undefined && <TableSettingsMenu table={props.label} columns={choosable} settings={settings} onChange={setSettings} />
+          }
+        />
       )}
       <div
         ref={scrollRef}
@@ -323,17 +375,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
               </Table.Tr>
             </Table.Tbody>
           )}
-          {virtual && padTop > 0 && (
-            <Table.Tbody aria-hidden>
-              <Table.Tr style={{ height: padTop }} />
-            </Table.Tbody>
-          )}
+          {virtual && <Spacer height={padTop} />}
           {virtual ? items.map((v) => renderRow(pageRows[v.index]!, v.index, v.index)) : pageRows.map((r, i) => renderRow(r, i))}
-          {virtual && padBottom > 0 && (
-            <Table.Tbody aria-hidden>
-              <Table.Tr style={{ height: padBottom }} />
-            </Table.Tbody>
-          )}
+          {virtual && <Spacer height={padBottom} />}
         </Table>
       </div>
       {paginatorVisible(page.size, total, pageSizeOptions) && (

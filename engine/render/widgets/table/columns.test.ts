@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnWidths, formatCell, humanise, KIND_WIDTHS, normaliseColumns, widthRule } from './columns';
+import { columnWidths, contentRules, formatCell, humanise, KIND_WIDTHS, normaliseColumns, TEXT_CONTENT_CAP, widthRule } from './columns';
 
 describe('columns', () => {
   it('take labels from the field name unless given', () => {
@@ -91,5 +91,31 @@ describe('columns', () => {
     expect(formatCell('safeview', { format: 'enumLabel', labels: { safeview: 'Isolate' } })).toBe('Isolate');
     expect(formatCell(['a', 'b'], {})).toBe('a, b');
     expect(formatCell(null, {})).toBe('');
+  });
+
+  it('an enumeration with known labels is as wide as its longest label or header, and leaves the spare width to text', () => {
+    const [name, action] = normaliseColumns(['name', { field: 'action', format: 'enumLabel', labels: { allow: 'Allow', drop: 'Drop' } }]);
+    expect(action!.width.min).toBeLessThan(KIND_WIDTHS.enum.min);
+    expect(action!.width.flex).toBe(0);
+    const [nameWidth, actionWidth] = columnWidths([name!.width, action!.width], 600);
+    expect(actionWidth).toBe(action!.width.min);
+    expect(nameWidth).toBe(600 - action!.width.min);
+  });
+
+  it('a text column is at least as wide as its values need (up to a cap), so names and addresses are not cut', () => {
+    const columns = normaliseColumns<{ user: string; note: string; hits: number }>(['user', 'note', { field: 'hits', format: 'count' }]);
+    const rows = [
+      { user: 'barbara.smith@democorp.example', note: 'ok', hits: 3 },
+      { user: 'al@x.example', note: 'x'.repeat(200), hits: 12 },
+    ];
+    const [user, note, hits] = contentRules(columns, rows);
+    expect(user!.min).toBeGreaterThanOrEqual('barbara.smith@democorp.example'.length * 7);
+    expect(user!.min).toBeLessThanOrEqual(TEXT_CONTENT_CAP);
+    expect(note!.min).toBe(TEXT_CONTENT_CAP);
+    expect(hits).toEqual(columns[2]!.width);
+    // Short values keep the kind's minimum; a definition's minWidth wins over the values.
+    expect(contentRules(columns, [{ user: 'a', note: 'b', hits: 1 }])[0]).toEqual(columns[0]!.width);
+    const [fixed] = contentRules(normaliseColumns<{ user: string }>([{ field: 'user', minWidth: 90 }]), rows);
+    expect(fixed!.min).toBe(90);
   });
 });

@@ -99,14 +99,59 @@ export function widthRule(
   const base = KIND_WIDTHS[kind];
   const label = column.label ?? humanise(column.field);
   // A wrapping header takes at most two lines: the longer of its longest word and half its text.
-  const widest = headerWraps(kind) ? Math.max(...label.split(/\s+/).map((w) => w.length), Math.ceil(label.length / 2)) : label.length;
-  const header = Math.ceil(widest * HEADER_CHAR) + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
+  const words = label.split(/\s+/);
+  const widest = headerWraps(kind) && words.length > 1 ? Math.max(...words.map((w) => lineWidth(w, 600)), Math.ceil(lineWidth(label, 600) / 2)) : lineWidth(label, 600);
+  const header = widest + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
-  const longestLabel = kind === 'enum' && column.labels ? Math.max(0, ...Object.values(column.labels).map((l) => l.length)) : 0;
-  const values = Math.min(Math.ceil(longestLabel * CELL_CHAR) + CELL_PADDING, base.max ?? Infinity);
-  const min = column.minWidth ?? Math.max(base.min, header, values);
+  const labels = kind === 'enum' && column.labels ? Object.values(column.labels) : [];
+  const values = Math.min(textWidth(labels), base.max ?? Infinity);
+  // With its labels known an enumeration needs no more than its longest label or header: no floor, no growth, so
+  // the width goes to the text beside it.
+  const min = column.minWidth ?? (labels.length > 0 ? Math.max(ENUM_FLOOR, header, values) : Math.max(base.min, header, values));
   const max = column.maxWidth ?? base.max;
-  return { min, max: max === undefined ? undefined : Math.max(max, min), flex: column.flex ?? base.flex };
+  const flex = column.flex ?? (labels.length > 0 ? 0 : base.flex);
+  return { min, max: max === undefined ? undefined : Math.max(max, min), flex };
+}
+
+/** Narrowest enumeration column whose labels are known, in px. */
+const ENUM_FLOOR = 64;
+/** A text column's values raise its minimum up to this width (about 35 characters); longer ones are cut with a tooltip. */
+export const TEXT_CONTENT_CAP = 280;
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The rendered width of a line of table text (14 px, regular or semibold) in the page's font, or undefined where
+ * the page cannot measure (jsdom, whose canvas is not implemented, or outside a browser).
+ */
+function measured(text: string, weight: 400 | 600): number | undefined {
+  canvas ??= typeof document !== 'undefined' && !/jsdom/i.test(navigator.userAgent) ? document.createElement('canvas').getContext('2d') : null;
+  if (!canvas) return undefined;
+  canvas.font = `${weight} 14px ${getComputedStyle(document.body).fontFamily}`;
+  return canvas.measureText(text).width;
+}
+
+/** The width in px of a header or cell text on one line: measured where possible, else estimated per character. */
+const lineWidth = (text: string, weight: 400 | 600): number =>
+  Math.ceil(measured(text, weight) ?? text.length * (weight === 600 ? HEADER_CHAR : CELL_CHAR));
+
+/** The width in px that the longest of `texts` needs on one line (plus the cell padding). */
+export function textWidth(texts: Iterable<string>): number {
+  let longest = '';
+  for (const t of texts) if (t.length > longest.length) longest = t;
+  return longest === '' ? 0 : lineWidth(longest, 400) + CELL_PADDING;
+}
+
+/**
+ * A text column's rule raised to fit its values (`needed`, from `textWidth`) up to TEXT_CONTENT_CAP: a column of
+ * e-mail addresses or rule names shows them whole, and when the columns then do not fit the table scrolls inside
+ * its box rather than cutting every text column to its minimum. A definition's `minWidth` wins.
+ */
+export function fitText(column: Pick<NormalisedColumn<unknown>, 'kind' | 'width' | 'minWidth'>, needed: number): WidthRule {
+  const { width } = column;
+  if (column.kind !== 'text' || column.minWidth !== undefined) return width;
+  const min = Math.max(width.min, Math.min(needed, TEXT_CONTENT_CAP, width.max ?? Infinity));
+  return { ...width, min };
 }
 
 export function normaliseColumns<R>(columns: readonly (DataTableColumn<R> | string)[]): NormalisedColumn<R>[] {
@@ -162,4 +207,15 @@ export function formatCell(value: unknown, column: Pick<DataTableColumn<unknown>
       if (Array.isArray(value)) return value.join(', ');
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
+}
+
+/** How many rows of a page are read to size text columns by their values. */
+const CONTENT_SAMPLE = 100;
+
+/** Each column's width rule, text columns raised to fit the values of (the first rows of) `rows` (see `fitText`). */
+export function contentRules<R>(columns: readonly NormalisedColumn<R>[], rows: readonly R[]): WidthRule[] {
+  const sample = rows.slice(0, CONTENT_SAMPLE);
+  return columns.map((c) =>
+    c.kind === 'text' ? fitText(c, textWidth(sample.map((r) => formatCell((r as Record<string, unknown>)[c.field], c)))) : c.width,
+  );
 }
