@@ -40,11 +40,11 @@ export function AppLayout(props: AppLayoutProps) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Anchor href="#/" fw={700} c="inherit" underline="never">
+            <Anchor href="#/" fw={700} c="inherit" underline="never" style={{ whiteSpace: 'nowrap' }}>
               {props.productName}
             </Anchor>
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <CommandPalette navigation={props.navigation} />
             <AppSwitcher insights={props.insights} />
             <OnboardingTour navigation={props.navigation} />

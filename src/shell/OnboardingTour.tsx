@@ -3,12 +3,14 @@
  * present on the page in a fixed order: the navigation, the applications, the documentation, then the section
  * entries the definitions mark as targets (`SectionDef.spotlight`), skipping what this user's navigation does not
  * show. Each step turns its target on in the onboarding store (the outline comes from shell.css), scrolls it into
- * view and shows a card beside it; Escape or Close ends the tour and turns the spotlight off.
+ * view and shows a card beside it; Escape or Close ends the tour and turns the spotlight off. It starts from the
+ * header's Help menu, which also leads to the contact form (spec 000 §2 route contact-form).
  */
-import { Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Paper, Portal, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onboarding, type SpotlightTarget } from '../../engine/core/onboarding';
 import type { NavSection } from '../../engine/core/navigation';
+import { navigate } from './hashLocation';
 
 interface TourStep {
   readonly target: SpotlightTarget;
@@ -84,9 +86,17 @@ export function OnboardingTour({ navigation }: { navigation: readonly NavSection
 
   return (
     <>
-      <Button variant="subtle" size="xs" onClick={start} visibleFrom="md">
-        Tour
-      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" size="xs">
+            Help
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={start}>Take the tour</Menu.Item>
+          <Menu.Item onClick={() => navigate('/contact-form')}>Contact your service provider</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       {step && position && (
         <Portal>
         <Paper

@@ -1,6 +1,5 @@
 /**
- * The signed-in user (name and tenant), the tenant association requests waiting for approval, the contact form and
- * Sign out. Plain elements: the header needs no popover library.
+ * The signed-in user (name and tenant), the tenant association requests waiting for approval, and Sign out. Plain elements: the header needs no popover library.
  */
 import { Box, Button, Group, Text } from '@mantine/core';
 import type { SessionUser } from '../../schemas/auth';
@@ -23,13 +22,12 @@ export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tena
           size="xs"
           leftSection={<Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%' }} aria-hidden />}
           onClick={() => navigate('/settings/tenant-associations')}
+          title="Tenant association requests waiting for your approval"
+          aria-label={`${tenantRequests} tenant association ${tenantRequests === 1 ? 'request' : 'requests'} waiting for approval`}
         >
-          {tenantRequests === 1 ? '1 tenant request' : `${tenantRequests} tenant requests`}
+          {tenantRequests === 1 ? '1 request' : `${tenantRequests} requests`}
         </Button>
       )}
-      <Button variant="subtle" size="xs" onClick={() => navigate('/contact-form')}>
-        Contact
-      </Button>
       <Button variant="subtle" size="xs" onClick={() => navigate('/logout')}>
         Sign out
       </Button>

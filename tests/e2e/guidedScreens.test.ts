@@ -45,7 +45,8 @@ describe('guided screens', () => {
   it('contact form: opened from the header, sent, and confirmed', async () => {
     const page = await openPage(browser);
     await goToRouteSignedIn(page, '/dashboard', 'admin', 'admin-demo');
-    await clickButton(page, 'Contact');
+    await clickButton(page, 'Help');
+    await page.getByRole('menuitem', { name: 'Contact your service provider' }).click();
     await assertOnScreen(page, 'Contact Your Service Provider');
     await page.getByLabel(/^Topic/).first().click();
     await page.getByRole('option', { name: 'Billing and licences' }).click();

@@ -114,8 +114,20 @@ describe('columns', () => {
     expect(note!.min).toBe(TEXT_CONTENT_CAP);
     expect(hits).toEqual(columns[2]!.width);
     // Short values keep the kind's minimum; a definition's minWidth wins over the values.
-    expect(contentRules(columns, [{ user: 'a', note: 'b', hits: 1 }])[0]).toEqual(columns[0]!.width);
+    expect(contentRules(columns, [{ user: 'a', note: 'b', hits: 1 }])[0]!.min).toBe(columns[0]!.width.min);
     const [fixed] = contentRules(normaliseColumns<{ user: string }>([{ field: 'user', minWidth: 90 }]), rows);
     expect(fixed!.min).toBe(90);
+  });
+
+  it('give back what their values raised them by when the raised minimums do not fit, down to their own minimum', () => {
+    const name = { min: 280, floor: 120, flex: 2 };
+    const comment = { min: 280, floor: 120, flex: 2 };
+    const badge = { min: 80, flex: 0 };
+    // 640 needed, 560 available: each raised column gives back half of its 160 px raise.
+    expect(columnWidths([name, comment, badge], 560)).toEqual([240, 240, 80]);
+    // Not even the floors fit: they are kept, and the table scrolls.
+    expect(columnWidths([name, comment, badge], 200)).toEqual([120, 120, 80]);
+    // Room for the raised minimums: nothing is given back.
+    expect(columnWidths([name, comment, badge], 640)).toEqual([280, 280, 80]);
   });
 });

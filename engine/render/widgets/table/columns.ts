@@ -16,6 +16,11 @@ export interface WidthRule {
   readonly min: number;
   readonly max?: number;
   readonly flex: number;
+  /**
+   * Where `min` was raised to fit the values (`fitText`): the column's own minimum (its kind and header), to which
+   * it gives back width when the raised minimums do not all fit.
+   */
+  readonly floor?: number;
 }
 
 /**
@@ -151,7 +156,7 @@ export function fitText(column: Pick<NormalisedColumn<unknown>, 'kind' | 'width'
   const { width } = column;
   if (column.kind !== 'text' || column.minWidth !== undefined) return width;
   const min = Math.max(width.min, Math.min(needed, TEXT_CONTENT_CAP, width.max ?? Infinity));
-  return { ...width, min };
+  return { ...width, min, floor: width.min };
 }
 
 export function normaliseColumns<R>(columns: readonly (DataTableColumn<R> | string)[]): NormalisedColumn<R>[] {
@@ -166,10 +171,18 @@ export function normaliseColumns<R>(columns: readonly (DataTableColumn<R> | stri
 /**
  * Widths in px for columns sharing `available` px: every column gets its minimum, the spare width goes by `flex`
  * shares to columns below their maximum (what a capped column cannot take goes to the others). When the minimums do
- * not fit, the columns keep them and the sum is wider than `available` (the table scrolls inside its card).
+ * not fit, the columns raised to fit their values give back the same share of what they were raised by, down to
+ * their floor at most (their texts are cut with a tooltip); only when the floors do not fit either is the sum
+ * wider than `available` (the table scrolls inside its card).
  */
 export function columnWidths(rules: readonly WidthRule[], available: number): number[] {
   const widths = rules.map((r) => r.min);
+  const over = widths.reduce((a, b) => a + b, 0) - available;
+  const raised = rules.reduce((sum, r) => sum + (r.min - (r.floor ?? r.min)), 0);
+  if (over > 0 && raised > 0) {
+    const giveBack = Math.min(1, over / raised);
+    rules.forEach((r, i) => (widths[i]! -= (r.min - (r.floor ?? r.min)) * giveBack));
+  }
   let spare = available - widths.reduce((a, b) => a + b, 0);
   while (spare >= 1) {
     const open = rules.flatMap((r, i) => (r.flex > 0 && (r.max === undefined || widths[i]! < r.max) ? [i] : []));
