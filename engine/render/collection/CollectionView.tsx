@@ -12,6 +12,7 @@ import type { CollectionDef, CollectionRowAction } from '../../../definitions/de
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
+import { schemaDefaults } from '../form/schemaFields';
 import { EntryCount } from '../document/EntryCount';
 import { useEngine } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
@@ -51,6 +52,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   const rowActions = useMemo(() => (readOnly ? [] : (screen.rowActions ?? [])), [readOnly, screen.rowActions]);
   const editable = isEditable(screen);
   const flow = useRowActionFlow(screen, context.scope, run);
+  // Memoised: the add form starts again whenever its default values change.
+  const createDefaults = useMemo(() => (screen.createSchema ? schemaDefaults(screen.createSchema) : {}), [screen.createSchema]);
   const columns = useCollectionColumns({ screen, readOnly, rowActions, onEdit: setEditing, onPick: flow.pick });
 
   const scopeMissing = screen.scope !== undefined && context.scope[screen.scope.param] === undefined;
@@ -183,7 +186,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
       {screen.createSchema && (
         <Modal opened={creating} onClose={() => setCreating(false)} title="Add entry" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
           {creating && (
-            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={{}} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" focusFirstField />
+            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={createDefaults} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" focusFirstField />
           )}
         </Modal>
       )}

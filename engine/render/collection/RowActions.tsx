@@ -11,7 +11,7 @@ import type { ChoicesFrom, CollectionDef, CollectionRowAction } from '../../../d
 import { bodyObjectOf } from '../../../definitions/registry';
 import { LABELS_META_KEY } from '../../../schemas/enums';
 import { FormView, type FormValues } from '../form/FormView';
-import { unwrap } from '../form/schemaFields';
+import { schemaDefaults, unwrap } from '../form/schemaFields';
 import { useEngine } from '../shell/EngineContext';
 import { itemParams, meets, reasonOf, type CollectionItem } from './useCollectionController';
 
@@ -121,13 +121,11 @@ export function useChoiceSchema(
       shape[field] = z.enum(values).meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) });
       defaults[field] = values[0];
     });
+    const fromSchema = schemaDefaults(body);
     for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
       if (field in defaults) continue;
       if (row[field] !== undefined && fieldSchema.safeParse(row[field]).success) defaults[field] = row[field];
-      else {
-        const initial = fieldSchema.safeParse(undefined);
-        if (initial.success && initial.data !== undefined) defaults[field] = initial.data;
-      }
+      else if (field in fromSchema) defaults[field] = fromSchema[field];
     }
     return { schema: body.extend(shape), defaults, empty };
   }, [body, sources, answers, row]);

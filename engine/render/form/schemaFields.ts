@@ -170,6 +170,16 @@ export function fieldsOf(schema: z.ZodObject, hints: FieldHintMap = {}, prefix =
   return out.sort((a, b) => (a.hint.order ?? 0) - (b.hint.order ?? 0));
 }
 
+/** The values an object schema gives its fields when they are left out (a switch's default, an empty list). */
+export function schemaDefaults(schema: z.ZodObject): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [field, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const initial = fieldSchema.safeParse(undefined);
+    if (initial.success && initial.data !== undefined) defaults[field] = initial.data;
+  }
+  return defaults;
+}
+
 /** The element schema of an array-of-objects schema (the row of a nested table), or undefined. */
 export function elementObjectOf(schema: z.ZodType): z.ZodObject | undefined {
   const inner = unwrap(schema).inner;
