@@ -174,7 +174,7 @@ const OvaKeyFields = z.strictObject({
     description: 'The customer the appliance is licensed to, as written on the key.',
   }),
   license_type: LicenseType,
-  does_not_expire: z.boolean().default(false).meta({ title: 'Does not expire', description: 'The key is valid without an end date; expires_at is then ignored.' }),
+  does_not_expire: z.boolean().default(false).meta({ title: 'Does not expire', description: 'The key is valid without an end date; the expiry is then ignored.' }),
   include_ga_supported: z.boolean().default(false).meta({ title: 'Include supported GA versions', description: 'The key also activates every generally available version still supported.' }),
   versions: z.array(z.string().regex(/^\d+(\.\d+){0,3}$/, { message: 'A version number, e.g. 4.2 or 4.2.1.' })).max(50).default([]).meta({
     title: 'Versions',
