@@ -18,7 +18,7 @@ export const categoryOverrides = defineCollection({
   nav: { label: 'Category overrides', order: 20 },
   read: providerRead,
   write: providerWrite,
-  operations: { list: providerOps.listCategoryOverrides, create: providerOps.createCategoryOverride, delete: providerOps.deleteCategoryOverride },
+  operations: { list: providerOps.listCategoryOverrides, create: providerOps.createCategoryOverride },
   items: 'overrides',
   itemKey: 'id',
   columns: [
@@ -38,6 +38,12 @@ export const categoryOverrides = defineCollection({
       label: 'Edit…',
       form: { fields: overrideFields, submitLabel: 'Save' },
       success: (o) => `${o.url} saved.`,
+    }),
+    action(providerOps.deleteCategoryOverride, {
+      id: 'delete',
+      label: 'Delete',
+      confirm: (o) => `${o.url} is rated by its own categories again.`,
+      success: (o) => `The override of ${o.url} is deleted.`,
     }),
   ],
 });

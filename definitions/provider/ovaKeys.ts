@@ -28,7 +28,7 @@ export const ovaKeys = defineCollection({
   nav: { label: 'Licence keys', order: 10 },
   read: providerRead,
   write: providerWrite,
-  operations: { list: providerOps.listOvaKeys, create: providerOps.createOvaKey, delete: providerOps.deleteOvaKey },
+  operations: { list: providerOps.listOvaKeys, create: providerOps.createOvaKey },
   items: 'keys',
   itemKey: 'key_id',
   itemParam: 'key_id',
@@ -56,6 +56,12 @@ export const ovaKeys = defineCollection({
       confirm: (k) => `${k.key_id} (${k.tenant_name}) stops being valid now; appliances using it lose their licence.`,
       when: { field: 'expired', equals: [false] },
       success: (k) => `${k.key_id} has expired.`,
+    }),
+    action(providerOps.deleteOvaKey, {
+      id: 'delete',
+      label: 'Delete',
+      confirm: (k) => `${k.key_id} (${k.tenant_name}) is deleted; appliances using it lose their licence.`,
+      success: (k) => `${k.key_id} is deleted.`,
     }),
   ],
 });
