@@ -110,14 +110,16 @@ import { applianceSmtp } from './appliance/applianceSmtp';
 import { applianceSslBump } from './appliance/applianceSslBump';
 import { applianceTime } from './appliance/applianceTime';
 import { applianceTls } from './appliance/applianceTls';
-import { tenantsSection } from './provider/common';
+import { serviceSection, tenantsSection } from './provider/common';
+import { categoryOverrides } from './provider/categoryOverrides';
+import { ovaKeys } from './provider/ovaKeys';
 import { tenantCapabilities } from './provider/tenantCapabilities';
 import { tenantOverview } from './provider/tenantOverview';
 import { tenants } from './provider/tenants';
 import { tenantUsers } from './provider/tenantUsers';
 
 export const registry = createRegistry({
-  sections: [...sections, tenantsSection],
+  sections: [...sections, tenantsSection, serviceSection],
   screens: [
     revisionHistory,
     webThreats,
@@ -215,6 +217,8 @@ export const registry = createRegistry({
     tenantOverview,
     tenantCapabilities,
     tenantUsers,
+    ovaKeys,
+    categoryOverrides,
     apiTokens,
     contactForm,
   ],

@@ -9,6 +9,10 @@ import {
   CapabilitiesAnswer,
   CapabilitiesDelete,
   CapabilitiesPatch,
+  CategoryOverrideAnswer,
+  CategoryOverrideInput,
+  CategoryOverrideList,
+  CategoryOverrideParams,
   CreateTenantRequest,
   DryRunQuery,
   EditTenantRequest,
@@ -17,6 +21,11 @@ import {
   OAuthLoginQuery,
   OperatorInfo,
   OperatorSession,
+  OvaKeyAnswer,
+  OvaKeyCreate,
+  OvaKeyList,
+  OvaKeyParams,
+  OvaKeyUpdate,
   RenameTenantRequest,
   SuccessOnly,
   TenantAnswer,
@@ -256,6 +265,121 @@ export const deleteCapabilities = defineOperation({
   tag,
 });
 
+const OVA_KEYS = `${BASE}/v1/ova-keys`;
+const ovaPathNote =
+  'Spec 001 names "ova keys" without a path or method; /gdmanage/api/v1/ova-keys (list, create) and ' +
+  '/gdmanage/api/v1/ova-keys/{key_id} (edit, delete) are a design choice of this service.';
+
+export const listOvaKeys = defineOperation({
+  id: 'provider.ovaKeys.list',
+  method: 'GET',
+  path: OVA_KEYS,
+  summary: 'Licence keys of appliances (OVA keys), by key id',
+  description: ovaPathNote,
+  response: OvaKeyList,
+  access: PROVIDER_READ,
+  tag,
+});
+
+export const createOvaKey = defineOperation({
+  id: 'provider.ovaKeys.create',
+  method: 'POST',
+  path: OVA_KEYS,
+  summary: 'Issue a licence key for an appliance, with its features',
+  description:
+    `${ovaPathNote} expires_at is sent as YYYY-MM-DDTHH:mm:ssZ and is required unless does_not_expire is true (for the ` +
+    'key and for each feature). A key id already issued is 409, nothing stored.',
+  body: OvaKeyCreate,
+  response: OvaKeyAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const updateOvaKey = defineOperation({
+  id: 'provider.ovaKeys.update',
+  method: 'PUT',
+  path: `${OVA_KEYS}/{key_id}`,
+  summary: 'Replace a licence key\'s terms and features (the key id stays)',
+  description: `${ovaPathNote} The body is the whole key without its id; fields left out take their defaults.`,
+  params: OvaKeyParams,
+  body: OvaKeyUpdate,
+  response: OvaKeyAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const expireOvaKey = defineOperation({
+  id: 'provider.ovaKeys.expire',
+  method: 'POST',
+  path: `${OVA_KEYS}/{key_id}/expire`,
+  summary: 'Expire a licence key now: expires_at becomes the current time and does_not_expire false',
+  description: `${ovaPathNote} Its features keep their own expiry.`,
+  params: OvaKeyParams,
+  response: OvaKeyAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const deleteOvaKey = defineOperation({
+  id: 'provider.ovaKeys.delete',
+  method: 'DELETE',
+  path: `${OVA_KEYS}/{key_id}`,
+  summary: 'Delete a licence key',
+  description: ovaPathNote,
+  params: OvaKeyParams,
+  response: SuccessOnly,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+const CATEGORY_OVERRIDES = `${BASE}/v1/category-overrides`;
+
+export const listCategoryOverrides = defineOperation({
+  id: 'provider.categoryOverrides.list',
+  method: 'GET',
+  path: CATEGORY_OVERRIDES,
+  summary: 'Category overrides: URLs given other categories than their rating, for every tenant or some',
+  response: CategoryOverrideList,
+  access: PROVIDER_READ,
+  tag,
+});
+
+export const createCategoryOverride = defineOperation({
+  id: 'provider.categoryOverrides.create',
+  method: 'POST',
+  path: CATEGORY_OVERRIDES,
+  summary: 'Add a category override',
+  description: 'tenants defaults to [] (every tenant) and submission_reference to ""; a tenant id that does not exist is 400.',
+  body: CategoryOverrideInput,
+  response: CategoryOverrideAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const updateCategoryOverride = defineOperation({
+  id: 'provider.categoryOverrides.update',
+  method: 'PUT',
+  path: `${CATEGORY_OVERRIDES}/{id}`,
+  summary: 'Replace a category override',
+  description: 'The body is the whole override; fields left out take their defaults.',
+  params: CategoryOverrideParams,
+  body: CategoryOverrideInput,
+  response: CategoryOverrideAnswer,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
+export const deleteCategoryOverride = defineOperation({
+  id: 'provider.categoryOverrides.delete',
+  method: 'DELETE',
+  path: `${CATEGORY_OVERRIDES}/{id}`,
+  summary: 'Delete a category override',
+  params: CategoryOverrideParams,
+  response: SuccessOnly,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
 /** The group server/modules/provider.ts implements. */
 export const providerOps = {
   idpToken,
@@ -276,4 +400,13 @@ export const providerOps = {
   getCapabilities,
   patchCapabilities,
   deleteCapabilities,
+  listOvaKeys,
+  createOvaKey,
+  updateOvaKey,
+  expireOvaKey,
+  deleteOvaKey,
+  listCategoryOverrides,
+  createCategoryOverride,
+  updateCategoryOverride,
+  deleteCategoryOverride,
 } as const;

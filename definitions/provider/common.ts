@@ -23,6 +23,17 @@ export const tenantsSection = defineSection({
   application: PROVIDER_APPLICATION,
 });
 
+/** Service-wide records an operator keeps: licence keys of appliances and category overrides. */
+export const serviceSection = defineSection({
+  id: 'provider-service',
+  title: 'Service',
+  route: '/service',
+  access: PROVIDER_READ,
+  env: providerEnv,
+  order: 20,
+  application: PROVIDER_APPLICATION,
+});
+
 /** The tenant pages' navigation group and the tenant they are about (the `tid` of the route's query). */
 export const tenantPageNav = (order: number) => ({ group: 'Tenant', order: 100 + order }) as const;
 export const tenantScope = {

@@ -1,8 +1,8 @@
 /** Payloads of the provider console (spec 001 §3, §7 "Tenant management", under /gdmanage/api). */
 import { z } from 'zod';
 import { SessionUser } from '../auth';
-import { labelledEnum } from '../enums';
-import { Password, ShortText, UserName } from '../validators';
+import { LicenseType, labelledEnum } from '../enums';
+import { HttpUrl, Password, ShortText, UserName } from '../validators';
 
 /** Every management-service answer carries status "Success" (spec 001 §5). */
 export const Success = z.literal('Success').meta({ description: 'Always "Success" on a 2xx answer; any other reply is an error.' });
@@ -147,3 +147,76 @@ export const CapabilitiesPatch = z.strictObject({ capabilities: TenantCapabiliti
 export const CapabilitiesDelete = z.strictObject({
   names: z.array(z.string().regex(/^[A-Za-z0-9_]{1,64}$/)).min(1).max(100),
 });
+
+// ---- licence keys of appliances (OVA keys) and category overrides ---------------------------------------------------
+
+/** A moment as the service sends it on save: YYYY-MM-DDTHH:mm:ssZ (UTC, whole seconds), a real date. */
+export const ExpiresAt = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, { message: 'Use the form YYYY-MM-DDTHH:mm:ssZ (UTC), e.g. 2027-01-31T23:59:59Z.' })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().replace('.000Z', 'Z') === v, { message: 'Not a real date and time.' })
+  .meta({ title: 'Expires at', description: 'UTC, YYYY-MM-DDTHH:mm:ssZ.' });
+
+/** `expires_at` is required unless the item does not expire. */
+const expiryGiven = (v: { expires_at?: string | undefined; does_not_expire: boolean }, ctx: z.RefinementCtx, path: (string | number)[] = []) => {
+  if (!v.does_not_expire && v.expires_at === undefined) ctx.addIssue({ code: 'custom', path: [...path, 'expires_at'], message: 'Required unless it does not expire.', params: { key: 'required' } });
+};
+
+export const OvaKeyFeature = z.strictObject({
+  feature_name: ShortText.refine((v) => v.trim().length > 0, { message: 'Required', params: { key: 'required' } }).meta({ title: 'Feature' }),
+  expires_at: ExpiresAt.optional(),
+  does_not_expire: z.boolean().default(false).meta({ title: 'Does not expire' }),
+});
+const OvaKeyFields = z.strictObject({
+  expires_at: ExpiresAt.optional(),
+  tenant_name: ShortText.refine((v) => v.trim().length > 0, { message: 'Required', params: { key: 'required' } }).meta({
+    title: 'Tenant name',
+    description: 'The customer the appliance is licensed to, as written on the key.',
+  }),
+  license_type: LicenseType,
+  does_not_expire: z.boolean().default(false).meta({ title: 'Does not expire', description: 'The key is valid without an end date; the expiry is then ignored.' }),
+  include_ga_supported: z.boolean().default(false).meta({ title: 'Include supported GA versions', description: 'The key also activates every generally available version still supported.' }),
+  versions: z.array(z.string().regex(/^\d+(\.\d+){0,3}$/, { message: 'A version number, e.g. 4.2 or 4.2.1.' })).max(50).default([]).meta({
+    title: 'Versions',
+    description: 'Appliance versions the key activates (e.g. 4.2.1).',
+  }),
+  note: z.string().max(1000).default('').meta({ title: 'Note' }),
+  features: z.array(OvaKeyFeature).max(100).default([]).meta({ title: 'Key features', description: 'Features the key turns on, each with its own expiry.' }),
+});
+const checkExpiries = (v: z.output<typeof OvaKeyFields>, ctx: z.RefinementCtx) => {
+  expiryGiven(v, ctx);
+  v.features.forEach((f, i) => expiryGiven(f, ctx, ['features', i]));
+};
+export const OvaKeyId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/, { message: '3 to 100 letters, digits, dots, dashes or underscores.' })
+  .meta({ title: 'Key id', description: 'The licence key as the appliance is given it; unique.' });
+/** What an operator saves for a new key. */
+export const OvaKeyCreate = OvaKeyFields.extend({ key_id: OvaKeyId }).superRefine(checkExpiries);
+/** What an operator saves for an existing key (its id is in the path). */
+export const OvaKeyUpdate = OvaKeyFields.superRefine(checkExpiries);
+export const OvaKeyParams = z.strictObject({ key_id: OvaKeyId });
+export const OvaKey = OvaKeyFields.extend({
+  key_id: z.string(),
+  expired: z.boolean().meta({ title: 'Expired', description: 'Whether the key has passed its expiry.' }),
+  updated_at: z.string().meta({ title: 'Updated' }),
+  updated_by: z.string().meta({ title: 'Updated by' }),
+});
+export const OvaKeyList = z.object({ status: Success, keys: z.array(OvaKey) });
+export const OvaKeyAnswer = z.object({ status: Success, key: OvaKey });
+
+export const CategoryOverrideInput = z.strictObject({
+  url: HttpUrl.meta({ title: 'URL', description: 'The address whose category is overridden (http or https).' }),
+  category_ids: z.array(z.number().int().min(1).max(10_000)).min(1).max(20).meta({ title: 'Category ids', description: 'The categories the URL is given instead of its rated ones.' }),
+  tenants: z.array(TenantId).max(500).default([]).meta({ title: 'Tenants', description: 'Tenant ids the override applies to; empty: every tenant.' }),
+  submission_reference: z.string().max(200).default('').meta({ title: 'Submission reference', description: 'The reclassification request it answers, if any.' }),
+  active: z.boolean().default(true).meta({ title: 'Active' }),
+});
+export const CategoryOverrideParams = z.strictObject({ id: z.string().min(1).max(100) });
+export const CategoryOverride = CategoryOverrideInput.extend({
+  id: z.string(),
+  updated_at: z.string().meta({ title: 'Updated' }),
+  updated_by: z.string().meta({ title: 'Updated by' }),
+});
+export const CategoryOverrideList = z.object({ status: Success, overrides: z.array(CategoryOverride) });
+export const CategoryOverrideAnswer = z.object({ status: Success, override: CategoryOverride });

@@ -9,7 +9,13 @@ import { MESSAGES, SESSION_COOKIE } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import { providerOps } from '../../definitions/api/provider';
 import type { z } from 'zod';
-import { STANDARD_CAPABILITIES, type TenantCapabilities, type TenantSummary } from '../../schemas/areas/provider';
+import {
+  STANDARD_CAPABILITIES,
+  type CategoryOverrideInput,
+  type OvaKeyUpdate,
+  type TenantCapabilities,
+  type TenantSummary,
+} from '../../schemas/areas/provider';
 import { recordAudit } from '../audit';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords';
 import {
@@ -79,11 +85,17 @@ const capabilitiesAnswer = (dryRun: boolean, capabilities: Caps, changes: Return
   changes,
 });
 
-/** Audits an operator change (who, what, when) in the provider tenant's log and in the changed tenant's own. */
-async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
-  const details = `${what}: ${tenant.name} (${tenant.tid})${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`;
+/** An audit event of an operator change (who, what, when) as the provider tenant's log records it. */
+async function auditService(ctx: CallContext, caller: Caller, what: string, subject: string, detail?: unknown) {
+  const details = `${what}: ${subject}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`;
   const event = { action: 'save', area: ctx.op.id, details, result: 'success', ip: ctx.request.ip } as const;
   await recordAudit(ctx.db, PROVIDER_TENANT_ID, { ...event, user: caller.user.username, tenant: caller.user.tenant_name });
+  return event;
+}
+
+/** Audits an operator change in the provider tenant's log and in the changed tenant's own. */
+async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
+  const event = await auditService(ctx, caller, what, `${tenant.name} (${tenant.tid})`, detail);
   await recordAudit(ctx.db, tenant.tid, { ...event, user: `${caller.user.username} (service provider)`, tenant: tenant.name });
 }
 
@@ -131,6 +143,54 @@ async function rename(ctx: CallContext, tid: string, name: string) {
   await ctx.db.query('UPDATE tenants SET name = $2 WHERE id = $1', [tid, name.trim()]);
   await audit(ctx, caller, 'rename tenant', tenant, { from: tenant.name, to: name.trim() });
   return { status: 'Success' as const, tenant: await loadTenant(ctx.db, tid) };
+}
+
+// ---- licence keys (OVA keys) and category overrides: service-wide records, the saved payload as body -------------
+
+type OvaBody = z.output<typeof OvaKeyUpdate>;
+type OvaRow = { key_id: string; body: OvaBody; updated_at: Date | string; updated_by: string };
+const OVA_KEY_NOT_FOUND = 'Licence key not found';
+const ovaKeyOf = ({ key_id, body, updated_at, updated_by }: OvaRow) => ({
+  ...body,
+  key_id,
+  expired: !body.does_not_expire && body.expires_at !== undefined && Date.parse(body.expires_at) <= Date.now(),
+  updated_at: new Date(updated_at).toISOString(),
+  updated_by,
+});
+async function loadOvaKey(db: Db, keyId: string) {
+  const row = (await db.query<OvaRow>('SELECT key_id, body, updated_at, updated_by FROM ova_keys WHERE key_id = $1', [keyId])).rows[0];
+  if (!row) throw new HttpError(404, OVA_KEY_NOT_FOUND);
+  return ovaKeyOf(row);
+}
+async function saveOvaKey(ctx: CallContext, caller: Caller, keyId: string, body: OvaBody, what: string) {
+  const { rows } = await ctx.db.query('UPDATE ova_keys SET body = $2, updated_at = $3, updated_by = $4 WHERE key_id = $1 RETURNING key_id', [
+    keyId,
+    JSON.stringify(body),
+    new Date().toISOString(),
+    caller.user.username,
+  ]);
+  if (rows.length === 0) throw new HttpError(404, OVA_KEY_NOT_FOUND);
+  await auditService(ctx, caller, what, `licence key ${keyId}`, { tenant_name: body.tenant_name, expires_at: body.expires_at ?? null, does_not_expire: body.does_not_expire });
+  return { status: 'Success' as const, key: await loadOvaKey(ctx.db, keyId) };
+}
+
+type OverrideBody = z.output<typeof CategoryOverrideInput>;
+type OverrideRow = { id: string; body: OverrideBody; updated_at: Date | string; updated_by: string };
+const OVERRIDE_NOT_FOUND = 'Category override not found';
+const overrideOf = ({ id, body, updated_at, updated_by }: OverrideRow) => ({ ...body, id, updated_at: new Date(updated_at).toISOString(), updated_by });
+async function loadOverride(db: Db, id: string) {
+  const row = (await db.query<OverrideRow>('SELECT id, body, updated_at, updated_by FROM category_overrides WHERE id = $1', [id])).rows[0];
+  if (!row) throw new HttpError(404, OVERRIDE_NOT_FOUND);
+  return overrideOf(row);
+}
+/** 400 naming `tenants.N` for a tenant id that is not a tenant of the service. */
+async function tenantsExist(db: Db, tids: readonly string[]) {
+  if (tids.length === 0) return;
+  const known = new Set(
+    (await db.query<{ id: string }>('SELECT id FROM tenants WHERE id = ANY($1::text[]) AND id <> $2', [tids, PROVIDER_TENANT_ID])).rows.map((r) => r.id),
+  );
+  const errors = tids.flatMap((tid, i) => (known.has(tid) ? [] : [{ path: `tenants.${i}`, key: 'unknownTenant', message: 'No tenant has this id.' }]));
+  if (errors.length > 0) throw new HttpError(400, 'Unknown tenant', { errors });
 }
 
 export const providerModule: ServerModule = {
@@ -352,5 +412,76 @@ export const providerModule: ServerModule = {
     patchCapabilities: (ctx) => changeCapabilities(ctx, (c) => ({ ...c, ...ctx.body.capabilities })),
     deleteCapabilities: (ctx) =>
       changeCapabilities(ctx, (c) => Object.fromEntries(Object.entries(c).filter(([k]) => !ctx.body.names.includes(k)))),
+    listOvaKeys: async (ctx) => {
+      requireOperator(ctx);
+      const { rows } = await ctx.db.query<OvaRow>('SELECT key_id, body, updated_at, updated_by FROM ova_keys ORDER BY key_id');
+      return { status: 'Success' as const, keys: rows.map(ovaKeyOf) };
+    },
+    createOvaKey: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const { key_id, ...body } = ctx.body;
+      const { rows } = await ctx.db.query(
+        'INSERT INTO ova_keys (key_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4) ON CONFLICT (key_id) DO NOTHING RETURNING key_id',
+        [key_id, JSON.stringify(body), new Date().toISOString(), caller.user.username],
+      );
+      if (rows.length === 0) throw new HttpError(409, 'A licence key with this key id already exists.');
+      await auditService(ctx, caller, 'issue licence key', `licence key ${key_id}`, { tenant_name: body.tenant_name, license_type: body.license_type });
+      ctx.reply.status(201);
+      return { status: 'Success' as const, key: await loadOvaKey(ctx.db, key_id) };
+    },
+    updateOvaKey: (ctx) => saveOvaKey(ctx, requireOperator(ctx), ctx.params.key_id, ctx.body, 'edit licence key'),
+    expireOvaKey: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const { key_id, expired: _expired, updated_at: _at, updated_by: _by, ...body } = await loadOvaKey(ctx.db, ctx.params.key_id);
+      return saveOvaKey(ctx, caller, key_id, { ...body, does_not_expire: false, expires_at: isoSeconds(Date.now()) }, 'expire licence key');
+    },
+    deleteOvaKey: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const { rows } = await ctx.db.query('DELETE FROM ova_keys WHERE key_id = $1 RETURNING key_id', [ctx.params.key_id]);
+      if (rows.length === 0) throw new HttpError(404, OVA_KEY_NOT_FOUND);
+      await auditService(ctx, caller, 'delete licence key', `licence key ${ctx.params.key_id}`);
+      return { status: 'Success' as const };
+    },
+
+    listCategoryOverrides: async (ctx) => {
+      requireOperator(ctx);
+      const { rows } = await ctx.db.query<OverrideRow>('SELECT id, body, updated_at, updated_by FROM category_overrides ORDER BY body->>\'url\', created_at');
+      return { status: 'Success' as const, overrides: rows.map(overrideOf) };
+    },
+    createCategoryOverride: async (ctx) => {
+      const caller = requireOperator(ctx);
+      await tenantsExist(ctx.db, ctx.body.tenants);
+      const id = randomUUID();
+      const now = new Date().toISOString();
+      await ctx.db.query('INSERT INTO category_overrides (id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $3, $4)', [
+        id,
+        JSON.stringify(ctx.body),
+        now,
+        caller.user.username,
+      ]);
+      await auditService(ctx, caller, 'add category override', ctx.body.url, { category_ids: ctx.body.category_ids, tenants: ctx.body.tenants });
+      ctx.reply.status(201);
+      return { status: 'Success' as const, override: await loadOverride(ctx.db, id) };
+    },
+    updateCategoryOverride: async (ctx) => {
+      const caller = requireOperator(ctx);
+      await tenantsExist(ctx.db, ctx.body.tenants);
+      const { rows } = await ctx.db.query('UPDATE category_overrides SET body = $2, updated_at = $3, updated_by = $4 WHERE id = $1 RETURNING id', [
+        ctx.params.id,
+        JSON.stringify(ctx.body),
+        new Date().toISOString(),
+        caller.user.username,
+      ]);
+      if (rows.length === 0) throw new HttpError(404, OVERRIDE_NOT_FOUND);
+      await auditService(ctx, caller, 'edit category override', ctx.body.url, { category_ids: ctx.body.category_ids, tenants: ctx.body.tenants, active: ctx.body.active });
+      return { status: 'Success' as const, override: await loadOverride(ctx.db, ctx.params.id) };
+    },
+    deleteCategoryOverride: async (ctx) => {
+      const caller = requireOperator(ctx);
+      const gone = (await ctx.db.query<{ url: string }>("DELETE FROM category_overrides WHERE id = $1 RETURNING body->>'url' AS url", [ctx.params.id])).rows[0];
+      if (!gone) throw new HttpError(404, OVERRIDE_NOT_FOUND);
+      await auditService(ctx, caller, 'delete category override', gone.url);
+      return { status: 'Success' as const };
+    },
   }),
 };

@@ -21,6 +21,26 @@ const OPERATORS = [
   { username: 'support', password: 'support-demo', first_name: 'Kim', last_name: 'Osei', roles: OPERATOR_ROLES.support },
 ] as const;
 
+/** Demo licence keys of appliances (OVA keys): a customer's, a proof of concept's that has expired, an internal one. */
+const DEMO_OVA_KEYS = [
+  {
+    key_id: 'OVA-DEMO-CORP-0001',
+    body: { expires_at: '2027-12-31T23:59:59Z', tenant_name: 'Demo Corp', license_type: 'customer', does_not_expire: false, include_ga_supported: true, versions: ['4.2', '4.3'], note: 'Two appliances in the Frankfurt data centre.', features: [{ feature_name: 'ssl_inspection', expires_at: '2027-12-31T23:59:59Z', does_not_expire: false }, { feature_name: 'dlp', does_not_expire: true }] },
+  },
+  {
+    key_id: 'OVA-OTHER-POC-0002',
+    body: { expires_at: '2025-03-31T23:59:59Z', tenant_name: 'Other Corp', license_type: 'poc', does_not_expire: false, include_ga_supported: false, versions: ['4.3'], note: '30-day trial.', features: [] },
+  },
+  {
+    key_id: 'OVA-LAB-INTERNAL-0003',
+    body: { tenant_name: 'Service Provider lab', license_type: 'internal', does_not_expire: true, include_ga_supported: true, versions: [], note: '', features: [{ feature_name: 'private_access', does_not_expire: true }] },
+  },
+] as const;
+const DEMO_CATEGORY_OVERRIDES = [
+  { url: 'https://intranet.demo-corp.example/', category_ids: [24], tenants: [], submission_reference: '', active: true },
+  { url: 'https://files.example.net/share/', category_ids: [61, 65], tenants: [], submission_reference: 'RC-2026-0412', active: false },
+] as const;
+
 export async function seedProvider(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [727_014]);
@@ -37,6 +57,13 @@ export async function seedProvider(db: Db): Promise<void> {
         `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [randomUUID(), PROVIDER_TENANT_ID, u.username, await hashPassword(u.password), u.first_name, u.last_name, JSON.stringify(u.roles)],
       );
+    }
+    const now = new Date().toISOString();
+    for (const k of DEMO_OVA_KEYS) {
+      await tx.query('INSERT INTO ova_keys (key_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4)', [k.key_id, JSON.stringify(k.body), now, 'operator']);
+    }
+    for (const o of DEMO_CATEGORY_OVERRIDES) {
+      await tx.query('INSERT INTO category_overrides (id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $3, $4)', [randomUUID(), JSON.stringify(o), now, 'operator']);
     }
   });
 }

@@ -257,3 +257,154 @@ describe('tenant users', () => {
     expect(caps.entries.map((e) => e.name)).toEqual(Object.keys(caps.capabilities).sort());
   });
 });
+
+describe('licence keys of appliances (OVA keys)', () => {
+  const KEYS = `${API}/v1/ova-keys`;
+  const newKey = (key_id = unique('OVA')) => ({
+    key_id,
+    expires_at: '2031-06-30T23:59:59Z',
+    tenant_name: 'Demo Corp',
+    license_type: 'poc',
+    versions: ['4.2', '4.3.1'],
+    features: [{ feature_name: 'ssl_inspection', expires_at: '2030-01-01T00:00:00Z' }, { feature_name: 'dlp', does_not_expire: true }],
+  });
+  const listed = async (c: ApiClient) => asResponseOf(providerOps.listOvaKeys, (await c.get(KEYS)).body).keys;
+
+  it('issues, lists, edits, expires and deletes a key; every answer carries Success', async () => {
+    const op = await operator();
+    const body = newKey();
+    const created = await op.post(KEYS, { body });
+    expect(created.status).toBe(201);
+    expect(asResponseOf(providerOps.createOvaKey, created.body)).toMatchObject({
+      status: 'Success',
+      key: { ...body, does_not_expire: false, include_ga_supported: false, note: '', expired: false, updated_by: 'operator' },
+    });
+    expect((await listed(op)).find((k) => k.key_id === body.key_id)?.features).toEqual([
+      { feature_name: 'ssl_inspection', expires_at: '2030-01-01T00:00:00Z', does_not_expire: false },
+      { feature_name: 'dlp', does_not_expire: true },
+    ]);
+    expect((await op.post(KEYS, { body })).status).toBe(409);
+
+    const { key_id: _id, ...terms } = body;
+    const edited = await op.put(`${KEYS}/${body.key_id}`, { body: { ...terms, license_type: 'customer', note: 'Renewed', does_not_expire: true, expires_at: undefined } });
+    expect(edited.status).toBe(200);
+    expect(asResponseOf(providerOps.updateOvaKey, edited.body).key).toMatchObject({ license_type: 'customer', note: 'Renewed', does_not_expire: true, expired: false });
+
+    const before = Date.now();
+    const expired = asResponseOf(providerOps.expireOvaKey, (await op.post(`${KEYS}/${body.key_id}/expire`)).body);
+    expect(expired).toMatchObject({ status: 'Success', key: { expired: true, does_not_expire: false } });
+    expect(expired.key.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(expired.key.expires_at!)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(expired.key.features).toHaveLength(2);
+
+    const gone = await op.request('DELETE', `${KEYS}/${body.key_id}`);
+    expect(gone.body).toEqual({ status: 'Success' });
+    expect((await listed(op)).some((k) => k.key_id === body.key_id)).toBe(false);
+    expect((await op.request('DELETE', `${KEYS}/${body.key_id}`)).status).toBe(404);
+  });
+
+  it('refuses a bad expiry form, a missing expiry and a bad licence type with 400 naming the field; nothing changes', async () => {
+    const op = await operator();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ expires_at: '2031-06-30 23:59:59' }, 'expires_at'],
+      [{ expires_at: '2031-06-30T23:59:59.000Z' }, 'expires_at'],
+      [{ expires_at: '2031-02-30T10:00:00Z' }, 'expires_at'],
+      [{ expires_at: undefined }, 'expires_at'],
+      [{ license_type: 'trial' }, 'license_type'],
+      [{ features: [{ feature_name: 'dlp', expires_at: '2030-01-01' }] }, 'features.0.expires_at'],
+      [{ features: [{ feature_name: 'dlp' }] }, 'features.0.expires_at'],
+    ];
+    for (const [change, path] of cases) {
+      const body = { ...newKey(), ...change };
+      const res = await op.post(KEYS, { body });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect((await listed(op)).some((k) => k.key_id === body.key_id)).toBe(false);
+    }
+    const key = newKey();
+    await op.post(KEYS, { body: key });
+    const { key_id: _id, ...terms } = key;
+    const bad = await op.put(`${KEYS}/${key.key_id}`, { body: { ...terms, expires_at: '31.12.2031' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toContain('expires_at');
+    expect((await listed(op)).find((k) => k.key_id === key.key_id)?.expires_at).toBe(key.expires_at);
+  });
+
+  it('support reads but cannot issue, edit, expire or delete (403); a tenant session is refused', async () => {
+    const op = await operator();
+    const key = newKey();
+    await op.post(KEYS, { body: key });
+    const sup = await operator('support');
+    expect((await listed(sup)).some((k) => k.key_id === key.key_id)).toBe(true);
+    const { key_id: _id, ...terms } = key;
+    expect((await sup.post(KEYS, { body: newKey() })).status).toBe(403);
+    expect((await sup.put(`${KEYS}/${key.key_id}`, { body: { ...terms, note: 'nope' } })).status).toBe(403);
+    expect((await sup.post(`${KEYS}/${key.key_id}/expire`)).status).toBe(403);
+    expect((await sup.request('DELETE', `${KEYS}/${key.key_id}`)).status).toBe(403);
+    expect((await listed(op)).find((k) => k.key_id === key.key_id)).toMatchObject({ note: '', expired: false });
+    const admin = await signedIn('admin');
+    expect((await admin.get(KEYS)).status).toBe(403);
+    expect((await admin.post(KEYS, { body: newKey() })).status).toBe(403);
+  });
+});
+
+describe('category overrides', () => {
+  const OVERRIDES = `${API}/v1/category-overrides`;
+  const listed = async (c: ApiClient) => asResponseOf(providerOps.listCategoryOverrides, (await c.get(OVERRIDES)).body).overrides;
+
+  it('adds with defaults (tenants [], submission_reference ""), edits and deletes; every answer carries Success', async () => {
+    const op = await operator();
+    const url = `https://${unique('site')}.example.com/`;
+    const created = await op.post(OVERRIDES, { body: { url, category_ids: [12, 40], active: true } });
+    expect(created.status).toBe(201);
+    const { override } = asResponseOf(providerOps.createCategoryOverride, created.body);
+    expect(created.body.status).toBe('Success');
+    expect(override).toMatchObject({ url, category_ids: [12, 40], tenants: [], submission_reference: '', active: true });
+
+    const tid = (await op.get(`${API}/v1/tenants?search=demo`)).body.tenants[0].tid;
+    const edited = await op.put(`${OVERRIDES}/${override.id}`, { body: { url, category_ids: [7], tenants: [tid], submission_reference: 'REQ-1', active: false } });
+    expect(edited.status).toBe(200);
+    expect(asResponseOf(providerOps.updateCategoryOverride, edited.body).override).toMatchObject({ category_ids: [7], tenants: [tid], active: false });
+    expect((await listed(op)).find((o) => o.id === override.id)).toMatchObject({ submission_reference: 'REQ-1' });
+
+    expect((await op.request('DELETE', `${OVERRIDES}/${override.id}`)).body).toEqual({ status: 'Success' });
+    expect((await listed(op)).some((o) => o.id === override.id)).toBe(false);
+    expect((await op.request('DELETE', `${OVERRIDES}/${override.id}`)).status).toBe(404);
+  });
+
+  it('refuses a bad URL, no categories or an unknown tenant with 400 naming the field; nothing changes', async () => {
+    const op = await operator();
+    const before = (await listed(op)).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ url: 'not a url', category_ids: [1] }, 'url'],
+      [{ url: 'https://ok.example.com/', category_ids: [] }, 'category_ids'],
+      [{ url: 'https://ok.example.com/', category_ids: [1], tenants: ['no-such-tenant'] }, 'tenants.0'],
+      [{ url: 'https://ok.example.com/', category_ids: [1], active: 'yes' }, 'active'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await op.post(OVERRIDES, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await listed(op)).toHaveLength(before);
+    const { override } = (await op.post(OVERRIDES, { body: { url: 'https://kept.example.com/', category_ids: [3] } })).body;
+    const bad = await op.put(`${OVERRIDES}/${override.id}`, { body: { url: 'https://kept.example.com/', category_ids: ['x'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toContain('category_ids.0');
+    expect((await listed(op)).find((o) => o.id === override.id)?.category_ids).toEqual([3]);
+  });
+
+  it('support reads but cannot add, edit or delete (403); a tenant session is refused', async () => {
+    const op = await operator();
+    const { override } = (await op.post(OVERRIDES, { body: { url: 'https://support.example.com/', category_ids: [5] } })).body;
+    const sup = await operator('support');
+    expect((await listed(sup)).some((o) => o.id === override.id)).toBe(true);
+    expect((await sup.post(OVERRIDES, { body: { url: 'https://x.example.com/', category_ids: [1] } })).status).toBe(403);
+    expect((await sup.put(`${OVERRIDES}/${override.id}`, { body: { url: 'https://x.example.com/', category_ids: [1] } })).status).toBe(403);
+    expect((await sup.request('DELETE', `${OVERRIDES}/${override.id}`)).status).toBe(403);
+    expect((await listed(op)).find((o) => o.id === override.id)).toMatchObject({ url: 'https://support.example.com/', category_ids: [5] });
+    const admin = await signedIn('admin');
+    expect((await admin.get(OVERRIDES)).status).toBe(403);
+    expect((await admin.request('DELETE', `${OVERRIDES}/${override.id}`)).status).toBe(403);
+  });
+});

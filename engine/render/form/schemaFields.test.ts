@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { labelledEnum } from '../../../schemas/enums';
-import { fieldsOf, getPath, inferWidget, isShown, rowSchemaOf } from './schemaFields';
+import { fieldsOf, getPath, holdsNumbers, inferWidget, isShown, rowSchemaOf } from './schemaFields';
 
 const Action = labelledEnum(['allow', 'block'], { allow: 'Skip Inspection', block: 'Block' }, { title: 'Action' });
 const Doc = z.object({
@@ -50,5 +50,16 @@ describe('schemaFields', () => {
     expect(isShown(hint, { proxy: { mode: 'auto' } })).toBe(false);
     expect(isShown({}, {})).toBe(true);
     expect(getPath({ a: [{ b: 1 }] }, 'a.0.b')).toBe(1);
+  });
+});
+
+describe('holdsNumbers', () => {
+  it('is true for a list of numbers (even with a default), false for a list of texts or a scalar', () => {
+    const [ids, names, count] = fieldsOf(z.object({ ids: z.array(z.number().int()).default([]), names: z.array(z.string()), count: z.number() }));
+    expect([ids, names, count].map((f) => [f!.widget, holdsNumbers(f!)])).toEqual([
+      ['tags', true],
+      ['tags', false],
+      ['number', false],
+    ]);
   });
 });

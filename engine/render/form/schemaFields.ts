@@ -180,6 +180,10 @@ export function schemaDefaults(schema: z.ZodObject): Record<string, unknown> {
   return defaults;
 }
 
+/** Whether an array field holds numbers (its tags are typed as text and sent as numbers). */
+export const holdsNumbers = (field: FieldSpec): boolean =>
+  kindOf(field.schema) === 'array' && ['number', 'int'].includes(kindOf(unwrap((field.schema as z.ZodArray).element as z.ZodType).inner));
+
 /** The element schema of an array-of-objects schema (the row of a nested table), or undefined. */
 export function elementObjectOf(schema: z.ZodType): z.ZodObject | undefined {
   const inner = unwrap(schema).inner;

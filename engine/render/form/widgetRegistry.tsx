@@ -24,7 +24,7 @@ import type { WidgetKind } from '../../../definitions/define';
 import { LightInput, LightNumberInput, LightSelect } from './lightInput';
 import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget } from './richWidgets';
 import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
-import type { FieldSpec } from './schemaFields';
+import { holdsNumbers, type FieldSpec } from './schemaFields';
 
 /** Placeholder of a stored write-only secret: leaving it empty keeps the stored value. */
 export const SECRET_UNCHANGED_PLACEHOLDER = 'unchanged';
@@ -189,8 +189,11 @@ const SecretWidget: WidgetComponent = (p) => (
   />
 );
 
+/** A number typed as a tag is sent as a number; other text stays text, so the schema names it as not a number. */
+const asNumber = (tag: string) => (/^-?\d+(\.\d+)?$/.test(tag.trim()) ? Number(tag) : tag);
+
 const TagsWidget: WidgetComponent = (p) => (
-  <TagsInput {...common(p)} value={strList(p.value)} onChange={(v) => p.onChange(v)} />
+  <TagsInput {...common(p)} value={strList(p.value)} onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(asNumber) : v)} />
 );
 
 const DateWidget: WidgetComponent = (p) => (

@@ -1,0 +1,49 @@
+import { CategoryOverrideInput } from '../../schemas/areas/provider';
+import { providerOps } from '../api/provider';
+import { defineCollection } from '../define';
+import { providerRead, providerWrite } from './common';
+
+const overrideFields = {
+  category_ids: { label: 'Category ids', help: 'Between 1 and 20 category numbers the URL is given instead of its rating.' },
+  tenants: { label: 'Tenants', help: 'Tenant ids it applies to; leave empty for every tenant.' },
+} as const;
+
+export const categoryOverrides = defineCollection({
+  id: 'provider.category-overrides',
+  title: 'Category overrides',
+  description:
+    'URLs given other categories than their rating, for every tenant or only some; web policies then treat them as ' +
+    'these categories. An inactive override is kept but not applied.',
+  route: '/service/category-overrides',
+  nav: { label: 'Category overrides', order: 20 },
+  read: providerRead,
+  write: providerWrite,
+  operations: { list: providerOps.listCategoryOverrides, create: providerOps.createCategoryOverride },
+  items: 'overrides',
+  itemKey: 'id',
+  columns: [
+    { field: 'url', label: 'URL', flex: 3, minWidth: 200, sortable: true },
+    { field: 'category_ids', label: 'Categories', minWidth: 120 },
+    { field: 'tenants', label: 'Tenants', format: 'count', maxWidth: 100 },
+    { field: 'submission_reference', label: 'Reference', minWidth: 120 },
+    { field: 'active', label: 'Active', format: 'boolean', sortable: true },
+    { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true, minWidth: 190 },
+  ],
+  createSchema: CategoryOverrideInput,
+  createFields: overrideFields,
+  emptyText: 'No category override.',
+  rowActions: (action) => [
+    action(providerOps.updateCategoryOverride, {
+      id: 'edit',
+      label: 'Edit…',
+      form: { fields: overrideFields, submitLabel: 'Save' },
+      success: (o) => `${o.url} saved.`,
+    }),
+    action(providerOps.deleteCategoryOverride, {
+      id: 'delete',
+      label: 'Delete',
+      confirm: (o) => `${o.url} is rated by its own categories again.`,
+      success: (o) => `The override of ${o.url} is deleted.`,
+    }),
+  ],
+});
