@@ -133,6 +133,32 @@ export const TosDocument = z
   .refine((d) => !d.enabled || d.text.trim() !== '', { message: 'Enter the terms users accept.', path: ['text'], params: { key: 'required' } });
 export type TosDocument = z.infer<typeof TosDocument>;
 
+/** The terms a signed-in user is shown, and whether they must accept them now. */
+export const TosStatus = z.strictObject({
+  enabled: z.boolean(),
+  title: z.string(),
+  text: z.string(),
+  version: z.number().int(),
+  accept_every_days: z.number().int(),
+  /** True while the terms are on and this user has not accepted this version within accept_every_days. */
+  must_accept: z.boolean(),
+  accepted_version: z.number().int().nullable(),
+  accepted_at: z.iso.datetime().nullable(),
+});
+export type TosStatus = z.infer<typeof TosStatus>;
+
+export const TosAcceptBody = z.strictObject({
+  version: int(1, 10_000, 'Version', 'The version of the terms the user accepts'),
+});
+export type TosAcceptBody = z.infer<typeof TosAcceptBody>;
+
+export const TosAcceptance = z.strictObject({
+  version: z.number().int(),
+  accepted_at: z.iso.datetime(),
+  accepted_by: z.string(),
+});
+export type TosAcceptance = z.infer<typeof TosAcceptance>;
+
 // ---- egress IPs --------------------------------------------------------------------------------------------------
 
 export const EgressIp = z.strictObject({
