@@ -124,7 +124,7 @@ export type AuthSettingsDocument = z.infer<typeof AuthSettingsDocument>;
 
 export const TosDocument = z
   .strictObject({
-    enabled: z.boolean().default(false).meta({ title: 'Users accept terms of use before browsing' }),
+    enabled: z.boolean().default(false).meta({ title: 'Users accept terms of use before browsing', description: 'Administrators accept them too before this portal opens' }),
     title: ShortText.max(200, { message: VALIDATOR_MESSAGES.maxlength }).default('Acceptable use policy').meta({ title: 'Title' }),
     text: z.string().max(20_000, { message: 'Use at most 20000 characters.' }).default('').meta({ title: 'Text' }),
     version: int(1, 10_000, 'Version', 'Raise it to make every user accept the terms again').default(1),

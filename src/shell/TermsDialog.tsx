@@ -50,7 +50,7 @@ export function TermsDialog({ session, onDecline }: { readonly session: Session;
         <Button variant="default" onClick={onDecline} disabled={busy}>
           Decline and sign out
         </Button>
-        <Button onClick={accept} loading={busy}>
+        <Button onClick={accept} loading={busy} data-autofocus>
           Accept
         </Button>
       </Group>
