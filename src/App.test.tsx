@@ -43,6 +43,7 @@ function fakeSession(state: SessionState): Session {
   return {
     ...store,
     init: async () => store.getState(),
+    acceptTerms: async () => store.setState((s) => ({ ...s, termsToAccept: undefined })),
     whileLoggingIn: (login) => login(),
     logout: async () => store.setState({ status: 'logged_out', user: undefined, error: undefined }),
     userAway: () => false,
@@ -50,7 +51,7 @@ function fakeSession(state: SessionState): Session {
   };
 }
 
-function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Catalog = catalog) {
+function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Catalog = catalog, extra: Partial<SessionState> = {}) {
   window.location.hash = `#${route}`;
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
@@ -64,7 +65,7 @@ function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Ca
   }) as unknown as CallFn;
   const access = createAccessControl(env);
   if (user) access.setUser(user);
-  const session = fakeSession({ status: user ? 'logged_in' : 'logged_out', user, error: undefined });
+  const session = fakeSession({ status: user ? 'logged_in' : 'logged_out', user, error: undefined, ...extra });
   const unsaved = createUnsavedChanges();
   startHashLocation(unsaved);
   renderUi(
@@ -80,6 +81,26 @@ function renderAt(route: string, user: SessionUser | undefined, shellCatalog: Ca
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+describe('terms of service at sign-in', () => {
+  const termsToAccept = { title: 'Acceptable use policy', text: 'Use the service for work only.', version: 2 };
+
+  it('shows only the terms until the user accepts them; then the portal', async () => {
+    renderAt('/dashboard', webadmin, catalog, { termsToAccept });
+    const dialog = await screen.findByRole('dialog', { name: 'Acceptable use policy' });
+    expect(dialog.textContent).toContain('Use the service for work only.');
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Acceptable use policy' })).toBeNull();
+  });
+
+  it('signs the user out when they decline', async () => {
+    renderAt('/dashboard', webadmin, catalog, { termsToAccept });
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline and sign out' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/logout'));
+  });
+});
 
 describe('portal routes', () => {
   it('sends a signed-out user to login with the returnUrl, which starts single sign-on', async () => {

@@ -23,6 +23,7 @@ import type { CatalogScreen } from './shell/catalog';
 import { navigate } from './shell/hashLocation';
 import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary';
 import { SectionWelcome } from './shell/SectionWelcome';
+import { TermsDialog } from './shell/TermsDialog';
 import { screenDefinition } from './shell/screenDefinition';
 
 const screenPageModule = () => import('./pages/ScreenPage');
@@ -67,7 +68,7 @@ function Shell() {
   const { access, revision } = useEngine();
   // Subscribed so the navigation follows changes of the user's access.
   useStore(access);
-  const { user, multiTenant } = useStore(session);
+  const { user, multiTenant, termsToAccept } = useStore(session);
   const [location] = useLocation();
   const navigation = buildNavigation(catalog, access);
   const policyEnv = application.policyRevision && (env.deployment !== 'on_prem' || env.appMode === 'management_station');
@@ -91,6 +92,8 @@ function Shell() {
   const insights = insightsSection !== undefined && access.canUse(insightsSection) && insightsRule !== undefined && access.can(insightsRule);
 
   if (!user) return null;
+  // The portal shows only once the user has accepted the tenant's terms of service.
+  if (termsToAccept) return <TermsDialog session={session} onDecline={() => navigate('/logout')} />;
   return (
     <AppLayout
       productName={application.title ?? config.product_name}

@@ -96,6 +96,8 @@ async function start() {
         : { userInfo: 'auth.userInfo', logout: 'auth.logoutPost', cookieRefresh: 'auth.cookieRefresh' }),
       multiTenant: 'tenantUtils.multiTenant',
       savePortalVersion: 'lookups.savePortalVersion',
+      terms: 'tenantUtils.tosStatus',
+      acceptTerms: 'tenantUtils.acceptTos',
     },
     onInactive: () => forceNavigate(`/logout?timeout=true&returnUrl=${encodeURIComponent(currentRoute())}`),
     window: { ...browserWindowHooks(), reload: followCookieChange },

@@ -17,6 +17,7 @@ import {
   TimeZones,
   UserIp,
 } from '../../schemas/areas/lookups';
+import { TosAcceptance, TosAcceptBody, TosStatus } from '../../schemas/areas/tenantSettings';
 import { defineOperation } from '../define';
 
 const tag = 'tenant settings';
@@ -121,6 +122,37 @@ export const approveAssociation = defineOperation({
   tag,
 });
 
+// Design note: spec 000 names "get" and "accept" terms-of-service calls without paths; they sit beside the tos
+// settings document so one place holds the terms and their acceptances.
+export const tosStatus = defineOperation({
+  id: 'tenantUtils.tosStatus',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/tos/status',
+  summary: 'The tenant\'s current terms of service and whether the signed-in user must accept them now',
+  description:
+    'Read at session start by every signed-in user. `must_accept` is true while the terms are on and the user has ' +
+    'not accepted the current version, or accepted it more than `accept_every_days` days ago (0: once per version). ' +
+    'The path is this build\'s design: the spec names the call but not its path.',
+  response: TosStatus,
+  access: 'session',
+  tag,
+});
+
+export const acceptTos = defineOperation({
+  id: 'tenantUtils.acceptTos',
+  method: 'POST',
+  path: '/api/settings/v1/tenants/tos/accept',
+  summary: 'Record that the signed-in user accepts the given version of the terms of service',
+  description:
+    'Any signed-in user accepts for themselves, read-only roles included. The acceptance (who, which version, when) ' +
+    'is stored and audited. A version other than the current one is a 409 (the terms changed meanwhile: read them ' +
+    'again). The path is this build\'s design: the spec names the call but not its path.',
+  body: TosAcceptBody,
+  response: TosAcceptance,
+  access: 'session',
+  tag,
+});
+
 /** The group server/modules/lookups.ts implements. */
 export const tenantUtilOps = {
   tenantSetting,
@@ -131,4 +163,6 @@ export const tenantUtilOps = {
   timeZones,
   multiTenant,
   approveAssociation,
+  tosStatus,
+  acceptTos,
 } as const;

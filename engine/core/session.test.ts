@@ -323,3 +323,56 @@ describe('session start (spec 000 §4)', () => {
     expect(calls.map(([id]) => id)).toEqual([ops.userInfo]);
   });
 });
+
+describe('terms of service at session start', () => {
+  const termsOps = { ...ops, terms: 'tenantUtils.tosStatus', acceptTerms: 'tenantUtils.acceptTos' };
+
+  /** A server with the tenant's current terms and the version this user accepted last. */
+  function server() {
+    const state = { version: 1, accepted: 0, enabled: true };
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      if (id === ops.userInfo) return user();
+      if (id === termsOps.terms) {
+        return { title: 'Use policy', text: `Terms v${state.version}`, version: state.version, must_accept: state.enabled && state.accepted !== state.version };
+      }
+      if (id === termsOps.acceptTerms) {
+        const { version } = (input?.body ?? {}) as { version: number };
+        if (version !== state.version) throw new ApiError(409, 'Not the current version.');
+        state.accepted = version;
+        return { version, accepted_at: '2026-01-01T00:00:00.000Z', accepted_by: 'u' };
+      }
+      throw new Error(`unexpected ${id}`);
+    }) as unknown as CallFn;
+    const values: Record<string, string> = { user_id: 'u1', _xsrf: '2|m|t|1' };
+    const cookies: CookieJar = { get: (n) => values[n], delete: (n) => void delete values[n] };
+    const session = () => createSession({ env: cloud, call, cookies, access: createAccessControl(cloud), ops: termsOps, onInactive: vi.fn() });
+    return { state, session };
+  }
+
+  it('asks before the portal shows; accepting clears it and the next session does not ask until the version changes', async () => {
+    const { state, session } = server();
+    const first = session();
+    expect(await first.init()).toMatchObject({ status: 'logged_in', termsToAccept: { version: 1, text: 'Terms v1' } });
+    await first.acceptTerms();
+    expect(first.getState().termsToAccept).toBeUndefined();
+    expect((await session().init()).termsToAccept).toBeUndefined();
+    state.version = 2;
+    expect((await session().init()).termsToAccept).toMatchObject({ version: 2, text: 'Terms v2' });
+  });
+
+  it('shows the newer terms when they changed while the dialog was open (409)', async () => {
+    const { state, session } = server();
+    const s = session();
+    await s.init();
+    state.version = 3;
+    await s.acceptTerms();
+    expect(s.getState().termsToAccept).toMatchObject({ version: 3, text: 'Terms v3' });
+    expect(state.accepted).toBe(0);
+  });
+
+  it('does not ask when the terms are off', async () => {
+    const { state, session } = server();
+    state.enabled = false;
+    expect((await session().init()).termsToAccept).toBeUndefined();
+  });
+});

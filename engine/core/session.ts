@@ -28,6 +28,19 @@ export interface SessionState {
   readonly error: string | undefined;
   /** The tenant's multi-tenant associations, once read after sign-in (cloud and management stations). */
   readonly multiTenant?: MultiTenantInfo;
+  /** Terms the signed-in user must accept before using the portal; absent when there is nothing to accept. */
+  readonly termsToAccept?: TermsToAccept;
+}
+
+/** The part of the terms-of-service read the session keeps: what the acceptance dialog shows and accepts. */
+export interface TermsToAccept {
+  readonly title: string;
+  readonly text: string;
+  readonly version: number;
+}
+
+interface TermsRead extends TermsToAccept {
+  readonly must_accept: boolean;
 }
 
 /** Text shown when the tenant is not enabled for this portal (no `portal2` capability on cloud or a CMR). */
@@ -70,6 +83,9 @@ export interface SessionDeps {
     readonly cookieRefresh: string;
     readonly multiTenant?: string;
     readonly savePortalVersion?: string;
+    /** The terms-of-service read (`must_accept` and the terms) and the accept call (`{ version }`), on every deployment. */
+    readonly terms?: string;
+    readonly acceptTerms?: string;
   };
   /** The inactivity limit ran out: the app sends the user to logout with the timeout flag. */
   readonly onInactive: () => void;
@@ -82,6 +98,11 @@ export interface Session extends Store<SessionState> {
   init(): Promise<SessionState>;
   /** Runs the sign-in call; the xsrf cookie the server sets meanwhile does not reload the page. */
   whileLoggingIn<T>(login: () => Promise<T>): Promise<T>;
+  /**
+   * Accepts the terms the session asks for; afterwards it asks again only if the terms changed meanwhile (a 409:
+   * the newer terms are read and shown).
+   */
+  acceptTerms(): Promise<void>;
   /** Calls the logout API (errors ignored), deletes the cookies, clears the user and resets access control. */
   logout(): Promise<void>;
   /**
@@ -219,6 +240,29 @@ export function createSession(deps: SessionDeps): Session {
     if (deps.ops.savePortalVersion && !user.portal_v2) deps.call(deps.ops.savePortalVersion, { body: { version: 'v2' } }, quiet).catch(() => {});
   }
 
+  /** The terms this user must accept now; a failed read leaves them out rather than locking the user out. */
+  async function termsToAccept(): Promise<TermsToAccept | undefined> {
+    if (!deps.ops.terms) return undefined;
+    try {
+      const t = await deps.call<TermsRead>(deps.ops.terms, {}, { skip403Snackbar: true });
+      return t.must_accept ? { title: t.title, text: t.text, version: t.version } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function acceptTerms() {
+    const terms = store.getState().termsToAccept;
+    if (!terms || !deps.ops.acceptTerms) return;
+    try {
+      await deps.call(deps.ops.acceptTerms, { body: { version: terms.version } });
+    } catch (e) {
+      if (!(isApiError(e) && e.status === 409)) throw e;
+    }
+    const next = await termsToAccept();
+    store.setState((s) => ({ ...s, termsToAccept: next }));
+  }
+
   async function init(): Promise<SessionState> {
     startWatch();
     const user = deps.cookies.get(USER_COOKIE);
@@ -233,7 +277,9 @@ export function createSession(deps: SessionDeps): Session {
         return store.getState();
       }
       deps.access.setUser(info);
-      store.setState({ status: 'logged_in', user: info, error: undefined });
+      // Read before the portal shows, so a user who must accept the terms never sees it first.
+      const terms = await termsToAccept();
+      store.setState({ status: 'logged_in', user: info, error: undefined, ...(terms ? { termsToAccept: terms } : {}) });
       startInactivity();
       sessionStart(info);
     } catch (e) {
@@ -246,6 +292,7 @@ export function createSession(deps: SessionDeps): Session {
     getState: store.getState,
     subscribe: store.subscribe,
     init,
+    acceptTerms,
     async whileLoggingIn(login) {
       // A sign-in started while a sign-out is in flight waits for it: the sign-out deletes the xsrf cookie that the
       // sign-in would otherwise have handed to the identity provider.

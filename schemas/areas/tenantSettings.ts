@@ -124,7 +124,7 @@ export type AuthSettingsDocument = z.infer<typeof AuthSettingsDocument>;
 
 export const TosDocument = z
   .strictObject({
-    enabled: z.boolean().default(false).meta({ title: 'Users accept terms of use before browsing' }),
+    enabled: z.boolean().default(false).meta({ title: 'Users accept terms of use before browsing', description: 'Administrators accept them too before this portal opens' }),
     title: ShortText.max(200, { message: VALIDATOR_MESSAGES.maxlength }).default('Acceptable use policy').meta({ title: 'Title' }),
     text: z.string().max(20_000, { message: 'Use at most 20000 characters.' }).default('').meta({ title: 'Text' }),
     version: int(1, 10_000, 'Version', 'Raise it to make every user accept the terms again').default(1),
@@ -132,6 +132,32 @@ export const TosDocument = z
   })
   .refine((d) => !d.enabled || d.text.trim() !== '', { message: 'Enter the terms users accept.', path: ['text'], params: { key: 'required' } });
 export type TosDocument = z.infer<typeof TosDocument>;
+
+/** The terms a signed-in user is shown, and whether they must accept them now. */
+export const TosStatus = z.strictObject({
+  enabled: z.boolean(),
+  title: z.string(),
+  text: z.string(),
+  version: z.number().int(),
+  accept_every_days: z.number().int(),
+  /** True while the terms are on and this user has not accepted this version within accept_every_days. */
+  must_accept: z.boolean(),
+  accepted_version: z.number().int().nullable(),
+  accepted_at: z.iso.datetime().nullable(),
+});
+export type TosStatus = z.infer<typeof TosStatus>;
+
+export const TosAcceptBody = z.strictObject({
+  version: int(1, 10_000, 'Version', 'The version of the terms the user accepts'),
+});
+export type TosAcceptBody = z.infer<typeof TosAcceptBody>;
+
+export const TosAcceptance = z.strictObject({
+  version: z.number().int(),
+  accepted_at: z.iso.datetime(),
+  accepted_by: z.string(),
+});
+export type TosAcceptance = z.infer<typeof TosAcceptance>;
 
 // ---- egress IPs --------------------------------------------------------------------------------------------------
 

@@ -19,8 +19,10 @@ import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';
 import { fixedEgress } from '../../definitions/settings/tenant/fixedEgress';
+import { termsOfService } from '../../definitions/settings/tenant/termsOfService';
+import { DAY_MS, MESSAGES } from '../../schemas/constants';
 import { LookupSeed, type MultiTenantInfo, type PacVersion, type PortalVersion } from '../../schemas/areas/lookups';
-import { MESSAGES } from '../../schemas/constants';
+import type { TosStatus } from '../../schemas/areas/tenantSettings';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
 import { CATEGORY_LABEL_OF } from '../logs/catalog';
@@ -90,6 +92,30 @@ async function versionOf(db: Db, tenantId: string, name: 'pac_version' | 'portal
   return parsed.success && stored
     ? { version: parsed.data.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by }
     : { version: 'v1', updated_at: null, updated_by: null };
+}
+
+// ---- terms of service ----------------------------------------------------------------------------------------------
+
+const TosAccepted = z.object({ version: z.number().int() });
+/** Each user's latest acceptance is a tenant value of its own. */
+const tosAcceptedName = (username: string) => `tos_accepted:${username}`;
+
+async function tosStatusOf(ctx: CallContext): Promise<TosStatus> {
+  const caller = requireCaller(ctx);
+  const { doc } = await readSettingsDocument(ctx.db, caller.tenantId, termsOfService);
+  const stored = await readValue<unknown>(ctx.db, caller.tenantId, tosAcceptedName(caller.user.username));
+  const accepted = TosAccepted.safeParse(stored?.body);
+  const acceptedVersion = accepted.success ? accepted.data.version : null;
+  const current =
+    stored !== undefined &&
+    acceptedVersion === doc.version &&
+    (doc.accept_every_days === 0 || Date.now() - stored.updated_at.getTime() < doc.accept_every_days * DAY_MS);
+  return {
+    ...doc,
+    must_accept: doc.enabled && !current,
+    accepted_version: acceptedVersion,
+    accepted_at: stored && accepted.success ? stored.updated_at.toISOString() : null,
+  };
 }
 
 const pacVersionOf = (db: Db, tenantId: string) => versionOf(db, tenantId, 'pac_version');
@@ -407,6 +433,16 @@ export const tenantUtilsModule: ServerModule = {
       const approved = { ...found, status: 'active' as const };
       await saveAudited(ctx, 'multi_tenant', associations.map((a) => (a.uuid === found.uuid ? approved : a)), 'settings.multi-tenant');
       return approved;
+    },
+    tosStatus: tosStatusOf,
+    acceptTos: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const { doc } = await readSettingsDocument(ctx.db, caller.tenantId, termsOfService);
+      if (ctx.body.version !== doc.version) {
+        throw new HttpError(409, `Version ${ctx.body.version} is not the current version of the terms (${doc.version}). Read them again.`);
+      }
+      const stored = await saveAudited(ctx, tosAcceptedName(caller.user.username), { version: doc.version }, 'settings.terms-of-service.accept');
+      return { version: doc.version, accepted_at: stored.updated_at.toISOString(), accepted_by: stored.updated_by };
     },
     timeZones: async () => {
       const now = new Date();

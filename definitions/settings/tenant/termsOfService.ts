@@ -6,8 +6,9 @@ export const termsOfService = defineSettingsPage({
   title: 'Terms of Service',
   // Design note: The spec names the call (tos) only; the fields are this build's design.
   description:
-    'Terms of use users accept before browsing: the title and text, the version (raising it asks every user ' +
-    'again) and how often users accept again. The text is required while the terms are on.',
+    'Terms of use users accept before browsing, and administrators before this portal opens: the title and text, ' +
+    'the version (raising it asks every user again) and how often users accept again. The text is required while ' +
+    'the terms are on.',
   route: '/settings/terms-of-service',
   nav: { group: 'General', order: 30 },
   endpoint: { path: '/api/settings/v1/tenants/tos', revision: 'none', save: 'PUT' },
