@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { browserConfigPolicies } from '../../../definitions/posture/browserConfigPolicies';
+import { categoryOverrides } from '../../../definitions/provider/categoryOverrides';
 import { browserSettingsSchema } from '../../../schemas/areas/browserPosture';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
@@ -80,5 +81,23 @@ describe('CollectionView', () => {
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Select all rows' })).toBeNull();
     expect(screen.getByRole('button', { name: 'View settings of Alpha' })).toBeTruthy();
+  });
+
+  it('starts the add form with the schema defaults: a switch that defaults on shows on', async () => {
+    const call = vi.fn(async (id: string) => {
+      if (id === categoryOverrides.operations.list!.id) return { status: 'Success', overrides: [] };
+      throw new Error(`unexpected ${id}`);
+    }) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    access.setUser({ roles: { read: ['provider'], write: ['provider'] }, capabilities: {} });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <CollectionView screen={categoryOverrides} />
+      </EngineProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add entry' });
+    expect((within(dialog).getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
   });
 });
