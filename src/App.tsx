@@ -26,6 +26,9 @@ import { SectionWelcome } from './shell/SectionWelcome';
 import { TermsDialog } from './shell/TermsDialog';
 import { screenDefinition } from './shell/screenDefinition';
 
+/** The contact form's section (spec 000 §2 route contact-form); an application without it offers no contact link. */
+const CONTACT_SECTION = 'contact-form';
+
 const screenPageModule = () => import('./pages/ScreenPage');
 const ScreenPage = lazy(() => screenPageModule().then((m) => ({ default: m.ScreenPage })));
 
@@ -103,6 +106,7 @@ function Shell() {
       publishRule={policyEnv ? publishRule : undefined}
       insights={insights}
       tenantRequests={multiTenant?.pending_approvals ?? 0}
+      contactRoute={catalog.sections.find((s) => s.id === CONTACT_SECTION)?.route}
     >
       <SectionWelcome section={catalog.sections.find((s) => s.route === sectionRoute(location))} env={env} />
       <Suspense fallback={pageLoader}>

@@ -26,6 +26,8 @@ export interface AppLayoutProps {
   readonly insights: boolean;
   /** Multi-tenant association requests waiting for this tenant's approval (read at session start). */
   readonly tenantRequests: number;
+  /** The contact form's route, when this application has one (the Help menu links to it). */
+  readonly contactRoute?: string;
   readonly children: ReactNode;
 }
 
@@ -47,7 +49,7 @@ export function AppLayout(props: AppLayoutProps) {
           <Group gap="sm" wrap="nowrap">
             <CommandPalette navigation={props.navigation} />
             <AppSwitcher insights={props.insights} />
-            <OnboardingTour navigation={props.navigation} />
+            <OnboardingTour navigation={props.navigation} contactRoute={props.contactRoute} />
             <PublishControl publishRule={props.publishRule} />
             <JobsIndicator navigation={props.navigation} />
             <ColorSchemeToggle />

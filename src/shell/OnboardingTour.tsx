@@ -4,7 +4,8 @@
  * entries the definitions mark as targets (`SectionDef.spotlight`), skipping what this user's navigation does not
  * show. Each step turns its target on in the onboarding store (the outline comes from shell.css), scrolls it into
  * view and shows a card beside it; Escape or Close ends the tour and turns the spotlight off. It starts from the
- * header's Help menu, which also leads to the contact form (spec 000 §2 route contact-form).
+ * header's Help menu, which also leads to the contact form where the application has one (spec 000 §2 route
+ * contact-form; the provider console has none).
  */
 import { Button, Group, Menu, Paper, Portal, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -54,7 +55,7 @@ function cardPosition(target: HTMLElement): { top: number; left: number } {
   return { top: Math.max(margin, Math.min(top, window.innerHeight - 220)), left: inside(r.right + margin) };
 }
 
-export function OnboardingTour({ navigation }: { navigation: readonly NavSection[] }) {
+export function OnboardingTour({ navigation, contactRoute }: { navigation: readonly NavSection[]; contactRoute?: string }) {
   const [steps, setSteps] = useState<TourStep[]>([]);
   const [index, setIndex] = useState(0);
   const [position, setPosition] = useState<{ top: number; left: number }>();
@@ -94,7 +95,7 @@ export function OnboardingTour({ navigation }: { navigation: readonly NavSection
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={start}>Take the tour</Menu.Item>
-          <Menu.Item onClick={() => navigate('/contact-form')}>Contact your service provider</Menu.Item>
+          {contactRoute && <Menu.Item onClick={() => navigate(contactRoute)}>Contact your service provider</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
       {step && position && (
