@@ -23,7 +23,6 @@ export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tena
           leftSection={<Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%' }} aria-hidden />}
           onClick={() => navigate('/settings/tenant-associations')}
           title="Tenant association requests waiting for your approval"
-          aria-label={`${tenantRequests} tenant association ${tenantRequests === 1 ? 'request' : 'requests'} waiting for approval`}
         >
           {tenantRequests === 1 ? '1 request' : `${tenantRequests} requests`}
         </Button>
