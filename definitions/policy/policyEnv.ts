@@ -13,7 +13,7 @@ export const entityListHint = { table: { itemLabel: 'user or group', columns: ['
 /** Row-editor hints for a `scope` (schemas/areas/common.ts RuleScope) field. */
 export const scopeFieldHints = {
   'scope.domain': { widget: 'tags', group: 'Applies to', placeholder: 'example.com or *.example.com' },
-  'scope.categories': { widget: 'dualList', group: 'Applies to', optionsFrom: categoryChoices },
+  'scope.categories': { group: 'Applies to' },
   'scope.threats': { widget: 'tags', group: 'Applies to' },
   'scope.fileTypes': { widget: 'tags', group: 'Applies to', placeholder: 'zip' },
   'scope.source_ips': { widget: 'tags', group: 'Applies to', placeholder: '192.0.2.10 or 10.0.0.0/8' },
