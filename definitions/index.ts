@@ -4,6 +4,7 @@
  */
 import { authOps } from './api/auth';
 import { applianceOps, connectivityOps, jobOps, managerOps } from './api/appliance';
+import { applianceUserOps } from './api/applianceUsers';
 import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
@@ -110,6 +111,16 @@ import { applianceSmtp } from './appliance/applianceSmtp';
 import { applianceSslBump } from './appliance/applianceSslBump';
 import { applianceTime } from './appliance/applianceTime';
 import { applianceTls } from './appliance/applianceTls';
+import { applianceLdap } from './appliance/applianceLdap';
+import { applianceSaml } from './appliance/applianceSaml';
+import { applianceAdminAuth } from './appliance/applianceAdminAuth';
+import { applianceUserAuth } from './appliance/applianceUserAuth';
+import { applianceUsers } from './appliance/applianceUsers';
+import { applianceServiceDomain } from './appliance/applianceServiceDomain';
+import { applianceInputMethods } from './appliance/applianceInputMethods';
+import { applianceUpstreamProxy } from './appliance/applianceUpstreamProxy';
+import { applianceRecordingExport } from './appliance/applianceRecordingExport';
+import { applianceNotifications } from './appliance/applianceNotifications';
 import { serviceSection, tenantsSection } from './provider/common';
 import { categoryOverrides } from './provider/categoryOverrides';
 import { ovaKeys } from './provider/ovaKeys';
@@ -207,6 +218,16 @@ export const registry = createRegistry({
     applianceConnectivity,
     applianceExports,
     applianceJobs,
+    applianceLdap,
+    applianceSaml,
+    applianceAdminAuth,
+    applianceUserAuth,
+    applianceUsers,
+    applianceServiceDomain,
+    applianceInputMethods,
+    applianceUpstreamProxy,
+    applianceRecordingExport,
+    applianceNotifications,
     managedSystems,
     managedRegistrations,
     managedTemplates,
@@ -232,6 +253,7 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(applianceUserOps),
     ...Object.values(connectivityOps),
     ...Object.values(identityOps),
     ...Object.values(lookupOps),

@@ -7,6 +7,8 @@ export const applianceRead = { any: ['settings:read'] } as const;
 export const applianceWrite = { any: ['settings:write'] } as const;
 export const applianceTag = 'appliance settings';
 export const applianceNav = (order: number) => ({ group: 'Appliance', order }) as const;
+/** The appliance's sign-in pages: directory, single sign-on, and who signs in how. */
+export const applianceAuthNav = (order: number) => ({ group: 'Appliance sign-in', order }) as const;
 
 /** Route and engine view of the jobs screen; the header's jobs indicator shows while this route is in the navigation. */
 export const JOBS_ROUTE = '/settings/jobs';

@@ -336,23 +336,34 @@ export const ExportKind = labelledEnum(
 );
 export const ExportQuery = z.strictObject({ kind: ExportKind.default('configuration') });
 
+/** Where an SCP copy goes: the server, its sign-in and the folder (shared by the exports and the recordings copy). */
+export const ScpTarget = {
+  host: optional(HostnameOrIp).default('').meta({ title: 'SCP server', description: 'Host name or IPv4 address' }),
+  port: Port.default(22).meta({ title: 'Port', description: `${PORT_MIN} to ${PORT_MAX}` }),
+  username: z.string().max(64).default('').meta({ title: 'User name' }),
+  password: z.string().max(200).default('').meta({ title: 'Password', writeOnly: true }),
+  remote_path: z
+    .string()
+    .max(255)
+    .refine((v) => v === '' || /^\/[^\0]*$/.test(v), { message: 'Enter an absolute path such as /backups/appliance.', params: { key: 'invalidPath' } })
+    .default('')
+    .meta({ title: 'Folder on the server', description: 'Absolute path, such as /backups/appliance' }),
+};
+/** An enabled copy needs its server and folder; `what` names what is copied in the message. */
+export const scpTargetRules =
+  (what: string) =>
+  (d: { enabled: boolean; host: string; remote_path: string }, ctx: z.RefinementCtx): void => {
+    if (d.enabled && d.host === '') ctx.addIssue({ code: 'custom', message: `Enter the SCP server to copy ${what} to.`, path: ['host'], params: { key: 'required' } });
+    if (d.enabled && d.remote_path === '') ctx.addIssue({ code: 'custom', message: 'Enter the folder on the server.', path: ['remote_path'], params: { key: 'required' } });
+  };
+
 export const ScpExportDocument = z
   .strictObject({
     enabled: z.boolean().default(false).meta({ title: 'Copy exports to a server', description: 'Sends the chosen export over SCP on a schedule' }),
     kind: ExportKind.default('configuration'),
-    host: optional(HostnameOrIp).default('').meta({ title: 'SCP server', description: 'Host name or IPv4 address' }),
-    port: Port.default(22).meta({ title: 'Port', description: `${PORT_MIN} to ${PORT_MAX}` }),
-    username: z.string().max(64).default('').meta({ title: 'User name' }),
-    password: z.string().max(200).default('').meta({ title: 'Password', writeOnly: true }),
-    remote_path: z
-      .string()
-      .max(255)
-      .refine((v) => v === '' || /^\/[^\0]*$/.test(v), { message: 'Enter an absolute path such as /backups/appliance.', params: { key: 'invalidPath' } })
-      .default('')
-      .meta({ title: 'Folder on the server', description: 'Absolute path, such as /backups/appliance' }),
+    ...ScpTarget,
     schedule: labelledEnum(['daily', 'weekly'], { daily: 'Every day', weekly: 'Every Sunday' }, { title: 'How often' }).default('daily'),
     hour: z.number().int().min(0).max(23).default(2).meta({ title: 'Hour', description: '0 to 23, in the appliance time zone' }),
   })
-  .refine((d) => !d.enabled || d.host !== '', { message: 'Enter the SCP server to copy exports to.', path: ['host'], params: { key: 'required' } })
-  .refine((d) => !d.enabled || d.remote_path !== '', { message: 'Enter the folder on the server.', path: ['remote_path'], params: { key: 'required' } });
+  .superRefine(scpTargetRules('exports'));
 export type ScpExportDocument = z.infer<typeof ScpExportDocument>;

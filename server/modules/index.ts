@@ -5,6 +5,7 @@
 import type { ServerModule } from '../types';
 import { applianceModule } from './appliance';
 import { applianceManagerModule } from './applianceManager';
+import { applianceUsersModule } from './applianceUsers';
 import { authModule } from './auth';
 import { connectivityModule } from './connectivity';
 import { identityModule } from './identity';
@@ -32,6 +33,7 @@ export const serverModules: readonly ServerModule[] = [
   applianceModule,
   jobsModule,
   applianceManagerModule,
+  applianceUsersModule,
   connectivityModule,
   identityModule,
   providerModule,

@@ -103,6 +103,21 @@ const SETTINGS: readonly { path: string; id: string; bad: Record<string, unknown
   { path: '/api/v1/settings/access', id: 'appliance.access', bad: { proxy_ports: ['70000'] }, badPath: 'proxy_ports.0', good: { ssh_enabled: true } },
   { path: '/api/v1/settings/enable_tls', id: 'appliance.tls', bad: { min_version: '1.0' }, badPath: 'min_version', good: { min_version: '1.3' } },
   { path: '/api/v1/settings/ssl_bump', id: 'appliance.ssl-bump', bad: { ocsp_url: 'ftp://ocsp' }, badPath: 'ocsp_url', good: { enabled: true } },
+  { path: '/api/v1/settings/auth/ldap', id: 'appliance.ldap', bad: { base_dn: 'people' }, badPath: 'base_dn', good: { port: 389, security: 'starttls' } },
+  { path: '/api/v1/settings/auth/saml', id: 'appliance.saml', bad: { enabled: true, sso_url: 'ftp://idp' }, badPath: 'sso_url', good: { sign_requests: false } },
+  { path: '/api/v1/settings/auth/admins', id: 'appliance.admin-auth', bad: { method: 'saml', admin_group: '' }, badPath: 'admin_group', good: { lockout_attempts: 3 } },
+  { path: '/api/v1/settings/auth/users', id: 'appliance.user-auth', bad: { reauth_hours: 0 }, badPath: 'reauth_hours', good: { method: 'ldap', required_group: 'Staff' } },
+  { path: '/api/v1/settings/service_domain', id: 'appliance.service-domain', bad: { domain: 'not a host' }, badPath: 'domain', good: { domain: 'browse.example.com' } },
+  { path: '/api/v1/settings/extend_ime', id: 'appliance.input-methods', bad: { languages: ['xx'] }, badPath: 'languages.0', good: { enabled: true, languages: ['ja', 'ko'] } },
+  { path: '/api/v1/settings/pnr_proxy', id: 'appliance.upstream-proxy', bad: { enabled: true, host: '' }, badPath: 'host', good: { enabled: true, host: 'proxy.example.com', bypass: ['intranet.example.com'] } },
+  {
+    path: '/api/v1/settings/scp_fileexport_recorder',
+    id: 'appliance.recording-export',
+    bad: { enabled: true, host: 'rec.example.com', remote_path: 'relative/path' },
+    badPath: 'remote_path',
+    good: { enabled: true, host: 'rec.example.com', remote_path: '/recordings', schedule: 'daily' },
+  },
+  { path: '/api/v1/settings/emails', id: 'appliance.notifications', bad: { recipients: ['not-an-address'] }, badPath: 'recipients.0', good: { daily_summary: true } },
 ];
 const saveMethod = (path: string) => (path.endsWith('ssl_bump') ? 'POST' : 'PUT');
 
