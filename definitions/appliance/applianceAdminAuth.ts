@@ -4,7 +4,7 @@ import { applianceEnv, applianceAuthNav, applianceRead, applianceTag, applianceW
 
 export const applianceAdminAuth = defineSettingsPage({
   id: 'appliance.admin-auth',
-  title: 'Administrator sign-in',
+  title: 'Administrator Sign-in',
   // Design note: the spec names /api/v1/settings/auth/admins but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'How administrators of this appliance sign in, which directory groups are administrators and auditors, and when an account is locked after wrong passwords.',

@@ -6,7 +6,7 @@ const on = { field: 'enabled', equals: [true] } as const;
 
 export const applianceInputMethods = defineSettingsPage({
   id: 'appliance.input-methods',
-  title: 'Input methods',
+  title: 'Input Methods',
   // Design note: the spec names /api/v1/settings/extend_ime but not its fields (schemas/areas/applianceAuth.ts).
   description:
     "Lets users type into isolated pages with their own computer's input method, for languages written with composed characters.",

@@ -4,7 +4,7 @@ import { applianceEnv, applianceNav, applianceRead, applianceTag, applianceWrite
 
 export const applianceNotifications = defineSettingsPage({
   id: 'appliance.notifications',
-  title: 'Notification e-mails',
+  title: 'Notification E-mails',
   // Design note: the spec names /api/v1/settings/emails but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'Who is told by e-mail when something needs attention on this appliance. Messages leave through the relay set on SMTP.',

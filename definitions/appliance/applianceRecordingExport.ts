@@ -6,7 +6,7 @@ const on = { field: 'enabled', equals: [true] } as const;
 
 export const applianceRecordingExport = defineSettingsPage({
   id: 'appliance.recording-export',
-  title: 'Recordings copy',
+  title: 'Recordings Copy',
   // Design note: the spec names /api/v1/settings/scp_fileexport_recorder but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'Copies browsing forensics recordings from this appliance to a server over SCP, every hour or every day, and optionally deletes them from the appliance once copied.',

@@ -6,7 +6,7 @@ const on = { field: 'enabled', equals: [true] } as const;
 
 export const applianceSaml = defineSettingsPage({
   id: 'appliance.saml',
-  title: 'Single sign-on (SAML)',
+  title: 'Single Sign-on (SAML)',
   // Design note: the spec names /api/v1/settings/auth/saml but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'The identity provider that administrators and users who sign in with single sign-on are sent to, and how their user name and groups are read from its answer.',

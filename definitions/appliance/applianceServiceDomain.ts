@@ -4,7 +4,7 @@ import { applianceEnv, applianceNav, applianceRead, applianceTag, applianceWrite
 
 export const applianceServiceDomain = defineSettingsPage({
   id: 'appliance.service-domain',
-  title: 'Service domain',
+  title: 'Service Domain',
   // Design note: the spec names /api/v1/settings/service_domain but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'The DNS name under which browsers reach the isolation service of this appliance. It must resolve to the appliance and match its service certificate.',

@@ -6,7 +6,7 @@ const on = { field: 'enabled', equals: [true] } as const;
 
 export const applianceUpstreamProxy = defineSettingsPage({
   id: 'appliance.upstream-proxy',
-  title: 'Upstream proxy',
+  title: 'Upstream Proxy',
   // Design note: the spec names /api/v1/settings/pnr_proxy but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'Another proxy this appliance sends the traffic it fetches through, with the host names it reaches directly.',

@@ -4,7 +4,7 @@ import { applianceEnv, applianceAuthNav, applianceRead, applianceTag, applianceW
 
 export const applianceUserAuth = defineSettingsPage({
   id: 'appliance.user-auth',
-  title: 'User sign-in',
+  title: 'User Sign-in',
   // Design note: the spec names /api/v1/settings/auth/users but not its fields (schemas/areas/applianceAuth.ts).
   description:
     'How the people who browse through this appliance are identified, so that policy and logs can name them.',

@@ -20,9 +20,9 @@ export const applianceUsers = defineCollection({
   columns: [
     { field: 'username', label: 'Account', sortable: true },
     { field: 'role', format: 'enumLabel', sortable: true },
-    { field: 'enabled', label: 'Enabled', format: 'boolean', sortable: true },
-    { field: 'locked', label: 'Locked', format: 'boolean', sortable: true },
-    { field: 'ssh_enabled', label: 'SSH allowed', format: 'boolean' },
+    { field: 'enabled', label: 'Enabled', format: 'boolean', colors: { true: 'teal', false: 'gray' }, sortable: true },
+    { field: 'locked', label: 'Locked', format: 'boolean', colors: { true: 'red', false: 'gray' }, sortable: true },
+    { field: 'ssh_enabled', label: 'SSH allowed', format: 'boolean', colors: { true: 'orange', false: 'gray' } },
     { field: 'password_changed_at', label: 'Password changed', format: 'datetime', sortable: true },
   ],
   rowActions: (action) => [
