@@ -11,7 +11,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-it("runs each module's warm-up on PGlite, for a tenant, before it hands the server out", { timeout: 120_000 }, async () => {
+it("runs each module's warm-up on PGlite, for a tenant, before it hands the server out", { timeout: 300_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'warm-up-'));
   dirs.push(dir);
   const calls: string[] = [];
