@@ -35,14 +35,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Rounds of the warm-up: enough that the hot reads' code in PGlite's WebAssembly is optimised (see warmUp). */
+/** Rounds of the warm-up (see warmUp): a first choice, measured only on a loaded machine (docs/benchmarks.md, Load). */
 export const WARM_UP_ROUNDS = 20;
 
 /**
  * PGlite before it listens: the session lookup of every call and each module's hot reads (`ServerModule.warmUp`), for
  * the first tenant, WARM_UP_ROUNDS times. A freshly opened PGlite runs its WebAssembly as baseline code, optimised only
- * once a function has run a while, and with empty catalogue caches: a first burst of 100 callers queued up to 9 s
- * behind queries that take milliseconds a few seconds later. PostgreSQL needs none (its server is already running).
+ * once a function has run a while, and with empty catalogue caches: its first 100 requests cost 2.5 times the CPU of
+ * later ones, and a first burst of 100 callers queued up to 9 s behind them. PostgreSQL needs none (its server is
+ * already running).
  */
 async function warmUp(db: Db, modules: readonly ServerModule[], ctx: StartContext, sessionMaxAgeMs: number): Promise<void> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM tenants WHERE NOT disabled ORDER BY id LIMIT 1');
