@@ -139,6 +139,16 @@ async function storedPolicy(db: Db, tenantId: string, screen: Storable, revId: n
   return rows[0];
 }
 
+/** Reads every policy area's document of the working revision, as the reads of the screens do (the start-up warm-up). */
+export async function readWorkingPolicyDocuments(db: Db, tenantId: string, registry: Registry): Promise<void> {
+  const working = await workingRevision(db, tenantId);
+  for (const screen of registry.screens) {
+    if (isDocumentScreen(screen) && screen.endpoint.revision === 'staged') {
+      policyEnvelope(screen, await storedPolicy(db, tenantId, screen, working.rev_id), working);
+    }
+  }
+}
+
 /** Stores a policy area's document in the working revision at the screen's current version. */
 export async function writePolicyDocument(tx: Db, tenantId: string, screen: Storable, revId: number, doc: Doc, at: string, by: string): Promise<void> {
   const { key, version } = documentStorage(screen);

@@ -11,7 +11,8 @@ import { setPasswordHashCost } from './passwords';
 import { migrate } from './db/migrate';
 import { openDb } from './db/openDb';
 import { serverModules } from './modules';
-import type { Db, ServerModule } from './types';
+import { resolveSession } from './session';
+import type { Db, ServerModule, StartContext } from './types';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +35,26 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Rounds of the warm-up (see warmUp): a first choice, measured only on a loaded machine (docs/benchmarks.md, Load). */
+export const WARM_UP_ROUNDS = 20;
+
+/**
+ * PGlite before it listens: the session lookup of every call and each module's hot reads (`ServerModule.warmUp`), for
+ * the first tenant, WARM_UP_ROUNDS times. A freshly opened PGlite runs its WebAssembly as baseline code, optimised only
+ * once a function has run a while, and with empty catalogue caches: its first 100 requests cost 2.5 times the CPU of
+ * later ones, and a first burst of 100 callers queued up to 9 s behind them. PostgreSQL needs none (its server is
+ * already running).
+ */
+async function warmUp(db: Db, modules: readonly ServerModule[], ctx: StartContext, sessionMaxAgeMs: number): Promise<void> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM tenants WHERE NOT disabled ORDER BY id LIMIT 1');
+  const tenantId = rows[0]?.id;
+  if (!tenantId) return;
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    await resolveSession(db, `warm-up-${round}`, sessionMaxAgeMs);
+    for (const m of modules) await m.warmUp?.(db, tenantId, ctx);
+  }
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = configFromVars(options.vars ?? process.env);
   setPasswordHashCost(config.passwordHashCost);
@@ -44,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await migrate(db);
     for (const m of modules) await m.onStart?.(db, config.env, { registry, seed: config.seed });
+    if (db.kind === 'pglite') await warmUp(db, modules, { registry, seed: config.seed }, config.sessionMaxAgeMs);
     app = buildApp({
       db,
       env: config.env,

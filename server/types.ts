@@ -97,6 +97,11 @@ export interface ServerModule {
   readonly implementations?: readonly Implementation[];
   /** Runs once after migrations on every start (e.g. seeding), in module order; must be idempotent. */
   readonly onStart?: (db: Db, env: Environment, ctx: StartContext) => Promise<void>;
+  /**
+   * Runs the module's most frequent reads for one tenant, changing nothing: the start-up warm-up of PGlite
+   * (startServer.ts), repeated a few times after the start hooks and before the server listens.
+   */
+  readonly warmUp?: (db: Db, tenantId: string, ctx: StartContext) => Promise<void>;
 }
 
 /** An error with an HTTP status and the API's error body. */

@@ -143,11 +143,15 @@ export const jobsModule: ServerModule = {
     cancelJob: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const job = await readJob(ctx.db, tenantId, ctx.params.id);
-      if (job.status !== 'queued' && job.status !== 'running') throw new HttpError(409, `The job has already ended (${job.status}).`);
-      await ctx.db.query(
-        `UPDATE jobs SET status = 'cancelled', reason = 'Cancelled by an administrator', updated_at = $3 WHERE tenant_id = $1 AND id = $2`,
+      const ended = (status: string) => new HttpError(409, `The job has already ended (${status}).`);
+      if (job.status !== 'queued' && job.status !== 'running') throw ended(job.status);
+      // Only a job still queued or running is cancelled: one that ended since it was read keeps its outcome.
+      const { rows } = await ctx.db.query(
+        `UPDATE jobs SET status = 'cancelled', reason = 'Cancelled by an administrator', updated_at = $3
+          WHERE tenant_id = $1 AND id = $2 AND status IN ('queued', 'running') RETURNING id`,
         [tenantId, job.id, new Date()],
       );
+      if (rows.length === 0) throw ended((await readJob(ctx.db, tenantId, job.id)).status);
       const { payload: _payload, ...cancelled } = await readJob(ctx.db, tenantId, job.id);
       return cancelled;
     },

@@ -4,7 +4,7 @@
  */
 import { categoryListOps, logKindOps, logOps } from '../../definitions/api/logs';
 import { MESSAGES } from '../../schemas/constants';
-import { CATEGORY_LIST_LABELS, LOG_TYPES, visibleCategories, type LogQuery, type LogType } from '../../schemas/logs';
+import { CATEGORY_LIST_LABELS, LOG_PAGE_SIZE_DEFAULT, LOG_TYPES, visibleCategories, type LogQuery, type LogType } from '../../schemas/logs';
 import type { Environment } from '../../schemas/access';
 import { categoryList } from '../logs/catalog';
 import { decodeCursor, type Cursor } from '../logs/cursor';
@@ -68,6 +68,11 @@ const otherImplementations = implementAll(logOps, {
 export const logsModule: ServerModule = {
   name: 'logs',
   implementations: [...logKindImplementations, ...categoryListImplementations, ...otherImplementations],
+  // The first page of every log kind over the last 7 days, as the log screens open.
+  warmUp: async (db, tenantId) => {
+    const range = queryRange({ interval: '7d' }, Date.now());
+    for (const logType of LOG_TYPES) await logPage(db.heavy(), { tenantId, logType, range, query: {}, limit: LOG_PAGE_SIZE_DEFAULT });
+  },
   onStart: async (db, _env, { seed }) => {
     // Before seeding: on a first start there is nothing to compute yet, and the seed writes its own rollups.
     await syncRollups(db);

@@ -5,7 +5,7 @@ import type { Registry } from '../../definitions/registry';
 import { rbacEnforced, ruleAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
-import { current, emptyDocument, upgradeDocument, writePolicyDocument } from '../documents';
+import { current, emptyDocument, readWorkingPolicyDocuments, upgradeDocument, writePolicyDocument } from '../documents';
 import {
   areasDifferingFrom,
   markStaged,
@@ -30,6 +30,10 @@ const mayRead = (env: Environment, caller: Caller, screen: DocumentScreen) =>
 
 export const policyModule: ServerModule = {
   name: 'policy',
+  warmUp: async (db, tenantId, { registry }) => {
+    await policyRevision(db, tenantId);
+    await readWorkingPolicyDocuments(db, tenantId, registry);
+  },
   implementations: implementAll(policyOps, {
     getRevision: async (ctx) => policyRevision(ctx.db, requireCaller(ctx).tenantId),
 

@@ -26,7 +26,10 @@ export async function startServerProcess(vars: Record<string, string | undefined
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let waited = 0; ; waited += 200) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (waited > timeoutMs) throw new Error(`the server did not answer /healthz within ${timeoutMs / 1000} s`);
+    if (waited > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /healthz within ${timeoutMs / 1000} s`);
+    }
     const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
