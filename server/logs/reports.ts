@@ -20,7 +20,7 @@ import {
 import { HttpError, type Db } from '../types';
 import { filterConditions } from './filters';
 import { keyLabel } from './labels';
-import { HOUR_MS, planRange, reportRollups, rollupId, rollupUnion, type RangePlan, type RollupDef } from './rollups';
+import { DAY_ROWS, HOUR_MS, planRange, reportRollups, rollupId, rollupUnion, spanRanges, type RangePlan, type RollupDef } from './rollups';
 import { Params } from './sql';
 import { queryRange, type TimeRange } from './store';
 
@@ -185,17 +185,16 @@ async function runTopFromHeads(db: Db, run: ReportRun, d: RollupDef, plan: Range
   const edges = rollupUnion(d, run.tenantId, { ...plan, days: [] }, noGroups, p);
   const t = p.add(run.tenantId);
   const id = p.add(rollupId(d));
-  const days = `unnest(${p.add(plan.days.map((s) => s[0]))}::bigint[], ${p.add(plan.days.map((s) => s[1]))}::bigint[]) AS s (a, b)`;
+  const days = spanRanges('r.bucket', plan.days, p);
   const kept = spec.excludeKeys?.length ? `WHERE key <> ALL(${p.add(spec.excludeKeys)}::text[])` : '';
   const { rows } = await db.query<{ t: number; key: string; value: number; label: string | null; bound: number; total: number }>(
     `WITH e AS (${edges}),
-     h AS (SELECT r.bucket, r.key, r.events, r.first_events, r.label FROM ${days}
-             JOIN log_rollups r ON r.tenant_id = ${t} AND r.rollup = ${id} AND r.grain = 'd' AND r.bucket >= s.a AND r.bucket < s.b),
-     o AS (SELECT r.bucket, r.top_events, r.first_events FROM ${days}
-             JOIN log_rollup_tails r ON r.tenant_id = ${t} AND r.rollup = ${id} AND r.bucket >= s.a AND r.bucket < s.b),
+     h AS (SELECT r.bucket, r.key, r.events, r.first_events, r.label FROM log_rollups r
+            WHERE r.tenant_id = ${t} AND r.rollup = ${id} AND r.grain = 'd' AND ${days}),
+     o AS (SELECT r.bucket, r.top_events, r.first_events FROM log_rollup_tails r WHERE r.tenant_id = ${t} AND r.rollup = ${id} AND ${days}),
      c AS (SELECT DISTINCT h.key FROM h LEFT JOIN o ON o.bucket = h.bucket WHERE h.events > coalesce(o.top_events, 0)),
-     l AS (SELECT r.key, r.events, r.label FROM c CROSS JOIN ${days}
-             JOIN log_rollups r ON r.tenant_id = ${t} AND r.rollup = ${id} AND r.grain = 't' AND r.key = c.key AND r.bucket >= s.a AND r.bucket < s.b),
+     l AS (SELECT r.key, r.events, r.label FROM c
+             JOIN log_rollups r ON r.tenant_id = ${t} AND r.rollup = ${id} AND r.grain = 't' AND r.key = c.key AND ${days}),
      v AS (SELECT key, sum(events) AS value, min(label) AS label FROM (
              SELECT key, events, label FROM h WHERE key IN (SELECT key FROM c)
              UNION ALL SELECT key, events, label FROM l
@@ -218,10 +217,36 @@ async function runTopFromHeads(db: Db, run: ReportRun, d: RollupDef, plan: Range
   return proven ? { data: topData(spec, top), total: Number(meta.total) } : undefined;
 }
 
+/**
+ * Whether a tenant's rollup has tails longer than its heads (over all its days), remembered for a minute: only then
+ * do the heads and the lookups read fewer rows than one pass over every daily row. A stale answer costs time, never
+ * correctness.
+ */
+const longTails = new Map<string, { long: boolean; until: number }>();
+async function hasLongTails(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const key = `${tenantId}\u0000${id}`;
+  const known = longTails.get(key);
+  if (known && known.until > Date.now()) return known.long;
+  const { rows } = await db.query<{ long: boolean }>(
+    'SELECT coalesce(sum(keys), 0) > count(*) * $3 AS long FROM log_rollup_tails WHERE tenant_id = $1 AND rollup = $2',
+    [tenantId, id, DAY_ROWS.head],
+  );
+  const long = !!rows[0]?.long;
+  longTails.set(key, { long, until: Date.now() + 60_000 });
+  return long;
+}
+
 async function runTop(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; total: number }> {
   const { spec, params } = run;
   const d = reportRollups(spec)['main']!;
-  if (spec.metric === 'count' && d.layout === 'head' && run.rollups && run.layouts && !run.filters(new Params()).length) {
+  if (
+    spec.metric === 'count' &&
+    d.layout === 'head' &&
+    run.rollups &&
+    run.layouts &&
+    !run.filters(new Params()).length &&
+    (await hasLongTails(db, run.tenantId, rollupId(d)))
+  ) {
     const plan = planRange(run.range.startMs, run.range.endMs, () => true, true);
     const fromHeads = plan.days.length ? await runTopFromHeads(db, run, d, plan) : undefined;
     if (fromHeads) return fromHeads;
