@@ -1,24 +1,27 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOG_TYPES } from '../../schemas/logs';
 import { REPORT_NAMES, reportSpec, type ReportName } from '../../schemas/reports';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../types';
 import { runReport, type ReportParams } from './reports';
-import { DAY_MS, HOUR_MS, planRange, refreshRollups } from './rollups';
+import { BLOCK_MS, blockMasks, DAY_MS, DAY_ROWS, HOUR_MS, planRange, refreshRollups } from './rollups';
 import { seedLogs } from './seed';
 
 const T = 'tenant-rollups';
 const BASE = Date.UTC(2025, 2, 29, 0, 0, 0); // spans a daylight-saving change in Europe
 const SPAN = 3 * DAY_MS;
 
+// Two keys a day in a head, so that small data has tails (and reports read heads, tails and blocks).
+DAY_ROWS.head = 2;
+
 let db: Db;
 beforeAll(async () => {
   db = await openPglite();
   await migrate(db);
   await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [T, 'Rollup Corp']);
-}, 60_000);
+}, 300_000);
 afterAll(() => db?.close());
 
 const maybe = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined });
@@ -58,6 +61,7 @@ const REPORTS_UNDER_TEST: readonly ReportName[] = [
   'casb_app_users',
   'top_browser_versions',
   'top_files',
+  'top_domains',
   'action_summary',
   'casb_timeline',
   'scan_heat',
@@ -126,6 +130,61 @@ describe('rollups', () => {
   });
 });
 
+describe('rollup layouts', () => {
+  it('mask the days of a range by the blocks they fall in', () => {
+    const block = 7 * BLOCK_MS;
+    // The last two days of one block and the first of the next.
+    expect(blockMasks([[block - 2 * DAY_MS, block + DAY_MS]])).toEqual({
+      blocks: [block - BLOCK_MS, block],
+      masks: [String((1n << BigInt(BLOCK_MS / DAY_MS - 2)) | (1n << BigInt(BLOCK_MS / DAY_MS - 1))), '1'],
+    });
+  });
+
+  const T2 = 'tenant-heads';
+  const day = (d: number, h = 5) => BASE + d * DAY_MS + h * HOUR_MS;
+  /** A top-N of top_domains over the 3 whole days, and whether it read every daily row (head and tail). */
+  async function topDomains(domains: readonly { ts: number; domain: string }[], limit: number) {
+    await db.query('DELETE FROM log_events WHERE tenant_id = $1', [T2]);
+    await db.query(
+      `INSERT INTO log_events (tenant_id, log_type, ts, event)
+       SELECT $1, 'web', u.ts, jsonb_build_object('domain', u.domain, 'bytes', 1) FROM unnest($2::bigint[], $3::text[]) AS u (ts, domain)`,
+      [T2, domains.map((e) => e.ts), domains.map((e) => e.domain)],
+    );
+    await refreshRollups(db, T2, 'web', BASE, BASE + SPAN);
+    const params = { start: BASE / 1000, end: (BASE + SPAN) / 1000 - 1, limit, interval: '7d' } as ReportParams;
+    const spy = vi.spyOn(db, 'query');
+    try {
+      const result = await runReport(db, T2, 'top_domains', params, BASE + SPAN);
+      const readAll = spy.mock.calls.some(([sql]) => String(sql).includes("r.grain IN ('d', 't')"));
+      return { result, readAll, raw: await runReport(db, T2, 'top_domains', params, BASE + SPAN, { rollups: false }) };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  beforeAll(() => db.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [T2, 'Heads Corp']));
+
+  it('answer a top-N from the days\' heads when no key of a tail can reach it', async () => {
+    // hot.example leads every day; warm.example is in one day's tail and is looked up; rare keys stay in the tails.
+    const events = [0, 1, 2].flatMap((d) => [
+      ...Array.from({ length: 6 }, (_, i) => ({ ts: day(d, i), domain: 'hot.example' })),
+      ...Array.from({ length: d === 1 ? 1 : 3 }, (_, i) => ({ ts: day(d, i), domain: 'warm.example' })),
+      ...Array.from({ length: 4 }, (_, i) => ({ ts: day(d, i), domain: `rare${d}-${i}.example` })),
+    ]);
+    const { result, readAll, raw } = await topDomains(events, 2);
+    expect(result).toEqual(raw);
+    expect(result).toMatchObject({ data: [{ key: 'hot.example', value: 18 }, { key: 'warm.example', value: 7 }], total: 37 });
+    expect(readAll).toBe(false);
+  });
+
+  it('read every row when keys of the tails could reach the top N', async () => {
+    // Seven keys of one event each a day: the second-placed key could be any of them.
+    const events = [0, 1, 2].flatMap((d) => Array.from({ length: 7 }, (_, i) => ({ ts: day(d, i), domain: `k${(i + d) % 7}.example` })));
+    const { result, readAll, raw } = await topDomains(events, 2);
+    expect(result).toEqual(raw);
+    expect(readAll).toBe(true);
+  });
+});
+
 describe('seeded rollups', () => {
   const S = 'tenant-seeded';
   // Not on a whole hour, so the first and last days are partial.
@@ -137,22 +196,27 @@ describe('seeded rollups', () => {
     await migrate(seeded);
     await seeded.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [S, 'Seeded Corp']);
     await seedLogs(seeded, [{ tenantId: S, kind: 'small', plan: { tenantName: 'Seeded Corp', admins: ['admin'], total: 6_000, now: NOW, days: 3, seed: 11 } }]);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => seeded?.close());
 
   it('are the rows a recomputation from the raw events gives', { timeout: 120_000 }, async () => {
     const rows = async () =>
       (
         await seeded.query(
-          `SELECT rollup, grain, bucket, key, sub, events, first_events, bytes, first_bytes, label FROM log_rollups
+          `SELECT rollup, grain, bucket, key, sub, events, first_events, bytes, first_bytes, label, days FROM log_rollups
             WHERE tenant_id = $1 ORDER BY rollup, grain, bucket, key, sub`,
           [S],
         )
       ).rows;
+    const tails = async () => (await seeded.query('SELECT * FROM log_rollup_tails WHERE tenant_id = $1 ORDER BY rollup, bucket', [S])).rows;
     const before = await rows();
+    const tailsBefore = await tails();
     expect(before.length).toBeGreaterThan(1_000);
+    expect(before.filter((r) => r.grain === 'b').length).toBeGreaterThan(0);
+    expect(tailsBefore.length).toBeGreaterThan(0);
     for (const type of LOG_TYPES) await refreshRollups(seeded, S, type, FROM, NOW);
     expect(await rows()).toEqual(before);
+    expect(await tails()).toEqual(tailsBefore);
   });
 
   it('answer every report like a scan of the raw events', { timeout: 240_000 }, async () => {

@@ -27,7 +27,22 @@ export interface RollupDef {
   readonly sub?: string;
   /** Field whose smallest value labels a key. */
   readonly label?: string;
+  /**
+   * How its days are kept besides the hourly rows: 'head', a day's DAY_ROWS.head keys with the most events (grain
+   * 'd') apart from the rest (grain 't', summed up per day in log_rollup_tails); 'blocks', per (key, user) one row
+   * per BLOCK_DAYS days with a bit per day of the block that had an event (grain 'b'), besides the daily rows.
+   */
+  readonly layout?: 'head' | 'blocks';
 }
+
+/**
+ * Keys of a day kept in the head of a 'head' rollup. The head is what a top-N report reads whole; the tail's keys
+ * are looked up only for the keys that may reach the top N. Tests lower it so that small data has tails.
+ */
+export const DAY_ROWS = { head: 500 };
+/** Days in a block of a 'blocks' rollup (at most 63, the bits of a bigint); a 30-day range meets one or two. */
+export const BLOCK_DAYS = 62;
+export const BLOCK_MS = BLOCK_DAYS * 86_400_000;
 
 export const userField = (t: LogType) => (t === 'audit' ? 'user' : 'userid');
 export const bytesField = (t: LogType) => (t === 'email' ? 'size' : 'bytes');
@@ -37,15 +52,19 @@ export function rollupId(def: RollupDef): string {
   return `r${createHash('sha256').update(JSON.stringify(def)).digest('hex').slice(0, 16)}`;
 }
 
-const def = (spec: ReportSpec, fields: readonly string[], extra: Partial<RollupDef> = {}): RollupDef => ({
-  logType: spec.logType,
-  where: spec.where ?? [],
-  fields,
-  list: false,
-  nullKeys: false,
-  ...(spec.metric === 'users' ? { sub: userField(spec.logType) } : {}),
-  ...extra,
-});
+const def = (spec: ReportSpec, fields: readonly string[], extra: Partial<RollupDef> = {}): RollupDef => {
+  const d: RollupDef = {
+    logType: spec.logType,
+    where: spec.where ?? [],
+    fields,
+    list: false,
+    nullKeys: false,
+    ...(spec.metric === 'users' ? { sub: userField(spec.logType) } : {}),
+    ...extra,
+  };
+  // Keyed rows of a top-N (or of the evasion summary's lists) without users: a day's many rare keys go to its tail.
+  return fields.length && !d.nullKeys && !d.sub ? { ...d, layout: 'head' } : d;
+};
 
 /** The rollups a report reads: its groups, and for the evasion summary its two lists and its total. */
 export function reportRollups(spec: ReportSpec): Record<string, RollupDef> {
@@ -53,7 +72,12 @@ export function reportRollups(spec: ReportSpec): Record<string, RollupDef> {
     case 'top': {
       const fields = typeof spec.dimension === 'string' ? [spec.dimension] : [...(spec.dimension ?? [])];
       return {
-        main: def(spec, fields, { list: !!spec.listDimension, ...(spec.labelField ? { label: spec.labelField } : {}) }),
+        main: def(spec, fields, {
+          list: !!spec.listDimension,
+          ...(spec.labelField ? { label: spec.labelField } : {}),
+          // Distinct users per key over many days: a (key, user) pair once per block, not once per day.
+          ...(spec.metric === 'users' ? { layout: 'blocks' as const } : {}),
+        }),
       };
     }
     case 'series':
@@ -159,12 +183,40 @@ function rawAggregate(
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY ${groupBy}`;
 }
 
+/**
+ * The spans as literal ranges of a bucket column (not a join with a list of spans, whose size the planner cannot
+ * see: on PostgreSQL that read every hourly row of the rollup), so each is an index range scan.
+ */
+export const spanRanges = (col: string, spans: readonly Span[], p: Params) =>
+  `(${spans.map((sp) => `(${col} >= ${p.add(sp[0])} AND ${col} < ${p.add(sp[1])})`).join(' OR ')})`;
+
+/** Rollup rows of the spans: hourly ('h'), or daily (a head rollup's days are its head and its tail). */
 function rollupRows(id: string, tenantId: string, grain: 'h' | 'd', spans: readonly Span[], groups: (col: string) => string[], p: Params): string {
   const g = groups('r.bucket');
   return `SELECT ${[...g.map((x, i) => `${x} AS g${i}`), ROW_COLUMNS].join(', ')}
-    FROM unnest(${p.add(spans.map((s) => s[0]))}::bigint[], ${p.add(spans.map((s) => s[1]))}::bigint[]) AS s (a, b)
-    JOIN log_rollups r ON r.tenant_id = ${p.add(tenantId)} AND r.rollup = ${p.add(id)} AND r.grain = '${grain}'
-     AND r.bucket >= s.a AND r.bucket < s.b`;
+    FROM log_rollups r WHERE r.tenant_id = ${p.add(tenantId)} AND r.rollup = ${p.add(id)} AND r.grain ${grain === 'h' ? "= 'h'" : "IN ('d', 't')"}
+     AND ${spanRanges('r.bucket', spans, p)}`;
+}
+
+/** The blocks the days of the spans meet, each with a mask of those days' bits. */
+export function blockMasks(days: readonly Span[]): { blocks: number[]; masks: string[] } {
+  const masks = new Map<number, bigint>();
+  for (const [from, to] of days) {
+    for (let day = from; day < to; day += DAY_MS) {
+      const block = Math.floor(day / BLOCK_MS) * BLOCK_MS;
+      masks.set(block, (masks.get(block) ?? 0n) | (1n << BigInt((day - block) / DAY_MS)));
+    }
+  }
+  return { blocks: [...masks.keys()], masks: [...masks.values()].map(String) };
+}
+
+/** A 'blocks' rollup's (key, user) pairs with an event on one of the days of the spans, as rows of ROW_COLUMNS. */
+function blockRows(id: string, tenantId: string, days: readonly Span[], p: Params): string {
+  const { blocks, masks } = blockMasks(days);
+  return `SELECT r.key, r.sub, 0::bigint AS events, 0::bigint AS first_events, 0::bigint AS bytes, 0::bigint AS first_bytes, r.label
+    FROM unnest(${p.add(blocks)}::bigint[], ${p.add(masks)}::bigint[]) AS s (b, m)
+    JOIN log_rollups r ON r.tenant_id = ${p.add(tenantId)} AND r.rollup = ${p.add(id)} AND r.grain = 'b' AND r.bucket = s.b
+   WHERE r.days & s.m <> 0`;
 }
 
 /** How a range is read: raw events, hourly rows and daily rows, each as spans. */
@@ -211,7 +263,8 @@ export function planRange(startMs: number, endMs: number, whole: (from: number, 
 /**
  * A query answering the rows of ROW_COLUMNS (after group columns g0, g1, …) for one rollup over a planned range:
  * rollup rows where the plan allows, raw aggregates elsewhere. Callers aggregate the union once more. `filters`
- * (conditions on the event) apply to raw events only: a filtered report plans its whole range as raw.
+ * (conditions on the event) apply to raw events only: a filtered report plans its whole range as raw. `layouts:
+ * false` reads every daily row instead of a 'blocks' rollup's blocks (what the benchmark compares them with).
  */
 export function rollupUnion(
   d: RollupDef,
@@ -220,10 +273,13 @@ export function rollupUnion(
   groups: (col: string) => string[],
   p: Params,
   filters: readonly string[] = [],
+  layouts = true,
 ): string {
   const id = rollupId(d);
   const parts: string[] = [];
-  if (plan.days.length) parts.push(rollupRows(id, tenantId, 'd', plan.days, groups, p));
+  // Block rows answer who was there (users), not how much; a 'blocks' rollup is read by distinct-user top-Ns only.
+  if (layouts && plan.days.length && d.layout === 'blocks' && !groups('x').length) parts.push(blockRows(id, tenantId, plan.days, p));
+  else if (plan.days.length) parts.push(rollupRows(id, tenantId, 'd', plan.days, groups, p));
   if (plan.hours.length) parts.push(rollupRows(id, tenantId, 'h', plan.hours, groups, p));
   if (plan.raw.length) parts.push(rawAggregate(d, tenantId, plan.raw, groups, p, filters));
   if (!parts.length) {
@@ -264,10 +320,19 @@ function narrowSource(defs: readonly RollupDef[], logType: LogType): { columns: 
 }
 
 /**
+ * The grain of a day's row grouped from hourly rows: 't' past the head of a 'head' rollup (ranked by events, then
+ * key, within `partition`), else 'd'.
+ */
+const dayGrain = (headIds: string, partition: string) =>
+  `CASE WHEN rollup = ANY(${headIds}::text[]) AND row_number() OVER (PARTITION BY ${partition} ORDER BY sum(events) DESC, key) > ${DAY_ROWS.head}
+        THEN 't' ELSE 'd' END`;
+const idsOf = (defs: ReadonlyMap<string, RollupDef>, layout: RollupDef['layout']) => [...defs].filter(([, d]) => d.layout === layout).map(([id]) => id);
+
+/**
  * Writes the hourly rows of one log kind's rollups for a tenant's events in [from, to) (whole hours without rows
  * yet), in one statement: the events are read once into a narrow copy, which every rollup groups. `wholeDay`: the
  * span holds every event of its UTC day (whose daily rows are missing too), so the same statement adds the day's
- * rows from the hourly ones.
+ * rows from the hourly ones, and the sums of its tails.
  */
 export async function insertRollups(
   db: Db,
@@ -290,19 +355,47 @@ export async function insertRollups(
   const events = `rollup_events AS MATERIALIZED (
       SELECT ${columns.join(', ')} FROM log_events
        WHERE tenant_id = ${t} AND log_type = ${p.add(logType)} AND ts >= ${p.add(from)} AND ts < ${p.add(to)})`;
+  if (!wholeDay) {
+    await db.query(`WITH ${events} ${hourly}`, p.values);
+    return;
+  }
+  const day = `${p.add(Math.floor(from / DAY_MS) * DAY_MS)}::bigint`;
   await db.query(
-    wholeDay
-      ? `WITH ${events}, hourly AS (${hourly} RETURNING rollup, ${ROW_COLUMNS})
-         INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
-         SELECT ${t}, rollup, 'd', ${p.add(Math.floor(from / DAY_MS) * DAY_MS)}::bigint, key, sub, ${DAY_SUMS} FROM hourly GROUP BY rollup, key, sub`
-      : `WITH ${events} ${hourly}`,
+    `WITH ${events}, hourly AS (${hourly} RETURNING rollup, ${ROW_COLUMNS}),
+     daily AS (
+       INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
+       SELECT ${t}, rollup, ${dayGrain(p.add(idsOf(defs, 'head')), 'rollup')}, ${day}, key, sub, ${DAY_SUMS}
+         FROM hourly GROUP BY rollup, key, sub
+       RETURNING rollup, grain, events, first_events, bytes, first_bytes)
+     INSERT INTO log_rollup_tails (tenant_id, rollup, bucket, keys, top_events, events, first_events, bytes, first_bytes)
+     SELECT ${t}, rollup, ${day}, count(*), max(events), sum(events), sum(first_events), sum(bytes), sum(first_bytes)
+       FROM daily WHERE grain = 't' GROUP BY rollup`,
     p.values,
   );
 }
 
 /**
+ * Recomputes the block rows of a tenant's 'blocks' rollups for the blocks that meet [fromMs, toMs), from their
+ * daily rows.
+ */
+export async function refreshBlocks(db: Db, tenantId: string, fromMs: number, toMs: number, defs: ReadonlyMap<string, RollupDef> = ROLLUPS): Promise<void> {
+  const ids = idsOf(defs, 'blocks');
+  if (!ids.length || toMs <= fromMs) return;
+  const args = [tenantId, ids, Math.floor(fromMs / BLOCK_MS) * BLOCK_MS, Math.ceil(toMs / BLOCK_MS) * BLOCK_MS];
+  await db.query(`DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'b' AND bucket >= $3 AND bucket < $4`, args);
+  await db.query(
+    `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS}, days)
+     SELECT tenant_id, rollup, 'b', block, key, sub, ${DAY_SUMS}, bit_or(1::bigint << ((bucket - block) / ${DAY_MS})::int)
+       FROM (SELECT r.*, (r.bucket / ${BLOCK_MS}) * ${BLOCK_MS} AS block FROM log_rollups r
+              WHERE r.tenant_id = $1 AND r.rollup = ANY($2::text[]) AND r.grain = 'd' AND r.bucket >= $3 AND r.bucket < $4) x
+      GROUP BY tenant_id, rollup, block, key, sub`,
+    args,
+  );
+}
+
+/**
  * Recomputes the rollups of a tenant's events of one log kind over [fromMs, toMs), widened to whole hours (and the
- * days holding them), from the raw events. Idempotent; any writer of events calls it for the hours it wrote.
+ * days and blocks holding them), from the raw events. Idempotent; any writer of events calls it for the hours it wrote.
  */
 export async function refreshRollups(
   db: Db,
@@ -312,7 +405,8 @@ export async function refreshRollups(
   toMs: number,
   defs: ReadonlyMap<string, RollupDef> = ROLLUPS,
 ): Promise<void> {
-  const names = [...defs].filter(([, d]) => d.logType === logType).map(([id]) => id);
+  const mine = new Map([...defs].filter(([, d]) => d.logType === logType));
+  const names = [...mine.keys()];
   if (!names.length || toMs <= fromMs) return;
   const from = Math.floor(fromMs / HOUR_MS) * HOUR_MS;
   const to = Math.ceil(toMs / HOUR_MS) * HOUR_MS;
@@ -321,17 +415,31 @@ export async function refreshRollups(
   await db.transaction(async (tx) => {
     await tx.query(
       `DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[])
-         AND ((grain = 'h' AND bucket >= $3 AND bucket < $4) OR (grain = 'd' AND bucket >= $5 AND bucket < $6))`,
+         AND ((grain = 'h' AND bucket >= $3 AND bucket < $4) OR (grain IN ('d', 't') AND bucket >= $5 AND bucket < $6))`,
       [tenantId, names, from, to, dayFrom, dayTo],
     );
-    await insertRollups(tx, tenantId, logType, from, to, { defs });
+    await tx.query('DELETE FROM log_rollup_tails WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND bucket >= $3 AND bucket < $4', [
+      tenantId,
+      names,
+      dayFrom,
+      dayTo,
+    ]);
+    await insertRollups(tx, tenantId, logType, from, to, { defs: mine });
     await tx.query(
       `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
-       SELECT tenant_id, rollup, 'd', (bucket / ${DAY_MS}) * ${DAY_MS}, key, sub, ${DAY_SUMS}
+       SELECT tenant_id, rollup, ${dayGrain('$5', 'rollup, (bucket / ' + DAY_MS + ')')}, (bucket / ${DAY_MS}) * ${DAY_MS}, key, sub, ${DAY_SUMS}
          FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'h' AND bucket >= $3 AND bucket < $4
-        GROUP BY 1, 2, 3, 4, 5, 6`,
+        GROUP BY tenant_id, rollup, (bucket / ${DAY_MS}), key, sub`,
+      [tenantId, names, dayFrom, dayTo, idsOf(mine, 'head')],
+    );
+    await tx.query(
+      `INSERT INTO log_rollup_tails (tenant_id, rollup, bucket, keys, top_events, events, first_events, bytes, first_bytes)
+       SELECT tenant_id, rollup, bucket, count(*), max(events), sum(events), sum(first_events), sum(bytes), sum(first_bytes)
+         FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 't' AND bucket >= $3 AND bucket < $4
+        GROUP BY 1, 2, 3`,
       [tenantId, names, dayFrom, dayTo],
     );
+    await refreshBlocks(tx, tenantId, dayFrom, dayTo, mine);
   });
 }
 
@@ -345,6 +453,7 @@ export async function syncRollups(db: Db): Promise<string[]> {
   const stale = [...stored].filter((id) => !ROLLUPS.has(id));
   if (stale.length) {
     await db.query('DELETE FROM log_rollups WHERE rollup = ANY($1::text[])', [stale]);
+    await db.query('DELETE FROM log_rollup_tails WHERE rollup = ANY($1::text[])', [stale]);
     await db.query('DELETE FROM log_rollup_defs WHERE rollup = ANY($1::text[])', [stale]);
   }
   const todo = new Map([...ROLLUPS].filter(([id]) => !stored.has(id)));

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { LogType } from '../../schemas/logs';
 import type { Db } from '../types';
 import { generateLogBatches, logCounts, type GeneratorPlan } from './generator';
-import { DAY_MS, HOUR_MS, insertRollups, ROLLUPS } from './rollups';
+import { DAY_MS, HOUR_MS, insertRollups, refreshBlocks, ROLLUPS } from './rollups';
 
 // Held while seeding, so two processes starting on one PostgreSQL database do not both load.
 const LOG_SEED_LOCK = 727_100;
@@ -131,6 +131,7 @@ async function loadTenant(tx: Db, target: LogSeedTarget, onBatch: (events: numbe
   }
   await pending;
   await rollUp(Infinity);
+  await refreshBlocks(tx, tenantId, first, last);
   return events;
 }
 
@@ -156,7 +157,7 @@ export async function seedLogs(
     await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     // Tables emptied in this transaction skip the WAL where it is minimal (PGlite); the first start finds them empty.
     const empty = await tx.query('SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM log_events) AND NOT EXISTS (SELECT 1 FROM log_rollups)');
-    if (empty.rows.length) await tx.query('TRUNCATE log_events, log_rollups');
+    if (empty.rows.length) await tx.query('TRUNCATE log_events, log_rollups, log_rollup_tails');
     const restore = await suspendIndexes(tx);
     const total = todo.reduce((a, t) => a + t.plan.total, 0);
     const work = todo.reduce(
