@@ -24,7 +24,7 @@ export const dlpRules = definePolicyArea({
       { field: 'name', flex: 2, sortable: true },
       { field: 'channels', format: 'count' },
       { field: 'action', format: 'enumLabel', sortable: true },
-      { field: 'threshold' },
+      { field: 'threshold', label: 'Match threshold' },
       { field: 'enabled', format: 'boolean', center: true },
     ],
     rowFields: {
