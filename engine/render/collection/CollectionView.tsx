@@ -124,7 +124,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     <Stack gap="sm">
       {filterBar}
       <Group justify="space-between">
-        <EntryCount count={items.length} readOnly={readOnly} />
+        {/* An empty list says so in its own words below; "0 entries" would only repeat it. */}
+        {items.length === 0 && screen.emptyText ? <span /> : <EntryCount count={items.length} readOnly={readOnly} />}
         {!readOnly && (
           <Group gap="xs">
             {bulkActions.map((action) => {
