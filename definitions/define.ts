@@ -278,6 +278,11 @@ export interface ColumnSpec<K extends string = string> {
   readonly reverseSort?: boolean;
   /** How to show the value: as text (default), a yes/no badge, a count of items, bytes, a date. */
   readonly format?: 'text' | 'boolean' | 'count' | 'bytes' | 'datetime' | 'enumLabel';
+  /**
+   * A secondary column: hidden by default while the table is too narrow to show every column at the width its
+   * values need (the later of such columns hide first; the column chooser shows them, and a choice made there wins).
+   */
+  readonly secondary?: boolean;
 }
 
 /** One table of a table layout: the rows of array field `K` of the document. */
@@ -740,6 +745,12 @@ export interface CollectionDef extends ScreenBase {
   /** The path parameter that names an item in its operations (default `id`). */
   readonly itemParam?: string;
   readonly columns?: readonly (CollectionColumn | string)[];
+  /**
+   * What one item is called, in the singular and in lower case except names ("licence key", "API token"): the
+   * create dialog is "Add <itemName>". Default: the title in the singular ("Browser Configuration Policies" →
+   * "browser configuration policy"); set it where that reads wrong.
+   */
+  readonly itemName?: string;
   /** What the create form asks for (the JSON-schema field starts empty). */
   readonly createSchema?: z.ZodObject;
   readonly createFields?: Readonly<Partial<Record<string, FieldHint>>>;

@@ -1,5 +1,7 @@
 import { FirewallRulesDocument } from '../../schemas/areas/firewall';
-import { definePolicyArea } from '../define';
+import { definePolicyArea, optionsFrom } from '../define';
+import { firewallFeeds } from './firewallFeeds';
+import { firewallServices } from './firewallServices';
 
 export const firewallRules = definePolicyArea({
   id: 'fwaas.rules',
@@ -32,8 +34,8 @@ export const firewallRules = definePolicyArea({
       sources: { widget: 'tags', placeholder: '10.0.0.0/8' },
       destinations: { widget: 'tags', placeholder: 'example.com, 192.0.2.10 or 198.51.100.0/24' },
       destination_countries: { widget: 'tags', placeholder: 'US' },
-      services: { widget: 'tags', help: 'Ids of services on the Services page' },
-      feeds: { widget: 'tags', help: 'Ids of feeds on the Threat Feeds page' },
+      services: { widget: 'dualList', optionsFrom: optionsFrom(firewallServices, 'data', 'id', 'name'), help: 'None chosen: any service' },
+      feeds: { widget: 'dualList', optionsFrom: optionsFrom(firewallFeeds, 'data', 'id', 'name'), help: 'The rule matches the addresses of these feeds' },
       action: { widget: 'segmented' },
       comment: { widget: 'textarea' },
     },

@@ -9,7 +9,7 @@ export const auditLogs = defineLogView({
   route: '/logs/audit',
   nav: { label: 'Audit', order: 30 },
   ...logKind('audit'),
-  columns: logColumns('audit', ['timestamp', 'user', 'action', 'result', 'area', 'ip', 'details']),
+  columns: logColumns('audit', ['timestamp', 'user', 'action', 'result', 'area', 'ip', 'details'], ['ip']),
   filters: logFilters('audit', ['action', 'result', 'userid', 'src_ip', 'area']),
   screenFields: ['area'],
   fieldTitles: eventFieldTitles('audit'),

@@ -9,7 +9,7 @@ export const dlpLogs = defineLogView({
   route: '/logs/dlp',
   nav: { label: 'DLP', order: 40 },
   ...logKind('dlp'),
-  columns: logColumns('dlp', ['timestamp', 'userid', 'domain', 'action', 'sub_event_type', 'alert_sub_type', 'rule_name', 'risk_score']),
+  columns: logColumns('dlp', ['timestamp', 'userid', 'domain', 'action', 'sub_event_type', 'alert_sub_type', 'rule_name', 'risk_score'], ['alert_sub_type', 'rule_name', 'risk_score']),
   filters: logFilters('dlp', ['action', 'sub_event_type', 'alert_sub_type', 'userid', 'group', 'domain', 'rule_name', 'dictionary', 'risk_score']),
   fieldTitles: eventFieldTitles('dlp'),
   fieldLabels: eventFieldLabels('dlp'),

@@ -9,7 +9,7 @@ export const emailLogs = defineLogView({
   route: '/logs/email',
   nav: { label: 'Email', order: 20 },
   ...logKind('email'),
-  columns: logColumns('email', ['timestamp', 'sender', 'recipient', 'subject', 'action', 'reason', 'risk_score']),
+  columns: logColumns('email', ['timestamp', 'sender', 'recipient', 'subject', 'action', 'reason', 'risk_score'], ['reason', 'risk_score']),
   filters: logFilters('email', ['action', 'smtp_action', 'reason', 'sender', 'recipient', 'domain', 'risk_score', 'threat_category', 'av_scan_result', 'lure_category']),
   fieldTitles: eventFieldTitles('email'),
   fieldLabels: eventFieldLabels('email'),

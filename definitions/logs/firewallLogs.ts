@@ -9,7 +9,7 @@ export const firewallLogs = defineLogView({
   route: '/logs/fwaas_logs',
   nav: { label: 'Firewall', order: 50 },
   ...logKind('fwaas_logs'),
-  columns: logColumns('fwaas_logs', ['timestamp', 'userid', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'action', 'rule_name']),
+  columns: logColumns('fwaas_logs', ['timestamp', 'userid', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'action', 'rule_name'], ['protocol', 'application', 'rule_name']),
   filters: logFilters('fwaas_logs', ['action', 'request_type', 'userid', 'group', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'rule_name', 'country']),
   fieldTitles: eventFieldTitles('fwaas_logs'),
   fieldLabels: eventFieldLabels('fwaas_logs'),

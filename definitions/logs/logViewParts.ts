@@ -51,13 +51,22 @@ function columnFormat(field: string, labelled: boolean): LogViewDef['columns'][n
   return labelled || field === 'country' ? 'enumLabel' : undefined;
 }
 
-/** Columns of a log view: the named event fields with their titles, value labels and width by what they hold. */
-export function logColumns<T extends LogType>(type: T, fields: readonly LogField<T>[]): LogViewOf<T>['columns'] {
+/**
+ * Columns of a log view: the named event fields with their titles, value labels and width by what they hold; the
+ * `secondary` ones make room for the others by default where the table is narrow (the column chooser shows them).
+ */
+export function logColumns<T extends LogType>(type: T, fields: readonly LogField<T>[], secondary: readonly LogField<T>[] = []): LogViewOf<T>['columns'] {
   const titles = eventFieldTitles(type);
   const labels = eventFieldLabels(type);
   return fields.map((field) => {
     const format = columnFormat(field, labels[field] !== undefined);
-    return { field, label: titles[field] ?? field, ...(format ? { format } : {}), ...(labels[field] ? { labels: labels[field] } : {}) };
+    return {
+      field,
+      label: titles[field] ?? field,
+      ...(format ? { format } : {}),
+      ...(labels[field] ? { labels: labels[field] } : {}),
+      ...(secondary.includes(field) ? { secondary: true } : {}),
+    };
   });
 }
 

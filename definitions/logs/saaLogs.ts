@@ -9,7 +9,7 @@ export const saaLogs = defineLogView({
   route: '/logs/saa_logs',
   nav: { label: 'Secure Application Access', order: 60 },
   ...logKind('saa_logs'),
-  columns: logColumns('saa_logs', ['timestamp', 'userid', 'application', 'app_host', 'action', 'device', 'posture', 'country']),
+  columns: logColumns('saa_logs', ['timestamp', 'userid', 'application', 'app_host', 'action', 'device', 'posture', 'country'], ['device', 'posture', 'country']),
   filters: logFilters('saa_logs', ['action', 'userid', 'group', 'application', 'protocol', 'device', 'posture', 'country']),
   fieldTitles: eventFieldTitles('saa_logs'),
   fieldLabels: eventFieldLabels('saa_logs'),

@@ -9,7 +9,7 @@ export const webLogs = defineLogView({
   route: '/logs/web',
   nav: { label: 'Web', order: 10 },
   ...logKind('web'),
-  columns: logColumns('web', ['timestamp', 'userid', 'domain', 'url', 'pe_action', 'risk_score', 'country', 'rule_name']),
+  columns: logColumns('web', ['timestamp', 'userid', 'domain', 'url', 'pe_action', 'risk_score', 'country', 'rule_name'], ['risk_score', 'country', 'rule_name']),
   filters: logFilters('web', ['pe_action', 'userid', 'domain', 'group', 'risk_score', 'top_level_risks', 'threat_category', 'cats', 'country', 'protocol', 'ua_type', 'av_scan_result', 'is_casb', 'casb_app_name', 'lure_category', 'heat_evasion_techniques']),
   fieldTitles: eventFieldTitles('web'),
   fieldLabels: eventFieldLabels('web'),

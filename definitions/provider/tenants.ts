@@ -21,9 +21,10 @@ export const tenants = defineCollection({
   filters: ['search', 'state'],
   columns: [
     { field: 'name', label: 'Tenant', flex: 2, sortable: true, link: { route: TENANT_OVERVIEW_ROUTE, param: 'tid' } },
-    { field: 'disabled', label: 'Disabled', format: 'boolean', sortable: true },
+    // The state in words ("Disabled: No" read as a double negative).
+    { field: 'disabled', label: 'State', format: 'enumLabel', labels: { false: 'Enabled', true: 'Disabled' }, colors: { false: 'green', true: 'gray' }, sortable: true },
     { field: 'users', label: 'Users', sortable: true },
-    { field: 'session_logout_days', label: 'Inactivity time-out (days)', minWidth: 200 },
+    // The inactivity time-out (a fraction of a day for an hour, 0.042) is shown and changed on the tenant's overview.
   ],
   createSchema: CreateTenantRequest.omit({ capabilities: true }),
   createFields: {

@@ -53,12 +53,15 @@ describe('tables', () => {
     const page = await openPage(browser);
     await goToRouteSignedIn(page, '/logs/web', 'admin', 'admin-demo');
     await assertTableLoaded(page);
-    expect(await readColumnHeaders(page)).toContain('URL');
+    // At 1280 px the secondary columns make room by default: the user and the URL keep their width.
+    const shown = await readColumnHeaders(page);
+    expect(shown.slice(0, 5)).toEqual(['Time', 'User', 'Domain', 'URL', 'Action']);
+    expect(shown).not.toContain('Rule');
     await clickColumnToggle(page, 'Web logs', 'URL');
     expect(await readColumnHeaders(page)).not.toContain('URL');
     await page.reload();
     await assertTableLoaded(page);
-    expect(await readColumnHeaders(page)).toEqual(['Time', 'User', 'Domain', 'Action', 'Risk', 'Country', 'Rule']);
+    expect(await readColumnHeaders(page)).toEqual(shown.filter((h) => h !== 'URL'));
     await clickColumnToggle(page, 'Web logs', 'URL');
     expect(await readColumnHeaders(page)).toContain('URL');
     assertNoPageErrors(page);

@@ -1,16 +1,19 @@
 /**
- * The visual walk: every screen of the navigation, after its data has loaded, in four passes (admin at 1280×800 and
- * 1920×1080, admin in the dark scheme, auditor). It fails on what a person sees and role queries do not: a table
- * column too narrow to read, a page wider than the window, the current page's link scrolled out of the navigation, text under the contrast minimum, a JSON text box, an
- * implementation note, a console error or a failed request. Screenshots go to `.screens/<pass>/` (git-ignored):
- * open them after a change to the screens.
+ * The visual walk: every screen of the navigation, after its data has loaded, in four passes of the tenant portal
+ * (admin at 1280×800 and 1920×1080, admin in the dark scheme, auditor) and one of the provider console (operator at
+ * 1280×800). It fails on what a person sees and role queries do not: a table column too narrow to read, a page wider
+ * than the window, the current page's link scrolled out of the navigation, text under the contrast minimum, a JSON
+ * text box, an implementation note, a console error or a failed request. Screenshots go to `.screens/<pass>/`
+ * (git-ignored): open them after a change to the screens.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  goToLoadedRoute,
+  baseUrl,
+  clickLogin,
+  fillLoginForm,
   goToRouteSignedIn,
   launchBrowser,
   readAccessibilityViolations,
@@ -21,6 +24,8 @@ import {
 
 interface Pass {
   readonly name: string;
+  /** The application: the tenant portal (signed in through the login module) or the provider console at `/provider/`. */
+  readonly app: 'portal' | 'provider';
   readonly user: string;
   readonly password: string;
   readonly viewport: { width: number; height: number };
@@ -30,11 +35,52 @@ interface Pass {
 }
 
 const PASSES: readonly Pass[] = [
-  { name: 'admin-1280', user: 'admin', password: 'admin-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light', fullAxe: true },
-  { name: 'admin-1920', user: 'admin', password: 'admin-demo', viewport: { width: 1920, height: 1080 }, colorScheme: 'light' },
-  { name: 'admin-dark', user: 'admin', password: 'admin-demo', viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
-  { name: 'auditor-1280', user: 'auditor', password: 'auditor-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'admin-1280', app: 'portal', user: 'admin', password: 'admin-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light', fullAxe: true },
+  { name: 'admin-1920', app: 'portal', user: 'admin', password: 'admin-demo', viewport: { width: 1920, height: 1080 }, colorScheme: 'light' },
+  { name: 'admin-dark', app: 'portal', user: 'admin', password: 'admin-demo', viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
+  { name: 'auditor-1280', app: 'portal', user: 'auditor', password: 'auditor-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'provider-1280', app: 'provider', user: 'operator', password: 'operator-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
 ];
+
+/** Where an application's hash routes live. */
+const APP_PATH: Readonly<Record<Pass['app'], string>> = { portal: '/', provider: '/provider/' };
+
+/** Signs in to the pass's application, landing on its first screen. */
+async function signIn(page: Page, pass: Pass): Promise<void> {
+  if (pass.app === 'portal') return goToRouteSignedIn(page, '/policy/web/ssl-bypass', pass.user, pass.password);
+  // The provider console signs in on its own form.
+  await page.goto(`${baseUrl()}${APP_PATH[pass.app]}`);
+  await fillLoginForm(page, pass.user, pass.password);
+  await clickLogin(page);
+}
+
+/**
+ * Opens a screen and waits until it shows its data: its heading, then nothing in flight and nothing saying
+ * "Loading…", still so a moment later (a chart's code or data is asked for only once its card has mounted).
+ */
+async function goToLoadedScreen(page: Page, url: string, inFlight: () => number): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const busy = async () => inFlight() > 0 || (await page.getByLabel(/^Loading/).count()) > 0;
+  for (const started = Date.now(); Date.now() - started < 15_000; ) {
+    if (!(await busy())) {
+      await page.waitForTimeout(100);
+      if (!(await busy())) return;
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${url} still loading after 15 s`);
+}
+
+/** Counts the page's requests under way. */
+function watchInFlight(page: Page): () => number {
+  let count = 0;
+  page.on('request', () => count++);
+  const done = () => (count = Math.max(0, count - 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => count;
+}
 
 const SCREENS_DIR = join(import.meta.dirname, '..', '..', '.screens');
 
@@ -71,14 +117,15 @@ describe('visual walk of every navigation screen', () => {
       page.setDefaultTimeout(15_000);
       let route = '(sign-in)';
       const faults = watchFaults(page, () => route);
-      await goToRouteSignedIn(page, '/policy/web/ssl-bypass', pass.user, pass.password);
+      const inFlight = watchInFlight(page);
+      await signIn(page, pass);
       const routes = await readNavigationRoutes(page);
-      expect(routes.length).toBeGreaterThan(20);
+      expect(routes.length).toBeGreaterThan(pass.app === 'portal' ? 20 : 3);
       const dir = join(SCREENS_DIR, pass.name);
       mkdirSync(dir, { recursive: true });
       const found: string[] = [];
       for (route of routes) {
-        const loaded = await goToLoadedRoute(page, route).then(
+        const loaded = await goToLoadedScreen(page, `${baseUrl()}${APP_PATH[pass.app]}#${route}`, inFlight).then(
           () => true,
           () => false,
         );

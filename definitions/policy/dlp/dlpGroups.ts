@@ -1,5 +1,6 @@
 import { DlpGroupsDocument } from '../../../schemas/areas/dlp';
-import { definePolicyArea } from '../../define';
+import { definePolicyArea, optionsFrom } from '../../define';
+import { dlpDictionaries } from './dlpDictionaries';
 
 export const dlpGroups = definePolicyArea({
   id: 'dlp.groups',
@@ -26,7 +27,7 @@ export const dlpGroups = definePolicyArea({
     rowFields: {
       id: { widget: 'hidden' },
       logic: { widget: 'segmented' },
-      dictionaries: { widget: 'tags', help: 'Ids of custom dictionaries' },
+      dictionaries: { widget: 'dualList', optionsFrom: optionsFrom(dlpDictionaries, 'list', 'id', 'name') },
       comment: { widget: 'textarea' },
     },
     newRow: { name: '', logic: 'or', dictionaries: [], predefined: [], comment: '' },

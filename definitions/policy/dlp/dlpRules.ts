@@ -1,6 +1,8 @@
 import { DlpRulesDocument } from '../../../schemas/areas/dlp';
-import { definePolicyArea } from '../../define';
+import { definePolicyArea, optionsFrom } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
+import { dlpAuditors } from './dlpAuditors';
+import { dlpGroups } from './dlpGroups';
 
 export const dlpRules = definePolicyArea({
   id: 'dlp.rules',
@@ -24,14 +26,14 @@ export const dlpRules = definePolicyArea({
       { field: 'name', flex: 2, sortable: true },
       { field: 'channels', format: 'count' },
       { field: 'action', format: 'enumLabel', sortable: true },
-      { field: 'threshold' },
+      { field: 'threshold', label: 'Match threshold' },
       { field: 'enabled', format: 'boolean', center: true },
     ],
     rowFields: {
       id: { widget: 'hidden' },
       channels: { widget: 'checkboxGroup' },
-      groups: { widget: 'tags', help: 'Ids of dictionary groups' },
-      auditors: { widget: 'tags', help: 'Ids of auditors' },
+      groups: { widget: 'dualList', optionsFrom: optionsFrom(dlpGroups, 'list', 'id', 'name'), help: 'The rule matches content of these dictionary groups' },
+      auditors: { widget: 'dualList', optionsFrom: optionsFrom(dlpAuditors, 'list', 'id', 'name'), help: 'Notified when the rule matches' },
       action: { widget: 'segmented' },
       comment: { widget: 'textarea' },
       ...scopeFieldHints,

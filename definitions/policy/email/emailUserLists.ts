@@ -9,7 +9,7 @@ export const emailUserLists = definePolicyArea({
   // design.
   description:
     'Lists of mail users the email rules can name: identity-source lists (directory groups of Entra ID, Okta, ' +
-    'Google Workspace or LDAP) and users lists (addresses kept by hand).',
+    'Google Workspace or LDAP) and user lists (addresses kept by hand).',
   route: '/policy/email/user-lists',
   nav: { group: 'Email', order: 70 },
   endpoint: { path: '/api/policy/v1/rules/safemail/smtp_users/{rev}' },
@@ -30,13 +30,15 @@ export const emailUserLists = definePolicyArea({
         },
       },
       usersLists: {
+        label: 'User lists',
         table: {
           itemLabel: 'list',
           columns: ['name', 'users', 'comment'],
           rowFields: { id: { widget: 'hidden' }, users: { widget: 'tags', placeholder: 'user@example.com' }, comment: { widget: 'textarea' } },
         },
       },
-      tid: { readOnly: true },
+      // The tenant's id, set by the service: nothing an administrator reads or changes.
+      tid: { widget: 'hidden' },
     },
   },
   read: { any: ['email_policy:read'] },

@@ -81,8 +81,10 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
     );
   }
   if (!startValues) return <Loader role="status" aria-label="Loading" />;
+  // A form without fields (a check to run) is its button: it stays by the title instead of the far end of the form.
+  const hasFields = Object.keys(schema.shape).some((k) => form.fields?.[k]?.widget !== 'hidden');
   return (
-    <Stack gap="sm" maw={720}>
+    <Stack gap="sm" maw={720} w={hasFields ? undefined : 'fit-content'}>
       {form.title && (
         <Title order={2} size="h4">
           {form.title}

@@ -97,7 +97,8 @@ describe('CollectionView', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add entry' });
+    // Titled by what is added: the definition's title in the singular.
+    const dialog = await screen.findByRole('dialog', { name: 'Add category override' });
     expect((within(dialog).getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import { ActionForm } from './ActionForm';
 import { CollectionFilters, useCollectionContext } from './CollectionFilters';
 import { rowNameOf, useCollectionColumns } from './collectionColumns';
 import { ItemEditor } from './ItemEditor';
+import { itemNameOf } from './itemName';
 import { RowActionDialog } from './RowActions';
 import { PendingActionDialog, useRowActionFlow } from './useRowActionFlow';
 import { isEditable, meets, reasonOf, useCollectionController, type CollectionItem } from './useCollectionController';
@@ -98,6 +99,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   }
   const editedItem = items.find((i) => String(i[itemKey]) === editing);
   const nameOfRow = rowNameOf(screen);
+  const addTitle = `Add ${itemNameOf(screen)}`;
   const bulkActions = rowActions.filter((a) => a.bulk);
   const selectedRows = items.filter((i) => selected.includes(i[itemKey] as RowKey));
   const offeredFor = (action: CollectionRowAction) => selectedRows.filter((row) => !action.when || meets(row, action.when));
@@ -122,7 +124,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     <Stack gap="sm">
       {filterBar}
       <Group justify="space-between">
-        <EntryCount count={items.length} readOnly={readOnly} />
+        {/* An empty list says so in its own words below; "0 entries" would only repeat it. */}
+        {items.length === 0 && screen.emptyText ? <span /> : <EntryCount count={items.length} readOnly={readOnly} />}
         {!readOnly && (
           <Group gap="xs">
             {bulkActions.map((action) => {
@@ -184,9 +187,9 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
       </Modal>
       )}
       {screen.createSchema && (
-        <Modal opened={creating} onClose={() => setCreating(false)} title="Add entry" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Modal opened={creating} onClose={() => setCreating(false)} title={addTitle} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
           {creating && (
-            <FormView label="Add entry" schema={screen.createSchema} hints={screen.createFields} defaultValues={createDefaults} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" focusFirstField />
+            <FormView label={addTitle} schema={screen.createSchema} hints={screen.createFields} defaultValues={createDefaults} onSubmit={create} onCancel={() => setCreating(false)} submitLabel="Add" focusFirstField />
           )}
         </Modal>
       )}

@@ -11,7 +11,7 @@ import { LOG_INTERVALS, logIntervalsFor } from '../../../schemas/logEnums';
 import type { OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 import { exportCsv, exportJson, FilterBar, type FilterQuery, type FilterSchemaEntry } from '../widgets';
-import { columnWidths, contentRules, normaliseColumns } from '../widgets/table/columns';
+import { columnWidths, contentRules, defaultHidden, normaliseColumns } from '../widgets/table/columns';
 import { DENSITY_PADDING } from '../widgets/table/tableSettings';
 import { TableSettingsMenu } from '../widgets/table/TableSettingsMenu';
 import { useContainerWidth } from '../widgets/table/useContainerWidth';
@@ -154,11 +154,14 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   );
 
   const allColumns = useMemo(() => normaliseColumns(screen.columns), [screen.columns]);
-  const [settings, setSettings] = useTableSettings(screen.id);
-  const columns = allColumns.filter((c) => !settings.hidden.includes(c.field));
   const containerWidth = useContainerWidth(scrollRef);
   const { events } = state;
-  const widths = columnWidths(contentRules(columns, events), containerWidth);
+  const allRules = contentRules(allColumns, events);
+  // Until the admin chooses, secondary columns give their room to the others where the table is narrow.
+  const [settings, setSettings] = useTableSettings(screen.id, defaultHidden(allColumns, allRules, containerWidth));
+  const shown = allColumns.map((c) => !settings.hidden.includes(c.field));
+  const columns = allColumns.filter((_, i) => shown[i]);
+  const widths = columnWidths(allRules.filter((_, i) => shown[i]), containerWidth);
   const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
   const ROW_HEIGHT = ROW_HEIGHTS[settings.density];
 

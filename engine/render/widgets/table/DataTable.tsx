@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
-import { columnWidths, contentRules, normaliseColumns, type DataTableColumn, type WidthRule } from './columns';
+import { columnWidths, contentRules, controlWidths, normaliseColumns, type DataTableColumn, type WidthRule } from './columns';
 import { DataRow, type RowHandlers } from './DataRow';
 import { DataTableHeader } from './DataTableHeader';
 import { createRowHandlers, type TableSnapshot } from './rowHandlers';
@@ -37,8 +37,6 @@ export { STICKY_HEADER_Z_INDEX } from './DataTableHeader';
 export const VIRTUALISE_ABOVE = 100;
 /** Estimated row height before the browser measures it, in px. */
 export const ROW_HEIGHT_ESTIMATE = 42;
-/** Widths of the control columns, in px: drag handle, selection box, typed position, expand button. */
-export const CONTROL_WIDTHS = { drag: 40, select: 40, position: 76, expand: 44 } as const;
 
 export interface DataTableProps<R extends object> {
   /** Accessible name of the table. */
@@ -157,12 +155,9 @@ function usePendingRowFocus(
 
 /** Widths of the control columns and the data columns in order, and the table's width (at least its box's). */
 function tableLayout(p: { orderable: boolean; selectable: boolean; expandable: boolean; rules: readonly WidthRule[]; containerWidth: number }) {
-  const controls = [
-    ...(p.orderable ? [CONTROL_WIDTHS.drag] : []),
-    ...(p.selectable ? [CONTROL_WIDTHS.select] : []),
-    ...(p.orderable ? [CONTROL_WIDTHS.position] : []),
-  ];
-  const trailing = p.expandable ? [CONTROL_WIDTHS.expand] : [];
+  const control = controlWidths();
+  const controls = [...(p.orderable ? [control.drag] : []), ...(p.selectable ? [control.select] : []), ...(p.orderable ? [control.position] : [])];
+  const trailing = p.expandable ? [control.expand] : [];
   const fixed = [...controls, ...trailing].reduce((a, b) => a + b, 0);
   const widths = [...controls, ...columnWidths(p.rules, p.containerWidth - fixed), ...trailing];
   return { widths, tableWidth: Math.max(widths.reduce((a, b) => a + b, 0), p.containerWidth) };

@@ -1,6 +1,6 @@
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { headerWraps, type NormalisedColumn } from './columns';
+import { headerWraps, POSITION_HEADER, type NormalisedColumn } from './columns';
 import { nextSort, type SortState } from './rowOrder';
 import type { MasterState, SelectionMode } from './selection';
 
@@ -68,7 +68,7 @@ export function DataTableHeader<R>(props: DataTableHeaderProps<R>) {
             )}
           </Table.Th>
         )}
-        {props.orderable && <Table.Th className="portal-table-truncate">Position</Table.Th>}
+        {props.orderable && <Table.Th className="portal-table-truncate">{POSITION_HEADER}</Table.Th>}
         {columns.map((c) => {
           const direction = sort?.field === c.field ? sort.direction : null;
           const fit = headerWraps(c.kind) ? 'portal-table-wrap' : 'portal-table-truncate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnWidths, contentRules, formatCell, humanise, KIND_WIDTHS, normaliseColumns, TEXT_CONTENT_CAP, widthRule } from './columns';
+import { columnWidths, contentRules, controlWidths, defaultHidden, formatCell, humanise, KIND_WIDTHS, normaliseColumns, TEXT_CONTENT_CAP, widthRule } from './columns';
 
 describe('columns', () => {
   it('take labels from the field name unless given', () => {
@@ -129,5 +129,32 @@ describe('columns', () => {
     expect(columnWidths([name, comment, badge], 200)).toEqual([120, 120, 80]);
     // Room for the raised minimums: nothing is given back.
     expect(columnWidths([name, comment, badge], 640)).toEqual([280, 280, 80]);
+  });
+
+  it('hide secondary columns by default, the last first, only while the minimums do not fit', () => {
+    const columns = [
+      { field: 'time' },
+      { field: 'user' },
+      { field: 'risk', secondary: true },
+      { field: 'url' },
+      { field: 'country', secondary: true },
+      { field: 'rule', secondary: true },
+    ];
+    const rules = [200, 250, 80, 280, 120, 200].map((min) => ({ min, flex: 1 }));
+    // 1130 px needed.
+    expect(defaultHidden(columns, rules, 1200)).toEqual([]);
+    expect(defaultHidden(columns, rules, 1000)).toEqual(['rule']);
+    expect(defaultHidden(columns, rules, 900)).toEqual(['rule', 'country']);
+    // The primary columns alone do not fit: every secondary one goes, the primary ones stay (the table scrolls).
+    expect(defaultHidden(columns, rules, 500)).toEqual(['rule', 'country', 'risk']);
+    // Before the table's width is measured nothing is hidden.
+    expect(defaultHidden(columns, rules, 0)).toEqual([]);
+  });
+
+  it('size the control columns by what they hold: the position column fits its header and number box', () => {
+    const widths = controlWidths();
+    // "Position" in semibold (estimated at 7.8 px a character outside a browser) plus the cell padding.
+    expect(widths.position).toBe(Math.ceil('Position'.length * 7.8) + 24);
+    expect(widths.expand).toBeLessThan(widths.position);
   });
 });

@@ -140,6 +140,27 @@ function measured(text: string, weight: 400 | 600): number | undefined {
 const lineWidth = (text: string, weight: 400 | 600): number =>
   Math.ceil(measured(text, weight) ?? text.length * (weight === 600 ? HEADER_CHAR : CELL_CHAR));
 
+/** Width in px of the row position box (table.css `.portal-table-position`) and of the expand button (ActionIcon sm). */
+const POSITION_BOX = 52;
+const EXPAND_BUTTON = 22;
+/** Width in px of a row's drag handle or selection check box (18 px) with its padding. */
+const CONTROL_CELL = 40;
+
+/**
+ * Widths of the table's own columns, sized by what they hold like the data columns: the drag handle and the check
+ * box; the position column fits its header ("Position") and its number box; the expand column its button.
+ */
+export function controlWidths(): { readonly drag: number; readonly select: number; readonly position: number; readonly expand: number } {
+  return {
+    drag: CONTROL_CELL,
+    select: CONTROL_CELL,
+    position: Math.max(lineWidth(POSITION_HEADER, 600), POSITION_BOX) + CELL_PADDING,
+    expand: EXPAND_BUTTON + CELL_PADDING,
+  };
+}
+/** The position column's header text. */
+export const POSITION_HEADER = 'Position';
+
 /** The width in px that the longest of `texts` needs on one line (plus the cell padding). */
 export function textWidth(texts: Iterable<string>): number {
   let longest = '';
@@ -231,4 +252,21 @@ export function contentRules<R>(columns: readonly NormalisedColumn<R>[], rows: r
   return columns.map((c) =>
     c.kind === 'text' ? fitText(c, textWidth(sample.map((r) => formatCell((r as Record<string, unknown>)[c.field], c)))) : c.width,
   );
+}
+
+/**
+ * The fields hidden by default (no choice made in the column chooser): `secondary` columns, the last first, while
+ * the columns' minimums (`rules`, in the order of `columns`) need more than `available` px (none before the table's
+ * width is known, 0).
+ */
+export function defaultHidden(columns: readonly Pick<NormalisedColumn<unknown>, 'field' | 'secondary'>[], rules: readonly WidthRule[], available: number): string[] {
+  const hidden: string[] = [];
+  if (available <= 0) return hidden;
+  let needed = rules.reduce((sum, r) => sum + r.min, 0);
+  for (let i = columns.length - 1; i >= 0 && needed > available; i--) {
+    if (!columns[i]!.secondary) continue;
+    hidden.push(columns[i]!.field);
+    needed -= rules[i]!.min;
+  }
+  return hidden;
 }

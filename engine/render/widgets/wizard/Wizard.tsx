@@ -18,7 +18,7 @@ export interface WizardStepDef {
 }
 
 export interface WizardProps {
-  /** Heading of the wizard. */
+  /** The wizard's accessible name (the page's heading already shows it, so the card does not repeat it). */
   readonly title: string;
   readonly steps: readonly WizardStepDef[];
   /** An introduction shown before the first step. */
@@ -55,9 +55,6 @@ export function Wizard({ title, steps, landing, onFinish, onCancel, busy = false
     <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
       <Stack gap="lg">
         <header>
-          <Title order={2} size="h3" mb="md">
-            {title}
-          </Title>
           <Stepper
             active={active}
             onStepClick={(i) => i < active && go(i)}
@@ -70,7 +67,7 @@ export function Wizard({ title, steps, landing, onFinish, onCancel, busy = false
           </Stepper>
         </header>
         <div>
-          <Title order={3} size="h4" mb="sm" tabIndex={-1} ref={heading}>
+          <Title order={2} size="h4" mb="sm" tabIndex={-1} ref={heading}>
             {step ? step.title : landing?.title}
           </Title>
           {step ? step.content : landing?.content}
