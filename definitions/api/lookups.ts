@@ -48,7 +48,8 @@ const cloudOrManagementStation = [
   { deployments: ['on_prem'], appModes: ['management_station'] },
 ] as const;
 const WEB_READ = { any: ['web_policy:read', 'logs:read', 'dashboard:read'] };
-const WEB_WRITE = { any: ['web_policy:write:categories'] };
+// The category migration moves rules between the category lists: the webroot_cats sub-permission (spec 000 §6), as the extended categories.
+const WEB_WRITE = { any: ['web_policy:write:webroot_cats'] };
 const EMAIL_READ = { any: ['email_policy:read'] };
 const EMAIL_WRITE = { any: ['email_policy:write'] };
 const POLICY_READ = { any: ['web_policy:read', 'email_policy:read', 'dlp_policy:read', 'casb_policy:read', 'egress_policy:read', 'content_inspection:read'] };
