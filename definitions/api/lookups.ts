@@ -163,6 +163,14 @@ export const dlpFilePassword = defineOperation({
   tag,
 });
 
+export const auditorFilePassword = defineOperation({
+  ...dlpFilePassword,
+  id: 'lookups.auditorFilePassword',
+  path: '/api/policy/v1/auditor_profiles/file_password',
+  summary: 'The password of the archives sent to the auditors of an auditor profile',
+  description: `The same password as /api/policy/v1/dlp/file_password: one per tenant. ${dlpFilePassword.description}`,
+});
+
 export const egressControl = defineOperation({
   id: 'lookups.egressControl',
   method: 'GET',
@@ -418,6 +426,7 @@ export const lookupOps = {
   raThreats,
   predefinedCcls,
   dlpFilePassword,
+  auditorFilePassword,
   egressControl,
   headerBlocklist,
   categoryVersion,
