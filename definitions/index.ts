@@ -20,6 +20,8 @@ import { casbAppRules } from './policy/casb/casbAppRules';
 import { casbExceptions } from './policy/casb/casbExceptions';
 import { casbProfiles } from './policy/casb/casbProfiles';
 import { dlpAuditors } from './policy/dlp/dlpAuditors';
+import { auditorProfiles } from './policy/dlp/auditorProfiles';
+import { auditorProfileDefault } from './policy/dlp/auditorProfileDefault';
 import { dlpDictionaries } from './policy/dlp/dlpDictionaries';
 import { dlpGroups } from './policy/dlp/dlpGroups';
 import { dlpRules } from './policy/dlp/dlpRules';
@@ -162,6 +164,8 @@ export const registry = createRegistry({
     dlpDictionaries,
     dlpGroups,
     dlpAuditors,
+    auditorProfiles,
+    auditorProfileDefault,
     casbAppRules,
     casbProfiles,
     casbExceptions,

@@ -52,6 +52,47 @@ export const AUDIT_ACTION_LABELS = {
 export const AuditAction = labelledEnum(AUDIT_ACTION_LABELS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
+/**
+ * What an audit event is about, for the audit log's "Kind" filter: a sign-in and a failed one are the same action
+ * (login) with another result, and the user and token actions each fall under one kind.
+ */
+export const AUDIT_KIND_LABELS = {
+  sign_in: 'Sign-in',
+  failed_sign_in: 'Failed sign-in',
+  sign_out: 'Sign-out',
+  save: 'Save',
+  publish: 'Publish',
+  rollback: 'Rollback',
+  role_change: 'Role change',
+  user_change: 'User change',
+  token_use: 'API token use',
+  token_change: 'API token change',
+  other: 'Other',
+} as const;
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+export const AuditKindChoice = labelledEnum(AUDIT_KIND_LABELS);
+
+const KIND_OF_ACTION: Readonly<Record<string, AuditKind>> = {
+  logout: 'sign_out',
+  save: 'save',
+  publish: 'publish',
+  rollback: 'rollback',
+  role_update: 'role_change',
+  user_create: 'user_change',
+  user_update: 'user_change',
+  user_delete: 'user_change',
+  password_change: 'user_change',
+  api_token_use: 'token_use',
+  api_token_create: 'token_change',
+  api_token_delete: 'token_change',
+};
+
+/** The kind of an audit event, from its action and result (a failed login or second factor is a failed sign-in). */
+export function auditKind(action: string, result: string): AuditKind {
+  if (action === 'login' || action === 'tfa') return result === 'success' ? 'sign_in' : 'failed_sign_in';
+  return KIND_OF_ACTION[action] ?? 'other';
+}
+
 export const AUDIT_RESULT_LABELS = { success: 'Success', failure: 'Failure' } as const;
 export const AuditResult = labelledEnum(AUDIT_RESULT_LABELS);
 

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import {
   AlertSubType,
   AUDIT_ACTION_LABELS,
+  AUDIT_KIND_LABELS,
+  AuditKindChoice,
   AuditResult,
   AvScanResult,
   CasbProfileType,
@@ -134,6 +136,11 @@ export const AuditEvent = z.object({
   area: z.string().optional().meta({ title: 'Area' }),
   rev_id: z.number().int().optional().meta({ title: 'Revision' }),
   details: z.string().optional().meta({ title: 'Details' }),
+  kind: AuditKindChoice.optional().meta({ title: 'Kind', 'x-enum-labels': AUDIT_KIND_LABELS }),
+  changes: z
+    .array(z.object({ field: z.string(), before: z.string(), after: z.string() }))
+    .optional()
+    .meta({ title: 'What changed', description: 'Field by field, the value before and after a save, role or user change' }),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
@@ -281,6 +288,7 @@ export const LOG_FILTERS = {
     heat_evasion_techniques: list('heat_evasion_techniques', 'Evasion technique', HeatEvasionTechnique.options),
   },
   audit: {
+    kind: text('kind', 'Kind', AuditKindChoice.options),
     action: text('action', 'Action'),
     result: text('result', 'Result', AuditResult.options),
     userid: text('user', 'Administrator'),

@@ -11,7 +11,7 @@ import type { Registry } from '../definitions/registry';
 import { rbacEnforced } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
 import { refusedChanges } from '../schemas/fieldGates';
-import { recordAudit } from './audit';
+import { documentChanges, recordAudit, type AuditChange } from './audit';
 import { maskSecrets, mergeSecrets } from './secrets';
 import { markStaged, revisionById, workingRevision, type RevisionRow } from './revisions';
 import type { RevParam } from '../schemas/policy';
@@ -113,6 +113,12 @@ const tooOld = (stamp: unknown, stored: Stored) => isStale(stamp, stored.updated
  * 403 naming each gated field (schemas/fieldGates.ts) the save changes and the caller's role may not change; nothing
  * is stored. Enforced where the operation's own access rule is (rbac on).
  */
+/** What a save changes, field by field, for the audit trail; secrets show as their placeholder on both sides. */
+function savedChanges(screen: DocumentScreen, stored: Stored | undefined, doc: Doc) {
+  const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
+  return documentChanges(maskSecrets(screen.schema, before as Doc), maskSecrets(screen.schema, doc));
+}
+
 function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<DocumentOperation>, caller: Caller, stored: Stored | undefined, doc: Doc): void {
   if (!screen.fieldGates || !rbacEnforced(ctx.env, caller.user.capabilities)) return;
   const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
@@ -183,6 +189,7 @@ const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
     }
     const doc = documentToStore(screen, ctx.body, stored);
     assertFieldGates(screen, ctx, caller, stored, doc);
+    const changes = savedChanges(screen, stored, doc);
     const now = new Date().toISOString();
     await writePolicyDocument(tx, tenantId, screen, working.rev_id, doc, now, caller.user.username);
     await markStaged(tx, tenantId, working.rev_id, now);
@@ -194,6 +201,7 @@ const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
       rev_id: working.rev_id,
       result: 'success',
       ip: ctx.request.ip,
+      changes,
     });
     return { ...maskSecrets(screen.schema, doc), rev_id: working.rev_id, state: 'staged', updated_at: now };
   });
@@ -241,6 +249,7 @@ export async function writeSettingsDocument(
   screen: Storable,
   doc: Doc,
   ip: string,
+  changes?: readonly AuditChange[],
 ): Promise<{ updated_at: string; updated_by: string }> {
   const now = new Date().toISOString();
   const { key, version } = documentStorage(screen);
@@ -256,6 +265,7 @@ export async function writeSettingsDocument(
     area: screen.id,
     result: 'success',
     ip,
+    changes,
   });
   return { updated_at: now, updated_by: caller.user.username };
 }
@@ -277,7 +287,8 @@ const saveSettings = (screen: DocumentScreen): Handler => async (ctx) => {
     }
     const doc = documentToStore(screen, ctx.body, stored);
     assertFieldGates(screen, ctx, caller, stored, doc);
-    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, caller, screen, doc, ctx.request.ip)) };
+    const changes = savedChanges(screen, stored, doc);
+    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, caller, screen, doc, ctx.request.ip, changes)) };
   });
 };
 

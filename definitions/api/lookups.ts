@@ -48,7 +48,8 @@ const cloudOrManagementStation = [
   { deployments: ['on_prem'], appModes: ['management_station'] },
 ] as const;
 const WEB_READ = { any: ['web_policy:read', 'logs:read', 'dashboard:read'] };
-const WEB_WRITE = { any: ['web_policy:write:categories'] };
+// The category migration moves rules between the category lists: the webroot_cats sub-permission (spec 000 §6), as the extended categories.
+const WEB_WRITE = { any: ['web_policy:write:webroot_cats'] };
 const EMAIL_READ = { any: ['email_policy:read'] };
 const EMAIL_WRITE = { any: ['email_policy:write'] };
 const POLICY_READ = { any: ['web_policy:read', 'email_policy:read', 'dlp_policy:read', 'casb_policy:read', 'egress_policy:read', 'content_inspection:read'] };
@@ -160,6 +161,14 @@ export const dlpFilePassword = defineOperation({
   access: { any: ['dlp_policy:write'] },
   env: cloudOrManagementStation,
   tag,
+});
+
+export const auditorFilePassword = defineOperation({
+  ...dlpFilePassword,
+  id: 'lookups.auditorFilePassword',
+  path: '/api/policy/v1/auditor_profiles/file_password',
+  summary: 'The password of the archives sent to the auditors of an auditor profile',
+  description: `The same password as /api/policy/v1/dlp/file_password: one per tenant. ${dlpFilePassword.description}`,
 });
 
 export const egressControl = defineOperation({
@@ -417,6 +426,7 @@ export const lookupOps = {
   raThreats,
   predefinedCcls,
   dlpFilePassword,
+  auditorFilePassword,
   egressControl,
   headerBlocklist,
   categoryVersion,

@@ -268,8 +268,12 @@ export const roleSettingsSchema = (areas: readonly [string, ...string[]]) => {
   const area = z.union(areas.map((a) => z.literal(a).meta({ title: areaTitle(a) })) as [z.ZodLiteral<string>, ...z.ZodLiteral<string>[]]);
   return z.strictObject({
     description: z.string().max(500).meta({ title: 'Description' }),
-    read: z.array(area).max(PERMISSION_LINES_MAX).meta({ title: 'May view', description: '* is every area' }),
-    write: z.array(area).max(PERMISSION_LINES_MAX).meta({ title: 'May change', description: 'Changing an area includes viewing it; * is every area' }),
+    // uniqueItems: each area is chosen once, so the form offers one multiple choice of the areas by their titles.
+    read: z.array(area).max(PERMISSION_LINES_MAX).meta({ title: 'May view', description: '* is every area', uniqueItems: true }),
+    write: z
+      .array(area)
+      .max(PERMISSION_LINES_MAX)
+      .meta({ title: 'May change', description: 'Changing an area includes viewing it; * is every area', uniqueItems: true }),
     deny: z.array(z.string().max(200)).max(PERMISSION_LINES_MAX).meta({
       title: 'Denied permissions',
       description: 'Lines of the form area:action:item:id, where any part may be *; a deny beats what the lists above allow',

@@ -10,7 +10,7 @@ import { ProtectionLevel, RuleAction, TransferDirection, labelledEnum, withValue
 import { COLOUR_LABELS, HEAT_EVASION_TECHNIQUE_LABELS, INSPECTION_ACTION_LABELS, INSPECTION_TYPE_LABELS } from '../logEnums';
 import { Domain, ShortText, VALIDATOR_MESSAGES } from '../validators';
 import { Comment, Enabled, RULES_MAX, RowId, RuleName, RuleScope, Token, enumFromLabels, listOf, ruleList } from './common';
-import { Browser, ReorderingEvent, RuleConditions, TextPattern } from './ruleConditions';
+import { Browser, InspectionConditions, ReorderingEvent, TextPattern } from './ruleConditions';
 import { WebBypass } from './webExceptions';
 
 const reorderingEvents = z.array(ReorderingEvent).max(RULES_MAX).default([]).meta({ title: 'Reordering events' });
@@ -53,7 +53,7 @@ export const InspectionException = z.strictObject({
   id: RowId,
   name: RuleName,
   enabled: Enabled,
-  conditions: RuleConditions,
+  conditions: InspectionConditions,
   action: InspectionActionChoice,
   comment: Comment,
 });

@@ -5,6 +5,7 @@
  */
 import type { AuditEvent, DlpEvent, EmailEvent, FirewallEvent, LogType, SaaEvent, WebEvent } from '../../schemas/logs';
 import {
+  auditKind,
   HEAT_EVASION_TECHNIQUE_LABELS,
   LURE_CATEGORY_LABELS,
   SUB_EVENT_TYPE_LABELS,
@@ -496,7 +497,13 @@ class EventFactory {
     return event;
   }
 
+  /** An audit event with its kind, as recordAudit (server/audit.ts) stamps it. */
   audit(): Stored<AuditEvent> {
+    const event = this.auditAction();
+    return { ...event, kind: auditKind(event.action, event.result) };
+  }
+
+  private auditAction(): Stored<AuditEvent> {
     const user = this.pick(this.plan.admins);
     const ip = `10.0.${Math.floor(this.rnd() * 4)}.${10 + Math.floor(this.rnd() * 40)}`;
     const u = this.rnd();

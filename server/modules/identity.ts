@@ -16,7 +16,7 @@ import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUs
 import { areaTitle, mayDo, permissionAreas } from '../../schemas/rolePreview';
 import { hashApiToken, newApiTokenSecret } from '../apiTokens';
 import type { AuditAction } from '../../schemas/logEnums';
-import { recordAudit } from '../audit';
+import { recordAudit, type AuditChange } from '../audit';
 import { hashPassword } from '../passwords';
 import { endUserSessions } from '../session';
 import { isStale } from '../stamps';
@@ -120,8 +120,15 @@ function assertNoEscalation(caller: Caller, roles: RoleLists): void {
   if (!ok) throw new HttpError(403, MESSAGES.forbidden);
 }
 
-function audit(ctx: CallContext, db: Db, action: AuditAction, details: string, area: string): Promise<void> {
+/** An audit event's line for the reader and, for a change, its fields before and after. */
+interface AuditEntry {
+  readonly details: string;
+  readonly changes?: readonly AuditChange[];
+}
+
+function audit(ctx: CallContext, db: Db, action: AuditAction, entry: string | AuditEntry, area: string): Promise<void> {
   const caller = requireCaller(ctx);
+  const { details, changes } = typeof entry === 'string' ? { details: entry, changes: undefined } : entry;
   return recordAudit(db, caller.tenantId, {
     action,
     user: caller.user.username,
@@ -130,6 +137,7 @@ function audit(ctx: CallContext, db: Db, action: AuditAction, details: string, a
     details,
     result: 'success',
     ip: ctx.request.ip,
+    changes,
   });
 }
 
@@ -220,25 +228,35 @@ function toSettingsItem(r: UserDbRow) {
   };
 }
 
-/** A value as an audit line shows it: Yes / No, (none) for nothing, a list by its entries. */
-function shown(v: unknown): string {
+/** A value as plain text: Yes / No, a list by its entries, '' for nothing. */
+function plain(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (Array.isArray(v)) return v.length ? v.join(', ') : '(none)';
-  return v === null || v === undefined || v === '' ? '(none)' : `“${String(v)}”`;
+  if (Array.isArray(v)) return v.join(', ');
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/** A value as an audit line shows it: (none) for nothing, a text quoted. */
+function shown(v: unknown): string {
+  const text = plain(v);
+  if (text === '') return '(none)';
+  return typeof v === 'string' ? `“${text}”` : text;
 }
 
 /**
- * The audit line of a change, field by field: "what: Title from → to; …" for each field whose value differs
- * (compared as shown), or "what: no change".
+ * The audit entry of a change, field by field: the line "what: Title from → to; …" for each field whose value differs,
+ * or "what: no change", and the same fields as the event's changes (before → after).
  */
-function changeLine(what: string, fields: readonly { title: string; before: unknown; after: unknown }[]): string {
-  const changed = fields.map((f) => ({ ...f, from: shown(f.before), to: shown(f.after) })).filter((f) => f.from !== f.to);
-  return `${what}: ${changed.map((f) => `${f.title} ${f.from} → ${f.to}`).join('; ') || 'no change'}`;
+function changeLine(what: string, fields: readonly { title: string; before: unknown; after: unknown }[]): AuditEntry {
+  const changed = fields.filter((f) => plain(f.before) !== plain(f.after));
+  return {
+    details: `${what}: ${changed.map((f) => `${f.title} ${shown(f.before)} → ${shown(f.after)}`).join('; ') || 'no change'}`,
+    changes: changed.map((f) => ({ field: f.title, before: plain(f.before), after: plain(f.after) })),
+  };
 }
 
 const USER_FIELD_TITLES = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role', enabled: 'Enabled' } as const;
 
-function describeChange(before: UserDbRow, after: UserDbRow): string {
+function describeChange(before: UserDbRow, after: UserDbRow): AuditEntry {
   const a = toUser(before);
   const b = toUser(after);
   return changeLine(
@@ -248,7 +266,7 @@ function describeChange(before: UserDbRow, after: UserDbRow): string {
 }
 
 /** The audit line of a role change: its description and lists (areas by their titles), each from → to. */
-function describeRoleChange(name: string, before: { description: string; grants: RoleLists } | undefined, after: { description: string; grants: RoleLists }): string {
+function describeRoleChange(name: string, before: { description: string; grants: RoleLists } | undefined, after: { description: string; grants: RoleLists }): AuditEntry {
   const titles = (list: readonly string[] | undefined) => list?.map(areaTitle);
   return changeLine(before ? `Role ${name}` : `Role ${name} created`, [
     { title: 'Description', before: before?.description, after: after.description },
@@ -594,7 +612,7 @@ export const identityModule: ServerModule = {
           user.id,
           new Date().toISOString(),
         ]);
-        await audit(ctx, tx, 'tfa', `${user.username}: second factor reset by an administrator`, 'users');
+        await audit(ctx, tx, 'user_update', `${user.username}: second factor reset by an administrator`, 'users');
         return { uid: user.id, username: user.username, mfa_enrolled: false as const };
       });
     },

@@ -184,6 +184,23 @@ function ddlProblems(url: URL): string[] {
 const EXTENSION_FORMER: Readonly<Record<string, readonly string[]>> = { '85': ['5', '29'], '86': ['3'], '87': ['44'] };
 const labelled = (id: string) => ({ value: id, label: CATEGORY_LABEL_OF.get(id) ?? id });
 
+/** The tenant's file password (DLP captures, auditor archives): made once, 20 random characters, on the first read. */
+async function filePassword(ctx: CallContext): Promise<{ password: string }> {
+  const caller = requireCaller(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const stored = await readValue<{ password?: string }>(tx, caller.tenantId, 'dlp_file_password');
+    if (stored?.body.password) return { password: stored.body.password };
+    const password = randomBytes(15).toString('base64url');
+    await tx.query(
+      `INSERT INTO tenant_values (tenant_id, name, body, updated_at, updated_by) VALUES ($1, 'dlp_file_password', $2, now(), 'system')
+       ON CONFLICT (tenant_id, name) DO NOTHING`,
+      [caller.tenantId, JSON.stringify({ password })],
+    );
+    const kept = await readValue<{ password: string }>(tx, caller.tenantId, 'dlp_file_password');
+    return { password: kept?.body.password ?? password };
+  });
+}
+
 export const lookupsModule: ServerModule = {
   name: 'lookups',
   implementations: implementAll(lookupOps, {
@@ -210,21 +227,8 @@ export const lookupsModule: ServerModule = {
     contentVersion: async () => ({ version: LOOKUPS.content_version, updated_at: LOOKUPS.versions_updated_at }),
     raThreats: async () => ({ threats: LOOKUPS.ra_threats }),
     predefinedCcls: async () => ({ ccls: LOOKUPS.predefined_ccls }),
-    dlpFilePassword: async (ctx) => {
-      const caller = requireCaller(ctx);
-      return ctx.db.transaction(async (tx) => {
-        const stored = await readValue<{ password?: string }>(tx, caller.tenantId, 'dlp_file_password');
-        if (stored?.body.password) return { password: stored.body.password };
-        const password = randomBytes(15).toString('base64url');
-        await tx.query(
-          `INSERT INTO tenant_values (tenant_id, name, body, updated_at, updated_by) VALUES ($1, 'dlp_file_password', $2, now(), 'system')
-           ON CONFLICT (tenant_id, name) DO NOTHING`,
-          [caller.tenantId, JSON.stringify({ password })],
-        );
-        const kept = await readValue<{ password: string }>(tx, caller.tenantId, 'dlp_file_password');
-        return { password: kept?.body.password ?? password };
-      });
-    },
+    dlpFilePassword: filePassword,
+    auditorFilePassword: filePassword,
     egressControl: async (ctx) => ({
       enabled: requireCaller(ctx).user.capabilities.egress_policy !== false,
       max_rules: 200,

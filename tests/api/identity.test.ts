@@ -422,3 +422,74 @@ describe('API tokens', () => {
     expect((await admin.request('DELETE', `/api/settings/v1/tenants/api_token/${token.id}`)).status).toBe(200);
   });
 });
+
+describe('the audit trail', () => {
+  type Audit = { action: string; kind: string; result: string; user: string; area?: string; details?: string; changes?: { field: string; before: string; after: string }[] };
+  const query = async (client: ApiClient, params: string): Promise<Audit[]> => {
+    const now = Math.floor(Date.now() / 1000);
+    const res = await client.get(`/api/rep/v1/query/audit?start=${now - 3600}&end=${now + 60}&limit=100&${params}`);
+    expect(res.status, res.text).toBe(200);
+    return (res.body.events as { event: Audit }[]).map((e) => e.event);
+  };
+
+  it('records what a save changed, field by field, and filters by kind: save, role change, failed sign-in', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const doc = (await admin.get(`${SSL_BYPASS}/${rev}`)).body as { list: { id: string; comment: string; destination: string }[] };
+    expect(doc.list.length).toBeGreaterThan(0);
+    const row = doc.list[0]!;
+    const changed = structuredClone(doc);
+    changed.list[0]!.comment = `audited ${run}`;
+    expect((await admin.put(`${SSL_BYPASS}/${rev}`, { body: changed })).status).toBe(200);
+
+    const saves = await query(admin, 'kind=save&userid=admin');
+    expect(saves.every((e) => e.kind === 'save' && e.action === 'save')).toBe(true);
+    const save = saves.find((e) => e.changes?.some((c) => c.after === `audited ${run}`));
+    expect(save?.area).toBe('web.ssl-bypass');
+    expect(save?.changes).toEqual([{ field: expect.stringMatching(new RegExp(`^list\\[.+\\]\\.comment$`)), before: row.comment, after: `audited ${run}` }]);
+
+    const role = uname('Audited role');
+    const first = await saveRole(admin, { name: role, read: ['logs'], write: [], deny: [] });
+    await saveRole(admin, { name: role, read: ['logs', 'web_policy'], write: [], deny: [], updated_at: first.updated_at });
+    const roleEvents = (await query(admin, 'kind=role_change')).filter((e) => e.details?.includes(role));
+    expect(roleEvents.every((e) => e.action === 'role_update')).toBe(true);
+    expect(roleEvents.flatMap((e) => e.changes ?? [])).toContainEqual({ field: 'May view', before: 'Logs', after: 'Logs, Web policy' });
+
+    expect((await new ApiClient().login('admin', `wrong-${run}`)).status).not.toBe(200);
+    const failures = await query(admin, 'kind=failed_sign_in&userid=admin');
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.every((e) => e.action === 'login' && e.result === 'failure')).toBe(true);
+    expect((await admin.get(`/api/rep/v1/query/audit?start=0&end=1&kind=bogus`)).status).toBe(400);
+  });
+});
+
+describe('auditor profiles', () => {
+  const LIST = '/api/policy/v1/auditor_profiles/list';
+  const DEFAULT = '/api/policy/v1/auditor_profiles/default';
+  it('saves the list and the default, refuses bad input and the auditor, and answers the tenant file password', async () => {
+    const admin = await signedIn('admin');
+    const before = (await admin.get(LIST)).body as { list: unknown[]; updated_at?: string };
+    const profile = { id: `ap-${run}`, name: `Legal ${run}`, emails: [`legal@${run}.example.com`], attach_file: true, comment: '' };
+    const saved = await admin.put(LIST, { body: { ...before, list: [...before.list, profile] } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await admin.get(LIST)).body.list).toContainEqual(profile);
+
+    const bad = await admin.put(LIST, { body: { ...(await admin.get(LIST)).body, list: [{ ...profile, id: `ap2-${run}`, emails: ['not-an-address'] }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'list.0.emails.0', key: 'invalidEmail' })]);
+    expect((await admin.get(LIST)).body.list).toContainEqual(profile);
+
+    const def = (await admin.get(DEFAULT)).body as Record<string, unknown>;
+    expect((await admin.put(DEFAULT, { body: { ...def, default: profile.id } })).status).toBe(200);
+    expect((await admin.get(DEFAULT)).body.default).toBe(profile.id);
+
+    const auditor = await signedIn('auditor');
+    expect((await auditor.get(LIST)).status).toBe(200);
+    expect((await auditor.put(DEFAULT, { body: { ...(await auditor.get(DEFAULT)).body, default: '' } })).status).toBe(403);
+    expect((await auditor.get('/api/policy/v1/auditor_profiles/file_password')).status).toBe(403);
+
+    const password = (await admin.get('/api/policy/v1/auditor_profiles/file_password')).body.password as string;
+    expect(password).toMatch(/^[\w-]{20}$/);
+    expect((await admin.get('/api/policy/v1/dlp/file_password')).body.password).toBe(password);
+  });
+});

@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { browserRules } from '../../definitions/policy/web/browserRules';
+import { categoryExtension } from '../../definitions/policy/web/categoryExtension';
+import { inspectionExceptions } from '../../definitions/policy/web/inspectionExceptions';
+import { webCategories } from '../../definitions/policy/web/webCategories';
 import { webExceptions } from '../../definitions/policy/web/webExceptions';
 import { ApiClient, signedIn, stagedRev } from './helpers';
 
@@ -15,10 +18,10 @@ const pathOf = (screen: { endpoint: { path: string } }, rev: number) => screen.e
 
 /** A user whose role writes web policy but is denied these sub-permissions. */
 async function editorDenied(admin: ApiClient, denied: string[]): Promise<ApiClient> {
-  const role = `Sub ${denied.length} ${run}`;
+  const role = `Sub ${denied.join(' ').slice(0, 40)} ${run}`;
   const saved = await admin.post('/api/policy/v2/rbac', { body: { name: role, read: [], write: ['web_policy'], deny: denied.map((d) => `web_policy:write:${d}`) } });
   expect(saved.status, saved.text).toBe(200);
-  const username = `sub-${denied.length}-${run}`;
+  const username = `sub-${denied.map((d) => d.slice(0, 3)).join('')}-${run}`;
   const created = await admin.post('/api/udb-rest/v2/users?limit=1', { body: { username, password: PASSWORD, role } });
   expect(created.status, created.text).toBe(200);
   const client = new ApiClient();
@@ -96,5 +99,60 @@ describe('web policy edit sub-permissions on fields', () => {
     const saved = await editor.put(pathOf(browserRules, rev), { body: agent });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.list[0]).toMatchObject({ comment: `agent by ${run}`, user_agent: [{ match: 'contains', value: `app-${run}` }] });
+  });
+
+  it('inspection exceptions: file hashes need sha256; the rule\'s other fields stay editable', { timeout: 180_000 }, async () => {
+    const admin = await signedIn('admin');
+    const editor = await editorDenied(admin, ['sha256']);
+    const rev = await stagedRev(admin);
+    const path = pathOf(inspectionExceptions, rev);
+    type Doc = { list: Rule[]; updated_at: string };
+    const hash = (c: string) => c.repeat(64);
+    const rule = { id: `hash-${run}`, name: `Known file ${run}`, enabled: true, conditions: { sha256: [hash('a')] }, action: 'allow', comment: '' };
+
+    // Adding a rule with a file hash is changing the hashes: refused to the editor, nothing stored.
+    const doc = (await editor.get(path)).body as Doc;
+    const refused = await editor.put(path, { body: { ...doc, list: [...doc.list, rule] } });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: `list.${doc.list.length}.conditions.sha256`, key: 'subPermission' })]);
+    expect(((await editor.get(path)).body as Doc).list.some((r) => r.id === rule.id)).toBe(false);
+
+    // The full writer adds it; a hash that is not one is a 400 naming the field.
+    const bad = await admin.put(path, { body: { ...doc, list: [...doc.list, { ...rule, conditions: { sha256: ['abc'] } }] } });
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: `list.${doc.list.length}.conditions.sha256.0`, key: 'invalidSha256' })]);
+    expect((await admin.put(path, { body: { ...doc, list: [...doc.list, rule] } })).status).toBe(200);
+
+    // The editor changes its comment, not its hashes.
+    const stored = (await editor.get(path)).body as Doc;
+    const i = stored.list.findIndex((r) => r.id === rule.id);
+    const comment = structuredClone(stored);
+    comment.list[i]!.comment = `checked by ${run}`;
+    expect((await editor.put(path, { body: comment })).status).toBe(200);
+    const hashes = (await editor.get(path)).body as Doc;
+    hashes.list[i]!.conditions.sha256 = [hash('b')];
+    const denied = await editor.put(path, { body: hashes });
+    expect(denied.status).toBe(403);
+    expect(denied.body.errors).toEqual([expect.objectContaining({ path: `list.${i}.conditions.sha256`, key: 'subPermission' })]);
+    expect(((await admin.get(path)).body as Doc).list[i]!.conditions.sha256).toEqual([hash('a')]);
+  });
+
+  it('webroot_cats gates the extended category list and the category migration, not the actions per category', { timeout: 180_000 }, async () => {
+    const admin = await signedIn('admin');
+    const editor = await editorDenied(admin, ['webroot_cats']);
+    const rev = await stagedRev(admin);
+    const ext = (await editor.get(pathOf(categoryExtension, rev))).body as { categories_85_to_88: { enable: boolean }; rev_id: number; updated_at: string };
+    const flipped = { ...ext, categories_85_to_88: { enable: !ext.categories_85_to_88.enable } };
+    expect((await editor.put(pathOf(categoryExtension, rev), { body: flipped })).status).toBe(403);
+    expect((await editor.put('/api/policy/v1/category_migration', { body: { migrate: true } })).status).toBe(403);
+    expect(((await editor.get(pathOf(categoryExtension, rev))).body as typeof ext).categories_85_to_88.enable).toBe(ext.categories_85_to_88.enable);
+
+    // The same role still sets the action of a category; the full writer changes the list used.
+    const cats = (await editor.get(pathOf(webCategories, rev))).body as { list: { id: string; comment: string }[] };
+    expect(cats.list.length).toBeGreaterThan(0);
+    cats.list[0]!.comment = `by ${run}`;
+    const saved = await editor.put(pathOf(webCategories, rev), { body: cats });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await admin.put(pathOf(categoryExtension, rev), { body: { ...(await admin.get(pathOf(categoryExtension, rev))).body, categories_85_to_88: { enable: !ext.categories_85_to_88.enable } } })).status).toBe(200);
   });
 });

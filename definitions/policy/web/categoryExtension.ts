@@ -14,6 +14,8 @@ export const categoryExtension = definePolicyArea({
   schema: CategoryExtensionDocument,
   layout: { kind: 'form' },
   read: { any: ['web_policy:read'] },
-  write: { any: ['web_policy:write:categories'] },
+  // The webroot_cats sub-permission of spec 000 §6: which category list the policy uses, as opposed to the actions
+  // per category (categories). Met by web_policy:write, refused by a deny of web_policy:write:webroot_cats.
+  write: { any: ['web_policy:write:webroot_cats'] },
   tag: 'web policy',
 });

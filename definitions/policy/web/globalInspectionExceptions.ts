@@ -31,6 +31,7 @@ export const globalInspectionExceptions = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   fieldGates: CONDITION_GATES,
-  write: { any: ['web_policy:write'] },
+  // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:exceptions.
+  write: { any: ['web_policy:write:exceptions'] },
   tag: 'web policy',
 });

@@ -11,7 +11,15 @@ export const inspectionExceptionPanels = [
     id: 'conditions',
     title: 'Match conditions',
     summary: 'Choose the files the rule applies to',
-    fields: ['conditions.domain', 'conditions.uri', 'conditions.categories', 'conditions.fileTypes', 'conditions.source_ips', 'conditions.entities'],
+    fields: [
+      'conditions.sha256',
+      'conditions.domain',
+      'conditions.uri',
+      'conditions.categories',
+      'conditions.fileTypes',
+      'conditions.source_ips',
+      'conditions.entities',
+    ],
   },
   { id: 'action', title: 'Action', fields: ['action'], summary: 'Mark as clean, mark as infected or inspect' },
   { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
@@ -23,6 +31,7 @@ export const inspectionExceptionRowFields = {
   action: { widget: 'segmented' },
   comment: { widget: 'textarea' },
   ...conditionFieldHints,
+  'conditions.sha256': { widget: 'tags', placeholder: '64 hexadecimal characters' },
 } as const;
 
 export const inspectionExceptions = definePolicyArea({
@@ -30,7 +39,8 @@ export const inspectionExceptions = definePolicyArea({
   title: 'Inspection Exceptions',
   description:
     'Ordered rules that override content inspection for matching files: mark them clean, mark them infected, or ' +
-    'inspect them whatever the other rules say. A rule matches on the web exception conditions (all given must hold). ' +
+    'inspect them whatever the other rules say. A rule matches on the web exception conditions or on the files\' ' +
+    'SHA-256 hashes (all given must hold). ' +
     'Traffic matching a "Not inspected" entry is never inspected; that list is saved with the same document.',
   route: '/policy/web/inspection-exceptions',
   nav: { group: 'Web', order: 55 },
@@ -55,6 +65,7 @@ export const inspectionExceptions = definePolicyArea({
   },
   read: { any: ['web_policy:read'] },
   fieldGates: CONDITION_GATES,
-  write: { any: ['web_policy:write'] },
+  // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:exceptions.
+  write: { any: ['web_policy:write:exceptions'] },
   tag: 'web policy',
 });

@@ -3,6 +3,7 @@ import { ruleAllows, type Grants } from '../../../schemas/access';
 import { browserRules } from './browserRules';
 import { webCategories } from './webCategories';
 import { webThreats } from './webThreats';
+import { registry } from '../../index';
 
 const grants = (allow: string[], deny: string[] = []): Grants => ({ allow, deny });
 
@@ -26,5 +27,19 @@ describe('web policy edit sub-permissions (spec 000 §6)', () => {
 
   it('refuses every write to a reader', () => {
     expect(ruleAllows(webCategories.write, grants(['web_policy:read']))).toBe(false);
+  });
+
+  it('gates something with each of the nine sub-permissions, and leaves no web policy area without a write rule', () => {
+    const SUBS = ['bnb', 'browser_and_version', 'categories', 'domain', 'exceptions', 'threats', 'sha256', 'user-agent', 'webroot_cats'];
+    const named = new Set<string>();
+    const note = (rule: { any?: readonly string[]; all?: readonly string[] }) => (rule.any ?? rule.all ?? []).forEach((p) => named.add(p));
+    for (const screen of registry.screens) {
+      if (!('write' in screen) || !screen.route.startsWith('/policy/web')) continue;
+      expect(screen.write, screen.id).toBeDefined();
+      note(screen.write!);
+      for (const g of ('fieldGates' in screen ? screen.fieldGates : undefined) ?? []) note(g.write);
+    }
+    for (const op of registry.operations) if (typeof op.access === 'object') note(op.access);
+    expect(SUBS.filter((s) => !named.has(`web_policy:write:${s}`))).toEqual([]);
   });
 });

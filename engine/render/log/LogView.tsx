@@ -18,7 +18,7 @@ import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { useTableSettings } from '../widgets/table/useTableSettings';
 import '../widgets/table/table.css';
 import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, type LogUrlQuery } from './logController';
-import { cellText, eventRows } from './logFormat';
+import { asFieldChanges, cellText, eventRows, exportCell, type FieldChange } from './logFormat';
 import { useLookupLabels, type FieldLabels } from './useLookupLabels';
 import type { ScreenLookup } from '../publish/revisionDiff';
 
@@ -105,20 +105,46 @@ function IntervalPicker({ query, setQuery, managementStation }: Omit<LogViewProp
   );
 }
 
+/** A list of field changes, one per line: the field, then its value before → after (an empty side reads "none"). */
+function ChangeList({ title, changes }: { title: string; changes: readonly FieldChange[] }) {
+  const side = (v: string) => (v === '' ? <Text span c="dimmed" fs="italic" size="sm">none</Text> : <Text span size="sm">{v}</Text>);
+  return (
+    <Stack gap={6} component="ul" aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {changes.map((c, i) => (
+        <li key={i}>
+          <Text size="sm" fw={600}>
+            {c.field}
+          </Text>
+          <Text size="sm" component="div" style={{ wordBreak: 'break-word' }}>
+            {side(c.before)}
+            <Text span size="sm" c="dimmed" mx={6} aria-label="changed to">
+              →
+            </Text>
+            {side(c.after)}
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 function EventDrawer({ screen, event, lookups, onClose }: { screen: LogViewDef; event: LogEvent | null; lookups: FieldLabels; onClose: () => void }) {
   return (
     <Drawer opened={event !== null} onClose={onClose} position="right" size="lg" title="Event details">
       {event && (
         <Table aria-label="Event details" withRowBorders>
           <Table.Tbody>
-            {eventRows(screen, event, lookups).map(({ field, title, text }) => (
-              <Table.Tr key={field}>
-                <Table.Th scope="row" w="35%">
-                  {title}
-                </Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{text}</Table.Td>
-              </Table.Tr>
-            ))}
+            {eventRows(screen, event, lookups).map(({ field, title, text }) => {
+              const changes = asFieldChanges(event[field]);
+              return (
+                <Table.Tr key={field}>
+                  <Table.Th scope="row" w="35%">
+                    {title}
+                  </Table.Th>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{changes ? <ChangeList title={title} changes={changes} /> : text}</Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}
@@ -199,7 +225,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   };
 
   const fileName = `${screen.logType}-logs`;
-  const exportRows = () => events.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.join('|') : v])));
+  const exportRows = () => events.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, exportCell(v)])));
   const before = virtual ? (items[0]?.start ?? 0) : 0;
   const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
