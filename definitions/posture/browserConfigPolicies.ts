@@ -45,6 +45,13 @@ export const browserConfigPolicies = defineCollection({
   schemaField: 'settings',
   stampField: 'updated_at',
   itemSchemaFrom: { operation: postureOps.configSettingDefinitions, query: { platform: 'platform', browser: 'browser', version: 'version' } },
+  rowActions: (action) => [
+    action(postureOps.assessAll, {
+      id: 'assess-all',
+      label: 'Assess against every benchmark',
+      success: (p) => `${p.name} assessed against every benchmark of its browser; see Assessments.`,
+    }),
+  ],
   read: { any: ['browser_posture_management:read'] },
   write: { any: ['browser_posture_management:write'] },
 });

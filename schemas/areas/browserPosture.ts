@@ -386,7 +386,7 @@ export const BenchmarkRule = z.object({
   rule_id: z.string().meta({ title: 'Rule' }),
   title: z.string().meta({ title: 'Check' }),
   setting: z.string().meta({ title: 'Setting', description: 'Policy name of the catalogue setting' }),
-  expected: z.unknown().meta({ title: 'Expected value' }),
+  expected: z.unknown().optional().meta({ title: 'Expected value' }),
   severity: BenchmarkSeverity,
 });
 export type BenchmarkRule = z.infer<typeof BenchmarkRule>;
@@ -415,7 +415,7 @@ export const ReviewStatus = labelledEnum(
 );
 
 export const AssessmentResult = BenchmarkRule.extend({
-  actual: z.unknown().meta({ title: 'Policy value', description: 'Absent when the policy leaves the setting unconfigured' }),
+  actual: z.unknown().optional().meta({ title: 'Policy value', description: 'Absent when the policy leaves the setting unconfigured' }),
   outcome: CheckOutcome,
   review_status: ReviewStatus,
   review_comment: z.string().meta({ title: 'Review comment' }),
