@@ -60,14 +60,23 @@ function responseKind(op: OpenApiOperation): 'json' | 'text' | 'binary' {
   return mediaType?.startsWith('text/') ? 'text' : 'json';
 }
 
+/** The parts of a multipart body sent as files: properties whose schema names a `contentMediaType`. */
+function fileFields(schema: JsonSchema, schemas: Record<string, JsonSchema>): string[] {
+  const ref = typeof schema.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
+  if (ref) return fileFields(ref, schemas);
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(props).filter((name) => typeof props[name]?.contentMediaType === 'string');
+}
+
 /** The plain data `callOperation` needs of an operation, as one line of the generated table. */
-function routeLine(e: Entry): string {
+function routeLine(e: Entry, schemas: Record<string, JsonSchema>): string {
   const xsrfExempt = STATE_CHANGING.has(e.method) && !e.op.security.some((s) => 'xsrf' in s);
   const route = {
     id: e.op.operationId,
     method: e.method,
     path: e.path,
     responseKind: responseKind(e.op),
+    ...(e.op.requestBody?.content['multipart/form-data'] ? { requestKind: 'multipart', fileFields: fileFields(e.op.requestBody.content['multipart/form-data'].schema, schemas) } : {}),
     tag: e.op.tags[0] ?? '',
     ...(xsrfExempt ? { xsrfExempt: true } : {}),
     access: e.op['x-permission'],
@@ -93,7 +102,7 @@ function operationBlock(e: Entry, methods: Set<string>): { method: string; map: 
   if (query) parts.push({ name: 'query', type: query, required: queryParams.some((p) => p.required) });
   const body = e.op.requestBody;
   if (body) {
-    const schema = body.content['application/json']?.schema ?? {};
+    const schema = Object.values(body.content)[0]?.schema ?? {};
     parts.push({ name: 'body', type: tsType(schema, '      '), required: body.required });
   }
   const input = parts.length
@@ -137,7 +146,7 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     '\n',
     '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. */\n',
     'export const operationRoutes: readonly OperationRoute[] = [\n',
-    ...entries(doc).map(routeLine),
+    ...entries(doc).map((e) => routeLine(e, schemas)),
     '];\n',
     '\n',
     ...Object.entries(schemas).map(([name, schema]) => declaration(name, schema) + '\n'),

@@ -169,7 +169,7 @@ function operation(op: OperationDef, registry: Registry, components: Components)
           requestBody: {
             // The server validates a missing body as `{}`.
             required: !accepts(op.body, undefined) && !accepts(op.body, {}),
-            content: { 'application/json': { schema: components.ref(op.body, 'input') } },
+            content: { [op.requestKind === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: components.ref(op.body, 'input') } },
           },
         }
       : {}),

@@ -31,6 +31,11 @@ export interface OperationDef {
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
+  /**
+   * How the body is sent: JSON (default) or a multipart/form-data upload, each body field a part (a field whose schema
+   * has `contentMediaType` is sent as a file); the server parses every part as a string for the body schema.
+   */
+  readonly requestKind?: 'json' | 'multipart';
   /** Body of the 200 answer; for `text` and `binary` answers, a z.string(). */
   readonly response: z.ZodType;
   readonly responseKind?: 'json' | 'text' | 'binary';

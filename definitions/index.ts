@@ -50,7 +50,9 @@ import { runtimeAnalysis } from './policy/web/runtimeAnalysis';
 import { webThreats } from './policy/web/webThreats';
 import { watermark } from './policy/web/watermark';
 import { sslBypass } from './policy/web/sslBypass';
+import { benchmarkPolicies } from './posture/benchmarkPolicies';
 import { browserConfigPolicies } from './posture/browserConfigPolicies';
+import { postureAssessments } from './posture/postureAssessments';
 import { dlpCustomization } from './customization/dlpCustomization';
 import { emailCustomization } from './customization/emailCustomization';
 import { webCustomization } from './customization/webCustomization';
@@ -199,6 +201,8 @@ export const registry = createRegistry({
     mailService,
     mailAttachments,
     browserConfigPolicies,
+    postureAssessments,
+    benchmarkPolicies,
     webLogs,
     emailLogs,
     auditLogs,

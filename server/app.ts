@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import type { Registry } from '../definitions/registry';
 import type { Environment } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
+import { parseMultipart } from './multipart';
 import { INVALID_CHARACTERS_KEY, INVALID_CHARACTERS_MESSAGE } from '../schemas/safeText';
 import { idpRoutes } from './idp';
 import { mountOperations } from './mount';
@@ -79,6 +80,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
       return done(new HttpError(400, MESSAGES.validationFailed, { errors }), undefined);
     }
     parseJson(request, text, done);
+  });
+  // Uploads (operations with requestKind 'multipart'); the mount refuses a multipart body for any other operation.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+    try {
+      done(null, parseMultipart(body as Buffer, request.headers['content-type'] ?? ''));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -80,6 +80,7 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
         if (token !== undefined && !session) throw new HttpError(401, MESSAGES.notAuthorized);
         authorize(op, env, session);
         if (STATE_CHANGING.has(op.method) && !op.xsrfExempt && token === undefined) checkXsrf(request, session);
+        checkBodyKind(op, request);
         const input = validate(op, request);
         const result = await handler({ op, db, env, registry, caller: session?.caller, ...input, request, reply });
         return reply.sent ? reply : answer(op, reply, result);
@@ -97,6 +98,15 @@ function authorize(op: OperationDef, env: Environment, session: ResolvedSession 
     }
   }
   if (op.feature && caller && !featureFlags(caller.user.capabilities)[op.feature]) throw new HttpError(403, MESSAGES.forbidden);
+}
+
+/** An upload operation takes multipart/form-data and nothing else; every other operation takes no multipart body (415). */
+function checkBodyKind(op: OperationDef, request: FastifyRequest): void {
+  if (!op.body || request.body === undefined) return;
+  const multipart = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+  if (multipart !== (op.requestKind === 'multipart')) {
+    throw new HttpError(415, multipart ? 'This call takes a JSON body.' : 'This call takes a multipart/form-data upload.');
+  }
 }
 
 /** The header must echo the cookie; with a session, the cookie must also carry that session's token. */

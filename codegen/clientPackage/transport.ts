@@ -15,6 +15,9 @@ export interface OperationRoute {
   readonly tag?: string;
   readonly xsrfExempt?: true;
   readonly access?: unknown;
+  /** A multipart/form-data upload: each body field a part, `fileFields` sent as files. */
+  readonly requestKind?: 'multipart';
+  readonly fileFields?: readonly string[];
 }
 
 export interface CallInput {
@@ -111,8 +114,17 @@ export function connection(options: ConnectOptions, routes: readonly OperationRo
     else if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = cookies.get(wire.xsrfCookie);
     if (!options.token && CHANGES.has(route.method) && xsrf !== undefined) headers[wire.xsrfHeader] = xsrf;
-    let body: string | undefined;
-    if (input.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (input.body !== undefined && route.requestKind === 'multipart') {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(input.body as Record<string, unknown>)) {
+        if (value === undefined) continue;
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        if (route.fileFields?.includes(name)) form.append(name, new Blob([text], { type: 'application/json' }), `${name}.json`);
+        else form.append(name, text);
+      }
+      body = form;
+    } else if (input.body !== undefined) {
       body = JSON.stringify(input.body);
       headers['content-type'] = 'application/json';
     }

@@ -1,4 +1,4 @@
-import { ConfigPolicyInput } from '../../schemas/areas/browserPosture';
+import { ConfigPolicyUploadForm } from '../../schemas/areas/browserPosture';
 import { postureOps } from '../api/posture';
 import { defineCollection } from '../define';
 
@@ -34,11 +34,24 @@ export const browserConfigPolicies = defineCollection({
     { field: 'status', format: 'enumLabel' },
     { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true },
   ],
-  createSchema: ConfigPolicyInput.omit({ settings: true }),
-  createFields: { description: { widget: 'textarea' }, platform: { widget: 'segmented' }, browser: { widget: 'segmented' } },
+  // The new policy is uploaded as a file (its platform, browser, version and description) named after the current
+  // time; its settings are then edited in the policy's form.
+  createSchema: ConfigPolicyUploadForm,
+  createFields: {
+    'uploadFile.description': { widget: 'textarea' },
+    'uploadFile.platform': { widget: 'segmented' },
+    'uploadFile.browser': { widget: 'segmented' },
+  },
   schemaField: 'settings',
   stampField: 'updated_at',
   itemSchemaFrom: { operation: postureOps.configSettingDefinitions, query: { platform: 'platform', browser: 'browser', version: 'version' } },
+  rowActions: (action) => [
+    action(postureOps.assessAll, {
+      id: 'assess-all',
+      label: 'Assess against every benchmark',
+      success: (p) => `${p.name} assessed against every benchmark of its browser; see Assessments.`,
+    }),
+  ],
   read: { any: ['browser_posture_management:read'] },
   write: { any: ['browser_posture_management:write'] },
 });

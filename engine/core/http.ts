@@ -25,6 +25,9 @@ export interface OperationRoute {
   readonly path: string;
   readonly tag: string;
   readonly responseKind?: 'json' | 'text' | 'binary';
+  /** A multipart/form-data upload: each body field a part, `fileFields` sent as files (named after the field). */
+  readonly requestKind?: 'json' | 'multipart';
+  readonly fileFields?: readonly string[];
   /** A state-changing call that hands the xsrf cookie out (the server does not check the header). */
   readonly xsrfExempt?: true;
   /** Who may call it; the shell reads it for controls such as publish. */
@@ -157,8 +160,10 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
   if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
   if (options.skip403Snackbar) headers[SKIP_403_SNACKBAR_HEADER] = '1';
   if (options.background || cfg.isBackground?.()) headers[BACKGROUND_HEADER] = '1';
-  let body: string | undefined;
-  if (input.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (input.body !== undefined && op.requestKind === 'multipart') {
+    body = formData(input.body as Record<string, unknown>, op.fileFields ?? []);
+  } else if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(input.body);
   }
@@ -203,6 +208,18 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/** A multipart body: strings as they are, other values as JSON; file fields as files named after the field. */
+function formData(fields: Record<string, unknown>, files: readonly string[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (files.includes(name)) form.append(name, new Blob([text], { type: 'application/json' }), `${name}.json`);
+    else form.append(name, text);
+  }
+  return form;
 }
 
 async function toApiError(

@@ -278,6 +278,48 @@ export const ConfigPolicyInput = z.strictObject({
 });
 export type ConfigPolicyInput = z.infer<typeof ConfigPolicyInput>;
 
+/** The content of the uploaded policy file: the input policy without its name (the name is a field of its own). */
+export const ConfigPolicyFile = z.strictObject({
+  description: description.optional(),
+  platform: PosturePlatform,
+  browser: PostureBrowser,
+  version: BrowserVersion,
+  settings: settings.default({}),
+});
+export type ConfigPolicyFile = z.infer<typeof ConfigPolicyFile>;
+
+/** `YYYY-MM-DD HH:MM:SS` (UTC) of now: the name a new policy gets until the administrator renames it. */
+export const policyNameNow = (): string => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * Body of POST configPolicies, a multipart/form-data upload: `uploadFile` a JSON file holding the policy (platform,
+ * browser, version, settings, optional description), `name` (the portal sends the current time) and `createdBy`
+ * (the signed-in user; the server records the caller and refuses another name).
+ */
+export const ConfigPolicyUpload = z.strictObject({
+  uploadFile: z
+    .string()
+    .meta({ title: 'Policy file', description: 'JSON: platform, browser, version, settings and an optional description', contentMediaType: 'application/json' })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'The file is not JSON.', params: { key: 'invalidJson' } });
+        return z.NEVER;
+      }
+    })
+    .pipe(ConfigPolicyFile),
+  createdBy: z.string().min(1).max(128).optional().meta({ title: 'Created by', description: 'The signed-in user\'s name' }),
+  name,
+});
+export type ConfigPolicyUpload = z.output<typeof ConfigPolicyUpload>;
+
+/** The screen's form for a new policy: the name (the current time until changed) and the file's fields, sent as the file. */
+export const ConfigPolicyUploadForm = z.strictObject({
+  name: name.default(policyNameNow),
+  uploadFile: ConfigPolicyFile.omit({ settings: true }).meta({ title: 'Policy' }),
+});
+
 /**
  * Body of PATCH configPolicies/{id}: any of the editable fields (platform and browser are fixed at creation), and the
  * policy's updated_at as read: a policy changed since answers 409 with the stored policy.
@@ -334,3 +376,84 @@ export const InputPolicy = z
     createdBy: z.string(),
   })
   .meta({ title: 'Input policy', description: 'The policy as it was created and last edited, without the service\'s fields' });
+
+// ---- benchmark policies and assessments ---------------------------------------------------------------------------
+
+export const BenchmarkSeverity = labelledEnum(['low', 'medium', 'high'], { low: 'Low', medium: 'Medium', high: 'High' }, { title: 'Severity' });
+
+/** One check of a benchmark: a setting of the catalogue and the value the benchmark expects. */
+export const BenchmarkRule = z.object({
+  rule_id: z.string().meta({ title: 'Rule' }),
+  title: z.string().meta({ title: 'Check' }),
+  setting: z.string().meta({ title: 'Setting', description: 'Policy name of the catalogue setting' }),
+  expected: z.unknown().optional().meta({ title: 'Expected value' }),
+  severity: BenchmarkSeverity,
+});
+export type BenchmarkRule = z.infer<typeof BenchmarkRule>;
+
+export const BenchmarkSummary = z.object({
+  id: z.string().meta({ title: 'Benchmark' }),
+  name: z.string().meta({ title: 'Name' }),
+  browser: PostureBrowser,
+  description: z.string().meta({ title: 'Description' }),
+  rules: z.number().int().nonnegative().meta({ title: 'Checks' }),
+});
+export const BenchmarkPolicy = BenchmarkSummary.extend({ list: z.array(BenchmarkRule).meta({ title: 'Checks' }) });
+export type BenchmarkPolicy = z.infer<typeof BenchmarkPolicy>;
+export const BenchmarkList = z.object({ list: z.array(BenchmarkSummary) }).meta({ title: 'Benchmark policies' });
+export const BenchmarkIdParam = z.strictObject({ id: z.string().min(1).max(64).meta({ title: 'Benchmark' }) });
+export const AssessmentParams = z.strictObject({
+  id: z.uuid({ message: 'Unknown configuration policy id.' }),
+  benchId: z.string().min(1).max(64).meta({ title: 'Benchmark' }),
+});
+
+export const CheckOutcome = labelledEnum(['pass', 'fail', 'not_configured'], { pass: 'Passed', fail: 'Failed', not_configured: 'Not configured' }, { title: 'Outcome' });
+export const ReviewStatus = labelledEnum(
+  ['unreviewed', 'to_fix', 'accepted_risk', 'not_applicable'],
+  { unreviewed: 'Not reviewed', to_fix: 'To fix', accepted_risk: 'Risk accepted', not_applicable: 'Not applicable' },
+  { title: 'Review status' },
+);
+
+export const AssessmentResult = BenchmarkRule.extend({
+  actual: z.unknown().optional().meta({ title: 'Policy value', description: 'Absent when the policy leaves the setting unconfigured' }),
+  outcome: CheckOutcome,
+  review_status: ReviewStatus,
+  review_comment: z.string().meta({ title: 'Review comment' }),
+});
+export type AssessmentResult = z.infer<typeof AssessmentResult>;
+
+const assessmentSummaryShape = {
+  benchmark_id: z.string().meta({ title: 'Benchmark id' }),
+  benchmark: z.string().meta({ title: 'Benchmark' }),
+  assessed: z.boolean().meta({ title: 'Assessed' }),
+  score: z.number().int().min(0).max(100).nullable().meta({ title: 'Score', description: 'Share of the checks passed, in percent' }),
+  passed: z.number().int().nonnegative().meta({ title: 'Passed' }),
+  failed: z.number().int().nonnegative().meta({ title: 'Failed' }),
+  not_configured: z.number().int().nonnegative().meta({ title: 'Not configured' }),
+  assessed_at: z.iso.datetime().nullable().meta({ title: 'Assessed at' }),
+  assessed_by: z.string().nullable().meta({ title: 'Assessed by' }),
+  updated_at: z.iso.datetime().nullable().meta({ title: 'Updated', description: 'Changes with every run and review; send it back with a review' }),
+};
+export const AssessmentSummary = z.object(assessmentSummaryShape);
+export type AssessmentSummary = z.infer<typeof AssessmentSummary>;
+export const AssessmentList = z.object({ list: z.array(AssessmentSummary) }).meta({ title: 'Assessments of a policy' });
+export const Assessment = z
+  .object({ ...assessmentSummaryShape, policy_id: z.uuid(), results: z.array(AssessmentResult) })
+  .meta({ title: 'Assessment', description: 'A configuration policy checked against a benchmark policy' });
+export type Assessment = z.infer<typeof Assessment>;
+export const AssessAllAnswer = z.object({ list: z.array(Assessment) });
+
+/** Body of POST assessments/{benchId}: the results of an assessment, filtered. */
+export const AssessmentQuery = z.strictObject({
+  outcome: z.array(CheckOutcome).max(3).optional().meta({ title: 'Outcomes', description: 'Only results with these outcomes' }),
+  review_status: z.array(ReviewStatus).max(4).optional().meta({ title: 'Review statuses' }),
+  search: z.string().max(100).optional().meta({ title: 'Search', description: 'Part of the check\'s title or setting name, any case' }),
+});
+
+/** Body of PUT assessments/{benchId}/reviewStatus. */
+export const ReviewStatusBody = z.strictObject({
+  rule_id: z.string().min(1, { message: 'Choose a check.' }).max(64).meta({ title: 'Check' }),
+  review_status: ReviewStatus,
+  comment: z.string().max(500, { message: 'Use at most 500 characters.' }).default('').meta({ title: 'Comment' }),
+  updated_at: z.iso.datetime().meta({ title: 'Updated', description: 'The assessment\'s updated_at as read; a later change answers 409' }),
+});

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { Logic, labelledEnum } from '../enums';
 import { ALERT_SUB_TYPE_LABELS, DLP_ACTION_LABELS, SUB_EVENT_TYPE_LABELS } from '../logEnums';
 import { Email, VALIDATOR_MESSAGES, isValidRegex } from '../validators';
-import { Comment, Enabled, RowId, RuleName, RuleScope, enumFromLabels, listOf, ruleList, uniqueBy } from './common';
+import { Comment, Enabled, RowId, RuleName, RuleScope, Token, enumFromLabels, listOf, ruleList, uniqueBy } from './common';
 
 const int = (min: number, max: number, title: string, description?: string) =>
   z.number().int({ message: 'Enter a whole number.' }).min(min, { message: `Use at least ${min}.` }).max(max, { message: `Use at most ${max}.` }).meta({ title, ...(description ? { description } : {}) });
@@ -118,14 +118,19 @@ export const DlpRule = z
     channels: z.array(DlpChannel).min(1, { message: 'Choose at least one channel.' }).max(Object.keys(SUB_EVENT_TYPE_LABELS).length).meta({ title: 'Channels' }),
     groups: ids('Dictionary groups', 'Ids of dictionary groups'),
     predefined: z.array(PredefinedDictionary).max(Object.keys(ALERT_SUB_TYPE_LABELS).length).default([]).meta({ title: 'Predefined dictionaries' }),
+    ccls: z
+      .array(Token)
+      .max(100)
+      .default([])
+      .meta({ title: 'Predefined content control lists', description: 'Data identifiers of the service (by id), such as IBANs or national identity numbers; an id the service no longer offers matches nothing' }),
     threshold: int(1, 1000, 'Matches before the action').default(1),
     action: DlpActionChoice,
     auditors: ids('Auditors', 'Ids of auditors notified'),
     notify_user: z.boolean().default(true).meta({ title: 'Tell the user', description: 'Shows the DLP notification text' }),
     comment: Comment,
   })
-  .refine((r) => r.groups.length + r.predefined.length > 0, {
-    message: 'Choose at least one dictionary group or predefined dictionary.',
+  .refine((r) => r.groups.length + r.predefined.length + r.ccls.length > 0, {
+    message: 'Choose at least one dictionary group, predefined dictionary or content control list.',
     path: ['groups'],
     params: { key: 'dictionaryRequired' },
   });

@@ -178,6 +178,11 @@ export const IsolationRule = z.strictObject({
   risks: z.array(RiskChoice).min(1, { message: 'Choose at least one risk level.' }).max(3).meta({ title: 'Link risk', description: 'Risk score of the linked site' }),
   senders: senders(),
   recipients: recipients(),
+  recipient_groups: z
+    .array(Token)
+    .max(100)
+    .default([])
+    .meta({ title: 'Recipient mail groups', description: 'The rule also applies to members of these mail groups; a group that no longer exists matches nobody' }),
   action: LinkAction,
   comment: Comment,
 });

@@ -36,6 +36,21 @@ export interface RequestOptions {
 
 export const baseUrl = (): string => inject('baseUrl');
 
+/** A multipart/form-data body (for `raw`): text fields, and file parts given as `{ file: text }` (sent as JSON files). */
+export async function multipart(fields: Readonly<Record<string, string | { readonly file: string }>>): Promise<{ data: string; type: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([value.file], { type: 'application/json' }), `${name}.json`);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { data: await request.text(), type: request.headers.get('content-type')! };
+}
+
+/** The multipart upload that creates a browser configuration policy (uploadFile, name; createdBy when given). */
+export const policyUpload = (name: string, file: Readonly<Record<string, unknown>>, createdBy?: string) =>
+  multipart({ uploadFile: { file: JSON.stringify(file) }, name, ...(createdBy ? { createdBy } : {}) });
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 

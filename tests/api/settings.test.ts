@@ -5,7 +5,7 @@ import { MESSAGES } from '../../schemas/constants';
 import type { ConfigPolicy } from '../../schemas/areas/browserPosture';
 import type { PacTemplateAnswer, ProxyIps } from '../../schemas/areas/pac';
 import type { StorageProfile, StorageProfilesDocument } from '../../schemas/areas/storageProfiles';
-import { ApiClient, asResponseOf, signedIn } from './helpers';
+import { ApiClient, asResponseOf, policyUpload, signedIn } from './helpers';
 
 const STORAGE = '/api/settings/v1/storage/profiles';
 const VALIDATE = '/api/settings/v1/storage/validate';
@@ -238,7 +238,7 @@ describe('browser posture management', () => {
   it('creates, reads, changes and deletes configuration policies of the tenant only', async () => {
     const admin = await signedIn('admin');
     const created = await admin.post(`${BPM}/configPolicies`, {
-      body: { name: 'API test policy', platform: 'windows', browser: 'edge', version: '121', settings: { SmartScreenEnabled: true } },
+      raw: await policyUpload('API test policy', { platform: 'windows', browser: 'edge', version: '121', settings: { SmartScreenEnabled: true } }),
     });
     expect(created.status).toBe(200);
     const policy = asResponseOf('posture.createPolicy', created.body) as ConfigPolicy;
@@ -256,7 +256,7 @@ describe('browser posture management', () => {
     expect((await other.post(`${BPM}/configPolicies/batchDelete`, { body: { ids: [policy.id] } })).body).toEqual({ deleted: 0 });
     expect((await (await signedIn('auditor')).request('DELETE', `${BPM}/configPolicies/${policy.id}`)).status).toBe(403);
 
-    const second = (await admin.post(`${BPM}/configPolicies`, { body: { name: 'Second', platform: 'linux', browser: 'chrome', version: '120', settings: {} } })).body;
+    const second = (await admin.post(`${BPM}/configPolicies`, { raw: await policyUpload('Second', { platform: 'linux', browser: 'chrome', version: '120' }) })).body;
     const gone = await admin.post(`${BPM}/configPolicies/batchDelete`, { body: { ids: [policy.id, second.id] } });
     expect(gone.body).toEqual({ deleted: 2 });
     const list = (await admin.get(`${BPM}/configPolicies`)).body.list.map((p: { id: string }) => p.id);

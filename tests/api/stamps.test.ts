@@ -8,7 +8,7 @@ import { registry } from '../../definitions';
 import { idSegment, type OperationDef } from '../../definitions/define';
 import { envAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
-import { type ApiClient, SSL_BYPASS, signedIn, stagedRev } from './helpers';
+import { type ApiClient, SSL_BYPASS, policyUpload, signedIn, stagedRev } from './helpers';
 
 /** Operations that change no stored object a second editor could have changed meanwhile, and why. */
 const EXEMPT: Readonly<Record<string, string>> = {
@@ -23,6 +23,10 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'policy.rollback':
     'stages the content of a published revision, which never changes, over the working one; the result is reviewed and published like any save (a publish names its revision)',
   'posture.createPolicy': 'creates a new object: there is no earlier version to be stale against',
+  'posture.queryAssessment': 'reads an assessment with its results filtered; stores nothing',
+  'posture.assess': 'runs the assessment anew from the policy as stored and replaces the earlier one and its reviews: the caller asks for a fresh result, not a change of a version',
+  'posture.reassess': 'runs the assessment anew from the policy as stored, keeping reviews of unchanged outcomes; it changes no value an editor chose',
+  'posture.assessAll': 'repeats every assessment of the policy from the policy as stored, keeping reviews; it changes no value an editor chose',
   'reports.instant': 'creates a new past report',
   'posture.deletePolicy': 'removes the object whatever it holds: the caller chose it gone, not a version of it',
   'posture.batchDelete': 'removes the objects whatever they hold: the caller chose them gone, not a version of them',
@@ -112,7 +116,7 @@ async function secondEditorRefused(first: () => Promise<{ status: number; text: 
 
 const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
   'posture.updatePolicy': async (admin) => {
-    const created = (await admin.post(BPM, { body: { name: 'Stamp test', platform: 'windows', browser: 'chrome', version: '122', settings: {} } })).body;
+    const created = (await admin.post(BPM, { raw: await policyUpload('Stamp test', { platform: 'windows', browser: 'chrome', version: '122', settings: {} }) })).body;
     try {
       const patch = (name: string) => admin.request('PATCH', `${BPM}/${created.id}`, { body: { name, updated_at: created.updated_at } });
       await secondEditorRefused(() => patch('First editor'), () => patch('Second editor'));
@@ -125,6 +129,18 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
       expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(19).fill(409)]);
       const madeUp = await admin.request('PATCH', `${BPM}/${created.id}`, { body: { name: 'Future', updated_at: '2999-01-01T00:00:00.000Z' } });
       expect(madeUp.status).toBe(409);
+    } finally {
+      await admin.request('DELETE', `${BPM}/${created.id}`);
+    }
+  },
+  'posture.setReviewStatus': async (admin) => {
+    const created = (await admin.post(BPM, { raw: await policyUpload('Review stamp test', { platform: 'windows', browser: 'chrome', version: '122', settings: {} }) })).body;
+    try {
+      const assessment = (await admin.post(`${BPM}/${created.id}/assess/chrome-baseline`)).body;
+      const review = (review_status: string) =>
+        admin.put(`${BPM}/${created.id}/assessments/chrome-baseline/reviewStatus`, { body: { rule_id: 'chrome-1', review_status, updated_at: assessment.updated_at } });
+      await secondEditorRefused(() => review('to_fix'), () => review('accepted_risk'));
+      expect((await admin.get(`${BPM}/${created.id}/assessments/chrome-baseline`)).body.results[0].review_status).toBe('to_fix');
     } finally {
       await admin.request('DELETE', `${BPM}/${created.id}`);
     }

@@ -1,5 +1,6 @@
 import { DlpRulesDocument } from '../../../schemas/areas/dlp';
-import { definePolicyArea, optionsFrom } from '../../define';
+import { predefinedCcls } from '../../api/lookups';
+import { choicesFrom, definePolicyArea, optionsFrom } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
 import { dlpAuditors } from './dlpAuditors';
 import { dlpGroups } from './dlpGroups';
@@ -10,7 +11,7 @@ export const dlpRules = definePolicyArea({
   // Design note: The spec names the call only; the fields are this build's design.
   description:
     'Ordered data-loss-prevention rules: for the traffic and channels (uploads, downloads, form submissions, ' +
-    'copy-paste, print, mail) a rule applies to, the dictionary groups and predefined dictionaries that must ' +
+    'copy-paste, print, mail) a rule applies to, the dictionary groups, predefined dictionaries and content control lists that must ' +
     'match, how many matches trigger it, the action (Skip Inspection, Block or Log), the auditors notified and ' +
     'whether the user sees the DLP notification.',
   route: '/policy/dlp/rules',
@@ -34,11 +35,12 @@ export const dlpRules = definePolicyArea({
       channels: { widget: 'checkboxGroup' },
       groups: { widget: 'dualList', optionsFrom: optionsFrom(dlpGroups, 'list', 'id', 'name'), help: 'The rule matches content of these dictionary groups' },
       auditors: { widget: 'dualList', optionsFrom: optionsFrom(dlpAuditors, 'list', 'id', 'name'), help: 'Notified when the rule matches' },
+      ccls: { widget: 'dualList', optionsFrom: choicesFrom(predefinedCcls, 'ccls', 'id', 'name') },
       action: { widget: 'segmented' },
       comment: { widget: 'textarea' },
       ...scopeFieldHints,
     },
-    newRow: { name: '', enabled: true, scope: {}, channels: ['file_upload'], groups: [], predefined: [], threshold: 1, action: 'log', auditors: [], notify_user: true, comment: '' },
+    newRow: { name: '', enabled: true, scope: {}, channels: ['file_upload'], groups: [], predefined: [], ccls: [], threshold: 1, action: 'log', auditors: [], notify_user: true, comment: '' },
     exportable: true,
   },
   read: { any: ['dlp_policy:read'] },

@@ -1,5 +1,6 @@
 import { EmailIsolationDocument } from '../../../schemas/areas/emailPolicy';
-import { definePolicyArea } from '../../define';
+import { smtpGroups } from '../../api/lookups';
+import { choicesFrom, definePolicyArea } from '../../define';
 
 export const emailIsolation = definePolicyArea({
   id: 'email.isolation',
@@ -28,9 +29,10 @@ export const emailIsolation = definePolicyArea({
       risks: { widget: 'checkboxGroup' },
       senders: { widget: 'tags', placeholder: 'name@example.com or example.com' },
       recipients: { widget: 'tags', placeholder: 'name@example.com or example.com' },
+      recipient_groups: { widget: 'dualList', optionsFrom: choicesFrom(smtpGroups, 'groups', 'name', 'name') },
       comment: { widget: 'textarea' },
     },
-    newRow: { name: '', enabled: true, risks: ['R'], senders: [], recipients: [], action: 'safeview', comment: '' },
+    newRow: { name: '', enabled: true, risks: ['R'], senders: [], recipients: [], recipient_groups: [], action: 'safeview', comment: '' },
     exportable: true,
   },
   read: { any: ['email_policy:read'] },

@@ -1,5 +1,6 @@
 import { PhishTargetsDocument } from '../../../schemas/areas/emailPolicy';
-import { definePolicyArea } from '../../define';
+import { smtpUsers } from '../../api/lookups';
+import { choicesFrom, definePolicyArea } from '../../define';
 
 export const phishTargets = definePolicyArea({
   id: 'email.phish-targets',
@@ -18,7 +19,14 @@ export const phishTargets = definePolicyArea({
     fields: {
       'safemail_classification.sensitivity': { widget: 'segmented' },
       'safemail_classification.protected_domains': { widget: 'tags', placeholder: 'example.com' },
-      'safemail_classification.targets': { table: { itemLabel: 'target', columns: ['address', 'role'], rowFields: { id: { widget: 'hidden' } } } },
+      'safemail_classification.targets': {
+        table: {
+          itemLabel: 'target',
+          columns: ['address', 'role'],
+          // A target is one of the tenant's mailboxes (smtp_users).
+          rowFields: { id: { widget: 'hidden' }, address: { widget: 'select', optionsFrom: choicesFrom(smtpUsers, 'users', 'email', 'email') } },
+        },
+      },
       'safemail_classification.keywords': { widget: 'tags', placeholder: 'wire transfer' },
     },
   },
