@@ -193,8 +193,12 @@ export const OvaKeyId = z
   .meta({ title: 'Key id', description: 'The licence key as the appliance is given it; unique.' });
 /** What an operator saves for a new key. */
 export const OvaKeyCreate = OvaKeyFields.extend({ key_id: OvaKeyId }).superRefine(checkExpiries);
-/** What an operator saves for an existing key (its id is in the path). */
-export const OvaKeyUpdate = OvaKeyFields.superRefine(checkExpiries);
+/** The updated_at an editor read; a change made meanwhile (or none sent) answers 409 with the stored record. */
+export const Stamp = z.iso.datetime().meta({ title: 'Updated', description: 'The updated_at as read; a record changed since answers 409 with the stored record.' });
+/** What a key holds, as stored (its id is the key). */
+export const OvaKeyBody = OvaKeyFields.superRefine(checkExpiries);
+/** What an operator saves for an existing key (its id is in the path), with the stamp read. */
+export const OvaKeyUpdate = OvaKeyFields.extend({ updated_at: Stamp }).superRefine(checkExpiries);
 export const OvaKeyParams = z.strictObject({ key_id: OvaKeyId });
 export const OvaKey = OvaKeyFields.extend({
   key_id: z.string(),
@@ -212,6 +216,8 @@ export const CategoryOverrideInput = z.strictObject({
   submission_reference: z.string().max(200).default('').meta({ title: 'Submission reference', description: 'The reclassification request it answers, if any.' }),
   active: z.boolean().default(true).meta({ title: 'Active' }),
 });
+/** What an operator saves over an existing override, with the stamp read. */
+export const CategoryOverrideUpdate = CategoryOverrideInput.extend({ updated_at: Stamp });
 export const CategoryOverrideParams = z.strictObject({ id: z.string().min(1).max(100) });
 export const CategoryOverride = CategoryOverrideInput.extend({
   id: z.string(),

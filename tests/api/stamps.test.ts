@@ -9,6 +9,7 @@ import { idSegment, type OperationDef } from '../../definitions/define';
 import { envAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { type ApiClient, SSL_BYPASS, signedIn, stagedRev } from './helpers';
+import { API, operator, unique } from './providerClient';
 
 /** Operations that change no stored object a second editor could have changed meanwhile, and why. */
 const EXEMPT: Readonly<Record<string, string>> = {
@@ -74,11 +75,9 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'tenantUtils.acceptTos': "records the caller's own acceptance of the version shown; another version gets 409",
   'provider.tenantUsers.disableMfa': "switches a user's second factor off; the state sent is the whole state",
   'provider.ovaKeys.create': 'creates a new key: a key id already taken is refused (409)',
-  'provider.ovaKeys.update': 'NOT YET STAMPED: the last save wins (open in issue 12)',
   'provider.ovaKeys.expire': 'sets the expiry to now whole',
   'provider.ovaKeys.delete': 'removes a key whole',
   'provider.categoryOverrides.create': 'creates a new override: there is no earlier version to be stale against',
-  'provider.categoryOverrides.update': 'NOT YET STAMPED: the last save wins (open in issue 12)',
   'provider.categoryOverrides.delete': 'removes an override whole',
   'provider.idpToken': "starts the operator's own sign-in",
   'provider.extendKey': "extends the operator's own session",
@@ -107,6 +106,33 @@ async function secondEditorRefused(first: () => Promise<{ status: number; text: 
 }
 
 const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
+  // Provider console records: the tenant admin has no access there; an operator edits them.
+  'provider.ovaKeys.update': async () => {
+    const op = await operator();
+    const KEYS = `${API}/v1/ova-keys`;
+    const { key_id, ...terms } = { key_id: unique('OVA-STAMP'), tenant_name: 'Demo Corp', license_type: 'poc', does_not_expire: true, note: 'read' };
+    const read = (await op.post(KEYS, { body: { key_id, ...terms } })).body.key;
+    const save = (note: string) => () => op.put(`${KEYS}/${key_id}`, { body: { ...terms, note, updated_at: read.updated_at } });
+    await secondEditorRefused(save('First editor'), save('Second editor'));
+    const stored = (await op.get(KEYS)).body.keys.find((k: { key_id: string }) => k.key_id === key_id);
+    expect(stored.note).toBe('First editor');
+    expect((await op.put(`${KEYS}/${key_id}`, { body: { ...terms, note: 'No stamp' } })).status).toBe(400);
+    expect((await op.put(`${KEYS}/${key_id}`, { body: { ...terms, note: 'Made up', updated_at: '2999-01-01T00:00:00.000Z' } })).status).toBe(409);
+    expect((await op.get(KEYS)).body.keys.find((k: { key_id: string }) => k.key_id === key_id)).toEqual(stored);
+  },
+  'provider.categoryOverrides.update': async () => {
+    const op = await operator();
+    const OVERRIDES = `${API}/v1/category-overrides`;
+    const body = { url: `https://${unique('stamp')}.example.com/`, category_ids: [3] };
+    const read = (await op.post(OVERRIDES, { body })).body.override;
+    const save = (ids: number[]) => () => op.put(`${OVERRIDES}/${read.id}`, { body: { ...body, category_ids: ids, updated_at: read.updated_at } });
+    await secondEditorRefused(save([4]), save([5]));
+    const storedOf = async () => (await op.get(OVERRIDES)).body.overrides.find((o: { id: string }) => o.id === read.id);
+    const stored = await storedOf();
+    expect(stored.category_ids).toEqual([4]);
+    expect((await op.put(`${OVERRIDES}/${read.id}`, { body: { ...body, category_ids: [6], updated_at: '2999-01-01T00:00:00.000Z' } })).status).toBe(409);
+    expect(await storedOf()).toEqual(stored);
+  },
   'posture.updatePolicy': async (admin) => {
     const created = (await admin.post(BPM, { body: { name: 'Stamp test', platform: 'windows', browser: 'chrome', version: '122', settings: {} } })).body;
     try {
