@@ -1,6 +1,7 @@
 /** Payloads of the provider console (spec 001 §3, §7 "Tenant management", under /gdmanage/api). */
 import { z } from 'zod';
 import { SessionUser } from '../auth';
+import { SESSION_LOGOUT_DAYS_DEFAULT } from '../constants';
 import { LicenseType, labelledEnum } from '../enums';
 import { HttpUrl, Password, ShortText, UserName } from '../validators';
 
@@ -97,7 +98,13 @@ export const CreateTenantRequest = z.strictObject({
 export const EditTenantRequest = z.strictObject({
   group_id: TenantId.meta({ description: 'Must be the tenant id of the path.' }),
   name: TenantName.optional(),
-  session_logout_days: z.number().int().min(1).max(365).optional(),
+  // Days, as the tenant's sessions count them: the default 0.042 day (about one hour) is the shortest, a year the longest.
+  session_logout_days: z
+    .number()
+    .min(SESSION_LOGOUT_DAYS_DEFAULT)
+    .max(365)
+    .optional()
+    .meta({ title: 'Inactivity time-out (days)', description: 'Days without activity before the tenant\'s users are signed out; 0.042 day is about one hour (0.042 to 365).' }),
 });
 export const RenameTenantRequest = z.strictObject({ tid: TenantId, name: TenantName });
 export const TenantCommandRequest = z.strictObject({ tid: TenantId });

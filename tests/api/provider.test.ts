@@ -233,6 +233,18 @@ describe('tenant users', () => {
     expect((await op.post(`${API}/v1/tenantusers/does-not-exist/${user.uid}/disablemfa`)).status).toBe(404);
   });
 
+  it('the demo data has enrolled users: disabling one's second factor turns it off, in the list too, and is audited', async () => {
+    const op = await operator();
+    const other = (await op.get(`${API}/v1/tenants?search=Other Corp`)).body.tenants[0].tid;
+    const users = async () => asResponseOf(providerOps.tenantUsers, (await op.get(`${API}/v1/tenantusers/${other}`)).body).users;
+    const enrolled = (await users()).find((u) => u.username === 'other-admin')!;
+    expect(enrolled.mfa_enrolled).toBe(true);
+    expect((await (await operator('support')).post(`${API}/v1/tenantusers/${other}/${enrolled.uid}/disablemfa`)).status).toBe(403);
+    expect((await users()).find((u) => u.uid === enrolled.uid)!.mfa_enrolled).toBe(true);
+    expect((await op.post(`${API}/v1/tenantusers/${other}/${enrolled.uid}/disablemfa`)).body.user.mfa_enrolled).toBe(false);
+    expect((await users()).find((u) => u.uid === enrolled.uid)!.mfa_enrolled).toBe(false);
+  });
+
   it('a tenant created without capabilities gets the standard set, listed by name', async () => {
     const op = await operator();
     const t = await createTenant(op, {});
