@@ -12,6 +12,7 @@ import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
 import { providerOps } from './api/provider';
+import { providerFleetOperations } from './api/providerFleet';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
@@ -110,7 +111,18 @@ import { applianceSmtp } from './appliance/applianceSmtp';
 import { applianceSslBump } from './appliance/applianceSslBump';
 import { applianceTime } from './appliance/applianceTime';
 import { applianceTls } from './appliance/applianceTls';
-import { serviceSection, tenantsSection } from './provider/common';
+import { features } from './provider/features';
+import { skus } from './provider/skus';
+import { tenantEntitlements } from './provider/tenantEntitlements';
+import { tenantOverrides } from './provider/tenantOverrides';
+import { tenantFeatures } from './provider/tenantFeatures';
+import { versions } from './provider/versions';
+import { deployments } from './provider/deployments';
+import { tenantPlacements } from './provider/tenantPlacements';
+import { pods } from './provider/pods';
+import { podNodes } from './provider/podNodes';
+import { rollouts } from './provider/rollouts';
+import { fleetSection, licensingSection, serviceSection, tenantsSection } from './provider/common';
 import { categoryOverrides } from './provider/categoryOverrides';
 import { ovaKeys } from './provider/ovaKeys';
 import { tenantCapabilities } from './provider/tenantCapabilities';
@@ -119,7 +131,7 @@ import { tenants } from './provider/tenants';
 import { tenantUsers } from './provider/tenantUsers';
 
 export const registry = createRegistry({
-  sections: [...sections, tenantsSection, serviceSection],
+  sections: [...sections, tenantsSection, licensingSection, fleetSection, serviceSection],
   screens: [
     revisionHistory,
     webThreats,
@@ -218,6 +230,17 @@ export const registry = createRegistry({
     tenantCapabilities,
     tenantUsers,
     ovaKeys,
+    features,
+    skus,
+    tenantEntitlements,
+    tenantOverrides,
+    tenantFeatures,
+    versions,
+    deployments,
+    tenantPlacements,
+    pods,
+    podNodes,
+    rollouts,
     categoryOverrides,
     apiTokens,
     contactForm,
@@ -239,5 +262,6 @@ export const registry = createRegistry({
     ...Object.values(policyVariantOps),
     ...Object.values(tenantUtilOps),
     ...Object.values(providerOps),
+    ...providerFleetOperations,
   ],
 });

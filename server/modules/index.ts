@@ -14,6 +14,7 @@ import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookup
 import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { providerModule } from './provider';
+import { providerFleetModule } from './providerFleet';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -35,4 +36,5 @@ export const serverModules: readonly ServerModule[] = [
   connectivityModule,
   identityModule,
   providerModule,
+  providerFleetModule,
 ];

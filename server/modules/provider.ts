@@ -43,13 +43,13 @@ type Caps = z.infer<typeof TenantCapabilities>;
 type Summary = z.infer<typeof TenantSummary>;
 
 /** The caller when it is an operator (a user of the provider tenant); 403 for anyone else. */
-function requireOperator(ctx: CallContext): Caller {
+export function requireOperator(ctx: CallContext): Caller {
   if (!ctx.caller) throw new HttpError(401, MESSAGES.notAuthorized);
   if (ctx.caller.tenantId !== PROVIDER_TENANT_ID) throw new HttpError(403, MESSAGES.forbidden);
   return ctx.caller;
 }
 
-const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 async function operatorSession(ctx: CallContext, caller: Caller, lastSeen = Date.now()) {
   return {
@@ -67,7 +67,7 @@ type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_lo
 const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
 
 /** A tenant other than the provider tenant, or 404. */
-async function loadTenant(db: Db, tid: string): Promise<Summary> {
+export async function loadTenant(db: Db, tid: string): Promise<Summary> {
   const row = (await db.query<TenantRow>(`${TENANT_SELECT} WHERE t.id = $1 AND t.id <> $2`, [tid, PROVIDER_TENANT_ID])).rows[0];
   if (!row) throw new HttpError(404, TENANT_NOT_FOUND);
   return summaryOf(row);
@@ -87,7 +87,7 @@ const capabilitiesAnswer = (dryRun: boolean, capabilities: Caps, changes: Return
 });
 
 /** An audit event of an operator change (who, what, when) as the provider tenant's log records it. */
-async function auditService(ctx: CallContext, caller: Caller, what: string, subject: string, detail?: unknown) {
+export async function auditService(ctx: CallContext, caller: Caller, what: string, subject: string, detail?: unknown) {
   const details = `${what}: ${subject}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`;
   const event = { action: 'save', area: ctx.op.id, details, result: 'success', ip: ctx.request.ip } as const;
   await recordAudit(ctx.db, PROVIDER_TENANT_ID, { ...event, user: caller.user.username, tenant: caller.user.tenant_name });
@@ -95,7 +95,7 @@ async function auditService(ctx: CallContext, caller: Caller, what: string, subj
 }
 
 /** Audits an operator change in the provider tenant's log and in the changed tenant's own. */
-async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
+export async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
   const event = await auditService(ctx, caller, what, `${tenant.name} (${tenant.tid})`, detail);
   await recordAudit(ctx.db, tenant.tid, { ...event, user: `${caller.user.username} (service provider)`, tenant: tenant.name });
 }
@@ -164,7 +164,7 @@ async function loadOvaKey(db: Db, keyId: string) {
   return ovaKeyOf(row);
 }
 /** A new stamp, later than the stored one even within its millisecond. */
-const nextStamp = (storedAt: Date | string) => new Date(Math.max(Date.now(), new Date(storedAt).getTime() + 1)).toISOString();
+export const nextStamp = (storedAt: Date | string) => new Date(Math.max(Date.now(), new Date(storedAt).getTime() + 1)).toISOString();
 
 /**
  * Saves a key's body. With `stamp` (an edit) the key must still be at the updated_at the editor read, else 409 with

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Roles } from '../../schemas/access';
 import { hashPassword } from '../passwords';
 import type { Db } from '../types';
+import { seedProviderFleet } from './providerFleet';
 
 export const PROVIDER_TENANT_ID = '0c0ffee0-0000-4000-8000-0000000000aa';
 export const PROVIDER_TENANT_NAME = 'Service Provider';
@@ -71,4 +72,5 @@ export async function seedProvider(db: Db): Promise<void> {
       await tx.query('INSERT INTO category_overrides (id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $3, $4)', [randomUUID(), JSON.stringify(o), now, 'operator']);
     }
   });
+  await seedProviderFleet(db);
 }
