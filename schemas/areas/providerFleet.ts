@@ -121,8 +121,8 @@ export const Deployment = DeploymentInput.extend({
   default: z.boolean().meta({ title: 'Default' }),
 });
 export const DeploymentMove = z.strictObject({
-  tids: z.array(TenantId).min(1).max(500).meta({ title: 'Tenants', description: 'Ids of the tenants to move.' }),
-  deployment: DeploymentId.meta({ title: 'To deployment' }),
+  tids: z.array(TenantId).min(1).max(500).meta({ title: 'Tenants', description: 'The tenants to move (their ids).' }),
+  deployment: DeploymentId.meta({ title: 'To deployment', description: 'Where the tenants run from now on.' }),
 });
 export const DeploymentMoveAnswer = z.object({ status: Success, moved: z.array(z.object({ tid: z.string(), from: z.string(), to: z.string() })) });
 export const DefaultDeployment = z.strictObject({ default_deployment: DeploymentId.meta({ title: 'Default deployment', description: 'Where new tenants, and those not moved anywhere, run.' }) });

@@ -79,10 +79,12 @@ const answer = async (db: Db, k: Kind, row: Row): Promise<Item> => {
 };
 
 type RecordGroup = { readonly list: OperationDef; readonly create: OperationDef; readonly update: OperationDef; readonly delete: OperationDef };
+/** The handlers of a record group, typed against its operations. */
+type RecordHandlers<G extends RecordGroup> = { readonly [P in keyof RecordGroup]: OperationHandler<G[P]> };
 type Ctx = CallContext & { params: { id?: string; tid?: string }; body: Body };
 
 /** The list, create, replace and delete handlers of one kind. */
-function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): { readonly [P in keyof G]: OperationHandler<G[P]> } {
+function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): RecordHandlers<G> {
   const scope = async (ctx: Ctx) => {
     if (!k.tenantScoped) return undefined;
     return loadTenant(ctx.db, ctx.params.tid!);
@@ -152,7 +154,7 @@ function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): { readonly [
       return { status: 'Success' as const };
     },
   };
-  return handlers as unknown as { readonly [P in keyof G]: OperationHandler<G[P]> };
+  return handlers as unknown as RecordHandlers<G>;
 }
 
 // ---- licensing: what a tenant's entitlements and overrides give it ------------------------------------------------

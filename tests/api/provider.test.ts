@@ -215,6 +215,21 @@ describe('capabilities', () => {
   });
 });
 
+describe('tenant inactivity time-out', () => {
+  it('accepts the default 0.042 day the tenants start with (the overview form sends it back), refuses less than that', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const read = asResponseOf(providerOps.getTenant, (await op.get(`${API}/v1/tenants/${t.tid}`)).body).tenant;
+    expect(read.session_logout_days).toBe(0.042);
+    const same = await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, name: read.name, session_logout_days: read.session_logout_days } });
+    expect(same.status, same.text).toBe(200);
+    const tooShort = await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, session_logout_days: 0.01 } });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.errors[0].path).toBe('session_logout_days');
+    expect((await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, session_logout_days: 2.5 } })).body.tenant.session_logout_days).toBe(2.5);
+  });
+});
+
 describe('tenant users', () => {
   it('lists users with their multi-factor state; disable-MFA answers the user without it; support and bad ids are refused', async () => {
     const op = await operator();
