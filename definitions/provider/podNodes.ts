@@ -29,7 +29,7 @@ export const podNodes = defineCollection({
       id: 'state',
       label: 'Set state…',
       form: { fields: { updated_at: { widget: 'hidden' } }, submitLabel: 'Set' },
-      success: (n, { state }) => `${n.node_id} is ${state}.`,
+      success: (n, { state }) => `${n.node_id}: state set to ${state}.`,
     }),
     action(providerFleetOps.requestDiagnostics, {
       id: 'diagnostics',
