@@ -13,6 +13,7 @@ import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
 import { providerOps } from './api/provider';
+import { providerFleetOperations } from './api/providerFleet';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
@@ -125,7 +126,18 @@ import { applianceInputMethods } from './appliance/applianceInputMethods';
 import { applianceUpstreamProxy } from './appliance/applianceUpstreamProxy';
 import { applianceRecordingExport } from './appliance/applianceRecordingExport';
 import { applianceNotifications } from './appliance/applianceNotifications';
-import { serviceSection, tenantsSection } from './provider/common';
+import { features } from './provider/features';
+import { skus } from './provider/skus';
+import { tenantEntitlements } from './provider/tenantEntitlements';
+import { tenantOverrides } from './provider/tenantOverrides';
+import { tenantFeatures } from './provider/tenantFeatures';
+import { versions } from './provider/versions';
+import { deployments } from './provider/deployments';
+import { tenantPlacements } from './provider/tenantPlacements';
+import { pods } from './provider/pods';
+import { podNodes } from './provider/podNodes';
+import { rollouts } from './provider/rollouts';
+import { fleetSection, licensingSection, serviceSection, tenantsSection } from './provider/common';
 import { categoryOverrides } from './provider/categoryOverrides';
 import { ovaKeys } from './provider/ovaKeys';
 import { tenantCapabilities } from './provider/tenantCapabilities';
@@ -134,7 +146,7 @@ import { tenants } from './provider/tenants';
 import { tenantUsers } from './provider/tenantUsers';
 
 export const registry = createRegistry({
-  sections: [...sections, tenantsSection, serviceSection],
+  sections: [...sections, tenantsSection, licensingSection, fleetSection, serviceSection],
   screens: [
     revisionHistory,
     webThreats,
@@ -247,6 +259,17 @@ export const registry = createRegistry({
     tenantCapabilities,
     tenantUsers,
     ovaKeys,
+    features,
+    skus,
+    tenantEntitlements,
+    tenantOverrides,
+    tenantFeatures,
+    versions,
+    deployments,
+    tenantPlacements,
+    pods,
+    podNodes,
+    rollouts,
     categoryOverrides,
     apiTokens,
     contactForm,
@@ -269,5 +292,6 @@ export const registry = createRegistry({
     ...Object.values(policyVariantOps),
     ...Object.values(tenantUtilOps),
     ...Object.values(providerOps),
+    ...providerFleetOperations,
   ],
 });

@@ -13,6 +13,7 @@ import {
   CategoryOverrideInput,
   CategoryOverrideList,
   CategoryOverrideParams,
+  CategoryOverrideUpdate,
   CreateTenantRequest,
   DryRunQuery,
   EditTenantRequest,
@@ -300,7 +301,9 @@ export const updateOvaKey = defineOperation({
   method: 'PUT',
   path: `${OVA_KEYS}/{key_id}`,
   summary: 'Replace a licence key\'s terms and features (the key id stays)',
-  description: `${ovaPathNote} The body is the whole key without its id; fields left out take their defaults.`,
+  description:
+    `${ovaPathNote} The body is the whole key without its id, with the updated_at read; fields left out take their ` +
+    'defaults. A key changed since (or no updated_at) answers 409 with the stored key, nothing changed.',
   params: OvaKeyParams,
   body: OvaKeyUpdate,
   response: OvaKeyAnswer,
@@ -361,9 +364,11 @@ export const updateCategoryOverride = defineOperation({
   method: 'PUT',
   path: `${CATEGORY_OVERRIDES}/{id}`,
   summary: 'Replace a category override',
-  description: 'The body is the whole override; fields left out take their defaults.',
+  description:
+    'The body is the whole override with the updated_at read; fields left out take their defaults. An override changed ' +
+    'since (or no updated_at) answers 409 with the stored override, nothing changed.',
   params: CategoryOverrideParams,
-  body: CategoryOverrideInput,
+  body: CategoryOverrideUpdate,
   response: CategoryOverrideAnswer,
   access: PROVIDER_WRITE,
   tag,

@@ -36,7 +36,8 @@ export const categoryOverrides = defineCollection({
     action(providerOps.updateCategoryOverride, {
       id: 'edit',
       label: 'Edit…',
-      form: { fields: overrideFields, submitLabel: 'Save' },
+      // The stamp read goes back unseen: a key changed meanwhile answers 409 and the editor reloads.
+      form: { fields: { ...overrideFields, updated_at: { widget: 'hidden' } }, submitLabel: 'Save' },
       success: (o) => `${o.url} saved.`,
     }),
     action(providerOps.deleteCategoryOverride, {

@@ -44,3 +44,25 @@ export const tenantScope = {
 
 /** Where a tenant's name links to. */
 export const TENANT_OVERVIEW_ROUTE = '/tenants/overview';
+
+/** Licensing: features, the SKUs made of them (a tenant's own are on its pages). */
+export const licensingSection = defineSection({
+  id: 'provider-licensing',
+  title: 'Licensing',
+  route: '/licensing',
+  access: PROVIDER_READ,
+  env: providerEnv,
+  order: 15,
+  application: PROVIDER_APPLICATION,
+});
+
+/** The fleet: deployments, their pods and nodes, appliance versions and rollouts. */
+export const fleetSection = defineSection({
+  id: 'provider-fleet',
+  title: 'Fleet',
+  route: '/fleet',
+  access: PROVIDER_READ,
+  env: providerEnv,
+  order: 18,
+  application: PROVIDER_APPLICATION,
+});

@@ -47,7 +47,8 @@ export const ovaKeys = defineCollection({
     action(providerOps.updateOvaKey, {
       id: 'edit',
       label: 'Edit…',
-      form: { fields: keyFields, submitLabel: 'Save' },
+      // The stamp read goes back unseen: a key changed meanwhile answers 409 and the editor reloads.
+      form: { fields: { ...keyFields, updated_at: { widget: 'hidden' } }, submitLabel: 'Save' },
       success: (k) => `${k.key_id} saved.`,
     }),
     action(providerOps.expireOvaKey, {

@@ -16,7 +16,7 @@ export const tenantOverview = defineFormScreen({
       tid: { widget: 'hidden' },
       group_id: { widget: 'hidden' },
       name: { label: 'Tenant name' },
-      session_logout_days: { label: 'Inactivity time-out (days)', help: 'Users are signed out after this many days without activity (1 to 365).' },
+      session_logout_days: { label: 'Inactivity time-out (days)', help: 'Users are signed out after this many days without activity: 0.042 is about one hour, 1 a day (0.042 to 365).' },
     },
     initial: initialFrom(providerOps.getTenant, {
       values: ({ tenant }) => ({ group_id: tenant.tid, name: tenant.name, session_logout_days: tenant.session_logout_days }),

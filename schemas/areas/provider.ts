@@ -1,6 +1,7 @@
 /** Payloads of the provider console (spec 001 §3, §7 "Tenant management", under /gdmanage/api). */
 import { z } from 'zod';
 import { SessionUser } from '../auth';
+import { SESSION_LOGOUT_DAYS_DEFAULT } from '../constants';
 import { LicenseType, labelledEnum } from '../enums';
 import { HttpUrl, Password, ShortText, UserName } from '../validators';
 
@@ -97,7 +98,13 @@ export const CreateTenantRequest = z.strictObject({
 export const EditTenantRequest = z.strictObject({
   group_id: TenantId.meta({ description: 'Must be the tenant id of the path.' }),
   name: TenantName.optional(),
-  session_logout_days: z.number().int().min(1).max(365).optional(),
+  // Days, as the tenant's sessions count them: the default 0.042 day (about one hour) is the shortest, a year the longest.
+  session_logout_days: z
+    .number()
+    .min(SESSION_LOGOUT_DAYS_DEFAULT)
+    .max(365)
+    .optional()
+    .meta({ title: 'Inactivity time-out (days)', description: 'Days without activity before the tenant\'s users are signed out; 0.042 day is about one hour (0.042 to 365).' }),
 });
 export const RenameTenantRequest = z.strictObject({ tid: TenantId, name: TenantName });
 export const TenantCommandRequest = z.strictObject({ tid: TenantId });
@@ -193,8 +200,12 @@ export const OvaKeyId = z
   .meta({ title: 'Key id', description: 'The licence key as the appliance is given it; unique.' });
 /** What an operator saves for a new key. */
 export const OvaKeyCreate = OvaKeyFields.extend({ key_id: OvaKeyId }).superRefine(checkExpiries);
-/** What an operator saves for an existing key (its id is in the path). */
-export const OvaKeyUpdate = OvaKeyFields.superRefine(checkExpiries);
+/** The updated_at an editor read; a change made meanwhile (or none sent) answers 409 with the stored record. */
+export const Stamp = z.iso.datetime().meta({ title: 'Updated', description: 'The updated_at as read; a record changed since answers 409 with the stored record.' });
+/** What a key holds, as stored (its id is the key). */
+export const OvaKeyBody = OvaKeyFields.superRefine(checkExpiries);
+/** What an operator saves for an existing key (its id is in the path), with the stamp read. */
+export const OvaKeyUpdate = OvaKeyFields.extend({ updated_at: Stamp }).superRefine(checkExpiries);
 export const OvaKeyParams = z.strictObject({ key_id: OvaKeyId });
 export const OvaKey = OvaKeyFields.extend({
   key_id: z.string(),
@@ -212,6 +223,8 @@ export const CategoryOverrideInput = z.strictObject({
   submission_reference: z.string().max(200).default('').meta({ title: 'Submission reference', description: 'The reclassification request it answers, if any.' }),
   active: z.boolean().default(true).meta({ title: 'Active' }),
 });
+/** What an operator saves over an existing override, with the stamp read. */
+export const CategoryOverrideUpdate = CategoryOverrideInput.extend({ updated_at: Stamp });
 export const CategoryOverrideParams = z.strictObject({ id: z.string().min(1).max(100) });
 export const CategoryOverride = CategoryOverrideInput.extend({
   id: z.string(),

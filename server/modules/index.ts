@@ -15,6 +15,7 @@ import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookup
 import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { providerModule } from './provider';
+import { providerFleetModule } from './providerFleet';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -37,4 +38,5 @@ export const serverModules: readonly ServerModule[] = [
   connectivityModule,
   identityModule,
   providerModule,
+  providerFleetModule,
 ];

@@ -12,11 +12,12 @@ import type { z } from 'zod';
 import {
   STANDARD_CAPABILITIES,
   type CategoryOverrideInput,
-  type OvaKeyUpdate,
+  type OvaKeyBody,
   type TenantCapabilities,
   type TenantSummary,
 } from '../../schemas/areas/provider';
 import { recordAudit } from '../audit';
+import { isStale } from '../stamps';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords';
 import {
   clearSessionCookies,
@@ -42,13 +43,13 @@ type Caps = z.infer<typeof TenantCapabilities>;
 type Summary = z.infer<typeof TenantSummary>;
 
 /** The caller when it is an operator (a user of the provider tenant); 403 for anyone else. */
-function requireOperator(ctx: CallContext): Caller {
+export function requireOperator(ctx: CallContext): Caller {
   if (!ctx.caller) throw new HttpError(401, MESSAGES.notAuthorized);
   if (ctx.caller.tenantId !== PROVIDER_TENANT_ID) throw new HttpError(403, MESSAGES.forbidden);
   return ctx.caller;
 }
 
-const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 async function operatorSession(ctx: CallContext, caller: Caller, lastSeen = Date.now()) {
   return {
@@ -66,7 +67,7 @@ type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_lo
 const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
 
 /** A tenant other than the provider tenant, or 404. */
-async function loadTenant(db: Db, tid: string): Promise<Summary> {
+export async function loadTenant(db: Db, tid: string): Promise<Summary> {
   const row = (await db.query<TenantRow>(`${TENANT_SELECT} WHERE t.id = $1 AND t.id <> $2`, [tid, PROVIDER_TENANT_ID])).rows[0];
   if (!row) throw new HttpError(404, TENANT_NOT_FOUND);
   return summaryOf(row);
@@ -86,7 +87,7 @@ const capabilitiesAnswer = (dryRun: boolean, capabilities: Caps, changes: Return
 });
 
 /** An audit event of an operator change (who, what, when) as the provider tenant's log records it. */
-async function auditService(ctx: CallContext, caller: Caller, what: string, subject: string, detail?: unknown) {
+export async function auditService(ctx: CallContext, caller: Caller, what: string, subject: string, detail?: unknown) {
   const details = `${what}: ${subject}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`;
   const event = { action: 'save', area: ctx.op.id, details, result: 'success', ip: ctx.request.ip } as const;
   await recordAudit(ctx.db, PROVIDER_TENANT_ID, { ...event, user: caller.user.username, tenant: caller.user.tenant_name });
@@ -94,7 +95,7 @@ async function auditService(ctx: CallContext, caller: Caller, what: string, subj
 }
 
 /** Audits an operator change in the provider tenant's log and in the changed tenant's own. */
-async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
+export async function audit(ctx: CallContext, caller: Caller, what: string, tenant: { tid: string; name: string }, detail?: unknown) {
   const event = await auditService(ctx, caller, what, `${tenant.name} (${tenant.tid})`, detail);
   await recordAudit(ctx.db, tenant.tid, { ...event, user: `${caller.user.username} (service provider)`, tenant: tenant.name });
 }
@@ -147,7 +148,7 @@ async function rename(ctx: CallContext, tid: string, name: string) {
 
 // ---- licence keys (OVA keys) and category overrides: service-wide records, the saved payload as body -------------
 
-type OvaBody = z.output<typeof OvaKeyUpdate>;
+type OvaBody = z.output<typeof OvaKeyBody>;
 type OvaRow = { key_id: string; body: OvaBody; updated_at: Date | string; updated_by: string };
 const OVA_KEY_NOT_FOUND = 'Licence key not found';
 const ovaKeyOf = ({ key_id, body, updated_at, updated_by }: OvaRow) => ({
@@ -162,14 +163,21 @@ async function loadOvaKey(db: Db, keyId: string) {
   if (!row) throw new HttpError(404, OVA_KEY_NOT_FOUND);
   return ovaKeyOf(row);
 }
-async function saveOvaKey(ctx: CallContext, caller: Caller, keyId: string, body: OvaBody, what: string) {
-  const { rows } = await ctx.db.query('UPDATE ova_keys SET body = $2, updated_at = $3, updated_by = $4 WHERE key_id = $1 RETURNING key_id', [
-    keyId,
-    JSON.stringify(body),
-    new Date().toISOString(),
-    caller.user.username,
-  ]);
-  if (rows.length === 0) throw new HttpError(404, OVA_KEY_NOT_FOUND);
+/** A new stamp, later than the stored one even within its millisecond. */
+export const nextStamp = (storedAt: Date | string) => new Date(Math.max(Date.now(), new Date(storedAt).getTime() + 1)).toISOString();
+
+/**
+ * Saves a key's body. With `stamp` (an edit) the key must still be at the updated_at the editor read, else 409 with
+ * the stored key; the check and the write are one statement, so of two editors of one version only one lands.
+ */
+async function saveOvaKey(ctx: CallContext, caller: Caller, keyId: string, body: OvaBody, what: string, stamp?: string) {
+  const current = await loadOvaKey(ctx.db, keyId);
+  if (stamp !== undefined && isStale(stamp, current.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { current });
+  const { rows } = await ctx.db.query(
+    'UPDATE ova_keys SET body = $2, updated_at = $3, updated_by = $4 WHERE key_id = $1 AND updated_at = $5 RETURNING key_id',
+    [keyId, JSON.stringify(body), nextStamp(current.updated_at), caller.user.username, current.updated_at],
+  );
+  if (rows.length === 0) throw new HttpError(409, MESSAGES.staleSave, { current: await loadOvaKey(ctx.db, keyId) });
   await auditService(ctx, caller, what, `licence key ${keyId}`, { tenant_name: body.tenant_name, expires_at: body.expires_at ?? null, does_not_expire: body.does_not_expire });
   return { status: 'Success' as const, key: await loadOvaKey(ctx.db, keyId) };
 }
@@ -429,7 +437,10 @@ export const providerModule: ServerModule = {
       ctx.reply.status(201);
       return { status: 'Success' as const, key: await loadOvaKey(ctx.db, key_id) };
     },
-    updateOvaKey: (ctx) => saveOvaKey(ctx, requireOperator(ctx), ctx.params.key_id, ctx.body, 'edit licence key'),
+    updateOvaKey: (ctx) => {
+      const { updated_at: stamp, ...body } = ctx.body;
+      return saveOvaKey(ctx, requireOperator(ctx), ctx.params.key_id, body, 'edit licence key', stamp);
+    },
     expireOvaKey: async (ctx) => {
       const caller = requireOperator(ctx);
       const { key_id, expired: _expired, updated_at: _at, updated_by: _by, ...body } = await loadOvaKey(ctx.db, ctx.params.key_id);
@@ -465,15 +476,16 @@ export const providerModule: ServerModule = {
     },
     updateCategoryOverride: async (ctx) => {
       const caller = requireOperator(ctx);
-      await tenantsExist(ctx.db, ctx.body.tenants);
-      const { rows } = await ctx.db.query('UPDATE category_overrides SET body = $2, updated_at = $3, updated_by = $4 WHERE id = $1 RETURNING id', [
-        ctx.params.id,
-        JSON.stringify(ctx.body),
-        new Date().toISOString(),
-        caller.user.username,
-      ]);
-      if (rows.length === 0) throw new HttpError(404, OVERRIDE_NOT_FOUND);
-      await auditService(ctx, caller, 'edit category override', ctx.body.url, { category_ids: ctx.body.category_ids, tenants: ctx.body.tenants, active: ctx.body.active });
+      const { updated_at: stamp, ...body } = ctx.body;
+      const current = await loadOverride(ctx.db, ctx.params.id);
+      if (isStale(stamp, current.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { current });
+      await tenantsExist(ctx.db, body.tenants);
+      const { rows } = await ctx.db.query(
+        'UPDATE category_overrides SET body = $2, updated_at = $3, updated_by = $4 WHERE id = $1 AND updated_at = $5 RETURNING id',
+        [ctx.params.id, JSON.stringify(body), nextStamp(current.updated_at), caller.user.username, current.updated_at],
+      );
+      if (rows.length === 0) throw new HttpError(409, MESSAGES.staleSave, { current: await loadOverride(ctx.db, ctx.params.id) });
+      await auditService(ctx, caller, 'edit category override', body.url, { category_ids: body.category_ids, tenants: body.tenants, active: body.active });
       return { status: 'Success' as const, override: await loadOverride(ctx.db, ctx.params.id) };
     },
     deleteCategoryOverride: async (ctx) => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Roles } from '../../schemas/access';
 import { hashPassword } from '../passwords';
 import type { Db } from '../types';
+import { seedProviderFleet } from './providerFleet';
 
 export const PROVIDER_TENANT_ID = '0c0ffee0-0000-4000-8000-0000000000aa';
 export const PROVIDER_TENANT_NAME = 'Service Provider';
@@ -41,6 +42,9 @@ const DEMO_CATEGORY_OVERRIDES = [
   { url: 'https://files.example.net/share/', category_ids: [61, 65], tenants: [], submission_reference: 'RC-2026-0412', active: false },
 ] as const;
 
+/** Demo users with a second factor enrolled (Demo Corp's web administrator and auditor, Other Corp's administrator). */
+const MFA_ENROLLED = ['webadmin', 'auditor', 'other-admin'];
+
 export async function seedProvider(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [727_014]);
@@ -62,8 +66,11 @@ export async function seedProvider(db: Db): Promise<void> {
     for (const k of DEMO_OVA_KEYS) {
       await tx.query('INSERT INTO ova_keys (key_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4)', [k.key_id, JSON.stringify(k.body), now, 'operator']);
     }
+    // Some demo users have enrolled a second factor, so an operator can see and disable one (the tenant users page).
+    await tx.query('UPDATE users SET mfa_enrolled = true WHERE username = ANY($1::text[])', [MFA_ENROLLED]);
     for (const o of DEMO_CATEGORY_OVERRIDES) {
       await tx.query('INSERT INTO category_overrides (id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $3, $4)', [randomUUID(), JSON.stringify(o), now, 'operator']);
     }
   });
+  await seedProviderFleet(db);
 }

@@ -1,22 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { providerOps } from '../../definitions/api/provider';
 import { ApiClient, asResponseOf, signedIn, SSL_BYPASS, stagedRev } from './helpers';
-
-const API = '/gdmanage/api';
-
-/** Signs in through the hosted identity provider: token, then the oauth/login exchange. */
-async function operator(username: 'operator' | 'support' = 'operator'): Promise<ApiClient> {
-  const client = new ApiClient();
-  await client.start();
-  const token = await client.post('/gdmanage/idp/token', { body: { username, password: `${username}-demo` } });
-  if (token.status !== 200) throw new Error(`IdP token for ${username}: ${token.status} ${token.text}`);
-  const login = await client.get(`${API}/oauth/login?identity_provider=local&access_token=${encodeURIComponent(token.body.access_token)}`);
-  if (login.status !== 200) throw new Error(`oauth/login for ${username}: ${login.status} ${login.text}`);
-  return client;
-}
-
-const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+import { API, operator, unique } from './providerClient';
 
 async function createTenant(op: ApiClient, capabilities: Record<string, boolean | number> = { reports: true }) {
   const name = unique('Tenant');
@@ -230,6 +215,21 @@ describe('capabilities', () => {
   });
 });
 
+describe('tenant inactivity time-out', () => {
+  it('accepts the default 0.042 day the tenants start with (the overview form sends it back), refuses less than that', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const read = asResponseOf(providerOps.getTenant, (await op.get(`${API}/v1/tenants/${t.tid}`)).body).tenant;
+    expect(read.session_logout_days).toBe(0.042);
+    const same = await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, name: read.name, session_logout_days: read.session_logout_days } });
+    expect(same.status, same.text).toBe(200);
+    const tooShort = await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, session_logout_days: 0.01 } });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.errors[0].path).toBe('session_logout_days');
+    expect((await op.put(`${API}/v1/tenants/${t.tid}`, { body: { group_id: t.tid, session_logout_days: 2.5 } })).body.tenant.session_logout_days).toBe(2.5);
+  });
+});
+
 describe('tenant users', () => {
   it('lists users with their multi-factor state; disable-MFA answers the user without it; support and bad ids are refused', async () => {
     const op = await operator();
@@ -246,6 +246,18 @@ describe('tenant users', () => {
     expect(asResponseOf(providerOps.disableUserMfa, off.body)).toEqual({ status: 'Success', user: { uid: user.uid, username: t.admin, mfa_enrolled: false } });
     expect((await op.post(`${API}/v1/tenantusers/${t.tid}/no-such-user/disablemfa`)).status).toBe(404);
     expect((await op.post(`${API}/v1/tenantusers/does-not-exist/${user.uid}/disablemfa`)).status).toBe(404);
+  });
+
+  it('the demo data has enrolled users: disabling a second factor turns it off, in the list too', async () => {
+    const op = await operator();
+    const other = (await op.get(`${API}/v1/tenants?search=Other%20Corp`)).body.tenants[0].tid;
+    const users = async () => asResponseOf(providerOps.tenantUsers, (await op.get(`${API}/v1/tenantusers/${other}`)).body).users;
+    const enrolled = (await users()).find((u) => u.username === 'other-admin')!;
+    expect(enrolled.mfa_enrolled).toBe(true);
+    expect((await (await operator('support')).post(`${API}/v1/tenantusers/${other}/${enrolled.uid}/disablemfa`)).status).toBe(403);
+    expect((await users()).find((u) => u.uid === enrolled.uid)!.mfa_enrolled).toBe(true);
+    expect((await op.post(`${API}/v1/tenantusers/${other}/${enrolled.uid}/disablemfa`)).body.user.mfa_enrolled).toBe(false);
+    expect((await users()).find((u) => u.uid === enrolled.uid)!.mfa_enrolled).toBe(false);
   });
 
   it('a tenant created without capabilities gets the standard set, listed by name', async () => {
@@ -286,7 +298,8 @@ describe('licence keys of appliances (OVA keys)', () => {
     expect((await op.post(KEYS, { body })).status).toBe(409);
 
     const { key_id: _id, ...terms } = body;
-    const edited = await op.put(`${KEYS}/${body.key_id}`, { body: { ...terms, license_type: 'customer', note: 'Renewed', does_not_expire: true, expires_at: undefined } });
+    const stamp = created.body.key.updated_at;
+    const edited = await op.put(`${KEYS}/${body.key_id}`, { body: { ...terms, license_type: 'customer', note: 'Renewed', does_not_expire: true, expires_at: undefined, updated_at: stamp } });
     expect(edited.status).toBe(200);
     expect(asResponseOf(providerOps.updateOvaKey, edited.body).key).toMatchObject({ license_type: 'customer', note: 'Renewed', does_not_expire: true, expired: false });
 
@@ -322,9 +335,9 @@ describe('licence keys of appliances (OVA keys)', () => {
       expect((await listed(op)).some((k) => k.key_id === body.key_id)).toBe(false);
     }
     const key = newKey();
-    await op.post(KEYS, { body: key });
+    const stamp = (await op.post(KEYS, { body: key })).body.key.updated_at;
     const { key_id: _id, ...terms } = key;
-    const bad = await op.put(`${KEYS}/${key.key_id}`, { body: { ...terms, expires_at: '31.12.2031' } });
+    const bad = await op.put(`${KEYS}/${key.key_id}`, { body: { ...terms, expires_at: '31.12.2031', updated_at: stamp } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toContain('expires_at');
     expect((await listed(op)).find((k) => k.key_id === key.key_id)?.expires_at).toBe(key.expires_at);
@@ -362,7 +375,9 @@ describe('category overrides', () => {
     expect(override).toMatchObject({ url, category_ids: [12, 40], tenants: [], submission_reference: '', active: true });
 
     const tid = (await op.get(`${API}/v1/tenants?search=demo`)).body.tenants[0].tid;
-    const edited = await op.put(`${OVERRIDES}/${override.id}`, { body: { url, category_ids: [7], tenants: [tid], submission_reference: 'REQ-1', active: false } });
+    const edited = await op.put(`${OVERRIDES}/${override.id}`, {
+      body: { url, category_ids: [7], tenants: [tid], submission_reference: 'REQ-1', active: false, updated_at: override.updated_at },
+    });
     expect(edited.status).toBe(200);
     expect(asResponseOf(providerOps.updateCategoryOverride, edited.body).override).toMatchObject({ category_ids: [7], tenants: [tid], active: false });
     expect((await listed(op)).find((o) => o.id === override.id)).toMatchObject({ submission_reference: 'REQ-1' });
@@ -388,7 +403,7 @@ describe('category overrides', () => {
     }
     expect(await listed(op)).toHaveLength(before);
     const { override } = (await op.post(OVERRIDES, { body: { url: 'https://kept.example.com/', category_ids: [3] } })).body;
-    const bad = await op.put(`${OVERRIDES}/${override.id}`, { body: { url: 'https://kept.example.com/', category_ids: ['x'] } });
+    const bad = await op.put(`${OVERRIDES}/${override.id}`, { body: { url: 'https://kept.example.com/', category_ids: ['x'], updated_at: override.updated_at } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toContain('category_ids.0');
     expect((await listed(op)).find((o) => o.id === override.id)?.category_ids).toEqual([3]);

@@ -9,6 +9,8 @@ import { idSegment, type OperationDef } from '../../definitions/define';
 import { envAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { type ApiClient, SSL_BYPASS, policyUpload, signedIn, stagedRev } from './helpers';
+import { providerRecordOps } from '../../definitions/api/providerFleet';
+import { API, RECORD_KINDS, newTenant, operator, unique } from './providerClient';
 
 /** Operations that change no stored object a second editor could have changed meanwhile, and why. */
 const EXEMPT: Readonly<Record<string, string>> = {
@@ -82,11 +84,9 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'tenantUtils.acceptTos': "records the caller's own acceptance of the version shown; another version gets 409",
   'provider.tenantUsers.disableMfa': "switches a user's second factor off; the state sent is the whole state",
   'provider.ovaKeys.create': 'creates a new key: a key id already taken is refused (409)',
-  'provider.ovaKeys.update': 'NOT YET STAMPED: the last save wins (open in issue 12)',
   'provider.ovaKeys.expire': 'sets the expiry to now whole',
   'provider.ovaKeys.delete': 'removes a key whole',
   'provider.categoryOverrides.create': 'creates a new override: there is no earlier version to be stale against',
-  'provider.categoryOverrides.update': 'NOT YET STAMPED: the last save wins (open in issue 12)',
   'provider.categoryOverrides.delete': 'removes an override whole',
   'provider.idpToken': "starts the operator's own sign-in",
   'provider.extendKey': "extends the operator's own session",
@@ -97,6 +97,15 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'provider.commands.renameTenant': 'sets the name whole: a name already taken is refused',
   'provider.capabilities.patch': 'sets the named switches only; a DryRun shows what would change first',
   'provider.capabilities.delete': 'removes the named switches only; a DryRun shows what would change first',
+  ...Object.fromEntries(
+    Object.values(providerRecordOps).flatMap((g) => [
+      [g.create.id, 'creates a new record: an id already taken is refused (409)'],
+      [g.delete.id, 'removes the record whole; one still in use is refused (409)'],
+    ]),
+  ),
+  'provider.deployments.moveTenants': 'sets the deployment of the named tenants whole; all or none',
+  'provider.deployments.setDefault': 'sets one value whole (the default deployment)',
+  'provider.pods.requestDiagnostics': 'asks a node for diagnostics: records when, and changes nothing an editor sent',
   ...Object.fromEntries(
     ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'].map((t) => [`logs.${idSegment(t)}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
   ),
@@ -114,7 +123,71 @@ async function secondEditorRefused(first: () => Promise<{ status: number; text: 
   expect(b.body.current).toBeDefined();
 }
 
+/** Two operators replace one record read once: the first lands, the second gets 409, the record stays the first's. */
+const recordStamped = (kind: keyof typeof RECORD_KINDS) => async () => {
+  const op = await operator();
+  const k = RECORD_KINDS[kind]!;
+  const path = k.path((await newTenant(op)).tid);
+  const body = k.create();
+  const read = (await op.post(path, { body })).body.item;
+  const save = () => op.put(`${path}/${read.id}`, { body: { ...body, ...k.change, updated_at: read.updated_at } });
+  await secondEditorRefused(save, save);
+  const stored = (await op.get(path)).body.items.find((i: { id: string }) => i.id === read.id);
+  expect(stored).toMatchObject(k.change);
+  expect((await op.put(`${path}/${read.id}`, { body: { ...body, updated_at: '2999-01-01T00:00:00.000Z' } })).status).toBe(409);
+  expect((await op.get(path)).body.items.find((i: { id: string }) => i.id === read.id)).toEqual(stored);
+};
+
 const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
+  ...Object.fromEntries(Object.keys(RECORD_KINDS).map((kind) => [providerRecordOps[kind as keyof typeof providerRecordOps].update.id, recordStamped(kind)])),
+  'provider.pods.setNodeState': async () => {
+    const op = await operator();
+    const POD = `${API}/v1/pods/us-east-pod-1`;
+    const read = (await op.get(`${POD}/nodes`)).body.items[0];
+    const post = (state: string) => () => op.post(`${POD}/nodes/${read.node_id}/state`, { body: { state, updated_at: read.updated_at } });
+    await secondEditorRefused(post('draining'), post('offline'));
+    expect((await op.get(`${POD}/nodes`)).body.items[0].state).toBe('draining');
+  },
+  'provider.commands.rolloutInit': async () => {
+    const op = await operator();
+    const read = (await op.post(`${API}/v1/ops/rollout`, { body: { version_string: '4.2.0', deployment_id: 'ap-south' } })).body.item;
+    const start = () => op.post(`${API}/v1/commands/rolloutinit`, { body: { id: read.id, updated_at: read.updated_at } });
+    await secondEditorRefused(start, start);
+  },
+  'provider.rollouts.finish': async () => {
+    const op = await operator();
+    const read = (await op.post(`${API}/v1/ops/rollout`, { body: { version_string: '4.2.0', deployment_id: 'ap-south' } })).body.item;
+    const cancel = () => op.post(`${API}/v1/ops/rollout/${read.id}/state`, { body: { state: 'cancelled', updated_at: read.updated_at } });
+    await secondEditorRefused(cancel, cancel);
+    expect((await op.get(`${API}/v1/ops/rollout`)).body.items.find((r: { id: string }) => r.id === read.id).state).toBe('cancelled');
+  },
+  // Provider console records: the tenant admin has no access there; an operator edits them.
+  'provider.ovaKeys.update': async () => {
+    const op = await operator();
+    const KEYS = `${API}/v1/ova-keys`;
+    const { key_id, ...terms } = { key_id: unique('OVA-STAMP'), tenant_name: 'Demo Corp', license_type: 'poc', does_not_expire: true, note: 'read' };
+    const read = (await op.post(KEYS, { body: { key_id, ...terms } })).body.key;
+    const save = (note: string) => () => op.put(`${KEYS}/${key_id}`, { body: { ...terms, note, updated_at: read.updated_at } });
+    await secondEditorRefused(save('First editor'), save('Second editor'));
+    const stored = (await op.get(KEYS)).body.keys.find((k: { key_id: string }) => k.key_id === key_id);
+    expect(stored.note).toBe('First editor');
+    expect((await op.put(`${KEYS}/${key_id}`, { body: { ...terms, note: 'No stamp' } })).status).toBe(400);
+    expect((await op.put(`${KEYS}/${key_id}`, { body: { ...terms, note: 'Made up', updated_at: '2999-01-01T00:00:00.000Z' } })).status).toBe(409);
+    expect((await op.get(KEYS)).body.keys.find((k: { key_id: string }) => k.key_id === key_id)).toEqual(stored);
+  },
+  'provider.categoryOverrides.update': async () => {
+    const op = await operator();
+    const OVERRIDES = `${API}/v1/category-overrides`;
+    const body = { url: `https://${unique('stamp')}.example.com/`, category_ids: [3] };
+    const read = (await op.post(OVERRIDES, { body })).body.override;
+    const save = (ids: number[]) => () => op.put(`${OVERRIDES}/${read.id}`, { body: { ...body, category_ids: ids, updated_at: read.updated_at } });
+    await secondEditorRefused(save([4]), save([5]));
+    const storedOf = async () => (await op.get(OVERRIDES)).body.overrides.find((o: { id: string }) => o.id === read.id);
+    const stored = await storedOf();
+    expect(stored.category_ids).toEqual([4]);
+    expect((await op.put(`${OVERRIDES}/${read.id}`, { body: { ...body, category_ids: [6], updated_at: '2999-01-01T00:00:00.000Z' } })).status).toBe(409);
+    expect(await storedOf()).toEqual(stored);
+  },
   'posture.updatePolicy': async (admin) => {
     const created = (await admin.post(BPM, { raw: await policyUpload('Stamp test', { platform: 'windows', browser: 'chrome', version: '122', settings: {} }) })).body;
     try {

@@ -117,9 +117,12 @@ export function useChoiceSchema(
       const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
       if (entries.length === 0) return void (empty = true);
       const values = entries.map(([v]) => v) as [string, ...string[]];
-      const { title, description } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
-      shape[field] = z.enum(values).meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) });
-      defaults[field] = values[0];
+      const { title, description, inner } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
+      const labels = { [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) };
+      // A list field chooses several of the answers (a multiselect), starting with none; a plain one chooses one.
+      const many = inner.def.type === 'array';
+      shape[field] = many ? z.array(z.enum(values).meta(labels)).min(1).meta({ title, description }) : z.enum(values).meta({ title, description, ...labels });
+      defaults[field] = many ? [] : values[0];
     });
     const fromSchema = schemaDefaults(body);
     for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {

@@ -1,0 +1,98 @@
+/** Operator sign-in for API tests of the provider console: the hosted identity provider's token, then oauth/login. */
+import { randomUUID } from 'node:crypto';
+import { ApiClient } from './helpers';
+
+export const API = '/gdmanage/api';
+
+export async function operator(username: 'operator' | 'support' = 'operator'): Promise<ApiClient> {
+  const client = new ApiClient();
+  await client.start();
+  const token = await client.post('/gdmanage/idp/token', { body: { username, password: `${username}-demo` } });
+  if (token.status !== 200) throw new Error(`IdP token for ${username}: ${token.status} ${token.text}`);
+  const login = await client.get(`${API}/oauth/login?identity_provider=local&access_token=${encodeURIComponent(token.body.access_token)}`);
+  if (login.status !== 200) throw new Error(`oauth/login for ${username}: ${login.status} ${login.text}`);
+  return client;
+}
+
+export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** A tenant made for one test, with its first administrator. */
+export async function newTenant(op: ApiClient, capabilities: Record<string, boolean | number> = {}) {
+  const name = unique('Tenant');
+  const admin = unique('adm');
+  const res = await op.post(`${API}/v1/tenants`, {
+    body: { name, capabilities, users: [{ username: admin, password: 'Str0ng-pass-word', first_name: 'Ada', last_name: 'Byron' }] },
+  });
+  if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${res.text}`);
+  return { tid: res.body.tenant.tid as string, name, admin, password: 'Str0ng-pass-word' };
+}
+
+/**
+ * The record kinds of the licensing and fleet calls: where they live (a tenant's under its tid), a valid new body, a
+ * change, and a bad body with the field its 400 names.
+ */
+export interface RecordKindCase {
+  readonly opGroup: string;
+  readonly path: (tid: string) => string;
+  readonly create: () => Record<string, unknown>;
+  readonly change: Record<string, unknown>;
+  readonly invalid: readonly [Record<string, unknown>, string];
+}
+export const RECORD_KINDS: Readonly<Record<string, RecordKindCase>> = {
+  features: {
+    opGroup: 'features',
+    path: () => `${API}/v1/features`,
+    create: () => ({ feature_id: unique('feat').toLowerCase(), name: 'Test feature', capabilities: ['test_capability'] }),
+    change: { name: 'Renamed feature' },
+    invalid: [{ capabilities: ['bad name!'] }, 'capabilities.0'],
+  },
+  skus: {
+    opGroup: 'skus',
+    path: () => `${API}/v1/sku-management/skus`,
+    create: () => ({ sku_id: unique('sku').toLowerCase(), name: 'Test SKU', feature_ids: ['dlp', 'reporting'] }),
+    change: { feature_ids: ['dlp'] },
+    invalid: [{ feature_ids: ['no-such-feature'] }, 'feature_ids.0'],
+  },
+  entitlements: {
+    opGroup: 'entitlements',
+    path: (tid) => `${API}/v1/tenants/${tid}/entitlements`,
+    create: () => ({ sku_id: 'sku-standard', expires_at: '2030-12-31T23:59:59Z' }),
+    change: { note: 'Renewed' },
+    invalid: [{ expires_at: '2030-12-31' }, 'expires_at'],
+  },
+  entitlementOverrides: {
+    opGroup: 'entitlementOverrides',
+    path: (tid) => `${API}/v1/tenants/${tid}/entitlement_overrides`,
+    create: () => ({ feature_id: 'casb', enabled: true }),
+    change: { enabled: false },
+    invalid: [{ feature_id: 'no-such-feature' }, 'feature_id'],
+  },
+  versions: {
+    opGroup: 'versions',
+    path: () => `${API}/v1/versions`,
+    create: () => ({ version_string: `9.${Math.floor(Math.random() * 1e6)}.${Math.floor(Math.random() * 1e3)}`, ga_version: true }),
+    change: { supported_version: false },
+    invalid: [{ version_string: 'latest' }, 'version_string'],
+  },
+  deployments: {
+    opGroup: 'deployments',
+    path: () => `${API}/v1/deployments`,
+    create: () => ({ deployment_id: unique('dep').toLowerCase(), name: 'Test deployment', region: 'test-1' }),
+    change: { name: 'Renamed deployment' },
+    invalid: [{ name: '' }, 'name'],
+  },
+  pods: {
+    opGroup: 'pods',
+    path: () => `${API}/v1/pods`,
+    create: () => ({ pod_id: unique('pod').toLowerCase(), deployment_id: 'ap-south', nodes: [{ node_id: 'n1', host: '10.0.0.1' }] }),
+    change: { nodes: [{ node_id: 'n1', host: '10.0.0.1' }, { node_id: 'n2', host: '10.0.0.2', state: 'draining' }] },
+    invalid: [{ nodes: [{ node_id: 'n1', host: '10.0.0.1', state: 'sleeping' }] }, 'nodes.0.state'],
+  },
+  rollouts: {
+    opGroup: 'rollouts',
+    path: () => `${API}/v1/ops/rollout`,
+    create: () => ({ version_string: '4.3.0', deployment_id: 'us-east' }),
+    change: { note: 'After the maintenance window' },
+    invalid: [{ version_string: '0.0.1' }, 'version_string'],
+  },
+};
