@@ -232,68 +232,141 @@ function RowEditor(props: {
   );
 }
 
-export function TableView(props: TableViewProps) {
-  const { title, layout, rowSchema, rows, onChange, readOnly } = props;
-  const Rows = props.rowsRenderer ?? DataTableRows;
-  const lookups = useOptionsFromFields(useMemo(() => optionsFromHints(layout), [layout]));
-  const columns = useMemo(() => tableColumns(layout, rowSchema, lookups), [layout, rowSchema, lookups]);
+/** The row editor's state: the row open in it (or a new one), the server's errors for it, and saving it into the rows. */
+function useRowEditor(p: {
+  layout: TableLayoutDef;
+  rows: readonly Row[];
+  onChange: (rows: Row[]) => void;
+  rowSchema: z.ZodObject;
+  hints: Readonly<Partial<Record<string, FieldHint>>> | undefined;
+  keyOf: (row: Row) => string;
+  errors: readonly FieldError[] | undefined;
+}) {
+  const { layout, rows, onChange, rowSchema, hints, keyOf, errors } = p;
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deletingKey, setDeleting] = useState<string | null>(null);
-  const [selected, setSelected] = useState<RowKey[]>([]);
-  const [bulkDeleting, setBulkDeleting] = useState(false);
-  const [importing, setImporting] = useState(false);
-
-  const keyOf = useCallback((row: Row) => String(row[layout.rowKey] ?? ''), [layout.rowKey]);
-  const indexOfKey = useCallback((key: string) => rows.findIndex((r) => keyOf(r) === key), [rows, keyOf]);
-  const deleting = deletingKey === null ? -1 : indexOfKey(deletingKey);
-  const rowErrors = useMemo(() => rowMessages(props.errors ?? [], columns), [props.errors, columns]);
   const editorErrors = useMemo(
-    () => (editing?.mode === 'edit' ? errorsOfRow(props.errors ?? [], indexOfKey(editing.key)) : undefined),
-    [editing, props.errors, indexOfKey],
+    () => (editing?.mode === 'edit' ? errorsOfRow(errors ?? [], rows.findIndex((r) => keyOf(r) === editing.key)) : undefined),
+    [editing, errors, rows, keyOf],
   );
-
-  const { rowKey } = layout;
-  const label = useCallback((row: Row) => rowLabelOf(row, columns, rowKey), [columns, rowKey]);
-  const hints = layout.rowFields as Readonly<Partial<Record<string, FieldHint>>> | undefined;
-
   const openAdd = () => {
     const fresh: Record<string, unknown> = { ...(layout.newRow ?? {}) };
     if (fresh[layout.rowKey] === undefined || fresh[layout.rowKey] === '') fresh[layout.rowKey] = newRowKey();
     setEditing({ mode: 'add', defaults: fresh });
   };
-
-  const saveRow = (values: FormValues) => {
+  // Stable, so the row actions that call it keep their rows memoised.
+  const openEdit = useCallback((row: Row) => setEditing({ mode: 'edit', key: keyOf(row), defaults: { ...row } }), [keyOf]);
+  const save = (values: FormValues) => {
     if (!editing) return;
     const finish = (row: Row) => dropHidden({ ...row }, rowSchema, hints);
     if (editing.mode === 'add') onChange([...rows, finish(values)]);
     else onChange(rows.map((r) => (keyOf(r) === editing.key ? finish({ ...r, ...values }) : r)));
     setEditing(null);
   };
+  return { editing, editorErrors, openAdd, openEdit, save, close: () => setEditing(null) };
+}
 
-  const move = (from: number, to: number) => onChange(moveRow(rows, from, to));
-  const canMove = !readOnly && layout.orderable === true;
-  const selectedIndexes = rows.flatMap((r, i) => (selected.includes(String(r[layout.rowKey])) ? [i] : []));
+/**
+ * Deleting one row (asked for by its key) or the selected rows, each confirmed in its dialog (the bulk one with the
+ * deletion warning of spec 002 §8): the selection, the actions that ask, and the dialogs.
+ */
+function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (rows: Row[]) => void; keyOf: (row: Row) => string; label: (row: Row) => string }) {
+  const { rows, rowKey, onChange, keyOf, label } = p;
+  const [deletingKey, setDeletingKey] = useState<string | null>(null);
+  const [selected, setSelected] = useState<RowKey[]>([]);
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const deleting = deletingKey === null ? -1 : rows.findIndex((r) => keyOf(r) === deletingKey);
+  const selectedIndexes = rows.flatMap((r, i) => (selected.includes(String(r[rowKey])) ? [i] : []));
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        opened={deleting >= 0}
+        title="Delete entry"
+        cancel="Cancel"
+        confirm="Delete"
+        onCancel={() => setDeletingKey(null)}
+        onConfirm={() => {
+          onChange(rows.filter((_, i) => i !== deleting));
+          setDeletingKey(null);
+        }}
+      >
+        {deleting >= 0 && rows[deleting] && (
+          <Text>
+            Delete <strong>{label(rows[deleting])}</strong>? It is removed when you save the changes.
+          </Text>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={bulkDeleting}
+        title={IMPORT_TITLES.deletionWarning}
+        cancel={IMPORT_BUTTONS.cancel}
+        confirm={IMPORT_BUTTONS.confirmDelete}
+        onCancel={() => setBulkDeleting(false)}
+        onConfirm={() => {
+          onChange(rows.filter((_, i) => !selectedIndexes.includes(i)));
+          setSelected([]);
+          setBulkDeleting(false);
+        }}
+      >
+        <Text>{IMPORT_MESSAGES.deletionWarning(selectedIndexes.length)}</Text>
+      </ConfirmDialog>
+    </>
+  );
+  return {
+    selected,
+    setSelected,
+    selectedCount: selectedIndexes.length,
+    // Stable, so the row actions that call it keep their rows memoised.
+    askDelete: useCallback((row: Row) => setDeletingKey(keyOf(row)), [keyOf]),
+    askDeleteSelected: () => setBulkDeleting(true),
+    dialogs,
+  };
+}
+
+/** The toolbar's exports: CSV without hidden and write-only fields, JSON of the rows as they are. */
+function useListExport(rows: readonly Row[], hints: Readonly<Partial<Record<string, FieldHint>>> | undefined, title: string) {
   const exportRows = useMemo(
     () => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => hints?.[k]?.widget !== 'hidden' && hints?.[k]?.writeOnly !== true))),
     [rows, hints],
   );
+  return { onExportCsv: () => exportCsv(exportRows, title, { header: true }), onExportJson: () => exportJson(rows, title) };
+}
+
+export function TableView(props: TableViewProps) {
+  const { title, layout, rowSchema, rows, onChange, readOnly } = props;
+  const Rows = props.rowsRenderer ?? DataTableRows;
+  const lookups = useOptionsFromFields(useMemo(() => optionsFromHints(layout), [layout]));
+  const columns = useMemo(() => tableColumns(layout, rowSchema, lookups), [layout, rowSchema, lookups]);
+  const [importing, setImporting] = useState(false);
+  const keyOf = useCallback((row: Row) => String(row[layout.rowKey] ?? ''), [layout.rowKey]);
+  const rowErrors = useMemo(() => rowMessages(props.errors ?? [], columns), [props.errors, columns]);
+  const { rowKey } = layout;
+  const label = useCallback((row: Row) => rowLabelOf(row, columns, rowKey), [columns, rowKey]);
+  const hints = layout.rowFields as Readonly<Partial<Record<string, FieldHint>>> | undefined;
+  const editor = useRowEditor({ layout, rows, onChange, rowSchema, hints, keyOf, errors: props.errors });
+  const deletion = useRowDeletion({ rows, rowKey, onChange, keyOf, label });
+  const exports = useListExport(rows, hints, title);
+
+  const move = (from: number, to: number) => onChange(moveRow(rows, from, to));
+  const canMove = !readOnly && layout.orderable === true;
   const shownFields = useMemo(() => fieldsOf(rowSchema, hints).filter((f) => f.widget !== 'hidden' && f.widget !== 'secret'), [rowSchema, hints]);
   const details = useCallback((row: Row) => <RowDetails row={row} fields={shownFields} />, [shownFields]);
 
   const { rowActions } = layout;
   const { onRowAction } = props;
+  const { openEdit } = editor;
+  const { askDelete } = deletion;
   // Stable across row edits: the buttons name the row by its key, so memoised rows need not re-render.
   const actions = useCallback(
     (row: Row) => (
       <RowActions
         label={label(row)}
-        onEdit={() => setEditing({ mode: 'edit', key: keyOf(row), defaults: { ...row } })}
-        onDelete={() => setDeleting(keyOf(row))}
+        onEdit={() => openEdit(row)}
+        onDelete={() => askDelete(row)}
         rowActions={rowActions}
         onRowAction={(action) => onRowAction?.(action, row)}
       />
     ),
-    [label, keyOf, rowActions, onRowAction],
+    [label, openEdit, askDelete, rowActions, onRowAction],
   );
 
   const toolbar = (
@@ -302,12 +375,12 @@ export function TableView(props: TableViewProps) {
       readOnly={readOnly}
       extra={props.toolbar}
       exportable={layout.exportable === true}
-      onExportCsv={() => exportCsv(exportRows, title, { header: true })}
-      onExportJson={() => exportJson(rows, title)}
+      onExportCsv={exports.onExportCsv}
+      onExportJson={exports.onExportJson}
       onImport={layout.bulkImport ? () => setImporting(true) : undefined}
-      selectedCount={selectedIndexes.length}
-      onDeleteSelected={() => setBulkDeleting(true)}
-      onAdd={openAdd}
+      selectedCount={deletion.selectedCount}
+      onDeleteSelected={deletion.askDeleteSelected}
+      onAdd={editor.openAdd}
       addLabel={props.addLabel ?? 'Add'}
     />
   );
@@ -335,52 +408,22 @@ export function TableView(props: TableViewProps) {
           onMove={canMove ? move : undefined}
           ordered={layout.orderable === true}
           rowErrors={rowErrors}
-          selected={readOnly ? undefined : selected}
-          onSelectedChange={readOnly ? undefined : setSelected}
+          selected={readOnly ? undefined : deletion.selected}
+          onSelectedChange={readOnly ? undefined : deletion.setSelected}
           renderDetails={details}
           pageSize={layout.pageSize ?? 0}
         />
       )}
       <RowEditor
-        editing={editing}
+        editing={editor.editing}
         rowSchema={rowSchema}
         hints={hints}
         panels={layout.rowPanels}
-        serverErrors={editorErrors}
-        onSave={saveRow}
-        onClose={() => setEditing(null)}
+        serverErrors={editor.editorErrors}
+        onSave={editor.save}
+        onClose={editor.close}
       />
-      <ConfirmDialog
-        opened={deleting >= 0}
-        title="Delete entry"
-        cancel="Cancel"
-        confirm="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          onChange(rows.filter((_, i) => i !== deleting));
-          setDeleting(null);
-        }}
-      >
-        {deleting >= 0 && rows[deleting] && (
-          <Text>
-            Delete <strong>{label(rows[deleting])}</strong>? It is removed when you save the changes.
-          </Text>
-        )}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={bulkDeleting}
-        title={IMPORT_TITLES.deletionWarning}
-        cancel={IMPORT_BUTTONS.cancel}
-        confirm={IMPORT_BUTTONS.confirmDelete}
-        onCancel={() => setBulkDeleting(false)}
-        onConfirm={() => {
-          onChange(rows.filter((_, i) => !selectedIndexes.includes(i)));
-          setSelected([]);
-          setBulkDeleting(false);
-        }}
-      >
-        <Text>{IMPORT_MESSAGES.deletionWarning(selectedIndexes.length)}</Text>
-      </ConfirmDialog>
+      {deletion.dialogs}
       {layout.bulkImport && !readOnly && (
         <RowImport
           opened={importing}

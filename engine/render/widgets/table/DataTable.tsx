@@ -7,10 +7,10 @@
 import { Group, Table } from '@mantine/core';
 import { usePrevious, useUncontrolled } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
-import { columnWidths, contentRules, controlWidths, normaliseColumns, type DataTableColumn, type WidthRule } from './columns';
+import { columnWidths, contentRules, controlWidths, normaliseColumns, type DataTableColumn, type NormalisedColumn, type WidthRule } from './columns';
 import { DataRow, type RowHandlers } from './DataRow';
 import { DataTableHeader } from './DataTableHeader';
 import { createRowHandlers, type TableSnapshot } from './rowHandlers';
@@ -24,7 +24,8 @@ import {
   type RowPositionChange,
   type SortState,
 } from './rowOrder';
-import { carryOver, keysChanged, masterState, toggleAll, type RowKey, type SelectionMode } from './selection';
+import { pageIndex, type PageIndex } from './pageIndex';
+import { carryOver, keysChanged, masterState, rowKeysChanged, toggleAll, type RowKey, type SelectionMode } from './selection';
 import { DENSITY_PADDING } from './tableSettings';
 import { TableSettingsMenu } from './TableSettingsMenu';
 import { TablePaginator } from './TablePaginator';
@@ -89,6 +90,8 @@ export interface DataTableProps<R extends object> {
 }
 
 const field = <T,>(row: object, name: string): T | undefined => (row as Record<string, T | undefined>)[name];
+const rowStateField = (row: object) => field<RowState>(row, 'row_state');
+const textColorField = (row: object) => field<string>(row, 'text_color');
 
 function keyOf<R extends object>(rowKey: DataTableProps<R>['rowKey']): (row: R) => RowKey {
   return typeof rowKey === 'function' ? rowKey : (row: R) => field<RowKey>(row, rowKey) ?? '';
@@ -106,10 +109,67 @@ function useShownColumns<R>(specs: DataTableProps<R & object>['columns'], persis
   return { columns, choosable, settings, setSettings };
 }
 
-/** Carries the selection and the expanded row over a page, page-size or data change (by the selection rules). */
-function useCarryOver(p: {
+/** The selection, expanded row, sort and page: each controlled by the caller or kept here. */
+function useTableState<R extends object>(props: DataTableProps<R>, pageSizeOptions: readonly number[]) {
+  const [selected, setSelected] = useUncontrolled<readonly RowKey[]>({
+    value: props.selected,
+    defaultValue: props.defaultSelected,
+    finalValue: [],
+    onChange: props.onSelectedChange as ((keys: readonly RowKey[]) => void) | undefined,
+  });
+  const [expanded, setExpanded] = useUncontrolled<RowKey | null>({
+    value: props.expanded,
+    finalValue: null,
+    onChange: props.onExpandedChange,
+  });
+  const [sort, setSort] = useUncontrolled<SortState | null>({
+    value: props.sort,
+    finalValue: null,
+    onChange: props.onSortChange,
+  });
+  const [page, setPage] = useUncontrolled<PageChange>({
+    value: props.page,
+    finalValue: { index: 0, size: props.defaultPageSize ?? pageSizeOptions[0] ?? 0 },
+    onChange: props.onPageChange,
+  });
+  return { selected, setSelected, expanded, setExpanded, sort, setSort, page, setPage };
+}
+
+/**
+ * The rows of the shown page and lookups over them (`pageIndex`). Unsorted rows and a whole-list page are the
+ * caller's own array, so a change of one row costs no copy of the list.
+ */
+function useShownRows<R extends object>(p: {
+  rows: readonly R[];
+  total: number | undefined;
+  manualSort: boolean | undefined;
+  sort: SortState | null;
   page: PageChange;
-  allKeys: readonly RowKey[];
+  getKey: (row: R) => RowKey;
+  isDisabled: (row: R) => boolean;
+}) {
+  const { rows, sort, page, getKey, isDisabled } = p;
+  const serverPaged = p.total !== undefined;
+  const total = p.total ?? rows.length;
+  // Zero-based position of the first given row in the whole list (rows are one page when paged by the server).
+  const offset = serverPaged ? page.index * Math.max(page.size, 0) : 0;
+  const inListOrder = p.manualSort === true || sort === null;
+  const sorted = useMemo(() => (inListOrder ? rows : sortRows(rows, sort)), [rows, sort, inListOrder]);
+  const { start, end } = serverPaged ? { start: 0, end: rows.length } : pageBounds(page, total);
+  const firstShown = offset + start;
+  const pageRows = useMemo(() => (start === 0 && end === sorted.length ? sorted : sorted.slice(start, end)), [sorted, start, end]);
+  const index = useMemo(
+    () => pageIndex({ rows, pageRows, inListOrder, offset, firstShown, getKey, isDisabled }),
+    [rows, pageRows, inListOrder, offset, firstShown, getKey, isDisabled],
+  );
+  return { serverPaged, total, firstShown, pageRows, index };
+}
+
+/** Carries the selection and the expanded row over a page, page-size or data change (by the selection rules). */
+function useCarryOver<R>(p: {
+  page: PageChange;
+  rows: readonly R[];
+  getKey: (row: R) => RowKey;
   selected: readonly RowKey[];
   setSelected: (keys: readonly RowKey[]) => void;
   expanded: RowKey | null;
@@ -118,31 +178,31 @@ function useCarryOver(p: {
   polling: boolean | undefined;
   keepSelection: boolean | undefined;
 }): void {
-  const { page, allKeys, selected, setSelected, expanded, setExpanded, anchorRef, polling, keepSelection } = p;
-  const seen = useRef({ index: page.index, size: page.size, keys: allKeys });
+  const { page, rows, getKey, selected, setSelected, expanded, setExpanded, anchorRef, polling, keepSelection } = p;
+  const seen = useRef({ index: page.index, size: page.size, rows, getKey });
   useEffect(() => {
     const before = seen.current;
-    seen.current = { index: page.index, size: page.size, keys: allKeys };
-    if (before.index === page.index && before.size === page.size && !keysChanged(before.keys, allKeys)) return;
-    const next = carryOver({ selection: { selected, anchor: anchorRef.current }, expanded }, allKeys, { polling, keepSelection });
+    seen.current = { index: page.index, size: page.size, rows, getKey };
+    if (before.index === page.index && before.size === page.size && !rowKeysChanged(before.rows, rows, before.getKey, getKey)) return;
+    const next = carryOver({ selection: { selected, anchor: anchorRef.current }, expanded }, rows.map(getKey), { polling, keepSelection });
     anchorRef.current = next.selection.anchor;
     if (keysChanged(next.selection.selected, selected)) setSelected([...next.selection.selected]);
     if (next.expanded !== expanded) setExpanded(next.expanded);
-  }, [page.index, page.size, allKeys, selected, expanded, polling, keepSelection, setSelected, setExpanded, anchorRef]);
+  }, [page.index, page.size, rows, getKey, selected, expanded, polling, keepSelection, setSelected, setExpanded, anchorRef]);
 }
 
 /** Moves DOM focus to a row chosen by keyboard once it is rendered (scrolling a virtualised list to it first). */
 function usePendingRowFocus(
   pendingFocusRef: RefObject<RowKey | null>,
-  pageKeys: readonly RowKey[],
+  index: PageIndex,
   scrollRef: RefObject<HTMLDivElement | null>,
   virtualizer: { scrollToIndex: (index: number) => void } | undefined,
 ): void {
   useEffect(() => {
     const key = pendingFocusRef.current;
     if (key === null) return;
-    const index = pageKeys.indexOf(key);
-    if (virtualizer && index >= 0) virtualizer.scrollToIndex(index);
+    const at = index.indexOf(key);
+    if (virtualizer && at >= 0) virtualizer.scrollToIndex(at);
     const el = [...(scrollRef.current?.querySelectorAll<HTMLElement>('tr[data-row-key]') ?? [])].find(
       (tr) => tr.dataset.rowKey === String(key),
     );
@@ -184,134 +244,148 @@ function Spacer({ height }: { height: number }) {
   ) : null;
 }
 
-/** The data table; see the module comment. Keep `columns`, `rowKey` and the render callbacks stable (memoised). */
-export function DataTable<R extends object>(props: DataTableProps<R>) {
-  const {
-    rows,
-    selectionMode = 'none',
-    pageSizeOptions = PAGE_SIZE_OPTIONS,
-    stickyHeader = true,
-    height = 600,
-    onRowPositionChange,
-    renderExpanded,
-  } = props;
-  const getKey = useMemo(() => keyOf(props.rowKey), [props.rowKey]);
-  const { columns, choosable, settings, setSettings } = useShownColumns(props.columns, props.persistKey);
+/** What every row of a table shares, and the per-row state the body reads by key. */
+interface BodyProps<R> {
+  readonly pageRows: readonly R[];
+  readonly index: PageIndex;
+  readonly firstShown: number;
+  /** The rendered page indexes of a virtualised list (with the virtualiser's measuring callback), else undefined. */
+  readonly virtual: { readonly indexes: readonly number[]; readonly measure: (el: HTMLTableSectionElement | null) => void; readonly padTop: number; readonly padBottom: number } | undefined;
+  readonly columns: readonly NormalisedColumn<R>[];
+  readonly columnCount: number;
+  readonly selectable: boolean;
+  readonly selected: readonly RowKey[];
+  readonly isDisabled: (row: R) => boolean;
+  readonly expanded: RowKey | null;
+  readonly previousExpanded: RowKey | null | undefined;
+  readonly renderExpanded: ((row: R) => ReactNode) | undefined;
+  readonly orderable: boolean;
+  readonly rowState: (row: R) => RowState | undefined;
+  readonly textColor: (row: R) => string | undefined;
+  readonly focusTarget: RowKey | null;
+  readonly dropKey: RowKey | null;
+  readonly handlers: RowHandlers;
+  readonly emptyText: ReactNode;
+}
 
-  const [selected, setSelected] = useUncontrolled<readonly RowKey[]>({
-    value: props.selected,
-    defaultValue: props.defaultSelected,
-    finalValue: [],
-    onChange: props.onSelectedChange as ((keys: readonly RowKey[]) => void) | undefined,
-  });
-  const [expanded, setExpanded] = useUncontrolled<RowKey | null>({
-    value: props.expanded,
-    finalValue: null,
-    onChange: props.onExpandedChange,
-  });
-  const [sort, setSort] = useUncontrolled<SortState | null>({
-    value: props.sort,
-    finalValue: null,
-    onChange: props.onSortChange,
-  });
-  const [page, setPage] = useUncontrolled<PageChange>({
-    value: props.page,
-    finalValue: { index: 0, size: props.defaultPageSize ?? pageSizeOptions[0] ?? 0 },
-    onChange: props.onPageChange,
-  });
-  const anchor = useRef<RowKey | null>(null);
-
-  // ---- the rows shown ----
-  const serverPaged = props.total !== undefined;
-  const total = props.total ?? rows.length;
-  // Zero-based position of the first given row in the whole list (rows are one page when paged by the server).
-  const offset = serverPaged ? page.index * Math.max(page.size, 0) : 0;
-  const positions = useMemo(() => new Map(rows.map((r, i) => [getKey(r), offset + i])), [rows, getKey, offset]);
-  const sorted = useMemo(() => (props.manualSort ? [...rows] : sortRows(rows, sort)), [rows, sort, props.manualSort]);
-  const { start, end } = serverPaged ? { start: 0, end: rows.length } : pageBounds(page, total);
-  const firstShown = offset + start;
-  const pageRows = useMemo(() => sorted.slice(start, end), [sorted, start, end]);
-  const pageKeys = useMemo(() => pageRows.map(getKey), [pageRows, getKey]);
-  const rules = useMemo(() => contentRules(columns, pageRows), [columns, pageRows]);
-  const { isRowDisabled } = props;
-  const isDisabled = useCallback((row: R) => isRowDisabled?.(row) ?? false, [isRowDisabled]);
-  const enabledKeys = useMemo(() => pageRows.filter((r) => !isDisabled(r)).map(getKey), [pageRows, isDisabled, getKey]);
-  const orderable = onRowPositionChange !== undefined && sort === null;
-  const selectable = selectionMode !== 'none';
-  const expandable = renderExpanded !== undefined;
-
-  // ---- what survives a page, page-size or data change ----
-  const allKeys = useMemo(() => rows.map(getKey), [rows, getKey]);
-  useCarryOver({ page, allKeys, selected, setSelected, expanded, setExpanded, anchorRef: anchor, polling: props.polling, keepSelection: props.keepSelection });
-
-  // ---- keyboard focus (one tabbable row) and drag state ----
-  const [focusKey, setFocusKey] = useState<RowKey | null>(null);
-  const focusTarget = focusKey !== null && pageKeys.includes(focusKey) ? focusKey : (pageKeys[0] ?? null);
-  const [dropKey, setDropKey] = useState<RowKey | null>(null);
-  const dragFrom = useRef<RowKey | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const containerWidth = useContainerWidth(scrollRef);
-  const pendingFocus = useRef<RowKey | null>(null);
-
-  const virtual = pageRows.length > VIRTUALISE_ABOVE;
-  const virtualizer = useVirtualizer({
-    count: virtual ? pageRows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_ESTIMATE,
-    getItemKey: (i) => pageKeys[i] ?? i,
-    overscan: 8,
-  });
-
-  const latest = useRef<TableSnapshot<R>>(null!);
-  latest.current = { pageRows, pageKeys, positions, total, selected, expanded, enabledKeys, selectionMode, getKey, isDisabled, orderable, setSelected: (k) => setSelected(k), setExpanded, onRowPositionChange };
-  // Created once: the handlers read the latest state through the ref.
-  const handlers = useMemo<RowHandlers>(
-    () => createRowHandlers({ latest, anchor, dragFrom, pendingFocus, setFocusKey, setDropKey }),
-    [],
-  );
-
-  usePendingRowFocus(pendingFocus, pageKeys, scrollRef, virtual ? virtualizer : undefined);
-
-  const previousExpanded = usePrevious(expanded);
-  const rowStateOf = props.rowState ?? ((r: R) => field<RowState>(r, 'row_state'));
-  const textColorOf = props.textColor ?? ((r: R) => field<string>(r, 'text_color'));
-  const controlCount = Number(orderable) * 2 + Number(selectable) + Number(expandable);
-
-  const renderRow = (row: R, index: number, virtualIndex?: number) => {
-    const key = pageKeys[index]!;
-    const position = positions.get(key) ?? firstShown + index;
+/** The table's rows (those in view when virtualised), each a memoised `DataRow`, or the empty text. */
+function DataTableBody<R>(p: BodyProps<R>) {
+  if (p.pageRows.length === 0) {
+    return (
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td colSpan={p.columnCount}>{p.emptyText ?? <EmptyResult />}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    );
+  }
+  const renderRow = (i: number) => {
+    const row = p.pageRows[i]!;
+    const key = p.index.keyAt(i);
     return (
       <DataRow<R>
         key={String(key)}
         row={row}
         rowKey={key}
-        position={position}
-        ariaRowIndex={firstShown + index + 2}
-        columns={columns}
-        selectable={selectable}
-        selected={selected.includes(key)}
-        disabled={isDisabled(row)}
-        expandable={expandable}
-        expanded={expanded === key}
-        renderExpanded={expanded === key || previousExpanded === key ? renderExpanded : undefined}
-        orderable={orderable}
-        rowState={rowStateOf(row)}
-        textColor={textColorOf(row)}
-        tabbable={focusTarget === key}
-        dropTarget={dropKey === key}
-        handlers={handlers}
-        measure={virtual ? virtualizer.measureElement : undefined}
-        virtualIndex={virtualIndex}
+        position={p.index.positionAt(i)}
+        ariaRowIndex={p.firstShown + i + 2}
+        columns={p.columns}
+        selectable={p.selectable}
+        selected={p.selected.includes(key)}
+        disabled={p.isDisabled(row)}
+        expandable={p.renderExpanded !== undefined}
+        expanded={p.expanded === key}
+        renderExpanded={p.expanded === key || p.previousExpanded === key ? p.renderExpanded : undefined}
+        orderable={p.orderable}
+        rowState={p.rowState(row)}
+        textColor={p.textColor(row)}
+        tabbable={p.focusTarget === key}
+        dropTarget={p.dropKey === key}
+        handlers={p.handlers}
+        measure={p.virtual?.measure}
+        virtualIndex={p.virtual ? i : undefined}
       />
     );
   };
+  if (!p.virtual) return p.pageRows.map((_, i) => renderRow(i));
+  return (
+    <>
+      <Spacer height={p.virtual.padTop} />
+      {p.virtual.indexes.map(renderRow)}
+      <Spacer height={p.virtual.padBottom} />
+    </>
+  );
+}
 
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
-  const columnCount = columns.length + controlCount;
-  const master = masterState(selected.filter((k) => enabledKeys.includes(k)), enabledKeys);
+/** A virtualiser over the page's rows once there are more than VIRTUALISE_ABOVE; the rows to render and the room around them. */
+function useVirtualRows<R>(pageRows: readonly R[], index: PageIndex, scrollRef: RefObject<HTMLDivElement | null>) {
+  const virtual = pageRows.length > VIRTUALISE_ABOVE;
+  const virtualizer = useVirtualizer({
+    count: virtual ? pageRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    getItemKey: (i) => (i < pageRows.length ? index.keyAt(i) : i),
+    overscan: 8,
+  });
+  if (!virtual) return { virtualizer: undefined, rows: undefined };
+  const items = virtualizer.getVirtualItems();
+  return {
+    virtualizer,
+    rows: {
+      indexes: items.map((v) => v.index),
+      measure: virtualizer.measureElement,
+      padTop: items[0]?.start ?? 0,
+      padBottom: virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0),
+    },
+  };
+}
 
+/** The select-all box's state, and whether it can act, read from the selection and the page's enabled rows. */
+function masterOf<R>(selected: readonly RowKey[], index: PageIndex, pageRows: readonly R[], isDisabled: (row: R) => boolean) {
+  if (selected.length === 0) return { master: 'unchecked' as const, masterDisabled: !pageRows.some((r) => !isDisabled(r)) };
+  return { master: masterState(selected.filter(index.isEnabled), index.enabledKeys()), masterDisabled: false };
+}
+
+/** The data table; see the module comment. Keep `columns`, `rowKey` and the render callbacks stable (memoised). */
+export function DataTable<R extends object>(props: DataTableProps<R>) {
+  const { selectionMode = 'none', pageSizeOptions = PAGE_SIZE_OPTIONS, stickyHeader = true, height = 600, onRowPositionChange, renderExpanded } = props;
+  const getKey = useMemo(() => keyOf(props.rowKey), [props.rowKey]);
+  const { columns, choosable, settings, setSettings } = useShownColumns(props.columns, props.persistKey);
+  const { selected, setSelected, expanded, setExpanded, sort, setSort, page, setPage } = useTableState(props, pageSizeOptions);
+  const anchor = useRef<RowKey | null>(null);
+  const { isRowDisabled } = props;
+  const isDisabled = useCallback((row: R) => isRowDisabled?.(row) ?? false, [isRowDisabled]);
+  const { serverPaged, total, firstShown, pageRows, index } = useShownRows({ rows: props.rows, total: props.total, manualSort: props.manualSort, sort, page, getKey, isDisabled });
+  const rules = useMemo(() => contentRules(columns, pageRows), [columns, pageRows]);
+  const orderable = onRowPositionChange !== undefined && sort === null;
+  const selectable = selectionMode !== 'none';
+  const expandable = renderExpanded !== undefined;
+
+  // What survives a page, page-size or data change.
+  useCarryOver({ page, rows: props.rows, getKey, selected, setSelected, expanded, setExpanded, anchorRef: anchor, polling: props.polling, keepSelection: props.keepSelection });
+
+  // Keyboard focus (one tabbable row) and drag state.
+  const [focusKey, setFocusKey] = useState<RowKey | null>(null);
+  const focusTarget = focusKey !== null && index.indexOf(focusKey) >= 0 ? focusKey : pageRows.length > 0 ? index.keyAt(0) : null;
+  const [dropKey, setDropKey] = useState<RowKey | null>(null);
+  const dragFrom = useRef<RowKey | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const containerWidth = useContainerWidth(scrollRef);
+  const pendingFocus = useRef<RowKey | null>(null);
+  const { virtualizer, rows: virtualRows } = useVirtualRows(pageRows, index, scrollRef);
+
+  const latest = useRef<TableSnapshot<R>>(null!);
+  useLayoutEffect(() => {
+    latest.current = { pageRows, index, total, selected, expanded, selectionMode, getKey, isDisabled, orderable, setSelected: (k) => setSelected(k), setExpanded, onRowPositionChange };
+  });
+  // Created once: the handlers read the latest state through the refs, in events only (never while rendering).
+  // eslint-disable-next-line react-hooks/refs
+  const [handlers] = useState<RowHandlers>(() => createRowHandlers({ latest, anchor, dragFrom, pendingFocus, setFocusKey, setDropKey }));
+  usePendingRowFocus(pendingFocus, index, scrollRef, virtualizer);
+  const previousExpanded = usePrevious(expanded);
+
+  const controlCount = Number(orderable) * 2 + Number(selectable) + Number(expandable);
+  const { master, masterDisabled } = masterOf(selected, index, pageRows, isDisabled);
   const { widths, tableWidth } = tableLayout({ orderable, selectable, expandable, rules, containerWidth });
 
   return (
@@ -325,12 +399,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           }
         />
       )}
-      <div
-        ref={scrollRef}
-        className="portal-table-scroll"
-        data-table-scroll
-        style={virtual ? { maxHeight: height, overflowY: 'auto' } : undefined}
-      >
+      <div ref={scrollRef} className="portal-table-scroll" data-table-scroll style={virtualRows ? { maxHeight: height, overflowY: 'auto' } : undefined}>
         <Table
           role="grid"
           aria-label={props.label}
@@ -356,23 +425,34 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             onSort={setSort}
             master={master}
             anySelected={selected.length > 0}
-            masterDisabled={enabledKeys.length === 0 && selected.length === 0}
+            masterDisabled={masterDisabled}
             onToggleAll={() => {
-              const next = toggleAll({ selected, anchor: anchor.current }, enabledKeys);
+              const next = toggleAll({ selected, anchor: anchor.current }, index.enabledKeys());
               anchor.current = next.anchor;
               setSelected([...next.selected]);
             }}
           />
-          {pageRows.length === 0 && (
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>{props.emptyText ?? <EmptyResult />}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          )}
-          {virtual && <Spacer height={padTop} />}
-          {virtual ? items.map((v) => renderRow(pageRows[v.index]!, v.index, v.index)) : pageRows.map((r, i) => renderRow(r, i))}
-          {virtual && <Spacer height={padBottom} />}
+          <DataTableBody<R>
+            pageRows={pageRows}
+            index={index}
+            firstShown={firstShown}
+            virtual={virtualRows}
+            columns={columns}
+            columnCount={columns.length + controlCount}
+            selectable={selectable}
+            selected={selected}
+            isDisabled={isDisabled}
+            expanded={expanded}
+            previousExpanded={previousExpanded}
+            renderExpanded={renderExpanded}
+            orderable={orderable}
+            rowState={props.rowState ?? rowStateField}
+            textColor={props.textColor ?? textColorField}
+            focusTarget={focusTarget}
+            dropKey={dropKey}
+            handlers={handlers}
+            emptyText={props.emptyText}
+          />
         </Table>
       </div>
       {paginatorVisible(page.size, total, pageSizeOptions) && (

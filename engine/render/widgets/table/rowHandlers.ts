@@ -5,19 +5,18 @@
  */
 import type { DragEvent, KeyboardEvent, RefObject } from 'react';
 import type { RowHandlers } from './DataRow';
+import type { PageIndex } from './pageIndex';
 import { parsePosition, type RowPositionChange } from './rowOrder';
 import { selectRange, toggleExpanded, toggleRow, type RowKey, type SelectionMode, type SelectionModel } from './selection';
 
 /** What the handlers read at the time of the event. */
 export interface TableSnapshot<R> {
   readonly pageRows: readonly R[];
-  readonly pageKeys: readonly RowKey[];
-  /** Zero-based position in the whole list, by key. */
-  readonly positions: ReadonlyMap<RowKey, number>;
+  /** Keys, positions in the whole list and enabled rows of the page. */
+  readonly index: PageIndex;
   readonly total: number;
   readonly selected: readonly RowKey[];
   readonly expanded: RowKey | null;
-  readonly enabledKeys: readonly RowKey[];
   readonly selectionMode: SelectionMode;
   readonly getKey: (row: R) => RowKey;
   readonly isDisabled: (row: R) => boolean;
@@ -41,10 +40,10 @@ export interface RowHandlerRefs<R> {
 
 export function createRowHandlers<R>(refs: RowHandlerRefs<R>): RowHandlers {
   const { latest, anchor, dragFrom, pendingFocus, setFocusKey, setDropKey } = refs;
-  const rowByKey = (key: RowKey) => latest.current.pageRows.find((r) => latest.current.getKey(r) === key);
+  const rowByKey = (key: RowKey) => latest.current.pageRows[latest.current.index.indexOf(key)];
   const move = (key: RowKey, to: number): boolean => {
     const s = latest.current;
-    const from = s.positions.get(key);
+    const from = s.index.positionOf(key);
     const item = rowByKey(key);
     if (from === undefined || item === undefined || !s.orderable || to < 0 || to >= s.total) return false;
     if (to !== from) s.onRowPositionChange?.({ item, currPosition: from, newPosition: to });
@@ -56,7 +55,7 @@ export function createRowHandlers<R>(refs: RowHandlerRefs<R>): RowHandlers {
     if (s.selectionMode === 'none' || row === undefined || s.isDisabled(row)) return;
     const model: SelectionModel = { selected: s.selected, anchor: anchor.current };
     const next = shift
-      ? selectRange(model, key, s.pageKeys, (k) => s.enabledKeys.includes(k), s.selectionMode)
+      ? selectRange(model, key, s.index.keys(), s.index.isEnabled, s.selectionMode)
       : toggleRow(model, key, s.selectionMode);
     anchor.current = next.anchor;
     s.setSelected([...next.selected]);
@@ -76,24 +75,25 @@ export function createRowHandlers<R>(refs: RowHandlerRefs<R>): RowHandlers {
     },
     keyDown: (key, e: KeyboardEvent<HTMLTableRowElement>) => {
       const s = latest.current;
-      const at = s.pageKeys.indexOf(key);
+      const at = s.index.indexOf(key);
+      const keyAt = (i: number) => (i >= 0 && i < s.pageRows.length ? s.index.keyAt(i) : undefined);
       const onRow = e.target === e.currentTarget;
       if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && e.altKey) {
         e.preventDefault();
-        const from = s.positions.get(key);
+        const from = s.index.positionOf(key);
         if (from !== undefined && move(key, from + (e.key === 'ArrowDown' ? 1 : -1))) focusRow(key);
       } else if (e.key === 'ArrowDown') {
         e.preventDefault();
-        focusRow(s.pageKeys[at + 1]);
+        focusRow(keyAt(at + 1));
       } else if (e.key === 'ArrowUp') {
         e.preventDefault();
-        focusRow(s.pageKeys[at - 1]);
+        focusRow(keyAt(at - 1));
       } else if (e.key === 'Home' && onRow) {
         e.preventDefault();
-        focusRow(s.pageKeys[0]);
+        focusRow(keyAt(0));
       } else if (e.key === 'End' && onRow) {
         e.preventDefault();
-        focusRow(s.pageKeys[s.pageKeys.length - 1]);
+        focusRow(keyAt(s.pageRows.length - 1));
       } else if (e.key === ' ' && onRow) {
         e.preventDefault();
         select(key, e.shiftKey);
@@ -118,7 +118,7 @@ export function createRowHandlers<R>(refs: RowHandlerRefs<R>): RowHandlers {
       const from = dragFrom.current;
       dragFrom.current = null;
       setDropKey(null);
-      const to = latest.current.positions.get(key);
+      const to = latest.current.index.positionOf(key);
       if (from !== null && to !== undefined) move(from, to);
     },
     dragEnd: () => {

@@ -3,6 +3,7 @@ import {
   carryOver,
   EMPTY_SELECTION,
   keysChanged,
+  rowKeysChanged,
   masterState,
   selectRange,
   toggleAll,
@@ -100,5 +101,14 @@ describe('carry-over on page, page-size or data change', () => {
     expect(keysChanged(['a', 'b'], ['a', 'b'])).toBe(false);
     expect(keysChanged(['a', 'b'], ['b', 'a'])).toBe(true);
     expect(keysChanged(['a'], ['a', 'b'])).toBe(true);
+  });
+  it('compares rows by key, so an edited row (a new object with the same key) is no data change', () => {
+    const byId = (r: { id: string }) => r.id;
+    const rows = [{ id: 'a' }, { id: 'b' }];
+    expect(rowKeysChanged(rows, [rows[0]!, { id: 'b', name: 'edited' }], byId, byId)).toBe(false);
+    expect(rowKeysChanged(rows, [rows[1]!, rows[0]!], byId, byId)).toBe(true);
+    expect(rowKeysChanged(rows, [rows[0]!, { id: 'c' }], byId, byId)).toBe(true);
+    expect(rowKeysChanged(rows, rows.slice(0, 1), byId, byId)).toBe(true);
+    expect(rowKeysChanged(rows, rows, byId, (r) => `${r.id}!`)).toBe(true);
   });
 });

@@ -56,7 +56,8 @@ export function toggleAll(model: SelectionModel, enabledKeys: readonly RowKey[])
 /** Checked when every enabled row is selected, indeterminate when only some rows are. */
 export function masterState(selected: readonly RowKey[], enabledKeys: readonly RowKey[]): MasterState {
   if (selected.length === 0) return 'unchecked';
-  return enabledKeys.length > 0 && enabledKeys.every((k) => selected.includes(k)) ? 'checked' : 'indeterminate';
+  const chosen = new Set(selected);
+  return enabledKeys.length > 0 && enabledKeys.every((k) => chosen.has(k)) ? 'checked' : 'indeterminate';
 }
 
 /** One expanded row at a time: expanding a row collapses the other; the expanded row's toggle collapses it. */
@@ -93,4 +94,15 @@ export function carryOver(state: TableUiState, nextKeys: readonly RowKey[], opti
 /** Whether two key lists differ as the table sees a "data change": other rows, or the same rows in another order. */
 export function keysChanged(a: readonly RowKey[], b: readonly RowKey[]): boolean {
   return a.length !== b.length || a.some((k, i) => k !== b[i]);
+}
+
+/**
+ * `keysChanged` over two lists of rows without listing their keys: a row object that is still in its place keeps its
+ * key, so an edit of one row (a new object) costs one key comparison, not two whole lists of keys.
+ */
+export function rowKeysChanged<R>(a: readonly R[], b: readonly R[], keyOfA: (row: R) => RowKey, keyOfB: (row: R) => RowKey): boolean {
+  if (a === b && keyOfA === keyOfB) return false;
+  if (a.length !== b.length) return true;
+  for (let i = 0; i < a.length; i++) if ((a[i] !== b[i] || keyOfA !== keyOfB) && keyOfA(a[i]!) !== keyOfB(b[i]!)) return true;
+  return false;
 }
