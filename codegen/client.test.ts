@@ -37,13 +37,17 @@ describe('generateClient', () => {
   it('has one method per operation, named after its id, calling its call function with that id', () => {
     const text = fixtureClient();
     const ops = withFixtureArea(registry).operations;
-    expect(text.match(/^ {4}\w+: \(input/gm)?.length).toBe(ops.length);
+    expect(text.match(/^ {2}readonly \w+: \(input/gm)?.length).toBe(ops.length);
     expect(text).toContain(
-      '    webFixtureAreaSave: (input: OperationInput<"web.fixture-area.save">, options?: CallOptions): ' +
-        'Promise<OperationOutput<"web.fixture-area.save">> =>\n      call<OperationOutput<"web.fixture-area.save">>("web.fixture-area.save", input, options),',
+      '  readonly webFixtureAreaSave: (input: OperationInput<"web.fixture-area.save">, options?: CallOptions) => Promise<OperationOutput<"web.fixture-area.save">>;\n',
     );
-    expect(text).toContain('    portalConfig: (input: OperationInput<"portal.config"> = {}, options?: CallOptions)');
-    expect(text).toContain('export function createApiClient(call: CallFn = callOperation) {');
+    expect(text).toContain('  readonly portalConfig: (input?: OperationInput<"portal.config">, options?: CallOptions)');
+    expect(text).toContain('export function createApiClient(call: CallFn = callOperation): ApiClient {');
+    // The methods are built from the table: one name per route, in its order.
+    const names = JSON.parse(/^const methodNames: readonly string\[\] = (.*);$/m.exec(text)![1]!) as string[];
+    const ids = [...text.matchAll(/^ {2}\{"id":"([^"]+)"/gm)].map((m) => m[1]);
+    expect(names).toHaveLength(ids.length);
+    expect(names[ids.indexOf('web.fixture-area.save')]).toBe('webFixtureAreaSave');
   });
 
   it('carries the operations table the HTTP core is configured with', () => {

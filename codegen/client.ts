@@ -85,7 +85,7 @@ function routeLine(e: Entry, schemas: Record<string, JsonSchema>): string {
 `;
 }
 
-function operationBlock(e: Entry, methods: Set<string>): { method: string; map: string } {
+function operationBlock(e: Entry, methods: Set<string>): { name: string; method: string; map: string } {
   const id = e.op.operationId;
   const name = camelCase(id);
   if (methods.has(name)) throw new Error(`Operation ${id}: another operation id also gives the method name ${name}.`);
@@ -110,13 +110,11 @@ function operationBlock(e: Entry, methods: Set<string>): { method: string; map: 
     : 'Record<string, never>';
   const doc = `${e.op.summary}. \`${e.method} ${e.path}\`; ${permissionText(e.op['x-permission'])}.`.replace(/\*\//g, '*\\/');
   const key = JSON.stringify(id);
-  const arg = parts.some((p) => p.required) ? `input: OperationInput<${key}>` : `input: OperationInput<${key}> = {}`;
-  const method =
-    `    /** ${doc} */\n` +
-    `    ${name}: (${arg}, options?: CallOptions): Promise<OperationOutput<${key}>> =>\n` +
-    `      call<OperationOutput<${key}>>(${key}, input, options),\n`;
+  const arg = parts.some((p) => p.required) ? `input: OperationInput<${key}>` : `input?: OperationInput<${key}>`;
+  // A type only: at run time every method is the same small function over the operations table (createApiClient).
+  const method = `  /** ${doc} */\n  readonly ${name}: (${arg}, options?: CallOptions) => Promise<OperationOutput<${key}>>;\n`;
   const map = `  /** ${doc} */\n  ${key}: {\n    input: ${input};\n    output: ${outputType(e.op)};\n  };\n`;
-  return { method, map };
+  return { name, method, map };
 }
 
 /**
@@ -165,20 +163,30 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     ...(engine
       ? ["/** What the client calls through: the HTTP core's `callOperation`, or a fake in tests. */\n", 'export type CallFn = typeof callOperation;\n', '\n']
       : []),
+    '/** The method name of every operation (its id in camelCase), in the order of `operationRoutes`. */\n',
+    `const methodNames: readonly string[] = ${JSON.stringify(blocks.map((b) => b.name))};\n`,
+    '\n',
     '/**\n',
     ' * Every operation as a method, `<operation id in camelCase>(input, options)`, over a call function; and `callById`\n',
     ' * for generic callers whose id is computed (document screens), typed by the maps above.\n',
     ' */\n',
-    engine ? 'export function createApiClient(call: CallFn = callOperation) {\n' : 'export function createApiClient(call: CallFn) {\n',
-    '  return {\n',
-    '    /** Calls an operation by its id. */\n',
-    '    callById: <Id extends OperationId>(id: Id, input: OperationInput<Id>, options?: CallOptions): Promise<OperationOutput<Id>> =>\n',
-    '      call<OperationOutput<Id>>(id, input, options),\n',
+    'export interface ApiClient {\n',
+    '  /** Calls an operation by its id. */\n',
+    '  readonly callById: <Id extends OperationId>(id: Id, input: OperationInput<Id>, options?: CallOptions) => Promise<OperationOutput<Id>>;\n',
     ...blocks.map((b) => b.method),
-    '  } as const;\n',
     '}\n',
     '\n',
-    'export type ApiClient = ReturnType<typeof createApiClient>;\n',
+    '/**\n',
+    ' * The client over a call function. The methods are built from the operations table rather than written out one by\n',
+    ' * one: the same calls and types, in a fraction of the download (300 method bodies were 6 KB of gzipped script).\n',
+    ' */\n',
+    engine ? 'export function createApiClient(call: CallFn = callOperation): ApiClient {\n' : 'export function createApiClient(call: CallFn): ApiClient {\n',
+    '  const client: Record<string, unknown> = { callById: (id: string, input: Parameters<CallFn>[1], options?: CallOptions) => call(id, input, options) };\n',
+    '  operationRoutes.forEach((route, i) => {\n',
+    '    client[methodNames[i]!] = (input: Parameters<CallFn>[1] = {}, options?: CallOptions) => call(route.id, input, options);\n',
+    '  });\n',
+    '  return client as unknown as ApiClient;\n',
+    '}\n',
     ...(engine
       ? [
           '\n',

@@ -1,15 +1,14 @@
 /**
  * The screen-kind → view map: which engine view renders a screen of the registry. A document screen (policy area,
  * settings page) gets the document view, a collection the collection view, a log view and a report their own, and a
- * core screen the view registered under its `view` name. Views other than the document view download with the first
- * screen of their kind. A new kind of screen brings its view with one `registerScreenView` call; the shell page
- * asks `renderScreenView` and knows no kind.
+ * core screen the view registered under its `view` name. Every view downloads with the first screen of its kind (the
+ * document view too: a log view or the dashboard needs none of its forms and tables). A new kind of screen brings its
+ * view with one `registerScreenView` call; the shell page asks `renderScreenView` and knows no kind.
  */
 import { createElement, lazy, useMemo, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
 import { JOBS_VIEW } from '../../definitions/appliance/common';
 import { ruleAllows, type Environment } from '../../schemas/access';
-import { DocumentView } from './document/DocumentView';
 import { lockGatedFields } from './document/fieldGates';
 import { useEngine } from './shell/EngineContext';
 import type { LogUrlQuery } from './log/logController';
@@ -53,7 +52,8 @@ export function renderScreenView(props: ScreenViewProps): ReactElement | undefin
   return view && createElement(view, { key: props.screen.id, ...props });
 }
 
-// The document view is part of the first download: most screens are documents.
+const DocumentView = lazy(() => import('./document/DocumentView').then((m) => ({ default: m.DocumentView })));
+
 function DocumentScreenView({ screen }: ScreenViewProps) {
   const { access } = useEngine();
   // The grants change when the user's role does (read again at each request): the locked fields follow.

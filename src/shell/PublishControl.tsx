@@ -5,17 +5,23 @@
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import type { AccessRule } from '../../schemas/access';
-import { PublishReview } from '../../engine/render/publish/PublishReview';
 import { useRevisionDiff } from '../../engine/render/publish/revisionDiff';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useScreenLookup } from './useScreenLookup';
+
+/** The review dialog (the change list, the reason field) downloads when it first opens. */
+const PublishReview = lazy(() => import('../../engine/render/publish/PublishReview').then((m) => ({ default: m.PublishReview })));
 
 export function PublishControl({ publishRule }: { publishRule: AccessRule | undefined }) {
   const { revision, access } = useEngine();
   const state = useStore(revision);
   const screens = useScreenLookup();
   const [reviewing, review] = useDisclosure(false);
+  // Once opened the dialog stays mounted, so it closes with its transition.
+  const [opened, setOpened] = useState(false);
+  if (reviewing && !opened) setOpened(true);
   const rev = state.revision;
   const staged = rev?.state === 'staged';
   const pending = useRevisionDiff(staged ? rev.staged_rev_id : undefined, screens, rev?.updated_at, false);
@@ -50,7 +56,11 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
           {staged ? 'Review and publish' : 'Publish'}
         </Button>
       )}
-      <PublishReview opened={reviewing} onClose={review.close} screens={screens} />
+      {opened && (
+        <Suspense fallback={null}>
+          <PublishReview opened={reviewing} onClose={review.close} screens={screens} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startTestServer } from '../setup/start-server';
-import { measureRouteDownloads, type MeasuredRoute } from '../e2e/routeDownloads';
+import { BUDGET_KB, measureRouteDownloads } from '../e2e/routeDownloads';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BUDGET_KB: Partial<Record<MeasuredRoute, number>> = { 'sign-in': 110, table: 250, dashboard: 450 };
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

@@ -6,11 +6,11 @@
  * row and show the answer's message.
  */
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { DocumentScreen, FieldHint, RowAction } from '../../../definitions/define';
 import { showSnackbar } from '../../core/snackbar';
 import { dropHidden } from '../form/dropHidden';
-import { FormView } from '../form/FormView';
+import { FormView } from './LazyFormView';
 import { rowSchemaOf } from '../form/schemaFields';
 import { useEngine } from '../shell/EngineContext';
 import { ConflictDialog } from './ConflictDialog';
@@ -22,7 +22,9 @@ import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './RowImport';
 import { useDocumentController } from './useDocumentController';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
-import { WizardView } from './WizardView';
+
+/** The wizard (its steps and their forms) downloads with the first wizard screen. */
+const WizardView = lazy(() => import('./WizardView').then((m) => ({ default: m.WizardView })));
 
 export interface DocumentViewProps {
   readonly screen: DocumentScreen;
@@ -162,18 +164,20 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveWizard = () => void ctl.save(dropHidden(ctl.draft, screen.schema, hints)).catch(() => 'failed' as const);
     return (
       <Stack>
-        <WizardView
-          key={wizardRun}
-          title={screen.title}
-          schema={screen.schema}
-          layout={layout}
-          values={ctl.draft}
-          onChange={ctl.setDraft}
-          readOnly={readOnly}
-          saving={ctl.saving}
-          saveError={ctl.saveError}
-          onSave={saveWizard}
-        />
+        <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
+          <WizardView
+            key={wizardRun}
+            title={screen.title}
+            schema={screen.schema}
+            layout={layout}
+            values={ctl.draft}
+            onChange={ctl.setDraft}
+            readOnly={readOnly}
+            saving={ctl.saving}
+            saveError={ctl.saveError}
+            onSave={saveWizard}
+          />
+        </Suspense>
         {!readOnly && (
           <SaveBar
             dirty={ctl.dirty}

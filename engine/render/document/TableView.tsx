@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
 import { dropHidden } from '../form/dropHidden';
+// Loaded with the table, not lazily: a row dialog's focus goes to its first field when it opens, which a form still
+// loading would miss (keyboard.test.ts).
 import { FormView, type FormValues } from '../form/FormView';
 import { useOptionsFromFields } from '../form/richWidgets';
 import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';

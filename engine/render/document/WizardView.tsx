@@ -7,7 +7,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { AnyDocumentLayout, FieldHint } from '../../../definitions/define';
-import { FormView, type FormValues } from '../form/FormView';
+import type { FormValues } from '../form/FormView';
+import { FormView } from './LazyFormView';
 import { Wizard, type WizardStepDef } from '../widgets/wizard/Wizard';
 import type { Doc } from './diffDocuments';
 

@@ -14,7 +14,7 @@ import 'apexcharts/features/legend';
 import type { ApexOptions } from 'apexcharts';
 import { useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { ChartImageSource } from '../widgets';
+import type { ChartImageSource } from '../widgets/export/exporters';
 import { apexOptions, datumKey, type ChartData } from './chartDatasets';
 
 export interface ApexChartProps {

@@ -7,7 +7,7 @@ import { ActionIcon, Button, Card, Group, Select, Stack, Text, Title } from '@ma
 import { useEffect, useRef, useState } from 'react';
 import type { ReportDef, ReportWidgetDef } from '../../../definitions/define';
 import { DASHBOARD_WIDGETS_MAX, type ReportName } from '../../../schemas/reports';
-import { moveRow } from '../widgets';
+import { moveRow } from '../widgets/table/rowOrder';
 
 export interface DashboardArrangeProps {
   readonly current: readonly ReportWidgetDef[];

@@ -8,7 +8,8 @@ import { Alert, Grid, NavLink, Stack, Text, TextInput, Title } from '@mantine/co
 import { useMemo, useState } from 'react';
 import type { ReportWidgetDef } from '../../../definitions/define';
 import { REPORT_LIMIT_DEFAULT, threatEvasionDrillDown } from '../../../schemas/reports';
-import { FilterBar, type FilterQuery, type FilterSchemaEntry } from '../widgets';
+import { FilterBar } from '../widgets/filter/FilterBar';
+import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
 import { drillDownRoute } from './drillDown';
 import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
 import { ReportWidgetCard, type ReportQueryValues } from './ReportWidgetCard';

@@ -10,7 +10,7 @@ import { FREQUENCY_LABELS, LOG_INTERVALS } from '../../../schemas/logEnums';
 import { isApiError } from '../../core/http';
 import type { OperationOutput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
-import { notifyDownload, notifySave } from '../widgets';
+import { notifyDownload, notifySave } from '../widgets/snackbars';
 import { downloadBlob } from '../widgets/export/exporters';
 
 type ScheduledDoc = OperationOutput<'reports.scheduled.get'>;

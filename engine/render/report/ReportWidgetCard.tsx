@@ -10,7 +10,7 @@ import { fieldLabels } from '../../../schemas/fieldLabels';
 import { reportSpec, type ReportName, type ReportResult } from '../../../schemas/reports';
 import type { OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
-import { exportChartPng, type ChartImageSource } from '../widgets';
+import { exportChartPng, type ChartImageSource } from '../widgets/export/exporters';
 import { chartData, type ChartData } from './chartDatasets';
 
 // The chart library starts downloading with the report view, while the reports load, not after the first answer.
