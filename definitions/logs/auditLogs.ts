@@ -12,7 +12,7 @@ export const auditLogs = defineLogView({
   route: '/logs/audit',
   nav: { label: 'Audit', order: 30 },
   ...logKind('audit'),
-  columns: logColumns('audit', ['timestamp', 'user', 'kind', 'action', 'result', 'area', 'ip', 'details'], ['ip']),
+  columns: logColumns('audit', ['timestamp', 'user', 'kind', 'action', 'result', 'area', 'ip', 'details'], ['kind', 'area', 'ip']),
   filters: logFilters('audit', ['kind', 'action', 'result', 'userid', 'src_ip', 'area']),
   screenFields: ['area'],
   fieldTitles: eventFieldTitles('audit'),
