@@ -108,12 +108,39 @@ describe('migrate', { timeout: 60_000 }, () => {
       'bytes bigint',
       'first_bytes bigint',
       'label text',
+      // 104: the day bits of a distinct-user block row
+      'days bigint',
     ]);
     await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
-    await expect(db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 'w', 0, NULL, NULL, 1, 1, 0, 0, NULL)`)).rejects.toThrow(/check/);
-    await db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 'h', 0, 'k', NULL, 1, 1, 0, 0, NULL)`);
+    await expect(db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 'w', 0, NULL, NULL, 1, 1, 0, 0, NULL, NULL)`)).rejects.toThrow(/check/);
+    await db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 'h', 0, 'k', NULL, 1, 1, 0, 0, NULL, NULL)`);
     await db.query(`DELETE FROM tenants WHERE id = 't1'`);
     expect((await db.query('SELECT * FROM log_rollups')).rows).toEqual([]);
+  });
+
+  it('104 splits a day into head and tail rows with the tail summed per day, and keeps blocks of days; all gone with their tenant', async () => {
+    db = await openPglite();
+    await migrate(db);
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
+    await db.query(`INSERT INTO log_rollups VALUES ('t1', 'r', 't', 0, 'k', NULL, 1, 1, 0, 0, NULL, NULL), ('t1', 'r', 'b', 0, 'k', 'u', 1, 1, 0, 0, NULL, 5)`);
+    await db.query(`INSERT INTO log_rollup_tails VALUES ('t1', 'r', 0, 1, 1, 1, 1, 0, 0)`);
+    await expect(db.query(`INSERT INTO log_rollup_tails VALUES ('t1', 'r', 0, 2, 2, 2, 2, 0, 0)`)).rejects.toThrow(/duplicate|unique/);
+    await db.query(`DELETE FROM tenants WHERE id = 't1'`);
+    expect((await db.query('SELECT * FROM log_rollups')).rows).toEqual([]);
+    expect((await db.query('SELECT * FROM log_rollup_tails')).rows).toEqual([]);
+  });
+
+  it('303 keeps the appliance accounts: one user name per tenant, a known role, gone with their tenant', async () => {
+    db = await openPglite();
+    await migrate(db);
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
+    await db.query(`INSERT INTO appliance_users (tenant_id, id, username, role, password_hash) VALUES ('t1', 'u-1', 'admin', 'administrator', 'x')`);
+    await expect(db.query(`INSERT INTO appliance_users (tenant_id, id, username, role, password_hash) VALUES ('t1', 'u-2', 'admin', 'auditor', 'x')`)).rejects.toThrow(/duplicate|unique/);
+    await expect(db.query(`INSERT INTO appliance_users (tenant_id, id, username, role, password_hash) VALUES ('t1', 'u-3', 'root', 'superuser', 'x')`)).rejects.toThrow(/check/);
+    const row = (await db.query<{ enabled: boolean; locked: boolean; ssh_enabled: boolean }>('SELECT enabled, locked, ssh_enabled FROM appliance_users')).rows[0];
+    expect(row).toEqual({ enabled: true, locked: false, ssh_enabled: false });
+    await db.query(`DELETE FROM tenants WHERE id = 't1'`);
+    expect((await db.query('SELECT * FROM appliance_users')).rows).toEqual([]);
   });
 
   it('rolls back a failing migration entirely', async () => {

@@ -69,10 +69,11 @@ describe('DocumentView layouts', () => {
     await user.click(within(steps).getByRole('button', { name: 'Start' }));
     const next = () => within(steps).getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(next().disabled).toBe(true);
-    await user.click(within(steps).getByRole('button', { name: 'Apply' }));
+    // A step's form arrives with its own chunk, a moment after the step shows.
+    await user.click(await within(steps).findByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(next().disabled).toBe(false));
     await user.click(next());
-    const port = within(steps).getByRole('textbox', { name: 'Port' });
+    const port = await within(steps).findByRole('textbox', { name: 'Port' });
     await user.clear(port);
     await user.type(port, '3128');
     await user.click(within(steps).getByRole('button', { name: 'Apply' }));
@@ -86,7 +87,7 @@ describe('DocumentView layouts', () => {
     const steps = await screen.findByRole('region', { name: 'Proxy' });
     expect(within(changes()).getByText('All changes saved.')).toBeTruthy();
     await user.click(within(steps).getByRole('button', { name: 'Start' }));
-    const name = within(steps).getByRole('textbox', { name: /^Name/ });
+    const name = await within(steps).findByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.type(name, 'core');
     await user.click(within(steps).getByRole('button', { name: 'Apply' }));
@@ -103,7 +104,7 @@ describe('DocumentView layouts', () => {
     const { saved, unsaved, user } = setup(wizard);
     const steps = await screen.findByRole('region', { name: 'Proxy' });
     await user.click(within(steps).getByRole('button', { name: 'Start' }));
-    const name = within(steps).getByRole('textbox', { name: /^Name/ });
+    const name = await within(steps).findByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.type(name, 'core');
     await user.click(within(steps).getByRole('button', { name: 'Apply' }));
