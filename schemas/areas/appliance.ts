@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
 import {
+  AbsolutePath,
   CHECKS,
   CIDR_PREFIX_MAX,
   CIDR_PREFIX_MIN,
@@ -342,12 +343,7 @@ export const ScpTarget = {
   port: Port.default(22).meta({ title: 'Port', description: `${PORT_MIN} to ${PORT_MAX}` }),
   username: z.string().max(64).default('').meta({ title: 'User name' }),
   password: z.string().max(200).default('').meta({ title: 'Password', writeOnly: true }),
-  remote_path: z
-    .string()
-    .max(255)
-    .refine((v) => v === '' || /^\/[^\0]*$/.test(v), { message: 'Enter an absolute path such as /backups/appliance.', params: { key: 'invalidPath' } })
-    .default('')
-    .meta({ title: 'Folder on the server', description: 'Absolute path, such as /backups/appliance' }),
+  remote_path: optional(AbsolutePath.max(255)).default('').meta({ title: 'Folder on the server', description: 'Absolute path, such as /backups/appliance' }),
 };
 /** An enabled copy needs its server and folder; `what` names what is copied in the message. */
 export const scpTargetRules =
