@@ -64,8 +64,8 @@ describe('failed sign-in', () => {
         WHERE t.name = 'Demo Corp' AND e.log_type = 'audit' AND e.event->>'user' = 'auditor' ORDER BY e.ts DESC, e.seq DESC LIMIT 2`,
     );
     expect(rows.map((r) => r.event).reverse()).toEqual([
-      { action: 'login', user: 'auditor', tenant: 'Demo Corp', result: 'failure', ip: '127.0.0.1' },
-      { action: 'login', user: 'auditor', tenant: 'Demo Corp', result: 'success', ip: '127.0.0.1' },
+      { action: 'login', kind: 'failed_sign_in', user: 'auditor', tenant: 'Demo Corp', result: 'failure', ip: '127.0.0.1' },
+      { action: 'login', kind: 'sign_in', user: 'auditor', tenant: 'Demo Corp', result: 'success', ip: '127.0.0.1' },
     ]);
   });
 });
