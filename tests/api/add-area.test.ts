@@ -121,8 +121,10 @@ describe('a new policy area, added with one definition and one registry line', (
 
   it('gets a client method that calls it through the engine core', async () => {
     const client = generateClient(generateOpenApi(extended, { version: '1' }));
-    expect(client).toContain('    webFixtureAreaGet: (input: OperationInput<"web.fixture-area.get">');
-    expect(client).toContain('call<OperationOutput<"web.fixture-area.save">>("web.fixture-area.save", input, options)');
+    // Typed methods, made at run time from the operations table and the method names (one per operation, in order).
+    expect(client).toContain('  readonly webFixtureAreaGet: (input: OperationInput<"web.fixture-area.get">');
+    expect(client).toContain('  readonly webFixtureAreaSave: (input: OperationInput<"web.fixture-area.save">');
+    expect(client).toMatch(/const methodNames: readonly string\[\] = \[[^\]]*"webFixtureAreaGet","webFixtureAreaSave"/);
     expect(client).toContain(
       '{"id":"web.fixture-area.save","method":"PUT","path":"/api/policy/v1/rules/fixture_area/{rev}","responseKind":"json","tag":"web policy","access":{"any":["web_policy:write"]}}',
     );
