@@ -101,10 +101,11 @@ describe('audit trail', () => {
     );
     const who = { user: 'webadmin', tenant: 'Demo Corp', result: 'success', ip: '127.0.0.1' };
     expect(rows.map((r) => r.event)).toEqual([
-      { action: 'login', ...who },
-      { action: 'save', area: 'web.ssl-bypass', rev_id: rev, ...who },
-      { action: 'publish', rev_id: rev, ...who },
-      { action: 'logout', ...who },
+      { action: 'login', kind: 'sign_in', ...who },
+      // A save also lists what changed (the row removed), field by field.
+      { action: 'save', kind: 'save', area: 'web.ssl-bypass', rev_id: rev, ...who, changes: expect.arrayContaining([expect.any(Object)]) },
+      { action: 'publish', kind: 'publish', rev_id: rev, ...who },
+      { action: 'logout', kind: 'sign_out', ...who },
     ]);
   });
 });
