@@ -45,6 +45,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/e2e-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // Tests marked concurrent (the visual walk's passes) run two at a time.
+          maxConcurrency: 2,
           fileParallelism: false,
         },
       },

@@ -112,7 +112,8 @@ function watchFaults(page: Page, current: () => string): string[] {
   return faults;
 }
 
-describe('visual walk of every navigation screen', () => {
+// Two passes at a time: each waits on its page most of the time, and the walk is the longest file of the suite.
+describe.concurrent('visual walk of every navigation screen', () => {
   for (const pass of PASSES) {
     it(`${pass.name}: readable columns, no sideways page, AA contrast, no JSON boxes or notes, no errors`, async () => {
       const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
