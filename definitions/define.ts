@@ -628,6 +628,11 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   };
   /** Offered only for rows that meet it. */
   readonly when?: RowCondition;
+  /**
+   * The operation names no item: it acts on the one thing a row stands for (a certificate of the appliance's two).
+   * `when` must then pick that row out by the item key.
+   */
+  readonly singleton?: true;
   /** A question asked before the call (e.g. what a deletion ends), from the row; the call runs only when confirmed. */
   confirm?(row: R): string;
   readonly job?: JobFollow;
@@ -650,6 +655,8 @@ export interface RowActionSpec<O extends OperationDef, R> {
     readonly submitLabel?: string;
   };
   readonly when?: RowCondition<keyof R & string>;
+  /** See CollectionRowAction.singleton. */
+  readonly singleton?: true;
   confirm?(row: R): string;
   readonly job?: JobFollow;
   success(row: R, body: BodyOf<O>): string;

@@ -477,6 +477,11 @@ describe('createRegistry', () => {
       /takes choices from items\.choices offered, whose entries lack value or txt/,
     );
     expect(() => withItems({ itemParam: 'name' })).toThrow(/row action act operation items\.act has no path parameter name/);
+    // An action on one thing a row stands for, whose call names no item, must pick that row out by the item key.
+    expect(withItems({ itemParam: 'name', rowActions: [{ ...act!, form: undefined, singleton: true, when: { field: 'id', equals: ['a'] } }] }).screen('settings.items')).toBeDefined();
+    expect(() => withItems({ itemParam: 'name', rowActions: [{ ...act!, form: undefined, singleton: true, when: { field: 'name', equals: ['a'] } }] })).toThrow(
+      /row action act acts on one row without naming it, but its condition does not pick that row by id/,
+    );
     expect(() => withItems({ columns: ['name', 'colour'] })).toThrow(/a column names colour, which the rows of items\.list lack/);
     expect(() => withItems({ schemaField: 'note' })).toThrow(/editing an item needs all of operations\.get, operations\.update, schemaField and itemSchemaFrom/);
     const form = defineFormScreen({ ...base, id: 'settings.act', title: 'Act', route: '/settings/act', form: actionForm(actOnItem, { submitLabel: 'Go', refused: 'No', success: () => 'x', job: true }) });

@@ -4,6 +4,7 @@
  */
 import { authOps } from './api/auth';
 import { applianceOps, connectivityOps, jobOps, managerOps } from './api/appliance';
+import { applianceCertOps } from './api/applianceCerts';
 import { applianceUserOps } from './api/applianceUsers';
 import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
@@ -119,6 +120,8 @@ import { applianceTls } from './appliance/applianceTls';
 import { applianceLdap } from './appliance/applianceLdap';
 import { applianceSaml } from './appliance/applianceSaml';
 import { applianceAdminAuth } from './appliance/applianceAdminAuth';
+import { applianceCertificates } from './appliance/applianceCertificates';
+import { applianceUpstreamTls } from './appliance/applianceUpstreamTls';
 import { applianceUserAuth } from './appliance/applianceUserAuth';
 import { applianceUsers } from './appliance/applianceUsers';
 import { applianceServiceDomain } from './appliance/applianceServiceDomain';
@@ -242,6 +245,8 @@ export const registry = createRegistry({
     applianceSaml,
     applianceAdminAuth,
     applianceUserAuth,
+    applianceCertificates,
+    applianceUpstreamTls,
     applianceUsers,
     applianceServiceDomain,
     applianceInputMethods,
@@ -285,6 +290,7 @@ export const registry = createRegistry({
     ...Object.values(jobOps),
     ...Object.values(managerOps),
     ...Object.values(applianceUserOps),
+    ...Object.values(applianceCertOps),
     ...Object.values(connectivityOps),
     ...Object.values(identityOps),
     ...Object.values(lookupOps),

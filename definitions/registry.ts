@@ -272,7 +272,9 @@ function checkCollectionReferences(
       operation(a.operation, where);
       // The row reaches the call as the item parameter, as a body made from it, or as its form's field of that name.
       const fromRow = typeof a.body === 'function' || (a.form !== undefined && bodyObjectOf(a.operation)?.shape[itemParam] !== undefined);
-      if (!fromRow) addressesItem(a.operation, where);
+      if (a.singleton) {
+        if (a.when?.field !== s.itemKey) fail(`${where} acts on one row without naming it, but its condition does not pick that row by ${s.itemKey}`);
+      } else if (!fromRow) addressesItem(a.operation, where);
       answersJob(a.operation, a.job, where);
       if (a.when) rowField(a.when.field, `${where}'s condition`);
       if (a.body !== undefined && typeof a.body !== 'function' && !a.operation.body?.safeParse(a.body).success) {

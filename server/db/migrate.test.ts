@@ -143,6 +143,18 @@ describe('migrate', { timeout: 60_000 }, () => {
     expect((await db.query('SELECT * FROM appliance_users')).rows).toEqual([]);
   });
 
+  it('304 keeps one certificate of each kind per tenant, a signing request only with its key, gone with their tenant', async () => {
+    db = await openPglite();
+    await migrate(db);
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
+    await db.query(`INSERT INTO appliance_certificates (tenant_id, kind, cert_pem, key_pem) VALUES ('t1', 'service', 'c', 'k')`);
+    await expect(db.query(`INSERT INTO appliance_certificates (tenant_id, kind, cert_pem, key_pem) VALUES ('t1', 'service', 'c2', 'k2')`)).rejects.toThrow(/duplicate|unique/);
+    await expect(db.query(`INSERT INTO appliance_certificates (tenant_id, kind, cert_pem, key_pem) VALUES ('t1', 'client', 'c', 'k')`)).rejects.toThrow(/check/);
+    await expect(db.query(`UPDATE appliance_certificates SET csr_pem = 'r' WHERE tenant_id = 't1'`)).rejects.toThrow(/check/);
+    await db.query(`DELETE FROM tenants WHERE id = 't1'`);
+    expect((await db.query('SELECT * FROM appliance_certificates')).rows).toEqual([]);
+  });
+
   it('rolls back a failing migration entirely', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     writeFileSync(join(dir, '001_ok.sql'), 'CREATE TABLE a (x int);');

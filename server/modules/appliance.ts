@@ -36,11 +36,9 @@ export const LICENSE_INVALID_REASON =
   'The licence string is not valid: expected four groups of four capital letters or digits, such as ABCD-1234-EFGH-5678.';
 export const LICENSE_REVOKED_REASON = 'This licence has been revoked by the licence server.';
 
-const certError = (message: string, key: string) =>
-  new HttpError(400, message, { errors: [{ path: 'pem', key, message }] });
-
-/** Decodes one PEM certificate; a malformed, expired or not yet valid one is a 400 on `pem`. */
-export function decodePem(pem: string, now = new Date()): DecodedCert {
+/** Decodes one PEM certificate; a malformed, expired or not yet valid one is a 400 on the body field `field`. */
+export function decodePem(pem: string, field = 'pem', now = new Date()): DecodedCert {
+  const certError = (message: string, key: string) => new HttpError(400, message, { errors: [{ path: field, key, message }] });
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(pem);
@@ -55,16 +53,19 @@ export function decodePem(pem: string, now = new Date()): DecodedCert {
   if (validFrom.getTime() > now.getTime()) {
     throw certError(`${NOT_YET_VALID_CERT_MESSAGE} (valid from ${validFrom.toISOString().slice(0, 10)}).`, 'notYetValidCert');
   }
-  return {
-    subject: cert.subject.replace(/\n/g, ', '),
-    issuer: cert.issuer.replace(/\n/g, ', '),
-    serial_number: cert.serialNumber,
-    valid_from: validFrom.toISOString(),
-    valid_to: validTo.toISOString(),
-    fingerprint_sha256: cert.fingerprint256,
-    is_ca: cert.ca,
-  };
+  return certDetails(cert);
 }
+
+/** What a certificate says of itself, as the screens show it. */
+export const certDetails = (cert: X509Certificate): DecodedCert => ({
+  subject: cert.subject.replace(/\n/g, ', '),
+  issuer: cert.issuer.replace(/\n/g, ', '),
+  serial_number: cert.serialNumber,
+  valid_from: new Date(cert.validFrom).toISOString(),
+  valid_to: new Date(cert.validTo).toISOString(),
+  fingerprint_sha256: cert.fingerprint256,
+  is_ca: cert.ca,
+});
 
 interface CertRow {
   name: string;

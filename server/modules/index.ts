@@ -5,6 +5,7 @@
 import type { ServerModule } from '../types';
 import { applianceModule } from './appliance';
 import { applianceManagerModule } from './applianceManager';
+import { applianceCertsModule } from './applianceCerts';
 import { applianceUsersModule } from './applianceUsers';
 import { authModule } from './auth';
 import { connectivityModule } from './connectivity';
@@ -35,6 +36,7 @@ export const serverModules: readonly ServerModule[] = [
   jobsModule,
   applianceManagerModule,
   applianceUsersModule,
+  applianceCertsModule,
   connectivityModule,
   identityModule,
   providerModule,

@@ -102,6 +102,7 @@ const SETTINGS: readonly { path: string; id: string; bad: Record<string, unknown
   },
   { path: '/api/v1/settings/access', id: 'appliance.access', bad: { proxy_ports: ['70000'] }, badPath: 'proxy_ports.0', good: { ssh_enabled: true } },
   { path: '/api/v1/settings/enable_tls', id: 'appliance.tls', bad: { min_version: '1.0' }, badPath: 'min_version', good: { min_version: '1.3' } },
+  { path: '/api/v1/settings/ssl', id: 'appliance.upstream-tls', bad: { cipher_profile: 'weak' }, badPath: 'cipher_profile', good: { cipher_profile: 'modern' } },
   { path: '/api/v1/settings/ssl_bump', id: 'appliance.ssl-bump', bad: { ocsp_url: 'ftp://ocsp' }, badPath: 'ocsp_url', good: { enabled: true } },
   { path: '/api/v1/settings/auth/ldap', id: 'appliance.ldap', bad: { base_dn: 'people' }, badPath: 'base_dn', good: { port: 389, security: 'starttls' } },
   { path: '/api/v1/settings/auth/saml', id: 'appliance.saml', bad: { enabled: true, sso_url: 'ftp://idp' }, badPath: 'sso_url', good: { sign_requests: false } },

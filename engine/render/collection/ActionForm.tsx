@@ -105,13 +105,18 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
         <Alert color="yellow" role="status" title={form.reveal.title}>
           <Stack gap="xs">
             <Text size="sm">{form.reveal.warning}</Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code aria-label={form.reveal.title} style={{ wordBreak: 'break-all' }}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              {/* A value of several lines (a PEM block) keeps its lines, so what is read is what Copy copies. */}
+              <Code
+                block={revealed.includes('\n')}
+                aria-label={form.reveal.title}
+                style={{ wordBreak: 'break-all', whiteSpace: revealed.includes('\n') ? 'pre-wrap' : undefined, flex: 1, minWidth: 0 }}
+              >
                 {revealed}
               </Code>
               <CopyButton value={revealed}>
                 {({ copied, copy }) => (
-                  <Button size="xs" variant={copied ? 'filled' : 'light'} onClick={copy}>
+                  <Button size="xs" variant={copied ? 'filled' : 'light'} onClick={copy} style={{ flexShrink: 0 }}>
                     {copied ? 'Copied' : 'Copy'}
                   </Button>
                 )}
