@@ -23,6 +23,7 @@ import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, typ
 import { asFieldChanges, cellText, eventRows, exportCell, type FieldChange } from './logFormat';
 import { useLookupLabels, type FieldLabels } from './useLookupLabels';
 import type { ScreenLookup } from '../publish/revisionDiff';
+import { ColourBadge } from '../document/tableColumns';
 
 export interface LogViewProps {
   readonly screen: LogViewDef;
@@ -182,6 +183,8 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   );
 
   const allColumns = useMemo(() => normaliseColumns(screen.columns), [screen.columns]);
+  // Value → badge colour of the columns whose definition colours their values (an action).
+  const colours = useMemo(() => new Map(screen.columns.map((c) => [c.field as string, c.colors])), [screen.columns]);
   const containerWidth = useContainerWidth(scrollRef);
   const { events } = state;
   const allRules = contentRules(allColumns, events);
@@ -305,9 +308,10 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
                 >
                   {columns.map((c) => {
                     const text = cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
+                    const colour = colours.get(c.field)?.[String(event[c.field])];
                     return (
                       <Table.Td key={c.field} className="portal-table-truncate" title={text}>
-                        {text}
+                        {colour ? <ColourBadge color={colour}>{text}</ColourBadge> : text}
                       </Table.Td>
                     );
                   })}
