@@ -342,8 +342,6 @@ export function referenceTypos(): unknown[] {
       items: 'list',
       itemKey: 'id',
       columns: [],
-      schemaField: 's',
-      itemSchemaFrom: { operation: op, query: {} },
     }),
     // @ts-expect-error a collection column that is no field of the list's rows
     defineCollection({ ...collectionBase, columns: ['nmae'] }),
