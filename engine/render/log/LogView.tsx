@@ -183,8 +183,6 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   );
 
   const allColumns = useMemo(() => normaliseColumns(screen.columns), [screen.columns]);
-  // Value → badge colour of the columns whose definition colours their values (an action).
-  const colours = useMemo(() => new Map(screen.columns.map((c) => [c.field as string, c.colors])), [screen.columns]);
   const containerWidth = useContainerWidth(scrollRef);
   const { events } = state;
   const allRules = contentRules(allColumns, events);
@@ -308,7 +306,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
                 >
                   {columns.map((c) => {
                     const text = cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
-                    const colour = colours.get(c.field)?.[String(event[c.field])];
+                    const colour = c.colors?.[String(event[c.field])];
                     return (
                       <Table.Td key={c.field} className="portal-table-truncate" title={text}>
                         {colour ? <ColourBadge color={colour}>{text}</ColourBadge> : text}

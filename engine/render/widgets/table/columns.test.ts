@@ -102,6 +102,14 @@ describe('columns', () => {
     expect(nameWidth).toBe(600 - action!.width.min);
   });
 
+  it('an enumeration shown as coloured badges is wide enough for its longest label in a badge', () => {
+    const labels = { safeview: 'Isolate', allow: 'Allow' };
+    const plain = widthRule({ field: 'action', label: 'A', format: 'enumLabel', labels });
+    const badges = widthRule({ field: 'action', label: 'A', format: 'enumLabel', labels, colors: { safeview: 'blue', allow: 'green' } });
+    // A badge is its label (in smaller type) plus 34 px of dot, padding and border, measured in Chromium.
+    expect(badges.min).toBe(plain.min + 34);
+  });
+
   it('a text column is at least as wide as its values need (up to a cap), so names and addresses are not cut', () => {
     const columns = normaliseColumns<{ user: string; note: string; hits: number }>(['user', 'note', { field: 'hits', format: 'count' }]);
     const rows = [
