@@ -2,7 +2,7 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AnyDocumentLayout, BadgeColor, ColumnSpec, FieldHint, OptionSource } from '../../../definitions/define';
+import type { AnyDocumentLayout, ColumnSpec, FieldHint, OptionSource } from '../../../definitions/define';
 import { formatBytes } from '../../../schemas/format';
 import { fieldsOf, type SelectOption } from '../form/schemaFields';
 import { kindOf, type ColumnKind } from '../widgets/table/columns';
@@ -74,15 +74,6 @@ export function YesNoBadge({ value }: { value: unknown }) {
   return (
     <Badge variant="filled" color={value === true ? 'teal.9' : 'dark.4'}>
       {value === true ? 'Yes' : 'No'}
-    </Badge>
-  );
-}
-
-/** A value as a dot badge in the colour its column gives it (a state, an action), in collections and log tables. */
-export function ColourBadge({ color, children }: { color: BadgeColor; children: ReactNode }) {
-  return (
-    <Badge color={`${color}.7`} variant="dot" tt="none" styles={{ label: { overflow: 'visible' } }}>
-      {children}
     </Badge>
   );
 }

@@ -15,6 +15,7 @@ import { FilterBar } from '../widgets/filter/FilterBar';
 import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
 import { columnWidths, contentRules, defaultHidden, normaliseColumns } from '../widgets/table/columns';
 import { DENSITY_PADDING } from '../widgets/table/tableSettings';
+import { ColourBadge } from '../widgets/table/ColourBadge';
 import { TableSettingsMenu } from '../widgets/table/TableSettingsMenu';
 import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { useTableSettings } from '../widgets/table/useTableSettings';
@@ -23,7 +24,6 @@ import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, typ
 import { asFieldChanges, cellText, eventRows, exportCell, type FieldChange } from './logFormat';
 import { useLookupLabels, type FieldLabels } from './useLookupLabels';
 import type { ScreenLookup } from '../publish/revisionDiff';
-import { ColourBadge } from '../document/tableColumns';
 
 export interface LogViewProps {
   readonly screen: LogViewDef;

@@ -120,8 +120,8 @@ export function widthRule(
   return { min, max: max === undefined ? undefined : Math.max(max, min), flex };
 }
 
-/** What a coloured badge (`ColourBadge`: dot, padding, border) takes beyond its label's text, in px. */
-const BADGE_EXTRA = 34;
+/** What a coloured badge (`ColourBadge`: dot, padding, border) takes beyond its label's text, in px (measured in Chromium). */
+export const BADGE_EXTRA = 34;
 /** Narrowest enumeration column whose labels are known, in px. */
 const ENUM_FLOOR = 64;
 /** A text column's values raise its minimum up to this width (about 35 characters); longer ones are cut with a tooltip. */
