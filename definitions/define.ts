@@ -451,6 +451,8 @@ export interface LogViewOf<T extends LogType> extends ScreenBase {
     readonly enum?: string;
     /** Value → label, shown in the table and the event drawer. */
     readonly labels?: Readonly<Record<string, string>>;
+    /** Value → badge colour: the table shows such a value as a badge in its colour (an action: green allow, red block). */
+    readonly colors?: Readonly<Record<string, BadgeColor>>;
   })[];
   /**
    * Event fields holding ids of a lookup list, each the category-list operation that answers it (a `CategoryList`),
@@ -791,24 +793,33 @@ export interface CollectionDef extends ScreenBase {
 /** The row type of the list operation `L`'s array field `K`. */
 type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & keyof AnswerOf<L>>;
 
-/** What a definition writes for a collection with a list; names are typed against the list's rows. */
-export type CollectionInput<L extends OperationDef, K extends string> = Omit<
+/**
+ * What a definition writes for a collection with a list: names are typed against the list's rows, its filters against
+ * the list's query, and the item editor's fields against what `get` answers.
+ */
+export type CollectionInput<L extends OperationDef, K extends string, G extends OperationDef = OperationDef> = Omit<
   CollectionDef,
-  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile' | 'filters'
+  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile' | 'filters' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
 > & {
-  readonly operations: CollectionDef['operations'] & { readonly list: L };
+  readonly operations: CollectionDef['operations'] & { readonly list: L; readonly get?: G };
   readonly items: K;
   readonly itemKey: keyof ItemOf<L, K> & string;
   readonly columns: readonly (CollectionColumn<keyof ItemOf<L, K> & string> | (keyof ItemOf<L, K> & string))[];
   /** Builds the row actions with `action(operation, spec)`, typed against the operation and the row. */
   readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
   readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];
-  readonly filters?: readonly (keyof NonNullable<QueryOf<L>> & string)[];
+  readonly filters?: readonly QueryKey<L>[];
+  readonly schemaField?: keyof AnswerOf<G> & string;
+  readonly stampField?: keyof AnswerOf<G> & string;
+  /** Query parameter → the field of the item (as `get` answers it) that fills it. */
+  readonly itemSchemaFrom?: { readonly operation: OperationDef; readonly query: Readonly<Record<string, keyof AnswerOf<G> & string>> };
 };
-/** The query an operation takes. */
-type QueryOf<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? z.input<Q> : never;
+/** A query parameter of an operation (none for an operation without a query). */
+type QueryKey<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? keyof z.input<Q> & string : never;
 
-export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>>(def: CollectionInput<L, K>): CollectionDef {
+export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>, const G extends OperationDef = OperationDef>(
+  def: CollectionInput<L, K, G>,
+): CollectionDef {
   const { rowActions, ...rest } = def;
   return { ...rest, rowActions: rowActions?.(rowAction as RowActionBuilder<ItemOf<L, K>>), kind: 'collection' } as CollectionDef;
 }

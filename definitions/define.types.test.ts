@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DLP_ACTION_COLOURS, WEB_ACTION_COLOURS } from '../schemas/logEnums';
 import { logKindOps } from './api/logs';
 import { reportWidget } from './api/reports';
 import { validateStorage } from './api/settings';
@@ -24,12 +25,14 @@ import {
   type ArrayKeys,
   type ChoicesFrom,
   type CollectionDef,
+  type LogViewDef,
   type OptionsFrom,
   type Path,
   type PolicyAreaDef,
   type RowOf,
   type SettingsPageDef,
 } from './define';
+import { logColumns } from './logs/logViewParts';
 import { createRegistry } from './registry';
 import { sections } from './sections';
 
@@ -106,6 +109,28 @@ const itemChoices = defineOperation({
   summary: 'Choices',
   params: itemParams,
   response: z.object({ offered: z.array(z.object({ value: z.string(), text: z.string() })) }),
+  access: 'session',
+  tag: 'test',
+});
+const getItem = defineOperation({ id: 'items.get', method: 'GET', path: '/api/items/{id}', summary: 'Get', params: itemParams, response: Item, access: 'session', tag: 'test' });
+const updateItem = defineOperation({
+  id: 'items.update',
+  method: 'PATCH',
+  path: '/api/items/{id}',
+  summary: 'Update',
+  params: itemParams,
+  body: z.strictObject({ note: z.string(), name: z.string() }),
+  response: Item,
+  access: 'session',
+  tag: 'test',
+});
+const noteSchema = defineOperation({
+  id: 'items.note-schema',
+  method: 'GET',
+  path: '/api/items/note-schema',
+  summary: 'Schema of a note',
+  query: z.strictObject({ state: z.enum(['on', 'off']) }),
+  response: z.record(z.string(), z.unknown()),
   access: 'session',
   tag: 'test',
 });
@@ -317,11 +342,29 @@ export function referenceTypos(): unknown[] {
       items: 'list',
       itemKey: 'id',
       columns: [],
-      schemaField: 's',
-      itemSchemaFrom: { operation: op, query: {} },
     }),
     // @ts-expect-error a collection column that is no field of the list's rows
     defineCollection({ ...collectionBase, columns: ['nmae'] }),
+    // @ts-expect-error an item key that is no field of the list's rows
+    defineCollection({ ...collectionBase, itemKey: 'idd' }),
+    // @ts-expect-error a refresh condition on a field the rows lack
+    defineCollection({ ...collectionBase, refreshWhile: [{ field: 'stat', equals: ['on'] }] }),
+    // @ts-expect-error a filter that is no query parameter of the list operation (it takes none)
+    defineCollection({ ...collectionBase, filters: ['search'] }),
+    defineCollection({
+      ...collectionBase,
+      operations: { list: listItems, get: getItem, update: updateItem },
+      // @ts-expect-error an edited field that is no field of the item `get` answers
+      schemaField: 'ntoe',
+      itemSchemaFrom: { operation: noteSchema, query: { state: 'state' } },
+    }),
+    defineCollection({
+      ...collectionBase,
+      operations: { list: listItems, get: getItem, update: updateItem },
+      schemaField: 'note',
+      // @ts-expect-error a schema query filled from a field the item lacks
+      itemSchemaFrom: { operation: noteSchema, query: { state: 'stat' } },
+    }),
     defineCollection({
       ...collectionBase,
       rowActions: (action) => [
@@ -358,6 +401,10 @@ export function referenceTypos(): unknown[] {
       columns: [{ field: 'url', label: 'URL' }],
       filters: [],
     }),
+    // @ts-expect-error badge colours for a field the log kind's events lack (web's action is pe_action)
+    logColumns('web', ['pe_action'], [], { action: WEB_ACTION_COLOURS }),
+    // @ts-expect-error another enumeration's colours (DLP actions for the web action)
+    logColumns('web', ['pe_action'], [], { pe_action: DLP_ACTION_COLOURS }),
     // @ts-expect-error a report name the catalogue does not have
     reportWidget('top_userz'),
     defineReport({
@@ -488,6 +535,41 @@ describe('createRegistry', () => {
     expect(reg({ screens: [form], operations: ops }).screen('settings.act')).toMatchObject({ id: form.id, form: form.form });
     expect(() => reg({ screens: [{ ...form, form: { ...form.form!, operation: itemChoices } }], operations: ops })).toThrow(/its form follows a job, but items\.choices answers no job_id/);
     expect(() => reg({ screens: [{ ...form, form: undefined }], operations: ops })).toThrow(/a collection without a list operation needs a form/);
+  });
+
+  it("checks a collection's item editor against what get answers, what update takes and the schema operation's query", () => {
+    const ops = [listItems, actOnItem, itemChoices, getItem, updateItem, noteSchema];
+    const editor = { ...items, operations: { list: listItems, get: getItem, update: updateItem }, schemaField: 'note', itemSchemaFrom: { operation: noteSchema, query: { state: 'state' } } };
+    const withEditor = (over: Partial<CollectionDef>) => reg({ screens: [{ ...editor, ...over }], operations: ops });
+    expect(withEditor({}).screen('settings.items')).toMatchObject({ schemaField: 'note' });
+    expect(() => withEditor({ schemaField: 'gone' })).toThrow(/its schemaField gone is no field of what items\.get answers/);
+    expect(() => withEditor({ schemaField: 'state' })).toThrow(/its schemaField state is no field of the body of items\.update/);
+    expect(() => withEditor({ stampField: 'id' })).toThrow(/its stampField id is no field of the body of items\.update/);
+    expect(() => withEditor({ itemSchemaFrom: { operation: noteSchema, query: { status: 'state' } } })).toThrow(
+      /its item schema query names status, which is no query parameter of items\.note-schema/,
+    );
+    expect(() => withEditor({ itemSchemaFrom: { operation: noteSchema, query: { state: 'gone' } } })).toThrow(/its item schema query field gone is no field of what items\.get answers/);
+  });
+
+  it('checks a log view against its log kind: its operations, columns, screen fields and filters', () => {
+    const view = defineLogView({
+      ...screenBase,
+      id: 'logs.types',
+      route: '/logs/types',
+      logType: 'web',
+      operations: logKindOps.web,
+      columns: [{ field: 'url', label: 'URL' }],
+      filters: [{ param: 'userid', label: 'User' }],
+    });
+    const ops = [logKindOps.web.query, logKindOps.web.next, logKindOps.audit.query, logKindOps.audit.next];
+    // Casts: each change below is a mistake the compiler refuses (referenceTypos); the registry refuses it too.
+    const withView = (over: object) => reg({ screens: [{ ...view, ...over } as LogViewDef], operations: ops });
+    expect(withView({}).screen('logs.types')).toMatchObject({ logType: 'web', columns: view.columns });
+    expect(() => withView({ operations: logKindOps.audit })).toThrow(/logs\.types: its operations are not those of web logs/);
+    expect(() => withView({ columns: [{ field: 'usreid', label: 'User' }] })).toThrow(/its column usreid is no field of web log events/);
+    expect(() => withView({ screenFields: ['area'] })).toThrow(/its screen field area is no field of web log events/);
+    expect(() => withView({ filters: [{ param: 'usreid', label: 'User' }] })).toThrow(/its filter usreid is no filter parameter of web logs/);
+    expect(() => reg({ screens: [view], operations: ops.slice(2) })).toThrow(/its first page operation logs\.web\.query is not in the registry/);
   });
 
   it('refuses a document screen copied under a new id (its operations would keep the old id)', () => {

@@ -1,9 +1,12 @@
 /**
  * Builds a checked registry: every id and route listed once, every access rule well-formed, and every cross reference
- * of a screen (operations, option sources, showIf fields) pointing at something registered.
+ * of a screen (operations, option sources, showIf fields, the fields a collection or a log view names) pointing at
+ * something registered or at a field of the schema it names.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { assertAccessRule } from '../schemas/access';
+import { LOG_EVENT_SCHEMAS, LOG_FILTERS } from '../schemas/logs';
+import { logKindOps } from './api/logs';
 import {
   documentOperationIds,
   documentStorage,
@@ -13,11 +16,13 @@ import {
   type DocumentScreen,
   type FieldHint,
   type JobFollow,
+  type LogViewDef,
   type OperationDef,
   type ScreenDef,
   type SectionDef,
 } from './define';
 import { documentOperations, withSectionDefaults } from './derive';
+import { bodyObjectOf, fieldAt, formSchemaOf } from './schemaPaths';
 
 export interface Registry {
   readonly sections: readonly SectionDef[];
@@ -105,29 +110,6 @@ function checkStorage(s: DocumentScreen): void {
 
 // ---- cross references -------------------------------------------------------------------------------------------
 
-/** The field at a dotted path of a schema (array elements as numbers), looking through optional and default wrappers. */
-export function fieldAt(schema: z.ZodType, path: string): z.ZodType | undefined {
-  let current: z.ZodType | undefined = schema;
-  for (const segment of path.split('.')) {
-    current = unwrap(current!);
-    if (current instanceof z.ZodObject) current = current.shape[segment] as z.ZodType | undefined;
-    else if (current instanceof z.ZodArray && /^\d+$/.test(segment)) current = current.element as z.ZodType;
-    else return undefined;
-    if (!current) return undefined;
-  }
-  return current;
-}
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let inner = innerOf(current); inner; inner = innerOf(current)) current = inner;
-  return current;
-}
-const innerOf = (schema: z.ZodType): z.ZodType | undefined => {
-  const def = schema.def as { innerType?: z.ZodType; in?: z.ZodType; type: string };
-  return def.type === 'pipe' ? def.in : def.innerType;
-};
-
 function checkReferences(s: ScreenDef, screens: ReadonlyMap<string, ScreenDef>, ops: ReadonlyMap<string, OperationDef>): void {
   const fail = (what: string) => {
     throw new Error(`Screen ${s.id}: ${what}`);
@@ -142,8 +124,7 @@ function checkReferences(s: ScreenDef, screens: ReadonlyMap<string, ScreenDef>, 
     case 'collection':
       return checkCollectionReferences(s, fail, operation);
     case 'logView':
-      operation(s.operations.query, 'first page');
-      return operation(s.operations.next, 'next page');
+      return checkLogViewReferences(s, fail, operation);
     case 'report':
       for (const w of s.widgets) {
         operation(w.operation, `widget ${w.title}`);
@@ -160,6 +141,26 @@ function checkReferences(s: ScreenDef, screens: ReadonlyMap<string, ScreenDef>, 
     case 'coreScreen':
       return;
   }
+}
+
+/** A log view calls its own log kind's operations; its columns and lookups are fields of that kind's events, its filters filter parameters. */
+function checkLogViewReferences(s: LogViewDef, fail: (what: string) => void, operation: (op: OperationDef | undefined, role: string) => void): void {
+  operation(s.operations.query, 'first page');
+  operation(s.operations.next, 'next page');
+  const own = logKindOps[s.logType];
+  if (s.operations.query !== own.query || s.operations.next !== own.next) fail(`its operations are not those of ${s.logType} logs`);
+  const events = LOG_EVENT_SCHEMAS[s.logType].shape as Readonly<Record<string, unknown>>;
+  const filters = LOG_FILTERS[s.logType] as Readonly<Record<string, unknown>>;
+  const event = (field: string, what: string) => {
+    if (!Object.hasOwn(events, field)) fail(`${what} ${field} is no field of ${s.logType} log events`);
+  };
+  for (const c of s.columns) event(c.field, 'its column');
+  for (const f of s.screenFields ?? []) event(f, 'its screen field');
+  for (const [f, op] of Object.entries(s.lookups ?? {})) {
+    event(f, 'its lookup field');
+    operation(op, `lookup (${f})`);
+  }
+  for (const f of s.filters) if (!Object.hasOwn(filters, f.param)) fail(`its filter ${f.param} is no filter parameter of ${s.logType} logs`);
 }
 
 function checkDocumentReferences(
@@ -197,12 +198,6 @@ function checkDocumentReferences(
     for (const action of layout.rowActions ?? []) operation(action.operation, `row action ${action.id}`);
   } else hints(s.schema, layout.fields, 'the form');
 }
-
-/** The object schema of an operation's body, when it takes an object. */
-export const bodyObjectOf = (op: OperationDef): z.ZodObject | undefined => {
-  const body = op.body && unwrap(op.body);
-  return body instanceof z.ZodObject ? body : undefined;
-};
 
 function checkCollectionReferences(
   s: CollectionDef,
@@ -246,6 +241,24 @@ function checkCollectionReferences(
   operation(s.itemSchemaFrom?.operation, 'item schema');
   addressesItem(s.operations.get, 'get');
   addressesItem(s.operations.update, 'update');
+  // The item editor reads these fields of the item `get` answers, and sends `schemaField` (with the stamp) to `update`.
+  const { get, update } = s.operations;
+  if (get && update && s.schemaField && s.itemSchemaFrom) {
+    const itemField = (field: string, what: string) => {
+      if (!fieldAt(get.response, field)) fail(`its ${what} ${field} is no field of what ${get.id} answers`);
+    };
+    itemField(s.schemaField, 'schemaField');
+    if (!bodyObjectOf(update)?.shape[s.schemaField]) fail(`its schemaField ${s.schemaField} is no field of the body of ${update.id}`);
+    if (s.stampField) {
+      itemField(s.stampField, 'stampField');
+      if (!bodyObjectOf(update)?.shape[s.stampField]) fail(`its stampField ${s.stampField} is no field of the body of ${update.id}`);
+    }
+    const { operation: from, query } = s.itemSchemaFrom;
+    for (const [param, field] of Object.entries(query)) {
+      if (!from.query?.shape[param]) fail(`its item schema query names ${param}, which is no query parameter of ${from.id}`);
+      itemField(field, `item schema query field`);
+    }
+  }
 
   const { list } = s.operations;
   if (!list) {
@@ -306,9 +319,4 @@ function checkCollectionReferences(
     choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
     if (s.form.reveal && !fieldAt(op.response, s.form.reveal.field)) fail(`its form reveals ${s.form.reveal.field}, which ${op.id} does not answer`);
   }
-}
-
-/** The fields of a form that sends to `op`: its path parameters, then its body's fields. */
-export function formSchemaOf(op: OperationDef): z.ZodObject {
-  return z.strictObject({ ...(op.params?.shape ?? {}), ...(bodyObjectOf(op)?.shape ?? {}) });
 }

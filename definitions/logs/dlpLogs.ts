@@ -1,4 +1,5 @@
 /** DLP log view (spec 000 §2 logs, §5 filters). */
+import { DLP_ACTION_COLOURS, RISK_COLOURS } from '../../schemas/logEnums';
 import { defineLogView } from '../define';
 import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
@@ -9,7 +10,10 @@ export const dlpLogs = defineLogView({
   route: '/logs/dlp',
   nav: { label: 'DLP', order: 40 },
   ...logKind('dlp'),
-  columns: logColumns('dlp', ['timestamp', 'userid', 'domain', 'action', 'sub_event_type', 'alert_sub_type', 'rule_name', 'risk_score'], ['alert_sub_type', 'rule_name', 'risk_score']),
+  columns: logColumns('dlp', ['timestamp', 'userid', 'domain', 'action', 'sub_event_type', 'alert_sub_type', 'rule_name', 'risk_score'], ['alert_sub_type', 'rule_name', 'risk_score'], {
+    action: DLP_ACTION_COLOURS,
+    risk_score: RISK_COLOURS,
+  }),
   filters: logFilters('dlp', ['action', 'sub_event_type', 'alert_sub_type', 'userid', 'group', 'domain', 'rule_name', 'dictionary', 'risk_score']),
   fieldTitles: eventFieldTitles('dlp'),
   fieldLabels: eventFieldLabels('dlp'),

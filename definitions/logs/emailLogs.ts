@@ -1,4 +1,5 @@
 /** Email log view (spec 000 §2 logs, §5 filters). */
+import { EMAIL_ACTION_COLOURS, RISK_COLOURS } from '../../schemas/logEnums';
 import { defineLogView } from '../define';
 import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
@@ -9,7 +10,10 @@ export const emailLogs = defineLogView({
   route: '/logs/email',
   nav: { label: 'Email', order: 20 },
   ...logKind('email'),
-  columns: logColumns('email', ['timestamp', 'sender', 'recipient', 'subject', 'action', 'reason', 'risk_score'], ['reason', 'risk_score']),
+  columns: logColumns('email', ['timestamp', 'sender', 'recipient', 'subject', 'action', 'reason', 'risk_score'], ['reason', 'risk_score'], {
+    action: EMAIL_ACTION_COLOURS,
+    risk_score: RISK_COLOURS,
+  }),
   filters: logFilters('email', ['action', 'smtp_action', 'reason', 'sender', 'recipient', 'domain', 'risk_score', 'threat_category', 'av_scan_result', 'lure_category']),
   fieldTitles: eventFieldTitles('email'),
   fieldLabels: eventFieldLabels('email'),

@@ -1,4 +1,5 @@
 /** Firewall log view (spec 000 §2 logs, §5 filters). */
+import { FIREWALL_ACTION_COLOURS } from '../../schemas/logEnums';
 import { defineLogView } from '../define';
 import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
@@ -9,7 +10,9 @@ export const firewallLogs = defineLogView({
   route: '/logs/fwaas_logs',
   nav: { label: 'Firewall', order: 50 },
   ...logKind('fwaas_logs'),
-  columns: logColumns('fwaas_logs', ['timestamp', 'userid', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'action', 'rule_name'], ['protocol', 'application', 'rule_name']),
+  columns: logColumns('fwaas_logs', ['timestamp', 'userid', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'action', 'rule_name'], ['protocol', 'application', 'rule_name'], {
+    action: FIREWALL_ACTION_COLOURS,
+  }),
   filters: logFilters('fwaas_logs', ['action', 'request_type', 'userid', 'group', 'src_ip', 'dst_ip', 'dst_port', 'protocol', 'application', 'rule_name', 'country']),
   fieldTitles: eventFieldTitles('fwaas_logs'),
   fieldLabels: eventFieldLabels('fwaas_logs'),

@@ -3,8 +3,8 @@
  * the enumerations' `x-enum-labels`, filters with their labelled options, and the default filters of the redirect.
  */
 import type { z } from 'zod';
-import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS } from '../../schemas/logEnums';
-import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogType } from '../../schemas/logs';
+import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS, type Colour } from '../../schemas/logEnums';
+import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogEventOf, type LogType } from '../../schemas/logs';
 import { categoryListOps, logKindOps } from '../api/logs';
 import type { LogField, LogFilterParam, LogViewDef, LogViewOf } from '../define';
 
@@ -51,13 +51,25 @@ function columnFormat(field: string, labelled: boolean): LogViewDef['columns'][n
   return labelled || field === 'country' ? 'enumLabel' : undefined;
 }
 
+/** Badge colours of a log kind's enumerated fields: for a field, a colour for every value of its enumeration. */
+export type LogColours<T extends LogType> = {
+  readonly [F in keyof LogEventOf<T> & string]?: Readonly<Record<Extract<LogEventOf<T>[F], string>, Colour>>;
+};
+
 /**
  * Columns of a log view: the named event fields with their titles, value labels and width by what they hold; the
- * `secondary` ones make room for the others by default where the table is narrow (the column chooser shows them).
+ * `secondary` ones make room for the others by default where the table is narrow (the column chooser shows them);
+ * a field given `colours` shows its values as badges in them (`{ action: FIREWALL_ACTION_COLOURS }`).
  */
-export function logColumns<T extends LogType>(type: T, fields: readonly LogField<T>[], secondary: readonly LogField<T>[] = []): LogViewOf<T>['columns'] {
+export function logColumns<T extends LogType>(
+  type: T,
+  fields: readonly LogField<T>[],
+  secondary: readonly LogField<T>[] = [],
+  colours: LogColours<T> = {},
+): LogViewOf<T>['columns'] {
   const titles = eventFieldTitles(type);
   const labels = eventFieldLabels(type);
+  const colourOf: Readonly<Record<string, Readonly<Record<string, Colour>> | undefined>> = colours;
   return fields.map((field) => {
     const format = columnFormat(field, labels[field] !== undefined);
     return {
@@ -65,6 +77,7 @@ export function logColumns<T extends LogType>(type: T, fields: readonly LogField
       label: titles[field] ?? field,
       ...(format ? { format } : {}),
       ...(labels[field] ? { labels: labels[field] } : {}),
+      ...(colourOf[field] ? { colors: colourOf[field] } : {}),
       ...(secondary.includes(field) ? { secondary: true } : {}),
     };
   });

@@ -1,4 +1,5 @@
 /** Web log view (spec 000 §2 logs, §5 filters). */
+import { WEB_ACTION_COLOURS, RISK_COLOURS } from '../../schemas/logEnums';
 import { defineLogView } from '../define';
 import { LOG_DEFAULT_FILTERS, LOG_LOOKUPS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
 
@@ -9,7 +10,10 @@ export const webLogs = defineLogView({
   route: '/logs/web',
   nav: { label: 'Web', order: 10 },
   ...logKind('web'),
-  columns: logColumns('web', ['timestamp', 'userid', 'domain', 'url', 'pe_action', 'risk_score', 'country', 'rule_name'], ['risk_score', 'country', 'rule_name']),
+  columns: logColumns('web', ['timestamp', 'userid', 'domain', 'url', 'pe_action', 'risk_score', 'country', 'rule_name'], ['risk_score', 'country', 'rule_name'], {
+    pe_action: WEB_ACTION_COLOURS,
+    risk_score: RISK_COLOURS,
+  }),
   filters: logFilters('web', ['pe_action', 'userid', 'domain', 'group', 'risk_score', 'top_level_risks', 'threat_category', 'cats', 'country', 'protocol', 'ua_type', 'av_scan_result', 'is_casb', 'casb_app_name', 'lure_category', 'heat_evasion_techniques']),
   fieldTitles: eventFieldTitles('web'),
   fieldLabels: eventFieldLabels('web'),

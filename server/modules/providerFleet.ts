@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { MESSAGES } from '../../schemas/constants';
+import type { PodNode } from '../../schemas/areas/providerFleet';
 import { providerFleetOps, providerRecordOps } from '../../definitions/api/providerFleet';
 import type { OperationDef } from '../../definitions/define';
 import { isStale } from '../stamps';
@@ -294,7 +295,8 @@ const DEPLOYMENT: Kind = {
     return undefined;
   },
 };
-type NodeBody = { node_id: string; host: string; state: string; diagnostics_requested_at?: string };
+/** A stored node of a pod (pod bodies are stored as their schema parses them). */
+type NodeBody = z.output<typeof PodNode>;
 const POD: Kind = {
   kind: 'pod',
   noun: 'pod',
@@ -421,7 +423,7 @@ export const providerFleetModule: ServerModule = {
         const row = await rowOf(ctx.db, 'pod', ctx.params.id);
         if (!row) throw new HttpError(404, 'Pod not found');
         const updated_at = new Date(row.updated_at).toISOString();
-        return { status: 'Success' as const, items: (row.body.nodes as NodeBody[]).map((n) => ({ ...n, pod_id: row.id, updated_at })) as never };
+        return { status: 'Success' as const, items: (row.body.nodes as NodeBody[]).map((n) => ({ ...n, pod_id: row.id, updated_at })) };
       },
       setNodeState: async (ctx) => {
         const { caller, item } = await changeRecord(ctx, POD, ctx.params.id, ctx.body.updated_at, nodeChange(ctx.params.node_id, (n) => ({ ...n, state: ctx.body.state })));

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CollectionForm, JobFollow, OperationDef } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
-import { formSchemaOf } from '../../../definitions/registry';
+import { formSchemaOf } from '../../../definitions/schemaPaths';
 import { isApiError, type CallInput } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';

@@ -8,7 +8,7 @@ import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { ChoicesFrom, CollectionDef, CollectionRowAction } from '../../../definitions/define';
-import { bodyObjectOf } from '../../../definitions/registry';
+import { bodyObjectOf } from '../../../definitions/schemaPaths';
 import { LABELS_META_KEY } from '../../../schemas/enums';
 import { FormView, type FormValues } from '../form/FormView';
 import { schemaDefaults, unwrap } from '../form/schemaFields';

@@ -3,13 +3,14 @@
  * a dimmed detail, a link to another screen, yes/no badges, and the actions column (edit, or view for a reader, and
  * the row actions).
  */
-import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { CollectionColumn, CollectionDef, CollectionRowAction } from '../../../definitions/define';
 import { fieldsOf, rowSchemaOf } from '../form/schemaFields';
 import { EditIcon } from '../document/rowIcons';
 import { YesNoBadge } from '../document/tableColumns';
+import { ColourBadge } from '../widgets/table/ColourBadge';
 import { formatCell, type DataTableColumn } from '../widgets/table/columns';
 import { RowActionButtons, type PickedAction } from './RowActions';
 import { isEditable, type CollectionItem } from './useCollectionController';
@@ -49,12 +50,7 @@ function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, str
   if (!colors && !detail) return { ...spec, labels };
   const value = (row: Item) => {
     const text = formatCell(row[spec.field], { format: spec.format, labels });
-    if (!colors) return text;
-    return (
-      <Badge color={`${colors[String(row[spec.field])] ?? 'gray'}.7`} variant="dot" tt="none" styles={{ label: { overflow: 'visible' } }}>
-        {text}
-      </Badge>
-    );
+    return colors ? <ColourBadge color={colors[String(row[spec.field])] ?? 'gray'}>{text}</ColourBadge> : text;
   };
   return {
     ...spec,

@@ -159,6 +159,20 @@ describe('LogView', () => {
     expect(calls[1]![1]!.query).toMatchObject({ start: Date.UTC(2026, 1, 1) / 1000, end: Date.UTC(2026, 2, 1) / 1000 - 1 });
   });
 
+  it('shows an action as a badge in the colour the definition gives its value, other columns as text', async () => {
+    setup();
+    await screen.findByText('50 events loaded');
+    const header = within(screen.getByRole('table', { name: 'Web logs' })).getAllByRole('columnheader').map((h) => h.textContent);
+    const cell = (row: number, column: string) => within(rows()[row]!).getAllByRole('cell')[header.indexOf(column)]!;
+    const badge = (row: number, column: string) => cell(row, column).querySelector<HTMLElement>('.mantine-Badge-root');
+    expect(badge(0, 'Action')?.textContent).toBe('Block');
+    expect(badge(0, 'Action')?.getAttribute('style')).toContain('red-7');
+    expect(badge(1, 'Action')?.textContent).toBe('Isolate');
+    expect(badge(1, 'Action')?.getAttribute('style')).toContain('blue-7');
+    expect(badge(0, 'Domain')).toBeNull();
+    expect(cell(0, 'Domain').textContent).toBe('site0.example');
+  });
+
   it('shows country names in the table', async () => {
     setup();
     await screen.findByText('50 events loaded');

@@ -15,6 +15,7 @@ import { FilterBar } from '../widgets/filter/FilterBar';
 import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
 import { columnWidths, contentRules, defaultHidden, normaliseColumns } from '../widgets/table/columns';
 import { DENSITY_PADDING } from '../widgets/table/tableSettings';
+import { ColourBadge } from '../widgets/table/ColourBadge';
 import { TableSettingsMenu } from '../widgets/table/TableSettingsMenu';
 import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { useTableSettings } from '../widgets/table/useTableSettings';
@@ -305,9 +306,10 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
                 >
                   {columns.map((c) => {
                     const text = cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
+                    const colour = c.colors?.[String(event[c.field])];
                     return (
                       <Table.Td key={c.field} className="portal-table-truncate" title={text}>
-                        {text}
+                        {colour ? <ColourBadge color={colour}>{text}</ColourBadge> : text}
                       </Table.Td>
                     );
                   })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnWidths, contentRules, controlWidths, defaultHidden, formatCell, humanise, KIND_WIDTHS, normaliseColumns, TEXT_CONTENT_CAP, widthRule } from './columns';
+import { BADGE_EXTRA, columnWidths, contentRules, controlWidths, defaultHidden, formatCell, humanise, KIND_WIDTHS, normaliseColumns, TEXT_CONTENT_CAP, widthRule } from './columns';
 
 describe('columns', () => {
   it('take labels from the field name unless given', () => {
@@ -100,6 +100,14 @@ describe('columns', () => {
     const [nameWidth, actionWidth] = columnWidths([name!.width, action!.width], 600);
     expect(actionWidth).toBe(action!.width.min);
     expect(nameWidth).toBe(600 - action!.width.min);
+  });
+
+  it('an enumeration shown as coloured badges is wide enough for its longest label in a badge', () => {
+    const labels = { safeview: 'Isolate', allow: 'Allow' };
+    const plain = widthRule({ field: 'action', label: 'A', format: 'enumLabel', labels });
+    const badges = widthRule({ field: 'action', label: 'A', format: 'enumLabel', labels, colors: { safeview: 'blue', allow: 'green' } });
+    expect(BADGE_EXTRA).toBeGreaterThan(0);
+    expect(badges.min).toBe(plain.min + BADGE_EXTRA);
   });
 
   it('a text column is at least as wide as its values need (up to a cap), so names and addresses are not cut', () => {

@@ -5,7 +5,7 @@
  * fit.
  */
 import type { ReactNode } from 'react';
-import type { ColumnSpec } from '../../../../definitions/define';
+import type { BadgeColor, ColumnSpec } from '../../../../definitions/define';
 import { formatBytes } from '../../../../schemas/format';
 
 /** What a column holds; it decides the default width rule. */
@@ -55,6 +55,8 @@ export interface DataTableColumn<R> extends ColumnSpec {
   readonly render?: (row: R) => ReactNode;
   /** Value → label, for `enumLabel` columns. */
   readonly labels?: Readonly<Record<string, string>>;
+  /** Value → colour, where the values show as coloured badges (`ColourBadge`): the column is sized for the badge. */
+  readonly colors?: Readonly<Record<string, BadgeColor>>;
   /** What the column holds; by default from `format`. */
   readonly kind?: ColumnKind;
 }
@@ -98,7 +100,7 @@ export function kindOf(format: ColumnSpec['format']): ColumnKind {
  * its longest word where the header wraps (unless the definition sets one), so headers never overlap.
  */
 export function widthRule(
-  column: ColumnSpec & { readonly kind?: ColumnKind; readonly label?: string; readonly labels?: Readonly<Record<string, string>> },
+  column: ColumnSpec & Pick<DataTableColumn<unknown>, 'kind' | 'labels' | 'colors'> & { readonly label?: string },
 ): WidthRule {
   const kind = column.kind ?? kindOf(column.format);
   const base = KIND_WIDTHS[kind];
@@ -109,7 +111,7 @@ export function widthRule(
   const header = widest + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
   const labels = kind === 'enum' && column.labels ? Object.values(column.labels) : [];
-  const values = Math.min(textWidth(labels), base.max ?? Infinity);
+  const values = Math.min(textWidth(labels) + (column.colors && labels.length > 0 ? BADGE_EXTRA : 0), base.max ?? Infinity);
   // With its labels known an enumeration needs no more than its longest label or header: no floor, no growth, so
   // the width goes to the text beside it.
   const min = column.minWidth ?? (labels.length > 0 ? Math.max(ENUM_FLOOR, header, values) : Math.max(base.min, header, values));
@@ -118,6 +120,8 @@ export function widthRule(
   return { min, max: max === undefined ? undefined : Math.max(max, min), flex };
 }
 
+/** What a coloured badge (`ColourBadge`: dot, padding, border) takes beyond its label's text, in px (measured in Chromium). */
+export const BADGE_EXTRA = 34;
 /** Narrowest enumeration column whose labels are known, in px. */
 const ENUM_FLOOR = 64;
 /** A text column's values raise its minimum up to this width (about 35 characters); longer ones are cut with a tooltip. */
