@@ -22,9 +22,9 @@ import {
 import { memo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
 import { LightInput, LightNumberInput, LightSelect } from './lightInput';
-import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget } from './richWidgets';
+import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget, useOptionsFrom } from './richWidgets';
 import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
-import { holdsNumbers, type FieldSpec } from './schemaFields';
+import { holdsNumbers, type FieldSpec, type SelectOption } from './schemaFields';
 
 /** Placeholder of a stored write-only secret: leaving it empty keeps the stored value. */
 export const SECRET_UNCHANGED_PLACEHOLDER = 'unchanged';
@@ -152,15 +152,26 @@ const SelectWidget: WidgetComponent = (p) =>
     />
   );
 
-const MultiSelectWidget: WidgetComponent = (p) => (
-  <MultiSelect
-    {...common(p)}
-    data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
-    value={strList(p.value)}
-    searchable
-    onChange={(v) => p.onChange(v)}
-  />
-);
+/** A multiselect over the field's options, or its `optionsFrom` choices (the ids of a list of numbers stay numbers). */
+const MultiSelectWidget: WidgetComponent = (p) => (p.field.hint.optionsFrom ? <LookupMultiSelect {...p} /> : <MultiSelectOver {...p} options={p.field.options} />);
+
+function LookupMultiSelect(p: WidgetProps) {
+  const loaded = useOptionsFrom(p.field.hint.optionsFrom);
+  return <MultiSelectOver {...p} options={loaded ?? []} loading={loaded === undefined} />;
+}
+
+function MultiSelectOver({ options, loading, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly loading?: boolean }) {
+  return (
+    <MultiSelect
+      {...common(p)}
+      placeholder={loading ? 'Loading…' : p.field.hint.placeholder}
+      data={options.map((o) => ({ value: o.value, label: o.label }))}
+      value={strList(p.value)}
+      searchable
+      onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(Number) : v)}
+    />
+  );
+}
 
 const SegmentedWidget: WidgetComponent = (p) => (
   <Input.Wrapper label={p.field.label} description={p.field.description} error={p.error}>
