@@ -456,7 +456,7 @@ export const providerModule: ServerModule = {
       return { status: 'Success' as const };
     },
 
-    listCategories: (ctx) => {
+    listCategories: async (ctx) => {
       requireOperator(ctx);
       return { name: 'cats_v2' as const, categories: visibleCategories(categoryList('cats_v2')) };
     },

@@ -99,7 +99,7 @@ describe('CollectionView', () => {
       ({ id, url, category_ids, tenants, submission_reference: '', active: true, updated_at: stamp, updated_by: 'op' });
     const calls = setupOverrides([override('o1', 'https://intranet.example/', [24], []), override('o2', 'https://files.example/', [61, 65], ['t-fin'])]);
     const grid = await screen.findByRole('grid', { name: 'Category overrides' });
-    const row = async (url: string) => within(grid).getByText(url).closest('[role="row"]') as HTMLElement;
+    const row = async (url: string) => within(grid).getByText(url).closest('tr') as HTMLElement;
     await waitFor(async () => expect(within(await row('https://intranet.example/')).getByText('Business')).toBeTruthy());
     expect(within(await row('https://intranet.example/')).getByText('All tenants')).toBeTruthy();
     expect(within(await row('https://files.example/')).getByText('File sharing, Streaming media')).toBeTruthy();
@@ -109,8 +109,9 @@ describe('CollectionView', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add category override' });
     await user.type(within(dialog).getByRole('textbox', { name: /^URL/ }), 'https://new.example/');
-    await user.click(within(dialog).getByRole('textbox', { name: /^Categories/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Categories/ }));
     await user.click(await screen.findByRole('option', { name: 'Streaming media' }));
+    await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() =>
       expect(calls.find(([id]) => id === categoryOverrides.operations.create!.id)?.[1]).toEqual({

@@ -77,7 +77,9 @@ function tableColumn(
   };
   return {
     ...spec,
+    labels,
     kind: detail ? 'text' : 'enum',
+    badge: colors !== undefined,
     render: (row: Item) => {
       const more = detail ? detailText(row[detail.field], detail.format) : '';
       return (

@@ -192,7 +192,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
     }
     return { ...lookups, ...titles };
   }, [screens, screen.screenFields, events, lookups]);
-  const allColumns = useMemo(() => normaliseColumns(screen.columns), [screen.columns]);
+  const allColumns = useMemo(() => normaliseColumns<LogEvent>(screen.columns), [screen.columns]);
   const containerWidth = useContainerWidth(scrollRef);
   // A cell as it reads: names of lookup ids and screens, else the column's labels, else the event field's.
   const textOf = (event: LogEvent, c: (typeof allColumns)[number]) => cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);

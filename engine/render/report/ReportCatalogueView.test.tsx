@@ -36,6 +36,7 @@ function setup(query: Record<string, string>) {
       return { kind: 'evasion', ...base, data: [{ key: 'Fake Login Page', label: 'Fake Login Page', id: 'lure_category-Fake_Login_Page', value: 3 }] };
     }
     if (report === 'scan_heat') return { kind: 'heatmap', ...base, cells: [{ day: 1, hour: 9, value: 4 }] };
+    if (report === 'action_summary') return { kind: 'series', ...base, series: [{ ts: 10, value: 3, split: { allow: 3 } }] };
     return { kind: 'top', ...base, data: [{ key: 'bob', value: 6 }] };
   }) as unknown as CallFn;
   const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
@@ -92,7 +93,7 @@ describe('ReportView (report catalogue)', () => {
 
   it('asks for charts over time with the report limit and offers no top-N choice for them', async () => {
     const { calls } = setup({ report: 'action_summary', interval: '7d', top: '25' });
-    await screen.findByRole('group', { name: /chart$/ });
+    await screen.findByRole('group', { name: 'Action summary chart' });
     expect(calls).toEqual([['reports.action-summary', expect.objectContaining({ query: { interval: '7d', limit: 50 } })]]);
     expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull();
   });

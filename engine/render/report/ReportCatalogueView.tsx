@@ -21,7 +21,7 @@ const first = (v: string | readonly string[] | undefined) => (typeof v === 'stri
  * How many entries a top-N chart shows (`top` in the URL): a readable ten by default, up to the report limit of 50.
  * Charts over time are asked for with the report limit.
  */
-export const TOP_CHOICES = [10, 25, REPORT_LIMIT_DEFAULT] as const;
+const TOP_CHOICES = [10, 25, REPORT_LIMIT_DEFAULT] as const;
 const TOP_DEFAULT = TOP_CHOICES[0];
 const TOP_CHARTS: ReadonlySet<ReportWidgetDef['chart']> = new Set(['bar', 'pie', 'gauge']);
 

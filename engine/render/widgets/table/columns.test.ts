@@ -119,6 +119,14 @@ describe('columns', () => {
     expect(fixed!.min).toBe(90);
   });
 
+  it('an enumeration shown as a badge fits the badge around its longest label', () => {
+    const labels = { false: 'Enabled', true: 'Disabled' };
+    const plain = widthRule({ field: 'disabled', label: 'State', format: 'enumLabel', labels });
+    const badge = widthRule({ field: 'disabled', label: 'State', format: 'enumLabel', labels, badge: true });
+    expect(plain.min).toBeGreaterThanOrEqual('Disabled'.length * 7);
+    expect(badge.min).toBeGreaterThanOrEqual(plain.min + 20);
+  });
+
   it('an enumeration whose labels come with the rows fits the names the cells show, up to its maximum', () => {
     const columns = normaliseColumns<{ country: string; action: string }>([
       { field: 'country', format: 'enumLabel' },

@@ -59,6 +59,8 @@ export interface DataTableColumn<R> extends ColumnSpec {
   readonly kind?: ColumnKind;
   /** The text of an empty value (no value, an empty list or text), e.g. "All tenants" where none means every one. */
   readonly whenEmpty?: string;
+  /** An enumeration shown as a badge: its width fits the badge (the label with its padding and dot). */
+  readonly badge?: boolean;
 }
 
 export interface NormalisedColumn<R> extends DataTableColumn<R> {
@@ -100,7 +102,7 @@ export function kindOf(format: ColumnSpec['format']): ColumnKind {
  * its longest word where the header wraps (unless the definition sets one), so headers never overlap.
  */
 export function widthRule(
-  column: ColumnSpec & { readonly kind?: ColumnKind; readonly label?: string; readonly labels?: Readonly<Record<string, string>> },
+  column: ColumnSpec & Pick<DataTableColumn<unknown>, 'kind' | 'label' | 'labels' | 'badge'>,
 ): WidthRule {
   const kind = column.kind ?? kindOf(column.format);
   const base = KIND_WIDTHS[kind];
@@ -111,7 +113,7 @@ export function widthRule(
   const header = widest + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
   const labels = kind === 'enum' && column.labels ? Object.values(column.labels) : [];
-  const values = Math.min(textWidth(labels), base.max ?? Infinity);
+  const values = Math.min(textWidth(labels) + (column.badge && labels.length > 0 ? BADGE_CHROME : 0), base.max ?? Infinity);
   // With its labels known an enumeration needs no more than its longest label or header: no floor, no growth, so
   // the width goes to the text beside it.
   const min = column.minWidth ?? (labels.length > 0 ? Math.max(ENUM_FLOOR, header, values) : Math.max(base.min, header, values));
@@ -122,6 +124,8 @@ export function widthRule(
 
 /** Narrowest enumeration column whose labels are known, in px. */
 const ENUM_FLOOR = 64;
+/** What a badge adds to its label's width (its padding and dot), in px. */
+const BADGE_CHROME = 28;
 /** A text column's values raise its minimum up to this width (about 35 characters); longer ones are cut with a tooltip. */
 export const TEXT_CONTENT_CAP = 280;
 
