@@ -5,6 +5,7 @@ import {
   BAR_ROW_HEIGHT,
   apexOptions,
   barDatasets,
+  barLabelWidth,
   chartData,
   datumKey,
   gaugeDatasets,
@@ -103,11 +104,15 @@ describe('bar charts with many names', () => {
   });
 
   it('lie horizontally with every name on one line beside its bar, cut to a width with the whole name as tooltip', () => {
-    const options = apexOptions(chartData('bar', many(10)));
+    const options = apexOptions(chartData('bar', many(10)), { width: 500 });
     expect(options.plotOptions).toMatchObject({ bar: { horizontal: true } });
     expect(options.xaxis).toEqual({ categories: Array.from({ length: 10 }, (_, i) => `A rather long user name number ${i}@demo-corp.example`) });
-    expect(options.yaxis).toEqual({ labels: { maxWidth: BAR_LABEL_WIDTH } });
+    expect(options.yaxis).toEqual({ labels: { maxWidth: 200 } });
     expect(JSON.stringify(options)).not.toContain('rotate');
+  });
+
+  it('give the names two fifths of the chart, within bounds: readable in a narrow card, whole in a wide one', () => {
+    expect([200, 500, 1200].map((width) => barLabelWidth(width))).toEqual([BAR_LABEL_WIDTH.min, 200, BAR_LABEL_WIDTH.max]);
   });
 
   it('grow taller with the number of bars, so each keeps a readable row', () => {

@@ -74,8 +74,14 @@ export const BAR_MAX_WIDTH = 75;
 export const BAR_ROW_HEIGHT = 22;
 /** Height in px of a bar chart's value axis and margins, besides its rows. */
 const BAR_AXIS_HEIGHT = 60;
-/** Widest name beside a bar, in px; a longer one is cut with an ellipsis and shown whole as its tooltip. */
-export const BAR_LABEL_WIDTH = 180;
+/**
+ * Widest name beside a bar, in px, for a chart this wide: two fifths of it, between 120 and 280 px (a user's e-mail
+ * address whole in a wide card). A longer name is cut with an ellipsis and shown whole as its tooltip.
+ */
+export function barLabelWidth(chartWidth: number): number {
+  return Math.round(Math.min(BAR_LABEL_WIDTH.max, Math.max(BAR_LABEL_WIDTH.min, chartWidth * 0.4)));
+}
+export const BAR_LABEL_WIDTH = { min: 120, max: 280 } as const;
 export const GAUGE_ANGLES = { half: 180, full: 360 } as const;
 
 /** The palette series take their colours from, in order. */
@@ -221,7 +227,10 @@ export function datumKey(data: ChartData, seriesIndex: number, dataPointIndex: n
 export type ApexOptionsLike = Record<string, unknown> & { series: unknown[]; chart: Record<string, unknown> };
 
 /** apexcharts options for chart data; `gauge` is a half circle unless `fullGauge`. */
-export function apexOptions(data: ChartData, options: { readonly height?: number; readonly fullGauge?: boolean } = {}): ApexOptionsLike {
+export function apexOptions(
+  data: ChartData,
+  options: { readonly height?: number; readonly fullGauge?: boolean; /** The chart's width in px, for the names beside bars. */ readonly width?: number } = {},
+): ApexOptionsLike {
   const chart = { height: options.height ?? 280, toolbar: { show: false }, animations: { enabled: false }, zoom: { enabled: false } };
   switch (data.kind) {
     case 'line':
@@ -242,7 +251,7 @@ export function apexOptions(data: ChartData, options: { readonly height?: number
         // Names on the left, one line each: a long one (a user's e-mail address) is cut with an ellipsis and its
         // tooltip (and the bar's) shows it whole.
         xaxis: { categories: data.datasets.map((d) => d.name) },
-        yaxis: { labels: { maxWidth: BAR_LABEL_WIDTH } },
+        yaxis: { labels: { maxWidth: barLabelWidth(options.width ?? 0) } },
         tooltip: { x: { show: true } },
         colors: data.datasets.map((d) => d.color),
         plotOptions: { bar: { horizontal: true, distributed: true, barHeight: `${BAR_MAX_WIDTH}%`, borderRadius: 2 } },

@@ -119,6 +119,16 @@ describe('columns', () => {
     expect(fixed!.min).toBe(90);
   });
 
+  it('an enumeration given a share of the spare width may grow to its longest label, past its kind\'s maximum', () => {
+    const labels = { proxy: 'Proxy Avoidance and Anonymizers (with a long name)', p2p: 'Peer to Peer' };
+    const growing = widthRule({ field: 'category', format: 'enumLabel', labels, flex: 2 });
+    expect(growing.max).toBeGreaterThan(KIND_WIDTHS.enum.max!);
+    const [category] = columnWidths([growing, { min: 120, flex: 2 }], 1600);
+    expect(category).toBe(growing.max);
+    // Without a share it stays at what its kind allows.
+    expect(widthRule({ field: 'category', format: 'enumLabel', labels }).min).toBe(KIND_WIDTHS.enum.max);
+  });
+
   it('an enumeration shown as a badge fits the badge around its longest label', () => {
     const labels = { false: 'Enabled', true: 'Disabled' };
     const plain = widthRule({ field: 'disabled', label: 'State', format: 'enumLabel', labels });

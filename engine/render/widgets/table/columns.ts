@@ -113,11 +113,13 @@ export function widthRule(
   const header = widest + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
   const labels = kind === 'enum' && column.labels ? Object.values(column.labels) : [];
-  const values = Math.min(textWidth(labels) + (column.badge && labels.length > 0 ? BADGE_CHROME : 0), base.max ?? Infinity);
+  const longest = textWidth(labels) + (column.badge && labels.length > 0 ? BADGE_CHROME : 0);
+  const values = Math.min(longest, base.max ?? Infinity);
   // With its labels known an enumeration needs no more than its longest label or header: no floor, no growth, so
   // the width goes to the text beside it.
   const min = column.minWidth ?? (labels.length > 0 ? Math.max(ENUM_FLOOR, header, values) : Math.max(base.min, header, values));
-  const max = column.maxWidth ?? base.max;
+  // Given a share of the spare width (`flex`), an enumeration may grow to its longest label, past its kind's maximum.
+  const max = column.maxWidth ?? (base.max === undefined ? undefined : Math.max(base.max, longest));
   const flex = column.flex ?? (labels.length > 0 ? 0 : base.flex);
   return { min, max: max === undefined ? undefined : Math.max(max, min), flex };
 }
