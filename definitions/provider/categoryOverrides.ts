@@ -38,8 +38,7 @@ export const categoryOverrides = defineCollection({
     { field: 'category_ids', label: 'Categories', flex: 2 },
     // No tenant listed: the override applies to every tenant.
     { field: 'tenants', label: 'Tenants', whenEmpty: 'All tenants' },
-    // Mostly empty: it gives its room to the others where the table is narrow (the column chooser shows it).
-    { field: 'submission_reference', label: 'Reference', minWidth: 120, secondary: true },
+    { field: 'submission_reference', label: 'Reference', minWidth: 120 },
     { field: 'active', label: 'Active', format: 'boolean', sortable: true },
     { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true, minWidth: 190 },
   ],
