@@ -209,8 +209,9 @@ export interface FieldHint<V = unknown, F extends string = string> {
    */
   readonly upload?: UploadHint;
   /**
-   * The choices of a select or dual list: the rows of another document screen (`optionsFrom(screen, ...)`) or a lookup
-   * operation's answer (`choicesFrom(operation, ...)`; a `{rev}` in its path is the staged revision).
+   * The choices of a select, multiselect or dual list: the rows of another document screen (`optionsFrom(screen, ...)`)
+   * or a lookup operation's answer (`choicesFrom(operation, ...)`; a `{rev}` in its path is the staged revision). A
+   * collection column of the field shows the choices' names instead of the ids.
    */
   readonly optionsFrom?: OptionSource;
   /** Columns, row form and new-row defaults of a `table` field (a list of objects). */
@@ -729,6 +730,8 @@ export interface CollectionColumn<K extends string = string> extends ColumnSpec<
   /** The value links to another screen (`route`) with the row's key in the query parameter `param` (its scope). */
   readonly link?: { readonly route: string; readonly param: string };
   readonly detail?: { readonly field: K; readonly label?: string; readonly format?: 'text' | 'datetime' | 'time' };
+  /** The text of an empty value, e.g. "All tenants" for a list of tenants where none means every tenant. */
+  readonly whenEmpty?: string;
 }
 export type BadgeColor = 'gray' | 'blue' | 'teal' | 'green' | 'orange' | 'red' | 'yellow' | 'violet';
 

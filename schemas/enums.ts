@@ -92,9 +92,13 @@ export const RuleAction = labelledEnum(
 );
 export type RuleAction = z.infer<typeof RuleAction>;
 
+/**
+ * The protection levels of spec 002 (its enumeration lists disabled, moderate, aggressive, relaxed, custom), in the order an administrator
+ * weighs them: from no protection to the most, then custom, so selects and segmented controls read that way.
+ */
 export const ProtectionLevel = labelledEnum(
-  ['disabled', 'moderate', 'aggressive', 'relaxed', 'custom'],
-  { disabled: 'Disabled', moderate: 'Moderate', aggressive: 'Aggressive', relaxed: 'Relaxed', custom: 'Custom' },
+  ['disabled', 'relaxed', 'moderate', 'aggressive', 'custom'],
+  { disabled: 'Disabled', relaxed: 'Relaxed', moderate: 'Moderate', aggressive: 'Aggressive', custom: 'Custom' },
   { title: 'Protection level' },
 );
 export type ProtectionLevel = z.infer<typeof ProtectionLevel>;

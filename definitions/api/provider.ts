@@ -38,6 +38,7 @@ import {
   TenantUserParams,
   TenantUsers,
 } from '../../schemas/areas/provider';
+import { CategoryList } from '../../schemas/logs';
 import { defineOperation } from '../define';
 
 const tag = 'provider';
@@ -337,6 +338,17 @@ export const deleteOvaKey = defineOperation({
 
 const CATEGORY_OVERRIDES = `${BASE}/v1/category-overrides`;
 
+export const listCategories = defineOperation({
+  id: 'provider.categories.list',
+  method: 'GET',
+  path: `${BASE}/v1/categories`,
+  summary: 'The web categories an override can give a URL: each category\'s id (value) and name (label)',
+  description: 'The current category list (with the extended categories 85 to 88) that tenants\' web policies use; Private Access is left out.',
+  response: CategoryList,
+  access: PROVIDER_READ,
+  tag,
+});
+
 export const listCategoryOverrides = defineOperation({
   id: 'provider.categoryOverrides.list',
   method: 'GET',
@@ -410,6 +422,7 @@ export const providerOps = {
   updateOvaKey,
   expireOvaKey,
   deleteOvaKey,
+  listCategories,
   listCategoryOverrides,
   createCategoryOverride,
   updateCategoryOverride,

@@ -1,11 +1,23 @@
 import { CategoryOverrideInput } from '../../schemas/areas/provider';
 import { providerOps } from '../api/provider';
-import { defineCollection } from '../define';
-import { providerRead, providerWrite } from './common';
+import { choicesFrom, defineCollection } from '../define';
+import { providerRead, providerWrite, tenantScope } from './common';
 
+// Categories and tenants are chosen, and listed, by name; the rows keep their ids.
 const overrideFields = {
-  category_ids: { label: 'Category ids', help: 'Between 1 and 20 category numbers the URL is given instead of its rating.' },
-  tenants: { label: 'Tenants', help: 'Tenant ids it applies to; leave empty for every tenant.' },
+  category_ids: {
+    label: 'Categories',
+    widget: 'multiselect',
+    optionsFrom: choicesFrom(providerOps.listCategories, 'categories', 'value', 'label'),
+    help: 'Between 1 and 20 categories the URL is given instead of its rating.',
+  },
+  tenants: {
+    label: 'Tenants',
+    widget: 'multiselect',
+    optionsFrom: tenantScope.choices,
+    placeholder: 'All tenants',
+    help: 'The tenants it applies to; leave empty for every tenant.',
+  },
 } as const;
 
 export const categoryOverrides = defineCollection({
@@ -23,8 +35,9 @@ export const categoryOverrides = defineCollection({
   itemKey: 'id',
   columns: [
     { field: 'url', label: 'URL', flex: 3, minWidth: 200, sortable: true },
-    { field: 'category_ids', label: 'Categories', minWidth: 120 },
-    { field: 'tenants', label: 'Tenants', format: 'count', maxWidth: 100 },
+    { field: 'category_ids', label: 'Categories', flex: 2 },
+    // No tenant listed: the override applies to every tenant.
+    { field: 'tenants', label: 'Tenants', whenEmpty: 'All tenants' },
     { field: 'submission_reference', label: 'Reference', minWidth: 120 },
     { field: 'active', label: 'Active', format: 'boolean', sortable: true },
     { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true, minWidth: 190 },

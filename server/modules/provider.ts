@@ -16,7 +16,9 @@ import {
   type TenantCapabilities,
   type TenantSummary,
 } from '../../schemas/areas/provider';
+import { visibleCategories } from '../../schemas/logs';
 import { recordAudit } from '../audit';
+import { categoryList } from '../logs/catalog';
 import { isStale } from '../stamps';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords';
 import {
@@ -454,6 +456,10 @@ export const providerModule: ServerModule = {
       return { status: 'Success' as const };
     },
 
+    listCategories: async (ctx) => {
+      requireOperator(ctx);
+      return { name: 'cats_v2' as const, categories: visibleCategories(categoryList('cats_v2')) };
+    },
     listCategoryOverrides: async (ctx) => {
       requireOperator(ctx);
       const { rows } = await ctx.db.query<OverrideRow>('SELECT id, body, updated_at, updated_by FROM category_overrides ORDER BY body->>\'url\', created_at');

@@ -409,6 +409,21 @@ describe('category overrides', () => {
     expect((await listed(op)).find((o) => o.id === override.id)?.category_ids).toEqual([3]);
   });
 
+  it('offers the web categories by id and name to operators (support too), not to a tenant session', async () => {
+    const CATEGORIES = `${API}/v1/categories`;
+    const read = async (c: ApiClient) => asResponseOf(providerOps.listCategories, (await c.get(CATEGORIES)).body).categories;
+    const categories = await read(await operator('support'));
+    expect(categories.length).toBeGreaterThan(50);
+    // Every id an override may hold is a whole number, each with its own name; the hidden category is not offered.
+    for (const c of categories) expect(Number.isInteger(Number(c.value)) && c.label !== '' && c.label !== c.value, JSON.stringify(c)).toBe(true);
+    expect(new Set(categories.map((c) => c.value)).size).toBe(categories.length);
+    expect(categories.map((c) => c.label)).not.toContain('Private Access');
+    // The seeded override of the intranet (category 24) reads by name.
+    expect(categories.find((c) => c.value === '24')?.label).toMatch(/\w/);
+    const admin = await signedIn('admin');
+    expect((await admin.get(CATEGORIES)).status).toBe(403);
+  });
+
   it('support reads but cannot add, edit or delete (403); a tenant session is refused', async () => {
     const op = await operator();
     const { override } = (await op.post(OVERRIDES, { body: { url: 'https://support.example.com/', category_ids: [5] } })).body;

@@ -4,12 +4,13 @@ import { definePolicyArea } from '../../define';
 export const webThreats = definePolicyArea({
   id: 'web.threats',
   title: 'Threats',
-  // Design note: The spec names the keys list and flash only; the row fields are this build's design.
+  // Design note: The spec names the keys list and flash only; the row fields are this build's design. The document's
+  // Flash setting (block, isolate or allow Flash content, with excepted sites) is saved back as it was read: this
+  // screen edits the list, so its description does not mention a setting the administrator cannot see here.
   description:
     'The action for each threat category (botnet, command and control, malware, phishing and the other threat ' +
     'feeds): allow, isolate or block, and whether the user sees the block page. Each category is listed at most ' +
-    'once. The document also holds the Flash setting (block, isolate or allow Flash content, with excepted ' +
-    'sites).',
+    'once.',
   route: '/policy/web/threats',
   nav: { group: 'Web', order: 10 },
   endpoint: { path: '/api/policy/v1/rules/risks/{rev}' },

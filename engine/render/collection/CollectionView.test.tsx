@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { providerOps } from '../../../definitions/api/provider';
 import { browserConfigPolicies } from '../../../definitions/posture/browserConfigPolicies';
 import { categoryOverrides } from '../../../definitions/provider/categoryOverrides';
 import { browserSettingsSchema } from '../../../schemas/areas/browserPosture';
@@ -84,21 +85,61 @@ describe('CollectionView', () => {
   });
 
   it('starts the add form with the schema defaults: a switch that defaults on shows on', async () => {
-    const call = vi.fn(async (id: string) => {
-      if (id === categoryOverrides.operations.list!.id) return { status: 'Success', overrides: [] };
-      throw new Error(`unexpected ${id}`);
-    }) as unknown as CallFn;
-    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
-    access.setUser({ roles: { read: ['provider'], write: ['provider'] }, capabilities: {} });
-    renderUi(
-      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
-        <CollectionView screen={categoryOverrides} />
-      </EngineProvider>,
-    );
+    setupOverrides([]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add' }));
     // Titled by what is added: the definition's title in the singular.
     const dialog = await screen.findByRole('dialog', { name: 'Add category override' });
     expect((within(dialog).getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
   });
+
+  it('lists category overrides with category and tenant names, "All tenants" for none, and adds one by choosing names', async () => {
+    const stamp = '2025-01-01T00:00:00.000Z';
+    const override = (id: string, url: string, category_ids: number[], tenants: string[]) =>
+      ({ id, url, category_ids, tenants, submission_reference: '', active: true, updated_at: stamp, updated_by: 'op' });
+    const calls = setupOverrides([override('o1', 'https://intranet.example/', [24], []), override('o2', 'https://files.example/', [61, 65], ['t-fin'])]);
+    const grid = await screen.findByRole('grid', { name: 'Category overrides' });
+    const row = async (url: string) => within(grid).getByText(url).closest('tr') as HTMLElement;
+    await waitFor(async () => expect(within(await row('https://intranet.example/')).getByText('Business')).toBeTruthy());
+    expect(within(await row('https://intranet.example/')).getByText('All tenants')).toBeTruthy();
+    expect(within(await row('https://files.example/')).getByText('File sharing, Streaming media')).toBeTruthy();
+    expect(within(await row('https://files.example/')).getByText('Finance Ltd')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add category override' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^URL/ }), 'https://new.example/');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Categories/ }));
+    await user.click(await screen.findByRole('option', { name: 'Streaming media' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(calls.find(([id]) => id === categoryOverrides.operations.create!.id)?.[1]).toEqual({
+        body: expect.objectContaining({ url: 'https://new.example/', category_ids: [65], tenants: [] }),
+      }),
+    );
+  });
 });
+
+/** The category overrides screen over the given overrides, with three categories and two tenants to choose from. */
+function setupOverrides(overrides: readonly Record<string, unknown>[]) {
+  const calls: [string, CallInput | undefined][] = [];
+  const call = vi.fn(async (id: string, input?: CallInput) => {
+    calls.push([id, input]);
+    if (id === categoryOverrides.operations.list!.id) return { status: 'Success', overrides };
+    if (id === providerOps.listCategories.id) {
+      return { name: 'cats_v2', categories: [{ value: '24', label: 'Business' }, { value: '61', label: 'File sharing' }, { value: '65', label: 'Streaming media' }] };
+    }
+    if (id === providerOps.listTenants.id) return { status: 'Success', tenants: [{ tid: 't-fin', name: 'Finance Ltd' }, { tid: 't-ops', name: 'Ops Ltd' }] };
+    if (id === categoryOverrides.operations.create!.id) return { status: 'Success', override: { ...overrides[0], id: 'o3' } };
+    throw new Error(`unexpected ${id}`);
+  }) as unknown as CallFn;
+  const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+  access.setUser({ roles: { read: ['provider'], write: ['provider'] }, capabilities: {} });
+  renderUi(
+    <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+      <CollectionView screen={categoryOverrides} />
+    </EngineProvider>,
+  );
+  return calls;
+}

@@ -6,7 +6,8 @@
 import { ActionIcon, Anchor, Button, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { CollectionColumn, CollectionDef, CollectionRowAction } from '../../../definitions/define';
+import type { CollectionColumn, CollectionDef, CollectionRowAction, OptionSource } from '../../../definitions/define';
+import { useOptionsFromFields } from '../form/richWidgets';
 import { fieldsOf, rowSchemaOf } from '../form/schemaFields';
 import { EditIcon } from '../document/rowIcons';
 import { YesNoBadge } from '../document/tableColumns';
@@ -31,8 +32,26 @@ function labelsOf(screen: CollectionDef): Map<string, Readonly<Record<string, st
 const detailText = (value: unknown, format: NonNullable<CollectionColumn['detail']>['format']) =>
   format === 'time' && typeof value === 'string' ? new Date(value).toLocaleTimeString() : formatCell(value, { format: format === 'time' ? 'datetime' : format });
 
+/**
+ * The `optionsFrom` hints of the create form's fields that are columns too: such a column shows the choices' names
+ * (a category's, a tenant's), not the ids the rows hold.
+ */
+function lookupHints(screen: CollectionDef): Readonly<Record<string, OptionSource>> {
+  const out: Record<string, OptionSource> = {};
+  for (const c of screen.columns ?? []) {
+    const field = typeof c === 'string' ? c : c.field;
+    const from = screen.createFields?.[field]?.optionsFrom;
+    if (from) out[field] = from;
+  }
+  return out;
+}
+
 /** A column as the table shows it: labels of an enumeration, a badge in the column's colours, a dimmed detail, a link. */
-function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, string>> | undefined, itemKey: string): DataTableColumn<Item> {
+function tableColumn(
+  spec: CollectionColumn & Pick<DataTableColumn<Item>, 'kind'>,
+  labels: Readonly<Record<string, string>> | undefined,
+  itemKey: string,
+): DataTableColumn<Item> {
   const { colors, detail, link } = spec;
   if (link) {
     return {
@@ -54,7 +73,9 @@ function tableColumn(spec: CollectionColumn, labels: Readonly<Record<string, str
   };
   return {
     ...spec,
+    labels,
     kind: detail ? 'text' : 'enum',
+    colors,
     render: (row: Item) => {
       const more = detail ? detailText(row[detail.field], detail.format) : '';
       return (
@@ -93,6 +114,7 @@ export const rowNameOf = (screen: CollectionDef) => {
 
 /** The table's columns: the definition's, then an actions column with the edit button and the row actions. */
 export function useCollectionColumns({ screen, readOnly, rowActions, onEdit, onPick }: CollectionColumnsInput): DataTableColumn<Item>[] {
+  const lookups = useOptionsFromFields(useMemo(() => lookupHints(screen), [screen]));
   return useMemo(() => {
     const itemKey = screen.itemKey ?? 'id';
     const editable = isEditable(screen);
@@ -101,7 +123,12 @@ export function useCollectionColumns({ screen, readOnly, rowActions, onEdit, onP
     const nameOf = rowNameOf(screen);
     const withActions = editable || rowActions.length > 0;
     return [
-      ...specs.map((spec) => tableColumn(spec, labels.get(spec.field) ?? spec.labels, itemKey)),
+      ...specs.map((spec) => {
+        const lookup = lookups.get(spec.field);
+        // Names of looked-up ids, one or several: sized as text by what they read.
+        if (lookup) return tableColumn({ format: 'enumLabel', kind: 'text', ...spec }, Object.fromEntries(lookup.map((o) => [o.value, o.label])), itemKey);
+        return tableColumn(spec, labels.get(spec.field) ?? spec.labels, itemKey);
+      }),
       ...(withActions
         ? [
             {
@@ -136,5 +163,5 @@ export function useCollectionColumns({ screen, readOnly, rowActions, onEdit, onP
           ]
         : []),
     ];
-  }, [screen, readOnly, rowActions, onEdit, onPick]);
+  }, [screen, readOnly, rowActions, onEdit, onPick, lookups]);
 }

@@ -46,4 +46,29 @@ describe('widget registry', () => {
     expect(screen.getByText('x')).toBeTruthy();
     expect(screen.queryByDisplayValue('row-1')).toBeNull();
   });
+
+  it('shows an example placeholder only where it cannot read as a value: not beside tags, not in a read-only form', () => {
+    const Schema = z.object({
+      domains: z.array(z.string()).meta({ title: 'Domains' }),
+      keywords: z.array(z.string()).meta({ title: 'Keywords' }),
+      host: z.string().meta({ title: 'Host' }),
+      level: z.enum(['low', 'high']).meta({ title: 'Level' }),
+    });
+    const hints = { domains: { placeholder: 'example.com' }, keywords: { placeholder: 'invoice' }, host: { placeholder: 'www.example.com' }, level: { widget: 'segmented' } } as const;
+    const values = { domains: [], keywords: ['wire transfer'], host: '', level: 'high' };
+    const { unmount } = renderUi(<FormView schema={Schema} hints={hints} defaultValues={values} onSubmit={() => {}} />);
+    // The input the label names (a tags field also has a hidden input of its values).
+    const placeholder = (label: RegExp) =>
+      (screen.getAllByLabelText(label).find((el) => el instanceof HTMLInputElement && el.type !== 'hidden') as HTMLInputElement).placeholder;
+    expect([placeholder(/^Domains/), placeholder(/^Keywords/), placeholder(/^Host/)]).toEqual(['example.com', '', 'www.example.com']);
+    unmount();
+
+    renderUi(<FormView schema={Schema} hints={hints} defaultValues={values} onSubmit={() => {}} readOnly />);
+    expect([placeholder(/^Domains/), placeholder(/^Host/)]).toEqual(['', '']);
+    // The chosen level reads as chosen (not greyed out as disabled), and cannot be changed.
+    const high = screen.getByRole('radio', { name: 'high' }) as HTMLInputElement;
+    expect(high.checked).toBe(true);
+    expect(high.disabled).toBe(false);
+    expect(screen.getByRole('radio', { name: 'low' }).closest('[data-disabled]')).toBeNull();
+  });
 });

@@ -22,9 +22,9 @@ import {
 import { memo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
 import { LightInput, LightNumberInput, LightSelect } from './lightInput';
-import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget } from './richWidgets';
+import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget, useOptionsFrom } from './richWidgets';
 import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
-import { holdsNumbers, type FieldSpec } from './schemaFields';
+import { holdsNumbers, type FieldSpec, type SelectOption } from './schemaFields';
 
 /** Placeholder of a stored write-only secret: leaving it empty keeps the stored value. */
 export const SECRET_UNCHANGED_PLACEHOLDER = 'unchanged';
@@ -45,11 +45,14 @@ export type WidgetComponent = ComponentType<WidgetProps>;
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
+/** A placeholder is an example of what to type: a read-only field shows none, so an example never reads as a value. */
+const examplePlaceholder = ({ field, disabled }: Pick<WidgetProps, 'field' | 'disabled'>) => (disabled ? undefined : field.hint.placeholder);
+
 /** Props every Mantine input shares. */
 const common = ({ field, error, disabled, onBlur }: WidgetProps) => ({
   label: field.label,
   description: field.description,
-  placeholder: field.hint.placeholder,
+  placeholder: examplePlaceholder({ field, disabled }),
   withAsterisk: field.required && !disabled,
   error,
   disabled,
@@ -61,7 +64,7 @@ const common = ({ field, error, disabled, onBlur }: WidgetProps) => ({
 const light = ({ field, error, disabled, onBlur }: WidgetProps) => ({
   label: field.label,
   description: field.description,
-  placeholder: field.hint.placeholder,
+  placeholder: examplePlaceholder({ field, disabled }),
   required: field.required && !disabled,
   error,
   disabled,
@@ -152,21 +155,33 @@ const SelectWidget: WidgetComponent = (p) =>
     />
   );
 
-const MultiSelectWidget: WidgetComponent = (p) => (
-  <MultiSelect
-    {...common(p)}
-    data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
-    value={strList(p.value)}
-    searchable
-    onChange={(v) => p.onChange(v)}
-  />
-);
+/** A multiselect over the field's options, or its `optionsFrom` choices (the ids of a list of numbers stay numbers). */
+const MultiSelectWidget: WidgetComponent = (p) => (p.field.hint.optionsFrom ? <LookupMultiSelect {...p} /> : <MultiSelectOver {...p} options={p.field.options} />);
+
+function LookupMultiSelect(p: WidgetProps) {
+  const loaded = useOptionsFrom(p.field.hint.optionsFrom);
+  return <MultiSelectOver {...p} options={loaded ?? []} loading={loaded === undefined} />;
+}
+
+function MultiSelectOver({ options, loading, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly loading?: boolean }) {
+  return (
+    <MultiSelect
+      {...common(p)}
+      placeholder={loading ? 'Loading…' : p.field.hint.placeholder}
+      data={options.map((o) => ({ value: o.value, label: o.label }))}
+      value={strList(p.value)}
+      searchable
+      onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(Number) : v)}
+    />
+  );
+}
 
 const SegmentedWidget: WidgetComponent = (p) => (
   <Input.Wrapper label={p.field.label} description={p.field.description} error={p.error}>
     <SegmentedControl
       fullWidth
-      disabled={p.disabled}
+      // Read-only rather than disabled: the chosen value stays as readable as when it can be changed.
+      readOnly={p.disabled}
       data={p.field.options.map((o) => ({ value: o.value, label: o.label }))}
       value={str(p.value)}
       onChange={(v) => p.onChange(v)}
@@ -192,9 +207,18 @@ const SecretWidget: WidgetComponent = (p) => (
 /** A number typed as a tag is sent as a number; other text stays text, so the schema names it as not a number. */
 const asNumber = (tag: string) => (/^-?\d+(\.\d+)?$/.test(tag.trim()) ? Number(tag) : tag);
 
-const TagsWidget: WidgetComponent = (p) => (
-  <TagsInput {...common(p)} value={strList(p.value)} onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(asNumber) : v)} />
-);
+/** Tags; the example placeholder only while there are none, so it never sits beside them as one more. */
+const TagsWidget: WidgetComponent = (p) => {
+  const value = strList(p.value);
+  return (
+    <TagsInput
+      {...common(p)}
+      placeholder={value.length > 0 ? undefined : examplePlaceholder(p)}
+      value={value}
+      onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(asNumber) : v)}
+    />
+  );
+};
 
 const DateWidget: WidgetComponent = (p) => (
   <LightInput {...light(p)} type="date" value={str(p.value)} onChange={(v) => p.onChange(v || undefined)} />

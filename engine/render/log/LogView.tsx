@@ -182,18 +182,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
     [screen.filters, lookups],
   );
 
-  const allColumns = useMemo(() => normaliseColumns(screen.columns), [screen.columns]);
-  const containerWidth = useContainerWidth(scrollRef);
   const { events } = state;
-  const allRules = contentRules(allColumns, events);
-  // Until the admin chooses, secondary columns give their room to the others where the table is narrow.
-  const [settings, setSettings] = useTableSettings(screen.id, defaultHidden(allColumns, allRules, containerWidth));
-  const shown = allColumns.map((c) => !settings.hidden.includes(c.field));
-  const columns = allColumns.filter((_, i) => shown[i]);
-  const widths = columnWidths(allRules.filter((_, i) => shown[i]), containerWidth);
-  const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
-  const ROW_HEIGHT = ROW_HEIGHTS[settings.density];
-
   // Screen ids (the area a save changed) as the screens' titles, for the values loaded so far.
   const labels = useMemo(() => {
     if (!screens || !screen.screenFields?.length) return lookups;
@@ -204,6 +193,20 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
     }
     return { ...lookups, ...titles };
   }, [screens, screen.screenFields, events, lookups]);
+  const allColumns = useMemo(() => normaliseColumns<LogEvent>(screen.columns), [screen.columns]);
+  const containerWidth = useContainerWidth(scrollRef);
+  // A cell as it reads: names of lookup ids and screens, else the column's labels, else the event field's.
+  const textOf = (event: LogEvent, c: (typeof allColumns)[number]) => cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
+  // Columns sized by their values measure them as the cells show them (country names, names of lookup ids).
+  const allRules = contentRules(allColumns, events, textOf);
+  // Until the admin chooses, secondary columns give their room to the others where the table is narrow.
+  const [settings, setSettings] = useTableSettings(screen.id, defaultHidden(allColumns, allRules, containerWidth));
+  const shown = allColumns.map((c) => !settings.hidden.includes(c.field));
+  const columns = allColumns.filter((_, i) => shown[i]);
+  const widths = columnWidths(allRules.filter((_, i) => shown[i]), containerWidth);
+  const tableWidth = Math.max(widths.reduce((a, b) => a + b, 0), containerWidth);
+  const ROW_HEIGHT = ROW_HEIGHTS[settings.density];
+
   const virtual = events.length > VIRTUALISE_ABOVE;
   const virtualizer = useVirtualizer({
     count: virtual ? events.length : 0,
@@ -305,7 +308,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
                   }}
                 >
                   {columns.map((c) => {
-                    const text = cellText(c.field, event[c.field], labels[c.field] ?? c.labels ?? screen.fieldLabels?.[c.field]);
+                    const text = textOf(event, c);
                     const colour = c.colors?.[String(event[c.field])];
                     return (
                       <Table.Td key={c.field} className="portal-table-truncate" title={text}>

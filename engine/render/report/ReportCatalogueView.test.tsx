@@ -36,6 +36,7 @@ function setup(query: Record<string, string>) {
       return { kind: 'evasion', ...base, data: [{ key: 'Fake Login Page', label: 'Fake Login Page', id: 'lure_category-Fake_Login_Page', value: 3 }] };
     }
     if (report === 'scan_heat') return { kind: 'heatmap', ...base, cells: [{ day: 1, hour: 9, value: 4 }] };
+    if (report === 'action_summary') return { kind: 'series', ...base, series: [{ ts: 10, value: 3, split: { allow: 3 } }] };
     return { kind: 'top', ...base, data: [{ key: 'bob', value: 6 }] };
   }) as unknown as CallFn;
   const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
@@ -74,9 +75,27 @@ describe('ReportView (report catalogue)', () => {
   it('runs the open report over the interval with the filters of the URL, and drills from a user into their domains', async () => {
     const { calls, user, setQuery } = setup({ report: 'top_users', interval: '7d', pe_action: 'isolate' });
     const chart = await screen.findByRole('group', { name: 'Top users chart' });
-    expect(calls).toEqual([['reports.top-users', expect.objectContaining({ query: { interval: '7d', limit: 50, pe_action: 'isolate' } })]]);
+    // A top-N chart shows a readable ten unless the administrator asks for more.
+    expect(calls).toEqual([['reports.top-users', expect.objectContaining({ query: { interval: '7d', limit: 10, pe_action: 'isolate' } })]]);
     await user.click(within(chart).getByRole('button', { name: 'bob' }));
     expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_user_domains', interval: '7d', userid: 'bob' });
+  });
+
+  it('shows as many entries of a top-N chart as the administrator chooses, up to the report limit', async () => {
+    const { calls, user, setQuery } = setup({ report: 'top_categories_v2', interval: '7d', top: '25' });
+    await screen.findByRole('group', { name: 'Top categories chart' });
+    expect(calls).toEqual([['reports.top-categories-v2', expect.objectContaining({ query: { interval: '7d', limit: 25 } })]]);
+    const show = screen.getByRole('combobox', { name: 'Show' });
+    expect(within(show).getAllByRole('option').map((o) => o.textContent)).toEqual(['Top 10', 'Top 25', 'Top 50']);
+    await user.selectOptions(show, 'Top 50');
+    expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_categories_v2', interval: '7d', top: '50' });
+  });
+
+  it('asks for charts over time with the report limit and offers no top-N choice for them', async () => {
+    const { calls } = setup({ report: 'action_summary', interval: '7d', top: '25' });
+    await screen.findByRole('group', { name: 'Action summary chart' });
+    expect(calls).toEqual([['reports.action-summary', expect.objectContaining({ query: { interval: '7d', limit: 50 } })]]);
+    expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull();
   });
 
   it('splits a threat-evasion id into the filter of the users facing it', async () => {
@@ -94,7 +113,7 @@ describe('ReportView (report catalogue)', () => {
   it('runs a drill-down report with the value it was opened with', async () => {
     const { calls } = setup({ report: 'top_category_domains', cats: '50', interval: '30d' });
     await screen.findByRole('group', { name: 'Top domains of a category chart' });
-    expect(calls).toEqual([['reports.top-category-domains', expect.objectContaining({ query: { interval: '30d', limit: 50, cats: '50' } })]]);
+    expect(calls).toEqual([['reports.top-category-domains', expect.objectContaining({ query: { interval: '30d', limit: 10, cats: '50' } })]]);
   });
 
   it('draws the file-scan heat map', async () => {

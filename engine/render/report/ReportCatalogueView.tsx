@@ -4,7 +4,7 @@
  * filter parameters). A datum opens the report it drills into (spec 001 §2; threat-evasion ids split into parameter
  * and value, §5) or, without one, the matching events in the logs.
  */
-import { Alert, Grid, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Grid, Group, NativeSelect, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ReportWidgetDef } from '../../../definitions/define';
 import { REPORT_LIMIT_DEFAULT, threatEvasionDrillDown } from '../../../schemas/reports';
@@ -16,6 +16,20 @@ import { ReportWidgetCard, type ReportQueryValues } from './ReportWidgetCard';
 import type { ReportViewProps } from './ReportView';
 
 const first = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? v : v?.[0]);
+
+/**
+ * How many entries a top-N chart shows (`top` in the URL): a readable ten by default, up to the report limit of 50.
+ * Charts over time are asked for with the report limit.
+ */
+const TOP_CHOICES = [10, 25, REPORT_LIMIT_DEFAULT] as const;
+const TOP_DEFAULT = TOP_CHOICES[0];
+const TOP_CHARTS: ReadonlySet<ReportWidgetDef['chart']> = new Set(['bar', 'pie', 'gauge']);
+
+/** The number of entries the open chart shows: the URL's `top` when it is one of the choices. */
+function topOf(query: ReportQuery): number {
+  const top = Number(first(query.top));
+  return (TOP_CHOICES as readonly number[]).includes(top) ? top : TOP_DEFAULT;
+}
 
 /** The filter values of the query that the report takes (empty ones left out). */
 function activeFilters(widget: ReportWidgetDef, query: ReportQuery): ReportQueryValues {
@@ -56,6 +70,8 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
     }))
     .filter((g) => g.widgets.length > 0);
 
+  const topN = TOP_CHARTS.has(selected.chart);
+  const top = topOf(query);
   const filters = activeFilters(selected, query);
   const entries = useMemo<FilterSchemaEntry[]>(
     () => (selected.filterBar ?? []).map((f) => ({ key: f.param, label: f.label, options: f.options ?? {}, ...(f.multiple ? { multiple: true } : {}) })),
@@ -97,7 +113,7 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
                   label={w.title}
                   active={w.report === selected.report}
                   aria-current={w.report === selected.report ? 'page' : undefined}
-                  onClick={() => setQuery({ report: w.report, interval })}
+                  onClick={() => setQuery({ report: w.report, interval, ...(query.top ? { top: query.top } : {}) })}
                   py={4}
                 />
               ))}
@@ -107,7 +123,18 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
         <Stack gap="md">
-          <IntervalSelect query={query} setQuery={setQuery} />
+          <Group gap="md" align="end">
+            <IntervalSelect query={query} setQuery={setQuery} />
+            {topN && (
+              <NativeSelect
+                label="Show"
+                data={TOP_CHOICES.map((n) => ({ value: String(n), label: `Top ${n}` }))}
+                value={String(top)}
+                onChange={(e) => setQuery({ ...query, top: e.currentTarget.value })}
+                w={120}
+              />
+            )}
+          </Group>
           <FilterBar
             filters={entries}
             query={query as FilterQuery}
@@ -124,7 +151,7 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
               key={selected.report}
               widget={selected}
               interval={interval}
-              limit={REPORT_LIMIT_DEFAULT}
+              limit={topN ? top : REPORT_LIMIT_DEFAULT}
               filters={filters}
               onDatum={onDatum}
               datumHint={target ? `Click a datum to see ${target.title.toLowerCase()}.` : 'Click a datum to open the matching events.'}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportResult } from '../../../schemas/reports';
 import {
+  BAR_LABEL_WIDTH,
+  BAR_ROW_HEIGHT,
   apexOptions,
   barDatasets,
+  barLabelWidth,
   chartData,
   datumKey,
   gaugeDatasets,
@@ -88,9 +91,34 @@ describe('chart datasets (002 §3)', () => {
 describe('apexcharts options (002 §9)', () => {
   it('pie ring from 70 to 82 percent, bar at most 75 wide, gauge 180° or full', () => {
     expect(apexOptions(chartData('pie', top)).plotOptions).toEqual({ pie: { customScale: 0.82, donut: { size: '70%' } } });
-    expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { columnWidth: '75%' } });
+    expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { horizontal: true, barHeight: '75%' } });
     expect(apexOptions(chartData('gauge', top)).plotOptions).toEqual({ radialBar: { startAngle: -90, endAngle: 90 } });
     expect(apexOptions(chartData('gauge', top), { fullGauge: true }).plotOptions).toEqual({ radialBar: { startAngle: -180, endAngle: 180 } });
+  });
+});
+
+describe('bar charts with many names', () => {
+  const many = (n: number): ReportResult => ({
+    ...top,
+    data: Array.from({ length: n }, (_, i) => ({ key: `user${i}`, label: `A rather long user name number ${i}@demo-corp.example`, value: n - i })),
+  });
+
+  it('lie horizontally with every name on one line beside its bar, cut to a width with the whole name as tooltip', () => {
+    const options = apexOptions(chartData('bar', many(10)), { width: 500 });
+    expect(options.plotOptions).toMatchObject({ bar: { horizontal: true } });
+    expect(options.xaxis).toEqual({ categories: Array.from({ length: 10 }, (_, i) => `A rather long user name number ${i}@demo-corp.example`) });
+    expect(options.yaxis).toEqual({ labels: { maxWidth: 200 } });
+    expect(JSON.stringify(options)).not.toContain('rotate');
+  });
+
+  it('give the names two fifths of the chart, within bounds: readable in a narrow card, whole in a wide one', () => {
+    expect([200, 500, 1200].map((width) => barLabelWidth(width))).toEqual([BAR_LABEL_WIDTH.min, 200, BAR_LABEL_WIDTH.max]);
+  });
+
+  it('grow taller with the number of bars, so each keeps a readable row', () => {
+    expect(apexOptions(chartData('bar', many(5)), { height: 280 }).chart.height).toBe(280);
+    const tall = apexOptions(chartData('bar', many(50)), { height: 280 }).chart.height as number;
+    expect(tall).toBeGreaterThanOrEqual(50 * BAR_ROW_HEIGHT);
   });
 });
 

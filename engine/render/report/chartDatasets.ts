@@ -67,8 +67,21 @@ export type ChartData =
 export const PIE_RING = { innerPercent: 70, outerPercent: 82 } as const;
 /** Bars take at most 75 % of their slot, so neighbouring bars never overlap however narrow the card. */
 export const BAR_MAX_WIDTH = 75;
-/** Most height, in px, the rotated category names under bars take before they are cut. */
-export const BAR_LABEL_HEIGHT = 90;
+/**
+ * Bars lie horizontally, one row each with its name beside it on one line (never rotated): a row is this many px
+ * high, and the chart grows with the number of bars beyond its usual height.
+ */
+export const BAR_ROW_HEIGHT = 22;
+/** Height in px of a bar chart's value axis and margins, besides its rows. */
+const BAR_AXIS_HEIGHT = 60;
+/**
+ * Widest name beside a bar, in px, for a chart this wide: two fifths of it, between 120 and 280 px (a user's e-mail
+ * address whole in a wide card). A longer name is cut with an ellipsis and shown whole as its tooltip.
+ */
+export function barLabelWidth(chartWidth: number): number {
+  return Math.round(Math.min(BAR_LABEL_WIDTH.max, Math.max(BAR_LABEL_WIDTH.min, chartWidth * 0.4)));
+}
+export const BAR_LABEL_WIDTH = { min: 120, max: 280 } as const;
 export const GAUGE_ANGLES = { half: 180, full: 360 } as const;
 
 /** The palette series take their colours from, in order. */
@@ -214,7 +227,10 @@ export function datumKey(data: ChartData, seriesIndex: number, dataPointIndex: n
 export type ApexOptionsLike = Record<string, unknown> & { series: unknown[]; chart: Record<string, unknown> };
 
 /** apexcharts options for chart data; `gauge` is a half circle unless `fullGauge`. */
-export function apexOptions(data: ChartData, options: { readonly height?: number; readonly fullGauge?: boolean } = {}): ApexOptionsLike {
+export function apexOptions(
+  data: ChartData,
+  options: { readonly height?: number; readonly fullGauge?: boolean; /** The chart's width in px, for the names beside bars. */ readonly width?: number } = {},
+): ApexOptionsLike {
   const chart = { height: options.height ?? 280, toolbar: { show: false }, animations: { enabled: false }, zoom: { enabled: false } };
   switch (data.kind) {
     case 'line':
@@ -230,13 +246,15 @@ export function apexOptions(data: ChartData, options: { readonly height?: number
       };
     case 'bar':
       return {
-        chart: { ...chart, type: 'bar' },
+        chart: { ...chart, type: 'bar', height: Math.max(chart.height, data.datasets.length * BAR_ROW_HEIGHT + BAR_AXIS_HEIGHT) },
         series: [{ name: 'Value', data: data.datasets.map((d) => d.value) }],
-        // Long names (user e-mail addresses) are cut with an ellipsis under the bar; the tooltip shows them whole.
-        xaxis: { categories: data.datasets.map((d) => d.name), labels: { rotate: -45, trim: true, maxHeight: BAR_LABEL_HEIGHT } },
+        // Names on the left, one line each: a long one (a user's e-mail address) is cut with an ellipsis and its
+        // tooltip (and the bar's) shows it whole.
+        xaxis: { categories: data.datasets.map((d) => d.name) },
+        yaxis: { labels: { maxWidth: barLabelWidth(options.width ?? 0) } },
         tooltip: { x: { show: true } },
         colors: data.datasets.map((d) => d.color),
-        plotOptions: { bar: { distributed: true, columnWidth: `${BAR_MAX_WIDTH}%`, borderRadius: 2 } },
+        plotOptions: { bar: { horizontal: true, distributed: true, barHeight: `${BAR_MAX_WIDTH}%`, borderRadius: 2 } },
         legend: { show: false },
         dataLabels: { enabled: false },
       };

@@ -127,6 +127,32 @@ describe('columns', () => {
     expect(fixed!.min).toBe(90);
   });
 
+  it('an enumeration given a share of the spare width may grow to its longest label, past its kind\'s maximum', () => {
+    const labels = { proxy: 'Proxy Avoidance and Anonymizers (with a long name)', p2p: 'Peer to Peer' };
+    const growing = widthRule({ field: 'category', format: 'enumLabel', labels, flex: 2 });
+    expect(growing.max).toBeGreaterThan(KIND_WIDTHS.enum.max!);
+    const [category] = columnWidths([growing, { min: 120, flex: 2 }], 1600);
+    expect(category).toBe(growing.max);
+    // Without a share it stays at what its kind allows.
+    expect(widthRule({ field: 'category', format: 'enumLabel', labels }).min).toBe(KIND_WIDTHS.enum.max);
+  });
+
+  it('an enumeration whose labels come with the rows fits the names the cells show, up to its maximum', () => {
+    const columns = normaliseColumns<{ country: string; action: string }>([
+      { field: 'country', format: 'enumLabel' },
+      { field: 'action', format: 'enumLabel', labels: { allow: 'Allow', block: 'Block' } },
+    ]);
+    const names: Record<string, string> = { AE: 'United Arab Emirates', XX: 'x'.repeat(80) };
+    const shown = (row: { country: string; action: string }, c: { field: string }) => (c.field === 'country' ? names[row.country]! : row.action);
+    const [country, action] = contentRules(columns, [{ country: 'AE', action: 'allow' }], shown);
+    expect(country!.min).toBeGreaterThanOrEqual('United Arab Emirates'.length * 7);
+    expect(country!.floor).toBe(columns[0]!.width.min);
+    // Known labels already size their column.
+    expect(action).toEqual(columns[1]!.width);
+    // No wider than the kind's maximum: a longer name is cut, with the whole name as its tooltip.
+    expect(contentRules(columns, [{ country: 'XX', action: 'block' }], shown)[0]!.min).toBe(KIND_WIDTHS.enum.max);
+  });
+
   it('give back what their values raised them by when the raised minimums do not fit, down to their own minimum', () => {
     const name = { min: 280, floor: 120, flex: 2 };
     const comment = { min: 280, floor: 120, flex: 2 };

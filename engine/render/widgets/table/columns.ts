@@ -59,6 +59,8 @@ export interface DataTableColumn<R> extends ColumnSpec {
   readonly colors?: Readonly<Record<string, BadgeColor>>;
   /** What the column holds; by default from `format`. */
   readonly kind?: ColumnKind;
+  /** The text of an empty value (no value, an empty list or text), e.g. "All tenants" where none means every one. */
+  readonly whenEmpty?: string;
 }
 
 export interface NormalisedColumn<R> extends DataTableColumn<R> {
@@ -100,7 +102,7 @@ export function kindOf(format: ColumnSpec['format']): ColumnKind {
  * its longest word where the header wraps (unless the definition sets one), so headers never overlap.
  */
 export function widthRule(
-  column: ColumnSpec & Pick<DataTableColumn<unknown>, 'kind' | 'labels' | 'colors'> & { readonly label?: string },
+  column: ColumnSpec & Pick<DataTableColumn<unknown>, 'kind' | 'label' | 'labels' | 'colors'>,
 ): WidthRule {
   const kind = column.kind ?? kindOf(column.format);
   const base = KIND_WIDTHS[kind];
@@ -111,11 +113,13 @@ export function widthRule(
   const header = widest + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
   const labels = kind === 'enum' && column.labels ? Object.values(column.labels) : [];
-  const values = Math.min(textWidth(labels) + (column.colors && labels.length > 0 ? BADGE_EXTRA : 0), base.max ?? Infinity);
+  const longest = textWidth(labels) + (column.colors && labels.length > 0 ? BADGE_EXTRA : 0);
+  const values = Math.min(longest, base.max ?? Infinity);
   // With its labels known an enumeration needs no more than its longest label or header: no floor, no growth, so
   // the width goes to the text beside it.
   const min = column.minWidth ?? (labels.length > 0 ? Math.max(ENUM_FLOOR, header, values) : Math.max(base.min, header, values));
-  const max = column.maxWidth ?? base.max;
+  // Given a share of the spare width (`flex`), an enumeration may grow to its longest label, past its kind's maximum.
+  const max = column.maxWidth ?? (base.max === undefined ? undefined : Math.max(base.max, longest));
   const flex = column.flex ?? (labels.length > 0 ? 0 : base.flex);
   return { min, max: max === undefined ? undefined : Math.max(max, min), flex };
 }
@@ -173,13 +177,21 @@ export function textWidth(texts: Iterable<string>): number {
 }
 
 /**
- * A text column's rule raised to fit its values (`needed`, from `textWidth`) up to TEXT_CONTENT_CAP: a column of
- * e-mail addresses or rule names shows them whole, and when the columns then do not fit the table scrolls inside
- * its box rather than cutting every text column to its minimum. A definition's `minWidth` wins.
+ * Whether a column is sized by the values it shows: free text, and an enumeration whose labels are not known before
+ * the rows arrive (country names, names from a lookup list); one with known labels already fits the longest.
  */
-export function fitText(column: Pick<NormalisedColumn<unknown>, 'kind' | 'width' | 'minWidth'>, needed: number): WidthRule {
+const sizedByValues = (column: Pick<NormalisedColumn<unknown>, 'kind' | 'labels'>) =>
+  column.kind === 'text' || (column.kind === 'enum' && column.labels === undefined);
+
+/**
+ * A column's rule raised to fit its values (`needed`, from `textWidth`) up to TEXT_CONTENT_CAP (and its maximum):
+ * a column of e-mail addresses, rule names or country names shows them whole, and when the columns then do not fit
+ * the table scrolls inside its box rather than cutting every such column to its minimum. A definition's `minWidth`
+ * wins; columns not sized by their values (see `sizedByValues`) keep their rule.
+ */
+export function fitText(column: Pick<NormalisedColumn<unknown>, 'kind' | 'width' | 'minWidth' | 'labels'>, needed: number): WidthRule {
   const { width } = column;
-  if (column.kind !== 'text' || column.minWidth !== undefined) return width;
+  if (!sizedByValues(column) || column.minWidth !== undefined) return width;
   const min = Math.max(width.min, Math.min(needed, TEXT_CONTENT_CAP, width.max ?? Infinity));
   return { ...width, min, floor: width.min };
 }
@@ -226,8 +238,9 @@ export function columnWidths(rules: readonly WidthRule[], available: number): nu
 }
 
 /** A cell value as text, by the column's format. */
-export function formatCell(value: unknown, column: Pick<DataTableColumn<unknown>, 'format' | 'labels'>): string {
-  if (value === null || value === undefined) return '';
+export function formatCell(value: unknown, column: Pick<DataTableColumn<unknown>, 'format' | 'labels' | 'whenEmpty'>): string {
+  const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0 && column.format !== 'count');
+  if (empty) return column.whenEmpty ?? '';
   switch (column.format) {
     case 'boolean':
       return value ? 'Yes' : 'No';
@@ -239,8 +252,10 @@ export function formatCell(value: unknown, column: Pick<DataTableColumn<unknown>
       const d = value instanceof Date ? value : new Date(String(value));
       return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();
     }
-    case 'enumLabel':
-      return column.labels?.[String(value)] ?? String(value);
+    case 'enumLabel': {
+      const label = (v: unknown) => column.labels?.[String(v)] ?? String(v);
+      return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+    }
     default:
       if (Array.isArray(value)) return value.join(', ');
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -250,12 +265,17 @@ export function formatCell(value: unknown, column: Pick<DataTableColumn<unknown>
 /** How many rows of a page are read to size text columns by their values. */
 const CONTENT_SAMPLE = 100;
 
-/** Each column's width rule, text columns raised to fit the values of (the first rows of) `rows` (see `fitText`). */
-export function contentRules<R>(columns: readonly NormalisedColumn<R>[], rows: readonly R[]): WidthRule[] {
+/**
+ * Each column's width rule, raised to fit the values of (the first rows of) `rows` as they are shown (`text`, by
+ * default the column's format) where it is sized by its values (see `fitText`).
+ */
+export function contentRules<R>(
+  columns: readonly NormalisedColumn<R>[],
+  rows: readonly R[],
+  text: (row: R, column: NormalisedColumn<R>) => string = (row, c) => formatCell((row as Record<string, unknown>)[c.field], c),
+): WidthRule[] {
   const sample = rows.slice(0, CONTENT_SAMPLE);
-  return columns.map((c) =>
-    c.kind === 'text' ? fitText(c, textWidth(sample.map((r) => formatCell((r as Record<string, unknown>)[c.field], c)))) : c.width,
-  );
+  return columns.map((c) => (sizedByValues(c) ? fitText(c, textWidth(sample.map((r) => text(r, c)))) : c.width));
 }
 
 /**
