@@ -14,6 +14,7 @@ import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
 import { providerOps } from './api/provider';
 import { providerFleetOperations } from './api/providerFleet';
+import { providerTenantOperations } from './api/providerTenant';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
@@ -293,5 +294,6 @@ export const registry = createRegistry({
     ...Object.values(tenantUtilOps),
     ...Object.values(providerOps),
     ...providerFleetOperations,
+    ...providerTenantOperations,
   ],
 });

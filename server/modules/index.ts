@@ -16,6 +16,7 @@ import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { providerModule } from './provider';
 import { providerFleetModule } from './providerFleet';
+import { providerTenantModule } from './providerTenant';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -39,4 +40,5 @@ export const serverModules: readonly ServerModule[] = [
   identityModule,
   providerModule,
   providerFleetModule,
+  providerTenantModule,
 ];

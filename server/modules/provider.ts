@@ -61,10 +61,10 @@ async function operatorSession(ctx: CallContext, caller: Caller, lastSeen = Date
   };
 }
 
-const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities, t.settings,
+export const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities, t.settings,
   (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users FROM tenants t`;
-type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_logout_days?: unknown } };
-const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
+export type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_logout_days?: unknown } };
+export const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
 
 /** A tenant other than the provider tenant, or 404. */
 export async function loadTenant(db: Db, tid: string): Promise<Summary> {

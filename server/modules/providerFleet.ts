@@ -261,7 +261,7 @@ const VERSION: Kind = {
   },
 };
 
-async function defaultDeployment(db: Db): Promise<string> {
+export async function defaultDeployment(db: Db): Promise<string> {
   const row = (await db.query<{ value: string }>("SELECT value FROM provider_settings WHERE name = 'default_deployment'")).rows[0];
   return row?.value ?? '';
 }
