@@ -15,6 +15,7 @@ import { postureOps } from './api/posture';
 import { providerOps } from './api/provider';
 import { providerFleetOperations } from './api/providerFleet';
 import { providerTenantOperations } from './api/providerTenant';
+import { providerNetworkOperations } from './api/providerNetwork';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
@@ -295,5 +296,6 @@ export const registry = createRegistry({
     ...Object.values(providerOps),
     ...providerFleetOperations,
     ...providerTenantOperations,
+    ...providerNetworkOperations,
   ],
 });

@@ -17,6 +17,7 @@ import { postureModule } from './posture';
 import { providerModule } from './provider';
 import { providerFleetModule } from './providerFleet';
 import { providerTenantModule } from './providerTenant';
+import { providerNetworkModule } from './providerNetwork';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -41,4 +42,5 @@ export const serverModules: readonly ServerModule[] = [
   providerModule,
   providerFleetModule,
   providerTenantModule,
+  providerNetworkModule,
 ];

@@ -16,7 +16,7 @@ import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type OperationHandler, type ServerModule } from '../types';
 import { audit, auditService, loadTenant, nextStamp, requireOperator } from './provider';
 
-type Body = Record<string, unknown>;
+export type Body = Record<string, unknown>;
 interface Row {
   id: string;
   tenant_id: string | null;
@@ -27,12 +27,12 @@ interface Row {
 type Item = Body & { id: string; updated_at: string; updated_by: string };
 type FieldError = { path: string; key: string; message: string };
 
-const bad = (errors: FieldError[]) => {
+export const bad = (errors: FieldError[]) => {
   if (errors.length > 0) throw new HttpError(400, errors[0]!.message, { errors });
 };
-const unknownLink = (path: string, what: string): FieldError => ({ path, key: 'unknownLink', message: `No ${what} has this id.` });
+export const unknownLink = (path: string, what: string): FieldError => ({ path, key: 'unknownLink', message: `No ${what} has this id.` });
 
-async function rowsOf(db: Db, kind: string, tenantId?: string): Promise<Row[]> {
+export async function rowsOf(db: Db, kind: string, tenantId?: string): Promise<Row[]> {
   const { rows } = await db.query<Row>(
     `SELECT id, tenant_id, body, updated_at, updated_by FROM provider_records WHERE kind = $1 AND ($2::text IS NULL OR tenant_id = $2::text) ORDER BY created_at, id`,
     [kind, tenantId ?? null],
@@ -51,7 +51,7 @@ const plain = (r: Row): Item => ({ ...r.body, id: r.id, updated_at: new Date(r.u
 const expiredAt = (expiresAt: unknown) => typeof expiresAt === 'string' && Date.parse(expiresAt) <= Date.now();
 
 /** How one kind of record behaves; `T` is the stored body. */
-interface Kind {
+export interface Kind {
   readonly kind: string;
   readonly noun: string;
   /** The body field that is the record's id (a uuid is made when there is none). */
@@ -84,7 +84,7 @@ type RecordHandlers<G extends RecordGroup> = { readonly [P in keyof RecordGroup]
 type Ctx = CallContext & { params: { id?: string; tid?: string }; body: Body };
 
 /** The list, create, replace and delete handlers of one kind. */
-function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): RecordHandlers<G> {
+export function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): RecordHandlers<G> {
   const scope = async (ctx: Ctx) => {
     if (!k.tenantScoped) return undefined;
     return loadTenant(ctx.db, ctx.params.tid!);
