@@ -16,6 +16,7 @@ import { providerOps } from './api/provider';
 import { providerFleetOperations } from './api/providerFleet';
 import { providerTenantOperations } from './api/providerTenant';
 import { providerNetworkOperations } from './api/providerNetwork';
+import { providerInsightOperations } from './api/providerInsights';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
@@ -297,5 +298,6 @@ export const registry = createRegistry({
     ...providerFleetOperations,
     ...providerTenantOperations,
     ...providerNetworkOperations,
+    ...providerInsightOperations,
   ],
 });

@@ -18,6 +18,7 @@ import { providerModule } from './provider';
 import { providerFleetModule } from './providerFleet';
 import { providerTenantModule } from './providerTenant';
 import { providerNetworkModule } from './providerNetwork';
+import { providerInsightsModule } from './providerInsights';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -43,4 +44,5 @@ export const serverModules: readonly ServerModule[] = [
   providerFleetModule,
   providerTenantModule,
   providerNetworkModule,
+  providerInsightsModule,
 ];

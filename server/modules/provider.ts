@@ -13,6 +13,7 @@ import {
   STANDARD_CAPABILITIES,
   type CategoryOverrideInput,
   type OvaKeyBody,
+  type TenantAdmin,
   type TenantCapabilities,
   type TenantSummary,
 } from '../../schemas/areas/provider';
@@ -103,6 +104,32 @@ export async function audit(ctx: CallContext, caller: Caller, what: string, tena
 async function nameTaken(db: Db, name: string, except?: string): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM tenants WHERE lower(name) = lower($1) AND id <> $2', [name.trim(), except ?? '']);
   if (rows.length > 0) throw new HttpError(409, 'A tenant with this name already exists.');
+}
+
+type NewAdmin = z.output<typeof TenantAdmin>;
+
+/**
+ * New administrators of a tenant, checked and ready to store: user names unique in the request (400 naming
+ * users.N.username) and unused in the service (409), passwords hashed.
+ */
+export async function prepareAdmins(db: Db, users: readonly NewAdmin[]) {
+  const names = users.map((u) => u.username);
+  const errors = names.flatMap((n, i) => (names.indexOf(n) === i ? [] : [{ path: `users.${i}.username`, key: 'duplicate', message: 'User names must be unique.' }]));
+  if (errors.length > 0) throw new HttpError(400, 'User names must be unique.', { errors });
+  const taken = (await db.query<{ username: string }>('SELECT username FROM users WHERE username = ANY($1::text[])', [names])).rows;
+  if (taken.length > 0) throw new HttpError(409, `User name already in use: ${taken.map((r) => r.username).join(', ')}`);
+  const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
+  return users.map((u, i) => ({ ...u, uid: randomUUID(), password_hash: hashes[i]! }));
+}
+
+/** Stores prepared administrators in a tenant with the full administrator role (inside the caller's transaction). */
+export async function insertAdmins(tx: Db, tid: string, admins: Awaited<ReturnType<typeof prepareAdmins>>) {
+  for (const u of admins) {
+    await tx.query(
+      `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [u.uid, tid, u.username, u.password_hash, u.first_name, u.last_name, JSON.stringify(DEMO_ROLES.admin)],
+    );
+  }
 }
 
 /** What setting `next` over `prev` changes, capability by capability. */
@@ -326,11 +353,8 @@ export const providerModule: ServerModule = {
       const { name, capabilities, users } = ctx.body;
       const tid = randomUUID();
       await nameTaken(ctx.db, name);
-      const names = users.map((u) => u.username);
-      if (new Set(names).size !== names.length) throw new HttpError(400, 'User names must be unique.');
-      const taken = (await ctx.db.query<{ username: string }>('SELECT username FROM users WHERE username = ANY($1::text[])', [names])).rows;
-      if (taken.length > 0) throw new HttpError(409, `User name already in use: ${taken.map((r) => r.username).join(', ')}`);
-      const hashed = await Promise.all(users.map((u) => hashPassword(u.password)));
+      const admins = await prepareAdmins(ctx.db, users);
+      const names = admins.map((u) => u.username);
       const now = new Date().toISOString();
       await ctx.db.transaction(async (tx) => {
         await tx.query('INSERT INTO tenants (id, name, capabilities, settings) VALUES ($1, $2, $3, $4)', [
@@ -339,12 +363,7 @@ export const providerModule: ServerModule = {
           JSON.stringify({ ...STANDARD_CAPABILITIES, ...capabilities }),
           '{}',
         ]);
-        for (const [i, u] of users.entries()) {
-          await tx.query(
-            `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [randomUUID(), tid, u.username, hashed[i], u.first_name, u.last_name, JSON.stringify(DEMO_ROLES.admin)],
-          );
-        }
+        await insertAdmins(tx, tid, admins);
         // As the seed does: revision 1 published (the initial, empty policy), revision 2 the working revision.
         await tx.query(
           `INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at, published_at, published_by) VALUES
@@ -450,6 +469,7 @@ export const providerModule: ServerModule = {
       const caller = requireOperator(ctx);
       const { rows } = await ctx.db.query('DELETE FROM ova_keys WHERE key_id = $1 RETURNING key_id', [ctx.params.key_id]);
       if (rows.length === 0) throw new HttpError(404, OVA_KEY_NOT_FOUND);
+      await ctx.db.query("DELETE FROM provider_records WHERE kind = 'ova-key-skus' AND id = $1", [ctx.params.key_id]);
       await auditService(ctx, caller, 'delete licence key', `licence key ${ctx.params.key_id}`);
       return { status: 'Success' as const };
     },

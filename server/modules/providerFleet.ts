@@ -163,7 +163,7 @@ type FeatureBody = { name: string; capabilities: string[] };
 type SkuBody = { name: string; feature_ids: string[] };
 
 /** A tenant's SKUs, its features with why, and the capabilities the features decide (on when an enabled feature names them). */
-async function licensing(db: Db, tid: string) {
+export async function licensing(db: Db, tid: string) {
   const features = new Map((await rowsOf(db, 'feature')).map((r) => [r.id, r.body as FeatureBody]));
   const skus = new Map((await rowsOf(db, 'sku')).map((r) => [r.id, r.body as SkuBody]));
   const entitlements = (await rowsOf(db, 'entitlement', tid)).map((r) => r.body as { sku_id: string; expires_at?: string });
@@ -226,7 +226,12 @@ const SKU: Kind = {
   },
   inUse: async (db, id) => {
     const { rows } = await db.query("SELECT 1 FROM provider_records WHERE kind = 'entitlement' AND body->>'sku_id' = $1 LIMIT 1", [id]);
-    return rows.length > 0 ? 'A tenant is entitled to this SKU.' : undefined;
+    if (rows.length > 0) return 'A tenant is entitled to this SKU.';
+    const keys = await db.query(
+      "SELECT 1 FROM provider_records WHERE kind = 'ova-key-skus' AND EXISTS (SELECT 1 FROM jsonb_array_elements(body->'skus') s WHERE s->>'sku' = $1) LIMIT 1",
+      [id],
+    );
+    return keys.rows.length > 0 ? 'A licence key carries this SKU.' : undefined;
   },
 };
 const ENTITLEMENT: Kind = {
