@@ -82,7 +82,8 @@ export const capabilitiesValidity = defineOperation({
   summary: 'Whether each capability of a tenant is valid: what it switches in its portal now, and whether it agrees with its entitlements',
   description:
     'A capability is invalid when the portal reads no such name (it has no effect), when a switch holds a number or a ' +
-    'limit a switch, or when it disagrees with what the tenant\'s features decide (the next entitlement change sets it back).',
+    'limit a switch, or, for a tenant licensed through entitlements (a SKU or an override), when it disagrees with what ' +
+    'its features decide (the next entitlement change sets it back).',
   params: TenantParams,
   response: CapabilitiesValidity,
   access: PROVIDER_READ,

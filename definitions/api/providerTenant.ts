@@ -84,7 +84,7 @@ export const postPolicyTemplate = defineOperation({
   description:
     `${policyStore} Every area whose content differs from the template is saved with the template\'s content in the ` +
     'working revision, which then holds unpublished changes the tenant reviews and publishes (as a rollback does). ' +
-    'Templates: "standard" (the recommended starting rules) and "blank" (every area at its defaults).',
+    'Templates: "standard" (the service\'s reference rules, those of its demo tenant) and "blank" (every area at its defaults).',
   params: TenantParams,
   body: PolicyTemplateRequest,
   response: PolicyTemplateAnswer,

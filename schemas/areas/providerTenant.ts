@@ -37,11 +37,11 @@ export const TenantPolicySave = z.strictObject({
 
 export const PolicyTemplateName = labelledEnum(
   ['standard', 'blank'],
-  { standard: 'Standard (recommended rules)', blank: 'Blank (every area empty)' },
+  { standard: 'Standard (the reference rules)', blank: 'Blank (every area at its defaults)' },
   {
     title: 'Policy template',
     description:
-      'standard: the service\'s recommended starting policy (the rules every new tenant of the demo starts with); ' +
+      'standard: the service\'s reference policy (the example rules of its demo tenant, in every area); ' +
       'blank: every area at its defaults, with no rules.',
   },
 );

@@ -30,6 +30,7 @@ import {
   touchSession,
 } from '../session';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
+import { insertBuiltinRoles } from './identity';
 import { attemptKeys, blockedFor, oneAtATime, recordFailure, recordSuccess } from '../throttle';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
 import { DAY_MS } from '../../schemas/constants';
@@ -122,11 +123,11 @@ export async function prepareAdmins(db: Db, users: readonly NewAdmin[]) {
   return users.map((u, i) => ({ ...u, uid: randomUUID(), password_hash: hashes[i]! }));
 }
 
-/** Stores prepared administrators in a tenant with the full administrator role (inside the caller's transaction). */
+/** Stores prepared administrators in a tenant holding its built-in "admin" role (inside the caller's transaction). */
 export async function insertAdmins(tx: Db, tid: string, admins: Awaited<ReturnType<typeof prepareAdmins>>) {
   for (const u of admins) {
     await tx.query(
-      `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, role_name, roles) VALUES ($1, $2, $3, $4, $5, $6, 'admin', $7)`,
       [u.uid, tid, u.username, u.password_hash, u.first_name, u.last_name, JSON.stringify(DEMO_ROLES.admin)],
     );
   }
@@ -363,6 +364,7 @@ export const providerModule: ServerModule = {
           JSON.stringify({ ...STANDARD_CAPABILITIES, ...capabilities }),
           '{}',
         ]);
+        await insertBuiltinRoles(tx, tid, now);
         await insertAdmins(tx, tid, admins);
         // As the seed does: revision 1 published (the initial, empty policy), revision 2 the working revision.
         await tx.query(

@@ -9,6 +9,7 @@ import { documentStorage, isDocumentScreen } from '../../definitions/define';
 import { CAPABILITIES_READ, envAllows, featureFlags, FEATURE_FLAGS } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { workingRevision } from '../revisions';
+import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type Db, type ServerModule } from '../types';
 import { audit, auditService, insertAdmins, loadTenant, nextStamp, prepareAdmins, requireOperator } from './provider';
@@ -135,9 +136,9 @@ export const providerInsightsModule: ServerModule = {
                   (v.body->>'supported_version')::boolean AS supported, m.reachable, m.maintenance
              FROM managed_systems m JOIN tenants t ON t.id = m.tenant_id
              LEFT JOIN provider_records v ON v.kind = 'version' AND v.id = m.version
-            WHERE ($1::text IS NULL OR t.id = $1::text)
+            WHERE t.id <> $2 AND ($1::text IS NULL OR t.id = $1::text)
             ORDER BY lower(t.name), lower(m.name), m.id`,
-          [ctx.query.tid ?? null],
+          [ctx.query.tid ?? null, PROVIDER_TENANT_ID],
         );
         return { status: 'Success' as const, items: rows };
       },
@@ -147,7 +148,9 @@ export const providerInsightsModule: ServerModule = {
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
         const caps = tenant.capabilities;
         const flags = featureFlags(caps);
-        const licensed = (await licensing(ctx.db, tenant.tid)).capabilities;
+        // Entitlements decide capabilities only for a tenant licensed through them (a SKU or an override).
+        const lic = await licensing(ctx.db, tenant.tid);
+        const licensed: Record<string, boolean> = lic.skus.length > 0 || lic.features.length > 0 ? lic.capabilities : {};
         const items = Object.entries(caps)
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([name, value]) => {

@@ -27,6 +27,7 @@ import {
   type Actor,
 } from '../documents';
 import { markStaged, policyRevision, publishedRevisions, publishRevision, workingRevision } from '../revisions';
+import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { loadSeedDocuments } from '../seed/documents';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { isStale } from '../stamps';
@@ -36,6 +37,8 @@ import { audit, auditService, loadTenant, nextStamp, requireOperator, summaryOf,
 type Doc = Record<string, unknown>;
 type Template = z.infer<typeof PolicyTemplateName>;
 type Tenant = { tid: string; name: string };
+/** The tenant whose seed policy is the standard template. */
+const REFERENCE_TENANT = DEMO_TENANTS.find((t) => t.id === DEMO_TENANT_ID)!.name;
 
 /** The operator as the tenant's audit log names them. */
 const actorFor = (caller: Caller, tenant: Tenant): Actor => ({
@@ -64,7 +67,10 @@ async function policyOf(db: Db, screens: Map<string, DocumentScreen>, tid: strin
   return { status: 'Success' as const, ...revision, data };
 }
 
-/** A template's document of one area: the recommended starting rules ("standard") or the area's defaults ("blank"). */
+/**
+ * A template's document of one area: "standard" is the reference policy the service ships (the demo tenant's seed
+ * documents, the same rules a new demo installation starts with), "blank" the area's defaults.
+ */
 const templateCache = new WeakMap<Registry, Map<string, Doc>>();
 function templateDocument(registry: Registry, screen: DocumentScreen, template: Template): Doc {
   if (template === 'blank') return emptyDocument(screen.schema);
@@ -72,7 +78,7 @@ function templateDocument(registry: Registry, screen: DocumentScreen, template: 
   if (!standard) {
     standard = new Map();
     for (const seed of loadSeedDocuments(registry)) {
-      const doc = seed.screen && seed.forTenant('*');
+      const doc = seed.screen && seed.forTenant(REFERENCE_TENANT);
       if (seed.screen && doc) standard.set(seed.screen.id, doc);
     }
     templateCache.set(registry, standard);
