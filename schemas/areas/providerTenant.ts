@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
 import { RevisionHistory, RevisionHistoryQuery, RevisionState } from '../policy';
-import { Stamp, Success, TenantListQuery, TenantSummary } from './provider';
+import { Stamp, Success, TenantListItem, TenantListQuery, TenantSummary, TenantTag } from './provider';
 
 const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant id', description: 'The tenant id (group_id).' });
 
@@ -73,28 +73,14 @@ export const TenantListV2 = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 });
-const Tag = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, { message: '1 to 40 letters, digits, spaces, dots, dashes or underscores.', params: { key: 'invalidTag' } })
-  .meta({ title: 'Tag' });
-export const TenantListV3Query = TenantListV2Query.extend({
-  deployment: z.string().min(1).max(64).optional().meta({ title: 'Deployment', description: 'Only tenants running in this deployment.' }),
-  tag: Tag.optional().meta({ title: 'Tag', description: 'Only tenants with this tag.' }),
-});
-export const TenantListV3 = TenantListV2.extend({
-  tenants: z.array(
-    TenantSummary.extend({
-      deployment: z.string().meta({ title: 'Deployment' }),
-      tags: z.array(z.string()).meta({ title: 'Tags' }),
-    }),
-  ),
-});
+export const TenantListV3Query = TenantListV2Query;
+export const TenantListV3 = TenantListV2.extend({ tenants: z.array(TenantListItem) });
 
 // ---- tags, quota, RBAC, config ---------------------------------------------------------------------------------------
 
 export const TenantTags = z.object({ status: Success, tags: z.array(z.string()), updated_at: z.string().nullable() });
 export const TenantTagsSave = z.strictObject({
-  tags: z.array(Tag).max(20).meta({ title: 'Tags', description: 'Labels operators filter tenants by (e.g. a region or a reseller); up to 20.' }),
+  tags: z.array(TenantTag).max(20).meta({ title: 'Tags', description: 'Labels operators filter tenants by (e.g. a region or a reseller); up to 20.' }),
   updated_at: Stamp.nullable().meta({ description: 'The updated_at read; null while the tenant has never had tags.' }),
 });
 

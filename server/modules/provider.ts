@@ -63,10 +63,44 @@ async function operatorSession(ctx: CallContext, caller: Caller, lastSeen = Date
   };
 }
 
-export const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities, t.settings,
+const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities, t.settings,
   (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users FROM tenants t`;
-export type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_logout_days?: unknown } };
-export const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
+type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_logout_days?: unknown } };
+const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
+
+/** The deployment a tenant never moved runs in, as an SQL expression. */
+export const DEFAULT_DEPLOYMENT = `COALESCE((SELECT value #>> '{}' FROM provider_settings WHERE name = 'default_deployment'), '')`;
+
+export interface TenantFilters {
+  readonly search?: string | undefined;
+  readonly state?: 'enabled' | 'disabled' | undefined;
+  readonly deployment?: string | undefined;
+  readonly tag?: string | undefined;
+  /** A page (v2, v3); none: every tenant (v1). */
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+/** The tenants matching the filters by name, each with its deployment and tags (one page of them), and how many match. */
+export async function tenantPage(db: Db, f: TenantFilters) {
+  const from = `FROM tenants t
+    LEFT JOIN provider_tenant_deployments d ON d.tenant_id = t.id
+    LEFT JOIN provider_records tg ON tg.kind = 'tenant-tags' AND tg.id = t.id
+   WHERE t.id <> $1
+     AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
+     AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
+     AND ($4::text IS NULL OR COALESCE(d.deployment_id, ${DEFAULT_DEPLOYMENT}) = $4::text)
+     AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(tg.body->'tags') x WHERE lower(x) = lower($5::text)))`;
+  const params = [PROVIDER_TENANT_ID, f.search?.trim() || null, f.state === undefined ? null : f.state === 'disabled', f.deployment ?? null, f.tag ?? null];
+  const { rows } = await db.query<TenantRow & { deployment: string; tags: string[] | null }>(
+    `${TENANT_SELECT.replace(/ FROM tenants t$/, '')}, COALESCE(d.deployment_id, ${DEFAULT_DEPLOYMENT}) AS deployment, tg.body->'tags' AS tags ${from}
+      ORDER BY lower(t.name), t.id LIMIT $6 OFFSET $7`,
+    [...params, f.limit ?? null, f.offset ?? 0],
+  );
+  const tenants = rows.map(({ deployment, tags, ...row }) => ({ ...summaryOf(row), deployment, tags: tags ?? [] }));
+  const total = f.limit === undefined ? tenants.length : (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params)).rows[0]!.n;
+  return { tenants, total };
+}
 
 /** A tenant other than the provider tenant, or 404. */
 export async function loadTenant(db: Db, tid: string): Promise<Summary> {
@@ -333,15 +367,7 @@ export const providerModule: ServerModule = {
 
     listTenants: async (ctx) => {
       requireOperator(ctx);
-      const { search, state } = ctx.query;
-      const { rows } = await ctx.db.query<TenantRow>(
-        `${TENANT_SELECT} WHERE t.id <> $1
-           AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
-           AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
-         ORDER BY lower(t.name)`,
-        [PROVIDER_TENANT_ID, search?.trim() || null, state === undefined ? null : state === 'disabled'],
-      );
-      return { status: 'Success' as const, tenants: rows.map(summaryOf) };
+      return { status: 'Success' as const, tenants: (await tenantPage(ctx.db, ctx.query)).tenants };
     },
 
     getTenant: async (ctx) => {

@@ -32,7 +32,7 @@ import { loadSeedDocuments } from '../seed/documents';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
-import { audit, auditService, loadTenant, nextStamp, requireOperator, summaryOf, TENANT_SELECT, type TenantRow } from './provider';
+import { audit, auditService, DEFAULT_DEPLOYMENT, loadTenant, nextStamp, requireOperator, tenantPage } from './provider';
 
 type Doc = Record<string, unknown>;
 type Template = z.infer<typeof PolicyTemplateName>;
@@ -118,41 +118,6 @@ async function stageTemplate(ctx: CallContext, tx: Db, actor: Actor, template: T
 }
 
 const templateAnswer = async (db: Db, tid: string, areas: string[]) => ({ status: 'Success' as const, ...(await policyRevision(db, tid)), areas });
-
-// ---- tenant lists -------------------------------------------------------------------------------------------------------
-
-const DEFAULT_DEPLOYMENT = `COALESCE((SELECT value #>> '{}' FROM provider_settings WHERE name = 'default_deployment'), '')`;
-
-interface TenantFilters {
-  readonly search?: string | undefined;
-  readonly state?: 'enabled' | 'disabled' | undefined;
-  readonly deployment?: string | undefined;
-  readonly tag?: string | undefined;
-  readonly limit: number;
-  readonly offset: number;
-}
-
-/** One page of tenants by name, each with its deployment and tags, and how many match in all. */
-async function tenantPage(db: Db, f: TenantFilters) {
-  const from = `FROM tenants t
-    LEFT JOIN provider_tenant_deployments d ON d.tenant_id = t.id
-    LEFT JOIN provider_records tg ON tg.kind = 'tenant-tags' AND tg.id = t.id
-   WHERE t.id <> $1
-     AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
-     AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
-     AND ($4::text IS NULL OR COALESCE(d.deployment_id, ${DEFAULT_DEPLOYMENT}) = $4::text)
-     AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(tg.body->'tags') x WHERE lower(x) = lower($5::text)))`;
-  const params = [PROVIDER_TENANT_ID, f.search?.trim() || null, f.state === undefined ? null : f.state === 'disabled', f.deployment ?? null, f.tag ?? null];
-  const select = TENANT_SELECT.replace(/ FROM tenants t$/, '');
-  const { rows } = await db.query<TenantRow & { deployment: string; tags: string[] | null }>(
-    `${select}, COALESCE(d.deployment_id, ${DEFAULT_DEPLOYMENT}) AS deployment, tg.body->'tags' AS tags ${from}
-      ORDER BY lower(t.name), t.id LIMIT $6 OFFSET $7`,
-    [...params, f.limit, f.offset],
-  );
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params)).rows[0]!.n;
-  const tenants = rows.map(({ deployment, tags, ...row }) => ({ ...summaryOf(row), deployment, tags: tags ?? [] }));
-  return { status: 'Success' as const, tenants, total, limit: f.limit, offset: f.offset };
-}
 
 // ---- tags ----------------------------------------------------------------------------------------------------------------
 
@@ -303,13 +268,15 @@ export const providerTenantModule: ServerModule = {
 
       listTenantsV2: async (ctx) => {
         requireOperator(ctx);
-        const page = await tenantPage(ctx.db, ctx.query);
-        return { ...page, tenants: page.tenants.map(({ deployment: _d, tags: _t, ...t }) => t) };
+        const { tenants, total } = await tenantPage(ctx.db, ctx.query);
+        const { limit, offset } = ctx.query;
+        return { status: 'Success' as const, tenants: tenants.map(({ deployment: _d, tags: _t, ...t }) => t), total, limit, offset };
       },
 
       listTenantsV3: async (ctx) => {
         requireOperator(ctx);
-        return tenantPage(ctx.db, ctx.query);
+        const { limit, offset } = ctx.query;
+        return { status: 'Success' as const, ...(await tenantPage(ctx.db, ctx.query)), limit, offset };
       },
 
       tenantRbac: async (ctx) => {
