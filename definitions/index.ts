@@ -147,6 +147,15 @@ import { tenantCapabilities } from './provider/tenantCapabilities';
 import { tenantOverview } from './provider/tenantOverview';
 import { tenants } from './provider/tenants';
 import { tenantUsers } from './provider/tenantUsers';
+import { tenantPolicy } from './provider/tenantPolicy';
+import { tenantTerms } from './provider/tenantTerms';
+import { tenantPac } from './provider/tenantPac';
+import { tenantVpnGateways } from './provider/tenantVpnGateways';
+import { tenantVpnTunnels } from './provider/tenantVpnTunnels';
+import { tenantVpnDestinations } from './provider/tenantVpnDestinations';
+import { tenantNetworkRules } from './provider/tenantNetworkRules';
+import { tenantLoggingTokens } from './provider/tenantLoggingTokens';
+import { tenantLoggingNetworks } from './provider/tenantLoggingNetworks';
 
 export const registry = createRegistry({
   sections: [...sections, tenantsSection, licensingSection, fleetSection, serviceSection],
@@ -261,6 +270,15 @@ export const registry = createRegistry({
     tenantOverview,
     tenantCapabilities,
     tenantUsers,
+    tenantPolicy,
+    tenantVpnGateways,
+    tenantVpnTunnels,
+    tenantVpnDestinations,
+    tenantNetworkRules,
+    tenantLoggingTokens,
+    tenantLoggingNetworks,
+    tenantPac,
+    tenantTerms,
     ovaKeys,
     features,
     skus,
