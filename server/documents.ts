@@ -114,7 +114,7 @@ const tooOld = (stamp: unknown, stored: Stored) => isStale(stamp, stored.updated
  * is stored. Enforced where the operation's own access rule is (rbac on).
  */
 /** What a save changes, field by field, for the audit trail; secrets show as their placeholder on both sides. */
-export function savedChanges(screen: Storable, stored: StoredBody | undefined, doc: Doc) {
+function savedChanges(screen: Storable, stored: StoredBody | undefined, doc: Doc) {
   const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
   return documentChanges(maskSecrets(screen.schema, before as Doc), maskSecrets(screen.schema, doc));
 }
@@ -206,21 +206,39 @@ async function savePolicyDocument(db: Db, actor: Actor, screen: DocumentScreen, 
     }
     const doc = documentToStore(screen, envelope, stored);
     opts.gates?.(stored, doc);
-    const changes = savedChanges(screen, stored, doc);
     const now = new Date().toISOString();
-    await writePolicyDocument(tx, tenantId, screen, working.rev_id, doc, now, actor.user.username);
+    await stagePolicyArea(tx, actor, screen, working.rev_id, stored, doc, { at: now, ip: opts.ip });
     await markStaged(tx, tenantId, working.rev_id, now);
-    await recordAudit(tx, tenantId, {
-      action: 'save',
-      user: actor.user.username,
-      tenant: actor.user.tenant_name,
-      area: screen.id,
-      rev_id: working.rev_id,
-      result: 'success',
-      ip: opts.ip,
-      changes,
-    });
     return { ...maskSecrets(screen.schema, doc), rev_id: working.rev_id, state: 'staged', updated_at: now };
+  });
+}
+
+/**
+ * Stores a policy area's document in working revision `revId` and records the save, with what it changed against
+ * `stored`, in the tenant's audit log; inside the caller's transaction, which holds the tenant's policy lock and marks
+ * the revision staged.
+ */
+export async function stagePolicyArea(
+  tx: Db,
+  actor: Actor,
+  screen: Storable,
+  revId: number,
+  stored: StoredBody | undefined,
+  doc: Doc,
+  how: { readonly at: string; readonly ip: string; readonly details?: string },
+): Promise<void> {
+  const changes = savedChanges(screen, stored, doc);
+  await writePolicyDocument(tx, actor.tenantId, screen, revId, doc, how.at, actor.user.username);
+  await recordAudit(tx, actor.tenantId, {
+    action: 'save',
+    user: actor.user.username,
+    tenant: actor.user.tenant_name,
+    area: screen.id,
+    rev_id: revId,
+    ...(how.details === undefined ? {} : { details: how.details }),
+    result: 'success',
+    ip: how.ip,
+    changes,
   });
 }
 

@@ -19,17 +19,15 @@ import {
   documentToStore,
   emptyDocument,
   readTenantDocument,
-  savedChanges,
   saveTenantDocument,
+  stagePolicyArea,
   storedPolicy,
   upgradeDocument,
-  writePolicyDocument,
   type Actor,
 } from '../documents';
 import { markStaged, policyRevision, publishedRevisions, publishRevision, workingRevision } from '../revisions';
 import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { loadSeedDocuments } from '../seed/documents';
-import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
 import { audit, auditService, DEFAULT_DEPLOYMENT, loadTenant, nextStamp, requireOperator, tenantPage } from './provider';
@@ -99,18 +97,7 @@ async function stageTemplate(ctx: CallContext, tx: Db, actor: Actor, template: T
     const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
     const target = templateDocument(ctx.registry, screen, template);
     if (isDeepStrictEqual(before, target)) continue;
-    await writePolicyDocument(tx, actor.tenantId, screen, working.rev_id, target, now, actor.user.username);
-    await recordAudit(tx, actor.tenantId, {
-      action: 'save',
-      user: actor.user.username,
-      tenant: actor.user.tenant_name,
-      area: id,
-      rev_id: working.rev_id,
-      details: `The ${template} policy template`,
-      result: 'success',
-      ip: ctx.request.ip,
-      changes: savedChanges(screen, stored, target),
-    });
+    await stagePolicyArea(tx, actor, screen, working.rev_id, stored, target, { at: now, ip: ctx.request.ip, details: `The ${template} policy template` });
     changed.push(id);
   }
   if (changed.length > 0) await markStaged(tx, actor.tenantId, working.rev_id, now);
@@ -195,19 +182,8 @@ export const providerTenantModule: ServerModule = {
           for (const [screen, sent] of docs) {
             const stored = await storedPolicy(tx, tenant.tid, screen, working.rev_id);
             const doc = documentToStore(screen, sent, stored);
-            const changes = savedChanges(screen, stored, doc);
-            if (stored && isDeepStrictEqual(upgradeDocument(screen, stored), doc)) continue;
-            await writePolicyDocument(tx, tenant.tid, screen, working.rev_id, doc, now, actor.user.username);
-            await recordAudit(tx, tenant.tid, {
-              action: 'save',
-              user: actor.user.username,
-              tenant: tenant.name,
-              area: screen.id,
-              rev_id: working.rev_id,
-              result: 'success',
-              ip: ctx.request.ip,
-              changes,
-            });
+            if (isDeepStrictEqual(stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema), doc)) continue;
+            await stagePolicyArea(tx, actor, screen, working.rev_id, stored, doc, { at: now, ip: ctx.request.ip });
             areas.push(screen.id);
           }
           if (areas.length > 0) await markStaged(tx, tenant.tid, working.rev_id, now);
