@@ -235,7 +235,7 @@ function tenantDocumentOps<const N extends string>(name: N, path: string, screen
   const stamp = staged
     ? 'The body is the whole document with the rev_id, state and updated_at read; it is saved in the working revision (staged), which the tenant publishes.'
     : 'The body is the whole document with the updated_at read (none while the document was never saved).';
-  const design = `The tenant's own "${screen.title}" document, which its portal edits (spec 001 names ${name} without a payload: this is the design).`;
+  const design = `The tenant's own "${screen.title}" document, the one its portal edits (spec 001 names ${path} without a payload: this is the design).`;
   return {
     get: defineOperation({
       id: `provider.tenant${name}.get`,
