@@ -82,7 +82,7 @@ export const postPolicyTemplate = defineOperation({
   path: `${TENANT}/policy`,
   summary: 'Stage a policy template (policytemplate) over a tenant\'s working revision',
   description:
-    `${policyStore} Every area whose content differs from the template is saved with the template\'s content in the ` +
+    `${policyStore} Every area whose content differs from the template is saved with the template's content in the ` +
     'working revision, which then holds unpublished changes the tenant reviews and publishes (as a rollback does). ' +
     'Templates: "standard" (the service\'s reference rules, those of its demo tenant) and "blank" (every area at its defaults).',
   params: TenantParams,

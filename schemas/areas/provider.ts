@@ -79,7 +79,7 @@ export const TenantSummary = z.object({
 /** A label operators filter tenants by (a region, a reseller). */
 export const TenantTag = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, { message: '1 to 40 letters, digits, spaces, dots, dashes or underscores.', params: { key: 'invalidTag' } })
+  .refine((v) => /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/.test(v), { message: '1 to 40 letters, digits, spaces, dots, dashes or underscores.', params: { key: 'invalidTag' } })
   .meta({ title: 'Tag' });
 /** A tenant as the lists show it: with the deployment it runs in and its tags. */
 export const TenantListItem = TenantSummary.extend({

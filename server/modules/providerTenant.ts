@@ -144,7 +144,7 @@ function documentHandlers(screen: DocumentScreen) {
 export const providerTenantModule: ServerModule = {
   name: 'providerTenant',
   implementations: [
-    ...Object.values(tenantDocumentGroups).flatMap(({ screen, ops }) => implementAll(ops, documentHandlers(screen) as never)),
+    ...Object.values(tenantDocumentGroups).flatMap(({ screen, ops }) => implementAll(ops, documentHandlers(screen))),
     ...implementAll(providerTenantOps, {
       getPolicy: async (ctx) => {
         requireOperator(ctx);
