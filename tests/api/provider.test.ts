@@ -572,9 +572,14 @@ describe('tenant lists v2 and v3, tags, quota, RBAC and config', () => {
     expect((await (await operator('support')).put(QUOTA, { body: { max_users: 5 } })).status).toBe(403);
     expect((await op.get(QUOTA)).body.quota.max_users).toBeNull();
     expect((await op.put(QUOTA, { body: { max_users: 1 } })).body.quota.max_users).toBe(1);
+    const { client } = await tenantLogin(t.admin, t.password);
+    const addUser = () => client.post('/api/udb-rest/v2/users?limit=1', { body: { username: unique('u'), password: 'Str0ng-pass-word', role: 'auditor' } });
+    expect((await addUser()).status).toBe(409);
     const more = await op.post(`${API}/v1/tenantusers/${t.tid}/bulk`, { body: { users: [{ username: unique('adm'), password: 'Str0ng-pass-word' }] } });
     expect(more.status).toBe(409);
+    expect((await op.get(QUOTA)).body.usage.users).toBe(1);
     expect((await op.put(QUOTA, { body: { max_users: null } })).body.quota.max_users).toBeNull();
+    expect((await addUser()).status).toBe(200);
   });
 
   it('RBAC lists the tenant\'s roles with their holders', async () => {
