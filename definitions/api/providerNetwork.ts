@@ -87,12 +87,14 @@ export const loggingIpRestrictionOps = recordOps({
   name: 'loggingIpRestrictions',
   path: `${TENANT}/logging/ip_restrictions`,
   noun: 'logging IP restriction',
-  plural: 'The networks a tenant\'s log collectors may fetch its logs from (none: any address with a logging token)',
+  plural: 'The networks a tenant\'s log collectors connect from',
   input: LoggingIpRestrictionInput,
   record: LoggingIpRestriction,
   listParams: TenantParams,
   itemParams: TenantRecordParams,
-  design: 'Log collection of a tenant (SIEM export) authenticates with a logging token from these networks only. Design of this service: /v1/tenants/{tid}/logging/ip_restrictions.',
+  design:
+    'Kept with the tenant\'s logging tokens for its log collection (SIEM export); this reference service has no log ' +
+    'collection endpoint that enforces them yet. Design of this service: /v1/tenants/{tid}/logging/ip_restrictions.',
   createNote: 'A network already listed is 409.',
 });
 
@@ -120,8 +122,9 @@ const LoggingToken = z.object({
 });
 const tokens = `${TENANT}/logging/auth_tokens`;
 const tokenDesign =
-  'A logging token is the credential a tenant\'s log collector (SIEM export) presents, from an allowed network (ip_restrictions). ' +
-  'Only its SHA-256 is stored; the token itself is answered once, when it is created. Design of this service: /v1/tenants/{tid}/logging/auth_tokens.';
+  'A logging token is the credential a tenant\'s log collector (SIEM export) is given; this reference service has no log ' +
+  'collection endpoint that reads it yet. Only its SHA-256 is stored; the token itself is answered once, when it is ' +
+  'created. Design of this service: /v1/tenants/{tid}/logging/auth_tokens.';
 
 export const listLoggingTokens = defineOperation({
   id: 'provider.loggingTokens.list',

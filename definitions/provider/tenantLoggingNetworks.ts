@@ -6,7 +6,7 @@ import { providerRead, providerWrite, tenantPageNav, tenantScope } from './commo
 export const tenantLoggingNetworks = defineCollection({
   id: 'provider.tenant-logging-networks',
   title: 'Logging IP restrictions',
-  description: 'The networks the tenant\'s log collectors may connect from. With none listed, a valid logging token is accepted from any address.',
+  description: 'The networks the tenant\'s log collectors connect from, kept with its logging tokens.',
   route: '/tenants/logging-networks',
   nav: { ...tenantPageNav(51), label: 'Logging IP restrictions' },
   read: providerRead,
@@ -23,8 +23,8 @@ export const tenantLoggingNetworks = defineCollection({
   ],
   createSchema: LoggingIpRestrictionInput,
   createFields: { cidr: { placeholder: '198.51.100.0/24' } },
-  emptyText: 'No restriction: log collectors may connect from any address.',
+  emptyText: 'No network is listed.',
   rowActions: (action) => [
-    action(loggingIpRestrictionOps.delete, { id: 'delete', label: 'Delete', confirm: (r) => `Collectors in ${r.cidr} can no longer fetch logs.`, success: (r) => `${r.cidr} is removed.` }),
+    action(loggingIpRestrictionOps.delete, { id: 'delete', label: 'Delete', confirm: (r) => `Remove ${r.cidr} from the list?`, success: (r) => `${r.cidr} is removed.` }),
   ],
 });

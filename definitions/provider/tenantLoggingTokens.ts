@@ -6,8 +6,8 @@ export const tenantLoggingTokens = defineCollection({
   id: 'provider.tenant-logging-tokens',
   title: 'Logging tokens',
   description:
-    'The credentials the tenant\'s log collectors (SIEM export) present to fetch its logs, at most 10. A token is shown ' +
-    'once, when it is created; only its last four characters are kept to tell tokens apart. A revoked token is refused at once.',
+    'Credentials for the tenant\'s log collectors (SIEM export), at most 10. A token is shown once, when it is created; ' +
+    'only its last four characters are kept to tell tokens apart. Revoke a token a collector no longer uses.',
   route: '/tenants/logging-tokens',
   nav: { ...tenantPageNav(50), label: 'Logging tokens' },
   read: providerRead,

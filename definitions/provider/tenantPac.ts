@@ -16,7 +16,16 @@ export const tenantPac = defineFormScreen({
   write: providerWrite,
   scope: tenantScope,
   form: actionForm(ops.save, {
-    fields: { tid: { widget: 'hidden' }, updated_at: { widget: 'hidden' }, updated_by: { widget: 'hidden' } },
+    fields: {
+      tid: { widget: 'hidden' },
+      updated_at: { widget: 'hidden' },
+      updated_by: { widget: 'hidden' },
+      mode: { widget: 'segmented', help: 'An uploaded file is the tenant\'s own, uploaded in its portal; it is kept as it is here.' },
+      proxy_port: { showIf: { field: 'mode', equals: ['generated'] } },
+      bypass_domains: { widget: 'tags', placeholder: 'intranet.example.com' },
+      bypass_ips: { widget: 'tags', placeholder: '10.0.0.0/8' },
+      template: { widget: 'hidden' },
+    },
     initial: initialFrom(ops.get, { values: ({ status: _status, ...doc }) => doc }),
     submitLabel: 'Save',
     success: () => 'The PAC settings are saved.',
