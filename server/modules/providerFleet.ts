@@ -46,6 +46,36 @@ async function rowOf(db: Db, kind: string, id: string, tenantId?: string): Promi
   );
   return rows[0];
 }
+/**
+ * Replaces the one record of `kind` with id `id` (a tenant's tags, a licence key's SKUs), stamped: `stamp` is the
+ * updated_at the caller read (null while there was none); one that is not the stored one answers 409 with `current()`
+ * and changes nothing. The check and the write are one statement, so of two editors of one version only one lands.
+ */
+export async function replaceSingleton(
+  db: Db,
+  caller: Caller,
+  record: { readonly kind: string; readonly id: string; readonly tenantId: string | null },
+  body: Body,
+  stamp: string | null,
+  current: () => Promise<{ readonly updated_at: string | null }>,
+): Promise<void> {
+  const stored = (await current()).updated_at;
+  const stale = async () => new HttpError(409, MESSAGES.staleSave, { current: await current() });
+  if (stored === null ? stamp !== null : isStale(stamp, stored)) throw await stale();
+  const { rows } =
+    stored === null
+      ? await db.query(
+          `INSERT INTO provider_records (kind, id, tenant_id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $5, $6)
+           ON CONFLICT (kind, id) DO NOTHING RETURNING id`,
+          [record.kind, record.id, record.tenantId, JSON.stringify(body), new Date().toISOString(), caller.user.username],
+        )
+      : await db.query(
+          'UPDATE provider_records SET body = $3, updated_at = $4, updated_by = $5 WHERE kind = $1 AND id = $2 AND updated_at = $6 RETURNING id',
+          [record.kind, record.id, JSON.stringify(body), nextStamp(stored), caller.user.username, stored],
+        );
+  if (rows.length === 0) throw await stale();
+}
+
 const ids = async (db: Db, kind: string) => new Set((await rowsOf(db, kind)).map((r) => r.id));
 const plain = (r: Row): Item => ({ ...r.body, id: r.id, updated_at: new Date(r.updated_at).toISOString(), updated_by: r.updated_by });
 const expiredAt = (expiresAt: unknown) => typeof expiresAt === 'string' && Date.parse(expiresAt) <= Date.now();

@@ -7,13 +7,11 @@
 import { customHostNameOps, providerInsightOps } from '../../definitions/api/providerInsights';
 import { documentStorage, isDocumentScreen } from '../../definitions/define';
 import { CAPABILITIES_READ, envAllows, featureFlags, FEATURE_FLAGS } from '../../schemas/access';
-import { MESSAGES } from '../../schemas/constants';
 import { workingRevision } from '../revisions';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
-import { isStale } from '../stamps';
 import { HttpError, implementAll, type Db, type ServerModule } from '../types';
-import { audit, auditService, insertAdmins, loadTenant, nextStamp, prepareAdmins, requireOperator } from './provider';
-import { bad, licensing, recordHandlers, rowsOf, type Kind } from './providerFleet';
+import { audit, auditService, insertAdmins, loadTenant, prepareAdmins, requireOperator } from './provider';
+import { bad, licensing, recordHandlers, replaceSingleton, rowsOf, type Kind } from './providerFleet';
 
 const DAY_MS = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -177,9 +175,7 @@ export const providerInsightsModule: ServerModule = {
       saveOvaKeySkus: async (ctx) => {
         const caller = requireOperator(ctx);
         const keyId = ctx.params.key_id;
-        const before = await keySkus(ctx.db, keyId);
-        const stamp = ctx.body.updated_at;
-        if (before.updated_at === null ? stamp !== null : isStale(stamp, before.updated_at)) throw new HttpError(409, MESSAGES.staleSave, { current: before });
+        await keySkus(ctx.db, keyId);
         const skus = ctx.body.skus;
         const known = new Set((await rowsOf(ctx.db, 'sku')).map((r) => r.id));
         bad(
@@ -188,19 +184,7 @@ export const providerInsightsModule: ServerModule = {
             ...(skus.findIndex((o) => o.sku === s.sku) === i ? [] : [{ path: `skus.${i}.sku`, key: 'duplicate', message: 'The key already carries this SKU.' }]),
           ]),
         );
-        const body = JSON.stringify({ skus });
-        const { rows } =
-          before.updated_at === null
-            ? await ctx.db.query(
-                `INSERT INTO provider_records (kind, id, tenant_id, body, created_at, updated_at, updated_by) VALUES ('ova-key-skus', $1, NULL, $2, $3, $3, $4)
-                 ON CONFLICT (kind, id) DO NOTHING RETURNING id`,
-                [keyId, body, new Date().toISOString(), caller.user.username],
-              )
-            : await ctx.db.query(
-                `UPDATE provider_records SET body = $2, updated_at = $3, updated_by = $4 WHERE kind = 'ova-key-skus' AND id = $1 AND updated_at = $5 RETURNING id`,
-                [keyId, body, nextStamp(before.updated_at), caller.user.username, before.updated_at],
-              );
-        if (rows.length === 0) throw new HttpError(409, MESSAGES.staleSave, { current: await keySkus(ctx.db, keyId) });
+        await replaceSingleton(ctx.db, caller, { kind: 'ova-key-skus', id: keyId, tenantId: null }, { skus }, ctx.body.updated_at, () => keySkus(ctx.db, keyId));
         await auditService(ctx, caller, 'licence key SKUs', `licence key ${keyId}`, { skus: skus.map((s) => `${s.sku} until ${s.expires_at}`) });
         return keySkus(ctx.db, keyId);
       },

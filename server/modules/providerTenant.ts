@@ -30,7 +30,8 @@ import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { loadSeedDocuments } from '../seed/documents';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
-import { audit, auditService, DEFAULT_DEPLOYMENT, loadTenant, nextStamp, requireOperator, tenantPage } from './provider';
+import { audit, auditService, DEFAULT_DEPLOYMENT, loadTenant, requireOperator, tenantPage } from './provider';
+import { replaceSingleton } from './providerFleet';
 
 type Doc = Record<string, unknown>;
 type Template = z.infer<typeof PolicyTemplateName>;
@@ -319,24 +320,9 @@ export const providerTenantModule: ServerModule = {
         const caller = requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
         const before = await tagsOf(ctx.db, tenant.tid);
-        const stamp = ctx.body.updated_at;
-        const stale = () => new HttpError(409, MESSAGES.staleSave, { current: before });
-        if (before.updated_at === null ? stamp !== null : isStale(stamp, before.updated_at)) throw stale();
         const seen = new Set<string>();
         const tags = ctx.body.tags.map((t) => t.trim()).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
-        const body = JSON.stringify({ tags });
-        const { rows } =
-          before.updated_at === null
-            ? await ctx.db.query(
-                `INSERT INTO provider_records (kind, id, tenant_id, body, created_at, updated_at, updated_by) VALUES ('tenant-tags', $1, $1, $2, $3, $3, $4)
-                 ON CONFLICT (kind, id) DO NOTHING RETURNING id`,
-                [tenant.tid, body, new Date().toISOString(), caller.user.username],
-              )
-            : await ctx.db.query(
-                `UPDATE provider_records SET body = $2, updated_at = $3, updated_by = $4 WHERE kind = 'tenant-tags' AND id = $1 AND updated_at = $5 RETURNING id`,
-                [tenant.tid, body, nextStamp(before.updated_at), caller.user.username, before.updated_at],
-              );
-        if (rows.length === 0) throw new HttpError(409, MESSAGES.staleSave, { current: await tagsOf(ctx.db, tenant.tid) });
+        await replaceSingleton(ctx.db, caller, { kind: 'tenant-tags', id: tenant.tid, tenantId: tenant.tid }, { tags }, ctx.body.updated_at, () => tagsOf(ctx.db, tenant.tid));
         await audit(ctx, caller, 'tags', tenant, { from: before.tags, to: tags });
         return tagsOf(ctx.db, tenant.tid);
       },
