@@ -81,8 +81,15 @@ const TENANT_GROUP: Kind = {
 
 // ---- logging tokens --------------------------------------------------------------------------------------------
 
-type TokenRow = { id: string; tenant_id: string; body: { name: string; hint: string }; updated_at: Date | string; updated_by: string };
-const tokenOf = (r: TokenRow) => ({ id: r.id, tenant_id: r.tenant_id, name: r.body.name, hint: r.body.hint, updated_at: new Date(r.updated_at).toISOString(), updated_by: r.updated_by });
+type TokenRow = { id: string; tenant_id: string | null; body: Body; updated_at: Date | string; updated_by: string };
+const tokenOf = (r: TokenRow) => ({
+  id: r.id,
+  tenant_id: String(r.tenant_id),
+  name: String(r.body.name),
+  hint: String(r.body.hint),
+  updated_at: new Date(r.updated_at).toISOString(),
+  updated_by: r.updated_by,
+});
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 export const providerNetworkModule: ServerModule = {
@@ -98,7 +105,7 @@ export const providerNetworkModule: ServerModule = {
       listLoggingTokens: async (ctx) => {
         requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
-        return { status: 'Success' as const, items: (await rowsOf(ctx.db, 'logging-token', tenant.tid)).map((r) => tokenOf(r as unknown as TokenRow)) };
+        return { status: 'Success' as const, items: (await rowsOf(ctx.db, 'logging-token', tenant.tid)).map(tokenOf) };
       },
       createLoggingToken: async (ctx) => {
         const caller = requireOperator(ctx);
@@ -132,7 +139,7 @@ export const providerNetworkModule: ServerModule = {
           ])
         ).rows[0];
         if (!gone) throw new HttpError(404, 'Logging token not found');
-        await audit(ctx, caller, 'revoke logging token', tenant, { name: gone.body.name, hint: gone.body.hint });
+        await audit(ctx, caller, 'revoke logging token', tenant, { name: String(gone.body.name), hint: String(gone.body.hint) });
         return { status: 'Success' as const };
       },
     }),
