@@ -15,6 +15,9 @@ import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
 import { providerOps } from './api/provider';
 import { providerFleetOperations } from './api/providerFleet';
+import { providerTenantOperations } from './api/providerTenant';
+import { providerNetworkOperations } from './api/providerNetwork';
+import { providerInsightOperations } from './api/providerInsights';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
@@ -147,6 +150,15 @@ import { tenantCapabilities } from './provider/tenantCapabilities';
 import { tenantOverview } from './provider/tenantOverview';
 import { tenants } from './provider/tenants';
 import { tenantUsers } from './provider/tenantUsers';
+import { tenantPolicy } from './provider/tenantPolicy';
+import { tenantTerms } from './provider/tenantTerms';
+import { tenantPac } from './provider/tenantPac';
+import { tenantVpnGateways } from './provider/tenantVpnGateways';
+import { tenantVpnTunnels } from './provider/tenantVpnTunnels';
+import { tenantVpnDestinations } from './provider/tenantVpnDestinations';
+import { tenantNetworkRules } from './provider/tenantNetworkRules';
+import { tenantLoggingTokens } from './provider/tenantLoggingTokens';
+import { tenantLoggingNetworks } from './provider/tenantLoggingNetworks';
 
 export const registry = createRegistry({
   sections: [...sections, tenantsSection, licensingSection, fleetSection, serviceSection],
@@ -263,6 +275,15 @@ export const registry = createRegistry({
     tenantOverview,
     tenantCapabilities,
     tenantUsers,
+    tenantPolicy,
+    tenantVpnGateways,
+    tenantVpnTunnels,
+    tenantVpnDestinations,
+    tenantNetworkRules,
+    tenantLoggingTokens,
+    tenantLoggingNetworks,
+    tenantPac,
+    tenantTerms,
     ovaKeys,
     features,
     skus,
@@ -299,5 +320,8 @@ export const registry = createRegistry({
     ...Object.values(tenantUtilOps),
     ...Object.values(providerOps),
     ...providerFleetOperations,
+    ...providerTenantOperations,
+    ...providerNetworkOperations,
+    ...providerInsightOperations,
   ],
 });

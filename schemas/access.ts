@@ -185,6 +185,25 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
+/**
+ * Every capability name the portal reads: the feature flags' own, the inputs of the computed flags (`featureFlags`
+ * below), `portal2` (access to this portal, server/session.ts) and the `max_users` limit (user creation). The provider
+ * console's capability validity calls any other name one without effect; keep it in step with those readers.
+ */
+export const CAPABILITIES_READ: readonly string[] = [
+  ...FEATURE_FLAGS,
+  'portal2',
+  'documents',
+  'files',
+  'policy_only_domains',
+  'bandwidth_limits',
+  'daily_bandwidth_quota',
+  'safemailPolicy',
+  'reversinglabs_license',
+  'url_isolation_disabled',
+  'max_users',
+];
+
 const on = (caps: Capabilities, key: string) => caps[key] === true;
 
 /** Derives every feature flag from the tenant's capabilities. */

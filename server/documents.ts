@@ -51,7 +51,7 @@ export function emptyDocument(schema: z.ZodObject): Doc {
 }
 
 /** The document part of a validated envelope (its stamp fields dropped). */
-function documentOf(screen: DocumentScreen, envelope: Doc): Doc {
+function documentOf(screen: Storable, envelope: Doc): Doc {
   return Object.fromEntries(Object.keys(screen.schema.shape).filter((k) => k in envelope).map((k) => [k, envelope[k]]));
 }
 
@@ -97,7 +97,7 @@ export function current(screen: Storable, stored: StoredBody | undefined): Doc {
 }
 
 /** The document to store from a save: the body's document part, with secrets sent back as the placeholder kept. */
-function documentToStore(screen: DocumentScreen, envelope: Doc, stored: Stored | undefined): Doc {
+export function documentToStore(screen: Storable, envelope: Doc, stored: StoredBody | undefined): Doc {
   const { document, unresolved } = mergeSecrets(screen.schema, documentOf(screen, envelope), stored && (upgradeDocument(screen, stored) as Doc));
   if (unresolved.length) {
     throw new HttpError(400, MESSAGES.validationFailed, {
@@ -114,12 +114,12 @@ const tooOld = (stamp: unknown, stored: Stored) => isStale(stamp, stored.updated
  * is stored. Enforced where the operation's own access rule is (rbac on).
  */
 /** What a save changes, field by field, for the audit trail; secrets show as their placeholder on both sides. */
-function savedChanges(screen: DocumentScreen, stored: Stored | undefined, doc: Doc) {
+function savedChanges(screen: Storable, stored: StoredBody | undefined, doc: Doc) {
   const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
   return documentChanges(maskSecrets(screen.schema, before as Doc), maskSecrets(screen.schema, doc));
 }
 
-function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<DocumentOperation>, caller: Caller, stored: Stored | undefined, doc: Doc): void {
+function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<DocumentOperation>, caller: Caller, stored: StoredBody | undefined, doc: Doc): void {
   if (!screen.fieldGates || !rbacEnforced(ctx.env, caller.user.capabilities)) return;
   const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
   const refused = refusedChanges(screen.fieldGates, caller.grants, before, doc);
@@ -136,7 +136,7 @@ function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<Document
 
 // ---- policy areas -------------------------------------------------------------------------------------------------
 
-async function storedPolicy(db: Db, tenantId: string, screen: Storable, revId: number): Promise<Stored | undefined> {
+export async function storedPolicy(db: Db, tenantId: string, screen: Storable, revId: number): Promise<Stored | undefined> {
   const { rows } = await db.query<Stored>(
     `SELECT body, schema_version, updated_at, updated_by FROM policy_documents
       WHERE tenant_id = $1 AND screen_id = $2 AND rev_id <= $3 ORDER BY rev_id DESC LIMIT 1`,
@@ -177,33 +177,77 @@ const readPolicy = (screen: DocumentScreen): Handler => async (ctx) => {
   return policyEnvelope(screen, await storedPolicy(ctx.db, tenantId, screen, rev.rev_id), rev);
 };
 
-const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
-  const caller = requireCaller(ctx);
-  const { tenantId } = caller;
-  return ctx.db.transaction(async (tx) => {
+/**
+ * Who a save is made by: the tenant whose document it is and the names its audit log shows. A tenant user's `Caller`
+ * is one; the provider console saves a tenant's document as the operator, "<operator> (service provider)".
+ */
+export interface Actor {
+  readonly tenantId: string;
+  readonly user: { readonly username: string; readonly tenant_name: string };
+}
+
+interface SaveOptions {
+  /** The client address the audit event records. */
+  readonly ip: string;
+  /** A policy save's `{rev}` path parameter: it must be the working revision too. */
+  readonly rev?: number;
+  /** Refuses (throws) a change the saver may not make (the field gates of the tenant's roles). */
+  readonly gates?: (stored: StoredBody | undefined, doc: Doc) => void;
+}
+
+async function savePolicyDocument(db: Db, actor: Actor, screen: DocumentScreen, envelope: Doc, opts: SaveOptions): Promise<Doc> {
+  const { tenantId } = actor;
+  return db.transaction(async (tx) => {
     const working = await workingRevision(tx, tenantId, true);
     const stored = await storedPolicy(tx, tenantId, screen, working.rev_id);
-    const staleRevision = ctx.params.rev !== working.rev_id || ctx.body.rev_id !== working.rev_id;
-    if (staleRevision || (stored && tooOld(ctx.body.updated_at, stored))) {
+    const staleRevision = (opts.rev !== undefined && opts.rev !== working.rev_id) || envelope.rev_id !== working.rev_id;
+    if (staleRevision || (stored && tooOld(envelope.updated_at, stored))) {
       throw new HttpError(409, MESSAGES.staleSave, { current: policyEnvelope(screen, stored, working) });
     }
-    const doc = documentToStore(screen, ctx.body, stored);
-    assertFieldGates(screen, ctx, caller, stored, doc);
-    const changes = savedChanges(screen, stored, doc);
+    const doc = documentToStore(screen, envelope, stored);
+    opts.gates?.(stored, doc);
     const now = new Date().toISOString();
-    await writePolicyDocument(tx, tenantId, screen, working.rev_id, doc, now, caller.user.username);
+    await stagePolicyArea(tx, actor, screen, working.rev_id, stored, doc, { at: now, ip: opts.ip });
     await markStaged(tx, tenantId, working.rev_id, now);
-    await recordAudit(tx, tenantId, {
-      action: 'save',
-      user: caller.user.username,
-      tenant: caller.user.tenant_name,
-      area: screen.id,
-      rev_id: working.rev_id,
-      result: 'success',
-      ip: ctx.request.ip,
-      changes,
-    });
     return { ...maskSecrets(screen.schema, doc), rev_id: working.rev_id, state: 'staged', updated_at: now };
+  });
+}
+
+/**
+ * Stores a policy area's document in working revision `revId` and records the save, with what it changed against
+ * `stored`, in the tenant's audit log; inside the caller's transaction, which holds the tenant's policy lock and marks
+ * the revision staged.
+ */
+export async function stagePolicyArea(
+  tx: Db,
+  actor: Actor,
+  screen: Storable,
+  revId: number,
+  stored: StoredBody | undefined,
+  doc: Doc,
+  how: { readonly at: string; readonly ip: string; readonly details?: string },
+): Promise<void> {
+  const changes = savedChanges(screen, stored, doc);
+  await writePolicyDocument(tx, actor.tenantId, screen, revId, doc, how.at, actor.user.username);
+  await recordAudit(tx, actor.tenantId, {
+    action: 'save',
+    user: actor.user.username,
+    tenant: actor.user.tenant_name,
+    area: screen.id,
+    rev_id: revId,
+    ...(how.details === undefined ? {} : { details: how.details }),
+    result: 'success',
+    ip: how.ip,
+    changes,
+  });
+}
+
+const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
+  const caller = requireCaller(ctx);
+  return savePolicyDocument(ctx.db, caller, screen, ctx.body, {
+    ip: ctx.request.ip,
+    rev: ctx.params.rev,
+    gates: (stored, doc) => assertFieldGates(screen, ctx, caller, stored, doc),
   });
 };
 
@@ -245,7 +289,7 @@ export async function readSettingsDocument<S extends z.ZodObject>(db: Db, tenant
  */
 export async function writeSettingsDocument(
   tx: Db,
-  caller: Caller,
+  caller: Actor,
   screen: Storable,
   doc: Doc,
   ip: string,
@@ -276,21 +320,43 @@ export const lockTenantSettings = (tx: Db, tenantId: string) => tx.query('SELECT
 const readSettings = (screen: DocumentScreen): Handler => async (ctx) =>
   settingsEnvelope(screen, await storedSettings(ctx.db, requireCaller(ctx).tenantId, screen));
 
-const saveSettings = (screen: DocumentScreen): Handler => async (ctx) => {
-  const caller = requireCaller(ctx);
-  const { tenantId } = caller;
-  return ctx.db.transaction(async (tx) => {
-    await lockTenantSettings(tx, tenantId);
-    const stored = await storedSettings(tx, tenantId, screen);
-    if (stored && tooOld(ctx.body.updated_at, stored)) {
+async function saveSettingsDocument(db: Db, actor: Actor, screen: DocumentScreen, envelope: Doc, opts: SaveOptions): Promise<Doc> {
+  return db.transaction(async (tx) => {
+    await lockTenantSettings(tx, actor.tenantId);
+    const stored = await storedSettings(tx, actor.tenantId, screen);
+    if (stored && tooOld(envelope.updated_at, stored)) {
       throw new HttpError(409, MESSAGES.staleSave, { current: settingsEnvelope(screen, stored) });
     }
-    const doc = documentToStore(screen, ctx.body, stored);
-    assertFieldGates(screen, ctx, caller, stored, doc);
+    const doc = documentToStore(screen, envelope, stored);
+    opts.gates?.(stored, doc);
     const changes = savedChanges(screen, stored, doc);
-    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, caller, screen, doc, ctx.request.ip, changes)) };
+    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, actor, screen, doc, opts.ip, changes)) };
   });
+}
+
+const saveSettings = (screen: DocumentScreen): Handler => async (ctx) => {
+  const caller = requireCaller(ctx);
+  return saveSettingsDocument(ctx.db, caller, screen, ctx.body, { ip: ctx.request.ip, gates: (stored, doc) => assertFieldGates(screen, ctx, caller, stored, doc) });
 };
+
+/**
+ * A tenant's document as its screen's read answers it: a policy area at the working revision (with rev_id, state and
+ * updated_at), a settings page with its stamp. The provider console reads a tenant's documents by this.
+ */
+export async function readTenantDocument(db: Db, tenantId: string, screen: DocumentScreen): Promise<Doc> {
+  if (screen.endpoint.revision !== 'staged') return settingsEnvelope(screen, await storedSettings(db, tenantId, screen));
+  const working = await workingRevision(db, tenantId);
+  return policyEnvelope(screen, await storedPolicy(db, tenantId, screen, working.rev_id), working);
+}
+
+/**
+ * Saves a tenant's document as the screen's own save does (validated envelope in: the document with its stamp; the
+ * stale-save 409, secrets kept when sent as the placeholder, a policy area staged in the working revision, audited in
+ * the tenant's log as `actor`). The one write path of document saves, the tenant portal's and the provider console's.
+ */
+export async function saveTenantDocument(db: Db, actor: Actor, screen: DocumentScreen, envelope: Doc, opts: SaveOptions): Promise<Doc> {
+  return screen.endpoint.revision === 'staged' ? savePolicyDocument(db, actor, screen, envelope, opts) : saveSettingsDocument(db, actor, screen, envelope, opts);
+}
 
 /** The generic handler of a derived document operation. */
 export function documentHandler(registry: Registry, op: OperationDef): OperationHandler<OperationDef> {

@@ -52,7 +52,7 @@ const stampNote = 'Send the updated_at read: a record changed since (or none sen
  * The four calls of a kind of record: list, create, replace (stamped) and delete, at `path` and `path/{id}`.
  * `listParams` / `itemParams` are the path parameters (a tenant's records carry `tid`; service-wide lists have none).
  */
-function recordOps<const N extends string, I extends z.ZodObject, R extends z.ZodObject, LP extends z.ZodObject | undefined, IP extends z.ZodObject>(spec: {
+export function recordOps<const N extends string, I extends z.ZodObject, R extends z.ZodObject, LP extends z.ZodObject | undefined, IP extends z.ZodObject>(spec: {
   readonly name: N;
   readonly path: string;
   readonly noun: string;

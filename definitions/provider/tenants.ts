@@ -9,7 +9,7 @@ export const tenants = defineCollection({
   description:
     'Every tenant of the service. Create a tenant with its first administrator, who can sign in to the tenant portal at ' +
     'once; rename it; disable it (its users are signed out and cannot sign in, its data stays) and enable it again. ' +
-    'Open a tenant to see its capabilities and users.',
+    'Find tenants by name, state, deployment or tag. Open a tenant to see its capabilities, users, policy and settings.',
   route: '/tenants',
   nav: { label: 'All tenants', order: 10 },
   read: providerRead,
@@ -18,12 +18,14 @@ export const tenants = defineCollection({
   items: 'tenants',
   itemKey: 'tid',
   itemParam: 'tid',
-  filters: ['search', 'state'],
+  filters: ['search', 'state', 'deployment', 'tag'],
   columns: [
     { field: 'name', label: 'Tenant', flex: 2, sortable: true, link: { route: TENANT_OVERVIEW_ROUTE, param: 'tid' } },
     // The state in words ("Disabled: No" read as a double negative).
     { field: 'disabled', label: 'State', format: 'enumLabel', labels: { false: 'Enabled', true: 'Disabled' }, colors: { false: 'green', true: 'gray' }, sortable: true },
     { field: 'users', label: 'Users', sortable: true },
+    { field: 'deployment', label: 'Deployment', sortable: true },
+    { field: 'tags', label: 'Tags', flex: 1, secondary: true },
     // The inactivity time-out (a fraction of a day for an hour, 0.042) is shown and changed on the tenant's overview.
   ],
   createSchema: CreateTenantRequest.omit({ capabilities: true }),

@@ -76,10 +76,22 @@ export const TenantSummary = z.object({
   capabilities: TenantCapabilities,
   session_logout_days: z.number().meta({ description: 'Inactivity time-out of the tenant\'s sessions, in days.' }),
 });
-export const TenantList = z.object({ status: Success, tenants: z.array(TenantSummary) });
+/** A label operators filter tenants by (a region, a reseller). */
+export const TenantTag = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/.test(v), { message: '1 to 40 letters, digits, spaces, dots, dashes or underscores.', params: { key: 'invalidTag' } })
+  .meta({ title: 'Tag' });
+/** A tenant as the lists show it: with the deployment it runs in and its tags. */
+export const TenantListItem = TenantSummary.extend({
+  deployment: z.string().meta({ title: 'Deployment', description: 'Where the tenant runs (the default deployment unless moved).' }),
+  tags: z.array(z.string()).meta({ title: 'Tags' }),
+});
+export const TenantList = z.object({ status: Success, tenants: z.array(TenantListItem) });
 export const TenantListQuery = z.strictObject({
   search: z.string().max(200).optional().meta({ title: 'Search', description: 'Part of the tenant name, any case.' }),
   state: labelledEnum(['enabled', 'disabled'], { enabled: 'Enabled', disabled: 'Disabled' }, { title: 'State' }).optional(),
+  deployment: z.string().min(1).max(64).optional().meta({ title: 'Deployment', description: 'Deployment id, e.g. eu-central' }),
+  tag: TenantTag.optional().meta({ title: 'Tag', description: 'A tag, any case' }),
 });
 export const TenantParams = z.strictObject({ tid: TenantId });
 export const TenantAnswer = z.object({ status: Success, tenant: TenantSummary });

@@ -8,14 +8,14 @@ import { labelledEnum } from '../enums';
 import { ShortText } from '../validators';
 import { ExpiresAt, Stamp, Success } from './provider';
 
-const required = <T extends z.ZodString>(s: T) => s.refine((v) => v.trim().length > 0, { message: 'Required', params: { key: 'required' } });
+export const required = <T extends z.ZodString>(s: T) => s.refine((v) => v.trim().length > 0, { message: 'Required', params: { key: 'required' } });
 /** An identifier an operator chooses: lower-case letters, digits, dots, dashes, underscores; 2 to 64. */
-const Slug = (title: string, description: string) =>
+export const Slug = (title: string, description: string) =>
   z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,63}$/, { message: '2 to 64 lower-case letters, digits, dots, dashes or underscores.' })
     .meta({ title, description });
-const Name = required(ShortText).meta({ title: 'Name' });
+export const Name = required(ShortText).meta({ title: 'Name' });
 const Description = z.string().max(1000).default('').meta({ title: 'Description' });
 /** The capability names a feature turns on: the same names as a tenant's capabilities (feature flags). */
 const CapabilityName = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, { message: 'Letters, digits and underscores, up to 64.' });
@@ -23,10 +23,10 @@ const CapabilityName = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, { message: 'Lett
 export const FeatureId = Slug('Feature id', 'Unique; links SKUs, overrides and capabilities to the feature.');
 export const SkuId = Slug('SKU id', 'Unique; the stock-keeping unit a tenant is entitled to.');
 export const DeploymentId = Slug('Deployment id', 'Unique name of the deployment (a region or data centre the tenants run in).');
-const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant', description: 'The tenant id (group_id).' });
+export const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant', description: 'The tenant id (group_id).' });
 
 /** What every stored record answers besides its own fields. */
-const RecordMeta = { id: z.string(), updated_at: z.string().meta({ title: 'Updated' }), updated_by: z.string().meta({ title: 'Updated by' }) };
+export const RecordMeta = { id: z.string(), updated_at: z.string().meta({ title: 'Updated' }), updated_by: z.string().meta({ title: 'Updated by' }) };
 export const RecordParams = z.strictObject({ id: z.string().min(1).max(100) });
 export const TenantRecordParams = z.strictObject({ tid: TenantId, id: z.string().min(1).max(100) });
 

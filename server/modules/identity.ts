@@ -392,18 +392,21 @@ const BUILTIN_ROLES = {
 } as const;
 const DEMO_USER_ROLES: Readonly<Record<string, keyof typeof BUILTIN_ROLES>> = { admin: 'admin', auditor: 'auditor', webadmin: 'webadmin', 'other-admin': 'admin' };
 
+/** Gives a tenant the built-in roles it lacks (a tenant the provider console creates gets them at once). */
+export async function insertBuiltinRoles(db: Db, tenantId: string, now = new Date().toISOString()): Promise<void> {
+  for (const [name, r] of Object.entries(BUILTIN_ROLES)) {
+    await db.query(
+      `INSERT INTO roles (tenant_id, name, description, grants, builtin, updated_at, updated_by) VALUES ($1, $2, $3, $4, true, $5, 'system')
+       ON CONFLICT (tenant_id, name) DO NOTHING`,
+      [tenantId, name, r.description, JSON.stringify(rolesOf(r.grants)), now],
+    );
+  }
+}
+
 async function seedRoles(db: Db): Promise<void> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM tenants');
   const now = new Date().toISOString();
-  for (const { id } of rows) {
-    for (const [name, r] of Object.entries(BUILTIN_ROLES)) {
-      await db.query(
-        `INSERT INTO roles (tenant_id, name, description, grants, builtin, updated_at, updated_by) VALUES ($1, $2, $3, $4, true, $5, 'system')
-         ON CONFLICT (tenant_id, name) DO NOTHING`,
-        [id, name, r.description, JSON.stringify(rolesOf(r.grants)), now],
-      );
-    }
-  }
+  for (const { id } of rows) await insertBuiltinRoles(db, id, now);
   for (const [username, role] of Object.entries(DEMO_USER_ROLES)) {
     await db.query('UPDATE users SET role_name = $2 WHERE username = $1 AND role_name IS NULL', [username, role]);
   }

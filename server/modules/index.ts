@@ -17,6 +17,9 @@ import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { providerModule } from './provider';
 import { providerFleetModule } from './providerFleet';
+import { providerTenantModule } from './providerTenant';
+import { providerNetworkModule } from './providerNetwork';
+import { providerInsightsModule } from './providerInsights';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -41,4 +44,7 @@ export const serverModules: readonly ServerModule[] = [
   identityModule,
   providerModule,
   providerFleetModule,
+  providerTenantModule,
+  providerNetworkModule,
+  providerInsightsModule,
 ];

@@ -13,6 +13,7 @@ import {
   STANDARD_CAPABILITIES,
   type CategoryOverrideInput,
   type OvaKeyBody,
+  type TenantAdmin,
   type TenantCapabilities,
   type TenantSummary,
 } from '../../schemas/areas/provider';
@@ -31,6 +32,7 @@ import {
   touchSession,
 } from '../session';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
+import { insertBuiltinRoles } from './identity';
 import { attemptKeys, blockedFor, oneAtATime, recordFailure, recordSuccess } from '../throttle';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
 import { DAY_MS } from '../../schemas/constants';
@@ -67,6 +69,40 @@ const TENANT_SELECT = `SELECT t.id AS tid, t.name, t.disabled, t.capabilities, t
   (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users FROM tenants t`;
 type TenantRow = Omit<Summary, 'session_logout_days'> & { settings: { session_logout_days?: unknown } };
 const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, session_logout_days: sessionLogoutDays(settings) });
+
+/** The deployment a tenant never moved runs in, as an SQL expression. */
+export const DEFAULT_DEPLOYMENT = `COALESCE((SELECT value #>> '{}' FROM provider_settings WHERE name = 'default_deployment'), '')`;
+
+export interface TenantFilters {
+  readonly search?: string | undefined;
+  readonly state?: 'enabled' | 'disabled' | undefined;
+  readonly deployment?: string | undefined;
+  readonly tag?: string | undefined;
+  /** A page (v2, v3); none: every tenant (v1). */
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+/** The tenants matching the filters by name, each with its deployment and tags (one page of them), and how many match. */
+export async function tenantPage(db: Db, f: TenantFilters) {
+  const from = `FROM tenants t
+    LEFT JOIN provider_tenant_deployments d ON d.tenant_id = t.id
+    LEFT JOIN provider_records tg ON tg.kind = 'tenant-tags' AND tg.id = t.id
+   WHERE t.id <> $1
+     AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
+     AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
+     AND ($4::text IS NULL OR COALESCE(d.deployment_id, ${DEFAULT_DEPLOYMENT}) = $4::text)
+     AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(tg.body->'tags') x WHERE lower(x) = lower($5::text)))`;
+  const params = [PROVIDER_TENANT_ID, f.search?.trim() || null, f.state === undefined ? null : f.state === 'disabled', f.deployment ?? null, f.tag ?? null];
+  const { rows } = await db.query<TenantRow & { deployment: string; tags: string[] | null }>(
+    `${TENANT_SELECT.replace(/ FROM tenants t$/, '')}, COALESCE(d.deployment_id, ${DEFAULT_DEPLOYMENT}) AS deployment, tg.body->'tags' AS tags ${from}
+      ORDER BY lower(t.name), t.id LIMIT $6 OFFSET $7`,
+    [...params, f.limit ?? null, f.offset ?? 0],
+  );
+  const tenants = rows.map(({ deployment, tags, ...row }) => ({ ...summaryOf(row), deployment, tags: tags ?? [] }));
+  const total = f.limit === undefined ? tenants.length : (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params)).rows[0]!.n;
+  return { tenants, total };
+}
 
 /** A tenant other than the provider tenant, or 404. */
 export async function loadTenant(db: Db, tid: string): Promise<Summary> {
@@ -105,6 +141,32 @@ export async function audit(ctx: CallContext, caller: Caller, what: string, tena
 async function nameTaken(db: Db, name: string, except?: string): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM tenants WHERE lower(name) = lower($1) AND id <> $2', [name.trim(), except ?? '']);
   if (rows.length > 0) throw new HttpError(409, 'A tenant with this name already exists.');
+}
+
+type NewAdmin = z.output<typeof TenantAdmin>;
+
+/**
+ * New administrators of a tenant, checked and ready to store: user names unique in the request (400 naming
+ * users.N.username) and unused in the service (409), passwords hashed.
+ */
+export async function prepareAdmins(db: Db, users: readonly NewAdmin[]) {
+  const names = users.map((u) => u.username);
+  const errors = names.flatMap((n, i) => (names.indexOf(n) === i ? [] : [{ path: `users.${i}.username`, key: 'duplicate', message: 'User names must be unique.' }]));
+  if (errors.length > 0) throw new HttpError(400, 'User names must be unique.', { errors });
+  const taken = (await db.query<{ username: string }>('SELECT username FROM users WHERE username = ANY($1::text[])', [names])).rows;
+  if (taken.length > 0) throw new HttpError(409, `User name already in use: ${taken.map((r) => r.username).join(', ')}`);
+  const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
+  return users.map((u, i) => ({ ...u, uid: randomUUID(), password_hash: hashes[i]! }));
+}
+
+/** Stores prepared administrators in a tenant holding its built-in "admin" role (inside the caller's transaction). */
+export async function insertAdmins(tx: Db, tid: string, admins: Awaited<ReturnType<typeof prepareAdmins>>) {
+  for (const u of admins) {
+    await tx.query(
+      `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, role_name, roles) VALUES ($1, $2, $3, $4, $5, $6, 'admin', $7)`,
+      [u.uid, tid, u.username, u.password_hash, u.first_name, u.last_name, JSON.stringify(DEMO_ROLES.admin)],
+    );
+  }
 }
 
 /** What setting `next` over `prev` changes, capability by capability. */
@@ -307,15 +369,7 @@ export const providerModule: ServerModule = {
 
     listTenants: async (ctx) => {
       requireOperator(ctx);
-      const { search, state } = ctx.query;
-      const { rows } = await ctx.db.query<TenantRow>(
-        `${TENANT_SELECT} WHERE t.id <> $1
-           AND ($2::text IS NULL OR strpos(lower(t.name), lower($2::text)) > 0)
-           AND ($3::boolean IS NULL OR t.disabled = $3::boolean)
-         ORDER BY lower(t.name)`,
-        [PROVIDER_TENANT_ID, search?.trim() || null, state === undefined ? null : state === 'disabled'],
-      );
-      return { status: 'Success' as const, tenants: rows.map(summaryOf) };
+      return { status: 'Success' as const, tenants: (await tenantPage(ctx.db, ctx.query)).tenants };
     },
 
     getTenant: async (ctx) => {
@@ -328,11 +382,8 @@ export const providerModule: ServerModule = {
       const { name, capabilities, users } = ctx.body;
       const tid = randomUUID();
       await nameTaken(ctx.db, name);
-      const names = users.map((u) => u.username);
-      if (new Set(names).size !== names.length) throw new HttpError(400, 'User names must be unique.');
-      const taken = (await ctx.db.query<{ username: string }>('SELECT username FROM users WHERE username = ANY($1::text[])', [names])).rows;
-      if (taken.length > 0) throw new HttpError(409, `User name already in use: ${taken.map((r) => r.username).join(', ')}`);
-      const hashed = await Promise.all(users.map((u) => hashPassword(u.password)));
+      const admins = await prepareAdmins(ctx.db, users);
+      const names = admins.map((u) => u.username);
       const now = new Date().toISOString();
       await ctx.db.transaction(async (tx) => {
         await tx.query('INSERT INTO tenants (id, name, capabilities, settings) VALUES ($1, $2, $3, $4)', [
@@ -341,12 +392,8 @@ export const providerModule: ServerModule = {
           JSON.stringify({ ...STANDARD_CAPABILITIES, ...capabilities }),
           '{}',
         ]);
-        for (const [i, u] of users.entries()) {
-          await tx.query(
-            `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [randomUUID(), tid, u.username, hashed[i], u.first_name, u.last_name, JSON.stringify(DEMO_ROLES.admin)],
-          );
-        }
+        await insertBuiltinRoles(tx, tid, now);
+        await insertAdmins(tx, tid, admins);
         // As the seed does: revision 1 published (the initial, empty policy), revision 2 the working revision.
         await tx.query(
           `INSERT INTO policy_revisions (tenant_id, rev_id, state, updated_at, published_at, published_by) VALUES
@@ -452,6 +499,7 @@ export const providerModule: ServerModule = {
       const caller = requireOperator(ctx);
       const { rows } = await ctx.db.query('DELETE FROM ova_keys WHERE key_id = $1 RETURNING key_id', [ctx.params.key_id]);
       if (rows.length === 0) throw new HttpError(404, OVA_KEY_NOT_FOUND);
+      await ctx.db.query("DELETE FROM provider_records WHERE kind = 'ova-key-skus' AND id = $1", [ctx.params.key_id]);
       await auditService(ctx, caller, 'delete licence key', `licence key ${ctx.params.key_id}`);
       return { status: 'Success' as const };
     },

@@ -17,7 +17,7 @@ import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type OperationHandler, type ServerModule } from '../types';
 import { audit, auditService, loadTenant, nextStamp, requireOperator } from './provider';
 
-type Body = Record<string, unknown>;
+export type Body = Record<string, unknown>;
 interface Row {
   id: string;
   tenant_id: string | null;
@@ -28,12 +28,12 @@ interface Row {
 type Item = Body & { id: string; updated_at: string; updated_by: string };
 type FieldError = { path: string; key: string; message: string };
 
-const bad = (errors: FieldError[]) => {
+export const bad = (errors: FieldError[]) => {
   if (errors.length > 0) throw new HttpError(400, errors[0]!.message, { errors });
 };
-const unknownLink = (path: string, what: string): FieldError => ({ path, key: 'unknownLink', message: `No ${what} has this id.` });
+export const unknownLink = (path: string, what: string): FieldError => ({ path, key: 'unknownLink', message: `No ${what} has this id.` });
 
-async function rowsOf(db: Db, kind: string, tenantId?: string): Promise<Row[]> {
+export async function rowsOf(db: Db, kind: string, tenantId?: string): Promise<Row[]> {
   const { rows } = await db.query<Row>(
     `SELECT id, tenant_id, body, updated_at, updated_by FROM provider_records WHERE kind = $1 AND ($2::text IS NULL OR tenant_id = $2::text) ORDER BY created_at, id`,
     [kind, tenantId ?? null],
@@ -47,12 +47,42 @@ async function rowOf(db: Db, kind: string, id: string, tenantId?: string): Promi
   );
   return rows[0];
 }
+/**
+ * Replaces the one record of `kind` with id `id` (a tenant's tags, a licence key's SKUs), stamped: `stamp` is the
+ * updated_at the caller read (null while there was none); one that is not the stored one answers 409 with `current()`
+ * and changes nothing. The check and the write are one statement, so of two editors of one version only one lands.
+ */
+export async function replaceSingleton(
+  db: Db,
+  caller: Caller,
+  record: { readonly kind: string; readonly id: string; readonly tenantId: string | null },
+  body: Body,
+  stamp: string | null,
+  current: () => Promise<{ readonly updated_at: string | null }>,
+): Promise<void> {
+  const stored = (await current()).updated_at;
+  const stale = async () => new HttpError(409, MESSAGES.staleSave, { current: await current() });
+  if (stored === null ? stamp !== null : isStale(stamp, stored)) throw await stale();
+  const { rows } =
+    stored === null
+      ? await db.query(
+          `INSERT INTO provider_records (kind, id, tenant_id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $5, $6)
+           ON CONFLICT (kind, id) DO NOTHING RETURNING id`,
+          [record.kind, record.id, record.tenantId, JSON.stringify(body), new Date().toISOString(), caller.user.username],
+        )
+      : await db.query(
+          'UPDATE provider_records SET body = $3, updated_at = $4, updated_by = $5 WHERE kind = $1 AND id = $2 AND updated_at = $6 RETURNING id',
+          [record.kind, record.id, JSON.stringify(body), nextStamp(stored), caller.user.username, stored],
+        );
+  if (rows.length === 0) throw await stale();
+}
+
 const ids = async (db: Db, kind: string) => new Set((await rowsOf(db, kind)).map((r) => r.id));
 const plain = (r: Row): Item => ({ ...r.body, id: r.id, updated_at: new Date(r.updated_at).toISOString(), updated_by: r.updated_by });
 const expiredAt = (expiresAt: unknown) => typeof expiresAt === 'string' && Date.parse(expiresAt) <= Date.now();
 
 /** How one kind of record behaves; `T` is the stored body. */
-interface Kind {
+export interface Kind {
   readonly kind: string;
   readonly noun: string;
   /** The body field that is the record's id (a uuid is made when there is none). */
@@ -85,7 +115,7 @@ type RecordHandlers<G extends RecordGroup> = { readonly [P in keyof RecordGroup]
 type Ctx = CallContext & { params: { id?: string; tid?: string }; body: Body };
 
 /** The list, create, replace and delete handlers of one kind. */
-function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): RecordHandlers<G> {
+export function recordHandlers<G extends RecordGroup>(_group: G, k: Kind): RecordHandlers<G> {
   const scope = async (ctx: Ctx) => {
     if (!k.tenantScoped) return undefined;
     return loadTenant(ctx.db, ctx.params.tid!);
@@ -164,7 +194,7 @@ type FeatureBody = { name: string; capabilities: string[] };
 type SkuBody = { name: string; feature_ids: string[] };
 
 /** A tenant's SKUs, its features with why, and the capabilities the features decide (on when an enabled feature names them). */
-async function licensing(db: Db, tid: string) {
+export async function licensing(db: Db, tid: string) {
   const features = new Map((await rowsOf(db, 'feature')).map((r) => [r.id, r.body as FeatureBody]));
   const skus = new Map((await rowsOf(db, 'sku')).map((r) => [r.id, r.body as SkuBody]));
   const entitlements = (await rowsOf(db, 'entitlement', tid)).map((r) => r.body as { sku_id: string; expires_at?: string });
@@ -227,7 +257,12 @@ const SKU: Kind = {
   },
   inUse: async (db, id) => {
     const { rows } = await db.query("SELECT 1 FROM provider_records WHERE kind = 'entitlement' AND body->>'sku_id' = $1 LIMIT 1", [id]);
-    return rows.length > 0 ? 'A tenant is entitled to this SKU.' : undefined;
+    if (rows.length > 0) return 'A tenant is entitled to this SKU.';
+    const keys = await db.query(
+      "SELECT 1 FROM provider_records WHERE kind = 'ova-key-skus' AND EXISTS (SELECT 1 FROM jsonb_array_elements(body->'skus') s WHERE s->>'sku' = $1) LIMIT 1",
+      [id],
+    );
+    return keys.rows.length > 0 ? 'A licence key carries this SKU.' : undefined;
   },
 };
 const ENTITLEMENT: Kind = {
@@ -262,7 +297,7 @@ const VERSION: Kind = {
   },
 };
 
-async function defaultDeployment(db: Db): Promise<string> {
+export async function defaultDeployment(db: Db): Promise<string> {
   const row = (await db.query<{ value: string }>("SELECT value FROM provider_settings WHERE name = 'default_deployment'")).rows[0];
   return row?.value ?? '';
 }

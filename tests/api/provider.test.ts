@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { providerOps } from '../../definitions/api/provider';
+import { providerInsightOps } from '../../definitions/api/providerInsights';
+import { loggingTokenOps as providerNetworkOps } from '../../definitions/api/providerNetwork';
+import { providerTenantOps } from '../../definitions/api/providerTenant';
 import { ApiClient, asResponseOf, signedIn, SSL_BYPASS, stagedRev } from './helpers';
 import { API, operator, unique } from './providerClient';
 
@@ -436,5 +439,278 @@ describe('category overrides', () => {
     const admin = await signedIn('admin');
     expect((await admin.get(OVERRIDES)).status).toBe(403);
     expect((await admin.request('DELETE', `${OVERRIDES}/${override.id}`)).status).toBe(403);
+  });
+});
+
+// ---- a tenant's own configuration: policy, documents, tags, quota, RBAC, config, lists (001 §7) ---------------------
+
+const paths = (e: { path: string }[]) => e.map((x) => x.path);
+
+describe("a tenant's policy, on the store its portal uses", () => {
+  it('reads, saves an area the tenant then sees staged; a bad area is 400 with data.<area>.<field> and nothing changes; support gets 403', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const POLICY = `${API}/v1/tenants/${t.tid}/policy`;
+    const read = asResponseOf(providerTenantOps.getPolicy, (await op.get(POLICY)).body);
+    expect(read).toMatchObject({ status: 'Success', state: 'published' });
+    expect(read.data['web.ssl-bypass']).toEqual({ list: [] });
+    const stamp = { staged_rev_id: read.staged_rev_id, state: read.state, updated_at: read.updated_at };
+
+    const bad = await op.put(POLICY, { body: { ...stamp, data: { 'web.ssl-bypass': { list: [{ id: 'x', destination: 'not a host!' }] }, 'no.such-area': {} } } });
+    expect(bad.status).toBe(400);
+    expect(paths(bad.body.errors)).toEqual(expect.arrayContaining(['data.web.ssl-bypass.list.0.destination', 'data.no.such-area']));
+    expect((await op.get(POLICY)).body).toEqual(read);
+    const sup = await operator('support');
+    expect((await sup.get(POLICY)).status).toBe(200);
+    expect((await sup.put(POLICY, { body: { ...stamp, data: { 'web.ssl-bypass': { list: [] } } } })).status).toBe(403);
+
+    const saved = await op.put(POLICY, { body: { ...stamp, data: { 'web.ssl-bypass': { list: [{ id: 'b1', destination: 'bank.example.com' }] } } } });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+    expect(asResponseOf(providerTenantOps.savePolicy, saved.body)).toMatchObject({ status: 'Success', state: 'staged', staged_rev_id: read.staged_rev_id });
+
+    const { client } = await tenantLogin(t.admin, t.password);
+    const rev = await stagedRev(client);
+    const area = (await client.get(`${SSL_BYPASS}/${rev}`)).body;
+    expect(area.list).toEqual([{ id: 'b1', destination: 'bank.example.com', comment: '', enabled: true }]);
+    expect((await client.get('/api/policy/v1/rules')).body.state).toBe('staged');
+    expect(JSON.stringify((await client.get('/api/rep/v1/query/audit?interval=15m')).body)).toContain('operator (service provider)');
+  });
+
+  it('a template is staged for the tenant to publish; tenantpolicyinit publishes it, and is refused while changes are unpublished', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const POLICY = `${API}/v1/tenants/${t.tid}/policy`;
+    expect((await op.post(POLICY, { body: { policytemplate: 'fancy' } })).status).toBe(400);
+    expect((await op.get(POLICY)).body.state).toBe('published');
+
+    const staged = asResponseOf(providerTenantOps.postPolicyTemplate, (await op.post(POLICY, { body: { policytemplate: 'standard' } })).body);
+    expect(staged.status).toBe('Success');
+    expect(staged.state).toBe('staged');
+    expect(staged.areas).toContain('web.ssl-bypass');
+    const { client } = await tenantLogin(t.admin, t.password);
+    expect((await client.get(`${SSL_BYPASS}/${await stagedRev(client)}`)).body.list.length).toBeGreaterThan(0);
+
+    const init = `${API}/v1/commands/tenantpolicyinit`;
+    expect((await op.post(init, { body: { tid: t.tid, policytemplate: 'standard' } })).status).toBe(409);
+    expect((await op.post(POLICY, { body: { policytemplate: 'blank' } })).body.state).toBe('staged');
+    // The tenant publishes what the operator staged; now the operator may initialise.
+    const rev = await stagedRev(client);
+    expect((await client.post(`/api/policy/v1/rules/${rev}`, { body: { reason: 'Accept the blank policy' } })).status).toBe(200);
+    expect((await (await operator('support')).post(init, { body: { tid: t.tid, policytemplate: 'standard' } })).status).toBe(403);
+    const done = await op.post(init, { body: { tid: t.tid, policytemplate: 'standard' } });
+    expect(done.status, done.text.slice(0, 300)).toBe(200);
+    expect(asResponseOf(providerTenantOps.tenantPolicyInit, done.body)).toMatchObject({ status: 'Success', state: 'published', rev_id: rev + 1 });
+
+    const history = asResponseOf(providerTenantOps.policyRevisions, (await op.get(`${POLICY}/revisions`)).body);
+    expect(history).toMatchObject({ status: 'Success', limit: 25, offset: 0 });
+    expect(history.revisions[0]).toMatchObject({ rev_id: rev + 1, reason: 'Policy initialised from the standard template', published_by: 'operator (service provider)' });
+    expect(history.revisions[0]!.areas).toContain('web.ssl-bypass');
+    const paged = (await op.get(`${POLICY}/revisions?limit=1&offset=1`)).body;
+    expect(paged.revisions.map((r: { rev_id: number }) => r.rev_id)).toEqual([rev]);
+    expect((await op.get(`${POLICY}/revisions?limit=0`)).status).toBe(400);
+  });
+});
+
+describe("a tenant's settings documents (terms of service, global settings, PAC, safemail)", () => {
+  it('an operator saves the terms of service the tenant then reads; invalid is 400 unchanged; stale is 409; support gets 403', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const TOS = `${API}/v1/tenants/${t.tid}/tos`;
+    const { status, ...read } = (await op.get(TOS)).body;
+    expect(status).toBe('Success');
+    const bad = await op.put(TOS, { body: { ...read, no_such_field: true } });
+    expect(bad.status).toBe(400);
+    expect((await op.get(TOS)).body).toEqual({ status, ...read });
+    expect((await (await operator('support')).put(TOS, { body: read })).status).toBe(403);
+    const saved = await op.put(TOS, { body: read });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+    expect(saved.body.status).toBe('Success');
+    expect(saved.body.updated_by).toBe('operator (service provider)');
+    const { client } = await tenantLogin(t.admin, t.password);
+    const tenantView = (await client.get('/api/settings/v1/tenants/tos')).body;
+    expect(tenantView.updated_at).toBe(saved.body.updated_at);
+  });
+
+  it('global settings: the tenant sees the operator\'s change; a bad value names the field', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const GLOBAL = `${API}/v1/tenants/${t.tid}/global_settings`;
+    const { status: _s, ...read } = (await op.get(GLOBAL)).body;
+    const bad = await op.put(GLOBAL, { body: { ...read, log_retention_days: 9999 } });
+    expect(bad.status).toBe(400);
+    expect(paths(bad.body.errors)).toContain('log_retention_days');
+    const saved = await op.put(GLOBAL, { body: { ...read, log_retention_days: 30 } });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+    const { client } = await tenantLogin(t.admin, t.password);
+    expect((await client.get('/api/settings/v1/tenants/global_settings')).body.log_retention_days).toBe(30);
+    expect((await op.get(`${API}/v1/tenants/${t.tid}/pac`)).body.status).toBe('Success');
+    const mail = (await op.get(`${API}/v1/tenants/${t.tid}/safemail`)).body;
+    expect(mail).toMatchObject({ status: 'Success', state: 'published' });
+  });
+});
+
+describe('tenant lists v2 and v3, tags, quota, RBAC and config', () => {
+  it('v2 pages with a total; v3 filters by deployment and tag; tags are stamped and 400 on a bad tag', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const page = asResponseOf(providerTenantOps.listTenantsV2, (await op.get('/gdmanage/api/v2/tenants?limit=2&offset=1')).body);
+    expect(page).toMatchObject({ status: 'Success', limit: 2, offset: 1 });
+    expect(page.tenants.length).toBeLessThanOrEqual(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect((await op.get('/gdmanage/api/v2/tenants')).body.limit).toBe(25);
+
+    const TAGS = `${API}/v1/tenants/${t.tid}/tags`;
+    const bad = await op.put(TAGS, { body: { tags: ['ok', 'not/ok'], updated_at: null } });
+    expect(bad.status).toBe(400);
+    expect(paths(bad.body.errors)).toContain('tags.1');
+    expect((await op.get(TAGS)).body).toEqual({ status: 'Success', tags: [], updated_at: null });
+    expect((await (await operator('support')).put(TAGS, { body: { tags: ['x'], updated_at: null } })).status).toBe(403);
+    const tag = unique('reseller');
+    expect((await op.put(TAGS, { body: { tags: [tag, tag.toUpperCase()], updated_at: null } })).body.tags).toEqual([tag]);
+
+    const byTag = asResponseOf(providerTenantOps.listTenantsV3, (await op.get(`/gdmanage/api/v3/tenants?tag=${tag}`)).body);
+    expect(byTag.tenants.map((x) => x.tid)).toEqual([t.tid]);
+    expect(byTag.tenants[0]).toMatchObject({ tags: [tag], deployment: 'eu-central' });
+    const moved = await op.post(`${API}/v1/deployments/move`, { body: { tids: [t.tid], deployment: 'ap-south' } });
+    expect(moved.status).toBe(200);
+    expect((await op.get(`/gdmanage/api/v3/tenants?deployment=ap-south&tag=${tag}`)).body.tenants.map((x: { tid: string }) => x.tid)).toEqual([t.tid]);
+    expect((await op.get(`/gdmanage/api/v3/tenants?deployment=eu-central&tag=${tag}`)).body.total).toBe(0);
+    expect((await op.get(`${API}/v1/tenants/${t.tid}/config`)).body.config).toMatchObject({ deployment: 'ap-south', name: t.name, disabled: false, users: 1 });
+  });
+
+  it('quota: the tenant portal refuses users beyond max_users; null lifts it; bad values are 400 unchanged; support gets 403', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const QUOTA = `${API}/v1/tenants/${t.tid}/quota`;
+    expect(asResponseOf(providerTenantOps.getTenantQuota, (await op.get(QUOTA)).body)).toEqual({ status: 'Success', quota: { max_users: null }, usage: { users: 1 } });
+    expect((await op.put(QUOTA, { body: { max_users: 0 } })).status).toBe(400);
+    expect((await (await operator('support')).put(QUOTA, { body: { max_users: 5 } })).status).toBe(403);
+    expect((await op.get(QUOTA)).body.quota.max_users).toBeNull();
+    expect((await op.put(QUOTA, { body: { max_users: 1 } })).body.quota.max_users).toBe(1);
+    const { client } = await tenantLogin(t.admin, t.password);
+    const addUser = () => client.post('/api/udb-rest/v2/users?limit=1', { body: { username: unique('u'), password: 'Str0ng-pass-word', role: 'auditor' } });
+    expect((await addUser()).status).toBe(409);
+    const more = await op.post(`${API}/v1/tenantusers/${t.tid}/bulk`, { body: { users: [{ username: unique('adm'), password: 'Str0ng-pass-word' }] } });
+    expect(more.status).toBe(409);
+    expect((await op.get(QUOTA)).body.usage.users).toBe(1);
+    expect((await op.put(QUOTA, { body: { max_users: null } })).body.quota.max_users).toBeNull();
+    expect((await addUser()).status).toBe(200);
+  });
+
+  it('RBAC lists the tenant\'s roles with their holders', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const rbac = asResponseOf(providerTenantOps.tenantRbac, (await op.get(`${API}/v1/tenants/${t.tid}/rbac`)).body);
+    expect(rbac.status).toBe('Success');
+    expect(rbac.list.find((r) => r.name === 'admin')).toMatchObject({ builtin: true, users: 1, read: ['*'] });
+    expect((await op.get(`${API}/v1/tenants/no-such-tenant/rbac`)).status).toBe(404);
+  });
+});
+
+describe('bulk user create, policy API tokens, logging tokens', () => {
+  it('adds administrators who sign in at once; a taken or repeated user name is refused and nobody is added', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const BULK = `${API}/v1/tenantusers/${t.tid}/bulk`;
+    const name = unique('adm');
+    const twice = await op.post(BULK, { body: { users: [{ username: name, password: 'Str0ng-pass-word' }, { username: name, password: 'Str0ng-pass-word' }] } });
+    expect(twice.status).toBe(400);
+    expect(paths(twice.body.errors)).toContain('users.1.username');
+    expect((await op.post(BULK, { body: { users: [{ username: t.admin, password: 'Str0ng-pass-word' }] } })).status).toBe(409);
+    expect((await (await operator('support')).post(BULK, { body: { users: [{ username: name, password: 'Str0ng-pass-word' }] } })).status).toBe(403);
+    expect((await op.get(`${API}/v1/tenantusers/${t.tid}`)).body.users).toHaveLength(1);
+    const added = await op.post(BULK, { body: { users: [{ username: name, password: 'Str0ng-pass-word' }] } });
+    expect(added.status).toBe(201);
+    expect(asResponseOf(providerInsightOps.bulkCreateUsers, added.body).users.map((u) => u.username)).toEqual([name]);
+    expect((await tenantLogin(name, 'Str0ng-pass-word')).res.status).toBe(200);
+  });
+
+  it('lists the tenant\'s policy API tokens and revokes one: calls with it are refused from then on', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const { client } = await tenantLogin(t.admin, t.password);
+    const made = await client.post('/api/settings/v1/tenants/api_tokens', { body: { name: 'CI pipeline', role: 'admin', expires_in_days: 30 } });
+    expect(made.status, made.text.slice(0, 300)).toBe(200);
+    const bearer = new ApiClient();
+    const call = () => bearer.get('/api/policy/v1/rules', { headers: { Authorization: `Bearer ${made.body.secret}` } });
+    expect((await call()).status).toBe(200);
+    const TOKENS = `${API}/v1/tenants/${t.tid}/policyapitokens`;
+    const listed = asResponseOf(providerInsightOps.listPolicyApiTokens, (await op.get(TOKENS)).body);
+    expect(listed.items.map((i) => i.name)).toEqual(['CI pipeline']);
+    expect(JSON.stringify(listed)).not.toContain(made.body.secret);
+    const id = listed.items[0]!.id;
+    expect((await (await operator('support')).request('DELETE', `${TOKENS}/${id}`)).status).toBe(403);
+    expect((await call()).status).toBe(200);
+    expect((await op.request('DELETE', `${TOKENS}/${id}`)).body).toEqual({ status: 'Success' });
+    expect((await call()).status).toBe(401);
+    expect((await op.request('DELETE', `${TOKENS}/not-a-uuid`)).status).toBe(400);
+  });
+
+  it('a logging token is shown once and listed by its last four characters; a bad name is 400; support gets 403', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const TOKENS = `${API}/v1/tenants/${t.tid}/logging/auth_tokens`;
+    expect((await op.post(TOKENS, { body: { name: 'x' } })).status).toBe(400);
+    expect((await (await operator('support')).post(TOKENS, { body: { name: 'SIEM collector' } })).status).toBe(403);
+    expect((await op.get(TOKENS)).body).toEqual({ status: 'Success', items: [] });
+    const made = await op.post(TOKENS, { body: { name: 'SIEM collector' } });
+    expect(made.status).toBe(201);
+    const { item, token } = asResponseOf(providerNetworkOps.createLoggingToken, made.body);
+    expect(item.hint).toBe(token.slice(-4));
+    const listed = (await op.get(TOKENS)).body;
+    expect(listed.items).toEqual([item]);
+    expect(JSON.stringify(listed)).not.toContain(token);
+    expect((await op.request('DELETE', `${TOKENS}/${item.id}`)).body).toEqual({ status: 'Success' });
+    expect((await op.get(TOKENS)).body.items).toEqual([]);
+  });
+});
+
+describe('analytics, schema states, inventory, capability validity, SKUs of licence keys', () => {
+  it('analytics chart the tenant\'s activity per day; schema states list every document; validity explains each capability', async () => {
+    const op = await operator();
+    const t = await createTenant(op, { reports: true, bogus_switch: true, max_users: 10 });
+    await tenantLogin(t.admin, t.password);
+    const insights = asResponseOf(providerInsightOps.tenantAnalytics, (await op.get(`${API}/v1/tenants/${t.tid}/analytics?days=3`)).body);
+    const signIns = insights.charts.find((c) => c.id === 'sign-ins')!;
+    expect(signIns.points).toHaveLength(3);
+    expect(signIns.points.at(-1)!.value).toBeGreaterThanOrEqual(1);
+    expect(insights.charts.find((c) => c.id === 'users-by-role')!.points).toEqual([{ label: 'admin', value: 1 }]);
+    expect((await op.get(`${API}/v1/tenants/${t.tid}/analytics?days=0`)).status).toBe(400);
+
+    const states = asResponseOf(providerInsightOps.tenantSchemaStates, (await op.get(`${API}/v1/tenants/${t.tid}/schema`)).body);
+    expect(states.items.find((i) => i.screen_id === 'web.ssl-bypass')).toMatchObject({ kind: 'policy', state: 'unsaved', stored_version: null });
+    await op.post(`${API}/v1/tenants/${t.tid}/policy`, { body: { policytemplate: 'standard' } });
+    const after = (await op.get(`${API}/v1/tenants/${t.tid}/schema`)).body.items.find((i: { screen_id: string }) => i.screen_id === 'web.ssl-bypass');
+    expect(after.state).toBe('current');
+
+    const validity = asResponseOf(providerInsightOps.capabilitiesValidity, (await op.get(`${API}/v1/tenants/${t.tid}/capabilities_validity`)).body);
+    expect(validity.items.find((i) => i.name === 'bogus_switch')).toMatchObject({ valid: false });
+    expect(validity.items.find((i) => i.name === 'reports')).toMatchObject({ valid: true, flags: ['reports'] });
+    expect(validity.items.find((i) => i.name === 'max_users')).toMatchObject({ valid: true, value: 10 });
+    expect(validity.flags.reports).toBe(true);
+  });
+
+  it('inventory lists the tenants\' appliances; a licence key carries SKUs that must exist', async () => {
+    const op = await operator();
+    const inv = asResponseOf(providerInsightOps.inventory, (await op.get(`${API}/v1/inventory-management`)).body);
+    expect(inv.status).toBe('Success');
+    expect(inv.items.map((i) => i.tenant)).toEqual(expect.arrayContaining(['Demo Corp', 'Other Corp']));
+    expect(inv.items.some((i) => i.tenant === 'Service Provider')).toBe(false);
+    const demo = (await op.get(`${API}/v1/tenants?search=Demo%20Corp`)).body.tenants[0].tid;
+    const own = (await op.get(`${API}/v1/inventory-management?tid=${demo}`)).body.items;
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own.map((i: { tenant: string }) => i.tenant))).toEqual(new Set(['Demo Corp']));
+
+    const SKUS = `${API}/v1/ova-keys/OVA-LAB-INTERNAL-0003/skus`;
+    const read = asResponseOf(providerInsightOps.getOvaKeySkus, (await op.get(SKUS)).body);
+    const bad = await op.put(SKUS, { body: { skus: [{ sku: 'no-such-sku', expires_at: '2030-01-01T00:00:00Z' }, { sku: 'sku-standard', expires_at: '2030-01-01' }], updated_at: read.updated_at } });
+    expect(bad.status).toBe(400);
+    expect(paths(bad.body.errors)).toContain('skus.1.expires_at');
+    const unknown = await op.put(SKUS, { body: { skus: [{ sku: 'no-such-sku', expires_at: '2030-01-01T00:00:00Z' }], updated_at: read.updated_at } });
+    expect(unknown.status).toBe(400);
+    expect(paths(unknown.body.errors)).toEqual(['skus.0.sku']);
+    expect((await (await operator('support')).put(SKUS, { body: { skus: [], updated_at: read.updated_at } })).status).toBe(403);
+    expect((await op.get(SKUS)).body).toEqual(read);
+    expect((await op.get(`${API}/v1/ova-keys/NO-SUCH-KEY-1/skus`)).status).toBe(404);
   });
 });

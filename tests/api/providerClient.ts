@@ -1,5 +1,8 @@
 /** Operator sign-in for API tests of the provider console: the hosted identity provider's token, then oauth/login. */
 import { randomUUID } from 'node:crypto';
+import { providerRecordOps } from '../../definitions/api/providerFleet';
+import { customHostNameOps } from '../../definitions/api/providerInsights';
+import { providerNetworkRecordOps } from '../../definitions/api/providerNetwork';
 import { ApiClient } from './helpers';
 
 export const API = '/gdmanage/api';
@@ -37,7 +40,23 @@ export interface RecordKindCase {
   readonly create: () => Record<string, unknown>;
   readonly change: Record<string, unknown>;
   readonly invalid: readonly [Record<string, unknown>, string];
+  /** Records the new one links to, made first in the tenant; answers the linking fields. */
+  readonly links?: (op: ApiClient, tid: string) => Promise<Record<string, unknown>>;
 }
+
+/** Every record group (list, create, update, delete) of the provider console, by the names RECORD_KINDS use. */
+export const RECORD_OPS = { ...providerRecordOps, ...providerNetworkRecordOps, customHostNames: customHostNameOps } as const;
+
+/** A new record's body: the kind's own fields and its links. */
+export async function recordBody(op: ApiClient, tid: string, k: RecordKindCase) {
+  return { ...k.create(), ...(k.links ? await k.links(op, tid) : {}) };
+}
+
+const made = async (op: ApiClient, path: string, body: Record<string, unknown>) => {
+  const res = await op.post(path, { body });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
+  return res.body.item.id as string;
+};
 export const RECORD_KINDS: Readonly<Record<string, RecordKindCase>> = {
   features: {
     opGroup: 'features',
@@ -87,6 +106,57 @@ export const RECORD_KINDS: Readonly<Record<string, RecordKindCase>> = {
     create: () => ({ pod_id: unique('pod').toLowerCase(), deployment_id: 'ap-south', nodes: [{ node_id: 'n1', host: '10.0.0.1' }] }),
     change: { nodes: [{ node_id: 'n1', host: '10.0.0.1' }, { node_id: 'n2', host: '10.0.0.2', state: 'draining' }] },
     invalid: [{ nodes: [{ node_id: 'n1', host: '10.0.0.1', state: 'sleeping' }] }, 'nodes.0.state'],
+  },
+  vpnGateways: {
+    opGroup: 'vpnGateways',
+    path: (tid) => `${API}/v1/tenants/${tid}/vpn/gateways`,
+    create: () => ({ name: 'Frankfurt gateway', public_ip: '203.0.113.10' }),
+    change: { region: 'eu-central' },
+    invalid: [{ public_ip: '300.1.1.1' }, 'public_ip'],
+  },
+  vpnTunnels: {
+    opGroup: 'vpnTunnels',
+    path: (tid) => `${API}/v1/tenants/${tid}/vpn/tunnels`,
+    create: () => ({ name: 'Branch tunnel', peer_ip: '198.51.100.7' }),
+    links: async (op, tid) => ({ gateway_id: await made(op, `${API}/v1/tenants/${tid}/vpn/gateways`, { name: 'Tunnel gateway', public_ip: '203.0.113.11' }) }),
+    change: { enabled: false },
+    invalid: [{ gateway_id: 'no-such-gateway' }, 'gateway_id'],
+  },
+  vpnDestinations: {
+    opGroup: 'vpnDestinations',
+    path: (tid) => `${API}/v1/tenants/${tid}/vpn/destinations`,
+    create: () => ({ name: 'Head office', cidrs: ['10.20.0.0/16'] }),
+    change: { cidrs: ['10.20.0.0/16', '10.30.0.0/16'] },
+    invalid: [{ cidrs: ['10.20.0.0/33'] }, 'cidrs.0'],
+  },
+  networkRules: {
+    opGroup: 'networkRules',
+    path: (tid) => `${API}/v1/tenants/${tid}/vpn/network_rules`,
+    create: () => ({ name: 'Allow HTTPS', action: 'allow', protocol: 'tcp', ports: ['443'] }),
+    links: async (op, tid) => ({ destination_ids: [await made(op, `${API}/v1/tenants/${tid}/vpn/destinations`, { name: 'Servers', cidrs: ['10.40.0.0/24'] })] }),
+    change: { action: 'block' },
+    invalid: [{ destination_ids: ['no-such-destination'] }, 'destination_ids.0'],
+  },
+  loggingIpRestrictions: {
+    opGroup: 'loggingIpRestrictions',
+    path: (tid) => `${API}/v1/tenants/${tid}/logging/ip_restrictions`,
+    create: () => ({ cidr: `198.51.${Math.floor(Math.random() * 250)}.0/24` }),
+    change: { note: 'SIEM collectors' },
+    invalid: [{ cidr: 'not-a-network' }, 'cidr'],
+  },
+  tenantGroups: {
+    opGroup: 'tenantGroups',
+    path: () => `${API}/v1/tenantgroups`,
+    create: () => ({ name: 'Reseller customers', tids: [] }),
+    change: { note: 'EU customers' },
+    invalid: [{ tids: ['no-such-tenant'] }, 'tids.0'],
+  },
+  customHostNames: {
+    opGroup: 'customHostNames',
+    path: (tid) => `${API}/v1/tenants/${tid}/custom_host_names`,
+    create: () => ({ hostname: `${unique('portal')}.example.com`, purpose: 'portal' }),
+    change: { purpose: 'pac' },
+    invalid: [{ hostname: 'not a host name' }, 'hostname'],
   },
   rollouts: {
     opGroup: 'rollouts',

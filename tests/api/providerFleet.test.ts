@@ -4,9 +4,9 @@
  * deployments (bulk move, default), pod nodes (state, diagnostics) and rollouts.
  */
 import { describe, expect, it } from 'vitest';
-import { providerFleetOps, providerRecordOps } from '../../definitions/api/providerFleet';
+import { providerFleetOps } from '../../definitions/api/providerFleet';
 import { ApiClient, asResponseOf, signedIn } from './helpers';
-import { API, RECORD_KINDS, newTenant, operator, unique } from './providerClient';
+import { API, RECORD_KINDS, RECORD_OPS, newTenant, operator, recordBody, unique } from './providerClient';
 
 type Item = { id: string; updated_at: string } & Record<string, unknown>;
 const listOf = async (c: ApiClient, path: string): Promise<Item[]> => {
@@ -17,13 +17,13 @@ const listOf = async (c: ApiClient, path: string): Promise<Item[]> => {
 };
 
 describe.each(Object.entries(RECORD_KINDS))('%s', (kind, k) => {
-  const ops = providerRecordOps[k.opGroup as keyof typeof providerRecordOps];
+  const ops = RECORD_OPS[k.opGroup as keyof typeof RECORD_OPS];
 
   it('adds, lists, replaces with the stamp read and deletes; every answer carries Success', async () => {
     const op = await operator();
     const { tid } = await newTenant(op);
     const path = k.path(tid);
-    const body = k.create();
+    const body = await recordBody(op, tid, k);
     const created = await op.post(path, { body });
     expect(created.status, created.text.slice(0, 300)).toBe(201);
     const item = asResponseOf(ops.create, created.body).item as Item;
@@ -48,12 +48,12 @@ describe.each(Object.entries(RECORD_KINDS))('%s', (kind, k) => {
     const path = k.path(tid);
     const before = await listOf(op, path);
     const [change, field] = k.invalid;
-    const refused = await op.post(path, { body: { ...k.create(), ...change } });
+    const refused = await op.post(path, { body: { ...(await recordBody(op, tid, k)), ...change } });
     expect(refused.status, refused.text.slice(0, 300)).toBe(400);
     expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
     expect(await listOf(op, path)).toEqual(before);
 
-    const body = k.create();
+    const body = await recordBody(op, tid, k);
     const item = (await op.post(path, { body })).body.item as Item;
     const stored = await listOf(op, path);
     const bad = await op.put(`${path}/${item.id}`, { body: { ...body, ...change, updated_at: item.updated_at } });
@@ -67,14 +67,14 @@ describe.each(Object.entries(RECORD_KINDS))('%s', (kind, k) => {
     const op = await operator();
     const { tid } = await newTenant(op);
     const path = k.path(tid);
-    const body = k.create();
+    const body = await recordBody(op, tid, k);
     const item = (await op.post(path, { body })).body.item as Item;
     const stored = await listOf(op, path);
     const sup = await operator('support');
     expect(await listOf(sup, path)).toEqual(stored);
     const admin = await signedIn('admin');
     for (const who of [sup, admin]) {
-      expect((await who.post(path, { body: k.create() })).status).toBe(403);
+      expect((await who.post(path, { body })).status).toBe(403);
       expect((await who.put(`${path}/${item.id}`, { body: { ...body, ...k.change, updated_at: item.updated_at } })).status).toBe(403);
       expect((await who.request('DELETE', `${path}/${item.id}`)).status).toBe(403);
     }

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
 import { idSegment, type OperationDef } from '../../definitions/define';
+import { tenantDocumentGroups } from '../../definitions/api/providerTenant';
 import { envAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { type ApiClient, SSL_BYPASS, policyUpload, signedIn, stagedRev } from './helpers';
-import { providerRecordOps } from '../../definitions/api/providerFleet';
-import { API, RECORD_KINDS, newTenant, operator, unique } from './providerClient';
+import { API, RECORD_KINDS, RECORD_OPS, newTenant, operator, recordBody, unique } from './providerClient';
 
 /** Operations that change no stored object a second editor could have changed meanwhile, and why. */
 const EXEMPT: Readonly<Record<string, string>> = {
@@ -102,7 +102,7 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'provider.capabilities.patch': 'sets the named switches only; a DryRun shows what would change first',
   'provider.capabilities.delete': 'removes the named switches only; a DryRun shows what would change first',
   ...Object.fromEntries(
-    Object.values(providerRecordOps).flatMap((g) => [
+    Object.values(RECORD_OPS).flatMap((g) => [
       [g.create.id, 'creates a new record: an id already taken is refused (409)'],
       [g.delete.id, 'removes the record whole; one still in use is refused (409)'],
     ]),
@@ -110,6 +110,14 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'provider.deployments.moveTenants': 'sets the deployment of the named tenants whole; all or none',
   'provider.deployments.setDefault': 'sets one value whole (the default deployment)',
   'provider.pods.requestDiagnostics': 'asks a node for diagnostics: records when, and changes nothing an editor sent',
+  'provider.tenantPolicy.applyTemplate':
+    "stages a template over the tenant's working revision whole, which its administrators review and publish (as a rollback does); nothing read is kept",
+  'provider.commands.tenantPolicyInit': "publishes a template only while the tenant's working revision holds no unpublished change (409 otherwise), so no edit is overwritten",
+  'provider.tenantQuota.save': 'sets one limit whole; the value sent is the whole state',
+  'provider.tenantUsers.bulkCreate': 'creates new users, all or none: a user name already taken is refused',
+  'provider.loggingTokens.create': 'creates a new token',
+  'provider.loggingTokens.delete': 'revokes the token whatever it holds',
+  'provider.policyApiTokens.revoke': "revokes the tenant's token whatever it holds",
   ...Object.fromEntries(
     ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'].map((t) => [`logs.${idSegment(t)}.next`, 'reads the next page of a log; POST only carries the paging identifiers']),
   ),
@@ -131,8 +139,9 @@ async function secondEditorRefused(first: () => Promise<{ status: number; text: 
 const recordStamped = (kind: keyof typeof RECORD_KINDS) => async () => {
   const op = await operator();
   const k = RECORD_KINDS[kind]!;
-  const path = k.path((await newTenant(op)).tid);
-  const body = k.create();
+  const { tid } = await newTenant(op);
+  const path = k.path(tid);
+  const body = await recordBody(op, tid, k);
   const read = (await op.post(path, { body })).body.item;
   const save = () => op.put(`${path}/${read.id}`, { body: { ...body, ...k.change, updated_at: read.updated_at } });
   await secondEditorRefused(save, save);
@@ -143,7 +152,7 @@ const recordStamped = (kind: keyof typeof RECORD_KINDS) => async () => {
 };
 
 const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
-  ...Object.fromEntries(Object.keys(RECORD_KINDS).map((kind) => [providerRecordOps[kind as keyof typeof providerRecordOps].update.id, recordStamped(kind)])),
+  ...Object.fromEntries(Object.entries(RECORD_KINDS).map(([kind, k]) => [RECORD_OPS[k.opGroup as keyof typeof RECORD_OPS].update.id, recordStamped(kind)])),
   'provider.pods.setNodeState': async () => {
     const op = await operator();
     const POD = `${API}/v1/pods/us-east-pod-1`;
@@ -165,6 +174,60 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     await secondEditorRefused(cancel, cancel);
     expect((await op.get(`${API}/v1/ops/rollout`)).body.items.find((r: { id: string }) => r.id === read.id).state).toBe('cancelled');
   },
+  'provider.tenantPolicy.save': async () => {
+    const op = await operator();
+    const { tid } = await newTenant(op);
+    const POLICY = `${API}/v1/tenants/${tid}/policy`;
+    const read = (await op.get(POLICY)).body;
+    const save = (note: string) => () =>
+      op.put(POLICY, {
+        body: { staged_rev_id: read.staged_rev_id, state: read.state, updated_at: read.updated_at, data: { 'web.ssl-bypass': { list: [{ id: 'b1', destination: `${note}.example.com` }] } } },
+      });
+    await secondEditorRefused(save('first'), save('second'));
+    const stored = (await op.get(POLICY)).body.data['web.ssl-bypass'];
+    expect(JSON.stringify(stored)).toContain('first.example.com');
+    expect(JSON.stringify(stored)).not.toContain('second.example.com');
+  },
+  'provider.tenantTags.save': async () => {
+    const op = await operator();
+    const { tid } = await newTenant(op);
+    const TAGS = `${API}/v1/tenants/${tid}/tags`;
+    const save = (tag: string) => () => op.put(TAGS, { body: { tags: [tag], updated_at: null } });
+    await secondEditorRefused(save('first'), save('second'));
+    const read = (await op.get(TAGS)).body;
+    expect(read.tags).toEqual(['first']);
+    const again = (tag: string) => () => op.put(TAGS, { body: { tags: [tag], updated_at: read.updated_at } });
+    await secondEditorRefused(again('third'), again('fourth'));
+    expect((await op.get(TAGS)).body.tags).toEqual(['third']);
+  },
+  'provider.ovaKeys.saveSkus': async () => {
+    const op = await operator();
+    const SKUS = `${API}/v1/ova-keys/OVA-DEMO-CORP-0001/skus`;
+    const read = (await op.get(SKUS)).body;
+    const save = (expires_at: string) => () => op.put(SKUS, { body: { skus: [{ sku: 'sku-standard', expires_at }], updated_at: read.updated_at } });
+    await secondEditorRefused(save('2030-01-31T23:59:59Z'), save('2031-01-31T23:59:59Z'));
+    expect((await op.get(SKUS)).body.skus).toEqual([{ sku: 'sku-standard', expires_at: '2030-01-31T23:59:59Z', expired: false }]);
+  },
+  ...Object.fromEntries(
+    (['tos', 'globalSettings', 'pac', 'safemail'] as const).map((name) => {
+      const group = tenantDocumentGroups[name];
+      return [
+        group.ops.save.id,
+        async () => {
+          const op = await operator();
+          const { tid } = await newTenant(op);
+          const path = group.ops.get.path.replace('{tid}', tid);
+          const { status: _status, ...read } = (await op.get(path)).body;
+          let first: { body: unknown } | undefined;
+          await secondEditorRefused(
+            async () => (first = await op.put(path, { body: read })),
+            () => op.put(path, { body: read }),
+          );
+          expect((await op.get(path)).body).toEqual(first!.body);
+        },
+      ];
+    }),
+  ),
   // Provider console records: the tenant admin has no access there; an operator edits them.
   'provider.ovaKeys.update': async () => {
     const op = await operator();

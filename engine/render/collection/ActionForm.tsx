@@ -57,7 +57,11 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
       if (form.reveal) setRevealed(String(answer?.[form.reveal.field] ?? ''));
       if (initial) {
         setValues(submitted);
-        void loaded.refetch();
+        // Read again, the answer carries what was saved with its new stamp: the form starts from it, so a second save
+        // is not refused as stale.
+        void loaded.refetch().then((fresh) => {
+          if (fresh.data) setValues(undefined);
+        });
       } else setValues({ ...defaults });
     } catch (e) {
       setOutcome({ ok: false, text: reasonOf(e) });

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CollectionDef } from '../../../definitions/define';
 import { tenantCapabilities } from '../../../definitions/provider/tenantCapabilities';
 import { tenants } from '../../../definitions/provider/tenants';
+import { tenantTerms } from '../../../definitions/provider/tenantTerms';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
 import type { CallInput } from '../../core/http';
@@ -128,5 +129,30 @@ describe('collection scope, filters, dry run and bulk actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     await screen.findByText('Acme is disabled.');
     expect(disabled).toEqual([{ tid: 't1' }]);
+  });
+
+  it('a form read from the server starts again from what it answers after a save, so a second save sends the new stamp', async () => {
+    let stamp = '2026-01-01T00:00:00.000Z';
+    const terms = () => ({ status: 'Success', enabled: false, title: 'Acceptable use', text: '', version: 1, accept_every_days: 0, updated_at: stamp, updated_by: 'admin' });
+    const { calls, user } = setup(
+      tenantTerms,
+      {
+        'provider.tenants.list': list,
+        'provider.tenantTos.get': () => terms(),
+        'provider.tenantTos.save': () => {
+          stamp = new Date(Date.parse(stamp) + 1000).toISOString();
+          return terms();
+        },
+      },
+      { tid: 't1' },
+    );
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await user.click(save);
+    await screen.findByText('The terms of service are saved.');
+    await waitFor(() => expect(calls.filter(([id]) => id === 'provider.tenantTos.get')).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter(([id]) => id === 'provider.tenantTos.save')).toHaveLength(2));
+    const sent = calls.filter(([id]) => id === 'provider.tenantTos.save').map(([, input]) => (input?.body as { updated_at: string }).updated_at);
+    expect(sent).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z']);
   });
 });

@@ -1,0 +1,30 @@
+import { LoggingIpRestrictionInput } from '../../schemas/areas/providerNetwork';
+import { loggingIpRestrictionOps } from '../api/providerNetwork';
+import { defineCollection } from '../define';
+import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
+
+export const tenantLoggingNetworks = defineCollection({
+  id: 'provider.tenant-logging-networks',
+  title: 'Logging IP restrictions',
+  description: 'The networks the tenant\'s log collectors connect from, kept with its logging tokens.',
+  route: '/tenants/logging-networks',
+  nav: { ...tenantPageNav(51), label: 'Logging IP restrictions' },
+  read: providerRead,
+  write: providerWrite,
+  scope: tenantScope,
+  operations: { list: loggingIpRestrictionOps.list, create: loggingIpRestrictionOps.create },
+  items: 'items',
+  itemKey: 'id',
+  itemName: 'network',
+  columns: [
+    { field: 'cidr', label: 'Network', flex: 1, sortable: true },
+    { field: 'note', flex: 2 },
+    { field: 'updated_at', format: 'datetime', sortable: true, minWidth: 180 },
+  ],
+  createSchema: LoggingIpRestrictionInput,
+  createFields: { cidr: { placeholder: '198.51.100.0/24' } },
+  emptyText: 'No network is listed.',
+  rowActions: (action) => [
+    action(loggingIpRestrictionOps.delete, { id: 'delete', label: 'Delete', confirm: (r) => `Remove ${r.cidr} from the list?`, success: (r) => `${r.cidr} is removed.` }),
+  ],
+});

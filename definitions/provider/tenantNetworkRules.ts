@@ -1,0 +1,35 @@
+import { networkRuleOps } from '../api/providerNetwork';
+import { defineCollection } from '../define';
+import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
+
+export const tenantNetworkRules = defineCollection({
+  id: 'provider.tenant-network-rules',
+  title: 'Network rules',
+  description: 'Which traffic from the tenant\'s users to its VPN destinations is allowed or blocked, by protocol and port. Change the action, ports or protocol of a rule, switch it off or delete it.',
+  route: '/tenants/network-rules',
+  nav: { ...tenantPageNav(48), label: 'Network rules' },
+  read: providerRead,
+  write: providerWrite,
+  scope: tenantScope,
+  operations: { list: networkRuleOps.list },
+  items: 'items',
+  itemKey: 'id',
+  columns: [
+    { field: 'name', flex: 2, sortable: true },
+    { field: 'action', format: 'enumLabel', colors: { allow: 'green', block: 'red' }, maxWidth: 120 },
+    { field: 'protocol', format: 'enumLabel', maxWidth: 120 },
+    { field: 'ports', label: 'Ports' },
+    { field: 'destination_ids', label: 'Destinations', format: 'count', maxWidth: 140 },
+    { field: 'enabled', format: 'boolean', maxWidth: 110 },
+  ],
+  emptyText: 'The tenant has no network rule.',
+  rowActions: (action) => [
+    action(networkRuleOps.update, {
+      id: 'edit',
+      label: 'Edit…',
+      form: { fields: { updated_at: { widget: 'hidden' }, destination_ids: { widget: 'hidden' }, ports: { widget: 'tags' }, note: { widget: 'textarea' } }, submitLabel: 'Save' },
+      success: (r) => `${r.name} is saved.`,
+    }),
+    action(networkRuleOps.delete, { id: 'delete', label: 'Delete', confirm: (r) => `Delete the rule ${r.name}?`, success: (r) => `${r.name} is deleted.` }),
+  ],
+});

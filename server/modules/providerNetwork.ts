@@ -1,0 +1,147 @@
+/**
+ * The provider console's per-tenant VPN and logging records and its tenant groups (definitions/api/providerNetwork.ts),
+ * in the same record store as the licensing and fleet records (`provider_records`): each kind says the links it
+ * checks (within the tenant) and what keeps it from being deleted. Logging tokens are stored as their SHA-256 only.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { loggingTokenOps, providerNetworkRecordOps as ops } from '../../definitions/api/providerNetwork';
+import { PROVIDER_TENANT_ID } from '../seed/provider';
+import { HttpError, implementAll, type ServerModule } from '../types';
+import { audit, loadTenant, requireOperator } from './provider';
+import { bad, recordHandlers, rowsOf, unknownLink, type Body, type Kind } from './providerFleet';
+
+const MAX_LOGGING_TOKENS = 10;
+const named = (b: Body) => String(b.name);
+
+/** 400 naming `path` (or `path.N` for a list) for ids that are not records of `kind` of the tenant. */
+async function linked(db: Parameters<NonNullable<Kind['check']>>[0], kind: string, tid: string | undefined, ids: unknown, path: string, what: string) {
+  const known = new Set((await rowsOf(db, kind, tid)).map((r) => r.id));
+  const list = Array.isArray(ids) ? ids.map(String) : [String(ids)];
+  bad(list.flatMap((id, i) => (known.has(id) ? [] : [unknownLink(Array.isArray(ids) ? `${path}.${i}` : path, what)])));
+}
+
+const GATEWAY: Kind = {
+  kind: 'vpn-gateway',
+  noun: 'VPN gateway',
+  tenantScoped: true,
+  label: named,
+  decorate: async (db, item, row) => ({
+    tunnels: (await rowsOf(db, 'vpn-tunnel', row.tenant_id ?? undefined)).filter((t) => t.body.gateway_id === item.id).length,
+  }),
+  inUse: async (db, id) => {
+    const { rows } = await db.query("SELECT 1 FROM provider_records WHERE kind = 'vpn-tunnel' AND body->>'gateway_id' = $1 LIMIT 1", [id]);
+    return rows.length > 0 ? 'Tunnels end at this gateway; delete or move them first.' : undefined;
+  },
+};
+const TUNNEL: Kind = {
+  kind: 'vpn-tunnel',
+  noun: 'VPN tunnel',
+  tenantScoped: true,
+  label: named,
+  check: (db, body, tid) => linked(db, 'vpn-gateway', tid, body.gateway_id, 'gateway_id', 'VPN gateway of this tenant'),
+};
+const DESTINATION: Kind = {
+  kind: 'vpn-destination',
+  noun: 'VPN destination',
+  tenantScoped: true,
+  label: named,
+  inUse: async (db, id) => {
+    const { rows } = await db.query("SELECT 1 FROM provider_records WHERE kind = 'network-rule' AND body->'destination_ids' ? $1 LIMIT 1", [id]);
+    return rows.length > 0 ? 'A network rule names this destination; change the rule first.' : undefined;
+  },
+};
+const NETWORK_RULE: Kind = {
+  kind: 'network-rule',
+  noun: 'network rule',
+  tenantScoped: true,
+  label: named,
+  check: (db, body, tid) => linked(db, 'vpn-destination', tid, body.destination_ids, 'destination_ids', 'VPN destination of this tenant'),
+};
+const IP_RESTRICTION: Kind = {
+  kind: 'logging-ip-restriction',
+  noun: 'logging IP restriction',
+  tenantScoped: true,
+  label: (b) => String(b.cidr),
+  check: async (db, body, tid, id) => {
+    const twin = (await rowsOf(db, 'logging-ip-restriction', tid)).find((r) => r.body.cidr === body.cidr && r.id !== id);
+    if (twin) throw new HttpError(409, 'This network is already listed.');
+  },
+};
+const TENANT_GROUP: Kind = {
+  kind: 'tenant-group',
+  noun: 'tenant group',
+  label: named,
+  check: async (db, body) => {
+    const tids = body.tids as string[];
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM tenants WHERE id = ANY($1::text[]) AND id <> $2', [tids, PROVIDER_TENANT_ID]);
+    const known = new Set(rows.map((r) => r.id));
+    bad(tids.flatMap((tid, i) => (known.has(tid) ? [] : [unknownLink(`tids.${i}`, 'tenant')])));
+  },
+};
+
+// ---- logging tokens --------------------------------------------------------------------------------------------
+
+type TokenRow = { id: string; tenant_id: string | null; body: Body; updated_at: Date | string; updated_by: string };
+const tokenOf = (r: TokenRow) => ({
+  id: r.id,
+  tenant_id: String(r.tenant_id),
+  name: String(r.body.name),
+  hint: String(r.body.hint),
+  updated_at: new Date(r.updated_at).toISOString(),
+  updated_by: r.updated_by,
+});
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+export const providerNetworkModule: ServerModule = {
+  name: 'providerNetwork',
+  implementations: [
+    ...implementAll(ops.vpnGateways, recordHandlers(ops.vpnGateways, GATEWAY)),
+    ...implementAll(ops.vpnTunnels, recordHandlers(ops.vpnTunnels, TUNNEL)),
+    ...implementAll(ops.vpnDestinations, recordHandlers(ops.vpnDestinations, DESTINATION)),
+    ...implementAll(ops.networkRules, recordHandlers(ops.networkRules, NETWORK_RULE)),
+    ...implementAll(ops.loggingIpRestrictions, recordHandlers(ops.loggingIpRestrictions, IP_RESTRICTION)),
+    ...implementAll(ops.tenantGroups, recordHandlers(ops.tenantGroups, TENANT_GROUP)),
+    ...implementAll(loggingTokenOps, {
+      listLoggingTokens: async (ctx) => {
+        requireOperator(ctx);
+        const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        return { status: 'Success' as const, items: (await rowsOf(ctx.db, 'logging-token', tenant.tid)).map(tokenOf) };
+      },
+      createLoggingToken: async (ctx) => {
+        const caller = requireOperator(ctx);
+        const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        const token = randomBytes(32).toString('base64url');
+        const id = randomUUID();
+        const body = { name: ctx.body.name.trim(), hint: token.slice(-4), token_sha256: sha256(token) };
+        const row = await ctx.db.transaction(async (tx) => {
+          await tx.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [tenant.tid]);
+          if ((await rowsOf(tx, 'logging-token', tenant.tid)).length >= MAX_LOGGING_TOKENS) {
+            throw new HttpError(409, `A tenant has at most ${MAX_LOGGING_TOKENS} logging tokens; revoke one first.`);
+          }
+          const { rows } = await tx.query<TokenRow>(
+            `INSERT INTO provider_records (kind, id, tenant_id, body, created_at, updated_at, updated_by) VALUES ('logging-token', $1, $2, $3, $4, $4, $5)
+             RETURNING id, tenant_id, body, updated_at, updated_by`,
+            [id, tenant.tid, JSON.stringify(body), new Date().toISOString(), caller.user.username],
+          );
+          return rows[0]!;
+        });
+        await audit(ctx, caller, 'create logging token', tenant, { name: body.name, hint: body.hint });
+        ctx.reply.status(201);
+        return { status: 'Success' as const, item: tokenOf(row), token };
+      },
+      deleteLoggingToken: async (ctx) => {
+        const caller = requireOperator(ctx);
+        const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        const gone = (
+          await ctx.db.query<TokenRow>("DELETE FROM provider_records WHERE kind = 'logging-token' AND id = $1 AND tenant_id = $2 RETURNING id, tenant_id, body, updated_at, updated_by", [
+            ctx.params.id,
+            tenant.tid,
+          ])
+        ).rows[0];
+        if (!gone) throw new HttpError(404, 'Logging token not found');
+        await audit(ctx, caller, 'revoke logging token', tenant, { name: String(gone.body.name), hint: String(gone.body.hint) });
+        return { status: 'Success' as const };
+      },
+    }),
+  ],
+};
