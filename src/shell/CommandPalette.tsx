@@ -66,7 +66,7 @@ export function CommandPalette({ navigation }: { navigation: readonly NavSection
 
   return (
     <>
-      <Button variant="default" size="xs" onClick={open} rightSection={<Kbd size="xs">Ctrl K</Kbd>} visibleFrom="md">
+      <Button variant="default" size="xs" onClick={open} rightSection={<Kbd size="xs" visibleFrom="xl" style={{ whiteSpace: 'nowrap' }}>Ctrl K</Kbd>} visibleFrom="md">
         Search
       </Button>
       <Modal opened={opened} onClose={close} title="Go to a screen or field" size="lg" yOffset="10vh">

@@ -9,9 +9,10 @@ export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tena
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Signed-in user">
-      <Text size="sm" title={`${name} · ${user.tenant_name}`}>
+      <Text size="sm" title={`${name} · ${user.tenant_name}`} style={{ whiteSpace: 'nowrap' }}>
         {user.username}
-        <Text span size="xs" c="dimmed" visibleFrom="md">
+        {/* The tenant's name where the header has room for it; its title says it everywhere. */}
+        <Text span size="xs" c="dimmed" visibleFrom="xl">
           {' '}
           · {user.tenant_name}
         </Text>
