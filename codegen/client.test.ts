@@ -6,7 +6,7 @@ import { defineOperation } from '../definitions/define';
 import { registry } from '../definitions/index';
 import { createRegistry } from '../definitions/registry';
 import { sections } from '../definitions/sections';
-import { generateClient } from './client';
+import { generateClient, generatePublicClient } from './client';
 import { FixtureRule, withFixtureArea } from './fixtures';
 import { ROOT } from './load';
 import { generateOpenApi } from './openapi';
@@ -89,5 +89,17 @@ describe('generateClient', () => {
       defineOperation({ id, method: 'GET', path, summary: id, response: z.object({}), access: 'session', tag: 'x' });
     const twins = createRegistry({ sections, screens: [], operations: [op('a.b-c', '/api/1'), op('a.bC', '/api/2')] });
     expect(() => generateClient(generateOpenApi(twins, { version: '1' }))).toThrow(/method name aBC/);
+  });
+});
+
+describe('generatePublicClient', () => {
+  it('holds the routes of the operations callable before sign-in, and only those', () => {
+    const doc = generateOpenApi(registry, { version: '1' });
+    const source = generatePublicClient(doc);
+    const routes = [...source.matchAll(/^ {2}(\{"id".*\}),$/gm)].map((m) => JSON.parse(m[1]!) as { id: string; access: unknown });
+    const open = registry.operations.filter((o) => o.access === 'public').map((o) => o.id);
+    expect(routes.map((r) => r.id).sort()).toEqual([...open].sort());
+    expect(routes.every((r) => r.access === 'public')).toBe(true);
+    expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(['portal.config', 'auth.login', 'dashboard.login']));
   });
 });

@@ -262,3 +262,31 @@ export function generateClientPackage(doc: OpenApiDocument, transportSource: str
     [`${CLIENT_PACKAGE_DIR}/index.ts`, index],
   ]);
 }
+
+export const PUBLIC_CLIENT_PATH = 'engine/generated/publicClient.gen.ts';
+
+/**
+ * The operations anyone may call (sign-in, the portal's configuration), as a module of their own: the sign-in page
+ * configures the HTTP core with these alone, so its download does not grow with every operation of the portal.
+ * Types come from the full client and are erased in the build.
+ */
+export function generatePublicClient(doc: OpenApiDocument): string {
+  const open = entries(doc).filter((e) => e.op['x-permission'] === 'public');
+  const ids = open.map((e) => JSON.stringify(e.op.operationId));
+  return [
+    tsHeader(),
+    '/** The operations callable before sign-in: their routes for `configureHttp` and a typed call. */\n',
+    "import { callOperation, type CallOptions, type OperationRoute } from '../core/http';\n",
+    "import type { OperationInput, OperationOutput } from './client.gen';\n",
+    '\n',
+    `export type PublicOperationId = ${ids.join(' | ') || 'never'};\n`,
+    '\n',
+    'export const publicOperationRoutes: readonly OperationRoute[] = [\n',
+    ...open.map((e) => routeLine(e, doc.components.schemas)),
+    '];\n',
+    '\n',
+    '/** Calls an operation callable before sign-in. */\n',
+    'export const callPublic = <Id extends PublicOperationId>(id: Id, input?: OperationInput<Id>, options?: CallOptions): Promise<OperationOutput<Id>> =>\n',
+    '  callOperation<OperationOutput<Id>>(id, input ?? {}, options);\n',
+  ].join('');
+}

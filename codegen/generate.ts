@@ -7,7 +7,7 @@ import type { Registry } from '../definitions/registry';
 import { CATALOG_PATH, FIELD_INDEX_PATH, generateCatalog, generateFieldIndex, screenSources, type DefinitionModule } from './catalog';
 import { readFileSync } from 'node:fs';
 import { XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
-import { CLIENT_PATH, generateClient, generateClientPackage } from './client';
+import { CLIENT_PATH, PUBLIC_CLIENT_PATH, generateClient, generateClientPackage, generatePublicClient } from './client';
 import { generateDocs, screenFieldLabels } from './docs';
 import { generateEntitySchemas } from './entitySchemas';
 import type { SchemaNames } from './jsonSchema';
@@ -47,6 +47,7 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
   const files = new Map<string, string>([
     ...json,
     [CLIENT_PATH, generateClient(doc)],
+    [PUBLIC_CLIENT_PATH, generatePublicClient(doc)],
     ...generateClientPackage(doc, TRANSPORT_SOURCE, { xsrfCookie: XSRF_COOKIE, xsrfHeader: XSRF_HEADER }),
     ...markdown,
     ...generateSite(markdown, json),

@@ -1,7 +1,7 @@
 /**
  * Entry of the login module, served at /login/ (cloud, after the identity provider) and at /d/ (on-prem). It posts
  * `auth.login` or `dashboard.login` and then goes to the `returnUrl` query parameter or the application root.
- * Kept small: no router, no query library, no schema: the generated client's plain operations table.
+ * Kept small: no router, no query library, no schema: only the routes of the operations callable before sign-in.
  */
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -11,13 +11,13 @@ import { XSRF_COOKIE } from '../../schemas/constants';
 import { browserCookies } from '../../engine/core/cookies';
 import { configureHttp } from '../../engine/core/http';
 import { SnackbarHost } from '../../engine/render/shell/SnackbarHost';
-import { apiClient, operationRoutes } from '../../engine/generated/client.gen';
+import { callPublic, publicOperationRoutes } from '../../engine/generated/publicClient.gen';
 import { isLocalPath } from '../shell/returnUrl';
 import { providerProps } from '../theme';
 import { LoginPage } from './LoginPage';
 
 const onPrem = window.location.pathname.startsWith('/d/');
-configureHttp({ operations: operationRoutes, production: true });
+configureHttp({ operations: publicOperationRoutes, production: true });
 
 /** The return URL is a page address on this origin (`/#/policy/web/ssl-bypass`, `/docs/`); anything else goes to `/`. */
 const returnUrl = new URLSearchParams(window.location.search).get('returnUrl');
@@ -25,9 +25,9 @@ const destination = isLocalPath(returnUrl) ? returnUrl : '/';
 
 async function signIn(body: { username: string; password: string }) {
   // The sign-in call must echo the xsrf cookie; the config call sets it when this page was opened directly.
-  if (!browserCookies().get(XSRF_COOKIE)) await apiClient.portalConfig();
+  if (!browserCookies().get(XSRF_COOKIE)) await callPublic('portal.config');
   const options = { skipUnauthorizedHandling: true, skip403Snackbar: true };
-  return onPrem ? apiClient.dashboardLogin({ body }, options) : apiClient.authLogin({ body }, options);
+  return onPrem ? callPublic('dashboard.login', { body }, options) : callPublic('auth.login', { body }, options);
 }
 
 createRoot(document.getElementById('root')!).render(

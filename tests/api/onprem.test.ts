@@ -24,6 +24,8 @@ import {
   userInfoV2,
 } from '../../definitions/api/appliance';
 import { onPremUserInfo } from '../../definitions/api/auth';
+import { registry } from '../../definitions';
+import type { DocumentScreenDef } from '../../definitions/define';
 import { JobError, pollJob } from '../../engine/core/jobs';
 import { MALFORMED_CERT_MESSAGE, PRIVATE_KEY_MESSAGE } from '../../schemas/areas/appliance';
 import { JOB_POLL_MS, LICENSE_VALIDATION_TIMEOUT_MS } from '../../schemas/constants';
@@ -120,7 +122,8 @@ const SETTINGS: readonly { path: string; id: string; bad: Record<string, unknown
   },
   { path: '/api/v1/settings/emails', id: 'appliance.notifications', bad: { recipients: ['not-an-address'] }, badPath: 'recipients.0', good: { daily_summary: true } },
 ];
-const saveMethod = (path: string) => (path.endsWith('ssl_bump') ? 'POST' : 'PUT');
+/** The method a settings page saves with, as its definition says (the spec saves some with POST). */
+const saveMethod = (id: string) => (registry.screen(id) as DocumentScreenDef).endpoint.save;
 
 /** A PEM that carries a private key after the certificate (the key text is a placeholder, not a real key). */
 const PEM_WITH_KEY = `${DEMO_PROXY_CA_PEM.trim()}\n-----BEGIN PRIVATE KEY-----\nTUlJQ2VBSUJBREFOQmdrcWhraUc5dzBCQVFFRkFBU0NBbUl3Z2dKZUFnRUFBb0dCQUxx\n-----END PRIVATE KEY-----\n`;
@@ -144,15 +147,15 @@ describe('on-prem management station: appliance settings, certificates, licences
       expect(before.status, s.path).toBe(200);
       const doc = asResponseOf(`${s.id}.get`, before.body) as Record<string, unknown>;
 
-      const bad = await admin.request(saveMethod(s.path), s.path, { body: { ...doc, ...s.bad } });
+      const bad = await admin.request(saveMethod(s.id), s.path, { body: { ...doc, ...s.bad } });
       expect(bad.status, s.path).toBe(400);
       expect(bad.body.errors.map((e: { path: string }) => e.path), s.path).toContain(s.badPath);
-      const denied = await auditor.request(saveMethod(s.path), s.path, { body: { ...doc, ...s.good } });
+      const denied = await auditor.request(saveMethod(s.id), s.path, { body: { ...doc, ...s.good } });
       expect(denied.status, s.path).toBe(403);
       const unchanged = (await admin.get(s.path)).body;
       expect(unchanged, s.path).toEqual(before.body);
 
-      const good = await admin.request(saveMethod(s.path), s.path, { body: { ...doc, ...s.good } });
+      const good = await admin.request(saveMethod(s.id), s.path, { body: { ...doc, ...s.good } });
       expect(good.status, `${s.path} ${good.text}`).toBe(200);
       expect((await admin.get(s.path)).body, s.path).toMatchObject(s.good);
     }
