@@ -213,6 +213,12 @@ export interface FieldHint<V = unknown, F extends string = string> {
    * operation's answer (`choicesFrom(operation, ...)`; a `{rev}` in its path is the staged revision).
    */
   readonly optionsFrom?: OptionSource;
+  /**
+   * A read-only check of the value as it is typed or read from a file: the value goes to `operation` as
+   * `{ [field]: value }` (an operation that stores nothing, e.g. certificate decoding) and its answer, or its refusal,
+   * is shown under the field.
+   */
+  readonly preview?: { readonly operation: OperationDef; readonly field: string };
   /** Columns, row form and new-row defaults of a `table` field (a list of objects). */
   readonly table?: [ElementOf<V>] extends [never] ? NestedTableHint : NestedTableHint<ElementOf<V>>;
 }

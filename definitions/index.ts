@@ -9,6 +9,7 @@ import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
 import { tenantUtilOps } from './api/tenantUtils';
+import { privateAccessOps } from './api/privateAccess';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -64,6 +65,8 @@ import { appCatalog } from './privateAccess/appCatalog';
 import { accessRules } from './privateAccess/accessRules';
 import { connectorClusters } from './privateAccess/connectorClusters';
 import { privateAccessSecurity } from './privateAccess/privateAccessSecurity';
+import { privateAccessCertificates } from './privateAccess/privateAccessCertificates';
+import { connectorStatus } from './privateAccess/connectorStatus';
 import { auditLogs } from './logs/auditLogs';
 import { dlpLogs } from './logs/dlpLogs';
 import { emailLogs } from './logs/emailLogs';
@@ -193,6 +196,8 @@ export const registry = createRegistry({
     accessRules,
     appCatalog,
     connectorClusters,
+    connectorStatus,
+    privateAccessCertificates,
     privateAccessSecurity,
     storageProfiles,
     forensicProfiles,
@@ -291,6 +296,7 @@ export const registry = createRegistry({
     ...policyVariantOperations,
     ...Object.values(policyVariantOps),
     ...Object.values(tenantUtilOps),
+    ...Object.values(privateAccessOps),
     ...Object.values(providerOps),
     ...providerFleetOperations,
   ],

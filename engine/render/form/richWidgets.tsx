@@ -6,9 +6,10 @@
  */
 import { Input, Select, Stack, Text } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { OptionSource } from '../../../definitions/define';
+import { isApiError } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import { useEngine, useOptionalEngine } from '../shell/EngineContext';
 import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
@@ -231,3 +232,47 @@ export const CheckboxGroupWidget: WidgetComponent = (p) => {
     </Stack>
   );
 };
+
+const PREVIEW_DELAY_MS = 400;
+const previewLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+const previewValue = (v: unknown) => (Array.isArray(v) ? v.join(', ') || 'none' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+
+/**
+ * The answer of a field's `preview` operation for its current value (sent a moment after typing stops): each plain
+ * field of the answer on a line, or the refusal's message.
+ */
+export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetProps['field']['hint']['preview']>; value: string }) {
+  const { call } = useEngine();
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const query = useQuery({
+    queryKey: ['preview', preview.operation.id, settled],
+    enabled: settled.trim() !== '',
+    retry: false,
+    queryFn: ({ signal }) => call<Record<string, unknown>>(preview.operation.id, { body: { [preview.field]: settled } }, { signal, skip403Snackbar: true }),
+  });
+  if (settled.trim() === '' || query.isPending) return null;
+  if (query.isError) {
+    const e = query.error;
+    const message = isApiError(e) ? (e.fieldErrors?.[0]?.message ?? e.message) : String(e);
+    return (
+      <Text size="sm" c="red" role="status">
+        {message}
+      </Text>
+    );
+  }
+  const lines = Object.entries(query.data).filter(([, v]) => v === null || typeof v !== 'object' || Array.isArray(v));
+  return (
+    <Stack gap={0} role="status" aria-label="Preview">
+      {lines.map(([k, v]) => (
+        <Text key={k} size="sm">
+          <Text span fw={600} size="sm">{`${previewLabel(k)}: `}</Text>
+          {previewValue(v)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
