@@ -240,7 +240,7 @@ declare const checkedOptions: unique symbol;
  */
 export interface OptionsFrom {
   /** The document screen whose read operation is called. */
-  readonly screen: Pick<DocumentScreen, 'id' | 'operationIds'>;
+  readonly screen: Pick<DocumentScreen, 'id' | 'operationIds'> & { readonly endpoint: Pick<DocumentScreen['endpoint'], 'revision'> };
   readonly rows: string;
   readonly value: string;
   readonly label: string;

@@ -24,10 +24,11 @@ export const connectorStatus = defineCollection({
     { field: 'name', label: 'Cluster', flex: 2, sortable: true },
     { field: 'region_label', label: 'Region', flex: 1, sortable: true },
     { field: 'connectors', label: 'Connectors', format: 'count' },
-    { field: 'state', format: 'enumLabel', colors: { connected: 'green', awaiting_key: 'orange' } },
+    { field: 'state', format: 'enumLabel', colors: { connected: 'green', awaiting_key: 'orange' }, minWidth: 170 },
     { field: 'applications', label: 'Applications' },
     { field: 'key_hint', label: 'Key ends in' },
-    { field: 'key_issued_at', label: 'Key issued', format: 'datetime', detail: { field: 'key_issued_by', label: 'by' } },
+    { field: 'key_issued_at', label: 'Key issued', format: 'datetime', minWidth: 190 },
+    { field: 'key_issued_by', label: 'Issued by', secondary: true },
   ],
   emptyText: 'No app connector clusters yet: add one on the App Connector Clusters page.',
   form: actionForm(privateAccessOps.setProvisioningKeyLookup, {

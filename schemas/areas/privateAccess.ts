@@ -179,7 +179,7 @@ export type ApplicationList = z.infer<typeof ApplicationList>;
 
 export const ConnectorState = labelledEnum(
   ['awaiting_key', 'connected'],
-  { awaiting_key: 'Waiting for a provisioning key', connected: 'Connected' },
+  { awaiting_key: 'Waiting for a key', connected: 'Connected' },
   { title: 'State' },
 );
 

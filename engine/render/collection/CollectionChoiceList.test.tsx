@@ -99,7 +99,7 @@ describe('a collection whose list and form choices are read at the staged revisi
         <SnackbarHost />
       </EngineProvider>,
     );
-    expect(await screen.findByText('Waiting for a provisioning key', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Waiting for a key', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('x9Qz')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Cluster' }, { timeout: 15_000 }));

@@ -7,6 +7,7 @@ import { uploadPacTemplate } from '../../../definitions/api/settings';
 import { groupUsers } from '../../../definitions/api/lookups';
 import { decodeCert } from '../../../definitions/api/tenantUtils';
 import { choicesFrom, optionsFrom } from '../../../definitions/define';
+import { appCatalog } from '../../../definitions/privateAccess/appCatalog';
 import { storageProfiles } from '../../../definitions/settings/storageProfiles';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
@@ -132,5 +133,22 @@ describe('rich field widgets', () => {
     expect(call).toHaveBeenCalledWith(decodeCert.id, { body: { cert: '-----BEGIN CERTIFICATE-----' } }, expect.anything());
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Certificate (PEM)' }), ' broken');
     expect(await screen.findByText('This block is not a certificate that can be read.')).toBeTruthy();
+  });
+
+  it('dualList with optionsFrom a policy area: reads its document at the staged revision and offers its rows by name', async () => {
+    const call = vi.fn(async (id: string) =>
+      id === 'policy.revision'
+        ? { staged_rev_id: 9, rev_id: 8, state: 'staged', updated_at: '2026-01-01T00:00:00Z' }
+        : { rev_id: 9, state: 'staged', updated_at: '2026-01-01T00:00:00Z', list: [{ id: 'app-erp', name: 'SAP ERP' }, { id: 'app-wiki', name: 'Wiki' }] },
+    ) as unknown as CallFn;
+    const schema = z.object({ applications: z.array(z.string()).meta({ title: 'Applications' }) });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ applications: { widget: 'dualList', optionsFrom: optionsFrom(appCatalog, 'list', 'id', 'name') } }} initial={[]} onValue={onValue} />,
+    );
+    await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Wiki/ }));
+    expect(onValue).toHaveBeenLastCalledWith(['app-wiki']);
+    expect(call).toHaveBeenCalledWith(appCatalog.operationIds.read, { params: { rev: 9 } }, expect.anything());
   });
 });

@@ -33,7 +33,7 @@ type Engine = ReturnType<typeof useEngine>;
 /** The operation a source reads, the array of its answer and whether its path takes the staged revision. */
 const readOf = (from: OptionSource) =>
   'screen' in from
-    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: false }
+    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
     : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
 
 /** The query of a source (one per screen or operation, shared by every field that uses it). */
