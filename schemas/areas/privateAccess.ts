@@ -73,7 +73,7 @@ export type AccessRulesDocument = z.infer<typeof AccessRulesDocument>;
 
 export const AppKind = labelledEnum(
   ['web', 'tcp', 'udp'],
-  { web: 'Web application (browser or client)', tcp: 'TCP application (client)', udp: 'UDP application (client)' },
+  { web: 'Web (browser or client)', tcp: 'TCP (client)', udp: 'UDP (client)' },
   { title: 'Kind' },
 );
 

@@ -147,23 +147,17 @@ export const UploadBoxWidget: WidgetComponent = (p) => {
 export const DualListWidget: WidgetComponent = (p) =>
   p.field.hint.optionsFrom ? <LookupDualList {...p} /> : <DualListOver {...p} options={p.field.options} />;
 
+/** Rows of another screen or answer: shown by their label (a name), not their value (an id). */
 function LookupDualList(p: WidgetProps) {
-  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} />;
+  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} byLabel />;
 }
 
-function DualListOver({ options, ...p }: WidgetProps & { readonly options: readonly SelectOption[] }) {
+function DualListOver({ options, byLabel = false, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly byLabel?: boolean }) {
   const value = strList(p.value);
-  const groups = useMemo<DualListGroup[]>(
-    () => [
-      {
-        title: p.field.label,
-        available: options.map((o) => o.value),
-        selected: [],
-        descriptions: Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label])),
-      },
-    ],
-    [options, p.field.label],
-  );
+  const groups = useMemo<DualListGroup[]>(() => {
+    const labelled = Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label]));
+    return [{ title: p.field.label, available: options.map((o) => o.value), selected: [], ...(byLabel ? { labels: labelled } : { descriptions: labelled }) }];
+  }, [options, p.field.label, byLabel]);
   return (
     <Stack gap={4}>
       <DualList
@@ -235,7 +229,17 @@ export const CheckboxGroupWidget: WidgetComponent = (p) => {
 
 const PREVIEW_DELAY_MS = 400;
 const previewLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
-const previewValue = (v: unknown) => (Array.isArray(v) ? v.join(', ') || 'none' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const previewValue = (v: unknown) =>
+  Array.isArray(v)
+    ? v.join(', ') || 'none'
+    : typeof v === 'boolean'
+      ? v
+        ? 'yes'
+        : 'no'
+      : typeof v === 'string' && ISO_TIME.test(v)
+        ? new Date(v).toLocaleString()
+        : String(v);
 
 /**
  * The answer of a field's `preview` operation for its current value (sent a moment after typing stops): each plain
@@ -268,7 +272,7 @@ export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetPr
   return (
     <Stack gap={0} role="status" aria-label="Preview">
       {lines.map(([k, v]) => (
-        <Text key={k} size="sm">
+        <Text key={k} size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={600} size="sm">{`${previewLabel(k)}: `}</Text>
           {previewValue(v)}
         </Text>
