@@ -214,6 +214,12 @@ export interface FieldHint<V = unknown, F extends string = string> {
    * collection column of the field shows the choices' names instead of the ids.
    */
   readonly optionsFrom?: OptionSource;
+  /**
+   * A read-only check of the value as it is typed or read from a file: the value goes to `operation` as
+   * `{ [field]: value }` (an operation that stores nothing, e.g. certificate decoding) and its answer, or its refusal,
+   * is shown under the field.
+   */
+  readonly preview?: { readonly operation: OperationDef; readonly field: string };
   /** Columns, row form and new-row defaults of a `table` field (a list of objects). */
   readonly table?: [ElementOf<V>] extends [never] ? NestedTableHint : NestedTableHint<ElementOf<V>>;
 }
@@ -235,7 +241,7 @@ declare const checkedOptions: unique symbol;
  */
 export interface OptionsFrom {
   /** The document screen whose read operation is called. */
-  readonly screen: Pick<DocumentScreen, 'id' | 'operationIds'>;
+  readonly screen: Pick<DocumentScreen, 'id' | 'operationIds'> & { readonly endpoint: Pick<DocumentScreen['endpoint'], 'revision'> };
   readonly rows: string;
   readonly value: string;
   readonly label: string;

@@ -10,6 +10,7 @@ import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
 import { tenantUtilOps } from './api/tenantUtils';
+import { privateAccessOps } from './api/privateAccess';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
 import { postureOps } from './api/posture';
@@ -68,6 +69,8 @@ import { appCatalog } from './privateAccess/appCatalog';
 import { accessRules } from './privateAccess/accessRules';
 import { connectorClusters } from './privateAccess/connectorClusters';
 import { privateAccessSecurity } from './privateAccess/privateAccessSecurity';
+import { privateAccessCertificates } from './privateAccess/privateAccessCertificates';
+import { connectorStatus } from './privateAccess/connectorStatus';
 import { auditLogs } from './logs/auditLogs';
 import { dlpLogs } from './logs/dlpLogs';
 import { emailLogs } from './logs/emailLogs';
@@ -208,6 +211,8 @@ export const registry = createRegistry({
     accessRules,
     appCatalog,
     connectorClusters,
+    connectorStatus,
+    privateAccessCertificates,
     privateAccessSecurity,
     storageProfiles,
     forensicProfiles,
@@ -318,6 +323,7 @@ export const registry = createRegistry({
     ...policyVariantOperations,
     ...Object.values(policyVariantOps),
     ...Object.values(tenantUtilOps),
+    ...Object.values(privateAccessOps),
     ...Object.values(providerOps),
     ...providerFleetOperations,
     ...providerTenantOperations,

@@ -316,7 +316,9 @@ function checkCollectionReferences(
     const body = bodyObjectOf(op);
     if (op.body && !body) fail(`its form sends to ${op.id}, which takes no object body`);
     hinted(formSchemaOf(op), s.form.fields, 'its form');
-    choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
+    // A source's only path parameter may be `{rev}`, bound to the staged revision.
+    const stagedOnly = (from: OperationDef) => Object.keys(from.params?.shape ?? {}).every((p) => p === 'rev') && from.path.includes('{rev}');
+    choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && !stagedOnly(from) && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
     if (s.form.reveal && !fieldAt(op.response, s.form.reveal.field)) fail(`its form reveals ${s.form.reveal.field}, which ${op.id} does not answer`);
   }
 }

@@ -78,7 +78,8 @@ export const decodeCert = defineOperation({
   description: 'Nothing is stored. A block that is PEM-shaped but not a certificate is a 400 on `cert`.',
   body: DecodeCertBody,
   response: DecodedCert,
-  access: read,
+  // Certificates are chosen on settings pages and on the private access certificates page.
+  access: { any: ['settings:read', 'private_access:read'] },
   tag,
 });
 

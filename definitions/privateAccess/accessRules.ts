@@ -1,5 +1,7 @@
 import { AccessRulesDocument } from '../../schemas/areas/privateAccess';
-import { definePolicyArea } from '../define';
+import { definePolicyArea, optionsFrom } from '../define';
+import { postureProfiles } from '../settings/tenant/postureProfiles';
+import { appCatalog } from './appCatalog';
 
 export const accessRules = definePolicyArea({
   id: 'private-access.access-rules',
@@ -41,7 +43,7 @@ export const accessRules = definePolicyArea({
     rowFields: {
       id: { widget: 'hidden' },
       action: { widget: 'segmented' },
-      'scope.applications': { widget: 'tags', help: 'Ids of applications in the catalogue' },
+      'scope.applications': { widget: 'dualList', optionsFrom: optionsFrom(appCatalog, 'list', 'id', 'name'), help: 'Applications of the Applications page' },
       'scope.ips': { widget: 'tags', placeholder: '10.50.8.0/24' },
       'scope.users': { widget: 'tags', placeholder: 'name@example.com' },
       'scope.groups': { widget: 'tags' },
@@ -51,7 +53,7 @@ export const accessRules = definePolicyArea({
       'scope.source_cidr_blocks': { widget: 'tags', placeholder: '10.0.0.0/8' },
       'scope.geo_locations': { widget: 'tags', placeholder: 'US' },
       'scope.platforms': { widget: 'checkboxGroup' },
-      posture_profiles: { widget: 'tags', help: 'UUIDs of posture profiles (Settings, Posture Profiles)' },
+      posture_profiles: { widget: 'dualList', optionsFrom: optionsFrom(postureProfiles, 'profiles', 'uuid', 'name'), help: 'The device must pass each of these posture profiles' },
       'reauthentication.kind': { widget: 'segmented' },
       'reauthentication.every': { showIf: { field: 'reauthentication.kind', equals: ['time'] } },
       'reauthentication.unit': { showIf: { field: 'reauthentication.kind', equals: ['time'] } },

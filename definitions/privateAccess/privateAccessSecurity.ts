@@ -11,7 +11,7 @@ export const privateAccessSecurity = defineSettingsPage({
     'posture profile required before any access rule applies, the idle time-out of application sessions, one-time ' +
     'connector provisioning keys and countries never allowed.',
   route: '/secure-application-access/security',
-  nav: { order: 40 },
+  nav: { order: 50 },
   endpoint: { path: '/api/settings/v1/tenants/mpa_security_config', revision: 'none', save: 'PUT' },
   schema: MpaSecurityConfigDocument,
   // Set up once per tenant, so the page guides through it; the last step saves.

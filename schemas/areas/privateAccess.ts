@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { AccessRuleScope, AwsRegionCode, SessionKind, TimeUnit, labelledEnum } from '../enums';
-import { CHECKS, HostnameOrIp, IpRange, PortOrPortRange, URL_MAX, VALIDATOR_MESSAGES, checked, isCidr } from '../validators';
-import { Comment, Description, Enabled, RowId, RuleName, Token, listOf, ruleList } from './common';
+import { CHECKS, HostnameOrIp, IpRange, PemCertificate, PortOrPortRange, URL_MAX, VALIDATOR_MESSAGES, checked, isCidr } from '../validators';
+import { Comment, Description, Enabled, RULES_MAX, RowId, RuleName, Token, listOf, ruleList } from './common';
 import { CountryCode, IpOrCidr } from './ruleConditions';
 
 const scopeTitle = (key: z.infer<typeof AccessRuleScope>) => (AccessRuleScope.meta()?.['x-labels'] as Record<string, string>)[key]!;
@@ -73,7 +73,7 @@ export type AccessRulesDocument = z.infer<typeof AccessRulesDocument>;
 
 export const AppKind = labelledEnum(
   ['web', 'tcp', 'udp'],
-  { web: 'Web application (browser or client)', tcp: 'TCP application (client)', udp: 'UDP application (client)' },
+  { web: 'Web (browser or client)', tcp: 'TCP (client)', udp: 'UDP (client)' },
   { title: 'Kind' },
 );
 
@@ -131,3 +131,105 @@ export const MpaSecurityConfigDocument = z.strictObject({
   blocked_countries: listOf(CountryCode, 'Countries never allowed', 250),
 });
 export type MpaSecurityConfigDocument = z.infer<typeof MpaSecurityConfigDocument>;
+
+// ---- certificates (/api/settings/v1/tenants/mpa_certificates) ----------------------------------------------------
+
+export const MpaCertificatePurpose = labelledEnum(
+  ['device_ca', 'application_ca'],
+  { device_ca: 'Device certificate authority', application_ca: 'Application server authority' },
+  { title: 'Used for' },
+);
+
+/**
+ * Certificates private access trusts. The spec names the call only; the design (as in Cloudflare Access mTLS roots
+ * and Zscaler Private Access certificates): a device certificate authority lets a client connector prove the device
+ * is managed (devices present a certificate it signed); an application server authority is the internal CA the
+ * connectors trust when they reach HTTPS applications with private certificates. Only public certificates are
+ * kept, never private keys; the portal decodes a certificate (subject, issuer, validity) before it is saved.
+ */
+export const MpaCertificate = z.strictObject({
+  id: RowId,
+  name: RuleName,
+  purpose: MpaCertificatePurpose,
+  certificate: PemCertificate.max(16_384, { message: 'Use at most 16384 characters.' }).meta({ title: 'Certificate (PEM)' }),
+  enabled: Enabled,
+  description: Description,
+});
+export type MpaCertificate = z.infer<typeof MpaCertificate>;
+
+export const MpaCertificatesDocument = z.strictObject({ list: ruleList(MpaCertificate, 'Certificates', 'id', 50) });
+export type MpaCertificatesDocument = z.infer<typeof MpaCertificatesDocument>;
+
+// ---- derived lists and calls (spec 002 §7) -----------------------------------------------------------------------
+
+/** One application of the catalogue as other screens choose it: its cluster by name and the access rules naming it. */
+export const ApplicationListEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: AppKind,
+  address: z.string(),
+  cluster_id: z.string(),
+  cluster_name: z.string().meta({ description: 'Empty when the cluster is not in the revision' }),
+  access_rules: z.array(z.object({ id: z.string(), name: z.string(), action: AccessAction })),
+});
+export const ApplicationList = z
+  .object({ rev_id: z.number().int(), applications: z.array(ApplicationListEntry) })
+  .meta({ title: 'Private applications', description: 'The catalogue of the revision with each cluster named and the access rules that name each application' });
+export type ApplicationList = z.infer<typeof ApplicationList>;
+
+export const ConnectorState = labelledEnum(
+  ['awaiting_key', 'connected'],
+  { awaiting_key: 'Waiting for a key', connected: 'Connected' },
+  { title: 'State' },
+);
+
+export const ClusterListEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  region_label: z.string(),
+  applications: z.number().int().meta({ description: 'Catalogue applications reached through the cluster' }),
+  connectors: z.array(z.object({ name: z.string(), state: ConnectorState })),
+  state: ConnectorState.meta({ description: 'Connected once its connectors registered with a provisioning key' }),
+  key_hint: z.string().meta({ description: 'The last four characters of the current provisioning key; empty before one is issued' }),
+  key_issued_at: z.iso.datetime().nullable(),
+  key_issued_by: z.string(),
+});
+export const ClusterList = z
+  .object({ rev_id: z.number().int(), clusters: z.array(ClusterListEntry) })
+  .meta({ title: 'App connector clusters', description: 'The clusters of the revision with their connectors, state and provisioning key (masked)' });
+export type ClusterList = z.infer<typeof ClusterList>;
+
+const Stamp = z.iso.datetime({ message: 'Send the updated_at you read.' }).meta({ title: 'Updated at', description: 'The updated_at of the document as read; a stale one is answered 409' });
+
+/** Puts one application in exactly the listed access rules (and takes it out of the others). */
+export const UpdateAccessPolicyApplication = z.strictObject({
+  updated_at: Stamp,
+  application_id: RowId.meta({ title: 'Application' }),
+  access_rules: z.array(RowId).max(RULES_MAX).meta({ title: 'Access rules', description: 'Ids of the access rules that name the application' }),
+});
+
+/** Moves the listed applications of the catalogue to one app connector cluster. */
+export const UpdateCatalogClusters = z.strictObject({
+  updated_at: Stamp,
+  cluster_id: RowId.meta({ title: 'App connector cluster' }),
+  applications: z.array(RowId).min(1, { message: 'Choose at least one application.' }).max(500).meta({ title: 'Applications' }),
+});
+
+/** Issues a new provisioning key for a cluster of the working revision; the previous key stops working. */
+export const SetProvisioningKeyLookup = z.strictObject({
+  cluster_id: RowId.meta({ title: 'App connector cluster' }),
+});
+export const ProvisioningKeyAnswer = z.object({
+  cluster_id: z.string(),
+  key: z.string().meta({ description: 'The new key, answered once; only a hash is stored' }),
+  hint: z.string(),
+  issued_at: z.iso.datetime(),
+  message: z.string(),
+});
+
+export const ConnectorRegions = z.object({
+  default: AwsRegionCode,
+  regions: z.array(z.object({ value: AwsRegionCode, label: z.string(), clusters: z.number().int() })),
+});
+export const UserPortalUrl = z.object({ url: z.string().meta({ description: 'Where users open the applications shown on the user portal' }) });

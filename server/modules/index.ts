@@ -13,6 +13,7 @@ import { identityModule } from './identity';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
 import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
+import { privateAccessModule } from './privateAccess';
 import { policyModule } from './policy';
 import { postureModule } from './posture';
 import { providerModule } from './provider';
@@ -35,6 +36,7 @@ export const serverModules: readonly ServerModule[] = [
   lookupsModule,
   policyVariantsModule,
   tenantUtilsModule,
+  privateAccessModule,
   applianceModule,
   jobsModule,
   applianceManagerModule,

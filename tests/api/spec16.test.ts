@@ -1,6 +1,7 @@
 /** Lookups and shell-level calls (spec 000 §7), the moved category-extension and egress-header paths, and the 404 for unknown lists. */
 import { describe, expect, it } from 'vitest';
 import { lookupOps } from '../../definitions/api/lookups';
+import { privateAccessOps } from '../../definitions/api/privateAccess';
 import { ApiClient, asResponseOf, signedIn, stagedRev } from './helpers';
 
 const P = '/api/policy/v1';
@@ -212,5 +213,169 @@ describe('access', () => {
     expect((await web.get(`${P}/smtp_users`)).status).toBe(403);
     expect((await web.get(`${P}/dlp/file_password`)).status).toBe(403);
     expect((await (await signedIn('auditor')).get(`${P}/dlp/file_password`)).status).toBe(403);
+  });
+});
+
+describe('private access (002 §7)', () => {
+  const MPA = `${P}/rules/mpa`;
+  type Rule = { id: string; name: string; scope: { applications: string[] } };
+  type App = { id: string; name: string; cluster_id: string };
+
+  it('the application and cluster lists follow the documents of the revision', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const catalog = (await admin.get(`${MPA}/app_catalogs/${rev}`)).body;
+    const clusters = (await admin.get(`${MPA}/app_connector_clusters/${rev}`)).body;
+    const rules = (await admin.get(`${MPA}/access_rules/${rev}`)).body;
+    const apps = asResponseOf(privateAccessOps.applicationList, (await admin.get(`${MPA}/application_list/${rev}`)).body);
+    expect(apps.applications.map((a) => a.id)).toEqual(catalog.list.map((a: App) => a.id));
+    for (const a of apps.applications) {
+      expect(a.cluster_name).toBe(clusters.list.find((c: { id: string }) => c.id === a.cluster_id).name);
+      expect(a.access_rules.map((r) => r.id)).toEqual(rules.list.filter((r: Rule) => r.scope.applications.includes(a.id)).map((r: Rule) => r.id));
+    }
+    const list = asResponseOf(privateAccessOps.clusterList, (await admin.get(`${MPA}/app_connector_cluster_list/${rev}`)).body);
+    expect(list.clusters.map((c) => c.name)).toEqual(clusters.list.map((c: { name: string }) => c.name));
+    for (const c of list.clusters) {
+      expect(c.applications).toBe(catalog.list.filter((a: App) => a.cluster_id === c.id).length);
+      expect(c.connectors).toHaveLength(clusters.list.find((d: { id: string }) => d.id === c.id).connectors);
+    }
+    // The other demo tenant has no private access capability: its administrator is refused every call of it.
+    const other = await signedIn('other-admin');
+    const otherRev = await stagedRev(other);
+    for (const path of [`${MPA}/application_list/${otherRev}`, `${MPA}/app_connector_cluster_list/${otherRev}`, `${MPA}/app_catalogs/${otherRev}`, `${P}/mpa/user_portal_url`]) {
+      expect((await other.get(path)).status, path).toBe(403);
+    }
+    expect((await admin.get(`${MPA}/application_list/999999`)).status).toBe(404);
+  });
+
+  it('moves applications to a cluster: staged, the lists follow, published with the revision', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const catalog = (await admin.get(`${MPA}/app_catalogs/${rev}`)).body;
+    const clusters = (await admin.get(`${MPA}/app_connector_clusters/${rev}`)).body.list as { id: string; name: string }[];
+    const app = catalog.list[0] as App;
+    const target = clusters.find((c) => c.id !== app.cluster_id)!;
+    const res = await admin.put(`${MPA}/update_catalog_clusters/${rev}`, { body: { updated_at: catalog.updated_at, cluster_id: target.id, applications: [app.id] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.state).toBe('staged');
+    expect(res.body.list.find((a: App) => a.id === app.id).cluster_id).toBe(target.id);
+    const listed = (await admin.get(`${MPA}/application_list/${rev}`)).body.applications.find((a: App) => a.id === app.id);
+    expect(listed.cluster_name).toBe(target.name);
+    // The same stamp again is stale: 409, and the move stays.
+    const stale = await admin.put(`${MPA}/update_catalog_clusters/${rev}`, { body: { updated_at: catalog.updated_at, cluster_id: app.cluster_id, applications: [app.id] } });
+    expect(stale.status).toBe(409);
+    const publish = await admin.post(`/api/policy/v1/rules/${rev}`, { body: { reason: 'Private access test' } });
+    expect(publish.status, publish.text).toBe(200);
+    const published = (await admin.get(`${MPA}/app_catalogs/${rev}`)).body;
+    expect(published.state).toBe('published');
+    expect(published.list.find((a: App) => a.id === app.id).cluster_id).toBe(target.id);
+  });
+
+  it('refuses unknown clusters, applications and access rules with their path, and changes nothing', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const catalog = (await admin.get(`${MPA}/app_catalogs/${rev}`)).body;
+    const rules = (await admin.get(`${MPA}/access_rules/${rev}`)).body;
+    const app = (catalog.list as App[])[0]!;
+    const refusals = [
+      [`${MPA}/update_catalog_clusters/${rev}`, { updated_at: catalog.updated_at, cluster_id: 'no-such-cluster', applications: [app.id] }, 'cluster_id'],
+      [`${MPA}/update_catalog_clusters/${rev}`, { updated_at: catalog.updated_at, cluster_id: app.cluster_id, applications: [app.id, 'no-such-app'] }, 'applications.1'],
+      [`${MPA}/update_catalog_clusters/${rev}`, { updated_at: catalog.updated_at, cluster_id: app.cluster_id, applications: [] }, 'applications'],
+      [`${MPA}/update_access_policy_application/${rev}`, { updated_at: rules.updated_at, application_id: 'no-such-app', access_rules: [] }, 'application_id'],
+      [`${MPA}/update_access_policy_application/${rev}`, { updated_at: rules.updated_at, application_id: app.id, access_rules: ['no-such-rule'] }, 'access_rules.0'],
+      [`${MPA}/update_access_policy_application/${rev}`, { application_id: app.id, access_rules: [] }, 'updated_at'],
+    ] as const;
+    for (const [path, body, field] of refusals) {
+      const res = await admin.put(path, { body });
+      expect(res.status, `${field}: ${res.text}`).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path.replace(/^body\./, ''))).toContain(field);
+    }
+    // A rule whose only application is taken out would be left empty.
+    const lonely = (rules.list as Rule[]).find((r) => r.scope.applications.length === 1);
+    if (lonely) {
+      const only = lonely.scope.applications[0]!;
+      const keep = (rules.list as Rule[]).filter((r) => r.id !== lonely.id && r.scope.applications.includes(only)).map((r) => r.id);
+      const res = await admin.put(`${MPA}/update_access_policy_application/${rev}`, { body: { updated_at: rules.updated_at, application_id: only, access_rules: keep } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].path).toBe('access_rules');
+    }
+    expect((await admin.get(`${MPA}/app_catalogs/${rev}`)).body).toEqual(catalog);
+    expect((await admin.get(`${MPA}/access_rules/${rev}`)).body).toEqual(rules);
+  });
+
+  it('puts an application in exactly the chosen access rules', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const rules = (await admin.get(`${MPA}/access_rules/${rev}`)).body;
+    const list = rules.list as Rule[];
+    // An application every rule naming it also names another one can leave them all but the first rule.
+    const apps = [...new Set(list.flatMap((r) => r.scope.applications))];
+    const app = apps.find((a) => list.every((r) => !r.scope.applications.includes(a) || r.scope.applications.length > 1))!;
+    expect(app).toBeDefined();
+    const chosen = [list[0]!.id];
+    const res = await admin.put(`${MPA}/update_access_policy_application/${rev}`, { body: { updated_at: rules.updated_at, application_id: app, access_rules: chosen } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.state).toBe('staged');
+    const after = (await admin.get(`${MPA}/access_rules/${rev}`)).body.list as Rule[];
+    expect(after.filter((r) => r.scope.applications.includes(app)).map((r) => r.id)).toEqual(chosen);
+    const listed = (await admin.get(`${MPA}/application_list/${rev}`)).body.applications.find((a: App) => a.id === app);
+    expect(listed.access_rules.map((r: { id: string }) => r.id)).toEqual(chosen);
+  });
+
+  it('issues a provisioning key once; the cluster list shows only its end and the connectors connect', async () => {
+    const admin = await signedIn('admin');
+    const rev = await stagedRev(admin);
+    const before = (await admin.get(`${MPA}/app_connector_cluster_list/${rev}`)).body.clusters as { id: string; key_hint: string; state: string }[];
+    const cluster = before[before.length - 1]!;
+    const res = await admin.put(`${MPA}/set_provisioning_key_lookup`, { body: { cluster_id: cluster.id } });
+    expect(res.status, res.text).toBe(200);
+    const { key, hint } = asResponseOf(privateAccessOps.setProvisioningKeyLookup, res.body);
+    expect(key.length).toBeGreaterThan(20);
+    expect(hint).toBe(key.slice(-4));
+    const after = (await admin.get(`${MPA}/app_connector_cluster_list/${rev}`)).body;
+    const listed = after.clusters.find((c: { id: string }) => c.id === cluster.id);
+    expect(listed).toMatchObject({ key_hint: hint, state: 'connected', key_issued_by: 'admin' });
+    expect(JSON.stringify(after)).not.toContain(key);
+    const again = (await admin.put(`${MPA}/set_provisioning_key_lookup`, { body: { cluster_id: cluster.id } })).body;
+    expect(again.key).not.toBe(key);
+    const bad = await admin.put(`${MPA}/set_provisioning_key_lookup`, { body: { cluster_id: 'no-such-cluster' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('cluster_id');
+  });
+
+  it('answers the connector regions and the user portal address', async () => {
+    const admin = await signedIn('admin');
+    const regions = asResponseOf(privateAccessOps.connectorRegions, (await admin.get(`${P}/mpa/app_connector_aws_region`)).body);
+    const clusters = (await admin.get(`${MPA}/app_connector_clusters/${await stagedRev(admin)}`)).body.list as { region: string }[];
+    expect(regions.regions.reduce((n, r) => n + r.clusters, 0)).toBe(clusters.length);
+    expect(regions.regions.find((r) => r.value === regions.default)!.clusters).toBe(Math.max(...regions.regions.map((r) => r.clusters)));
+    expect((await admin.get(`${P}/mpa/user_portal_url`)).body.url).toBe('https://demo-corp.access.example.net/');
+  });
+
+  it('keeps certificates that decode, refuses a block that is not one, and lets the auditor only read', async () => {
+    const admin = await signedIn('admin');
+    const CERTS = '/api/settings/v1/tenants/mpa_certificates';
+    const doc = (await admin.get(CERTS)).body;
+    expect(doc.list.length).toBeGreaterThan(0);
+    const decoded = (await admin.post('/api/settings/v1/utils/decodeCert', { body: { cert: doc.list[0].certificate } })).body;
+    expect(decoded.subject).toContain('Demo Corp');
+    const broken = { ...doc.list[0], id: 'cert-broken', name: 'Broken', certificate: '-----BEGIN CERTIFICATE-----\nnot a certificate\n-----END CERTIFICATE-----' };
+    const bad = await admin.put(CERTS, { body: { ...doc, list: [...doc.list, broken] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toContain(`list.${doc.list.length}.certificate`);
+    expect((await admin.get(CERTS)).body).toEqual(doc);
+    const renamed = await admin.put(CERTS, { body: { ...doc, list: doc.list.map((c: { name: string }, i: number) => (i === 0 ? { ...c, name: 'Managed devices' } : c)) } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await admin.get(CERTS)).body.list[0].name).toBe('Managed devices');
+
+    const auditor = await signedIn('auditor');
+    const rev = await stagedRev(auditor);
+    expect((await auditor.get(CERTS)).status).toBe(200);
+    expect((await auditor.get(`${MPA}/app_connector_cluster_list/${rev}`)).status).toBe(200);
+    expect((await auditor.put(`${MPA}/set_provisioning_key_lookup`, { body: { cluster_id: 'cl-fra' } })).status).toBe(403);
+    const rules = (await auditor.get(`${MPA}/access_rules/${rev}`)).body;
+    expect((await auditor.put(`${MPA}/update_access_policy_application/${rev}`, { body: { updated_at: rules.updated_at, application_id: 'app-erp', access_rules: [] } })).status).toBe(403);
+    expect((await auditor.put(CERTS, { body: doc })).status).toBe(403);
+    expect((await admin.get(`${MPA}/access_rules/${rev}`)).body).toEqual(rules);
   });
 });

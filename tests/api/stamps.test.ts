@@ -92,6 +92,7 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'provider.ovaKeys.delete': 'removes a key whole',
   'provider.categoryOverrides.create': 'creates a new override: there is no earlier version to be stale against',
   'provider.categoryOverrides.delete': 'removes an override whole',
+  'privateAccess.setProvisioningKeyLookup': "issues a new key for a cluster; the cluster's key is replaced whole and the new one answered",
   'provider.idpToken': "starts the operator's own sign-in",
   'provider.extendKey': "extends the operator's own session",
   'provider.tenants.create': 'creates a new tenant: a name already taken is refused',
@@ -348,6 +349,26 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     const read = (await admin.get('/api/reports/v1/scheduled_reports')).body;
     const save = () => admin.put('/api/reports/v1/scheduled_reports', { body: read });
     await secondEditorRefused(save, save);
+  },
+  'privateAccess.updateCatalogClusters': async (admin) => {
+    const rev = await stagedRev(admin);
+    const read = (await admin.get(`/api/policy/v1/rules/mpa/app_catalogs/${rev}`)).body;
+    const clusters = (await admin.get(`/api/policy/v1/rules/mpa/app_connector_clusters/${rev}`)).body.list as { id: string }[];
+    const app = read.list[0];
+    const move = (cluster_id: string) => () =>
+      admin.put(`/api/policy/v1/rules/mpa/update_catalog_clusters/${rev}`, { body: { updated_at: read.updated_at, cluster_id, applications: [app.id] } });
+    const [first, second] = [clusters.find((c) => c.id !== app.cluster_id)!.id, app.cluster_id];
+    await secondEditorRefused(move(first), move(second));
+    expect((await admin.get(`/api/policy/v1/rules/mpa/app_catalogs/${rev}`)).body.list[0].cluster_id).toBe(first);
+  },
+  'privateAccess.updateAccessPolicyApplication': async (admin) => {
+    const rev = await stagedRev(admin);
+    const read = (await admin.get(`/api/policy/v1/rules/mpa/access_rules/${rev}`)).body;
+    const rule = read.list[0];
+    const app = rule.scope.applications[0];
+    const keep = read.list.filter((r: { scope: { applications: string[] } }) => r.scope.applications.includes(app)).map((r: { id: string }) => r.id);
+    const put = () => admin.put(`/api/policy/v1/rules/mpa/update_access_policy_application/${rev}`, { body: { updated_at: read.updated_at, application_id: app, access_rules: keep } });
+    await secondEditorRefused(put, put);
   },
 };
 

@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { connectorStatus } from '../../../definitions/privateAccess/connectorStatus';
 import { tenantPlacements } from '../../../definitions/provider/tenantPlacements';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
@@ -62,5 +63,50 @@ describe('a form field choosing several answers of another operation', () => {
     await waitFor(() => expect(calls.find(([id]) => id === 'provider.deployments.moveTenants')?.[1]?.body).toEqual({ tids: ['t1', 't3'], deployment: 'us-east' }));
     expect(await screen.findByText('2 tenants moved to us-east.')).toBeTruthy();
     expect(within(document.body).queryByText(/unexpected/)).toBeNull();
+  });
+});
+
+describe('a collection whose list and form choices are read at the staged revision', () => {
+  it('reads both at the staged revision and shows the issued key once', { timeout: 60_000 }, async () => {
+    const calls: [string, CallInput | undefined][] = [];
+    const cluster = (id: string, name: string, hint: string) => ({
+      id,
+      name,
+      region: 'eu-central-1',
+      region_label: 'Europe (Frankfurt)',
+      applications: 2,
+      connectors: [{ name: `${id}-connector-1`, state: hint ? 'connected' : 'awaiting_key' }],
+      state: hint ? 'connected' : 'awaiting_key',
+      key_hint: hint,
+      key_issued_at: hint ? '2026-11-01T08:00:00.000Z' : null,
+      key_issued_by: hint ? 'admin' : '',
+    });
+    const answers: Record<string, unknown> = {
+      'policy.revision': { staged_rev_id: 12, rev_id: 11, state: 'staged', updated_at: '2026-11-01T08:00:00.000Z' },
+      'privateAccess.clusterList': { rev_id: 12, clusters: [cluster('cl-fra', 'Frankfurt data centre', 'x9Qz'), cluster('cl-sgp', 'Singapore lab', '')] },
+      'privateAccess.setProvisioningKeyLookup': { cluster_id: 'cl-sgp', key: 'pak_new-key-shown-once', hint: 'once', issued_at: '2026-11-02T08:00:00.000Z', message: 'Issued.' },
+    };
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      calls.push([id, input]);
+      if (!(id in answers)) throw new Error(`unexpected ${id}`);
+      return answers[id];
+    }) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: false });
+    access.setUser({ roles: { read: ['private_access'], write: ['private_access'] }, capabilities: { rbac: true, private_access: true } });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <CollectionView screen={connectorStatus} />
+        <SnackbarHost />
+      </EngineProvider>,
+    );
+    expect(await screen.findByText('Waiting for a key', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('x9Qz')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Cluster' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('option', { name: /Singapore lab/ }));
+    await user.click(screen.getByRole('button', { name: 'Issue key' }));
+    expect(await screen.findByText('pak_new-key-shown-once')).toBeTruthy();
+    expect(calls.find(([id]) => id === 'privateAccess.setProvisioningKeyLookup')?.[1]?.body).toEqual({ cluster_id: 'cl-sgp' });
+    expect(calls.filter(([id]) => id === 'privateAccess.clusterList').every(([, input]) => input?.params?.rev === 12)).toBe(true);
   });
 });

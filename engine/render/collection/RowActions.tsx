@@ -98,12 +98,17 @@ export function useChoiceSchema(
   params: Readonly<Record<string, string>>,
   row: CollectionItem = NO_ROW,
 ) {
-  const { call } = useEngine();
+  const { call, revision } = useEngine();
   const sources = useMemo(() => Object.entries(choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined), [choices]);
   const answers = useQueries({
     queries: sources.map(([, from]) => ({
       queryKey: ['collection-choices', from.operation.id, params],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call<Record<string, unknown>>(from.operation.id, from.operation.params ? { params } : {}, { signal }),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        // A source read at a revision (`{rev}` in its path) reads the staged one.
+        if (!from.operation.path.includes('{rev}')) return call<Record<string, unknown>>(from.operation.id, from.operation.params ? { params } : {}, { signal });
+        await revision.ensure();
+        return call<Record<string, unknown>>(from.operation.id, { params: revision.bindRevision(params) }, { signal });
+      },
       staleTime: 0,
     })),
     combine: combineAnswers,

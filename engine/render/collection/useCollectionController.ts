@@ -85,7 +85,7 @@ const NO_CONTEXT: CollectionContext = { scope: {}, filters: {} };
 
 /** The list of a collection and its calls; each refreshes the list when it succeeds. */
 export function useCollectionController(screen: CollectionDef, context: CollectionContext = NO_CONTEXT) {
-  const { call } = useEngine();
+  const { call, revision } = useEngine();
   const queryClient = useQueryClient();
   const { scope, filters } = context;
   const scoped = screen.scope === undefined || scope[screen.scope.param] !== undefined;
@@ -99,8 +99,17 @@ export function useCollectionController(screen: CollectionDef, context: Collecti
     enabled: listOp !== undefined && scoped,
     // A new search keeps the rows it narrows on screen until its answer arrives.
     placeholderData: (previous: Record<string, unknown> | undefined) => previous,
-    queryFn: ({ signal }) =>
-      call<Record<string, unknown>>(listOp!.id, { ...(screen.scope && { params: scope }), ...(Object.keys(filters).length > 0 && { query: filters }) }, { signal }),
+    queryFn: async ({ signal }) => {
+      // A list read at a revision (`{rev}` in its path, e.g. a list derived from policy documents) reads the staged one.
+      const staged = listOp!.path.includes('{rev}');
+      if (staged) await revision.ensure();
+      const params = { ...(screen.scope && scope), ...(staged && revision.bindRevision()) };
+      return call<Record<string, unknown>>(
+        listOp!.id,
+        { ...(Object.keys(params).length > 0 && { params }), ...(Object.keys(filters).length > 0 && { query: filters }) },
+        { signal },
+      );
+    },
     refetchInterval: (query) => {
       const rows = (query.state.data?.[screen.items ?? ''] ?? []) as CollectionItem[];
       const busy = following || rows.some((row) => (screen.refreshWhile ?? []).some((c) => meets(row, c)));

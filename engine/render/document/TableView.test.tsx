@@ -155,7 +155,11 @@ describe('TableView', () => {
   });
 
   it('a column over a field that refers to another screen shows the referenced row by its name, not its id', async () => {
-    const call = vi.fn(async () => ({ list: [{ id: 'cl-1', name: 'Frankfurt data centre' }] })) as unknown as CallFn;
+    const call = vi.fn(async (id: string) =>
+      id === 'policy.revision'
+        ? { staged_rev_id: 4, rev_id: 3, state: 'staged', updated_at: '2026-01-01T00:00:00Z' }
+        : { list: [{ id: 'cl-1', name: 'Frankfurt data centre' }] },
+    ) as unknown as CallFn;
     const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
     const refLayout: TableLayoutDef = {
       kind: 'table',
@@ -173,7 +177,8 @@ describe('TableView', () => {
     const table = screen.getByRole('grid', { name: 'Applications' });
     expect(await within(table).findByText('Frankfurt data centre')).toBeTruthy();
     expect(within(table).queryByText('cl-1')).toBeNull();
-    expect(call).toHaveBeenCalledWith(connectorClusters.operationIds.read, {}, expect.anything());
+    // A policy area's document is read at the staged revision (its path has no revision otherwise).
+    expect(call).toHaveBeenCalledWith(connectorClusters.operationIds.read, { params: { rev: 4 } }, expect.anything());
   });
 
   it('a number column shows the word of a special value ("No limit" for 0)', () => {

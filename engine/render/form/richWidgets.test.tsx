@@ -5,12 +5,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { uploadPacTemplate } from '../../../definitions/api/settings';
 import { groupUsers } from '../../../definitions/api/lookups';
+import { decodeCert } from '../../../definitions/api/tenantUtils';
 import { choicesFrom, optionsFrom } from '../../../definitions/define';
+import { appCatalog } from '../../../definitions/privateAccess/appCatalog';
 import { storageProfiles } from '../../../definitions/settings/storageProfiles';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
 import type { CallFn } from '../../core/revision';
 import { createRevisionStore } from '../../core/revision';
+import { ApiError } from '../../core/http';
 import { createUnsavedChanges } from '../../core/unsavedChanges';
 import { EngineProvider } from '../shell/EngineContext';
 import { fieldsOf } from './schemaFields';
@@ -112,5 +115,40 @@ describe('rich field widgets', () => {
     await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Sales/ }));
     expect(onValue).toHaveBeenLastCalledWith(['Sales']);
     expect(call).toHaveBeenCalledWith(groupUsers.id, { params: { rev: 7 } }, expect.anything());
+  });
+
+  it('textarea with a preview: shows what the operation answers for the value, or its refusal', async () => {
+    const call = vi.fn(async (_id: string, input: { body: { cert: string } }) => {
+      if (input.body.cert.includes('broken')) throw new ApiError(400, 'The request is not valid.', 'http', [{ path: 'cert', key: 'invalidCert', message: 'This block is not a certificate that can be read.' }]);
+      return { subject: 'CN=Demo Corp Device CA', expired: false, subject_alt_names: [] };
+    }) as unknown as CallFn;
+    const schema = z.object({ certificate: z.string().meta({ title: 'Certificate (PEM)' }) });
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ certificate: { widget: 'textarea', preview: { operation: decodeCert, field: 'cert' } } }} initial="-----BEGIN CERTIFICATE-----" onValue={() => {}} />,
+    );
+    const preview = await screen.findByRole('status', { name: 'Preview' });
+    expect(preview.textContent).toContain('Subject: CN=Demo Corp Device CA');
+    expect(preview.textContent).toContain('Expired: no');
+    expect(call).toHaveBeenCalledWith(decodeCert.id, { body: { cert: '-----BEGIN CERTIFICATE-----' } }, expect.anything());
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Certificate (PEM)' }), ' broken');
+    expect(await screen.findByText('This block is not a certificate that can be read.')).toBeTruthy();
+  });
+
+  it('dualList with optionsFrom a policy area: reads its document at the staged revision and offers its rows by name', async () => {
+    const call = vi.fn(async (id: string) =>
+      id === 'policy.revision'
+        ? { staged_rev_id: 9, rev_id: 8, state: 'staged', updated_at: '2026-01-01T00:00:00Z' }
+        : { rev_id: 9, state: 'staged', updated_at: '2026-01-01T00:00:00Z', list: [{ id: 'app-erp', name: 'SAP ERP' }, { id: 'app-wiki', name: 'Wiki' }] },
+    ) as unknown as CallFn;
+    const schema = z.object({ applications: z.array(z.string()).meta({ title: 'Applications' }) });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ applications: { widget: 'dualList', optionsFrom: optionsFrom(appCatalog, 'list', 'id', 'name') } }} initial={[]} onValue={onValue} />,
+    );
+    await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Wiki/ }));
+    expect(onValue).toHaveBeenLastCalledWith(['app-wiki']);
+    expect(call).toHaveBeenCalledWith(appCatalog.operationIds.read, { params: { rev: 9 } }, expect.anything());
   });
 });

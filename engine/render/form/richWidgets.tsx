@@ -6,9 +6,10 @@
  */
 import { Input, Select, Stack, Text } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { OptionSource } from '../../../definitions/define';
+import { isApiError } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import { useEngine, useOptionalEngine } from '../shell/EngineContext';
 import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
@@ -32,7 +33,7 @@ type Engine = ReturnType<typeof useEngine>;
 /** The operation a source reads, the array of its answer and whether its path takes the staged revision. */
 const readOf = (from: OptionSource) =>
   'screen' in from
-    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: false }
+    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
     : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
 
 /** The query of a source (one per screen or operation, shared by every field that uses it). */
@@ -146,23 +147,17 @@ export const UploadBoxWidget: WidgetComponent = (p) => {
 export const DualListWidget: WidgetComponent = (p) =>
   p.field.hint.optionsFrom ? <LookupDualList {...p} /> : <DualListOver {...p} options={p.field.options} />;
 
+/** Rows of another screen or answer: shown by their label (a name), not their value (an id). */
 function LookupDualList(p: WidgetProps) {
-  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} />;
+  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} byLabel />;
 }
 
-function DualListOver({ options, ...p }: WidgetProps & { readonly options: readonly SelectOption[] }) {
+function DualListOver({ options, byLabel = false, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly byLabel?: boolean }) {
   const value = strList(p.value);
-  const groups = useMemo<DualListGroup[]>(
-    () => [
-      {
-        title: p.field.label,
-        available: options.map((o) => o.value),
-        selected: [],
-        descriptions: Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label])),
-      },
-    ],
-    [options, p.field.label],
-  );
+  const groups = useMemo<DualListGroup[]>(() => {
+    const labelled = Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label]));
+    return [{ title: p.field.label, available: options.map((o) => o.value), selected: [], ...(byLabel ? { labels: labelled } : { descriptions: labelled }) }];
+  }, [options, p.field.label, byLabel]);
   return (
     <Stack gap={4}>
       <DualList
@@ -231,3 +226,57 @@ export const CheckboxGroupWidget: WidgetComponent = (p) => {
     </Stack>
   );
 };
+
+const PREVIEW_DELAY_MS = 400;
+const previewLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const previewValue = (v: unknown) =>
+  Array.isArray(v)
+    ? v.join(', ') || 'none'
+    : typeof v === 'boolean'
+      ? v
+        ? 'yes'
+        : 'no'
+      : typeof v === 'string' && ISO_TIME.test(v)
+        ? new Date(v).toLocaleString()
+        : String(v);
+
+/**
+ * The answer of a field's `preview` operation for its current value (sent a moment after typing stops): each plain
+ * field of the answer on a line, or the refusal's message.
+ */
+export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetProps['field']['hint']['preview']>; value: string }) {
+  const { call } = useEngine();
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const query = useQuery({
+    queryKey: ['preview', preview.operation.id, settled],
+    enabled: settled.trim() !== '',
+    retry: false,
+    queryFn: ({ signal }) => call<Record<string, unknown>>(preview.operation.id, { body: { [preview.field]: settled } }, { signal, skip403Snackbar: true }),
+  });
+  if (settled.trim() === '' || query.isPending) return null;
+  if (query.isError) {
+    const e = query.error;
+    const message = isApiError(e) ? (e.fieldErrors?.[0]?.message ?? e.message) : String(e);
+    return (
+      <Text size="sm" c="red" role="status">
+        {message}
+      </Text>
+    );
+  }
+  const lines = Object.entries(query.data).filter(([, v]) => v === null || typeof v !== 'object' || Array.isArray(v));
+  return (
+    <Stack gap={0} role="status" aria-label="Preview">
+      {lines.map(([k, v]) => (
+        <Text key={k} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={600} size="sm">{`${previewLabel(k)}: `}</Text>
+          {previewValue(v)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

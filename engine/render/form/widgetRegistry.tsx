@@ -22,7 +22,7 @@ import {
 import { memo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
 import { LightInput, LightNumberInput, LightSelect } from './lightInput';
-import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget, useOptionsFrom } from './richWidgets';
+import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget, useOptionsFrom, ValuePreview } from './richWidgets';
 import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
 import { holdsNumbers, type FieldSpec, type SelectOption } from './schemaFields';
 
@@ -74,21 +74,24 @@ const light = ({ field, error, disabled, onBlur }: WidgetProps) => ({
 
 const TextWidget: WidgetComponent = (p) => <LightInput {...light(p)} value={str(p.value)} onChange={p.onChange} />;
 
-/** A text box; with an `accept` hint its text can also be read from a file of those types. */
+/** A text box; with an `accept` hint its text can also be read from a file of those types, with `preview` checked as it changes. */
 const TextareaWidget: WidgetComponent = (p) => {
   const box = <Textarea {...common(p)} autosize minRows={2} maxRows={8} value={str(p.value)} onChange={(e) => p.onChange(e.currentTarget.value)} />;
-  const { accept } = p.field.hint;
-  if (!accept) return box;
+  const { accept, preview } = p.field.hint;
+  if (!accept && !preview) return box;
   return (
     <Stack gap={6} align="flex-start">
       <Box w="100%">{box}</Box>
-      <FileButton accept={accept.join(',')} onChange={(file) => void file?.text().then(p.onChange)} disabled={p.disabled}>
-        {(props) => (
-          <Button {...props} size="xs" variant="default" aria-label={`Read ${p.field.label} from a file`}>
-            Read from a file…
-          </Button>
-        )}
-      </FileButton>
+      {accept && (
+        <FileButton accept={accept.join(',')} onChange={(file) => void file?.text().then(p.onChange)} disabled={p.disabled}>
+          {(props) => (
+            <Button {...props} size="xs" variant="default" aria-label={`Read ${p.field.label} from a file`}>
+              Read from a file…
+            </Button>
+          )}
+        </FileButton>
+      )}
+      {preview && <ValuePreview preview={preview} value={str(p.value)} />}
     </Stack>
   );
 };

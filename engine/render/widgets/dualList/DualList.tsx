@@ -55,7 +55,7 @@ function ListBox({ label, entries, highlighted, onToggle, onCommit, grouped, dis
   const [search, setSearch] = useState('');
   const [active, setActive] = useState<string | null>(null);
   const term = search.trim().toLowerCase();
-  const shown = entries.filter((e) => term === '' || e.item.name.toLowerCase().includes(term) || e.item.description.toLowerCase().includes(term));
+  const shown = entries.filter((e) => term === '' || e.item.label.toLowerCase().includes(term) || e.item.description.toLowerCase().includes(term));
   const activeId = active !== null && shown.some((e) => e.id === active) ? active : (shown[0]?.id ?? null);
   const optionId = (id: string) => `${baseId}-${id}`;
 
@@ -97,7 +97,7 @@ function ListBox({ label, entries, highlighted, onToggle, onCommit, grouped, dis
         outlineOffset: -1,
       }}
     >
-      <Text size="sm">{e.item.name}</Text>
+      <Text size="sm">{e.item.label}</Text>
       {e.item.description && (
         <Text size="xs" c="dimmed">
           {e.item.description}

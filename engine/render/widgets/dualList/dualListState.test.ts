@@ -19,8 +19,8 @@ const items = dualListItems(groups);
 
 describe('dual list items', () => {
   it('come from the groups with name, description, disabled flag and category', () => {
-    expect(items).toContainEqual({ name: 'x', description: 'Formerly Twitter', disabled: false, category: 'Social' });
-    expect(items).toContainEqual({ name: 'core', description: '', disabled: true, category: 'Locked' });
+    expect(items).toContainEqual({ name: 'x', label: 'x', description: 'Formerly Twitter', disabled: false, category: 'Social' });
+    expect(items).toContainEqual({ name: 'core', label: 'core', description: '', disabled: true, category: 'Locked' });
     expect(initialDualListValue(groups)).toEqual(['linkedin', 'core']);
   });
   it('offer only unselected items unless duplicates are allowed', () => {

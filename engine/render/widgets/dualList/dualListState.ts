@@ -9,11 +9,15 @@ export interface DualListGroup {
   readonly available: readonly string[];
   readonly selected: readonly string[];
   readonly descriptions?: Readonly<Record<string, string>>;
+  /** What an item is shown as, when not its name (a row's name for its id). */
+  readonly labels?: Readonly<Record<string, string>>;
   readonly disabled?: boolean;
 }
 
 export interface DualListItem {
   readonly name: string;
+  /** What the item is shown as (its name unless the group labels it). */
+  readonly label: string;
   readonly description: string;
   readonly disabled: boolean;
   /** The title of the group the item comes from. */
@@ -34,7 +38,7 @@ export function dualListItems(groups: readonly DualListGroup[]): DualListItem[] 
     for (const name of [...g.available, ...g.selected]) {
       if (seen.has(name)) continue;
       seen.add(name);
-      items.push({ name, description: g.descriptions?.[name] ?? '', disabled: g.disabled ?? false, category: g.title });
+      items.push({ name, label: g.labels?.[name] ?? name, description: g.descriptions?.[name] ?? '', disabled: g.disabled ?? false, category: g.title });
     }
   }
   return items;
