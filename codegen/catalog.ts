@@ -74,6 +74,7 @@ function screenMeta(s: ScreenDef): Record<string, unknown> {
     write: s.write,
     env: s.env,
     feature: s.feature,
+    view: s.kind === 'coreScreen' ? s.view : undefined,
     logType: s.kind === 'logView' ? s.logType : undefined,
     defaultFilters: s.kind === 'logView' ? s.defaultFilters : undefined,
   };

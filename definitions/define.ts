@@ -874,5 +874,6 @@ export type DocumentScreen = Omit<DocumentScreenDef, 'layout'> & {
 };
 export type ScreenDef = DocumentScreen | LogViewDef | ReportDef | CoreScreenDef | CollectionDef;
 
-export const isDocumentScreen = (s: ScreenDef): s is DocumentScreen =>
-  s.kind === 'policyArea' || s.kind === 'settingsPage';
+/** Whether screens of this kind are documents (edited by the document view). */
+export const isDocumentKind = (kind: ScreenDef['kind']): kind is DocumentScreen['kind'] => kind === 'policyArea' || kind === 'settingsPage';
+export const isDocumentScreen = (s: ScreenDef): s is DocumentScreen => isDocumentKind(s.kind);

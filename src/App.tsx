@@ -24,12 +24,11 @@ import { navigate } from './shell/hashLocation';
 import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary';
 import { SectionWelcome } from './shell/SectionWelcome';
 import { TermsDialog } from './shell/TermsDialog';
-import { screenDefinition } from './shell/screenDefinition';
+import { preloadScreen, screenDefinition, screenPageModule } from './shell/screenDefinition';
 
 /** The contact form's section (spec 000 §2 route contact-form); an application without it offers no contact link. */
 const CONTACT_SECTION = 'contact-form';
 
-const screenPageModule = () => import('./pages/ScreenPage');
 const ScreenPage = lazy(() => screenPageModule().then((m) => ({ default: m.ScreenPage })));
 
 const pageLoader = (
@@ -49,8 +48,8 @@ const insightsRule = accessOf('reports.insights');
 
 /** A screen's page once its definition (with the schema) has loaded; suspends until then. */
 function LazyScreen({ screen }: { screen: CatalogScreen }) {
-  // The view's chunk downloads while the definition does, not after it.
-  void screenPageModule();
+  // The page and the view download while the definition does, not after it.
+  preloadScreen(screen);
   return <ScreenPage screen={use(screenDefinition(screen))} />;
 }
 

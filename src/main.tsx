@@ -29,6 +29,7 @@ import { applicationCatalog } from './shell/catalog';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
 import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
+import { preloadScreen } from './shell/screenDefinition';
 import { SpotlightHost } from './shell/SpotlightHost';
 
 // The server's Content-Security-Policy forbids eval, which zod's JIT would try.
@@ -71,7 +72,15 @@ function followCookieChange() {
   window.location.reload();
 }
 
+/** The screen of the route the page opened on starts downloading now, while the session is established. */
+function preloadOpenedScreen() {
+  const path = currentRoute().split('?')[0];
+  const screen = applicationCatalog(catalog, application.id).screens.find((s) => s.route === path);
+  if (screen) preloadScreen(screen);
+}
+
 async function start() {
+  preloadOpenedScreen();
   let config: OperationOutput<'portal.config'>;
   try {
     config = await apiClient.portalConfig({}, { skip403Snackbar: true, skipUnauthorizedHandling: true });

@@ -2,7 +2,7 @@ import { render, screen as dom } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { defineCoreScreen } from '../../definitions/define';
-import { registerScreenView, renderScreenView, type ScreenViewProps } from './screenViews';
+import { preloadScreenView, registerScreenView, renderScreenView, type ScreenViewProps } from './screenViews';
 
 const core = (view: string) =>
   defineCoreScreen({ id: `custom.${view}`, title: 'Custom', description: 'A custom view.', route: `/settings/${view}`, read: { any: ['x:read'] }, view });
@@ -27,5 +27,33 @@ describe('screen views', () => {
     expect(renderScreenView(props('test.unknown'))).toBeUndefined();
     registerScreenView('core:test.once', async () => () => null);
     expect(() => registerScreenView('core:test.once', async () => () => null)).toThrow(/already registered for core:test\.once/);
+  });
+
+  it('downloads a view once: preloaded by the route before the definition, then rendered from the same download', async () => {
+    let loads = 0;
+    registerScreenView('core:test.preloaded', async () => {
+      loads++;
+      return () => <p>Preloaded view</p>;
+    });
+    preloadScreenView({ kind: 'coreScreen', view: 'test.preloaded' });
+    expect(loads).toBe(1);
+    render(<Suspense fallback="loading">{renderScreenView(props('test.preloaded'))}</Suspense>);
+    expect(await dom.findByText('Preloaded view')).toBeTruthy();
+    preloadScreenView({ kind: 'coreScreen', view: 'test.preloaded' });
+    expect(loads).toBe(1);
+  });
+
+  it('loads a failed view again the next time it is asked for', async () => {
+    let loads = 0;
+    registerScreenView('core:test.flaky', async () => {
+      loads++;
+      if (loads === 1) throw new Error('offline');
+      return () => <p>Second try</p>;
+    });
+    preloadScreenView({ kind: 'coreScreen', view: 'test.flaky' });
+    await new Promise((r) => setTimeout(r, 0));
+    render(<Suspense fallback="loading">{renderScreenView(props('test.flaky'))}</Suspense>);
+    expect(await dom.findByText('Second try')).toBeTruthy();
+    expect(loads).toBe(2);
   });
 });

@@ -6,7 +6,7 @@
  * view with one `registerScreenView` call; the shell page asks `renderScreenView` and knows no kind.
  */
 import { createElement, lazy, useMemo, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import { isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
+import { isDocumentKind, isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
 import { JOBS_VIEW } from '../../definitions/appliance/common';
 import { ruleAllows, type Environment } from '../../schemas/access';
 import { lockGatedFields } from './document/fieldGates';
@@ -33,8 +33,22 @@ type View = ComponentType<ScreenViewProps<never>> | LazyExoticComponent<Componen
 
 const views = new Map<string, View>();
 
+/** What names a screen's view: its kind, and a core screen's `view` (the catalog has both before the definition loads). */
+export type ScreenViewRef = Pick<ScreenDef, 'kind'> & { readonly view?: string };
+
 /** The key a screen's view is registered under: its kind, or `core:<view>` for a core screen. */
-export const screenViewKey = (screen: ScreenDef): string => (screen.kind === 'coreScreen' ? `core:${screen.view}` : screen.kind);
+export const screenViewKey = (screen: ScreenViewRef): string => (screen.kind === 'coreScreen' ? `core:${screen.view}` : screen.kind);
+
+/** Each view's module, imported once: by `preloadScreenView` or by the first render of a screen of its kind. */
+const modules = new Map<string, () => Promise<unknown>>();
+const once = <T,>(load: () => Promise<T>): (() => Promise<T>) => {
+  let promise: Promise<T> | undefined;
+  return () => {
+    promise ??= load();
+    promise.catch(() => (promise = undefined));
+    return promise;
+  };
+};
 
 /**
  * Registers the view of a screen kind (or of a core screen's `view` name, as `core:<name>`). `load` imports the
@@ -43,7 +57,18 @@ export const screenViewKey = (screen: ScreenDef): string => (screen.kind === 'co
  */
 export function registerScreenView<S extends ScreenDef>(key: string, load: () => Promise<ComponentType<ScreenViewProps<S>>>): void {
   if (views.has(key)) throw new Error(`A screen view is already registered for ${key}`);
-  views.set(key, lazy(() => load().then((view) => ({ default: view as ComponentType<ScreenViewProps<never>> }))));
+  const module = once(load);
+  modules.set(key, module);
+  views.set(key, lazy(() => module().then((view) => ({ default: view as ComponentType<ScreenViewProps<never>> }))));
+}
+
+/**
+ * Starts downloading the view of a screen before its definition has loaded (the route is known first), so that the
+ * definition, the view and what the view itself imports at once download side by side instead of one after another.
+ */
+export function preloadScreenView(screen: ScreenViewRef): void {
+  const load = isDocumentKind(screen.kind) ? documentViewModule : modules.get(screenViewKey(screen));
+  void load?.().catch(() => undefined);
 }
 
 /** The view of a screen rendered with these props, or undefined when none is registered for its kind. */
@@ -52,7 +77,8 @@ export function renderScreenView(props: ScreenViewProps): ReactElement | undefin
   return view && createElement(view, { key: props.screen.id, ...props });
 }
 
-const DocumentView = lazy(() => import('./document/DocumentView').then((m) => ({ default: m.DocumentView })));
+const documentViewModule = once(() => import('./document/DocumentView'));
+const DocumentView = lazy(() => documentViewModule().then((m) => ({ default: m.DocumentView })));
 
 function DocumentScreenView({ screen }: ScreenViewProps) {
   const { access } = useEngine();

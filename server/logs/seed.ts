@@ -50,6 +50,24 @@ export interface LogSeedProgress {
   readonly step: 'events' | 'indexes';
 }
 
+/** Wall time of a seeding's steps in milliseconds, added up over its tenants: what a start's summary line reports. */
+export interface SeedPhases {
+  events: number;
+  rollups: number;
+  blocks: number;
+  indexes: number;
+}
+
+/** Runs `work`, adding its wall time to `phases[phase]`. */
+async function timed<T>(phases: SeedPhases, phase: keyof SeedPhases, work: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases[phase] += performance.now() - t0;
+  }
+}
+
 /**
  * Inserts one batch. Rows travel as two parameters, the times as a bigint array and the events as JSON lines
  * (JSON.stringify never emits a raw newline), which the database splits and parses; no per-row statement overhead.
@@ -96,7 +114,12 @@ const INDEX_SHARE = 0.28;
  * Loads one tenant's events and computes their rollups: a UTC day's rollups as soon as the load is past its end.
  * `onBatch(events, work)` hears after each batch.
  */
-async function loadTenant(tx: Db, target: LogSeedTarget, onBatch: (events: number, work: number) => void): Promise<number> {
+async function loadTenant(
+  tx: Db,
+  target: LogSeedTarget,
+  onBatch: (events: number, work: number) => void,
+  phases: SeedPhases,
+): Promise<number> {
   const { plan, tenantId } = target;
   const first = Math.floor((plan.now - plan.days * DAY_MS) / HOUR_MS) * HOUR_MS;
   const last = Math.ceil(plan.now / HOUR_MS) * HOUR_MS;
@@ -107,7 +130,7 @@ async function loadTenant(tx: Db, target: LogSeedTarget, onBatch: (events: numbe
     while (kind && next < last) {
       const end = Math.min(Math.floor(next / DAY_MS) * DAY_MS + DAY_MS, last);
       if (end > upTo) return;
-      await insertRollups(tx, tenantId, kind, next, end, { wholeDay: true });
+      await timed(phases, 'rollups', () => insertRollups(tx, tenantId, kind!, next, end, { wholeDay: true }));
       next = end;
     }
   };
@@ -122,7 +145,7 @@ async function loadTenant(tx: Db, target: LogSeedTarget, onBatch: (events: numbe
         kind = logType;
         next = first;
       }
-      await insertBatch(tx, tenantId, logType, rows);
+      await timed(phases, 'events', () => insertBatch(tx, tenantId, logType, rows));
       // Rows come in ascending time: everything before the batch's last event is in.
       await rollUp(rows[rows.length - 1]![0]);
     })();
@@ -131,18 +154,19 @@ async function loadTenant(tx: Db, target: LogSeedTarget, onBatch: (events: numbe
   }
   await pending;
   await rollUp(Infinity);
-  await refreshBlocks(tx, tenantId, first, last);
+  await timed(phases, 'blocks', () => refreshBlocks(tx, tenantId, first, last));
   return events;
 }
 
 /**
  * Seeds the targets not seeded yet, with their rollups; returns what it loaded (nothing when every target was done).
- * `onProgress` hears after every batch and step.
+ * `onProgress` hears after every batch and step; `phases` gets the wall time of each step added.
  */
 export async function seedLogs(
   db: Db,
   targets: readonly LogSeedTarget[],
   onProgress: (p: LogSeedProgress) => void = () => undefined,
+  phases: SeedPhases = { events: 0, rollups: 0, blocks: 0, indexes: 0 },
 ): Promise<LogSeedOutcome[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_SEED_LOCK]);
@@ -174,7 +198,7 @@ export async function seedLogs(
       const events = await loadTenant(tx, target, (n, w) => {
         worked += w;
         onProgress({ events: loaded + n, total, done: (worked / work) * loadShare, next: loadShare, step: 'events' });
-      });
+      }, phases);
       loaded += events;
       await tx.query('INSERT INTO log_seed_state (tenant_id, events, kind, seeded_at) VALUES ($1, $2, $3, now())', [
         target.tenantId,
@@ -187,7 +211,7 @@ export async function seedLogs(
     for (const [i, statement] of steps.entries()) {
       const share = (j: number) => loadShare + (INDEX_SHARE * j) / steps.length;
       onProgress({ events: loaded, total, done: share(i), next: share(i + 1), step: 'indexes' });
-      await tx.query(statement);
+      await timed(phases, 'indexes', () => tx.query(statement));
     }
     return outcomes;
   });

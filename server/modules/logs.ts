@@ -8,7 +8,7 @@ import { CATEGORY_LIST_LABELS, LOG_PAGE_SIZE_DEFAULT, LOG_TYPES, visibleCategori
 import type { Environment } from '../../schemas/access';
 import { categoryList } from '../logs/catalog';
 import { decodeCursor, type Cursor } from '../logs/cursor';
-import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs, seedTicker } from '../logs/seed';
+import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs, seedTicker, type SeedPhases } from '../logs/seed';
 import { whileWanted } from '../logs/requestSignal';
 import { syncRollups } from '../logs/rollups';
 import { sandboxReport } from '../logs/sandbox';
@@ -79,6 +79,7 @@ export const logsModule: ServerModule = {
     const sizes = LOG_SEED_SIZES[seed];
     const now = Date.now();
     const ticker = seed === 'full' ? seedTicker() : undefined;
+    const phases: SeedPhases = { events: 0, rollups: 0, blocks: 0, indexes: 0 };
     const outcomes = await seedLogs(
       db,
       DEMO_TENANTS.map((t) => ({
@@ -94,10 +95,15 @@ export const logsModule: ServerModule = {
         },
       })),
       ticker?.update,
+      phases,
     ).finally(() => ticker?.stop());
     if (seed === 'full' && outcomes.length) {
       const events = outcomes.reduce((a, o) => a + o.events, 0);
-      console.info(`Seeded ${events.toLocaleString('en')} log events in ${((Date.now() - now) / 1000).toFixed(1)} s.`);
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      console.info(
+        `Seeded ${events.toLocaleString('en')} log events in ${s(Date.now() - now)} ` +
+          `(events ${s(phases.events)}, rollups ${s(phases.rollups)}, user blocks ${s(phases.blocks)}, indexes ${s(phases.indexes)}).`,
+      );
     }
   },
 };

@@ -5,6 +5,8 @@ import { Suspense, useMemo } from 'react';
 import type { ScreenDef } from '../../definitions/define';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
 import { renderScreenView } from '../../engine/render/screenViews';
+
+export { preloadScreenView } from '../../engine/render/screenViews';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { navigate, useHashSearch } from '../shell/hashLocation';

@@ -6,6 +6,8 @@ import type { NavigationInput, ScreenMeta } from '../../engine/core/navigation';
 export type CatalogScreen = ScreenMeta & {
   /** A log view's log type. */
   readonly logType?: string;
+  /** A core screen's view (the engine view that renders it). */
+  readonly view?: string;
   /** Imports the screen's definition file (a separate chunk) and returns the definition. */
   readonly load: () => Promise<ScreenDef>;
 };

@@ -17,3 +17,16 @@ export function screenDefinition(screen: Pick<CatalogScreen, 'id' | 'load'>): Pr
   }
   return promise;
 }
+
+/** The screen page's module (the page, and the engine's screen views). */
+export const screenPageModule = () => import('../pages/ScreenPage');
+
+/**
+ * Starts every download a screen needs at once: its definition, the screen page and the engine view of its kind
+ * (which starts its own lazy parts, e.g. the chart library). Called as soon as the route is known, before the
+ * sign-in state is, so the screen is drawn one round trip after the session instead of one per lazy step.
+ */
+export function preloadScreen(screen: CatalogScreen): void {
+  screenDefinition(screen).catch(() => undefined);
+  screenPageModule().then((m) => m.preloadScreenView(screen), () => undefined);
+}
