@@ -7,6 +7,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { createElement, type ReactElement } from 'react';
 import { afterEach } from 'vitest';
+import { loadFormView } from '../../engine/render/document/LazyFormView';
+
+// Forms render at once, as they do in the portal once their module has downloaded (the browser suite covers the
+// first download).
+await loadFormView();
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -7,7 +7,7 @@ import { ActionIcon, Anchor, Button, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { CollectionColumn, CollectionDef, CollectionRowAction, OptionSource } from '../../../definitions/define';
-import { useOptionsFromFields } from '../form/richWidgets';
+import { useOptionsFromFields } from '../form/optionSources';
 import { fieldsOf, rowSchemaOf } from '../form/schemaFields';
 import { EditIcon } from '../document/rowIcons';
 import { YesNoBadge } from '../document/tableColumns';

@@ -13,8 +13,9 @@ import type { FieldError } from '../../../schemas/http';
 import { dropHidden } from '../form/dropHidden';
 // Loaded with the table, not lazily: a row dialog's focus goes to its first field when it opens, which a form still
 // loading would miss (keyboard.test.ts).
-import { FormView, type FormValues } from '../form/FormView';
-import { useOptionsFromFields } from '../form/richWidgets';
+import type { FormValues } from '../form/FormView';
+import { FormView } from './LazyFormView';
+import { useOptionsFromFields } from '../form/optionSources';
 import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { exportCsv, exportJson } from '../widgets/export/exporters';

@@ -515,9 +515,17 @@ function NotSavedAlert({ messages }: { messages: readonly string[] }) {
 export function FormView(props: FormViewProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { focusFirstField } = props;
-  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts.
+  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts. A form that
+  // arrives after the trap started (it loads with the first dialog that shows it) finds the focus on the dialog's own
+  // controls: its first field takes it then, as it would have.
   useLayoutEffect(() => {
-    if (focusFirstField) formRef.current?.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
+    const form = formRef.current;
+    const first = focusFirstField ? form?.querySelector<HTMLElement>(FIRST_FIELD) : undefined;
+    if (!form || !first) return;
+    first.setAttribute('data-autofocus', '');
+    const dialog = form.closest('[role="dialog"]');
+    const active = document.activeElement;
+    if (dialog && active && dialog.contains(active) && !form.contains(active)) first.focus();
   }, [focusFirstField]);
   const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange, onChangesChange } = props;
   const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);

@@ -5,19 +5,19 @@
  * The widget registry maps the field kinds to them.
  */
 import { Input, Select, Stack, Text } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { OptionSource } from '../../../definitions/define';
 import { isApiError } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
-import { useEngine, useOptionalEngine } from '../shell/EngineContext';
+import { useEngine } from '../shell/EngineContext';
 import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
 import type { CheckboxGroupValue } from '../widgets/checkboxGroup/checkboxGroupState';
 import { DualList } from '../widgets/dualList/DualList';
 import type { DualListGroup } from '../widgets/dualList/dualListState';
 import type { FileTypeEntry } from '../widgets/upload/acceptFile';
 import { UploadBox } from '../widgets/upload/UploadBox';
+import { useOptionsFrom } from './optionSources';
 import { getPath, unwrap, type SelectOption } from './schemaFields';
 import type { WidgetComponent, WidgetProps } from './widgetRegistry';
 
@@ -26,56 +26,6 @@ const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 /** The accepted types of an `accept` hint (extensions with the dot) as upload-box entries. */
 export function acceptEntries(accept: readonly string[] | undefined): FileTypeEntry[] {
   return (accept ?? []).map((ext) => ({ name: ext, fileExtensions: [ext.toLowerCase()], fileMimeTypes: [] }));
-}
-
-type Engine = ReturnType<typeof useEngine>;
-
-/** The operation a source reads, the array of its answer and whether its path takes the staged revision. */
-const readOf = (from: OptionSource) =>
-  'screen' in from
-    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
-    : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
-
-/** The query of a source (one per screen or operation, shared by every field that uses it). */
-const optionsQuery = (from: OptionSource | undefined, { call, revision }: Pick<Engine, 'call' | 'revision'>) => ({
-  queryKey: ['options', from && readOf(from).operationId],
-  enabled: from !== undefined,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const { operationId, staged } = readOf(from!);
-    if (!staged) return call<Record<string, unknown>>(operationId, {}, { signal });
-    await revision.ensure();
-    return call<Record<string, unknown>>(operationId, { params: revision.bindRevision() }, { signal });
-  },
-});
-
-/** The rows of a loaded answer as choices. */
-const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOption[] => {
-  const rows = getPath(data, readOf(from).rows);
-  return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
-};
-
-/** The choices of an `optionsFrom` hint, loaded once per screen or operation. */
-export function useOptionsFrom(from: OptionSource | undefined): readonly SelectOption[] | undefined {
-  const query = useQuery(optionsQuery(from, useEngine()));
-  return useMemo(() => (from && query.data ? choicesOf(from, query.data) : undefined), [from, query.data]);
-}
-
-/**
- * The choices of several fields' `optionsFrom` hints at once (field name → choices, once loaded), e.g. so that a
- * table shows the referenced row's label instead of its id.
- */
-export function useOptionsFromFields(hints: Readonly<Record<string, OptionSource>>): ReadonlyMap<string, readonly SelectOption[]> {
-  const engine = useOptionalEngine();
-  // Without the engine (a table rendered on its own) the ids are shown as they are.
-  const entries = engine ? Object.entries(hints) : [];
-  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine!)) });
-  // A new map only when a document (re)loads, so tables built from it keep their memoised rows.
-  const loadedAt = results.map((r) => r.dataUpdatedAt).join();
-  return useMemo(
-    () => new Map(entries.flatMap(([field, from], i) => (results[i]?.data ? [[field, choicesOf(from, results[i].data)] as const] : []))),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loadedAt` stands for the loaded documents
-    [loadedAt],
-  );
 }
 
 /** A select over `optionsFrom` choices (or the schema's own options). */

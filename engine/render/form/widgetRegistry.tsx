@@ -22,7 +22,8 @@ import {
 import { memo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
 import { LightInput, LightNumberInput, LightSelect } from './lightInput';
-import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget, useOptionsFrom, ValuePreview } from './richWidgets';
+import { useOptionsFrom } from './optionSources';
+import { CheckboxGroupWidget, DualListWidget, LookupSelectWidget, UploadBoxWidget, ValuePreview } from './richWidgets';
 import { JsonViewWidget, KeyValueWidget } from './structuredWidgets';
 import { holdsNumbers, type FieldSpec, type SelectOption } from './schemaFields';
 

@@ -1,0 +1,60 @@
+/**
+ * The choices of `optionsFrom` hints: rows of another screen's document or of a lookup operation, loaded once per
+ * source and shared by every field and table column that uses it. Kept apart from the field widgets so that a table
+ * can label its referenced ids without downloading the form.
+ */
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { OptionSource } from '../../../definitions/define';
+import { useEngine, useOptionalEngine } from '../shell/EngineContext';
+import { getPath, type SelectOption } from './schemaFields';
+
+type Engine = ReturnType<typeof useEngine>;
+
+/** The operation a source reads, the array of its answer and whether its path takes the staged revision. */
+const readOf = (from: OptionSource) =>
+  'screen' in from
+    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
+    : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
+
+/** The query of a source (one per screen or operation, shared by every field that uses it). */
+const optionsQuery = (from: OptionSource | undefined, { call, revision }: Pick<Engine, 'call' | 'revision'>) => ({
+  queryKey: ['options', from && readOf(from).operationId],
+  enabled: from !== undefined,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const { operationId, staged } = readOf(from!);
+    if (!staged) return call<Record<string, unknown>>(operationId, {}, { signal });
+    await revision.ensure();
+    return call<Record<string, unknown>>(operationId, { params: revision.bindRevision() }, { signal });
+  },
+});
+
+/** The rows of a loaded answer as choices. */
+const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOption[] => {
+  const rows = getPath(data, readOf(from).rows);
+  return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
+};
+
+/** The choices of an `optionsFrom` hint, loaded once per screen or operation. */
+export function useOptionsFrom(from: OptionSource | undefined): readonly SelectOption[] | undefined {
+  const query = useQuery(optionsQuery(from, useEngine()));
+  return useMemo(() => (from && query.data ? choicesOf(from, query.data) : undefined), [from, query.data]);
+}
+
+/**
+ * The choices of several fields' `optionsFrom` hints at once (field name → choices, once loaded), e.g. so that a
+ * table shows the referenced row's label instead of its id.
+ */
+export function useOptionsFromFields(hints: Readonly<Record<string, OptionSource>>): ReadonlyMap<string, readonly SelectOption[]> {
+  const engine = useOptionalEngine();
+  // Without the engine (a table rendered on its own) the ids are shown as they are.
+  const entries = engine ? Object.entries(hints) : [];
+  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine!)) });
+  // A new map only when a document (re)loads, so tables built from it keep their memoised rows.
+  const loadedAt = results.map((r) => r.dataUpdatedAt).join();
+  return useMemo(
+    () => new Map(entries.flatMap(([field, from], i) => (results[i]?.data ? [[field, choicesOf(from, results[i].data)] as const] : []))),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loadedAt` stands for the loaded documents
+    [loadedAt],
+  );
+}
