@@ -23,7 +23,6 @@ import type { CatalogScreen } from './shell/catalog';
 import { navigate } from './shell/hashLocation';
 import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary';
 import { SectionWelcome } from './shell/SectionWelcome';
-import { TermsDialog } from './shell/TermsDialog';
 import { preloadScreen, screenDefinition, screenPageModule } from './shell/screenDefinition';
 
 /** The contact form's section (spec 000 §2 route contact-form); an application without it offers no contact link. */
@@ -36,6 +35,9 @@ const pageLoader = (
     <Loader role="status" aria-label="Loading" />
   </Center>
 );
+
+// Shown once per new version of the tenant's terms: downloaded only then.
+const TermsDialog = lazy(() => import('./shell/TermsDialog').then((m) => ({ default: m.TermsDialog })));
 
 const InsightsPage = lazy(() => import('./pages/InsightsPage').then((m) => ({ default: m.InsightsPage })));
 
@@ -95,7 +97,12 @@ function Shell() {
 
   if (!user) return null;
   // The portal shows only once the user has accepted the tenant's terms of service.
-  if (termsToAccept) return <TermsDialog session={session} onDecline={() => navigate('/logout')} />;
+  if (termsToAccept)
+    return (
+      <Suspense fallback={pageLoader}>
+        <TermsDialog session={session} onDecline={() => navigate('/logout')} />
+      </Suspense>
+    );
   return (
     <AppLayout
       productName={application.title ?? config.product_name}

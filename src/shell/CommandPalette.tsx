@@ -1,131 +1,36 @@
 /**
  * The command palette (Ctrl+K, ⌘K or /): jumps to any screen the user may open, and to any field of a document
- * screen by its label. Screens come from the navigation; field labels from the generated field index, loaded the
- * first time the palette opens. Arrow keys move through the results, Enter opens one.
+ * screen by its label. The header's Search button and the keys are always there; the dialog (PaletteDialog.tsx)
+ * downloads the first time the palette opens.
  */
-import { Badge, Button, Group, Kbd, Modal, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { NavSection } from '../../engine/core/navigation';
-import { navigate } from './hashLocation';
-import { paletteResults, type PaletteEntry } from './paletteResults';
 
-type FieldIndex = Readonly<Record<string, readonly string[]>>;
-let fieldIndexLoad: Promise<FieldIndex> | undefined;
-const loadFieldIndex = () => (fieldIndexLoad ??= import('../generated/fieldIndex.gen').then((m) => m.fieldIndex));
-
-/** After a jump to a field: focuses the control labelled so once its screen shows it (gives up after a few seconds). */
-function focusField(label: string) {
-  const deadline = Date.now() + 5000;
-  const attempt = () => {
-    const labels = [...document.querySelectorAll<HTMLLabelElement>('#main-content label')];
-    const match = labels.find((l) => l.textContent?.replace(/\s*\*$/, '').trim() === label);
-    const control = match?.htmlFor ? document.getElementById(match.htmlFor) : undefined;
-    const header = [...document.querySelectorAll<HTMLElement>('#main-content th')].find((th) => th.textContent?.trim() === label);
-    const target = control ?? header;
-    if (target) {
-      target.scrollIntoView({ block: 'center' });
-      if (control) control.focus();
-    } else if (Date.now() < deadline) {
-      window.setTimeout(attempt, 100);
-    }
-  };
-  window.setTimeout(attempt, 0);
-}
+const PaletteDialog = lazy(() => import('./PaletteDialog').then((m) => ({ default: m.PaletteDialog })));
 
 export function CommandPalette({ navigation }: { navigation: readonly NavSection[] }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const [fields, setFields] = useState<FieldIndex>({});
-  useHotkeys([['mod+K', open]], []);
-  useHotkeys([['/', open]]);
-
-  useEffect(() => {
-    if (opened) void loadFieldIndex().then(setFields, () => {});
-  }, [opened]);
-
-  const results = useMemo(() => paletteResults(navigation, fields, query), [navigation, fields, query]);
-  const go = (entry: PaletteEntry) => {
-    close();
-    setQuery('');
-    navigate(entry.route);
-    if (entry.field) focusField(entry.field);
+  // Mounted from the first opening on, so that closing it keeps the dialog's own closing transition.
+  const [wanted, setWanted] = useState(false);
+  const show = () => {
+    setWanted(true);
+    open();
   };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (results.length ? (i + step + results.length) % results.length : 0));
-    } else if (e.key === 'Enter' && results[active]) {
-      e.preventDefault();
-      go(results[active]);
-    }
-  };
-  const optionId = (i: number) => `palette-option-${i}`;
+  useHotkeys([['mod+K', show]], []);
+  useHotkeys([['/', show]]);
 
   return (
     <>
-      <Button variant="default" size="xs" onClick={open} rightSection={<Kbd size="xs" visibleFrom="xl" style={{ whiteSpace: 'nowrap' }}>Ctrl K</Kbd>} visibleFrom="md">
+      <Button variant="default" size="xs" onClick={show} rightSection={<Kbd size="xs" visibleFrom="xl" style={{ whiteSpace: 'nowrap' }}>Ctrl K</Kbd>} visibleFrom="md">
         Search
       </Button>
-      <Modal opened={opened} onClose={close} title="Go to a screen or field" size="lg" yOffset="10vh">
-        <TextInput
-          data-autofocus
-          placeholder="Screen or field name"
-          aria-label="Screen or field name"
-          role="combobox"
-          aria-expanded
-          aria-controls="palette-results"
-          aria-activedescendant={results[active] ? optionId(active) : undefined}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <ScrollArea.Autosize mah="55vh" mt="sm">
-          <div id="palette-results" role="listbox" aria-label="Results">
-            {results.map((r, i) => (
-              <UnstyledButton
-                key={`${r.route}|${r.field ?? ''}`}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                tabIndex={-1}
-                onClick={() => go(r)}
-                onMouseEnter={() => setActive(i)}
-                className="palette-option"
-                w="100%"
-                px="sm"
-                py={6}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm" truncate>
-                    {r.field ?? r.title}
-                  </Text>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="xs" c="dimmed" truncate>
-                      {r.field ? r.title : r.section}
-                    </Text>
-                    {r.field && (
-                      <Badge size="xs" variant="outline" color="gray">
-                        Field
-                      </Badge>
-                    )}
-                  </Group>
-                </Group>
-              </UnstyledButton>
-            ))}
-            {results.length === 0 && (
-              <Text size="sm" c="dimmed" py="sm">
-                Nothing matches “{query}”.
-              </Text>
-            )}
-          </div>
-        </ScrollArea.Autosize>
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <PaletteDialog navigation={navigation} opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -44,10 +44,10 @@ export const BUDGET_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'si
 /**
  * What the browser suite enforces: the budget where it is met; where it is not met yet (the table and the dashboard,
  * see docs/benchmarks.md), the size measured on 2026-11-25 plus about 5 %, so the routes cannot grow while the work
- * to bring them under budget goes on (the table: 300.8 KB on 2026-11-25 after its form became lazy). `npm run bench
+ * to bring them under budget goes on (the table: 296.4 KB on 2026-11-25 after its form and bulk import became lazy). `npm run bench
  * -- bundle` reports every route against BUDGET_KB.
  */
-export const ENFORCED_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 316, dashboard: 520 };
+export const ENFORCED_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 311, dashboard: 520 };
 
 async function collectScripts(context: BrowserContext, open: (page: Page) => Promise<void>): Promise<RouteDownload> {
   const page = await context.newPage();

@@ -19,7 +19,7 @@ import { diffOptionsOf } from './screenDiff';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
 import { type Row } from './tableColumns';
 import { TableView, type RowsRenderer } from './TableView';
-import { listIssues } from './RowImport';
+import { listIssues } from './listIssues';
 import { useDocumentController } from './useDocumentController';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 

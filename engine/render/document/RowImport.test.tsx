@@ -6,7 +6,8 @@ import { AllowListEntry, EmailAllowListDocument } from '../../../schemas/areas/e
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
 import { IMPORT_MESSAGES } from '../../core/bulkImport';
-import { listIssues, rowIssue } from './RowImport';
+import { listIssues } from './listIssues';
+import { rowIssue } from './RowImport';
 import { TableView, type TableLayoutDef } from './TableView';
 
 const layout = emailAllowList.layout as unknown as TableLayoutDef;

@@ -44,16 +44,6 @@ export function rowIssue(schema: z.ZodObject, row: Row, labels: ReadonlyMap<stri
   return label ? `${label}: ${issue.message}` : issue.message;
 }
 
-/** The problems a document has inside its rows list (`prefix`, e.g. `list.`), with paths relative to the list. */
-export function listIssues(schema: z.ZodType, doc: unknown, prefix: string): FieldError[] {
-  const result = schema.safeParse(doc);
-  if (result.success) return [];
-  return result.error.issues
-    .map((i) => ({ path: i.path.map(String).join('.'), key: i.code, message: i.message }))
-    .filter((e) => e.path.startsWith(prefix))
-    .map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
-}
-
 /**
  * The file rows that clash with the table's rows or with an earlier file row: the list's own rules run over the
  * table's rows followed by the file's, and an issue on an appended row is that file row's error.

@@ -6,7 +6,7 @@
  * Changes go to `onChange` (the document view keeps them until Save). Row rendering sits behind `RowsRenderer`.
  */
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
@@ -24,8 +24,10 @@ import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
 import { EntryCount } from './EntryCount';
 import { RowActions, actionIconCount } from './RowActions';
-import { RowImport } from './RowImport';
 import { formatCell, optionsFromHints, rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
+
+// The import dialog (file reading, row checks, preview) downloads when an import starts.
+const RowImport = lazy(() => import('./RowImport').then((m) => ({ default: m.RowImport })));
 
 export { rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
 
@@ -427,9 +429,10 @@ export function TableView(props: TableViewProps) {
         onClose={editor.close}
       />
       {deletion.dialogs}
-      {layout.bulkImport && !readOnly && (
-        <RowImport
-          opened={importing}
+      {layout.bulkImport && !readOnly && importing && (
+        <Suspense fallback={null}>
+          <RowImport
+          opened
           onClose={() => setImporting(false)}
           title={title}
           layout={layout}
@@ -440,7 +443,8 @@ export function TableView(props: TableViewProps) {
           newRowKey={newRowKey}
           rows={rows}
           validateRows={props.validateRows}
-        />
+          />
+        </Suspense>
       )}
     </Stack>
   );
