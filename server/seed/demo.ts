@@ -15,6 +15,8 @@ export interface DemoTenant {
     readonly password: string;
     readonly first_name: string;
     readonly last_name: string;
+    /** The address the Users screen shows and the directory's domains come from. */
+    readonly email: string;
     readonly roles: Roles;
   }[];
 }
@@ -56,9 +58,9 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
     },
     settings: {},
     users: [
-      { username: 'admin', password: 'admin-demo', first_name: 'Alex', last_name: 'Morgan', roles: DEMO_ROLES.admin },
-      { username: 'auditor', password: 'auditor-demo', first_name: 'Jordan', last_name: 'Lee', roles: DEMO_ROLES.auditor },
-      { username: 'webadmin', password: 'webadmin-demo', first_name: 'Sam', last_name: 'Rivera', roles: DEMO_ROLES.webadmin },
+      { username: 'admin', password: 'admin-demo', first_name: 'Alex', last_name: 'Morgan', email: 'alex.morgan@demo-corp.example', roles: DEMO_ROLES.admin },
+      { username: 'auditor', password: 'auditor-demo', first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@demo-corp.example', roles: DEMO_ROLES.auditor },
+      { username: 'webadmin', password: 'webadmin-demo', first_name: 'Sam', last_name: 'Rivera', email: 'sam.rivera@demo-corp.example', roles: DEMO_ROLES.webadmin },
     ],
   },
   {
@@ -88,7 +90,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
     },
     settings: {},
     users: [
-      { username: 'other-admin', password: 'other-demo', first_name: 'Casey', last_name: 'Nguyen', roles: DEMO_ROLES['other-admin'] },
+      { username: 'other-admin', password: 'other-demo', first_name: 'Casey', last_name: 'Nguyen', email: 'casey.nguyen@other-corp.example', roles: DEMO_ROLES['other-admin'] },
     ],
   },
 ];

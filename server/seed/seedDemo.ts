@@ -19,8 +19,8 @@ async function seedTenant(tx: Db, tenant: DemoTenant, documents: readonly SeedDo
   ]);
   for (const u of tenant.users) {
     await tx.query(
-      `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [randomUUID(), tenant.id, u.username, await hashPassword(u.password), u.first_name, u.last_name, JSON.stringify(u.roles)],
+      `INSERT INTO users (id, tenant_id, username, password_hash, first_name, last_name, email, roles) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [randomUUID(), tenant.id, u.username, await hashPassword(u.password), u.first_name, u.last_name, u.email, JSON.stringify(u.roles)],
     );
   }
   // Revision 1 is published with the seed documents (after they are written: the store refuses documents for a

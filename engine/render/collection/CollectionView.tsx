@@ -121,35 +121,42 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     setDeleting(false);
   };
 
+  // The count and the buttons head the table, beside its column chooser.
+  const toolbar = (
+    <Group justify="space-between" gap="xs" style={{ flex: 1 }}>
+      {/* An empty list says so in its own words below; "0 entries" would only repeat it. */}
+      {items.length === 0 && screen.emptyText ? <span /> : <EntryCount count={items.length} readOnly={readOnly} />}
+      {!readOnly && (
+        <Group gap="xs">
+          {bulkActions.map((action) => {
+            const rows = offeredFor(action).map((row) => ({ action, row, name: nameOfRow(row) }));
+            return (
+              rows.length > 0 && (
+                <Button key={action.id} variant="light" onClick={() => flow.askBulk(action, rows)}>
+                  {`${action.label.replace(/…$/, '')} (${rows.length})`}
+                </Button>
+              )
+            );
+          })}
+          {remove && selected.length > 0 && (
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              {`Delete selected (${selected.length})`}
+            </Button>
+          )}
+          {createItem && screen.createSchema && <Button onClick={() => setCreating(true)}>Add</Button>}
+        </Group>
+      )}
+    </Group>
+  );
+
   return (
     <Stack gap="sm">
       {filterBar}
-      <Group justify="space-between">
-        {/* An empty list says so in its own words below; "0 entries" would only repeat it. */}
-        {items.length === 0 && screen.emptyText ? <span /> : <EntryCount count={items.length} readOnly={readOnly} />}
-        {!readOnly && (
-          <Group gap="xs">
-            {bulkActions.map((action) => {
-              const rows = offeredFor(action).map((row) => ({ action, row, name: nameOfRow(row) }));
-              return (
-                rows.length > 0 && (
-                  <Button key={action.id} variant="light" onClick={() => flow.askBulk(action, rows)}>
-                    {`${action.label.replace(/…$/, '')} (${rows.length})`}
-                  </Button>
-                )
-              );
-            })}
-            {remove && selected.length > 0 && (
-              <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-                {`Delete selected (${selected.length})`}
-              </Button>
-            )}
-            {createItem && screen.createSchema && <Button onClick={() => setCreating(true)}>Add</Button>}
-          </Group>
-        )}
-      </Group>
       {items.length === 0 && screen.emptyText ? (
-        <Text c="dimmed">{screen.emptyText}</Text>
+        <>
+          {toolbar}
+          <Text c="dimmed">{screen.emptyText}</Text>
+        </>
       ) : (
         <DataTable<Item>
           label={screen.title}
@@ -160,6 +167,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
           selected={selected}
           onSelectedChange={setSelected}
           defaultPageSize={25}
+          toolbar={toolbar}
+          persistKey={screen.id}
         />
       )}
       {form && <Stack mt="lg">{form}</Stack>}

@@ -47,6 +47,23 @@ describe('TableView', () => {
     expect(within(table).getByText('No')).toBeTruthy();
   });
 
+  it('a column the definition marks secondary makes room while the table is narrow, and the column chooser shows it', async () => {
+    localStorage.clear();
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    try {
+      const narrow: TableLayoutDef = { ...layout, columns: [{ field: 'destination' }, { field: 'comment', secondary: true }, { field: 'enabled', format: 'boolean', center: true }] };
+      renderUi(<TableView title="SSL Bypass" layout={narrow} rowSchema={SslBypassEntry} rows={rows} onChange={vi.fn()} readOnly persistKey="test.bypass" />);
+      const table = screen.getByRole('grid', { name: 'SSL Bypass' });
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Destination', 'Enabled', 'Details']);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Columns and density of SSL Bypass' }));
+      const chooser = await screen.findByRole('group', { name: 'Columns of SSL Bypass' });
+      expect((within(chooser).getByRole('checkbox', { name: 'Comment' }) as HTMLInputElement).checked).toBe(false);
+    } finally {
+      width.mockRestore();
+      localStorage.clear();
+    }
+  });
+
   it('read-only: a "Read only" badge and no edit controls at all', () => {
     setup(true);
     expect(screen.getByText('Read only')).toBeTruthy();

@@ -10,7 +10,7 @@ import { kindOf, type ColumnKind } from '../widgets/table/columns';
 export type Row = Readonly<Record<string, unknown>>;
 export type TableLayoutDef = Extract<AnyDocumentLayout, { kind: 'table' }>;
 
-export interface TableColumn extends Pick<ColumnSpec, 'sortable' | 'reverseSort' | 'flex' | 'minWidth' | 'maxWidth' | 'truncate'> {
+export interface TableColumn extends Pick<ColumnSpec, 'sortable' | 'reverseSort' | 'flex' | 'minWidth' | 'maxWidth' | 'truncate' | 'secondary'> {
   readonly field: string;
   readonly label: string;
   readonly format: NonNullable<ColumnSpec['format']>;
@@ -65,6 +65,7 @@ export function tableColumns(
       minWidth: spec.minWidth,
       maxWidth: spec.maxWidth,
       truncate: spec.truncate,
+      secondary: spec.secondary,
     };
   });
 }

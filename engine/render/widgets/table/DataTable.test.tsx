@@ -420,6 +420,38 @@ describe('DataTable column widths and settings', () => {
     expect(cell.className).toContain('portal-table-truncate');
   });
 
+  it('hides a secondary column while the columns do not fit, shows it where they do, and the chooser brings it back', async () => {
+    const user = userEvent.setup();
+    const withSecondary: DataTableColumn<Rule>[] = [sized[0]!, { ...sized[1]!, secondary: true }, sized[2]!];
+    const table = (persistKey?: string) => <DataTable label="Rules" rows={makeRules(3)} columns={withSecondary} rowKey="id" persistKey={persistKey} />;
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    // 120 + 80 + 84 = 284 px of minimums.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(250);
+    try {
+      const narrow = renderUi(table('test.secondary'));
+      expect(headers()).toEqual(['Name', 'Enabled']);
+      expect(colWidths()).toEqual(['166px', '84px']);
+      expect(screen.getByRole('button', { name: 'Columns and density of Rules' }).textContent).toBe('Columns (1 hidden)');
+      await user.click(screen.getByRole('button', { name: 'Columns and density of Rules' }));
+      await user.click(within(await screen.findByRole('group', { name: 'Columns of Rules' })).getByRole('checkbox', { name: 'Size' }));
+      expect(headers()).toEqual(['Name', 'Size', 'Enabled']);
+      narrow.unmount();
+      // The admin's choice is kept: shown however narrow the table.
+      const again = renderUi(table('test.secondary'));
+      expect(headers()).toEqual(['Name', 'Size', 'Enabled']);
+      again.unmount();
+      // Without a column chooser nothing is hidden (the table scrolls in its box instead).
+      const plain = renderUi(table());
+      expect(headers()).toEqual(['Name', 'Size', 'Enabled']);
+      plain.unmount();
+      width.mockReturnValue(1000);
+      renderUi(table('test.secondary.wide'));
+      expect(headers()).toEqual(['Name', 'Size', 'Enabled']);
+    } finally {
+      width.mockRestore();
+    }
+  });
+
   it('leaves the row actions out of the column chooser', async () => {
     const user = userEvent.setup();
     const withActions: DataTableColumn<Rule>[] = [...sized, { field: '__actions', label: 'Actions', kind: 'actions', render: () => 'Edit' }];

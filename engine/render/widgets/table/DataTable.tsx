@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
-import { columnWidths, contentRules, controlWidths, normaliseColumns, type DataTableColumn, type NormalisedColumn, type WidthRule } from './columns';
+import { columnWidths, contentRules, controlWidths, defaultHidden, normaliseColumns, type DataTableColumn, type NormalisedColumn, type WidthRule } from './columns';
 import { DataRow, type RowHandlers } from './DataRow';
 import { DataTableHeader } from './DataTableHeader';
 import { createRowHandlers, type TableSnapshot } from './rowHandlers';
@@ -97,16 +97,25 @@ function keyOf<R extends object>(rowKey: DataTableProps<R>['rowKey']): (row: R) 
   return typeof rowKey === 'function' ? rowKey : (row: R) => field<RowKey>(row, rowKey) ?? '';
 }
 
-/** The columns normalised, minus those the admin hid in the table's settings (kept under `persistKey`). */
-function useShownColumns<R>(specs: DataTableProps<R & object>['columns'], persistKey: string | undefined) {
+const NONE: readonly string[] = [];
+
+/**
+ * The columns normalised with their width rules (text sized by the page's values), minus those hidden in the table's
+ * settings (kept under `persistKey`). Until the admin chooses, `secondary` columns give their room to the others
+ * while the table is too narrow for every column (`available` px), where the column chooser can bring them back.
+ */
+function useShownColumns<R>(specs: DataTableProps<R & object>['columns'], persistKey: string | undefined, pageRows: readonly R[], available: number) {
   const allColumns = useMemo(() => normaliseColumns(specs), [specs]);
-  const [settings, setSettings] = useTableSettings(persistKey);
+  const allRules = useMemo(() => contentRules(allColumns, pageRows), [allColumns, pageRows]);
+  const hiddenByDefault = persistKey === undefined ? NONE : defaultHidden(allColumns, allRules, available);
+  const [settings, setSettings] = useTableSettings(persistKey, hiddenByDefault);
   const choosable = useMemo(() => allColumns.filter((c) => c.kind !== 'actions'), [allColumns]);
-  const columns = useMemo(
-    () => (settings.hidden.length === 0 ? allColumns : allColumns.filter((c) => !settings.hidden.includes(c.field))),
-    [allColumns, settings.hidden],
-  );
-  return { columns, choosable, settings, setSettings };
+  const { columns, rules } = useMemo(() => {
+    if (settings.hidden.length === 0) return { columns: allColumns, rules: allRules };
+    const shown = allColumns.map((c) => !settings.hidden.includes(c.field));
+    return { columns: allColumns.filter((_, i) => shown[i]), rules: allRules.filter((_, i) => shown[i]) };
+  }, [allColumns, allRules, settings.hidden]);
+  return { columns, rules, choosable, settings, setSettings };
 }
 
 /** The selection, expanded row, sort and page: each controlled by the caller or kept here. */
@@ -213,14 +222,18 @@ function usePendingRowFocus(
   });
 }
 
-/** Widths of the control columns and the data columns in order, and the table's width (at least its box's). */
-function tableLayout(p: { orderable: boolean; selectable: boolean; expandable: boolean; rules: readonly WidthRule[]; containerWidth: number }) {
+/** Widths of the table's own columns: before the data columns (drag handle, check box, position) and after (expand). */
+function controlColumns(p: { orderable: boolean; selectable: boolean; expandable: boolean }) {
   const control = controlWidths();
-  const controls = [...(p.orderable ? [control.drag] : []), ...(p.selectable ? [control.select] : []), ...(p.orderable ? [control.position] : [])];
+  const leading = [...(p.orderable ? [control.drag] : []), ...(p.selectable ? [control.select] : []), ...(p.orderable ? [control.position] : [])];
   const trailing = p.expandable ? [control.expand] : [];
-  const fixed = [...controls, ...trailing].reduce((a, b) => a + b, 0);
-  const widths = [...controls, ...columnWidths(p.rules, p.containerWidth - fixed), ...trailing];
-  return { widths, tableWidth: Math.max(widths.reduce((a, b) => a + b, 0), p.containerWidth) };
+  return { leading, trailing, fixed: [...leading, ...trailing].reduce((a, b) => a + b, 0) };
+}
+
+/** Widths of the control columns and the data columns in order, and the table's width (at least its box's). */
+function tableLayout(controls: ReturnType<typeof controlColumns>, rules: readonly WidthRule[], containerWidth: number) {
+  const widths = [...controls.leading, ...columnWidths(rules, containerWidth - controls.fixed), ...controls.trailing];
+  return { widths, tableWidth: Math.max(widths.reduce((a, b) => a + b, 0), containerWidth) };
 }
 
 /** The caller's controls at the left of the table, the "Columns" settings menu at the right. */
@@ -350,16 +363,18 @@ function masterOf<R>(selected: readonly RowKey[], index: PageIndex, pageRows: re
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   const { selectionMode = 'none', pageSizeOptions = PAGE_SIZE_OPTIONS, stickyHeader = true, height = 600, onRowPositionChange, renderExpanded } = props;
   const getKey = useMemo(() => keyOf(props.rowKey), [props.rowKey]);
-  const { columns, choosable, settings, setSettings } = useShownColumns(props.columns, props.persistKey);
   const { selected, setSelected, expanded, setExpanded, sort, setSort, page, setPage } = useTableState(props, pageSizeOptions);
   const anchor = useRef<RowKey | null>(null);
   const { isRowDisabled } = props;
   const isDisabled = useCallback((row: R) => isRowDisabled?.(row) ?? false, [isRowDisabled]);
   const { serverPaged, total, firstShown, pageRows, index } = useShownRows({ rows: props.rows, total: props.total, manualSort: props.manualSort, sort, page, getKey, isDisabled });
-  const rules = useMemo(() => contentRules(columns, pageRows), [columns, pageRows]);
   const orderable = onRowPositionChange !== undefined && sort === null;
   const selectable = selectionMode !== 'none';
   const expandable = renderExpanded !== undefined;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const containerWidth = useContainerWidth(scrollRef);
+  const controls = controlColumns({ orderable, selectable, expandable });
+  const { columns, rules, choosable, settings, setSettings } = useShownColumns(props.columns, props.persistKey, pageRows, containerWidth - controls.fixed);
 
   // What survives a page, page-size or data change.
   useCarryOver({ page, rows: props.rows, getKey, selected, setSelected, expanded, setExpanded, anchorRef: anchor, polling: props.polling, keepSelection: props.keepSelection });
@@ -369,8 +384,6 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const focusTarget = focusKey !== null && index.indexOf(focusKey) >= 0 ? focusKey : pageRows.length > 0 ? index.keyAt(0) : null;
   const [dropKey, setDropKey] = useState<RowKey | null>(null);
   const dragFrom = useRef<RowKey | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const containerWidth = useContainerWidth(scrollRef);
   const pendingFocus = useRef<RowKey | null>(null);
   const { virtualizer, rows: virtualRows } = useVirtualRows(pageRows, index, scrollRef);
 
@@ -386,7 +399,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
 
   const controlCount = Number(orderable) * 2 + Number(selectable) + Number(expandable);
   const { master, masterDisabled } = masterOf(selected, index, pageRows, isDisabled);
-  const { widths, tableWidth } = tableLayout({ orderable, selectable, expandable, rules, containerWidth });
+  const { widths, tableWidth } = tableLayout(controls, rules, containerWidth);
 
   return (
     <div>
