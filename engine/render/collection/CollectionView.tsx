@@ -14,7 +14,7 @@ import { showSnackbar } from '../../core/snackbar';
 import { FormView, type FormValues } from '../form/FormView';
 import { schemaDefaults } from '../form/schemaFields';
 import { EntryCount } from '../document/EntryCount';
-import { useEngine } from '../shell/EngineContext';
+import { useEngine, useStore } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
 import { CollectionFilters, useCollectionContext } from './CollectionFilters';
@@ -38,6 +38,8 @@ export interface CollectionViewProps {
 
 export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQuery }: CollectionViewProps) {
   const { access } = useEngine();
+  // Subscribed: access narrowed while the screen is open takes its controls away.
+  useStore(access);
   const readOnly = !access.canWrite(screen);
   const [ownQuery, setOwnQuery] = useState<LogUrlQuery>({});
   const query = routeQuery ?? ownQuery;
