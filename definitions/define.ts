@@ -684,7 +684,7 @@ export interface CollectionForm {
   readonly title?: string;
   readonly operation: OperationDef;
   readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
-  /** Body fields whose select choices come from another operation's answer (called without parameters). */
+  /** Body fields whose select choices come from another operation's answer (called with the screen's scope, if any). */
   readonly choices?: Readonly<Partial<Record<string, ChoicesFrom>>>;
   readonly submitLabel: string;
   readonly job?: JobFollow;
@@ -792,6 +792,11 @@ export interface CollectionDef extends ScreenBase {
   /** Query parameters of the list operation offered above the table (a text search, a choice of an enumeration). */
   readonly filters?: readonly string[];
   /**
+   * Filters whose values are chosen among another operation's answer (called without parameters), e.g. the deployments
+   * by name: a select above the table instead of a text box.
+   */
+  readonly filterChoices?: Readonly<Partial<Record<string, ChoicesFrom>>>;
+  /**
    * What the screen is about when its operations need a path parameter the rows do not give (the tenant whose users
    * these are): a choice above the screen from another operation's answer, kept in the route's query as `param`
    * and passed to every call of the screen.
@@ -808,7 +813,7 @@ type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & k
  */
 export type CollectionInput<L extends OperationDef, K extends string, G extends OperationDef = OperationDef> = Omit<
   CollectionDef,
-  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile' | 'filters' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
+  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile' | 'filters' | 'filterChoices' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
 > & {
   readonly operations: CollectionDef['operations'] & { readonly list: L; readonly get?: G };
   readonly items: K;
@@ -818,6 +823,7 @@ export type CollectionInput<L extends OperationDef, K extends string, G extends 
   readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
   readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];
   readonly filters?: readonly QueryKey<L>[];
+  readonly filterChoices?: { readonly [P in QueryKey<L>]?: ChoicesFrom };
   readonly schemaField?: keyof AnswerOf<G> & string;
   readonly stampField?: keyof AnswerOf<G> & string;
   /** Query parameter → the field of the item (as `get` answers it) that fills it. */

@@ -162,6 +162,19 @@ import { tenantVpnDestinations } from './provider/tenantVpnDestinations';
 import { tenantNetworkRules } from './provider/tenantNetworkRules';
 import { tenantLoggingTokens } from './provider/tenantLoggingTokens';
 import { tenantLoggingNetworks } from './provider/tenantLoggingNetworks';
+import { tenantGlobalSettings } from './provider/tenantGlobalSettings';
+import { tenantSafemail } from './provider/tenantSafemail';
+import { tenantTags } from './provider/tenantTags';
+import { tenantQuota } from './provider/tenantQuota';
+import { tenantRoles } from './provider/tenantRoles';
+import { tenantApiTokens } from './provider/tenantApiTokens';
+import { tenantHostNames } from './provider/tenantHostNames';
+import { tenantAnalytics } from './provider/tenantAnalytics';
+import { tenantSchemaStates } from './provider/tenantSchemaStates';
+import { ovaKeySkus } from './provider/ovaKeySkus';
+import { tenantGroups } from './provider/tenantGroups';
+import { tenantSku } from './provider/tenantSku';
+import { inventory } from './provider/inventory';
 
 export const registry = createRegistry({
   sections: [...sections, tenantsSection, licensingSection, fleetSection, serviceSection],
@@ -289,7 +302,20 @@ export const registry = createRegistry({
     tenantLoggingNetworks,
     tenantPac,
     tenantTerms,
+    tenantGlobalSettings,
+    tenantSafemail,
+    tenantTags,
+    tenantQuota,
+    tenantRoles,
+    tenantApiTokens,
+    tenantHostNames,
+    tenantAnalytics,
+    tenantSchemaStates,
+    tenantGroups,
+    tenantSku,
     ovaKeys,
+    ovaKeySkus,
+    inventory,
     features,
     skus,
     tenantEntitlements,

@@ -206,6 +206,8 @@ function checkCollectionReferences(
 ): void {
   for (const [role, op] of Object.entries(s.operations)) operation(op, role);
   const itemParam = s.itemParam ?? 'id';
+  /** An operation whose only path parameter is the screen's scope, which every call of the screen is made with. */
+  const scopeOnly = (op: OperationDef) => s.scope !== undefined && Object.keys(op.params?.shape ?? {}).every((p) => p === s.scope!.param);
   /** An operation that names an item takes the item parameter in its path. */
   const addressesItem = (op: OperationDef | undefined, role: string) => {
     if (op && !op.params?.shape[itemParam]) fail(`its ${role} operation ${op.id} has no path parameter ${itemParam} for the item`);
@@ -280,6 +282,10 @@ function checkCollectionReferences(
     }
     for (const c of s.refreshWhile ?? []) rowField(c.field, 'refreshWhile');
     for (const f of s.filters ?? []) if (!list.query?.shape[f]) fail(`its filter ${f} is no query parameter of ${list.id}`);
+    for (const [f, from] of Object.entries(s.filterChoices ?? {})) {
+      if (!s.filters?.includes(f)) fail(`its filter choices name ${f}, which is none of its filters`);
+      if (from) operation(from.operation, `the choices of filter ${f}`);
+    }
     for (const a of s.rowActions ?? []) {
       const where = `row action ${a.id}`;
       operation(a.operation, where);
@@ -297,8 +303,12 @@ function checkCollectionReferences(
         const body = bodyObjectOf(a.operation);
         if (!body) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
         hinted(body, a.form.fields, where);
-        // A row's choices come from an operation about that row, or from one about no item at all.
-        choicesOk(body, a.form.choices, where, (op, w) => op.params && addressesItem(op, w));
+        // A row's choices come from an operation about that row, about the screen's scope (the tenant's gateways), or
+        // about no item at all.
+        choicesOk(body, a.form.choices, where, (op, w) => {
+          if (!op.params || op.params.shape[itemParam] || scopeOnly(op)) return;
+          addressesItem(op, w);
+        });
       }
     }
   }
@@ -316,9 +326,9 @@ function checkCollectionReferences(
     const body = bodyObjectOf(op);
     if (op.body && !body) fail(`its form sends to ${op.id}, which takes no object body`);
     hinted(formSchemaOf(op), s.form.fields, 'its form');
-    // A source's only path parameter may be `{rev}`, bound to the staged revision.
+    // A source's only path parameter may be `{rev}`, bound to the staged revision, or the screen's scope.
     const stagedOnly = (from: OperationDef) => Object.keys(from.params?.shape ?? {}).every((p) => p === 'rev') && from.path.includes('{rev}');
-    choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && !stagedOnly(from) && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
+    choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && !stagedOnly(from) && !scopeOnly(from) && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
     if (s.form.reveal && !fieldAt(op.response, s.form.reveal.field)) fail(`its form reveals ${s.form.reveal.field}, which ${op.id} does not answer`);
   }
 }

@@ -187,7 +187,8 @@ export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /**
  * Every capability name the portal reads: the feature flags' own, the inputs of the computed flags (`featureFlags`
- * below), `portal2` (access to this portal, server/session.ts) and the `max_users` limit (user creation). The provider
+ * below), `portal2` (access to this portal, server/session.ts), the `max_users` limit (user creation) and the capability
+ * details the tenant reads by name (tenantUtils.capabilityDetails). The provider
  * console's capability validity calls any other name one without effect; keep it in step with those readers.
  */
 export const CAPABILITIES_READ: readonly string[] = [
@@ -202,6 +203,9 @@ export const CAPABILITIES_READ: readonly string[] = [
   'reversinglabs_license',
   'url_isolation_disabled',
   'max_users',
+  'restricted_logs',
+  'runtime_analysis',
+  'mobileSupport',
 ];
 
 const on = (caps: Capabilities, key: string) => caps[key] === true;

@@ -23,6 +23,12 @@ export const SKIP_403_SNACKBAR_HEADER = 'X-Skip-Permission-Snackbar';
  * activity for the session's idle time-out. Its value is `1`.
  */
 export const BACKGROUND_HEADER = 'X-Background-Request';
+/**
+ * Answered with every call made in a session or with an API token: a digest of the caller's permissions and the
+ * tenant's capabilities as the server applied them to this call. The page reads the user again when it changes, so a
+ * role or capability change reaches the navigation and the screens with the user's next request.
+ */
+export const ACCESS_STAMP_HEADER = 'X-Access-Stamp';
 
 /** Session inactivity default, in days (spec 000 §4): 0.042 day, about one hour. */
 export const SESSION_LOGOUT_DAYS_DEFAULT = 0.042;

@@ -57,3 +57,9 @@ export function mayDo(areas: readonly string[], roles: Roles): AreaAccess[] {
     write: ruleAllows({ any: [`${area}:write`] }, grants),
   }));
 }
+
+/** The areas passing `action`, as a line for a table: "All areas", "None" or their titles. */
+export function areaLine(access: readonly AreaAccess[], action: 'read' | 'write'): string {
+  const names = access.filter((a) => a[action]).map((a) => areaTitle(a.area));
+  return names.length === access.length ? 'All areas' : names.length === 0 ? 'None' : names.join(', ');
+}

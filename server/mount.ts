@@ -6,13 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
 import { envAllows, featureFlags, rbacEnforced, ruleAllows, type Environment } from '../schemas/access';
-import { BACKGROUND_HEADER, MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
+import { ACCESS_STAMP_HEADER, BACKGROUND_HEADER, MESSAGES, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
 import { fieldErrors, type FieldError } from '../schemas/http';
 import { unsafeTextErrors } from '../schemas/safeText';
 import { bearerToken, resolveApiToken } from './apiTokens';
 import { SESSION_MAX_AGE_HOURS_DEFAULT } from './config';
 import { documentHandler } from './documents';
-import { resolveSession, xsrfMatches, xsrfTokenOf, type ResolvedSession } from './session';
+import { accessStamp, resolveSession, xsrfMatches, xsrfTokenOf, type ResolvedSession } from './session';
 import { HttpError, type Db, type OperationContext, type OperationHandler, type ServerModule } from './types';
 
 type Handler = OperationHandler<OperationDef>;
@@ -78,6 +78,8 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
             ? await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs, { background: request.headers[BACKGROUND_HEADER.toLowerCase()] === '1' })
             : await resolveApiToken(db, token, request);
         if (token !== undefined && !session) throw new HttpError(401, MESSAGES.notAuthorized);
+        // Also on a refusal: a 403 caused by a narrowed role tells the page to read the user's access again.
+        if (session) reply.header(ACCESS_STAMP_HEADER, accessStamp(session.caller.user));
         authorize(op, env, session);
         if (STATE_CHANGING.has(op.method) && !op.xsrfExempt && token === undefined) checkXsrf(request, session);
         checkBodyKind(op, request);

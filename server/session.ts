@@ -63,6 +63,10 @@ export function sessionUser(row: UserRow): SessionUser {
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
+/** ACCESS_STAMP_HEADER's value: changes whenever the user's permissions or the tenant's capabilities do. */
+export const accessStamp = (user: Pick<SessionUser, 'roles' | 'capabilities'>): string =>
+  sha256(JSON.stringify([user.roles, user.capabilities])).slice(0, 16);
+
 // ---- xsrf ---------------------------------------------------------------------------------------------------------
 
 export const newXsrfToken = (): string => randomBytes(16).toString('hex');

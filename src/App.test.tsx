@@ -45,6 +45,7 @@ function fakeSession(state: SessionState): Session {
     init: async () => store.getState(),
     acceptTerms: async () => store.setState((s) => ({ ...s, termsToAccept: undefined })),
     whileLoggingIn: (login) => login(),
+    noteAccessStamp: () => {},
     logout: async () => store.setState({ status: 'logged_out', user: undefined, error: undefined }),
     userAway: () => false,
     dispose: () => {},

@@ -41,8 +41,15 @@ const root = createRoot(document.getElementById('root')!);
 const application = currentApplication();
 let session: Session | undefined;
 
-/** What the HTTP client asks of the session: a 401 signs out; calls made while the user is away are background ones. */
-const sessionHooks = { onUnauthorized: () => void session?.logout(), isBackground: () => session?.userAway() ?? false };
+/**
+ * What the HTTP client asks of the session: a 401 signs out; calls made while the user is away are background ones; a
+ * changed access stamp has the user read again.
+ */
+const sessionHooks = {
+  onUnauthorized: () => void session?.logout(),
+  isBackground: () => session?.userAway() ?? false,
+  onAccessStamp: (stamp: string) => session?.noteAccessStamp(stamp),
+};
 configureHttp({ operations: operationRoutes, production: true, ...sessionHooks });
 
 function StartupError({ message }: { message: string }) {

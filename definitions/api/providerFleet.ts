@@ -38,6 +38,8 @@ import {
   SkuInput,
   TenantDeployments,
   TenantRecordParams,
+  TenantSku,
+  TenantSkuSave,
   TenantSkus,
   VersionInput,
 } from '../../schemas/areas/providerFleet';
@@ -241,6 +243,36 @@ export const tenantSkus = defineOperation({
   tag,
 });
 
+const tenantSkuDesign =
+  'The tenant\'s SKU is the plan it is on: of its entitlements that have not expired, the one without an end date, else the ' +
+  'one that runs longest. Spec 001 names /v1/tenants/{tid}/sku without a payload: this is the design of this service.';
+export const tenantSku = defineOperation({
+  id: 'provider.tenantSku.get',
+  method: 'GET',
+  path: `${V1}/tenants/{tid}/sku`,
+  summary: 'The SKU a tenant is on (its plan), with its features',
+  description: `${tenantSkuDesign} The other entitlements are counted; the skus call lists them all.`,
+  params: TenantParams,
+  response: TenantSku,
+  access: PROVIDER_READ,
+  tag,
+});
+export const saveTenantSku = defineOperation({
+  id: 'provider.tenantSku.save',
+  method: 'PUT',
+  path: `${V1}/tenants/{tid}/sku`,
+  summary: 'Put a tenant on one SKU: its entitlements are replaced by one to this SKU (an upgrade or downgrade in one step)',
+  description:
+    `${tenantSkuDesign} Every entitlement of the tenant is replaced by one to sku_id, in one step; overrides stay. ` +
+    `${entitlementEffect} An unknown sku_id is 400 naming it; entitlements changed since the updated_at read answer 409 ` +
+    'with the current SKU, nothing changed.',
+  params: TenantParams,
+  body: TenantSkuSave,
+  response: TenantSku,
+  access: PROVIDER_WRITE,
+  tag,
+});
+
 export const featureCapabilities = defineOperation({
   id: 'provider.featureCapabilities.list',
   method: 'GET',
@@ -358,6 +390,8 @@ export const finishRollout = defineOperation({
 /** The group server/modules/providerFleet.ts implements, beside the record kinds above. */
 export const providerFleetOps = {
   tenantSkus,
+  tenantSku,
+  saveTenantSku,
   featureCapabilities,
   moveTenants,
   tenantDeployments,

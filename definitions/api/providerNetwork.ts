@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { Success, TenantParams } from '../../schemas/areas/provider';
 import { Name, RecordParams, TenantRecordParams } from '../../schemas/areas/providerFleet';
 import {
+  CollectAnswer,
+  CollectQuery,
   LoggingIpRestriction,
   LoggingIpRestrictionInput,
   NetworkRule,
@@ -93,8 +95,8 @@ export const loggingIpRestrictionOps = recordOps({
   listParams: TenantParams,
   itemParams: TenantRecordParams,
   design:
-    'Kept with the tenant\'s logging tokens for its log collection (SIEM export); this reference service has no log ' +
-    'collection endpoint that enforces them yet. Design of this service: /v1/tenants/{tid}/logging/ip_restrictions.',
+    'Where the tenant\'s log collectors may connect from: while a tenant has any, logs.collect answers only calls from ' +
+    'an address inside one of them (403 otherwise). Design of this service: /v1/tenants/{tid}/logging/ip_restrictions.',
   createNote: 'A network already listed is 409.',
 });
 
@@ -122,9 +124,12 @@ const LoggingToken = z.object({
 });
 const tokens = `${TENANT}/logging/auth_tokens`;
 const tokenDesign =
-  'A logging token is the credential a tenant\'s log collector (SIEM export) is given; this reference service has no log ' +
-  'collection endpoint that reads it yet. Only its SHA-256 is stored; the token itself is answered once, when it is ' +
-  'created. Design of this service: /v1/tenants/{tid}/logging/auth_tokens.';
+  'A logging token is the credential a tenant\'s log collector (SIEM export) is given: it reads the tenant\'s events ' +
+  'with logs.collect, from the networks of the tenant\'s logging IP restrictions. Only its SHA-256 is stored; the token ' +
+  'itself is answered once, when it is created. Design of this service: /v1/tenants/{tid}/logging/auth_tokens.';
+
+/** The Authorization scheme of a logging token (`Authorization: LoggingToken <token>`), apart from API tokens' Bearer. */
+export const LOGGING_TOKEN_SCHEME = 'LoggingToken';
 
 export const listLoggingTokens = defineOperation({
   id: 'provider.loggingTokens.list',
@@ -163,7 +168,26 @@ export const deleteLoggingToken = defineOperation({
   tag,
 });
 
-export const loggingTokenOps = { listLoggingTokens, createLoggingToken, deleteLoggingToken } as const;
+export const collectLogs = defineOperation({
+  id: 'logs.collect',
+  method: 'GET',
+  path: '/api/logs/v1/collector/events',
+  summary: 'Log collection: a log collector (SIEM) ingests the tenant\'s events of one kind, oldest first, after a cursor',
+  description:
+    `Authenticated by a logging token in \`Authorization: ${LOGGING_TOKEN_SCHEME} <token>\`, without cookies or XSRF: the ` +
+    'token names the tenant, so a collector reads that tenant\'s events only. Design of this service: the logging tokens ' +
+    'are for the tenant\'s SIEM export, so the collector pulls (ingests into the SIEM) rather than pushes; it calls again ' +
+    'with the answered `next` until `next` is null, and later from its last cursor. An unknown or revoked token, or a ' +
+    'disabled tenant, is 401; a caller outside the tenant\'s logging IP restrictions (when it has any) is 403. Each call ' +
+    'is in the tenant\'s audit log under the token\'s name.',
+  query: CollectQuery,
+  response: CollectAnswer,
+  access: 'public',
+  env: { deployments: ['cloud', 'dev'] },
+  tag: 'logs',
+});
+
+export const loggingTokenOps = { listLoggingTokens, createLoggingToken, deleteLoggingToken, collectLogs } as const;
 
 export const providerNetworkRecordOps = {
   vpnGateways: vpnGatewayOps,

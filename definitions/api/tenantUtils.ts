@@ -7,6 +7,7 @@ import {
   ApproveAssociation,
   Association,
   AssociationParam,
+  CapabilityDetails,
   DecodeCertBody,
   DecodedCert,
   FixedEgressState,
@@ -123,6 +124,20 @@ export const approveAssociation = defineOperation({
   tag,
 });
 
+export const capabilityDetails = defineOperation({
+  id: 'tenantUtils.capabilityDetails',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/capability_details',
+  summary: 'The tenant capability details restricted_logs, runtime_analysis and mobileSupport',
+  description:
+    'Each as the service provider set it for the tenant (its capabilities), false when never set; a change applies ' +
+    'to the next call. Any signed-in user may read them. The path is this build\'s design: spec 000 names the call ' +
+    'and its three details but not its path.',
+  response: CapabilityDetails,
+  access: 'session',
+  tag,
+});
+
 // Design note: spec 000 names "get" and "accept" terms-of-service calls without paths; they sit beside the tos
 // settings document so one place holds the terms and their acceptances.
 export const tosStatus = defineOperation({
@@ -164,6 +179,7 @@ export const tenantUtilOps = {
   timeZones,
   multiTenant,
   approveAssociation,
+  capabilityDetails,
   tosStatus,
   acceptTos,
 } as const;

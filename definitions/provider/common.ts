@@ -34,8 +34,22 @@ export const serviceSection = defineSection({
   application: PROVIDER_APPLICATION,
 });
 
-/** The tenant pages' navigation group and the tenant they are about (the `tid` of the route's query). */
-export const tenantPageNav = (order: number) => ({ group: 'Tenant', order: 100 + order }) as const;
+/**
+ * The groups of a tenant's pages in the navigation, in order: what the tenant is, what it is licensed for, who may
+ * use its portal, its policy and settings, its networks, and its logging and insights.
+ */
+export const TENANT_PAGE_GROUPS = {
+  tenant: 'Tenant',
+  licensing: 'Tenant licensing',
+  access: 'Tenant access',
+  settings: 'Tenant policy and settings',
+  network: 'Tenant network',
+  logging: 'Tenant logging and insights',
+} as const;
+
+/** A tenant page's navigation entry: its group and its order (the pages are about the `tid` of the route's query). */
+export const tenantPageNav = (order: number, group: keyof typeof TENANT_PAGE_GROUPS = 'tenant') =>
+  ({ group: TENANT_PAGE_GROUPS[group], order: 100 + order }) as const;
 export const tenantScope = {
   param: 'tid',
   label: 'Tenant',

@@ -14,7 +14,7 @@ export const tenantCapabilities = defineCollection({
     'What the tenant may use: switches turn features of its portal on or off, limits cap what it may create. Each change ' +
     'is first shown as it would apply; the tenant\'s administrators see it on their next page load.',
   route: '/tenants/capabilities',
-  nav: { ...tenantPageNav(20), label: 'Capabilities' },
+  nav: { ...tenantPageNav(20, 'licensing'), label: 'Capabilities' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

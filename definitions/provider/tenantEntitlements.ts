@@ -1,6 +1,6 @@
 import { EntitlementInput } from '../../schemas/areas/providerFleet';
-import { entitlementOps } from '../api/providerFleet';
-import { defineCollection } from '../define';
+import { entitlementOps, skuOps } from '../api/providerFleet';
+import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 const fields = {
@@ -15,7 +15,7 @@ export const tenantEntitlements = defineCollection({
     'The SKUs the tenant is entitled to, until when. Its capabilities follow at once: what the features of its SKUs and ' +
     'its overrides turn on is on, what they do not is off; its administrators see the change on their next page load.',
   route: '/tenants/skus',
-  nav: { ...tenantPageNav(25), label: 'SKUs and entitlements' },
+  nav: { ...tenantPageNav(25, 'licensing'), label: 'SKUs and entitlements' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,
@@ -30,7 +30,7 @@ export const tenantEntitlements = defineCollection({
     { field: 'updated_at', format: 'datetime', sortable: true, minWidth: 180 },
   ],
   createSchema: EntitlementInput,
-  createFields: { ...fields, sku_id: { help: 'A SKU id of Licensing → SKUs, e.g. sku-standard.' } },
+  createFields: { ...fields, sku_id: { widget: 'select', optionsFrom: choicesFrom(skuOps.list, 'items', 'sku_id', 'name') } },
   emptyText: 'The tenant is entitled to no SKU.',
   rowActions: (action) => [
     action(entitlementOps.update, {

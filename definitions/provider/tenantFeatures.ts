@@ -7,7 +7,7 @@ export const tenantFeatures = defineCollection({
   title: 'Tenant features',
   description: 'The features the tenant has now, from its SKUs (those not expired) and its overrides, and the capabilities each turns on.',
   route: '/tenants/features',
-  nav: { ...tenantPageNav(26), label: 'Features' },
+  nav: { ...tenantPageNav(26, 'licensing'), label: 'Features' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

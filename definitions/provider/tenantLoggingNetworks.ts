@@ -6,9 +6,11 @@ import { providerRead, providerWrite, tenantPageNav, tenantScope } from './commo
 export const tenantLoggingNetworks = defineCollection({
   id: 'provider.tenant-logging-networks',
   title: 'Logging IP restrictions',
-  description: 'The networks the tenant\'s log collectors connect from, kept with its logging tokens.',
+  description:
+    'The networks the tenant\'s log collectors may connect from. While there is at least one, a collector elsewhere is ' +
+    'refused its logs even with a valid logging token; with none, a valid token is enough.',
   route: '/tenants/logging-networks',
-  nav: { ...tenantPageNav(51), label: 'Logging IP restrictions' },
+  nav: { ...tenantPageNav(51, 'logging'), label: 'Logging IP restrictions' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

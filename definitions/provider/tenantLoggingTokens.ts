@@ -6,10 +6,11 @@ export const tenantLoggingTokens = defineCollection({
   id: 'provider.tenant-logging-tokens',
   title: 'Logging tokens',
   description:
-    'Credentials for the tenant\'s log collectors (SIEM export), at most 10. A token is shown once, when it is created; ' +
-    'only its last four characters are kept to tell tokens apart. Revoke a token a collector no longer uses.',
+    'Credentials for the tenant\'s log collectors (SIEM export), at most 10: a collector with a token reads the tenant\'s ' +
+    'events, and each read is in the tenant\'s audit log. A token is shown once, when it is created; only its last four ' +
+    'characters are kept to tell tokens apart. Revoke a token a collector no longer uses: it is refused at once.',
   route: '/tenants/logging-tokens',
-  nav: { ...tenantPageNav(50), label: 'Logging tokens' },
+  nav: { ...tenantPageNav(50, 'logging'), label: 'Logging tokens' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

@@ -1,6 +1,6 @@
 import { EntitlementOverrideInput } from '../../schemas/areas/providerFleet';
-import { entitlementOverrideOps } from '../api/providerFleet';
-import { defineCollection } from '../define';
+import { entitlementOverrideOps, featureOps } from '../api/providerFleet';
+import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 export const tenantOverrides = defineCollection({
@@ -10,7 +10,7 @@ export const tenantOverrides = defineCollection({
     'Single features given to the tenant without a SKU, or taken away although a SKU includes them; one override per ' +
     'feature. The tenant\'s capabilities follow at once.',
   route: '/tenants/overrides',
-  nav: { ...tenantPageNav(27), label: 'Entitlement overrides' },
+  nav: { ...tenantPageNav(27, 'licensing'), label: 'Entitlement overrides' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,
@@ -24,7 +24,7 @@ export const tenantOverrides = defineCollection({
     { field: 'updated_at', format: 'datetime', sortable: true, minWidth: 180 },
   ],
   createSchema: EntitlementOverrideInput,
-  createFields: { feature_id: { help: 'A feature id of Licensing → Features, e.g. firewall.' }, note: { widget: 'textarea' } },
+  createFields: { feature_id: { widget: 'select', optionsFrom: choicesFrom(featureOps.list, 'items', 'feature_id', 'name') }, note: { widget: 'textarea' } },
   emptyText: 'The tenant has no override: its SKUs decide.',
   rowActions: (action) => [
     action(entitlementOverrideOps.update, {

@@ -1,11 +1,14 @@
 import { providerOps } from '../api/provider';
+import { providerTenantOps } from '../api/providerTenant';
 import { actionForm, defineFormScreen, initialFrom } from '../define';
 import { providerRead, providerWrite, TENANT_OVERVIEW_ROUTE, tenantPageNav, tenantScope } from './common';
 
 export const tenantOverview = defineFormScreen({
   id: 'provider.tenant-overview',
   title: 'Tenant overview',
-  description: 'A tenant\'s state, users and capabilities at a glance; change its name and how long its users stay signed in without activity.',
+  description:
+    'A tenant\'s configuration at a glance: its state, users, deployment, policy revision, features and limits. Change its ' +
+    'name and how long its users stay signed in without activity here; the rest on the tenant\'s other pages.',
   route: TENANT_OVERVIEW_ROUTE,
   nav: { ...tenantPageNav(10), label: 'Overview' },
   read: providerRead,
@@ -18,11 +21,19 @@ export const tenantOverview = defineFormScreen({
       name: { label: 'Tenant name' },
       session_logout_days: { label: 'Inactivity time-out (days)', help: 'Users are signed out after this many days without activity: 0.042 is about one hour, 1 a day (0.042 to 365).' },
     },
-    initial: initialFrom(providerOps.getTenant, {
-      values: ({ tenant }) => ({ group_id: tenant.tid, name: tenant.name, session_logout_days: tenant.session_logout_days }),
-      intro: ({ tenant }) => {
-        const on = Object.values(tenant.capabilities).filter((v) => v === true).length;
-        return `${tenant.disabled ? 'Disabled' : 'Enabled'} · ${tenant.users} ${tenant.users === 1 ? 'user' : 'users'} · ${on} capabilities on`;
+    // The tenant's configuration as its portal runs with it (the config call), above what an operator edits here.
+    initial: initialFrom(providerTenantOps.tenantConfig, {
+      values: ({ config }) => ({ group_id: config.tid, name: config.name, session_logout_days: config.session_logout_days }),
+      intro: ({ config }) => {
+        const limits = Object.entries(config.limits).map(([k, v]) => `${k} ${v}`);
+        return [
+          config.disabled ? 'Disabled' : 'Enabled',
+          `${config.users} ${config.users === 1 ? 'user' : 'users'}`,
+          `deployment ${config.deployment}`,
+          `policy revision ${config.policy.rev_id} (${config.policy.state === 'published' ? 'published' : 'unpublished changes'})`,
+          `${config.features.length} features on`,
+          ...(limits.length ? [`limits: ${limits.join(', ')}`] : []),
+        ].join(' · ');
       },
     }),
     submitLabel: 'Save',

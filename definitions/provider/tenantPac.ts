@@ -11,7 +11,7 @@ export const tenantPac = defineFormScreen({
     'How the tenant\'s proxy auto-configuration (PAC) file sends its users\' traffic. The tenant\'s administrators can ' +
     'change it too; a change made meanwhile is not overwritten.',
   route: '/tenants/pac',
-  nav: { ...tenantPageNav(55), label: 'PAC' },
+  nav: { ...tenantPageNav(55, 'settings'), label: 'PAC' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

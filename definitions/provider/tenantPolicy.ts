@@ -9,7 +9,7 @@ export const tenantPolicy = defineCollection({
     'The tenant\'s published policy revisions, newest first: who published, when, why and which areas changed. A ' +
     'template staged here replaces the tenant\'s unpublished policy; its administrators review and publish it in their portal.',
   route: '/tenants/policy',
-  nav: { ...tenantPageNav(40), label: 'Policy and revisions' },
+  nav: { ...tenantPageNav(40, 'settings'), label: 'Policy and revisions' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,
@@ -21,7 +21,7 @@ export const tenantPolicy = defineCollection({
     { field: 'published_at', label: 'Published', format: 'datetime', sortable: true, minWidth: 180 },
     { field: 'published_by', label: 'By', sortable: true },
     { field: 'reason', label: 'Reason', flex: 2 },
-    { field: 'areas', label: 'Areas changed', flex: 2, secondary: true },
+    { field: 'area_titles', label: 'Areas changed', flex: 2, secondary: true },
   ],
   emptyText: 'The tenant has published no policy yet.',
   form: actionForm(providerTenantOps.postPolicyTemplate, {

@@ -12,7 +12,7 @@ export const tenantTerms = defineFormScreen({
     'version to make every user accept them again. The tenant\'s administrators can change them too; a change made ' +
     'meanwhile is not overwritten.',
   route: '/tenants/terms',
-  nav: { ...tenantPageNav(60), label: 'Terms of service' },
+  nav: { ...tenantPageNav(60, 'settings'), label: 'Terms of service' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

@@ -9,7 +9,7 @@ export const tenantUsers = defineCollection({
     'The tenant\'s administrators. For one who lost their second factor, disable multi-factor authentication: they sign in ' +
     'with their password and enrol again.',
   route: '/tenants/users',
-  nav: { ...tenantPageNav(30), label: 'Users' },
+  nav: { ...tenantPageNav(30, 'access'), label: 'Users' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

@@ -8,7 +8,7 @@ export const tenantVpnDestinations = defineCollection({
   title: 'VPN destinations',
   description: 'The tenant\'s networks reachable through its tunnels. A destination a network rule names cannot be deleted.',
   route: '/tenants/vpn-destinations',
-  nav: { ...tenantPageNav(47), label: 'VPN destinations' },
+  nav: { ...tenantPageNav(47, 'network'), label: 'VPN destinations' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

@@ -8,7 +8,7 @@ export const tenantVpnGateways = defineCollection({
   title: 'VPN gateways',
   description: 'Where the tenant\'s site-to-site tunnels end: each gateway\'s public address, and how many tunnels use it. A gateway in use cannot be deleted.',
   route: '/tenants/vpn-gateways',
-  nav: { ...tenantPageNav(45), label: 'VPN gateways' },
+  nav: { ...tenantPageNav(45, 'network'), label: 'VPN gateways' },
   read: providerRead,
   write: providerWrite,
   scope: tenantScope,

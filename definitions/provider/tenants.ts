@@ -1,6 +1,7 @@
 import { CreateTenantRequest } from '../../schemas/areas/provider';
 import { providerOps } from '../api/provider';
-import { defineCollection } from '../define';
+import { deploymentOps } from '../api/providerFleet';
+import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite, TENANT_OVERVIEW_ROUTE } from './common';
 
 export const tenants = defineCollection({
@@ -19,6 +20,7 @@ export const tenants = defineCollection({
   itemKey: 'tid',
   itemParam: 'tid',
   filters: ['search', 'state', 'deployment', 'tag'],
+  filterChoices: { deployment: choicesFrom(deploymentOps.list, 'items', 'deployment_id', 'name') },
   columns: [
     { field: 'name', label: 'Tenant', flex: 2, sortable: true, link: { route: TENANT_OVERVIEW_ROUTE, param: 'tid' } },
     // The state in words ("Disabled: No" read as a double negative).

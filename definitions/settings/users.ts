@@ -64,7 +64,7 @@ export const users = defineCollection({
     }),
   ],
   createSchema: NewUserFromScreen.omit({ settings: true }),
-  createFields: { password: { widget: 'secret' } },
+  createFields: { password: { widget: 'secret' }, role: { widget: 'select', optionsFrom: choicesFrom(identityOps.rbacV2, 'roles', 'name', 'name') } },
   schemaField: 'settings',
   stampField: 'updated_at',
   itemSchemaFrom: { operation: identityOps.userSettingsSchema, query: {} },

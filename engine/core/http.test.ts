@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_STAMP_HEADER,
   BACKGROUND_HEADER,
   MESSAGES,
   REQUEST_TIMEOUT_MS,
@@ -168,6 +169,23 @@ describe('callOperation', () => {
     await callOperation('policy.revision', {}, { background: true });
     await callOperation('policy.revision');
     expect(calls.map(([, init]) => (init.headers as Record<string, string>)[BACKGROUND_HEADER])).toEqual(['1', undefined]);
+  });
+
+  it('hands the access stamp of every answer to the session, a refusal’s too', async () => {
+    const stamps: string[] = [];
+    let status = 200;
+    configureHttp({
+      operations,
+      production: true,
+      onAccessStamp: (s) => stamps.push(s),
+      fetch: (async () =>
+        new Response('{}', { status, headers: { 'Content-Type': 'application/json', [ACCESS_STAMP_HEADER]: `s${status}` } })) as unknown as typeof fetch,
+      cookies: jar({}),
+    });
+    await callOperation('policy.revision');
+    status = 403;
+    await expect(callOperation('web.ssl-bypass.save', { params: { rev: 1 }, body: {} }, { skip403Snackbar: true })).rejects.toMatchObject({ status: 403 });
+    expect(stamps).toEqual(['s200', 's403']);
   });
 
   it('uses the server msg, with the context appended outside production', async () => {

@@ -5,6 +5,7 @@
  */
 import type { HttpMethod, OperationAccess } from '../../definitions/define';
 import {
+  ACCESS_STAMP_HEADER,
   BACKGROUND_HEADER,
   MESSAGES,
   REQUEST_TIMEOUT_MS,
@@ -90,6 +91,8 @@ export interface HttpConfig {
    * BACKGROUND_HEADER, so polls do not keep an idle session alive on the server.
    */
   readonly isBackground?: () => boolean;
+  /** Called with ACCESS_STAMP_HEADER of every answer that carries it, refusals included. */
+  readonly onAccessStamp?: (stamp: string) => void;
   readonly fetch?: typeof fetch;
   readonly cookies?: CookieJar;
   /** Prefix of every path, e.g. an origin in tests; empty in the browser. */
@@ -195,6 +198,8 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
       if (options.signal?.aborted) throw options.signal.reason;
       throw new ApiError(0, `The server could not be reached. (${e instanceof Error ? e.message : String(e)})`, 'network');
     }
+    const stamp = res.headers.get(ACCESS_STAMP_HEADER);
+    if (stamp) cfg.onAccessStamp?.(stamp);
     if (res.ok) {
       try {
         return (await readBody(res, op.responseKind)) as T;

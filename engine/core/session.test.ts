@@ -376,3 +376,36 @@ describe('terms of service at session start', () => {
     expect((await session().init()).termsToAccept).toBeUndefined();
   });
 });
+
+describe('access changes during a session', () => {
+  it('reads the user again when an answer carries another access stamp, and access control follows', async () => {
+    let roles: SessionUser['roles'] = { read: ['web_policy'], write: ['web_policy'] };
+    const { session, calls, access } = setup({ userInfo: async () => user({ roles }) });
+    await session.init();
+    session.noteAccessStamp('a');
+    expect(access.can({ any: ['web_policy:write'] })).toBe(true);
+    const reads = () => calls.filter(([id]) => id === ops.userInfo).length;
+    expect(reads()).toBe(1);
+
+    // The same stamp again changes nothing; a new one (the role lost its write) reads the user once more.
+    session.noteAccessStamp('a');
+    expect(reads()).toBe(1);
+    roles = { read: ['web_policy'], write: [] };
+    session.noteAccessStamp('b');
+    await vi.waitFor(() => expect(access.can({ any: ['web_policy:write'] })).toBe(false));
+    expect(reads()).toBe(2);
+    expect(session.getState().user?.roles.write).toEqual([]);
+  });
+
+  it('keeps the first stamp after signing in again without reading the user twice', async () => {
+    const { session, calls, values } = setup();
+    await session.init();
+    session.noteAccessStamp('a');
+    await session.logout();
+    values.user_id = 'u1';
+    values._xsrf = '2|m|t|2';
+    await session.init();
+    session.noteAccessStamp('b');
+    expect(calls.filter(([id]) => id === ops.userInfo)).toHaveLength(2);
+  });
+});

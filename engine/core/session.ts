@@ -103,6 +103,12 @@ export interface Session extends Store<SessionState> {
    * the newer terms are read and shown).
    */
   acceptTerms(): Promise<void>;
+  /**
+   * The access stamp of an answer (ACCESS_STAMP_HEADER). The first one of a session is kept; a different one later
+   * means the user's role or the tenant's capabilities changed: the user is read again and access control follows,
+   * so the navigation and the screens change without signing in again.
+   */
+  noteAccessStamp(stamp: string): void;
   /** Calls the logout API (errors ignored), deletes the cookies, clears the user and resets access control. */
   logout(): Promise<void>;
   /**
@@ -153,6 +159,8 @@ export function createSession(deps: SessionDeps): Session {
   let knownXsrf: string | undefined;
   let loginsRunning = 0;
   let loggingOut: Promise<void> | undefined;
+  let knownStamp: string | undefined;
+  let rereading: Promise<void> | undefined;
 
   // ---- inactivity --------------------------------------------------------------------------------------------------
   const limitMs = () => (store.getState().user?.session_logout_days ?? SESSION_LOGOUT_DAYS_DEFAULT) * DAY_MS;
@@ -220,6 +228,7 @@ export function createSession(deps: SessionDeps): Session {
   // ---- states ------------------------------------------------------------------------------------------------------
   function loggedOut(error?: string) {
     stopInactivity();
+    knownStamp = undefined;
     deps.access.reset();
     store.setState({ status: 'logged_out', user: undefined, error });
   }
@@ -263,6 +272,31 @@ export function createSession(deps: SessionDeps): Session {
     store.setState((s) => ({ ...s, termsToAccept: next }));
   }
 
+  /** Reads the signed-in user again (one read at a time) and applies what it answers to access control. */
+  function rereadUser(): Promise<void> {
+    rereading ??= (async () => {
+      try {
+        const info = await deps.call<SessionUser>(deps.ops.userInfo, {}, { skip403Snackbar: true });
+        if (store.getState().status !== 'logged_in') return;
+        if (!portalEnabled(deps.env, info)) return loggedOut(PORTAL_NOT_ENABLED);
+        deps.access.setUser(info);
+        store.setState((s) => ({ ...s, user: info }));
+      } catch {
+        // A 401 already logged the user out through the HTTP client; anything else leaves the access as it was.
+      } finally {
+        rereading = undefined;
+      }
+    })();
+    return rereading;
+  }
+
+  function noteAccessStamp(stamp: string) {
+    if (stamp === knownStamp) return;
+    const changed = knownStamp !== undefined && store.getState().status === 'logged_in';
+    knownStamp = stamp;
+    if (changed) void rereadUser();
+  }
+
   async function init(): Promise<SessionState> {
     startWatch();
     const user = deps.cookies.get(USER_COOKIE);
@@ -293,6 +327,7 @@ export function createSession(deps: SessionDeps): Session {
     subscribe: store.subscribe,
     init,
     acceptTerms,
+    noteAccessStamp,
     async whileLoggingIn(login) {
       // A sign-in started while a sign-out is in flight waits for it: the sign-out deletes the xsrf cookie that the
       // sign-in would otherwise have handed to the identity provider.

@@ -219,6 +219,13 @@ export const Association = z.object({
 export const AssociationRow = Association.extend({
   can_approve: z.boolean().meta({ title: 'Waits for this tenant', description: 'A pending request in which this tenant is the managed one' }),
 });
+/** The tenant capability details of spec 000 §7 the portal reads by name, as the service provider set them (false when unset). */
+export const CapabilityDetails = z.object({
+  restricted_logs: z.boolean().meta({ title: 'Restricted logs', description: 'Whether the tenant\'s logs are restricted by its service provider.' }),
+  runtime_analysis: z.boolean().meta({ title: 'Runtime threat analysis', description: 'Whether the tenant has runtime threat analysis of isolated pages.' }),
+  mobileSupport: z.boolean().meta({ title: 'Mobile support', description: 'Whether the tenant\'s users may use the service from mobile devices.' }),
+});
+
 export const MultiTenantInfo = z
   .object({
     role: labelledEnum(['primary', 'secondary', 'none'], { primary: 'Primary tenant', secondary: 'Managed tenant', none: 'Not associated' }, { title: 'This tenant' }),

@@ -66,6 +66,29 @@ export const EntitlementOverrideInput = z.strictObject({
 });
 export const EntitlementOverride = EntitlementOverrideInput.extend({ ...RecordMeta, tenant_id: z.string() });
 
+/** The SKU a tenant is on (its plan): of its entitlements not expired, the one that runs longest. */
+export const TenantSku = z.object({
+  status: Success,
+  sku: z
+    .object({
+      sku_id: z.string().meta({ title: 'SKU' }),
+      name: z.string().meta({ title: 'Name' }),
+      feature_ids: z.array(z.string()).meta({ title: 'Features' }),
+      expires_at: z.string().optional().meta({ title: 'Expires', description: 'None: until changed.' }),
+      entitlement_id: z.string().meta({ description: 'The entitlement that gives it (see entitlements).' }),
+    })
+    .nullable()
+    .meta({ description: 'None while the tenant has no entitlement that has not expired.' }),
+  others: z.number().int().meta({ description: 'How many more entitlements the tenant has (expired ones included).' }),
+  updated_at: z.string().nullable().meta({ description: 'When the tenant\'s entitlements last changed (null: never); a change sends it back.' }),
+});
+export const TenantSkuSave = z.strictObject({
+  sku_id: SkuId.meta({ title: 'SKU', description: 'A SKU of sku-management.' }),
+  expires_at: ExpiresAt.optional().meta({ title: 'Expires at', description: 'UTC, YYYY-MM-DDTHH:mm:ssZ; none: until changed.' }),
+  note: z.string().max(1000).default('').meta({ title: 'Note' }),
+  updated_at: Stamp.nullable().meta({ description: 'The updated_at read; null while the tenant has never had an entitlement. Entitlements changed since answer 409.' }),
+});
+
 /** A tenant's licensing as it applies now: its SKUs, overrides, the features that result and their capabilities. */
 export const TenantSkus = z.object({
   status: Success,

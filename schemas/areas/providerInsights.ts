@@ -20,8 +20,9 @@ export const TenantAnalytics = z.object({
   charts: z.array(
     z.object({
       id: z.string(),
-      title: z.string(),
+      title: z.string().meta({ title: 'Chart' }),
       points: z.array(z.object({ label: z.string(), value: z.number() })),
+      summary: z.string().meta({ title: 'Summary', description: 'The points in one line: each while there are at most six, else the total and the largest.' }),
     }),
   ),
   reports: z.array(
@@ -41,11 +42,15 @@ export const SchemaState = labelledEnum(
   ['current', 'outdated', 'newer', 'unsaved'],
   {
     current: 'Current',
-    outdated: 'Older version (brought up to date when read, stored so when saved)',
-    newer: 'Newer version than this service reads',
-    unsaved: 'Never saved (defaults)',
+    outdated: 'Older version',
+    newer: 'Newer version',
+    unsaved: 'Never saved',
   },
-  { title: 'State' },
+  {
+    title: 'State',
+    description:
+      'An older version is brought up to date when read and stored so when saved; a newer one cannot be read by this service; a document never saved reads as its defaults.',
+  },
 );
 export const TenantSchemaStates = z.object({
   status: Success,

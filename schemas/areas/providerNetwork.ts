@@ -1,12 +1,14 @@
 /**
  * Payloads of the provider console's per-tenant network and logging records (spec 001 §7 "Tenant management": VPN
- * destinations, gateways, tunnels and network rules; logging IP restrictions) and its service-wide tenant groups.
+ * destinations, gateways, tunnels and network rules; logging IP restrictions), its service-wide tenant groups, and the
+ * log collection a logging token authenticates.
  * Spec 001 names these without payloads: the fields are this service's design. Every answer carries status
  * "Success" (spec 001 §5).
  */
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
 import { checked, IPv4, PortOrPortRange } from '../validators';
+import { LogType } from '../logs';
 import { Name, RecordMeta, TenantId } from './providerFleet';
 
 const Cidr = checked('invalidCidr');
@@ -67,3 +69,18 @@ export const TenantGroupInput = z.strictObject({
   note: Note,
 });
 export const TenantGroup = TenantGroupInput.extend({ ...RecordMeta });
+
+// ---- log collection with a logging token --------------------------------------------------------------------------
+
+/** Where a collector continues: the last event it has, as `<ts>.<seq>` (both integers), from the answer's `next`. */
+const Cursor = z.string().regex(/^\d{1,16}\.\d{1,19}$/, { message: 'Use the next value of the previous answer.' });
+export const CollectQuery = z.strictObject({
+  log_type: LogType.meta({ title: 'Log kind', description: 'Which of the tenant\'s logs to read.' }),
+  after: Cursor.optional().meta({ title: 'After', description: 'The next value of the previous answer; none: from the oldest event.' }),
+  limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ title: 'Events', description: 'At most this many events (1 to 1000, default 100).' }),
+});
+export const CollectAnswer = z.object({
+  status: z.literal('Success'),
+  events: z.array(z.object({ ts: z.number().int().meta({ description: 'Milliseconds since 1970 (UTC).' }), event: z.record(z.string(), z.unknown()) })),
+  next: z.string().nullable().meta({ description: 'The cursor of the last event answered, for the next call; null when this call answered none.' }),
+});

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
-import { RevisionHistory, RevisionHistoryQuery, RevisionState } from '../policy';
+import { RevisionHistory, RevisionHistoryEntry, RevisionHistoryQuery, RevisionState } from '../policy';
 import { Stamp, Success, TenantListItem, TenantListQuery, TenantSummary, TenantTag } from './provider';
 
 const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant id', description: 'The tenant id (group_id).' });
@@ -57,7 +57,14 @@ export const PolicyTemplateAnswer = z.object({
 });
 
 export const TenantRevisionsQuery = RevisionHistoryQuery;
-export const TenantRevisions = RevisionHistory.extend({ status: Success });
+export const TenantRevisions = RevisionHistory.extend({
+  status: Success,
+  revisions: z.array(
+    RevisionHistoryEntry.extend({
+      area_titles: z.array(z.string()).meta({ title: 'Areas changed', description: 'The titles of the areas in areas, in the same order.' }),
+    }),
+  ),
+});
 
 // ---- tenant lists v2 and v3 -----------------------------------------------------------------------------------------
 
@@ -109,6 +116,8 @@ export const TenantRbac = z.object({
       deny: z.array(z.string()),
       users: z.number().int().meta({ description: 'Users holding the role.' }),
       updated_at: z.string(),
+      may_view: z.string().meta({ title: 'May view', description: 'The areas the role may view as the permission check decides it, by title ("All areas", "None")' }),
+      may_change: z.string().meta({ title: 'May change', description: 'The areas the role may change, by title' }),
     }),
   ),
 });
@@ -116,6 +125,7 @@ export const TenantRbac = z.object({
 export const TenantConfig = z.object({
   status: Success,
   config: z.object({
+    tid: z.string(),
     name: z.string(),
     disabled: z.boolean(),
     deployment: z.string().meta({ description: 'Where the tenant runs (the default deployment unless moved).' }),

@@ -13,7 +13,7 @@ import { MESSAGES } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
 import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
-import { areaTitle, mayDo, permissionAreas } from '../../schemas/rolePreview';
+import { areaLine, areaTitle, mayDo, permissionAreas } from '../../schemas/rolePreview';
 import { hashApiToken, newApiTokenSecret } from '../apiTokens';
 import type { AuditAction } from '../../schemas/logEnums';
 import { recordAudit, type AuditChange } from '../audit';
@@ -141,13 +141,8 @@ function audit(ctx: CallContext, db: Db, action: AuditAction, entry: string | Au
   });
 }
 
-const areasOf = (registry: Registry) => permissionAreas(registry.operations.map((o) => o.access));
-
-/** The areas passing, as a line for a table: "All areas", "None" or the names. */
-function areaLine(access: readonly { area: string; read: boolean; write: boolean }[], action: 'read' | 'write'): string {
-  const names = access.filter((a) => a[action]).map((a) => areaTitle(a.area));
-  return names.length === access.length ? 'All areas' : names.length === 0 ? 'None' : names.join(', ');
-}
+/** The areas the registry's access rules check: what a role's lists name. */
+export const areasOf = (registry: Registry) => permissionAreas(registry.operations.map((o) => o.access));
 
 function toRole(r: RoleDbRow, areas: readonly string[]): Role {
   const g = rolesOf(r.grants);

@@ -399,6 +399,10 @@ export const tenantUtilsModule: ServerModule = {
       const list = doc.fixed_egress_user.list;
       return { enabled: doc.enabled, pinned: list.length, egress_ips: [...new Set(list.map((u) => u.egress_ip))].sort() };
     },
+    capabilityDetails: async (ctx) => {
+      const { capabilities } = requireCaller(ctx).user;
+      return { restricted_logs: capabilities.restricted_logs === true, runtime_analysis: capabilities.runtime_analysis === true, mobileSupport: capabilities.mobileSupport === true };
+    },
     userIp: async (ctx) => ({ ip: ctx.request.ip }),
     allPublicIps: async () => ({ ips: LOOKUPS.public_ips }),
     decodeCert: async (ctx) => {

@@ -232,6 +232,38 @@ async function applyLicensing(ctx: CallContext, caller: Caller, tid: string) {
   await audit(ctx, caller, 'capabilities from entitlements', tenant, changes);
 }
 
+/**
+ * The SKU a tenant is on: of its entitlements not expired, the one without an end date, else the one ending last (the
+ * newest on a tie); with the newest change of its entitlements, the stamp a change sends back.
+ */
+async function tenantSkuOf(db: Db, tid: string) {
+  const rows = await rowsOf(db, 'entitlement', tid);
+  const stamp = rows.reduce<string | null>((at, r) => {
+    const t = new Date(r.updated_at).toISOString();
+    return at === null || t > at ? t : at;
+  }, null);
+  const live = rows
+    .map((r) => ({ row: r, body: r.body as { sku_id: string; expires_at?: string } }))
+    .filter((e) => !expiredAt(e.body.expires_at))
+    .sort((a, b) => (b.body.expires_at ?? '9999').localeCompare(a.body.expires_at ?? '9999') || new Date(b.row.updated_at).getTime() - new Date(a.row.updated_at).getTime());
+  const top = live[0];
+  const sku = top ? (await rowOf(db, 'sku', top.body.sku_id))?.body as SkuBody | undefined : undefined;
+  return {
+    status: 'Success' as const,
+    sku: top
+      ? {
+          sku_id: top.body.sku_id,
+          name: sku?.name ?? top.body.sku_id,
+          feature_ids: sku?.feature_ids ?? [],
+          ...(top.body.expires_at && { expires_at: top.body.expires_at }),
+          entitlement_id: top.row.id,
+        }
+      : null,
+    others: rows.length - (top ? 1 : 0),
+    updated_at: stamp,
+  };
+}
+
 // ---- the kinds -----------------------------------------------------------------------------------------------------
 
 const FEATURE: Kind = {
@@ -410,6 +442,33 @@ export const providerFleetModule: ServerModule = {
         requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
         return { status: 'Success' as const, ...(await licensing(ctx.db, tenant.tid)) };
+      },
+      tenantSku: async (ctx) => {
+        requireOperator(ctx);
+        const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        return tenantSkuOf(ctx.db, tenant.tid);
+      },
+      saveTenantSku: async (ctx) => {
+        const caller = requireOperator(ctx);
+        const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        const { updated_at: stamp, ...entitlement } = ctx.body;
+        bad((await ids(ctx.db, 'sku')).has(entitlement.sku_id) ? [] : [unknownLink('sku_id', 'SKU')]);
+        await ctx.db.transaction(async (tx) => {
+          // The check and the replacement in one transaction: of two operators changing one plan, one gets the 409.
+          const current = await tenantSkuOf(tx, tenant.tid);
+          if (current.updated_at === null ? stamp !== null : isStale(stamp, current.updated_at)) {
+            throw new HttpError(409, MESSAGES.staleSave, { current });
+          }
+          await tx.query("DELETE FROM provider_records WHERE kind = 'entitlement' AND tenant_id = $1", [tenant.tid]);
+          const now = current.updated_at === null ? new Date().toISOString() : nextStamp(current.updated_at);
+          await tx.query(
+            `INSERT INTO provider_records (kind, id, tenant_id, body, created_at, updated_at, updated_by) VALUES ('entitlement', $1, $2, $3, $4, $4, $5)`,
+            [randomUUID(), tenant.tid, JSON.stringify(entitlement), now, caller.user.username],
+          );
+        });
+        await audit(ctx, caller, 'set SKU', tenant, { sku: entitlement.sku_id, ...(entitlement.expires_at && { expires_at: entitlement.expires_at }) });
+        await applyLicensing(ctx, caller, tenant.tid);
+        return tenantSkuOf(ctx.db, tenant.tid);
       },
       featureCapabilities: async (ctx) => {
         requireOperator(ctx);

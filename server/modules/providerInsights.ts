@@ -33,6 +33,19 @@ async function perDay(db: Db, tid: string, days: number, onlyAction?: string) {
   });
 }
 
+/**
+ * A chart in a line a table can show: every point while there are few ("admin: 2, auditor: 1"), else the total and
+ * the largest point ("14 in all; most on 2026-11-20: 5").
+ */
+export function chartSummary(points: readonly { label: string; value: number }[]): string {
+  if (points.length === 0) return 'Nothing yet';
+  if (points.length <= 6) return points.map((p) => `${p.label}: ${p.value}`).join(', ');
+  const total = points.reduce((n, p) => n + p.value, 0);
+  if (total === 0) return 'None';
+  const top = points.reduce((a, b) => (b.value > a.value ? b : a));
+  return `${total} in all; most on ${top.label}: ${top.value}`;
+}
+
 type KeySkus = { skus: { sku: string; expires_at: string }[] };
 async function keySkus(db: Db, keyId: string) {
   const key = (await db.query('SELECT 1 FROM ova_keys WHERE key_id = $1', [keyId])).rows[0];
@@ -77,13 +90,14 @@ export const providerInsightsModule: ServerModule = {
           [tenant.tid],
         );
         const { days } = ctx.query;
+        const charts = [
+          { id: 'admin-activity', title: 'Administrator actions per day', points: await perDay(ctx.db, tenant.tid, days) },
+          { id: 'sign-ins', title: 'Sign-ins per day', points: await perDay(ctx.db, tenant.tid, days, 'login') },
+          { id: 'users-by-role', title: 'Users per role', points: roles.rows },
+        ];
         return {
           status: 'Success' as const,
-          charts: [
-            { id: 'admin-activity', title: 'Administrator actions per day', points: await perDay(ctx.db, tenant.tid, days) },
-            { id: 'sign-ins', title: 'Sign-ins per day', points: await perDay(ctx.db, tenant.tid, days, 'login') },
-            { id: 'users-by-role', title: 'Users per role', points: roles.rows },
-          ],
+          charts: charts.map((c) => ({ ...c, summary: chartSummary(c.points) })),
           reports: reports.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
         };
       },

@@ -1,12 +1,16 @@
 /**
  * The provider console's per-tenant VPN and logging records and its tenant groups (definitions/api/providerNetwork.ts),
  * in the same record store as the licensing and fleet records (`provider_records`): each kind says the links it
- * checks (within the tenant) and what keeps it from being deleted. Logging tokens are stored as their SHA-256 only.
+ * checks (within the tenant) and what keeps it from being deleted. Logging tokens are stored as their SHA-256 only;
+ * they authenticate log collection (logs.collect), from the tenant's logging IP restrictions when it has any.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { loggingTokenOps, providerNetworkRecordOps as ops } from '../../definitions/api/providerNetwork';
+import { BlockList, isIPv4 } from 'node:net';
+import { LOGGING_TOKEN_SCHEME, loggingTokenOps, providerNetworkRecordOps as ops } from '../../definitions/api/providerNetwork';
+import { MESSAGES } from '../../schemas/constants';
+import { recordAudit } from '../audit';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
-import { HttpError, implementAll, type ServerModule } from '../types';
+import { HttpError, implementAll, type Db, type ServerModule } from '../types';
 import { audit, loadTenant, requireOperator } from './provider';
 import { bad, recordHandlers, rowsOf, unknownLink, type Body, type Kind } from './providerFleet';
 
@@ -92,6 +96,33 @@ const tokenOf = (r: TokenRow) => ({
 });
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
+const TOKEN_HEADER = new RegExp(`^${LOGGING_TOKEN_SCHEME}\\s+(\\S+)\\s*$`, 'i');
+
+/** The tenant and name of the logging token in the Authorization header; 401 when there is none or it is unknown. */
+async function collectorOf(db: Db, header: string | string[] | undefined): Promise<{ tid: string; tenant: string; name: string }> {
+  const token = typeof header === 'string' ? TOKEN_HEADER.exec(header)?.[1] : undefined;
+  if (!token) throw new HttpError(401, MESSAGES.notAuthorized);
+  const { rows } = await db.query<{ tid: string; tenant: string; name: string }>(
+    `SELECT r.tenant_id AS tid, t.name AS tenant, r.body->>'name' AS name FROM provider_records r JOIN tenants t ON t.id = r.tenant_id
+      WHERE r.kind = 'logging-token' AND r.body->>'token_sha256' = $1 AND NOT t.disabled`,
+    [sha256(token)],
+  );
+  if (!rows[0]) throw new HttpError(401, MESSAGES.notAuthorized);
+  return rows[0];
+}
+
+/** Whether `ip` is inside one of the CIDR blocks (an IPv4 address may arrive IPv4-mapped, ::ffff:a.b.c.d). */
+export function insideAny(ip: string, cidrs: readonly string[]): boolean {
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [net, bits] = cidr.split('/');
+    const family = isIPv4(net!) ? 'ipv4' : 'ipv6';
+    list.addSubnet(net!, Number(bits ?? (family === 'ipv4' ? 32 : 128)), family);
+  }
+  const plain = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return list.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
+}
+
 export const providerNetworkModule: ServerModule = {
   name: 'providerNetwork',
   implementations: [
@@ -128,6 +159,33 @@ export const providerNetworkModule: ServerModule = {
         await audit(ctx, caller, 'create logging token', tenant, { name: body.name, hint: body.hint });
         ctx.reply.status(201);
         return { status: 'Success' as const, item: tokenOf(row), token };
+      },
+      collectLogs: async (ctx) => {
+        const collector = await collectorOf(ctx.db, ctx.request.headers.authorization);
+        const allowed = (await rowsOf(ctx.db, 'logging-ip-restriction', collector.tid)).map((r) => String(r.body.cidr));
+        const audited = (result: 'success' | 'failure', details: string) =>
+          recordAudit(ctx.db, collector.tid, {
+            action: 'log_export',
+            user: `logging token ${collector.name}`,
+            tenant: collector.tenant,
+            area: 'logs',
+            details,
+            result,
+            ip: ctx.request.ip,
+          });
+        if (allowed.length > 0 && !insideAny(ctx.request.ip, allowed)) {
+          await audited('failure', `Log collection of ${ctx.query.log_type} refused: ${ctx.request.ip} is outside the logging IP restrictions`);
+          throw new HttpError(403, 'This address may not collect the tenant\'s logs: it is outside its logging IP restrictions.');
+        }
+        const [ts, seq] = (ctx.query.after ?? '-1.-1').split('.').map(Number);
+        const { rows } = await ctx.db.query<{ ts: number; seq: number; event: Record<string, unknown> }>(
+          `SELECT ts, seq, event FROM log_events WHERE tenant_id = $1 AND log_type = $2 AND (ts, seq) > ($3::bigint, $4::bigint)
+            ORDER BY ts, seq LIMIT $5`,
+          [collector.tid, ctx.query.log_type, ts, seq, ctx.query.limit],
+        );
+        const last = rows.at(-1);
+        await audited('success', `Log collection of ${ctx.query.log_type}: ${rows.length} events`);
+        return { status: 'Success' as const, events: rows.map((r) => ({ ts: Number(r.ts), event: r.event })), next: last ? `${last.ts}.${last.seq}` : null };
       },
       deleteLoggingToken: async (ctx) => {
         const caller = requireOperator(ctx);

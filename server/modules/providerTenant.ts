@@ -12,6 +12,7 @@ import { envAllows, type Environment } from '../../schemas/access';
 import type { PolicyTemplateName } from '../../schemas/areas/providerTenant';
 import { MESSAGES } from '../../schemas/constants';
 import { fieldErrors, type FieldError } from '../../schemas/http';
+import { areaLine, mayDo } from '../../schemas/rolePreview';
 import type { z } from 'zod';
 import { recordAudit } from '../audit';
 import {
@@ -30,6 +31,7 @@ import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { loadSeedDocuments } from '../seed/documents';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
+import { areasOf } from './identity';
 import { audit, auditService, DEFAULT_DEPLOYMENT, loadTenant, requireOperator, tenantPage } from './provider';
 import { replaceSingleton } from './providerFleet';
 
@@ -239,8 +241,13 @@ export const providerTenantModule: ServerModule = {
         requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
         const history = await publishedRevisions(ctx.db, tenant.tid, ctx.query.limit, ctx.query.offset);
-        const areaId = (key: string) => ctx.registry.documentScreen(key)?.id ?? key;
-        return { status: 'Success' as const, ...history, revisions: history.revisions.map((r) => ({ ...r, areas: r.areas.map(areaId) })) };
+        const screenOf = (key: string) => ctx.registry.documentScreen(key);
+        const revisions = history.revisions.map((r) => ({
+          ...r,
+          areas: r.areas.map((key) => screenOf(key)?.id ?? key),
+          area_titles: r.areas.map((key) => screenOf(key)?.title ?? key),
+        }));
+        return { status: 'Success' as const, ...history, revisions };
       },
 
       listTenantsV2: async (ctx) => {
@@ -272,7 +279,10 @@ export const providerTenantModule: ServerModule = {
              FROM roles r WHERE r.tenant_id = $1 ORDER BY r.builtin DESC, r.name`,
           [tenant.tid],
         );
-        const list = rows.map((r) => ({
+        const areas = areasOf(ctx.registry);
+        const list = rows.map((r) => {
+          const may = mayDo(areas, { read: r.grants.read ?? [], write: r.grants.write ?? [], deny: r.grants.deny ?? [] });
+          return {
           name: r.name,
           description: r.description,
           builtin: r.builtin,
@@ -281,7 +291,10 @@ export const providerTenantModule: ServerModule = {
           deny: r.grants.deny ?? [],
           users: r.users,
           updated_at: r.updated_at.toISOString(),
-        }));
+          may_view: areaLine(may, 'read'),
+          may_change: areaLine(may, 'write'),
+          };
+        });
         return { status: 'Success' as const, list };
       },
 
@@ -299,6 +312,7 @@ export const providerTenantModule: ServerModule = {
         return {
           status: 'Success' as const,
           config: {
+            tid: tenant.tid,
             name: tenant.name,
             disabled: tenant.disabled,
             deployment: placed.deployment,

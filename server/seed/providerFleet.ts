@@ -1,8 +1,10 @@
 /**
  * Demo licensing and fleet of the provider console: features and the capabilities they turn on, three SKUs, the demo
  * tenants' entitlements (consistent with their seeded capabilities), appliance versions, deployments with pods and
- * nodes, and two rollouts. Added once, when no such record exists yet.
+ * nodes, two rollouts, the SKUs of a licence key, a tenant group, and Demo Corp's site-to-site VPN, log collection
+ * (a logging token nobody holds, a collector network) and a custom host name. Added once, when no such record exists yet.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../types';
 import { DEMO_TENANT_ID, OTHER_TENANT_ID } from './demo';
 
@@ -68,5 +70,22 @@ export async function seedProviderFleet(db: Db): Promise<void> {
     for (const pod of PODS) await add('pod', pod.pod_id, pod);
     await add('rollout', 'rollout-4-3-eu', { version_string: '4.3.0', deployment_id: 'eu-central', note: '', state: 'completed', started_at: '2026-09-01T08:00:00.000Z' });
     await add('rollout', 'rollout-4-4-ap', { version_string: '4.4.0', deployment_id: 'ap-south', note: 'Early access in one region first.', state: 'planned' });
+    await add('ova-key-skus', 'OVA-DEMO-CORP-0001', { skus: [{ sku: 'sku-complete', expires_at: '2027-12-31T23:59:59Z' }] });
+    await add('tenant-group', 'group-acme-partners', { name: 'Acme Partners (reseller)', tids: [DEMO_TENANT_ID, OTHER_TENANT_ID], note: 'Customers billed through Acme Partners.' });
+    await add('vpn-gateway', 'demo-gw-fra', { name: 'Frankfurt gateway', public_ip: '203.0.113.20', region: 'eu-central-1', note: '' }, DEMO_TENANT_ID);
+    await add('vpn-gateway', 'demo-gw-iad', { name: 'Virginia gateway', public_ip: '203.0.113.40', region: 'us-east-1', note: '' }, DEMO_TENANT_ID);
+    await add('vpn-destination', 'demo-dst-hq', { name: 'Head office LAN', cidrs: ['10.20.0.0/16'], note: '' }, DEMO_TENANT_ID);
+    await add('vpn-destination', 'demo-dst-dc', { name: 'Data centre', cidrs: ['10.30.0.0/16', '10.31.0.0/16'], note: '' }, DEMO_TENANT_ID);
+    await add('vpn-tunnel', 'demo-tun-berlin', { name: 'Berlin office', gateway_id: 'demo-gw-fra', peer_ip: '198.51.100.7', ike_version: 'ikev2', enabled: true, note: '' }, DEMO_TENANT_ID);
+    await add(
+      'network-rule',
+      'demo-rule-https',
+      { name: 'HTTPS to the data centre', destination_ids: ['demo-dst-dc'], protocol: 'tcp', ports: ['443'], action: 'allow', enabled: true, note: '' },
+      DEMO_TENANT_ID,
+    );
+    await add('logging-ip-restriction', 'demo-log-net', { cidr: '192.0.2.0/24', note: 'SOC collectors' }, DEMO_TENANT_ID);
+    const token = randomBytes(32).toString('base64url');
+    await add('logging-token', 'demo-log-token', { name: 'SOC Splunk', hint: token.slice(-4), token_sha256: createHash('sha256').update(token).digest('hex') }, DEMO_TENANT_ID);
+    await add('custom-host-name', 'demo-host-portal', { hostname: 'portal.democorp.example', purpose: 'portal', note: '' }, DEMO_TENANT_ID);
   });
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { identityOps } from '../../definitions/api/identity';
-import { MESSAGES } from '../../schemas/constants';
+import { ACCESS_STAMP_HEADER, MESSAGES } from '../../schemas/constants';
 import { ApiClient, SSL_BYPASS, asResponseOf, signedIn, stagedRev } from './helpers';
 
 const V2 = '/api/udb-rest/v2';
@@ -247,12 +247,22 @@ describe('roles', () => {
     expect(role.may_do.find((a) => a.area === 'web_policy')).toMatchObject({ read: true, write: true });
     const u = await createUser(admin, { username: uname('editor'), role: name });
     const user = await login(u.username, PASSWORD);
-    expect((await bypassSave(user)).status).toBe(200);
+    const saved = await bypassSave(user);
+    expect(saved.status).toBe(200);
     expect((await user.get(`${V2}/users`)).status).toBe(403);
+    // Every answer carries the stamp of the access it was given with; unchanged access, unchanged stamp.
+    const stamp = saved.headers.get(ACCESS_STAMP_HEADER);
+    expect(stamp).toMatch(/^[0-9a-f]{16}$/);
+    expect((await user.get('/api/userinfo')).headers.get(ACCESS_STAMP_HEADER)).toBe(stamp);
 
     const narrowed = await saveRole(admin, { name, read: ['dashboard', 'web_policy'], write: [], updated_at: role.updated_at });
     expect(narrowed.may_do.find((a) => a.area === 'web_policy')).toMatchObject({ read: true, write: false });
-    expect((await bypassSave(user)).status).toBe(403);
+    // The refusal itself carries the new stamp, so the page reads the user's access again without a reload.
+    const refused = await bypassSave(user);
+    expect(refused.status).toBe(403);
+    const after = refused.headers.get(ACCESS_STAMP_HEADER);
+    expect(after).toMatch(/^[0-9a-f]{16}$/);
+    expect(after).not.toBe(stamp);
     expect((await user.get('/api/userinfo')).body.roles).toMatchObject({ read: ['dashboard', 'web_policy'], write: [] });
 
     const denied = await saveRole(admin, { name, read: ['*'], write: [], deny: ['web_policy'], updated_at: narrowed.updated_at });

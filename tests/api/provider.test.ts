@@ -505,6 +505,9 @@ describe("a tenant's policy, on the store its portal uses", () => {
     expect(history).toMatchObject({ status: 'Success', limit: 25, offset: 0 });
     expect(history.revisions[0]).toMatchObject({ rev_id: rev + 1, reason: 'Policy initialised from the standard template', published_by: 'operator (service provider)' });
     expect(history.revisions[0]!.areas).toContain('web.ssl-bypass');
+    // Each area also by its title, in the same order, as the revisions screen shows them.
+    const first = history.revisions[0]!;
+    expect(first.area_titles[first.areas.indexOf('web.ssl-bypass')]).toBe('SSL Bypass');
     const paged = (await op.get(`${POLICY}/revisions?limit=1&offset=1`)).body;
     expect(paged.revisions.map((r: { rev_id: number }) => r.rev_id)).toEqual([rev]);
     expect((await op.get(`${POLICY}/revisions?limit=0`)).status).toBe(400);
@@ -602,7 +605,9 @@ describe('tenant lists v2 and v3, tags, quota, RBAC and config', () => {
     const t = await createTenant(op);
     const rbac = asResponseOf(providerTenantOps.tenantRbac, (await op.get(`${API}/v1/tenants/${t.tid}/rbac`)).body);
     expect(rbac.status).toBe('Success');
-    expect(rbac.list.find((r) => r.name === 'admin')).toMatchObject({ builtin: true, users: 1, read: ['*'] });
+    expect(rbac.list.find((r) => r.name === 'admin')).toMatchObject({ builtin: true, users: 1, read: ['*'], may_view: 'All areas', may_change: 'All areas' });
+    // What a role may do, by the areas' titles, as the permission check decides it (auditor: view all, change none).
+    expect(rbac.list.find((r) => r.name === 'auditor')).toMatchObject({ may_view: 'All areas', may_change: 'None' });
     expect((await op.get(`${API}/v1/tenants/no-such-tenant/rbac`)).status).toBe(404);
   });
 });
@@ -665,6 +670,76 @@ describe('bulk user create, policy API tokens, logging tokens', () => {
   });
 });
 
+describe('log collection with a logging token (logs.collect)', () => {
+  const COLLECT = '/api/logs/v1/collector/events';
+  const collect = (query: string, authorization?: string) =>
+    new ApiClient().get(`${COLLECT}?${query}`, authorization === undefined ? {} : { headers: { Authorization: authorization } });
+
+  it('a collector reads its tenant\'s events page by page after a cursor; each call is audited; bad input is 400', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    await tenantLogin(t.admin, t.password);
+    await tenantLogin(t.admin, t.password);
+    const TOKENS = `${API}/v1/tenants/${t.tid}/logging/auth_tokens`;
+    const { token } = asResponseOf(providerNetworkOps.createLoggingToken, (await op.post(TOKENS, { body: { name: 'SIEM collector' } })).body);
+    const auth = `LoggingToken ${token}`;
+
+    const first = await collect('log_type=audit&limit=1', auth);
+    expect(first.status, first.text.slice(0, 200)).toBe(200);
+    const page = asResponseOf(providerNetworkOps.collectLogs, first.body);
+    expect(page.status).toBe('Success');
+    expect(page.events).toHaveLength(1);
+    expect(page.events[0]!.event).toMatchObject({ tenant: t.name });
+    const rest = asResponseOf(providerNetworkOps.collectLogs, (await collect(`log_type=audit&after=${page.next}`, auth)).body);
+    // Only this tenant's events, none twice, oldest first; the first call is among them as a log export.
+    expect(rest.events.length).toBeGreaterThanOrEqual(2);
+    expect(rest.events.every((e) => e.event.tenant === t.name)).toBe(true);
+    expect(rest.events.map((e) => e.ts)).toEqual([...rest.events.map((e) => e.ts)].sort((a, b) => a - b));
+    expect(rest.events[0]!.ts).toBeGreaterThanOrEqual(page.events[0]!.ts);
+    expect(rest.events.map((e) => e.event)).toContainEqual(
+      expect.objectContaining({ action: 'log_export', user: 'logging token SIEM collector', details: 'Log collection of audit: 1 events' }),
+    );
+    const end = asResponseOf(providerNetworkOps.collectLogs, (await collect(`log_type=web&after=${'9'.repeat(15)}.0`, auth)).body);
+    expect(end).toEqual({ status: 'Success', events: [], next: null });
+
+    for (const [query, field] of [
+      ['log_type=bogus', 'query.log_type'],
+      ['log_type=audit&after=yesterday', 'query.after'],
+      ['log_type=audit&limit=0', 'query.limit'],
+    ] as const) {
+      const refused = await collect(query, auth);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    }
+  });
+
+  it('refuses a missing, unknown or revoked token (401) and an address outside the IP restrictions (403)', async () => {
+    const op = await operator();
+    const t = await createTenant(op);
+    const TOKENS = `${API}/v1/tenants/${t.tid}/logging/auth_tokens`;
+    const made = asResponseOf(providerNetworkOps.createLoggingToken, (await op.post(TOKENS, { body: { name: 'SIEM collector' } })).body);
+    const auth = `LoggingToken ${made.token}`;
+    expect((await collect('log_type=audit')).status).toBe(401);
+    expect((await collect('log_type=audit', 'LoggingToken not-a-token')).status).toBe(401);
+    // A logging token is no API token: as a Bearer token it is refused.
+    expect((await collect('log_type=audit', `Bearer ${made.token}`)).status).toBe(401);
+    // A session of the tenant's own administrator is no collector either.
+    expect((await (await tenantLogin(t.admin, t.password)).client.get(`${COLLECT}?log_type=audit`)).status).toBe(401);
+
+    const RESTRICTIONS = `${API}/v1/tenants/${t.tid}/logging/ip_restrictions`;
+    expect((await op.post(RESTRICTIONS, { body: { cidr: '198.51.100.0/24' } })).status).toBe(201);
+    const outside = await collect('log_type=audit', auth);
+    expect(outside.status).toBe(403);
+    expect(outside.body.msg).toMatch(/outside its logging IP restrictions/);
+    // The test server is reached over the IPv4 loopback.
+    expect((await op.post(RESTRICTIONS, { body: { cidr: '127.0.0.0/8' } })).status).toBe(201);
+    expect((await collect('log_type=audit', auth)).status).toBe(200);
+
+    expect((await op.request('DELETE', `${TOKENS}/${made.item.id}`)).status).toBe(200);
+    expect((await collect('log_type=audit', auth)).status).toBe(401);
+  });
+});
+
 describe('analytics, schema states, inventory, capability validity, SKUs of licence keys', () => {
   it('analytics chart the tenant\'s activity per day; schema states list every document; validity explains each capability', async () => {
     const op = await operator();
@@ -674,7 +749,8 @@ describe('analytics, schema states, inventory, capability validity, SKUs of lice
     const signIns = insights.charts.find((c) => c.id === 'sign-ins')!;
     expect(signIns.points).toHaveLength(3);
     expect(signIns.points.at(-1)!.value).toBeGreaterThanOrEqual(1);
-    expect(insights.charts.find((c) => c.id === 'users-by-role')!.points).toEqual([{ label: 'admin', value: 1 }]);
+    expect(insights.charts.find((c) => c.id === 'users-by-role')).toMatchObject({ points: [{ label: 'admin', value: 1 }], summary: 'admin: 1' });
+    expect(signIns.summary).toMatch(/: \d+/);
     expect((await op.get(`${API}/v1/tenants/${t.tid}/analytics?days=0`)).status).toBe(400);
 
     const states = asResponseOf(providerInsightOps.tenantSchemaStates, (await op.get(`${API}/v1/tenants/${t.tid}/schema`)).body);

@@ -125,6 +125,58 @@ describe('entitlements drive the tenant capabilities', () => {
     expect((await tenant.get('/api/reports/v1/past_reports')).status).toBe(403);
   });
 
+  it('the sku call: a tenant is put on one SKU in one step (upgrade), stamped; the tenant portal follows; refusals change nothing', async () => {
+    const op = await operator();
+    const t = await newTenant(op, { reports: false, dlp: false, casb: false });
+    const SKU = `${API}/v1/tenants/${t.tid}/sku`;
+    const read = async (who: ApiClient = op) => {
+      const res = await who.get(SKU);
+      expect(res.status, res.text.slice(0, 200)).toBe(200);
+      return asResponseOf(providerFleetOps.tenantSku, res.body);
+    };
+    const none = await read();
+    expect(none).toEqual({ status: 'Success', sku: null, others: 0, updated_at: null });
+
+    // Standard, then an upgrade to Advanced: one entitlement afterwards, the tenant's capabilities follow.
+    const standard = await op.put(SKU, { body: { sku_id: 'sku-standard', updated_at: null } });
+    expect(standard.status, standard.text.slice(0, 300)).toBe(200);
+    expect(asResponseOf(providerFleetOps.saveTenantSku, standard.body).sku).toMatchObject({ sku_id: 'sku-standard', name: 'Standard' });
+    const tenant = new ApiClient();
+    expect((await tenant.login(t.admin, t.password)).status).toBe(200);
+    expect((await tenant.get('/api/reports/v1/past_reports')).status).toBe(200);
+    const upgraded = await op.put(SKU, { body: { sku_id: 'sku-advanced', expires_at: '2030-01-31T23:59:59Z', updated_at: standard.body.updated_at } });
+    expect(upgraded.status, upgraded.text.slice(0, 300)).toBe(200);
+    expect(upgraded.body).toMatchObject({ status: 'Success', sku: { sku_id: 'sku-advanced', expires_at: '2030-01-31T23:59:59Z' }, others: 0 });
+    expect(upgraded.body.sku.feature_ids.length).toBeGreaterThan(0);
+    const listed = (await op.get(`${API}/v1/tenants/${t.tid}/entitlements`)).body.items;
+    expect(listed.map((e: { sku_id: string }) => e.sku_id)).toEqual(['sku-advanced']);
+    expect((await tenant.get('/api/userinfo')).body.capabilities).toMatchObject({ reports: true });
+
+    // A stale stamp is 409 with the current SKU; an unknown or malformed SKU is 400 naming the field; nothing changes.
+    const stale = await op.put(SKU, { body: { sku_id: 'sku-standard', updated_at: standard.body.updated_at } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current.sku.sku_id).toBe('sku-advanced');
+    for (const [body, field] of [
+      [{ sku_id: 'sku-nonexistent', updated_at: upgraded.body.updated_at }, 'sku_id'],
+      [{ sku_id: 'sku-standard', expires_at: '2030-02-30T00:00:00Z', updated_at: upgraded.body.updated_at }, 'expires_at'],
+      [{ sku_id: 'sku-standard', updated_at: upgraded.body.updated_at, extra: 1 }, ''],
+    ] as const) {
+      const refused = await op.put(SKU, { body });
+      expect(refused.status, refused.text.slice(0, 200)).toBe(400);
+      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    }
+    expect(await read()).toEqual(upgraded.body);
+
+    // Support reads it and is refused a change; a tenant session may not call it at all.
+    const sup = await operator('support');
+    expect(await read(sup)).toEqual(upgraded.body);
+    expect((await sup.put(SKU, { body: { sku_id: 'sku-standard', updated_at: upgraded.body.updated_at } })).status).toBe(403);
+    const admin = await signedIn('admin');
+    expect((await admin.get(SKU)).status).toBe(403);
+    expect((await admin.put(SKU, { body: { sku_id: 'sku-standard', updated_at: upgraded.body.updated_at } })).status).toBe(403);
+    expect(await read()).toEqual(upgraded.body);
+  });
+
   it('an expired entitlement gives nothing', async () => {
     const op = await operator();
     const t = await newTenant(op, { reports: false });

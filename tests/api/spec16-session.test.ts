@@ -1,11 +1,12 @@
 /**
  * Session-start calls of 000 §3–§4: the tenant's multi-tenant associations (read at sign-in, pending → active
- * approval by the managed tenant) and the portal version set when portal_v2 is false.
+ * approval by the managed tenant), the portal version set when portal_v2 is false, and the tenant capability details.
  */
 import { describe, expect, it } from 'vitest';
 import { lookupOps } from '../../definitions/api/lookups';
 import { tenantUtilOps } from '../../definitions/api/tenantUtils';
 import { ApiClient, asResponseOf, signedIn } from './helpers';
+import { API, newTenant, operator } from './providerClient';
 
 const MULTI_TENANT = '/api/settings/v1/tenants/multi_tenant/';
 const association = (id: string) => `/api/settings/v1/tenants/multi_tenant/associations/${id}`;
@@ -62,5 +63,28 @@ describe('portal version', { timeout: 180_000 }, () => {
     const read = asResponseOf(lookupOps.portalVersion, (await admin.get(PORTAL_VERSION)).body);
     expect(read).toMatchObject({ version: 'v2', updated_by: 'webadmin' });
     expect((await new ApiClient().put(PORTAL_VERSION, { body: { version: 'v2' } })).status).toBe(401);
+  });
+});
+
+describe('tenant capability details', () => {
+  const DETAILS = '/api/settings/v1/tenants/capability_details';
+
+  it('answers restricted_logs, runtime_analysis and mobileSupport as the provider set them, following a change at the next call', async () => {
+    const demo = asResponseOf(tenantUtilOps.capabilityDetails, (await (await signedIn('auditor')).get(DETAILS)).body);
+    expect(demo).toEqual({ restricted_logs: false, runtime_analysis: true, mobileSupport: true });
+    expect((await new ApiClient().get(DETAILS)).status).toBe(401);
+
+    // A tenant whose provider set none of them reads false; the operator turns one on and the next call has it.
+    const op = await operator();
+    const t = await newTenant(op);
+    const tenant = new ApiClient();
+    expect((await tenant.login(t.admin, t.password)).status).toBe(200);
+    expect((await tenant.get(DETAILS)).body).toEqual({ restricted_logs: false, runtime_analysis: false, mobileSupport: false });
+    const patched = await op.request('PATCH', `${API}/v1/tenants/${t.tid}/capabilities`, { body: { capabilities: { restricted_logs: true } } });
+    expect(patched.status, patched.text.slice(0, 200)).toBe(200);
+    expect((await tenant.get(DETAILS)).body).toEqual({ restricted_logs: true, runtime_analysis: false, mobileSupport: false });
+    // The provider console counts them among the capabilities the portal reads.
+    const validity = (await op.get(`${API}/v1/tenants/${t.tid}/capabilities_validity`)).body.items.find((i: { name: string }) => i.name === 'restricted_logs');
+    expect(validity).toMatchObject({ valid: true });
   });
 });

@@ -189,6 +189,18 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     expect(JSON.stringify(stored)).toContain('first.example.com');
     expect(JSON.stringify(stored)).not.toContain('second.example.com');
   },
+  'provider.tenantSku.save': async () => {
+    const op = await operator();
+    const { tid } = await newTenant(op);
+    const SKU = `${API}/v1/tenants/${tid}/sku`;
+    const put = (sku_id: string) => () => op.put(SKU, { body: { sku_id, updated_at: null } });
+    await secondEditorRefused(put('sku-standard'), put('sku-advanced'));
+    const read = (await op.get(SKU)).body;
+    expect(read.sku.sku_id).toBe('sku-standard');
+    const again = (sku_id: string) => () => op.put(SKU, { body: { sku_id, updated_at: read.updated_at } });
+    await secondEditorRefused(again('sku-complete'), again('sku-advanced'));
+    expect((await op.get(SKU)).body.sku.sku_id).toBe('sku-complete');
+  },
   'provider.tenantTags.save': async () => {
     const op = await operator();
     const { tid } = await newTenant(op);

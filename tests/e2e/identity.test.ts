@@ -1,12 +1,15 @@
 /**
  * Identity and access screens: an administrator generates an API token (shown once, used by a script, then deleted
  * after a confirmation), finds users with the search box, changes a user's role and disables them from the table, and
- * reads what each role may view and change by the areas' titles.
+ * reads what each role may view and change by the areas' titles; a colleague given a custom role sees only its areas,
+ * and once the role loses its write permission their next save is refused and the screen turns read-only in place.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityOps } from '../../definitions/api/identity';
+import { MESSAGES } from '../../schemas/constants';
 import {
+  assertNavigationLinks,
   assertNoPageErrors,
   assertNoRow,
   assertNotice,
@@ -14,10 +17,16 @@ import {
   assertRevealed,
   assertRowHas,
   assertRowsExactly,
+  assertReadOnly,
+  assertRow,
   baseUrl,
+  clickAddEntry,
   clickButton,
   clickCollectionAction,
   clickDialogButton,
+  clickRowButton,
+  clickSaveOnly,
+  fillDialogField,
   fillScreenField,
   fillSearch,
   fillSelect,
@@ -100,5 +109,66 @@ describe('identity and access', () => {
     await assertRowHas(page, 'auditor', 'All areas');
     await assertNoRow(page, 'dashboard, logs, web_policy');
     assertNoPageErrors(page);
+  });
+
+  it('a custom role: its user sees only its areas; once it loses a write permission their next save is refused and the screen turns read-only without a reload', async () => {
+    const admin = await openPage(browser);
+    const role = `bypass-editor-${run}`;
+    const username = `kim-${run}`;
+    const password = 'Correct-horse-8';
+    const destination = `*.narrowed-${run}.example.com`;
+
+    // The administrator creates the role and lets it view and change web policy.
+    await goToRouteSignedIn(admin, '/settings/roles', 'admin', 'admin-demo');
+    await assertOnScreen(admin, 'Roles');
+    await clickAddEntry(admin);
+    await fillDialogField(admin, 'Name', role);
+    await clickDialogButton(admin, 'Add');
+    await assertNotice(admin, `${role} created.`);
+    await clickRowButton(admin, `Edit settings of ${role}`);
+    await fillSelect(admin, 'May view', 'Web policy');
+    await fillSelect(admin, 'May change', 'Web policy');
+    await clickDialogButton(admin, 'Save');
+    await assertNotice(admin, `${role} saved.`);
+    await assertRowHas(admin, role, 'Web policy');
+
+    // A colleague with that role, added on the Users screen.
+    await goToScreen(admin, 'Users');
+    await clickAddEntry(admin);
+    await fillDialogField(admin, 'User name', username);
+    await admin.getByRole('dialog').getByLabel(/^Password/).fill(password);
+    await fillSelect(admin, 'Role', role);
+    await clickDialogButton(admin, 'Add');
+    await assertNotice(admin, `${username} created.`);
+
+    // The colleague signs in: web policy only, and SSL Bypass may be changed.
+    const user = await openPage(browser);
+    await goToRouteSignedIn(user, '/policy/web/ssl-bypass', username, password);
+    await assertOnScreen(user, 'SSL Bypass');
+    await assertNavigationLinks(user, {
+      shown: ['Policy', 'SSL Bypass'],
+      hidden: ['Dashboard', 'Settings', 'Customization', 'Firewall Rules', 'Users', 'Roles'],
+    });
+    await clickAddEntry(user);
+    await fillDialogField(user, 'Destination', destination);
+    await clickDialogButton(user, 'Add');
+    await assertRow(user, destination);
+
+    // Meanwhile the administrator takes web policy out of what the role may change (it may still view it).
+    await goToScreen(admin, 'Roles');
+    await clickRowButton(admin, `Edit settings of ${role}`);
+    await fillSelect(admin, 'May change', 'Web policy');
+    await clickDialogButton(admin, 'Save');
+    await assertNotice(admin, `${role} saved.`);
+
+    // The colleague's next save is refused; the same page turns read-only and drops the change it could not keep.
+    await clickSaveOnly(user);
+    await assertNotice(user, MESSAGES.forbidden);
+    await assertNotice(user, 'You can no longer change this screen');
+    await assertReadOnly(user);
+    await assertNoRow(user, destination);
+    await assertNavigationLinks(user, { shown: ['SSL Bypass'], hidden: ['Settings'] });
+    assertNoPageErrors(admin);
+    assertNoPageErrors(user);
   });
 });

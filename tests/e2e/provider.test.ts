@@ -1,21 +1,28 @@
 /**
  * The provider console (issue 14): an operator creates a tenant with its administrator, who signs in to the tenant
  * portal; the operator turns a capability off (its dry run shown first) and the tenant's screen for it is gone on the
- * next page load; the operator disables the tenant and the administrator is signed out and cannot sign in again.
+ * next page load; the operator disables the tenant and the administrator is signed out and cannot sign in again. An
+ * operator adds a VPN tunnel and a network rule picking the gateway and destinations by name, and filters tenants by
+ * a deployment chosen by name.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANT_ID } from '../../server/seed/demo';
 import {
   assertDialogClosed,
   assertNoAccessPage,
   assertNoPageErrors,
   assertNotice,
   assertOnScreen,
+  assertRowHas,
   baseUrl,
   clickAddEntry,
   clickDialogButton,
   clickLogin,
+  clickOpenNavigation,
   fillDialogField,
+  fillScreenField,
+  fillSelect,
   fillLoginForm,
   goToRouteSignedIn,
   launchBrowser,
@@ -89,6 +96,7 @@ describe('provider console', () => {
     // The operator turns bandwidth limits off: the dry run says what would change, then it applies.
     await operator.getByRole('link', { name: tenant, exact: true }).click();
     await assertConsoleScreen(operator, 'Tenant overview');
+    await clickOpenNavigation(operator);
     await operator.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Capabilities', exact: true }).click();
     await assertConsoleScreen(operator, 'Tenant capabilities');
     await clickCollectionRowAction(operator, 'bandwidth_limits', 'Turn off');
@@ -118,5 +126,38 @@ describe('provider console', () => {
 
     assertNoPageErrors(operator);
     assertNoPageErrors(admin);
+  });
+
+  it('adds a VPN tunnel and a network rule choosing the gateway and destinations by name; filters tenants by deployment name', async () => {
+    const page = await openPage(browser);
+    const stamp = Date.now().toString(36);
+    await signInToConsole(page, `/tenants/vpn-tunnels?tid=${DEMO_TENANT_ID}`, 'operator', 'operator-demo');
+    await assertConsoleScreen(page, 'VPN tunnels');
+    const tunnel = `Munich office ${stamp}`;
+    await fillScreenField(page, 'Name', tunnel);
+    await fillSelect(page, 'Gateway', 'Virginia gateway');
+    await fillScreenField(page, 'Peer address', '198.51.100.77');
+    await page.getByRole('button', { name: 'Add tunnel', exact: true }).click();
+    await assertNotice(page, `${tunnel} is added.`);
+    await assertRowHas(page, tunnel, '198.51.100.77');
+
+    await goToConsoleRoute(page, `/tenants/network-rules?tid=${DEMO_TENANT_ID}`);
+    await assertConsoleScreen(page, 'Network rules');
+    const rule = `SSH to head office ${stamp}`;
+    await fillScreenField(page, 'Name', rule);
+    await fillSelect(page, 'Destinations', 'Head office LAN');
+    await page.keyboard.press('Escape');
+    await fillSelect(page, 'Protocol', 'TCP');
+    await fillSelect(page, 'Action', 'Block');
+    await page.getByRole('button', { name: 'Add rule', exact: true }).click();
+    await assertNotice(page, `${rule} is added.`);
+    await assertRowHas(page, rule, 'Block');
+
+    await goToConsoleRoute(page, '/tenants');
+    await assertConsoleScreen(page, 'Tenants');
+    await fillSelect(page, 'Deployment', 'United States (Virginia)');
+    await expect.poll(() => page.getByRole('gridcell', { name: 'Demo Corp', exact: true }).count()).toBe(0);
+    await assertRowHas(page, 'Other Corp', 'us-east');
+    assertNoPageErrors(page);
   });
 });

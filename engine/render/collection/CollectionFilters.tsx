@@ -9,7 +9,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
-import type { CollectionDef } from '../../../definitions/define';
+import type { ChoicesFrom, CollectionDef } from '../../../definitions/define';
 import type { LogUrlQuery } from '../log/logController';
 import { fieldsOf } from '../form/schemaFields';
 import { useEngine } from '../shell/EngineContext';
@@ -76,6 +76,35 @@ function SearchFilter({ label, placeholder, value, onChange }: { label: string; 
   );
 }
 
+/** A filter whose values are another operation's answer (e.g. the deployments), chosen by their labels. */
+function ChoiceFilter({ label, from, value, onChange }: { label: string; from: ChoicesFrom; value: string | undefined; onChange: (v: string | null) => void }) {
+  const { call } = useEngine();
+  const answer = useQuery({
+    queryKey: ['collection-filter', from.operation.id],
+    queryFn: ({ signal }) => call<Record<string, unknown>>(from.operation.id, {}, { signal }),
+  });
+  const data = ((answer.data?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => ({
+    value: String(e[from.value]),
+    label: String(e[from.label] ?? e[from.value]),
+  }));
+  // A value from a link that the list does not (yet) offer is still shown, so the filter in force is never hidden.
+  if (value && !data.some((d) => d.value === value)) data.push({ value, label: value });
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value ?? null}
+      onChange={onChange}
+      placeholder={answer.isError ? 'Could not be loaded' : 'Any'}
+      error={answer.isError ? reasonOf(answer.error) : undefined}
+      searchable
+      clearable
+      nothingFoundMessage="Nothing found"
+      w={220}
+    />
+  );
+}
+
 export interface CollectionFiltersProps {
   readonly screen: CollectionDef;
   readonly context: CollectionContext;
@@ -130,8 +159,10 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
         ) : (
           <Loader size="sm" role="status" aria-label={`Loading the ${scope.label.toLowerCase()}s`} />
         ))}
-      {filterFields.map((f) =>
-        f.options.length > 0 ? (
+      {filterFields.map((f) => {
+        const from = screen.filterChoices?.[f.name];
+        if (from) return <ChoiceFilter key={f.name} label={f.label} from={from} value={context.filters[f.name]} onChange={(v) => set(f.name, v)} />;
+        return f.options.length > 0 ? (
           <Select
             key={f.name}
             label={f.label}
@@ -144,8 +175,8 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
           />
         ) : (
           <SearchFilter key={f.name} label={f.label} placeholder={f.description} value={context.filters[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
-        ),
-      )}
+        );
+      })}
     </Group>
   );
 }

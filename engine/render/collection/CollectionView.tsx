@@ -15,7 +15,7 @@ import type { FormValues } from '../form/FormView';
 import { FormView } from '../document/LazyFormView';
 import { schemaDefaults } from '../form/schemaFields';
 import { EntryCount } from '../document/EntryCount';
-import { useEngine } from '../shell/EngineContext';
+import { useEngine, useStore } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
 import { CollectionFilters, useCollectionContext } from './CollectionFilters';
@@ -39,6 +39,8 @@ export interface CollectionViewProps {
 
 export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQuery }: CollectionViewProps) {
   const { access } = useEngine();
+  // Subscribed: access narrowed while the screen is open takes its controls away.
+  useStore(access);
   const readOnly = !access.canWrite(screen);
   const [ownQuery, setOwnQuery] = useState<LogUrlQuery>({});
   const query = routeQuery ?? ownQuery;

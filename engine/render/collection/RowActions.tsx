@@ -89,9 +89,10 @@ const combineAnswers = (results: UseQueryResult<Record<string, unknown>>[]) => (
 
 /**
  * A form schema over `body` in which each field with a choice source is a select over what that source answers
- * (called with `params`), labelled from it; `defaults` holds the first choice, then the row's value of a field (a
- * rename shows the name), then the field's schema default (a checkbox shows what will be sent); `empty` says a
- * source offered nothing. Shared by row-action dialogs and a collection's own form.
+ * (called with `params`), labelled from it. `defaults`: a choice field starts at the row's value while that is still
+ * offered, else the first choice (none for a list); another field at the row's value (a rename shows the name), else
+ * its schema default (a checkbox shows what will be sent). `empty` says a source offered nothing. Shared by row-action
+ * dialogs and a collection's own form.
  */
 export function useChoiceSchema(
   body: z.ZodObject,
@@ -128,7 +129,8 @@ export function useChoiceSchema(
       // A list field chooses several of the answers (a multiselect), starting with none; a plain one chooses one.
       const many = inner.def.type === 'array';
       shape[field] = many ? z.array(z.enum(values).meta(labels)).min(1).meta({ title, description }) : z.enum(values).meta({ title, description, ...labels });
-      defaults[field] = many ? [] : values[0];
+      // An edit starts from the row's choice while it is still offered (a tunnel's gateway, a rule's destinations).
+      defaults[field] = shape[field].safeParse(row[field]).success ? row[field] : many ? [] : values[0];
     });
     const fromSchema = schemaDefaults(body);
     for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { definePolicyArea, type DocumentScreen } from '../../../definitions/define';
@@ -129,6 +129,21 @@ describe('DocumentView', () => {
     expect(await screen.findByText('their.example.com')).toBeTruthy();
     expect(screen.queryByText('mine.example.com')).toBeNull();
     expect(screen.getByText('All changes saved.')).toBeTruthy();
+  });
+
+  it('turns read-only in place when the user loses write access while editing, dropping the unsaved rows', async () => {
+    const { user, engine } = setup();
+    await addRow(user, 'unsaved.example.com');
+    expect(engine.unsaved.has()).toBe(true);
+    // The session applies a narrowed role (read on the next answer's access stamp).
+    act(() => engine.access.setUser({ roles: { read: ['web_policy'], write: [] }, capabilities: { rbac: true } }));
+    expect(await screen.findByText('You can no longer change this screen')).toBeTruthy();
+    expect(screen.getByText('Read only')).toBeTruthy();
+    expect(screen.queryByText('unsaved.example.com')).toBeNull();
+    expect(screen.getByText('bank.example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(engine.unsaved.has()).toBe(false);
   });
 
   it('a reader sees the rows with no save bar and no edit controls', async () => {

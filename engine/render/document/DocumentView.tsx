@@ -6,13 +6,13 @@
  * row and show the answer's message.
  */
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentScreen, FieldHint, RowAction } from '../../../definitions/define';
 import { showSnackbar } from '../../core/snackbar';
 import { dropHidden } from '../form/dropHidden';
 import { FormView } from './LazyFormView';
 import { rowSchemaOf } from '../form/schemaFields';
-import { useEngine } from '../shell/EngineContext';
+import { useEngine, useStore } from '../shell/EngineContext';
 import { ConflictDialog } from './ConflictDialog';
 import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
@@ -35,8 +35,11 @@ export interface DocumentViewProps {
 export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   const { access, unsaved, call } = useEngine();
   const ctl = useDocumentController(screen);
+  // Subscribed: a role narrowed meanwhile (noticed on a refused save or any later answer) turns the screen read-only.
+  useStore(access);
   const readOnly = !access.canWrite(screen);
-  useUnsavedChangesGuard(ctl.status === 'ready' && ctl.dirty, unsaved);
+  const writeWithdrawn = useWriteWithdrawn(readOnly, ctl.status === 'ready' && ctl.dirty ? ctl.discard : undefined);
+  useUnsavedChangesGuard(ctl.status === 'ready' && ctl.dirty && !readOnly, unsaved);
 
   const layout = screen.layout;
   const rowSchema = useMemo(() => (layout.kind === 'table' ? rowSchemaOf(screen.schema, layout.rows) : undefined), [layout, screen.schema]);
@@ -140,6 +143,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
             />
           </Stack>
         ))}
+        {writeWithdrawn}
         {ctl.saveError && (
           <Alert color="red" title="Not saved" role="alert">
             {ctl.saveError}
@@ -221,6 +225,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
           Read only
         </Badge>
       )}
+      {writeWithdrawn}
       {layout.kind === 'accordion' ? (
         // The accordion's fields are saved from the page's save bar, as a form's are; a discard hands the form the
         // loaded document again, which resets it.
@@ -244,4 +249,30 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
       {conflict}
     </Stack>
   );
+}
+
+/**
+ * When the user's permissions stop allowing changes while the screen is open: unsaved changes are dropped (they can
+ * no longer be saved) and a notice says why the screen turned read-only. Answers the notice, or null.
+ */
+function useWriteWithdrawn(readOnly: boolean, discard: (() => void) | undefined) {
+  // The change of access is noticed while rendering (React's "state from the previous render"), the discard after it.
+  const [wasReadOnly, setWasReadOnly] = useState(readOnly);
+  const [withdrawn, setWithdrawn] = useState(false);
+  if (readOnly !== wasReadOnly) {
+    setWasReadOnly(readOnly);
+    setWithdrawn(readOnly);
+  }
+  const discardNow = useRef(discard);
+  useEffect(() => {
+    discardNow.current = discard;
+  }, [discard]);
+  useEffect(() => {
+    if (withdrawn) discardNow.current?.();
+  }, [withdrawn]);
+  return withdrawn ? (
+    <Alert color="yellow" title="You can no longer change this screen" role="status">
+      Your permissions changed while it was open. It shows what is stored; unsaved changes were not kept.
+    </Alert>
+  ) : null;
 }

@@ -1,0 +1,36 @@
+import { providerInsightOps } from '../api/providerInsights';
+import { defineCollection } from '../define';
+import { providerRead } from './common';
+
+export const inventory = defineCollection({
+  id: 'provider.inventory',
+  title: 'Appliance inventory',
+  description:
+    'Every on-premises appliance of every tenant: its address, mode and version, whether that version is still ' +
+    'supported, whether it answers, and whether it is in maintenance.',
+  route: '/fleet/inventory',
+  nav: { label: 'Appliance inventory', order: 35 },
+  read: providerRead,
+  operations: { list: providerInsightOps.inventory },
+  items: 'items',
+  itemKey: 'id',
+  columns: [
+    { field: 'name', label: 'Appliance', flex: 1, sortable: true },
+    { field: 'tenant', label: 'Tenant', flex: 1, sortable: true },
+    { field: 'address', sortable: true },
+    { field: 'app_mode', label: 'Mode', sortable: true },
+    { field: 'version', sortable: true, maxWidth: 120 },
+    // Three states: the version list marks the version supported, not supported, or does not name it.
+    {
+      field: 'supported',
+      label: 'Support',
+      format: 'enumLabel',
+      labels: { true: 'Supported', false: 'Unsupported' },
+      colors: { true: 'green', false: 'orange' },
+      whenEmpty: 'Not listed',
+    },
+    { field: 'reachable', label: 'Reachable', format: 'boolean', sortable: true, maxWidth: 120 },
+    { field: 'maintenance', label: 'Maintenance', format: 'boolean', maxWidth: 140 },
+  ],
+  emptyText: 'No tenant has an on-premises appliance.',
+});
