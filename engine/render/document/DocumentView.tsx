@@ -17,6 +17,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
+import { ScreenDownloads } from './ScreenDownloads';
 import { type Row } from './tableColumns';
 import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './RowImport';
@@ -89,6 +90,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     );
   }
 
+  const downloads = screen.downloads && screen.downloads.length > 0 && <ScreenDownloads downloads={screen.downloads} />;
   const conflict = ctl.conflict && (
     <ConflictDialog
       opened
@@ -107,6 +109,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveTable = () => ctl.save(ctl.draft).catch(() => 'failed' as const);
     return (
       <Stack>
+        {downloads}
         <TableView
           title={screen.title}
           layout={layout}
@@ -164,6 +167,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveWizard = () => void ctl.save(dropHidden(ctl.draft, screen.schema, hints)).catch(() => 'failed' as const);
     return (
       <Stack>
+        {downloads}
         <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
           <WizardView
             key={wizardRun}
@@ -221,6 +225,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
           Read only
         </Badge>
       )}
+      {downloads}
       {layout.kind === 'accordion' ? (
         // The accordion's fields are saved from the page's save bar, as a form's are; a discard hands the form the
         // loaded document again, which resets it.
