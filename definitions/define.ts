@@ -404,7 +404,39 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
   readonly storage?: DocumentStorage;
   /** Fields only holders of a sub-permission may change (schemas/fieldGates.ts): read-only to others, refused by the server. */
   readonly fieldGates?: readonly FieldGate[];
+  /** Buttons above the document that fetch a file (an export, a report) and save it: see `screenDownload`. */
+  readonly downloads?: readonly ScreenDownload[];
 }
+
+/**
+ * What an action saves as a file from its call's answer: the file's name from the answer (and the row of a row
+ * action), its content type, and its text: a field of the answer (`content`), else the whole answer as indented JSON.
+ */
+export interface DownloadSpec<A = never, R = never> {
+  fileName(answer: A, row: R): string;
+  /** The MIME type the file is saved with, e.g. `application/json`, `application/x-pem-file`. */
+  readonly contentType: string;
+  content?(answer: A): string;
+}
+
+/**
+ * A button above a document screen: calls `operation` (a GET without path parameters, with the constant `query`) and
+ * saves the answer as a file. Offered to everyone who may read the screen and call the operation.
+ */
+export interface ScreenDownload {
+  readonly id: string;
+  readonly label: string;
+  readonly operation: OperationDef;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly download: DownloadSpec<never, undefined>;
+}
+/** The query of an operation as strings, or never when it takes none. */
+type QueryStrings<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? { readonly [P in keyof z.input<Q>]?: string } : never;
+/** A screen's download button of operation `O`; the query and the file spec are typed against it. */
+export const screenDownload = <const O extends OperationDef>(
+  operation: O,
+  spec: { readonly id: string; readonly label: string; readonly query?: QueryStrings<O>; readonly download: DownloadSpec<z.infer<O['response']>, undefined> },
+): ScreenDownload => ({ ...spec, operation }) as ScreenDownload;
 
 /** One step of a stored document's history: takes a body of version N and answers it as version N + 1. */
 export type DocumentMigration = (body: Record<string, unknown>) => Record<string, unknown>;
@@ -645,8 +677,13 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   /** A question asked before the call (e.g. what a deletion ends), from the row; the call runs only when confirmed. */
   confirm?(row: R): string;
   readonly job?: JobFollow;
-  /** The notice once the call (or its job) has succeeded, from the row and the body sent. */
-  success(row: R, body: Readonly<Record<string, unknown>>): string;
+  /**
+   * The answer is saved as a file (a certificate, an export): name and content from the answer and the row. Such an
+   * action changes nothing, so it is offered to readers too, and the download notice replaces `success`.
+   */
+  readonly download?: DownloadSpec<never, R>;
+  /** The notice once the call (or its job) has succeeded, from the row and the body sent; required unless `download`. */
+  success?(row: R, body: Readonly<Record<string, unknown>>): string;
 }
 
 /** What a definition writes for one row action; `body`, form hints and choices are typed against the operation. */
@@ -668,7 +705,9 @@ export interface RowActionSpec<O extends OperationDef, R> {
   readonly singleton?: true;
   confirm?(row: R): string;
   readonly job?: JobFollow;
-  success(row: R, body: BodyOf<O>): string;
+  /** See CollectionRowAction.download. */
+  readonly download?: DownloadSpec<AnswerOf<O>, R>;
+  success?(row: R, body: BodyOf<O>): string;
 }
 /** Builds a row action of operation `O` for rows of type `R` (handed to a collection's `rowActions`). */
 export type RowActionBuilder<R> = <const O extends OperationDef>(operation: O, spec: RowActionSpec<O, R>) => CollectionRowAction<R>;
@@ -791,6 +830,8 @@ export interface CollectionDef extends ScreenBase {
   readonly form?: CollectionForm;
   /** Query parameters of the list operation offered above the table (a text search, a choice of an enumeration). */
   readonly filters?: readonly string[];
+  /** A reachability check run from the administrator's browser, whose results the list then shows: see BrowserCheck. */
+  readonly browserCheck?: BrowserCheck;
   /**
    * Filters whose values are chosen among another operation's answer (called without parameters), e.g. the deployments
    * by name: a select above the table instead of a text box.
@@ -802,6 +843,21 @@ export interface CollectionDef extends ScreenBase {
    * and passed to every call of the screen.
    */
   readonly scope?: { readonly param: string; readonly label: string; readonly choices: ChoicesFrom };
+}
+
+/**
+ * A check of which sites the administrator's browser reaches (spec 001 §7): `signIn` answers `{ test_id, timeout_ms }`;
+ * `sites` answers `{ data: [{ id, url? }] }`, and each site with a `url` is fetched no-cors with the test id
+ * (engine/core/probe.ts); `results` takes `{ test_id, results: [{ site_id, ok, time_ms, error? }] }`. The button is
+ * offered to those who may write the screen; the list is read again afterwards.
+ */
+export interface BrowserCheck {
+  readonly label: string;
+  readonly signIn: OperationDef;
+  readonly sites: OperationDef;
+  readonly results: OperationDef;
+  /** The notice once the results are stored: how many of how many sites answered. */
+  done(answered: number, total: number): string;
 }
 
 /** The row type of the list operation `L`'s array field `K`. */

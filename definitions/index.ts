@@ -3,7 +3,7 @@
  * definition file plus one line in `screens` below.
  */
 import { authOps } from './api/auth';
-import { applianceOps, connectivityOps, jobOps, managerOps } from './api/appliance';
+import { applianceOps, connectivityOps, jobOps, managerOps, stationOps } from './api/appliance';
 import { applianceCertOps } from './api/applianceCerts';
 import { applianceUserOps } from './api/applianceUsers';
 import { identityOps } from './api/identity';
@@ -115,6 +115,7 @@ import { managedTemplates } from './appliance/managedTemplates';
 import { applianceCaCertificates } from './appliance/applianceCaCertificates';
 import { applianceJobs } from './appliance/applianceJobs';
 import { applianceLicense } from './appliance/applianceLicense';
+import { applianceRegistration } from './appliance/applianceRegistration';
 import { managedSystems } from './appliance/managedSystems';
 import { applianceLogging } from './appliance/applianceLogging';
 import { applianceNetwork } from './appliance/applianceNetwork';
@@ -267,6 +268,7 @@ export const registry = createRegistry({
     applianceSslBump,
     applianceCaCertificates,
     applianceLicense,
+    applianceRegistration,
     applianceAutoUpdates,
     applianceConnectivity,
     applianceExports,
@@ -341,6 +343,7 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(stationOps),
     ...Object.values(applianceUserOps),
     ...Object.values(applianceCertOps),
     ...Object.values(connectivityOps),

@@ -197,6 +197,13 @@ function checkDocumentReferences(
     hints(row, layout.rowFields, 'the row editor');
     for (const action of layout.rowActions ?? []) operation(action.operation, `row action ${action.id}`);
   } else hints(s.schema, layout.fields, 'the form');
+  for (const d of s.downloads ?? []) {
+    const where = `download ${d.id}`;
+    operation(d.operation, where);
+    // A download button changes nothing and names no item: a GET without path parameters, its query accepted.
+    if (d.operation.method !== 'GET' || d.operation.params) fail(`${where}'s operation ${d.operation.id} is no GET without path parameters`);
+    if (d.query && !d.operation.query?.safeParse(d.query).success) fail(`${where}'s query is refused by ${d.operation.id}`);
+  }
 }
 
 function checkCollectionReferences(
@@ -295,6 +302,8 @@ function checkCollectionReferences(
         if (a.when?.field !== s.itemKey) fail(`${where} acts on one row without naming it, but its condition does not pick that row by ${s.itemKey}`);
       } else if (!fromRow) addressesItem(a.operation, where);
       answersJob(a.operation, a.job, where);
+      if (!a.download && !a.success) fail(`${where} says neither how it succeeded (success) nor what it saves (download)`);
+      if (a.download && (a.job || a.bulk || a.operation.method !== 'GET')) fail(`${where} saves a file, so it is a GET of one row, followed by no job`);
       if (a.when) rowField(a.when.field, `${where}'s condition`);
       if (a.body !== undefined && typeof a.body !== 'function' && !a.operation.body?.safeParse(a.body).success) {
         fail(`${where}'s body is refused by ${a.operation.id}`);
@@ -310,6 +319,18 @@ function checkCollectionReferences(
           addressesItem(op, w);
         });
       }
+    }
+  }
+  if (s.browserCheck) {
+    const { signIn, sites, results } = s.browserCheck;
+    operation(signIn, 'browser check sign-in');
+    operation(sites, 'browser check sites');
+    operation(results, 'browser check results');
+    if (!fieldAt(signIn.response, 'test_id') || !fieldAt(signIn.response, 'timeout_ms')) fail(`its browser check's sign-in ${signIn.id} answers no test_id and timeout_ms`);
+    if (!fieldAt(sites.response, 'data.0.id') || !fieldAt(sites.response, 'data.0.url')) fail(`its browser check's sites ${sites.id} answer no data with id and url`);
+    const body = bodyObjectOf(results);
+    if (!body || !fieldAt(body, 'test_id') || !fieldAt(body, 'results.0.site_id') || !fieldAt(body, 'results.0.time_ms')) {
+      fail(`its browser check's results ${results.id} take no test_id and results with site_id and time_ms`);
     }
   }
   if (s.scope) {

@@ -16,7 +16,12 @@ import {
   ConnectivitySites,
   DecodeCertRequest,
   DecodedCert,
+  ExportFile,
   ExportQuery,
+  IsolationSignIn,
+  IsolationSignInRequest,
+  ProbeParams,
+  ProbeQuery,
   Job,
   JobCreated,
   JobList,
@@ -36,6 +41,8 @@ import {
   RemoteCertificates,
   RollbackRequest,
   RollbackSlots,
+  StationRegistration,
+  StationRegistrationRequest,
   TemplateList,
   TemplateParams,
   TemplateRequest,
@@ -48,9 +55,10 @@ import {
   UpdateRequest,
 } from '../../schemas/areas/applianceManager';
 import { SessionUser } from '../../schemas/auth';
+import { STATION_PORT } from '../../schemas/areas/applianceManager';
 import { SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
 import { defineOperation } from '../define';
-import { applianceEnv, managerEnv, managerRead, managerWrite } from '../appliance/common';
+import { applianceEnv, managedApplianceEnv, managerEnv, managerRead, managerWrite } from '../appliance/common';
 
 const read = { any: ['settings:read'] } as const;
 const write = { any: ['settings:write'] } as const;
@@ -213,7 +221,7 @@ export const exportConfig = defineOperation({
     'compare; kind=diagnostics answers the time, the settings pages changed and by whom, the jobs of the last seven ' +
     'days and the last connectivity check, for support. Answered as an attachment named after the appliance and the date.',
   query: ExportQuery,
-  response: z.record(z.string(), z.unknown()),
+  response: ExportFile,
   access: read,
   env,
   tag: 'appliance settings',
@@ -497,13 +505,45 @@ export const managerOps = {
   remoteCertificate,
 } as const;
 
+export const stationRegistration = defineOperation({
+  id: 'station.registration',
+  method: 'GET',
+  path: '/api/mgr/v1/reg/self',
+  summary: 'This appliance’s registration with its management station: not registered, waiting for approval, managed or turned down',
+  description: 'Read from the station each time: managed once the station’s administrator approved it, with the group it joined.',
+  response: StationRegistration,
+  access: read,
+  env: managedApplianceEnv,
+  tag: 'appliance registration',
+});
+
+export const registerWithStation = defineOperation({
+  id: 'station.register',
+  method: 'PUT',
+  path: '/api/mgr/v1/reg/self',
+  summary: 'Register this appliance with a management station, which lists it for approval (POST /api/mgr/v1/reg on the station)',
+  description:
+    `The appliance contacts the station on port ${STATION_PORT}. A station that does not answer, a name the station ` +
+    'already lists and a registration while one is waiting or managed are refused with 400 on the field concerned.',
+  body: StationRegistrationRequest,
+  response: StationRegistration,
+  access: write,
+  env: managedApplianceEnv,
+  tag: 'appliance registration',
+});
+
+/** The appliance side of registration, implemented with the station's side in server/modules/applianceManager.ts. */
+export const stationOps = { stationRegistration, registerWithStation } as const;
+
 const connectivityTag = 'connectivity';
 
 export const connectivitySites = defineOperation({
   id: 'connectivity.sites',
   method: 'GET',
   path: '/connectivity/manager/sites',
-  summary: 'Servers this appliance must reach, from its settings: gateway, DNS, NTP, SMTP relay, syslog and the update server',
+  summary:
+    'Servers this appliance must reach, from its settings (gateway, DNS, NTP, SMTP relay, syslog, the update server), and ' +
+    'the isolation services users’ browsers must reach, each with the address a browser probes (url)',
   response: ConnectivitySites,
   access: read,
   env,
@@ -550,5 +590,46 @@ export const connectivityResults = defineOperation({
   tag: connectivityTag,
 });
 
+export const isolationSignIn = defineOperation({
+  id: 'connectivity.isolationSignIn',
+  method: 'POST',
+  path: '/safeview-auth-server/login',
+  summary: 'Sign the browser in to the isolation sign-in service for a connectivity test; answers the test id and the probe time-out',
+  description:
+    'The first step of a check from the administrator’s browser: sign in, load the sites (GET /connectivity/manager/sites), ' +
+    'fetch the probe address of each site that has one (no-cors, with the test id), then post what answered and how fast ' +
+    '(POST /connectivity/manager/results).',
+  body: IsolationSignInRequest,
+  response: IsolationSignIn,
+  access: write,
+  env,
+  tag: connectivityTag,
+});
+
+export const connectivityProbe = defineOperation({
+  id: 'connectivity.probe',
+  method: 'GET',
+  path: '/connectivity/probe/{site}',
+  summary: 'A probe target: answers "ok" when the service of the site answers; one that does not answer leaves the probe waiting',
+  description:
+    'What a browser check fetches for the sites of this appliance’s own services. The reference server simulates its ' +
+    'network: a site whose host ends in .invalid or lies in 198.18.0.0/15 is held without an answer until the browser ' +
+    'gives up. 404 for a site without a probe address.',
+  params: ProbeParams,
+  query: ProbeQuery,
+  response: z.string(),
+  responseKind: 'text',
+  access: 'session',
+  env,
+  tag: connectivityTag,
+});
+
 /** The group server/modules/connectivity.ts implements. */
-export const connectivityOps = { connectivitySites, connectivityPostResults, connectivityCheck, connectivityResults } as const;
+export const connectivityOps = {
+  connectivitySites,
+  connectivityPostResults,
+  connectivityCheck,
+  connectivityResults,
+  isolationSignIn,
+  connectivityProbe,
+} as const;

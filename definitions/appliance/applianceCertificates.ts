@@ -2,12 +2,16 @@ import { applianceCertOps } from '../api/applianceCerts';
 import { actionForm, defineCollection } from '../define';
 import { applianceEnv, applianceNav, applianceRead, applianceWrite } from './common';
 
+/** `Appliance Inspection CA` → `appliance-inspection-ca.pem`: the certificate's common name as a file name. */
+const pemFileName = (cert: { subject: string }) =>
+  `${(/CN=([^,]+)/.exec(cert.subject)?.[1] ?? 'certificate').toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '')}.pem`;
+
 export const applianceCertificates = defineCollection({
   id: 'appliance.certificates',
   title: 'Appliance Certificates',
   description:
     'The two certificates of this appliance. The inspection CA signs the certificates browsers see while HTTPS is ' +
-    'inspected: browsers must trust it, so reinitializing it makes inspected sites show warnings until they are ' +
+    'inspected: browsers must trust it (download its certificate from its row to install it there), so reinitializing it makes inspected sites show warnings until they are ' +
     'given the new one. The service certificate is what the appliance’s own pages present; to replace the ' +
     'self-signed one, create a signing request below, have your certificate authority sign it and install the answer.',
   route: '/settings/appliance-own-certificates',
@@ -27,6 +31,13 @@ export const applianceCertificates = defineCollection({
     { field: 'csr_pending', label: 'Signing request', format: 'enumLabel', labels: { true: 'Waiting for its certificate', false: 'None' }, colors: { true: 'orange', false: 'gray' } },
   ],
   rowActions: (action) => [
+    action(applianceCertOps.getInspectionCa, {
+      id: 'download',
+      label: 'Download certificate',
+      when: { field: 'kind', equals: ['inspection_ca'] },
+      singleton: true,
+      download: { fileName: pemFileName, contentType: 'application/x-pem-file', content: (cert) => cert.pem },
+    }),
     action(applianceCertOps.reinitializeInspectionCa, {
       id: 'reinitialize',
       label: 'Reinitialize…',

@@ -7,7 +7,8 @@ export const applianceConnectivity = defineCollection({
   title: 'Connectivity',
   description:
     'Checks that this appliance reaches the servers its settings name: the default gateway, DNS and NTP servers, the ' +
-    'SMTP relay, enabled syslog servers and the update server. Each is tried on its port; the table shows the newest ' +
+    'SMTP relay, enabled syslog servers and the update server, each tried on its port. "Check from this browser" ' +
+    'instead tries, from your computer, the isolation services users’ browsers must reach. The table shows the newest ' +
     'check with the time each server took to answer.',
   route: '/settings/connectivity',
   nav: applianceNav(95),
@@ -27,6 +28,13 @@ export const applianceConnectivity = defineCollection({
     { field: 'checked_at', label: 'Checked', format: 'datetime' },
   ],
   emptyText: 'No check has run yet. Run one to see which servers this appliance reaches.',
+  browserCheck: {
+    label: 'Check from this browser',
+    signIn: connectivityOps.isolationSignIn,
+    sites: connectivityOps.connectivitySites,
+    results: connectivityOps.connectivityPostResults,
+    done: (answered, total) => (answered === total ? `All ${total} services answered this browser.` : `${answered} of ${total} services answered this browser.`),
+  },
   form: actionForm(connectivityOps.connectivityCheck, {
     title: 'Check connectivity',
     submitLabel: 'Run check',

@@ -1,5 +1,6 @@
-import { ScpExportDocument } from '../../schemas/areas/appliance';
-import { defineSettingsPage } from '../define';
+import { ScpExportDocument, exportFileName } from '../../schemas/areas/appliance';
+import { exportConfig } from '../api/appliance';
+import { defineSettingsPage, screenDownload } from '../define';
 import { applianceEnv, applianceNav, applianceRead, applianceTag, applianceWrite } from './common';
 
 export const applianceExports = defineSettingsPage({
@@ -8,11 +9,25 @@ export const applianceExports = defineSettingsPage({
   // Design note: the spec names /api/v1/settings/scp_fileexport and exported_config but not their fields.
   description:
     'Copies the configuration (passwords left out) or a diagnostics report of this appliance to a server over SCP, ' +
-    'every day or every Sunday at the hour chosen.',
+    'every day or every Sunday at the hour chosen. The buttons save either one to this computer now.',
   route: '/settings/exports',
   nav: applianceNav(92),
   endpoint: { path: '/api/v1/settings/scp_fileexport', revision: 'none', save: 'PUT' },
   schema: ScpExportDocument,
+  downloads: [
+    screenDownload(exportConfig, {
+      id: 'configuration',
+      label: 'Download configuration',
+      query: { kind: 'configuration' },
+      download: { fileName: exportFileName, contentType: 'application/json' },
+    }),
+    screenDownload(exportConfig, {
+      id: 'diagnostics',
+      label: 'Download diagnostics',
+      query: { kind: 'diagnostics' },
+      download: { fileName: exportFileName, contentType: 'application/json' },
+    }),
+  ],
   layout: {
     kind: 'form',
     fields: {

@@ -17,3 +17,8 @@ export const JOBS_VIEW = 'jobs';
 export const managerEnv = [{ deployments: ['on_prem'], appModes: ['management_station'] }, { deployments: ['dev'] }] as const satisfies EnvRule;
 export const managerRead = { any: ['settings:read', 'settings_cmr:read'] } as const;
 export const managerWrite = { any: ['settings:write', 'settings_cmr:write'] } as const;
+/** An appliance registers itself with a management station: on an appliance that is not one (and in a development build). */
+export const managedApplianceEnv = [
+  { deployments: ['on_prem'], appModes: ['safeview', 'safeview_proxy', 'safeview_isolation', 'safemail', 'safemail_worker'] },
+  { deployments: ['dev'] },
+] as const satisfies EnvRule;

@@ -7,8 +7,8 @@ export const managedCertificates = defineCollection({
   title: 'Appliance Certificates',
   description:
     'The service certificate each managed appliance presents, fetched from it: subject, end of validity and ' +
-    'SHA-256 fingerprint, to compare with what browsers and mail servers see. An appliance that does not answer is ' +
-    'listed with the reason.',
+    'SHA-256 fingerprint, to compare with what browsers and mail servers see, and the certificate itself to download. ' +
+    'An appliance that does not answer is listed with the reason.',
   route: '/settings/appliance-certificates',
   nav: { group: 'Appliance manager', order: 40 },
   read: managerRead,
@@ -19,8 +19,18 @@ export const managedCertificates = defineCollection({
   columns: [
     { field: 'name', label: 'Appliance', sortable: true },
     { field: 'subject', flex: 2, truncate: false },
+    { field: 'issuer', label: 'Issued by', flex: 2, truncate: false, secondary: true },
+    { field: 'valid_from', label: 'Valid from', format: 'datetime', sortable: true, secondary: true },
     { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
     { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, truncate: false },
     { field: 'error', label: 'Problem', minWidth: 200, truncate: false },
+  ],
+  rowActions: (action) => [
+    action(managerOps.remoteCertificate, {
+      id: 'download',
+      label: 'Download',
+      when: { field: 'pem', present: true },
+      download: { fileName: (cert) => `${cert.name}.pem`, contentType: 'application/x-pem-file', content: (cert) => cert.pem ?? '' },
+    }),
   ],
 });

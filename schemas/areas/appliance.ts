@@ -274,8 +274,27 @@ export const ConnectivitySite = z.object({
   purpose: z.string().meta({ title: 'Used for' }),
   host: z.string().meta({ title: 'Server' }),
   port: z.number().int().meta({ title: 'Port' }),
+  url: z
+    .string()
+    .optional()
+    .meta({
+      title: 'Probe address',
+      description:
+        'Set on the services users’ browsers must reach: a browser check fetches it (no-cors, with the test id); the ' +
+        'appliance’s own check tries the sites without one',
+    }),
 });
 export const ConnectivitySites = z.object({ data: z.array(ConnectivitySite) });
+
+/** How long a browser waits for a site's answer before it counts it as not answering. */
+export const BROWSER_PROBE_TIMEOUT_MS = 3_000;
+/** What the isolation sign-in service answers a browser starting a connectivity test. */
+export const IsolationSignIn = z.object({
+  test_id: z.string().meta({ title: 'Test id', description: 'Sent with every probe and with the results' }),
+  timeout_ms: z.number().int().meta({ title: 'Probe time-out (ms)', description: 'How long the browser waits for each site' }),
+});
+export const IsolationSignInRequest = z.strictObject({});
+export const ProbeParams = z.strictObject({ site: z.string().min(1).max(64).meta({ title: 'Site' }) });
 
 const TestId = z
   .string()
@@ -292,6 +311,7 @@ export const ConnectivityResultsPost = z.strictObject({
   results: z.array(SiteResult).min(1).max(100).meta({ title: 'Results' }),
 });
 export const ConnectivityResultsStored = z.object({ test_id: z.string(), stored: z.number().int() });
+export const ProbeQuery = z.strictObject({ testId: TestId });
 
 export const ConnectivityStatus = labelledEnum(['ok', 'failed'], { ok: 'Answered', failed: 'No answer' }, { title: 'Result' });
 export const ConnectivityRow = ConnectivitySite.extend({
@@ -336,6 +356,16 @@ export const ExportKind = labelledEnum(
   },
 );
 export const ExportQuery = z.strictObject({ kind: ExportKind.default('configuration') });
+/** An export: which appliance, what and when, then the settings (configuration) or the report (diagnostics). */
+export const ExportFile = z.looseObject({
+  appliance: z.string().meta({ title: 'Appliance', description: 'Its host name' }),
+  kind: ExportKind,
+  exported_at: z.iso.datetime(),
+});
+export type ExportFile = z.infer<typeof ExportFile>;
+/** The name an export is saved under: `<appliance>-<kind>-<yyyy-mm-dd>.json`. */
+export const exportFileName = (e: Pick<ExportFile, 'appliance' | 'kind' | 'exported_at'>): string =>
+  `${e.appliance.split('.')[0]}-${e.kind}-${e.exported_at.slice(0, 10)}.json`;
 
 /** Where an SCP copy goes: the server, its sign-in and the folder (shared by the exports and the recordings copy). */
 export const ScpTarget = {

@@ -111,6 +111,29 @@ export const RegistrationRequest = z.strictObject({
   app_mode: AppMode,
 });
 export const RegistrationParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+// ---- an appliance's registration with its management station (the appliance side of /api/mgr/v1/reg) -----------
+
+/** The port an appliance reaches its management station on. */
+export const STATION_PORT = 443;
+export const StationRegistrationStatus = labelledEnum(
+  ['unregistered', 'waiting', 'managed', 'turned_down'],
+  { unregistered: 'Not registered', waiting: 'Waiting for approval', managed: 'Managed', turned_down: 'Turned down' },
+  { title: 'Status' },
+);
+export const StationRegistration = z.object({
+  status: StationRegistrationStatus,
+  station: z.string().optional().meta({ title: 'Management station' }),
+  name: z.string().meta({ title: 'Name of this appliance', description: 'As the station lists it; the host name until registered' }),
+  requested_at: z.iso.datetime().optional(),
+  group: z.string().optional().meta({ title: 'Group', description: 'The station’s group this appliance is in, once managed' }),
+  reason: z.string().optional().meta({ description: 'Why the station could not approve it yet' }),
+});
+export type StationRegistration = z.infer<typeof StationRegistration>;
+export const StationRegistrationRequest = z.strictObject({
+  station: HostnameOrIp.meta({ title: 'Management station', description: 'Host name or IPv4 address of the management station, such as manager.example.com' }),
+  name: Hostname.meta({ title: 'Name of this appliance', description: 'How the station lists it, such as branch-nantes' }),
+});
 /** A group's id as text (spec 001 §3: the group id is converted to text). */
 const GroupId = z
     .string()
@@ -151,8 +174,12 @@ export const RemoteCertificate = z.object({
   name: z.string(),
   subject: z.string().optional(),
   issuer: z.string().optional(),
+  serial_number: z.string().optional(),
+  valid_from: z.iso.datetime().optional(),
   valid_to: z.iso.datetime().optional(),
   fingerprint_sha256: z.string().optional(),
+  pem: z.string().optional().meta({ description: 'The certificate in PEM form' }),
   error: z.string().optional().meta({ description: '"Could not fetch appliance certificate" when the appliance sent none' }),
 });
+export type RemoteCertificate = z.infer<typeof RemoteCertificate>;
 export const RemoteCertificates = z.object({ certificates: z.array(RemoteCertificate) });

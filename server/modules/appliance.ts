@@ -8,6 +8,7 @@ import { applianceOps } from '../../definitions/api/appliance';
 import {
   EXPIRED_CERT_MESSAGE,
   MALFORMED_CERT_MESSAGE,
+  exportFileName,
   NOT_YET_VALID_CERT_MESSAGE,
   type DecodedCert,
 } from '../../schemas/areas/appliance';
@@ -114,8 +115,10 @@ const EXPORTED_PAGES: readonly Pick<DocumentScreenDef, 'id' | 'title' | 'schema'
 async function exportOf(db: Db, tenantId: string, kind: 'configuration' | 'diagnostics') {
   const now = new Date();
   const pages = await Promise.all(EXPORTED_PAGES.map(async (page) => [page, await readSettingsDocument(db, tenantId, page)] as const));
+  const appliance = pages.find(([page]) => page.id === applianceNetwork.id)![1].doc.hostname as string;
   if (kind === 'configuration') {
     return {
+      appliance,
       exported_at: now.toISOString(),
       kind,
       settings: Object.fromEntries(pages.map(([page, { doc }]) => [page.id, maskSecrets(page.schema, doc)])),
@@ -132,6 +135,7 @@ async function exportOf(db: Db, tenantId: string, kind: 'configuration' | 'diagn
     [tenantId, now],
   );
   return {
+    appliance,
     exported_at: now.toISOString(),
     kind,
     changed_settings: pages
@@ -186,11 +190,9 @@ export const applianceModule: ServerModule = {
     decodeCert: async (ctx) => decodePem(ctx.body.pem),
     exportConfig: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
-      const { kind } = ctx.query;
-      const network = await readSettingsDocument(ctx.db, tenantId, applianceNetwork);
-      const file = `${network.doc.hostname.split('.')[0]}-${kind}-${new Date().toISOString().slice(0, 10)}.json`;
-      ctx.reply.header('Content-Disposition', `attachment; filename="${file}"`);
-      return exportOf(ctx.db, tenantId, kind);
+      const file = await exportOf(ctx.db, tenantId, ctx.query.kind);
+      ctx.reply.header('Content-Disposition', `attachment; filename="${exportFileName(file)}"`);
+      return file;
     },
     setLicense: async (ctx) => {
       const caller = requireCaller(ctx);

@@ -22,20 +22,24 @@ interface CertRow {
 }
 
 const DAY_MS = 86_400_000;
-const SERVICE_VALID_DAYS = 398;
+/** How long a self-signed service certificate is valid (the most browsers accept for a server certificate). */
+export const SERVICE_VALID_DAYS = 398;
 
-const newKeyPem = (): string => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+export const newKeyPem = (): string => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
 
-type Names = { commonName: string; organization?: string; country?: string };
+export type Names = { commonName: string; organization?: string; country?: string };
 const subjectOf = (n: Names): forge.pki.CertificateField[] => [
   ...(n.country ? [{ shortName: 'C', value: n.country }] : []),
   ...(n.organization ? [{ shortName: 'O', value: n.organization }] : []),
   { shortName: 'CN', value: n.commonName },
 ];
-const dnsNames = (names: readonly string[]) => ({ name: 'subjectAltName', altNames: [...new Set(names)].map((value) => ({ type: 2, value })) });
+const dnsNames = (names: readonly string[], ips: readonly string[] = []) => ({
+  name: 'subjectAltName',
+  altNames: [...[...new Set(names)].map((value) => ({ type: 2, value })), ...ips.map((ip) => ({ type: 7, ip }))],
+});
 
-/** A self-signed certificate for the key: a CA (inspection) or a server certificate for `hosts`. */
-function selfSigned(keyPem: string, names: Names, days: number, ca: boolean, hosts: readonly string[] = []): string {
+/** A self-signed certificate for the key: a CA (inspection) or a server certificate for `hosts` (and addresses `ips`). */
+export function selfSigned(keyPem: string, names: Names, days: number, ca: boolean, hosts: readonly string[] = [], ips: readonly string[] = []): string {
   const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
@@ -49,7 +53,7 @@ function selfSigned(keyPem: string, names: Names, days: number, ca: boolean, hos
   cert.setExtensions([
     { name: 'basicConstraints', cA: ca, critical: true },
     ca ? { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true } : { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-    ...(ca ? [] : [{ name: 'extKeyUsage', serverAuth: true }, dnsNames(hosts)]),
+    ...(ca ? [] : [{ name: 'extKeyUsage', serverAuth: true }, dnsNames(hosts, ips)]),
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign(key, forge.md.sha256.create());

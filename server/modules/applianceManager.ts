@@ -4,12 +4,26 @@
  * due time (leaving the maintenance mode it entered for it), a restarting system is offline from its restart time
  * for a few seconds and then back.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { managerOps } from '../../definitions/api/appliance';
+import { X509Certificate, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import { managerOps, stationOps } from '../../definitions/api/appliance';
+import { applianceNetwork } from '../../definitions/appliance/applianceNetwork';
 import { z } from 'zod';
-import { AVAILABLE_VERSIONS, AppMode, ROLLBACK_SLOT, type ManagedSystem, type TemplateRequest } from '../../schemas/areas/applianceManager';
+import {
+  AVAILABLE_VERSIONS,
+  AppMode,
+  ROLLBACK_SLOT,
+  STATION_PORT,
+  type ManagedSystem,
+  type RemoteCertificate,
+  type StationRegistration,
+  type TemplateRequest,
+} from '../../schemas/areas/applianceManager';
 import { MESSAGES, SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
+import { readSettingsDocument } from '../documents';
 import { HttpError, implementAll, requireCaller, type Caller, type Db, type ServerModule } from '../types';
+import { certDetails } from './appliance';
+import { SERVICE_VALID_DAYS, newKeyPem, selfSigned } from './applianceCerts';
 import { answers } from './connectivity';
 import { advanceJobs, createJob } from './jobs';
 
@@ -38,6 +52,7 @@ interface SystemRow {
   settings: Record<string, unknown>;
   template_name: string | null;
   last_contact: Date;
+  cert_pem: string | null;
 }
 
 /** Applies what is due: installed updates, restarts that are over; reachable systems report in. */
@@ -183,6 +198,43 @@ async function registrations(db: Db, tenantId: string) {
   }));
 }
 
+/** A name no managed appliance and no open registration request has yet; else 400 on `name`. */
+async function requireFreeName(db: Db, tenantId: string, name: string): Promise<void> {
+  const taken = await db.query(
+    `SELECT 1 FROM managed_systems WHERE tenant_id = $1 AND lower(name) = lower($2)
+     UNION ALL SELECT 1 FROM managed_registrations WHERE tenant_id = $1 AND lower(name) = lower($2) AND status <> 'approved'`,
+    [tenantId, name],
+  );
+  if (taken.rows.length) {
+    const message = `An appliance named ${name} is already registered or managed.`;
+    throw new HttpError(400, message, { errors: [{ path: 'name', key: 'duplicate', message }] });
+  }
+}
+
+/**
+ * This appliance's registration as its station sees it. The reference server plays the station in the same database:
+ * the request the registration became is still open (waiting, with the reason an approval failed), was approved (the
+ * managed appliance it became, in its group) or was turned down (it is gone).
+ */
+async function stationRegistrationOf(db: Db, tenantId: string): Promise<StationRegistration> {
+  const own = (
+    await db.query<{ station: string; name: string; registration_id: string; requested_at: Date }>(
+      'SELECT station, name, registration_id, requested_at FROM appliance_station_registration WHERE tenant_id = $1',
+      [tenantId],
+    )
+  ).rows[0];
+  if (!own) {
+    const network = await readSettingsDocument(db, tenantId, applianceNetwork);
+    return { status: 'unregistered', name: network.doc.hostname.split('.')[0]! };
+  }
+  const base = { station: own.station, name: own.name, requested_at: own.requested_at.toISOString() };
+  const open = (await registrations(db, tenantId)).find((r) => r.id === own.registration_id);
+  if (open) return { ...base, status: 'waiting', ...(open.reason ? { reason: open.reason } : {}) };
+  const system = (await db.query<SystemRow>(`${SELECT} AND s.id = $2`, [tenantId, `sys-${own.registration_id}`])).rows[0];
+  if (system) return { ...base, status: 'managed', group: system.group_name ?? String(system.group_id) };
+  return { ...base, status: 'turned_down' };
+}
+
 async function templates(db: Db, tenantId: string) {
   const rows = await db.query<{ id: string; name: string; settings: Omit<TemplateRequest, 'name'>; updated_at: Date; applied_to: number }>(
     `SELECT t.id, t.name, t.settings, t.updated_at, (SELECT COUNT(*)::int FROM managed_systems s WHERE s.tenant_id = t.tenant_id AND s.template_id = t.id) AS applied_to
@@ -192,23 +244,69 @@ async function templates(db: Db, tenantId: string) {
   return rows.rows.map((t) => ({ id: t.id, name: t.name, ...t.settings, applied_to: t.applied_to, updated_at: t.updated_at.toISOString() }));
 }
 
-/** The service certificate an appliance sends over its remote channel; one that does not answer sends none. */
-function remoteCertificateOf(r: SystemRow) {
+/**
+ * The service certificate an appliance sends over its remote channel, decoded; one that does not answer sends none.
+ * Each simulated appliance has a real self-signed X.509 certificate for its name and address, made when it is first
+ * fetched and kept (its own key stays "on the appliance": the station stores none).
+ */
+async function remoteCertificateOf(db: Db, tenantId: string, r: SystemRow): Promise<RemoteCertificate> {
   if (!r.reachable) return { system_id: r.id, name: r.name, error: MESSAGES.noApplianceCert };
-  const fingerprint = createHash('sha256').update(`${r.id}:${r.address}`).digest('hex').toUpperCase().match(/../g)!.join(':');
-  return {
-    system_id: r.id,
-    name: r.name,
-    subject: `CN=${r.name}.appliances.example, O=Example Corp`,
-    issuer: 'CN=Example Corp Root CA, O=Example Corp',
-    valid_to: new Date(Date.UTC(2027, 0, 1)).toISOString(),
-    fingerprint_sha256: fingerprint,
-  };
+  let pem = r.cert_pem;
+  if (!pem) {
+    const made = selfSigned(newKeyPem(), { commonName: r.name }, SERVICE_VALID_DAYS, false, [r.name], isIP(r.address) ? [r.address] : []);
+    // Two readers at once keep the first certificate stored.
+    pem = (
+      await db.query<{ cert_pem: string }>(
+        'UPDATE managed_systems SET cert_pem = COALESCE(cert_pem, $3) WHERE tenant_id = $1 AND id = $2 RETURNING cert_pem',
+        [tenantId, r.id, made],
+      )
+    ).rows[0]!.cert_pem;
+  }
+  const { subject, issuer, serial_number, valid_from, valid_to, fingerprint_sha256 } = certDetails(new X509Certificate(pem));
+  return { system_id: r.id, name: r.name, subject, issuer, serial_number, valid_from, valid_to, fingerprint_sha256, pem };
 }
+
+const stationImplementations = implementAll(stationOps, {
+  stationRegistration: async (ctx) => stationRegistrationOf(ctx.db, requireCaller(ctx).tenantId),
+  registerWithStation: async (ctx) => {
+    const { tenantId } = requireCaller(ctx);
+    const { station, name } = ctx.body;
+    const refuse = (path: 'station' | 'name', key: string, message: string) => new HttpError(400, message, { errors: [{ path, key, message }] });
+    const current = await stationRegistrationOf(ctx.db, tenantId);
+    if (current.status === 'waiting') throw refuse('station', 'registered', `This appliance is already waiting for approval by ${current.station}.`);
+    if (current.status === 'managed') throw refuse('station', 'registered', `This appliance is already managed by ${current.station}.`);
+    if (!answers(station)) {
+      throw refuse('station', 'unreachable', `${station} did not answer on port ${STATION_PORT}. Check the address, and that this appliance reaches it (Connectivity).`);
+    }
+    await requireFreeName(ctx.db, tenantId, name);
+    const network = (await readSettingsDocument(ctx.db, tenantId, applianceNetwork)).doc;
+    const appMode = AppMode.safeParse(ctx.env.appMode);
+    const id = `reg-${randomUUID().slice(0, 8)}`;
+    const now = new Date();
+    await ctx.db.transaction(async (tx) => {
+      // What the station's POST /api/mgr/v1/reg records: the address it reaches this appliance at and its kind.
+      await tx.query('INSERT INTO managed_registrations (tenant_id, id, name, address, app_mode, requested_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        tenantId,
+        id,
+        name,
+        network.ipv4_address || network.hostname,
+        appMode.success ? appMode.data : 'safeview',
+        now,
+      ]);
+      await tx.query(
+        `INSERT INTO appliance_station_registration (tenant_id, station, name, registration_id, requested_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (tenant_id) DO UPDATE SET station = EXCLUDED.station, name = EXCLUDED.name, registration_id = EXCLUDED.registration_id,
+           requested_at = EXCLUDED.requested_at`,
+        [tenantId, station, name, id, now],
+      );
+    });
+    return stationRegistrationOf(ctx.db, tenantId);
+  },
+});
 
 export const applianceManagerModule: ServerModule = {
   name: 'applianceManager',
-  implementations: implementAll(managerOps, {
+  implementations: [...stationImplementations, ...implementAll(managerOps, {
     listSystems: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       await refreshSystems(ctx.db, tenantId);
@@ -266,15 +364,7 @@ export const applianceManagerModule: ServerModule = {
     register: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const { name, address, app_mode } = ctx.body;
-      const taken = await ctx.db.query(
-        `SELECT 1 FROM managed_systems WHERE tenant_id = $1 AND lower(name) = lower($2)
-         UNION ALL SELECT 1 FROM managed_registrations WHERE tenant_id = $1 AND lower(name) = lower($2) AND status <> 'approved'`,
-        [tenantId, name],
-      );
-      if (taken.rows.length) {
-        const message = `An appliance named ${name} is already registered or managed.`;
-        throw new HttpError(400, message, { errors: [{ path: 'name', key: 'duplicate', message }] });
-      }
+      await requireFreeName(ctx.db, tenantId, name);
       await ctx.db.query(
         'INSERT INTO managed_registrations (tenant_id, id, name, address, app_mode, requested_at) VALUES ($1, $2, $3, $4, $5, $6)',
         [tenantId, `reg-${randomUUID().slice(0, 8)}`, name, address, app_mode, new Date()],
@@ -375,10 +465,13 @@ export const applianceManagerModule: ServerModule = {
       const { tenantId } = requireCaller(ctx);
       await refreshSystems(ctx.db, tenantId);
       const rows = await ctx.db.query<SystemRow>(`${SELECT} ORDER BY s.name`, [tenantId]);
-      return { certificates: rows.rows.map((r) => remoteCertificateOf(r)) };
+      const certificates: RemoteCertificate[] = [];
+      for (const r of rows.rows) certificates.push(await remoteCertificateOf(ctx.db, tenantId, r));
+      return { certificates };
     },
     remoteCertificate: async (ctx) => {
-      const cert = remoteCertificateOf(await readSystem(ctx.db, requireCaller(ctx).tenantId, ctx.params.id));
+      const { tenantId } = requireCaller(ctx);
+      const cert = await remoteCertificateOf(ctx.db, tenantId, await readSystem(ctx.db, tenantId, ctx.params.id));
       if (cert.error) throw new HttpError(502, cert.error);
       return cert;
     },
@@ -413,7 +506,7 @@ export const applianceManagerModule: ServerModule = {
       ]);
       return toSystem(await readSystem(ctx.db, tenantId, row.id));
     },
-  }),
+  })],
   onStart: async (db) => {
     const tenants = await db.query<{ id: string }>('SELECT t.id FROM tenants t WHERE NOT EXISTS (SELECT 1 FROM managed_seeded s WHERE s.tenant_id = t.id)');
     for (const { id } of tenants.rows) {

@@ -1,17 +1,21 @@
 /**
  * Connectivity of an on-premises appliance (spec 001 §7): the sites it must reach come from its own settings
  * (gateway, DNS, NTP, SMTP relay, syslog) plus the update server; a check probes them in a job and stores the result
- * per site with its time under the job id as the test id; results a browser probe posts are stored as received.
+ * per site with its time under the job id as the test id. The services users' browsers reach have a probe address
+ * this server answers: a browser check signs in (/safeview-auth-server/login), fetches each and posts what answered;
+ * posted results are stored as received.
  * The reference server has no network to probe: `answers` is its simulated network.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { connectivityOps } from '../../definitions/api/appliance';
+import { applianceServiceDomain } from '../../definitions/appliance/applianceServiceDomain';
+import { BROWSER_PROBE_TIMEOUT_MS } from '../../schemas/areas/appliance';
 import { applianceLogging } from '../../definitions/appliance/applianceLogging';
 import { applianceNetwork } from '../../definitions/appliance/applianceNetwork';
 import { applianceSmtp } from '../../definitions/appliance/applianceSmtp';
 import { applianceTime } from '../../definitions/appliance/applianceTime';
 import { readSettingsDocument } from '../documents';
-import { HttpError, implementAll, requireCaller, type Db, type ServerModule } from '../types';
+import { HttpError, implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
 import { advanceJobs, createJob } from './jobs';
 
 /** The update server every appliance must reach. */
@@ -29,14 +33,42 @@ interface Site {
   purpose: string;
   host: string;
   port: number;
+  url?: string;
 }
 
+/**
+ * The services of this appliance users' browsers reach, each with its probe address (served below): its isolation
+ * service and sign-in at the service domain (the host name when none is set), and the demo's standby isolation
+ * service, which is not deployed: its probe gets no answer, so a browser check shows both outcomes.
+ */
+function browserSites(host: string): Site[] {
+  const sites = [
+    { key: 'isolation', purpose: 'Isolation service', host },
+    { key: 'auth', purpose: 'Isolation sign-in', host },
+    { key: 'standby', purpose: 'Standby isolation service', host: 'standby.isolation.invalid' },
+  ];
+  return sites.map(({ key, ...s }) => ({ id: `browser-${key}`, ...s, port: 443, url: `/connectivity/probe/browser-${key}` }));
+}
+/** How long a probe of a site that does not answer is held before the server gives up (the browser gave up before). */
+const PROBE_HOLD_MS = 2 * BROWSER_PROBE_TIMEOUT_MS;
+
+/** Resolves after `ms`, or at once when the caller has hung up. */
+const waitUnlessGone = (ms: number, reply: CallContext['reply']) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 export async function sitesOf(db: Db, tenantId: string): Promise<Site[]> {
-  const [network, time, smtp, logging] = await Promise.all([
+  const [network, time, smtp, logging, serviceDomain] = await Promise.all([
     readSettingsDocument(db, tenantId, applianceNetwork),
     readSettingsDocument(db, tenantId, applianceTime),
     readSettingsDocument(db, tenantId, applianceSmtp),
     readSettingsDocument(db, tenantId, applianceLogging),
+    readSettingsDocument(db, tenantId, applianceServiceDomain),
   ]);
   const sites: Omit<Site, 'id'>[] = [];
   if (network.doc.network_mode === 'static' && network.doc.gateway) sites.push({ purpose: 'Default gateway', host: network.doc.gateway, port: 0 });
@@ -45,7 +77,7 @@ export async function sitesOf(db: Db, tenantId: string): Promise<Site[]> {
   if (smtp.doc.enabled && smtp.doc.server) sites.push({ purpose: 'SMTP relay', host: smtp.doc.server, port: smtp.doc.port });
   for (const s of logging.doc.list) if (s.enabled) sites.push({ purpose: 'Syslog server', host: s.host, port: s.port });
   sites.push({ purpose: 'Update server', ...UPDATE_SERVER });
-  return sites.map((s, i) => ({ id: `site-${i + 1}`, ...s }));
+  return [...sites.map((s, i) => ({ id: `site-${i + 1}`, ...s })), ...browserSites(serviceDomain.doc.domain || network.doc.hostname)];
 }
 
 interface ResultRow {
@@ -76,7 +108,8 @@ export const connectivityModule: ServerModule = {
     },
     connectivityCheck: async (ctx) => {
       const caller = requireCaller(ctx);
-      const sites = await sitesOf(ctx.db, caller.tenantId);
+      // The appliance tries the servers it uses itself; the services browsers reach are for a browser check.
+      const sites = (await sitesOf(ctx.db, caller.tenantId)).filter((s) => !s.url);
       const results = sites.map((s) =>
         answers(s.host) ? { ...s, ok: true, time_ms: timeOf(s.host, s.port) } : { ...s, ok: false, time_ms: 3000, error: `No answer from ${s.host} within 3 seconds` },
       );
@@ -104,6 +137,22 @@ export const connectivityModule: ServerModule = {
         ]);
         return { job_id };
       });
+    },
+    isolationSignIn: async (ctx) => {
+      requireCaller(ctx);
+      return { test_id: `browser-${randomUUID()}`, timeout_ms: BROWSER_PROBE_TIMEOUT_MS };
+    },
+    connectivityProbe: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const site = (await sitesOf(ctx.db, tenantId)).find((s) => s.id === ctx.params.site && s.url);
+      if (!site) throw new HttpError(404, `There is no site ${ctx.params.site} to probe.`);
+      ctx.reply.header('Cache-Control', 'no-store');
+      if (answers(site.host)) {
+        await waitUnlessGone(timeOf(site.url!, site.port), ctx.reply);
+        return 'ok';
+      }
+      await waitUnlessGone(PROBE_HOLD_MS, ctx.reply);
+      throw new HttpError(504, `${site.host} did not answer.`);
     },
     connectivityResults: async (ctx) => {
       const { tenantId } = requireCaller(ctx);

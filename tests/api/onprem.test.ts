@@ -35,12 +35,22 @@ import { DEMO_EXPIRED_CA_PEM, DEMO_PROXY_CA_PEM } from '../../server/seed/applia
 import { startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, asResponseOf, signedIn, stagedRev } from './helpers';
 
+/**
+ * One management station and one appliance serve the whole file (each server start costs seconds). The describes
+ * leave each other's data alone, as they must on PostgreSQL anyway, where every server of a run shares one database.
+ */
+let station: TestServer;
+let appliance: TestServer;
+beforeAll(async () => {
+  [station, appliance] = await Promise.all([
+    startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } }),
+    startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } }),
+  ]);
+}, 180_000);
+afterAll(() => Promise.all([station?.close(), appliance?.close()]));
+
 describe('on-prem management station', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } });
-  });
-  afterAll(() => server.close());
+  const server = { get url() { return station.url; } };
 
   it('answers the deployment and signs in through /api/v1', async () => {
     const client = new ApiClient(server.url);
@@ -63,11 +73,7 @@ describe('on-prem management station', () => {
 });
 
 describe('on-prem appliance outside a management station', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } });
-  });
-  afterAll(() => server.close());
+  const server = { get url() { return appliance.url; } };
 
   it('does not mount areas whose environment rule excludes it', async () => {
     const client = new ApiClient(server.url);
@@ -131,15 +137,13 @@ const PEM_WITH_KEY = `${DEMO_PROXY_CA_PEM.trim()}\n-----BEGIN PRIVATE KEY-----\n
 const MALFORMED_PEM = '-----BEGIN CERTIFICATE-----\nTm90IGEgY2VydGlmaWNhdGUgYXQgYWxsLCBqdXN0IHNvbWUgdGV4dA==\n-----END CERTIFICATE-----\n';
 
 describe('on-prem management station: appliance settings, certificates, licences and jobs', () => {
-  let server: TestServer;
+  const server = { get url() { return station.url; } };
   let admin: ApiClient;
   let auditor: ApiClient;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } });
     admin = await signedIn('admin', server.url);
     auditor = await signedIn('auditor', server.url);
   });
-  afterAll(() => server.close());
 
   it('serves the seeded appliance settings; saves a good change, refuses a bad one with its path (400) and the auditor (403), changing nothing', async () => {
     for (const s of SETTINGS) {
@@ -333,15 +337,13 @@ describe('appliance settings across a restart', () => {
 });
 
 describe('on-prem management station: the appliance manager', () => {
-  let server: TestServer;
+  const server = { get url() { return station.url; } };
   let admin: ApiClient;
   let auditor: ApiClient;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } });
     admin = await signedIn('admin', server.url);
     auditor = await signedIn('auditor', server.url);
   });
-  afterAll(() => server.close());
 
   const systems = async (c: ApiClient = admin) => asResponseOf(listSystems, (await c.get('/api/mgr/v1/managed_systems')).body).systems;
   const system = async (name: string) => (await systems()).find((s) => s.name === name)!;
@@ -429,14 +431,9 @@ describe('on-prem management station: the appliance manager', () => {
   });
 
   it('is not mounted on an appliance outside a management station, nor in the cloud', async () => {
-    const appliance = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } });
-    try {
-      const a = await signedIn('admin', appliance.url);
-      expect((await a.get('/api/mgr/v1/managed_systems')).status).toBe(404);
-      expect((await a.get('/api/dash/v1/settings/network')).status).toBe(200);
-    } finally {
-      await appliance.close();
-    }
+    const a = await signedIn('admin', appliance.url);
+    expect((await a.get('/api/mgr/v1/managed_systems')).status).toBe(404);
+    expect((await a.get('/api/dash/v1/settings/network')).status).toBe(200);
     const cloud = await signedIn('admin');
     expect((await cloud.get('/api/mgr/v1/managed_systems')).status).toBe(404);
     expect((await cloud.get('/api/mgr/v1/groups')).status).toBe(404);

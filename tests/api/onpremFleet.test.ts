@@ -3,19 +3,23 @@
  * and approval, rollback slots, settings templates, remote certificates and automatic updates. Written to run again
  * on a database that keeps what an earlier run did (the PostgreSQL run): names are made unique, changes undone.
  */
-import { randomUUID } from 'node:crypto';
+import { X509Certificate, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectivityResults,
   connectivitySites,
   getJob,
+  isolationSignIn,
   listRegistrations,
   listSystems,
   listTemplates,
+  registerWithStation,
   remoteCertificates,
   rollbackSlots,
+  stationRegistration,
 } from '../../definitions/api/appliance';
 import { JobError, pollJob } from '../../engine/core/jobs';
+import { BROWSER_PROBE_TIMEOUT_MS, exportFileName } from '../../schemas/areas/appliance';
 import { JOB_POLL_MS, MESSAGES, SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
 import { startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient, asResponseOf, signedIn } from './helpers';
@@ -44,7 +48,9 @@ describe('on-prem management station: connectivity, registration, rollback, temp
   const jobCount = async () => ((await admin.get('/api/mgr/v1/jobs')).body.jobs as unknown[]).length;
 
   it('lists the sites from the settings, checks them in a job and shows each with its time; a site that does not answer fails the check', async () => {
-    const sites = asResponseOf(connectivitySites, (await auditor.get('/connectivity/manager/sites')).body).data;
+    const all = asResponseOf(connectivitySites, (await auditor.get('/connectivity/manager/sites')).body).data;
+    // The appliance checks the servers it uses; the services browsers reach are left to a browser check.
+    const sites = all.filter((s) => !s.url);
     expect(sites.map((s) => s.purpose)).toEqual(expect.arrayContaining(['DNS server', 'NTP server', 'SMTP relay', 'Update server']));
 
     const ok = await admin.post('/api/v1/connectivity/check', { body: {} });
@@ -66,6 +72,32 @@ describe('on-prem management station: connectivity, registration, rollback, temp
       const current = (await admin.get(SMTP)).body;
       expect((await admin.put(SMTP, { body: { ...smtp, updated_at: current.updated_at } })).status).toBe(200);
     }
+  });
+
+  it('signs a browser in for a test and serves the probe targets of the services browsers reach: they answer, the standby does not', async () => {
+    const signIn = await admin.post('/safeview-auth-server/login', { body: {} });
+    expect(signIn.status, signIn.text).toBe(200);
+    const { test_id, timeout_ms } = asResponseOf(isolationSignIn, signIn.body);
+    expect(timeout_ms).toBe(BROWSER_PROBE_TIMEOUT_MS);
+    expect((await admin.post('/safeview-auth-server/login', { body: {} })).body.test_id).not.toBe(test_id);
+    expect((await admin.post('/safeview-auth-server/login', { body: { user: 'x' } })).status).toBe(400);
+    expect((await auditor.post('/safeview-auth-server/login', { body: {} })).status).toBe(403);
+
+    const probed = asResponseOf(connectivitySites, (await admin.get('/connectivity/manager/sites')).body).data.filter((s) => s.url);
+    expect(probed.map((s) => s.purpose)).toEqual(['Isolation service', 'Isolation sign-in', 'Standby isolation service']);
+    for (const site of probed.slice(0, 2)) {
+      const answer = await admin.get(`${site.url}?testId=${test_id}`);
+      expect(answer.status, site.purpose).toBe(200);
+      expect(answer.text).toBe('ok');
+    }
+    // The standby is held without an answer until the caller gives up.
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const started = Date.now();
+    await expect(fetch(`${server.url}${probed[2]!.url}?testId=${test_id}`, { headers: { cookie }, signal: AbortSignal.timeout(800) })).rejects.toThrow();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    expect((await admin.get(`/connectivity/probe/site-1?testId=${test_id}`)).status).toBe(404);
+    expect((await admin.get(`${probed[0]!.url}?testId=has%20spaces`)).status).toBe(400);
+    expect((await new ApiClient(server.url).get(`${probed[0]!.url}?testId=${test_id}`)).status).toBe(401);
   });
 
   it('stores posted results as received and refuses an unknown site, a bad test id and the auditor, storing nothing', async () => {
@@ -184,8 +216,24 @@ describe('on-prem management station: connectivity, registration, rollback, temp
     const certs = asResponseOf(remoteCertificates, (await auditor.get('/api/mgr/v2/remote/certificates')).body).certificates;
     expect(certs.find((c) => c.name === 'branch-lyon')).toMatchObject({ error: MESSAGES.noApplianceCert });
     const paris = certs.find((c) => c.name === 'branch-paris')!;
-    expect(paris.subject).toContain('CN=branch-paris');
-    expect(paris.fingerprint_sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    // A real X.509 certificate of its own for each appliance: what the list says is what the PEM says.
+    const x509 = new X509Certificate(paris.pem!);
+    expect(x509.subject).toBe('CN=branch-paris');
+    expect(paris).toMatchObject({
+      subject: 'CN=branch-paris',
+      issuer: 'CN=branch-paris',
+      serial_number: x509.serialNumber,
+      fingerprint_sha256: x509.fingerprint256,
+      valid_from: new Date(x509.validFrom).toISOString(),
+      valid_to: new Date(x509.validTo).toISOString(),
+    });
+    expect(x509.verify(x509.publicKey)).toBe(true);
+    expect(x509.subjectAltName).toContain('IP Address:198.51.100.11');
+    expect(new Date(x509.validTo).getTime() - new Date(x509.validFrom).getTime()).toBeGreaterThan(397 * 86_400_000);
+    const hq = certs.find((c) => c.name === 'hq-isolation-01')!;
+    expect(hq.fingerprint_sha256).not.toBe(paris.fingerprint_sha256);
+    expect(new X509Certificate(hq.pem!).publicKey.export({ format: 'der', type: 'spki' })).not.toEqual(x509.publicKey.export({ format: 'der', type: 'spki' }));
+    // Kept: fetched again, one appliance answers the same certificate.
     expect((await admin.get(`/api/mgr/v2/remote/${paris.system_id}/certificate`)).body).toEqual(paris);
     const lyon = await admin.get(`/api/mgr/v2/remote/${certs.find((c) => c.name === 'branch-lyon')!.system_id}/certificate`);
     expect(lyon.status).toBe(502);
@@ -217,6 +265,10 @@ describe('on-prem management station: connectivity, registration, rollback, temp
     const config = await auditor.get(EXPORT);
     expect(config.status).toBe(200);
     expect(config.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9-]+-configuration-\d{4}-\d{2}-\d{2}\.json"$/);
+    // The answer names its appliance, so a browser saves it under the same name (definitions: exportFileName).
+    const network = (await admin.get('/api/dash/v1/settings/network')).body;
+    expect(config.body).toMatchObject({ appliance: network.hostname, kind: 'configuration' });
+    expect(config.headers.get('content-disposition')).toBe(`attachment; filename="${exportFileName(config.body)}"`);
     expect(config.body.settings['appliance.exports']).toMatchObject({ enabled: true, host, remote_path: '/backups/appliance' });
     expect(config.text).not.toContain('scp-secret-1');
     expect(Object.keys(config.body.settings)).toEqual(expect.arrayContaining(['appliance.network', 'appliance.smtp', 'appliance.auto-updates']));
@@ -230,20 +282,60 @@ describe('on-prem management station: connectivity, registration, rollback, temp
   });
 });
 
-describe('on-prem fleet calls elsewhere', () => {
+describe('on-prem fleet calls elsewhere, and an appliance registering with its station', () => {
+  let appliance: TestServer;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    appliance = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } });
+    admin = await signedIn('admin', appliance.url);
+  }, 180_000);
+  afterAll(() => appliance.close());
+
   it('are not mounted in the cloud; the manager calls not on an appliance outside a management station', { timeout: 300_000 }, async () => {
     const cloud = await signedIn('admin');
-    for (const path of ['/connectivity/manager/sites', '/api/v1/connectivity/results', '/api/mgr/v1/reg', '/api/mgr/v1/templates', '/api/mgr/v2/remote/certificates', AUTO_UPDATES]) {
+    for (const path of ['/connectivity/manager/sites', '/api/v1/connectivity/results', '/api/mgr/v1/reg', '/api/mgr/v1/templates', '/api/mgr/v2/remote/certificates', '/api/mgr/v1/reg/self', AUTO_UPDATES]) {
       expect((await cloud.get(path)).status, path).toBe(404);
     }
-    const appliance = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } });
-    try {
-      const a = await signedIn('admin', appliance.url);
-      expect((await a.get('/connectivity/manager/sites')).status).toBe(200);
-      expect((await a.get('/api/mgr/v1/reg')).status).toBe(404);
-      expect((await a.get('/api/mgr/v1/templates')).status).toBe(404);
-    } finally {
-      await appliance.close();
-    }
+    expect((await admin.get('/connectivity/manager/sites')).status).toBe(200);
+    expect((await admin.get('/api/mgr/v1/reg')).status).toBe(404);
+    expect((await admin.get('/api/mgr/v1/templates')).status).toBe(404);
+  });
+
+  it('registers the appliance with a station that answers; refuses one that does not, a bad name, a second registration and the auditor', async () => {
+    const self = '/api/mgr/v1/reg/self';
+    // A PostgreSQL database kept from an earlier run holds that run's registration.
+    await appliance.db.query('DELETE FROM appliance_station_registration');
+    const before = asResponseOf(stationRegistration, (await admin.get(self)).body);
+    expect(before).toEqual({ status: 'unregistered', name: 'appliance' });
+    const auditor = await signedIn('auditor', appliance.url);
+    expect((await auditor.put(self, { body: { station: 'manager.example.com', name: 'branch-a' } })).status).toBe(403);
+
+    const unreachable = await admin.put(self, { body: { station: 'manager.invalid', name: 'branch-a' } });
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body.errors).toEqual([expect.objectContaining({ path: 'station', key: 'unreachable' })]);
+    expect(unreachable.body.msg).toContain('manager.invalid did not answer on port 443');
+    const badName = await admin.put(self, { body: { station: 'manager.example.com', name: 'not a host name' } });
+    expect(badName.status).toBe(400);
+    expect(badName.body.errors.map((e: { path: string }) => e.path)).toEqual(['name']);
+    expect((await admin.get(self)).body).toEqual(before);
+
+    const name = `branch-${randomUUID().slice(0, 8)}`;
+    const registered = await admin.put(self, { body: { station: '192.0.2.50', name } });
+    expect(registered.status, registered.text).toBe(200);
+    expect(asResponseOf(registerWithStation, registered.body)).toMatchObject({ status: 'waiting', station: '192.0.2.50', name, requested_at: expect.any(String) });
+    expect((await admin.get(self)).body).toEqual(registered.body);
+    // The station lists the request with the address it reaches this appliance at and its kind.
+    const listed = await appliance.db.query<{ address: string; app_mode: string }>('SELECT address, app_mode FROM managed_registrations WHERE name = $1', [name]);
+    expect(listed.rows).toEqual([{ address: 'appliance.local', app_mode: 'safeview' }]);
+    const again = await admin.put(self, { body: { station: '192.0.2.51', name: `${name}-2` } });
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0]).toMatchObject({ path: 'station', key: 'registered' });
+
+    // The station's administrator turns it down (the station's DELETE /api/mgr/v1/reg/{id}): the appliance may register again.
+    await appliance.db.query('DELETE FROM managed_registrations WHERE name = $1', [name]);
+    expect((await admin.get(self)).body).toMatchObject({ status: 'turned_down', station: '192.0.2.50', name });
+    const retried = await admin.put(self, { body: { station: '192.0.2.50', name } });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.status).toBe('waiting');
   });
 });

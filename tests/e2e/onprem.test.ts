@@ -2,9 +2,11 @@
  * An on-premises appliance in the browser: sign in at /d/, land on the network settings (spec 000 §2), refuse a bad
  * value and keep a good one, then run a licence check as a job and follow it from the header's jobs indicator to the
  * Jobs screen, where it ends finished. The indicator's polls are background calls (they do not keep the session
- * alive).
+ * alive). Exports and the inspection CA are saved as files; a connectivity check from the browser shows which
+ * isolation services it reaches, with the time of each.
  */
-import type { Browser } from 'playwright-core';
+import { X509Certificate } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_HEADER } from '../../schemas/constants';
 import { startTestServer, type TestServer } from '../setup/start-server';
@@ -60,4 +62,94 @@ describe('on-premises appliance', () => {
     expect(jobPolls.filter((h) => h === '1').length).toBeGreaterThanOrEqual(2);
     assertNoPageErrors(page);
   });
+
+  it('downloads the configuration, the diagnostics and the inspection CA as files', { timeout: 120_000 }, async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/d/`);
+    await fillLoginForm(page, 'admin', 'admin-demo');
+    await clickLogin(page);
+    await page.waitForURL((url) => url.hash === '#/settings/network');
+
+    await page.goto(`${server.url}/#/settings/exports`);
+    await assertOnScreen(page, 'Exports');
+    const config = await download(page, () => page.getByRole('button', { name: 'Download configuration' }).click());
+    expect(config.fileName).toMatch(/^appliance-configuration-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(config.text)).toMatchObject({ appliance: 'appliance.local', kind: 'configuration', settings: { 'appliance.network': { hostname: 'appliance.local' } } });
+    const diagnostics = await download(page, () => page.getByRole('button', { name: 'Download diagnostics' }).click());
+    expect(diagnostics.fileName).toMatch(/^appliance-diagnostics-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(diagnostics.text)).toMatchObject({ kind: 'diagnostics', jobs: expect.any(Array) });
+
+    await page.goto(`${server.url}/#/settings/appliance-own-certificates`);
+    await assertOnScreen(page, 'Appliance Certificates');
+    await page.getByRole('button', { name: 'Actions for Inspection CA' }).click();
+    const ca = await download(page, () => page.getByRole('menuitem', { name: 'Download certificate' }).click());
+    expect(ca.fileName).toBe('appliance-inspection-ca.pem');
+    const cert = new X509Certificate(ca.text);
+    expect(cert.subject).toBe('CN=Appliance Inspection CA');
+    expect(cert.ca).toBe(true);
+    await assertNotice(page, 'Downloading file ...');
+    assertNoPageErrors(page);
+  });
+
+  it('checks from the browser which isolation services it reaches and shows each with its time', { timeout: 120_000 }, async () => {
+    const page = await openPage(browser);
+    const probes: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/connectivity/probe/')) probes.push(`${url.pathname}?${url.searchParams.get('testId')?.slice(0, 8)}`);
+    });
+    await page.goto(`${server.url}/d/`);
+    await fillLoginForm(page, 'admin', 'admin-demo');
+    await clickLogin(page);
+    await page.waitForURL((url) => url.hash === '#/settings/network');
+
+    await page.goto(`${server.url}/#/settings/connectivity`);
+    await assertOnScreen(page, 'Connectivity');
+    await page.getByRole('button', { name: 'Check from this browser' }).click();
+    await assertNotice(page, '2 of 3 services answered this browser.');
+    expect(probes.sort()).toEqual(['browser-auth', 'browser-isolation', 'browser-standby'].map((id) => `/connectivity/probe/${id}?browser-`));
+
+    const standby = page.getByRole('row', { name: /Standby isolation service/ });
+    await expect.poll(() => standby.textContent()).toContain('No answer within 3 seconds');
+    expect(await standby.textContent()).toContain('No answer');
+    const isolation = page.getByRole('row', { name: /^Isolation service/ });
+    expect(await isolation.textContent()).toContain('Answered');
+    // The time the browser measured is shown per site: the simulated service answers after 5 to 94 ms.
+    const time = Number((await isolation.getByRole('gridcell').nth(4).innerText()).trim());
+    expect(time).toBeGreaterThanOrEqual(5);
+    expect(time).toBeLessThan(3000);
+    assertNoPageErrors(page);
+  });
+
+  it('registers the appliance with its management station: refuses one that does not answer, then waits for approval', { timeout: 120_000 }, async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/d/`);
+    await fillLoginForm(page, 'admin', 'admin-demo');
+    await clickLogin(page);
+    await page.waitForURL((url) => url.hash === '#/settings/network');
+
+    await page.goto(`${server.url}/#/settings/management-station`);
+    await assertOnScreen(page, 'Management Station');
+    await page.getByText('This appliance is not managed by a management station.').waitFor();
+    const station = page.getByLabel('Management station', { exact: false });
+    await station.fill('manager.invalid');
+    await page.getByLabel('Name of this appliance', { exact: false }).fill('branch-e2e');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Not registered' }).waitFor();
+    await expect.poll(() => station.getAttribute('aria-invalid')).toBe('true');
+
+    await station.fill('manager.example.com');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await assertNotice(page, 'Registered with manager.example.com: waiting for its administrator’s approval.');
+    await page.getByText(/^Registered with manager\.example\.com as branch-e2e on .+: waiting for the station’s administrator to approve it\.$/).waitFor();
+    assertNoPageErrors(page);
+  });
 });
+
+/** Runs what starts a download; resolves to the saved file's name and text. */
+async function download(page: Page, start: () => Promise<void>): Promise<{ fileName: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), start()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return { fileName: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}

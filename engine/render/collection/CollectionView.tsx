@@ -18,6 +18,7 @@ import { EntryCount } from '../document/EntryCount';
 import { useEngine, useStore } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
+import { BrowserCheckButton } from './BrowserCheckButton';
 import { CollectionFilters, useCollectionContext } from './CollectionFilters';
 import { rowNameOf, useCollectionColumns } from './collectionColumns';
 import { ItemEditor } from './ItemEditor';
@@ -53,7 +54,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   const [deleting, setDeleting] = useState(false);
 
   const itemKey = screen.itemKey ?? 'id';
-  const rowActions = useMemo(() => (readOnly ? [] : (screen.rowActions ?? [])), [readOnly, screen.rowActions]);
+  // Readers get the actions that only save a file.
+  const rowActions = useMemo(() => (screen.rowActions ?? []).filter((a) => !readOnly || a.download), [readOnly, screen.rowActions]);
   const editable = isEditable(screen);
   const flow = useRowActionFlow(screen, context.scope, run);
   // Memoised: the add form starts again whenever its default values change.
@@ -145,6 +147,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
               {`Delete selected (${selected.length})`}
             </Button>
           )}
+          {screen.browserCheck && <BrowserCheckButton check={screen.browserCheck} onDone={refresh} />}
           {createItem && screen.createSchema && <Button onClick={() => setCreating(true)}>Add</Button>}
         </Group>
       )}

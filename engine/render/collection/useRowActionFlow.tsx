@@ -5,6 +5,7 @@ import type { CollectionDef, CollectionRowAction, JobFollow, OperationDef } from
 import type { CallInput } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import type { FormValues } from '../form/FormView';
+import { downloadAnswer } from '../widgets/export/exporters';
 import { useEngine } from '../shell/EngineContext';
 import type { PickedAction } from './RowActions';
 import { itemParams, reasonOf, type CollectionItem } from './useCollectionController';
@@ -50,10 +51,12 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
       const done: string[] = [];
       try {
         for (const { row } of rows) {
-          await run(action.operation, inputOf(action, row, formBody), action.job);
-          done.push(action.success(row, bodyOf(action, row, formBody) ?? {}));
+          const answer = await run(action.operation, inputOf(action, row, formBody), action.job);
+          // A download says so with its own notice ('Downloading file ...').
+          if (action.download) downloadAnswer(action.download, answer as never, row as never);
+          else done.push(action.success?.(row, bodyOf(action, row, formBody) ?? {}) ?? `${action.label.replace(/…$/, '')}: done.`);
         }
-        showSnackbar({ kind: 'success', message: done.join(' ') });
+        if (done.length > 0) showSnackbar({ kind: 'success', message: done.join(' ') });
       } catch (e) {
         showSnackbar({ kind: 'error', message: [...done, reasonOf(e)].join(' '), closable: true });
       }

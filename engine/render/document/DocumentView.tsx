@@ -17,6 +17,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
+import { ScreenDownloads } from './ScreenDownloads';
 import { type Row } from './tableColumns';
 import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './listIssues';
@@ -92,6 +93,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     );
   }
 
+  const downloads = screen.downloads && screen.downloads.length > 0 && <ScreenDownloads downloads={screen.downloads} />;
   const conflict = ctl.conflict && (
     <ConflictDialog
       opened
@@ -110,6 +112,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveTable = () => ctl.save(ctl.draft).catch(() => 'failed' as const);
     return (
       <Stack>
+        {downloads}
         <TableView
           title={screen.title}
           layout={layout}
@@ -168,6 +171,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveWizard = () => void ctl.save(dropHidden(ctl.draft, screen.schema, hints)).catch(() => 'failed' as const);
     return (
       <Stack>
+        {downloads}
         <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
           <WizardView
             key={wizardRun}
@@ -226,6 +230,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
         </Badge>
       )}
       {writeWithdrawn}
+      {downloads}
       {layout.kind === 'accordion' ? (
         // The accordion's fields are saved from the page's save bar, as a form's are; a discard hands the form the
         // loaded document again, which resets it.

@@ -2,6 +2,7 @@
  * Client-side exports (spec 002 §1, §7): CSV and JSON downloaded as files, and PNG images of an element or an
  * apexcharts chart. Every download raises the download snackbar, or its error.
  */
+import type { DownloadSpec } from '../../../../definitions/define';
 import { toCsv, type CsvOptions } from '../../../core/csv';
 import { notifyDownload } from '../snackbars';
 
@@ -31,6 +32,22 @@ export function downloadBlob(blob: Blob, fileName: string): void {
 function download(make: () => Blob, fileName: string): boolean {
   try {
     downloadBlob(make(), fileName);
+    notifyDownload();
+    return true;
+  } catch (error) {
+    notifyDownload(error);
+    return false;
+  }
+}
+
+/**
+ * Saves an action's answer as the file its definition describes: the name from the answer (and the row of a row
+ * action), the content type, and the text (a field of the answer, else the whole answer as indented JSON).
+ */
+export function downloadAnswer<A, R>(spec: DownloadSpec<A, R>, answer: A, row: R): boolean {
+  try {
+    const text = spec.content ? spec.content(answer) : `${JSON.stringify(answer, null, 2)}\n`;
+    downloadBlob(new Blob([text], { type: spec.contentType }), spec.fileName(answer, row));
     notifyDownload();
     return true;
   } catch (error) {
