@@ -5,6 +5,7 @@ import { Suspense, useMemo } from 'react';
 import type { ScreenDef } from '../../definitions/define';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
 import { renderScreenView } from '../../engine/render/screenViews';
+import { CapabilityNotice } from '../../engine/render/shell/CapabilityNotice';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { navigate, useHashSearch } from '../shell/hashLocation';
@@ -40,7 +41,10 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
       </div>
       <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
         {view ? (
-          <QueryClientProvider client={queryClient}>{view}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            {screen.capabilityNotice && <CapabilityNotice notice={screen.capabilityNotice} />}
+            {view}
+          </QueryClientProvider>
         ) : (
           <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>
         )}
