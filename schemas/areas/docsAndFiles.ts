@@ -13,7 +13,7 @@
  *   the family's v4 type ids.
  */
 import { z } from 'zod';
-import { TransferDirection, labelledEnum } from '../enums';
+import { TransferDirection, labelledEnum, withValueLabels } from '../enums';
 import { RevisionStamp } from '../policy';
 import { Comment, Enabled, RULES_MAX, RowId, RuleName, RuleScope, Token, ruleList } from './common';
 import { ReorderingEvent } from './ruleConditions';
@@ -40,7 +40,7 @@ const contentTypes = (title: string, description: string) =>
 
 export const FileAction = labelledEnum(
   ['allow', 'view_only', 'block'],
-  { allow: 'Allow the file', view_only: 'Open in the document viewer only', block: 'Block the file' },
+  { allow: 'Allow', view_only: 'Viewer only', block: 'Block' },
   { title: 'Action' },
 );
 
@@ -52,13 +52,15 @@ export const FileRule = z.strictObject({
   content_types: contentTypes('File types', 'Types of the file catalogue (or, before migration, whole families)'),
   direction: TransferDirection.default('downloads'),
   action: FileAction,
-  max_size_mb: z
-    .number()
-    .int()
-    .min(0, { message: 'Use 0 or more.' })
-    .max(10_240, { message: 'Use at most 10240 (10 GB).' })
-    .default(0)
-    .meta({ title: 'Largest file (MB)', description: 'Larger files are blocked; 0: no limit' }),
+  max_size_mb: withValueLabels(
+    z
+      .number()
+      .int()
+      .min(0, { message: 'Use 0 or more.' })
+      .max(10_240, { message: 'Use at most 10240 (10 GB).' })
+      .meta({ title: 'Largest file (MB)', description: 'Larger files are blocked; 0: no limit' }),
+    { 0: 'No limit' },
+  ).default(0),
   comment: Comment,
 });
 export type FileRule = z.infer<typeof FileRule>;

@@ -9,7 +9,7 @@ export const appInsights = defineCollection({
   title: 'Application Insights',
   description:
     'What is known of a SaaS application\'s security practices: certifications, where its data is kept, past breaches, ' +
-    'sign-in and encryption, each with its risk. Use it to decide whether to sanction the application.',
+    'sign-in, sharing and the administrators\' activity log, each with its risk. Use it to decide whether to sanction the application.',
   route: APP_INSIGHTS_ROUTE,
   nav: { group: 'CASB', order: 55 },
   read: { any: ['casb_policy:read'] },

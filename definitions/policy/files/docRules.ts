@@ -21,11 +21,11 @@ export const docRules = definePolicyArea({
     rowKey: 'id',
     orderable: true,
     columns: [
-      { field: 'name', flex: 2, sortable: true },
-      { field: 'content_types', label: 'Document types', format: 'count' },
-      { field: 'download', format: 'enumLabel' },
-      { field: 'print', format: 'boolean', center: true },
-      { field: 'copy_text', format: 'boolean', center: true },
+      { field: 'name', flex: 2, minWidth: 240, sortable: true },
+      { field: 'content_types', label: 'Types', format: 'count' },
+      { field: 'download', label: 'Download', format: 'enumLabel' },
+      { field: 'print', label: 'Print', format: 'boolean', center: true },
+      { field: 'copy_text', label: 'Copy text', format: 'boolean', center: true },
       { field: 'enabled', format: 'boolean', center: true },
     ],
     rowFields: {

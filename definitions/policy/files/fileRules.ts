@@ -10,8 +10,8 @@ export const fileRules = definePolicyArea({
   // same document (definitions/api/policyVariants.ts). The spec names the calls only; the rule fields are this build's.
   description:
     'Ordered rules for files downloaded or uploaded through isolated browsing: by file type and direction, allow the ' +
-    'file, offer it in the document viewer only, or block it, optionally above a size. The first enabled matching rule ' +
-    'wins; files no rule matches are allowed.',
+    'file, offer it in the document viewer only (the user reads it but never gets the file), or block it, optionally ' +
+    'above a size. The first enabled matching rule wins; files no rule matches are allowed.',
   route: '/policy/files/transfers',
   nav: { group: 'Documents and Files', order: 200 },
   endpoint: { path: '/api/policy/v4/rules/content/{rev}' },
@@ -22,11 +22,11 @@ export const fileRules = definePolicyArea({
     rowKey: 'id',
     orderable: true,
     columns: [
-      { field: 'name', flex: 2, sortable: true },
-      { field: 'content_types', label: 'File types', format: 'count' },
-      { field: 'direction', format: 'enumLabel' },
+      { field: 'name', flex: 2, minWidth: 240, sortable: true },
+      { field: 'content_types', label: 'Types', format: 'count' },
+      { field: 'direction', label: 'Direction', format: 'enumLabel' },
       { field: 'action', format: 'enumLabel', sortable: true },
-      { field: 'max_size_mb', label: 'Largest (MB)' },
+      { field: 'max_size_mb', label: 'Size limit (MB)' },
       { field: 'enabled', format: 'boolean', center: true },
     ],
     rowFields: {

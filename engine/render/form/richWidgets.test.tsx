@@ -166,6 +166,23 @@ describe('rich field widgets', () => {
     expect(option.textContent).toContain('1204 requests');
   });
 
+  it('dualList with optionsFrom: a saved value the choices do not offer still shows among the selected, and can be removed', async () => {
+    const call = vi.fn(async () => ({
+      applications: [{ id: 'box', name: 'Box', category: 'Cloud Storage', profile_type: 'sanctioned', requests: 3, users: 1 }],
+      total: 3,
+      interval: '30d',
+    })) as unknown as CallFn;
+    const schema = z.object({ apps: z.array(z.string()).meta({ title: 'Applications' }) });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ apps: { widget: 'dualList', optionsFrom: choicesFrom(appRequestCounts, 'applications', 'name', 'name') } }} initial={['Retired App']} onValue={onValue} />,
+    );
+    await screen.findByRole('option', { name: /Box/ });
+    await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Retired App/ }));
+    expect(onValue).toHaveBeenLastCalledWith([]);
+  });
+
   it('tags with optionsFrom: suggests the choices with their detail, and keeps a value that is not one of them', async () => {
     const call = vi.fn(async () => ({
       applications: [{ id: 'dropbox', name: 'Dropbox', category: 'Cloud Storage', profile_type: 'unsanctioned', requests: 88, users: 9 }],

@@ -159,18 +159,22 @@ function LookupDualList(p: WidgetProps) {
 
 function DualListOver({ options, byLabel = false, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly byLabel?: boolean }) {
   const value = strList(p.value);
+  const valueKey = value.join('\n');
   const groups = useMemo<DualListGroup[]>(() => {
     const labelled = Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label]));
     const described = Object.fromEntries(options.flatMap((o) => (o.description ? [[o.value, o.description]] : [])));
+    // A saved value the choices do not offer (any more) still shows among the selected, so it can be seen and removed.
+    const offered = new Set(options.map((o) => o.value));
     return [
       {
         title: p.field.label,
-        available: options.map((o) => o.value),
+        available: [...offered, ...value.filter((v) => !offered.has(v))],
         selected: [],
         ...(byLabel ? { labels: labelled, descriptions: described } : { descriptions: { ...labelled, ...described } }),
       },
     ];
-  }, [options, p.field.label, byLabel]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `valueKey` stands for the value, a new array on every render
+  }, [options, p.field.label, byLabel, valueKey]);
   return (
     <Stack gap={4}>
       <DualList
