@@ -376,6 +376,19 @@ export interface ScreenBase {
   readonly write?: AccessRule;
   readonly env?: EnvRule;
   readonly feature?: FeatureFlag;
+  /**
+   * A notice above the screen while a tenant capability is on (`when: true`) or off (`when: false`), read with
+   * `operation` (the capability details call, answering `{ enabled }`) for `capability`; nothing when it cannot be read.
+   */
+  readonly capabilityNotice?: CapabilityNotice;
+}
+
+/** What a screen says while a tenant capability is (or is not) on; see `ScreenBase.capabilityNotice`. */
+export interface CapabilityNotice {
+  readonly operation: OperationDef;
+  readonly capability: string;
+  readonly when: boolean;
+  readonly text: string;
 }
 
 /** The ids of a document screen's two derived operations (definitions/derive.ts), which the engine calls. */
@@ -621,6 +634,8 @@ export interface ChoicesFrom {
   readonly list: string;
   readonly value: string;
   readonly label: string;
+  /** A line shown under each choice (e.g. how often it was seen), made from its entry of the answer. */
+  detail?(entry: never): string;
   readonly [checkedChoices]: true;
 }
 export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf<O>>>(
@@ -628,8 +643,9 @@ export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf
   list: K,
   value: keyof RowOf<AnswerOf<O>, K> & string,
   label: keyof RowOf<AnswerOf<O>, K> & string,
+  detail?: (entry: RowOf<AnswerOf<O>, K>) => string,
 ): ChoicesFrom {
-  return { operation, list, value, label } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
+  return { operation, list, value, label, ...(detail && { detail }) } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
 }
 
 /** A dry run shown before an action applies: the call with `query`, and the lines its answer is shown as. */
@@ -827,6 +843,11 @@ export interface CollectionDef extends ScreenBase {
   readonly refreshWhile?: readonly RowCondition[];
   /** Shown instead of an empty table. */
   readonly emptyText?: string;
+  /**
+   * A 404 or 403 answer of the list reads as no items, without the permission notice (spec 002 §4: the parent
+   * tenant's global rules are absent for a tenant no other tenant manages).
+   */
+  readonly absentAsEmpty?: true;
   readonly form?: CollectionForm;
   /** Query parameters of the list operation offered above the table (a text search, a choice of an enumeration). */
   readonly filters?: readonly string[];

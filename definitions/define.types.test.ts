@@ -378,6 +378,10 @@ export function referenceTypos(): unknown[] {
     }),
     // @ts-expect-error choices whose label is no field of the answer's entries
     choicesFrom(itemChoices, 'offered', 'value', 'txt'),
+    // A detail line made from an entry is typed against the entries...
+    choicesFrom(itemChoices, 'offered', 'value', 'text', (entry) => entry.text.toUpperCase()),
+    // @ts-expect-error ...so it cannot read a field they lack
+    choicesFrom(itemChoices, 'offered', 'value', 'text', (entry) => entry.txt),
     // @ts-expect-error choices written as a literal, unchecked: only choicesFrom() makes them
     { operation: itemChoices, list: 'offered', value: 'value', label: 'txt' } satisfies ChoicesFrom,
     // @ts-expect-error a form's hints for a field neither its parameters nor its body hold

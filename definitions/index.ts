@@ -8,6 +8,10 @@ import { applianceCertOps } from './api/applianceCerts';
 import { applianceUserOps } from './api/applianceUsers';
 import { identityOps } from './api/identity';
 import { lookupOps } from './api/lookups';
+import { casbInsightOps } from './api/casbInsights';
+import { docsAndFilesOps } from './api/docsAndFiles';
+import { parentRuleOps } from './api/parentRules';
+import { reportLookupOps } from './api/reportLookups';
 import { policyVariantOperations, policyVariantOps } from './api/policyVariants';
 import { tenantUtilOps } from './api/tenantUtils';
 import { privateAccessOps } from './api/privateAccess';
@@ -25,6 +29,15 @@ import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
 import { casbAppRules } from './policy/casb/casbAppRules';
 import { casbExceptions } from './policy/casb/casbExceptions';
 import { casbProfiles } from './policy/casb/casbProfiles';
+import { discoveredApps } from './policy/casb/discoveredApps';
+import { appInsights } from './policy/casb/appInsights';
+import { fileRules } from './policy/files/fileRules';
+import { docRules } from './policy/files/docRules';
+import { fileTypeMigration } from './policy/files/fileTypeMigration';
+import { parentWebExceptions } from './policy/parent/parentWebExceptions';
+import { parentInspectionExceptions } from './policy/parent/parentInspectionExceptions';
+import { parentBrowserRules } from './policy/parent/parentBrowserRules';
+import { appliances } from './reports/appliances';
 import { dlpAuditors } from './policy/dlp/dlpAuditors';
 import { auditorProfiles } from './policy/dlp/auditorProfiles';
 import { auditorProfileDefault } from './policy/dlp/auditorProfileDefault';
@@ -93,6 +106,7 @@ import { roles } from './settings/roles';
 import { apiTokens } from './settings/apiTokens';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
+import { samlServiceProvider } from './settings/tenant/samlServiceProvider';
 import { casbSettings } from './settings/tenant/casbSettings';
 import { clientProfiles } from './settings/tenant/clientProfiles';
 import { egressIps } from './settings/tenant/egressIps';
@@ -216,6 +230,14 @@ export const registry = createRegistry({
     casbProfiles,
     casbExceptions,
     casbAppDiscovery,
+    discoveredApps,
+    appInsights,
+    fileRules,
+    docRules,
+    fileTypeMigration,
+    parentWebExceptions,
+    parentInspectionExceptions,
+    parentBrowserRules,
     webCustomization,
     emailCustomization,
     dlpCustomization,
@@ -237,6 +259,7 @@ export const registry = createRegistry({
     termsOfService,
     adminAccessControl,
     authSettings,
+    samlServiceProvider,
     egressIps,
     fixedEgress,
     clientProfiles,
@@ -258,6 +281,7 @@ export const registry = createRegistry({
     dashboard,
     reportCatalogue,
     reportScheduling,
+    appliances,
     applianceNetwork,
     applianceRoutes,
     applianceTime,
@@ -349,6 +373,10 @@ export const registry = createRegistry({
     ...Object.values(connectivityOps),
     ...Object.values(identityOps),
     ...Object.values(lookupOps),
+    ...Object.values(reportLookupOps),
+    ...Object.values(casbInsightOps),
+    ...Object.values(parentRuleOps),
+    ...Object.values(docsAndFilesOps),
     ...policyVariantOperations,
     ...Object.values(policyVariantOps),
     ...Object.values(tenantUtilOps),

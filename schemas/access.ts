@@ -187,9 +187,9 @@ export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /**
  * Every capability name the portal reads: the feature flags' own, the inputs of the computed flags (`featureFlags`
- * below), `portal2` (access to this portal, server/session.ts), the `max_users` limit (user creation) and the capability
- * details the tenant reads by name (tenantUtils.capabilityDetails). The provider
- * console's capability validity calls any other name one without effect; keep it in step with those readers.
+ * below), `portal2` (access to this portal, server/session.ts) and the `max_users` limit (user creation). The provider
+ * console's capability validity calls any other name one without effect; keep it in step with those readers (and with
+ * CAPABILITY_DESCRIPTIONS of schemas/areas/lookups.ts, which describes each).
  */
 export const CAPABILITIES_READ: readonly string[] = [
   ...FEATURE_FLAGS,
@@ -203,6 +203,7 @@ export const CAPABILITIES_READ: readonly string[] = [
   'reversinglabs_license',
   'url_isolation_disabled',
   'max_users',
+  // Read by the tenant's capability details (GET /api/settings/v1/tenants/capabilities/{name}, spec 000 §7).
   'restricted_logs',
   'runtime_analysis',
   'mobileSupport',

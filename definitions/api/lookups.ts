@@ -15,6 +15,7 @@ import {
   ContactAnswer,
   ContactForm,
   ContentVersion,
+  DashboardAppliances,
   EgressControl,
   ExportClientProfileQuery,
   Feeds,
@@ -415,6 +416,20 @@ export const savePortalVersion = defineOperation({
   tag,
 });
 
+export const dashboardAppliances = defineOperation({
+  id: 'lookups.dashboardAppliances',
+  method: 'GET',
+  path: '/api/v1/dashboard/get_appliances',
+  summary: 'The tenant\'s on-premises appliances with their role, version, group and status, as the dashboard lists them',
+  description:
+    'The appliances a management station manages (its managed systems), read-only; `online` counts those that answer. ' +
+    'Managing them (updates, restarts, maintenance) is on the management station\'s Managed Systems page.',
+  response: DashboardAppliances,
+  access: { any: ['dashboard:read'] },
+  env: cloudOrManagementStation,
+  tag,
+});
+
 /** The group server/modules/lookups.ts implements. */
 export const lookupOps = {
   smtpUsers,
@@ -446,4 +461,5 @@ export const lookupOps = {
   exportClientProfile,
   portalVersion,
   savePortalVersion,
+  dashboardAppliances,
 } as const;

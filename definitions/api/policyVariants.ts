@@ -9,6 +9,7 @@ import { ContentTypesV3, SslBumpLists, SslBumpV2, SslBumpV2Body } from '../../sc
 import { RevParam } from '../../schemas/policy';
 import { documentOperations, withSectionDefaults } from '../derive';
 import { defineOperation, type DocumentScreen, type OperationDef } from '../define';
+import { fileRules } from '../policy/files/fileRules';
 import { browserRules } from '../policy/web/browserRules';
 import { webCategories } from '../policy/web/webCategories';
 import { webExceptions } from '../policy/web/webExceptions';
@@ -30,7 +31,7 @@ function variant(screen: DocumentScreen, version: 'v1' | 'v3', name: string): re
   ];
 }
 
-/** The variants the documents list and no screen serves already (v3 bnb, v1 risks and v3 inspection/exceptions are the screens' own paths). */
+/** The variants the documents list and no screen serves already (v3 bnb, v1 risks, v3 inspection/exceptions and v4 content are the screens' own paths). */
 export const policyVariantOperations: readonly OperationDef[] = [
   ...variant(browserRules, 'v1', 'bnb'),
   ...variant(webExceptions, 'v1', 'exceptions'),
@@ -39,6 +40,8 @@ export const policyVariantOperations: readonly OperationDef[] = [
   ...variant(webCategories, 'v3', 'categories'),
   ...variant(webThreats, 'v3', 'risks'),
   ...variant(inspectionExceptions, 'v1', 'inspection/exceptions'),
+  // 002 §7 content v3: the File Transfers document at its v3 path (the screen uses v4).
+  ...variant(fileRules, 'v3', 'content'),
 ];
 
 /** Who reads and saves SSL bypass: the screen's rules. */

@@ -1,24 +1,29 @@
 /**
  * Tenant settings and utilities of spec 002 §7 that are not a settings page: one tenant setting by name, the fixed
  * egress summary, the caller's address, the service's egress addresses, certificate decoding and the time zones of
- * rule schedules; the tenant's multi-tenant associations (read at session start) and their approval.
+ * rule schedules; the tenant's multi-tenant associations (read at session start) and their approval; a capability's
+ * details; the SAML service provider values and request signing certificate; user authentication through v2.
  */
 import {
   ApproveAssociation,
   Association,
   AssociationParam,
-  CapabilityDetails,
+  AuthV2Query,
+  CapabilityDetail,
+  CapabilityNameParam,
   DecodeCertBody,
   DecodedCert,
   FixedEgressState,
   MultiTenantInfo,
   PublicIps,
+  SamlServiceProvider,
+  SamlSigningCert,
   SettingName,
   SettingValue,
   TimeZones,
   UserIp,
 } from '../../schemas/areas/lookups';
-import { TosAcceptance, TosAcceptBody, TosStatus } from '../../schemas/areas/tenantSettings';
+import { AuthV2, AuthV2Item, TosAcceptance, TosAcceptBody, TosStatus } from '../../schemas/areas/tenantSettings';
 import { defineOperation } from '../define';
 
 const tag = 'tenant settings';
@@ -124,20 +129,6 @@ export const approveAssociation = defineOperation({
   tag,
 });
 
-export const capabilityDetails = defineOperation({
-  id: 'tenantUtils.capabilityDetails',
-  method: 'GET',
-  path: '/api/settings/v1/tenants/capability_details',
-  summary: 'The tenant capability details restricted_logs, runtime_analysis and mobileSupport',
-  description:
-    'Each as the service provider set it for the tenant (its capabilities), false when never set; a change applies ' +
-    'to the next call. Any signed-in user may read them. The path is this build\'s design: spec 000 names the call ' +
-    'and its three details but not its path.',
-  response: CapabilityDetails,
-  access: 'session',
-  tag,
-});
-
 // Design note: spec 000 names "get" and "accept" terms-of-service calls without paths; they sit beside the tos
 // settings document so one place holds the terms and their acceptances.
 export const tosStatus = defineOperation({
@@ -169,8 +160,80 @@ export const acceptTos = defineOperation({
   tag,
 });
 
+export const capability = defineOperation({
+  id: 'tenantUtils.capability',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/capabilities/{name}',
+  summary: 'One capability of the tenant: whether it is on, its value and what it gives (e.g. restricted_logs, runtime_analysis, mobileSupport)',
+  description:
+    'Capabilities are set by the service provider. A name the service does not know is a 404; a known capability the ' +
+    'provider never set reads as off with the value null. Screens whose rules depend on one read it to say so while it ' +
+    'is off (Mobile Exceptions: mobileSupport; Runtime Threat Analysis: runtime_analysis).',
+  params: CapabilityNameParam,
+  response: CapabilityDetail,
+  access: 'session',
+  tag,
+});
+
+export const samlSetting = defineOperation({
+  id: 'tenantUtils.samlSetting',
+  method: 'GET',
+  path: '/api/settings/v1/tenants/setting/saml',
+  summary: 'What the tenant\'s SAML identity provider needs of the service: entity id, assertion consumer address, request signing certificate',
+  description:
+    'The identity provider values come from User Authentication (`/api/settings/v1/tenants/auth`); the service values ' +
+    'are derived from the address the portal is reached at and the tenant id.',
+  response: SamlServiceProvider,
+  access: read,
+  env: tenancyEnv,
+  tag,
+});
+
+export const samlSigningCert = defineOperation({
+  id: 'tenantUtils.samlSigningCert',
+  method: 'GET',
+  path: '/api/settings/v1/utils/menloSamlSigningCert',
+  summary: 'The certificate the service signs its SAML requests with, to load into the identity provider',
+  description: 'The public certificate (PEM) and its details; made once per tenant, its key is kept by the service and never answered.',
+  response: SamlSigningCert,
+  access: read,
+  env: tenancyEnv,
+  tag,
+});
+
+export const authV2 = defineOperation({
+  id: 'tenantUtils.authV2',
+  method: 'GET',
+  path: '/api/settings/v2/tenants/auth',
+  summary: 'User authentication settings in the v2 form: a list of configurations, at most `limit` (callers ask with limit=1)',
+  description:
+    'The same stored settings as `/api/settings/v1/tenants/auth` (the User Authentication page): a tenant has one ' +
+    'configuration, so `total` is 1. Secrets are masked as in v1.',
+  query: AuthV2Query,
+  response: AuthV2,
+  access: read,
+  tag,
+});
+
+export const saveAuthV2 = defineOperation({
+  id: 'tenantUtils.saveAuthV2',
+  method: 'PUT',
+  path: '/api/settings/v2/tenants/auth',
+  summary: 'Save the user authentication settings through the v2 path (the same document and checks as v1)',
+  description: 'A stale `updated_at` is a 409 with nothing changed; an invalid body a 400 naming the fields.',
+  body: AuthV2Item,
+  response: AuthV2Item,
+  access: { any: ['settings:write'] },
+  tag,
+});
+
 /** The group server/modules/lookups.ts implements. */
 export const tenantUtilOps = {
+  capability,
+  samlSetting,
+  samlSigningCert,
+  authV2,
+  saveAuthV2,
   tenantSetting,
   fixedEgressState,
   userIp,
@@ -179,7 +242,6 @@ export const tenantUtilOps = {
   timeZones,
   multiTenant,
   approveAssociation,
-  capabilityDetails,
   tosStatus,
   acceptTos,
 } as const;

@@ -3,7 +3,11 @@
  * policy section: a screen that sets no `env` or `feature` gets its section's.)
  */
 import { categoryChoices, countryChoices } from '../api/logs';
-import type { FieldHint } from '../define';
+import { risks } from '../api/lookups';
+import { choicesFrom, type FieldHint } from '../define';
+
+/** The risk types of the service as suggestions where rules name risks, each with its level and what it covers. */
+const riskChoices = choicesFrom(risks, 'risks', 'name', 'name', (r) => `${r.level.charAt(0).toUpperCase()}${r.level.slice(1)} risk: ${r.description}`);
 
 /** Row-editor hints of a list of text patterns (URL, user agent): a nested table of match and value. */
 export const patternListHint = { table: { itemLabel: 'pattern', columns: ['match', 'value'] } } as const;
@@ -14,7 +18,7 @@ export const entityListHint = { table: { itemLabel: 'user or group', columns: ['
 export const scopeFieldHints = {
   'scope.domain': { widget: 'tags', group: 'Applies to', placeholder: 'example.com or *.example.com' },
   'scope.categories': { group: 'Applies to' },
-  'scope.threats': { widget: 'tags', group: 'Applies to' },
+  'scope.threats': { widget: 'tags', group: 'Applies to', optionsFrom: riskChoices },
   'scope.fileTypes': { widget: 'tags', group: 'Applies to', placeholder: 'zip' },
   'scope.source_ips': { widget: 'tags', group: 'Applies to', placeholder: '192.0.2.10 or 10.0.0.0/8' },
   'scope.source_ip_ranges': { widget: 'tags', group: 'Applies to', placeholder: '192.0.2.1-192.0.2.20' },
@@ -31,7 +35,7 @@ export const scopeFieldHints = {
 export const conditionFieldHints = {
   'conditions.domain': { widget: 'tags', placeholder: 'example.com or *.example.com' },
   'conditions.categories': { widget: 'dualList', optionsFrom: categoryChoices },
-  'conditions.threats': { widget: 'tags' },
+  'conditions.threats': { widget: 'tags', optionsFrom: riskChoices },
   'conditions.fileTypes': { widget: 'tags', placeholder: 'zip' },
   'conditions.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
   'conditions.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },

@@ -2,6 +2,7 @@ import { AccessRulesDocument } from '../../schemas/areas/privateAccess';
 import { definePolicyArea, optionsFrom } from '../define';
 import { postureProfiles } from '../settings/tenant/postureProfiles';
 import { appCatalog } from './appCatalog';
+import { groupChoices } from '../api/reportLookups';
 
 export const accessRules = definePolicyArea({
   id: 'private-access.access-rules',
@@ -46,7 +47,7 @@ export const accessRules = definePolicyArea({
       'scope.applications': { widget: 'dualList', optionsFrom: optionsFrom(appCatalog, 'list', 'id', 'name'), help: 'Applications of the Applications page' },
       'scope.ips': { widget: 'tags', placeholder: '10.50.8.0/24' },
       'scope.users': { widget: 'tags', placeholder: 'name@example.com' },
-      'scope.groups': { widget: 'tags' },
+      'scope.groups': { widget: 'tags', optionsFrom: groupChoices },
       'scope.source': { widget: 'segmented' },
       'scope.source_ips': { widget: 'tags', placeholder: '192.0.2.10 or 10.0.0.0/8' },
       'scope.source_ip_ranges': { widget: 'tags', placeholder: '192.0.2.1-192.0.2.20' },

@@ -90,3 +90,51 @@ export const CasbAppDiscoveryDocument = z.strictObject({
   ignored_applications: listOf(Token, 'Never reported', 500, 'Applications left out of discovery reports'),
 });
 export type CasbAppDiscoveryDocument = z.infer<typeof CasbAppDiscoveryDocument>;
+
+// ---- reputation insights and DLP's view of CASB (001 §7 app_rep_insights/{id}; 002 §7 /rules/dlp/casb/*) ----------
+
+export const AppIdParam = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'Use the application id: lower-case letters, digits and dashes.' }).meta({ title: 'Application' }),
+});
+
+export const AppRiskLevel = labelledEnum(['low', 'medium', 'high'], { low: 'Low', medium: 'Medium', high: 'High' }, { title: 'Risk' });
+
+export const AppRepInsights = z
+  .object({
+    id: z.string(),
+    name: z.string().meta({ title: 'Application' }),
+    category: z.string().meta({ title: 'Category' }),
+    domain: z.string().meta({ title: 'Domain' }),
+    profile_type: CasbProfileTypeChoice,
+    score: z.number().int().min(1).max(10).meta({ title: 'Risk score', description: '1 (least) to 10 (most risky)' }),
+    level: AppRiskLevel,
+    insights: z.array(
+      z.object({
+        aspect: z.string().meta({ title: 'Aspect' }),
+        finding: z.string().meta({ title: 'Finding' }),
+        level: AppRiskLevel,
+      }),
+    ),
+  })
+  .meta({ title: 'Application reputation', description: 'What is known of a SaaS application\'s security practices' });
+export type AppRepInsights = z.infer<typeof AppRepInsights>;
+
+/** Answer of GET /api/policy/v1/rules/dlp/casb/app_rules/{rev}: the SaaS application rules a DLP rule can be limited to. */
+export const DlpCasbAppRules = z.object({
+  rev_id: z.number().int(),
+  rules: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().meta({ title: 'Rule' }),
+      enabled: z.boolean(),
+      applications: z.array(z.string()),
+      activities: z.array(SaasActivity),
+    }),
+  ),
+});
+
+/** Answer of GET /api/policy/v1/rules/dlp/casb/profiles/{rev}: the SaaS profiles a DLP rule can be limited to. */
+export const DlpCasbProfiles = z.object({
+  rev_id: z.number().int(),
+  profiles: z.array(z.object({ id: z.string(), name: z.string().meta({ title: 'Profile' }), type: CasbProfileTypeChoice, applications: z.array(z.string()) })),
+});

@@ -125,6 +125,8 @@ export const DlpRule = z
       .meta({ title: 'Predefined content control lists', description: 'Data identifiers of the service (by id), such as IBANs or national identity numbers; an id the service no longer offers matches nothing' }),
     threshold: int(1, 1000, 'Matches before the action').default(1),
     action: DlpActionChoice,
+    casb_profiles: ids('SaaS profiles', 'Only in SaaS applications of these profiles (CASB profiles); none: in every site and application'),
+    casb_rules: ids('SaaS application rules', 'Only in traffic these SaaS application rules govern; none: in every site and application'),
     auditors: ids('Auditors', 'Ids of auditors notified'),
     notify_user: z.boolean().default(true).meta({ title: 'Tell the user', description: 'Shows the DLP notification text' }),
     comment: Comment,

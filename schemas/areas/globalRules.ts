@@ -5,7 +5,7 @@
  * and browser rule shapes.
  */
 import { z } from 'zod';
-import { RuleAction } from '../enums';
+import { RuleAction, labelledEnum } from '../enums';
 import { Comment, ruleList } from './common';
 import { WebException } from './webExceptions';
 import { BrowserRule, InspectionException } from './webRules';
@@ -39,3 +39,36 @@ export const GlobalBrowserRulesDocument = z.strictObject({
   post: BrowserRuleSet('After the tenant rules'),
 });
 export type GlobalBrowserRulesDocument = z.infer<typeof GlobalBrowserRulesDocument>;
+
+// ---- the parent tenant's global rules (002 §7 parent_global_exceptions, parent_global_bnb) -------------------------
+
+export const RulePosition = labelledEnum(
+  ['pre', 'post'],
+  { pre: 'Before this tenant\'s rules', post: 'After this tenant\'s rules' },
+  { title: 'Evaluated' },
+);
+
+/** Which tenant the rules come from and the published revision they were read at. */
+const ParentOf = {
+  parent: z.string().nullable().meta({ title: 'Parent tenant', description: 'The primary tenant that manages this tenant; null when none does' }),
+  rev_id: z.number().int().meta({ title: 'Published revision of the parent', description: '0 when there is no parent or it never published' }),
+  published_at: z.iso.datetime().nullable().meta({ title: 'Published' }),
+};
+
+const positioned = <T extends z.ZodObject>(row: T) => z.array(row.extend({ position: RulePosition }));
+
+/** Answer of GET /api/policy/v1/rules/{web|inspection}/parent_global_exceptions/: the parent's lists, read only. */
+export const ParentWebGlobalExceptions = WebGlobalExceptionsDocument.extend({
+  ...ParentOf,
+  rules: positioned(WebException).meta({ title: 'Rules', description: 'pre then post, in the order they are evaluated' }),
+}).meta({ title: 'Parent tenant web exceptions' });
+
+export const ParentInspectionGlobalExceptions = InspectionGlobalExceptionsDocument.extend({
+  ...ParentOf,
+  rules: positioned(InspectionException).meta({ title: 'Rules', description: 'pre then post, in the order they are evaluated' }),
+}).meta({ title: 'Parent tenant inspection exceptions' });
+
+export const ParentGlobalBrowserRules = GlobalBrowserRulesDocument.extend({
+  ...ParentOf,
+  rules: positioned(BrowserRule).meta({ title: 'Rules', description: 'pre then post, in the order they are evaluated' }),
+}).meta({ title: 'Parent tenant browser rules' });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
 import { Email, PemCertificate } from '../validators';
+import { ContentTypeV4 } from './docsAndFiles';
 
 const Stamp = z.string().meta({ title: 'Updated at', description: 'ISO 8601 time' });
 
@@ -219,13 +220,6 @@ export const Association = z.object({
 export const AssociationRow = Association.extend({
   can_approve: z.boolean().meta({ title: 'Waits for this tenant', description: 'A pending request in which this tenant is the managed one' }),
 });
-/** The tenant capability details of spec 000 §7 the portal reads by name, as the service provider set them (false when unset). */
-export const CapabilityDetails = z.object({
-  restricted_logs: z.boolean().meta({ title: 'Restricted logs', description: 'Whether the tenant\'s logs are restricted by its service provider.' }),
-  runtime_analysis: z.boolean().meta({ title: 'Runtime threat analysis', description: 'Whether the tenant has runtime threat analysis of isolated pages.' }),
-  mobileSupport: z.boolean().meta({ title: 'Mobile support', description: 'Whether the tenant\'s users may use the service from mobile devices.' }),
-});
-
 export const MultiTenantInfo = z
   .object({
     role: labelledEnum(['primary', 'secondary', 'none'], { primary: 'Primary tenant', secondary: 'Managed tenant', none: 'Not associated' }, { title: 'This tenant' }),
@@ -252,6 +246,7 @@ export const LookupSeed = z.strictObject({
   feeds: z.record(z.string(), z.array(FeedEntry)),
   ssl_integrations: z.array(z.object({ id: z.string(), name: z.string(), destinations: z.array(z.string()) })),
   content_types: z.array(z.object({ name: z.string(), list: z.array(z.string()) })),
+  content_types_v4: z.array(ContentTypeV4),
   public_ips: z.array(z.object({ ip: z.string(), region: z.string() })),
   multi_tenant: z.record(z.string(), z.array(Association)),
   content_version: z.string(),
@@ -300,3 +295,109 @@ export const DecodedCert = z
     expired: z.boolean(),
   })
   .meta({ title: 'Certificate details' });
+
+// ---- capabilities, SAML and authentication v2 (spec 002 §7 tenant settings; 000 §7 capability details) ----------
+
+export const CapabilityNameParam = z.strictObject({
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'Use letters, digits and _ (at most 64), starting with a letter.' }).meta({ title: 'Capability' }),
+});
+
+export const CapabilityDetail = z
+  .object({
+    name: z.string().meta({ title: 'Capability' }),
+    enabled: z.boolean().meta({ title: 'On', description: 'The capability\'s value is true (a limit such as max_users: set and above 0)' }),
+    value: z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({ title: 'Value', description: 'As the service provider set it; null when not set' }),
+    description: z.string().meta({ title: 'What it gives' }),
+  })
+  .meta({ title: 'Tenant capability' });
+
+export const SamlServiceProvider = z
+  .object({
+    enabled: z.boolean().meta({ title: 'SAML sign-in in use', description: 'User Authentication is set to a SAML 2.0 identity provider' }),
+    entity_id: z.string().meta({ title: 'Service entity id', description: 'Enter it in the identity provider as the audience' }),
+    acs_url: z.string().meta({ title: 'Assertion consumer service address', description: 'Where the identity provider posts its answer' }),
+    name_id_format: z.string().meta({ title: 'Name id format' }),
+    idp_entity_id: z.string().meta({ title: 'Identity provider entity id', description: 'From User Authentication; empty until set' }),
+    idp_sso_url: z.string().meta({ title: 'Identity provider sign-in address' }),
+    signing_cert_fingerprint: z.string().meta({ title: 'Request signing certificate (SHA-256)', description: 'Of the certificate the service signs its requests with (menloSamlSigningCert)' }),
+  })
+  .meta({ title: 'SAML service provider', description: 'What the tenant\'s identity provider needs to know of the service' });
+
+export const SamlSigningCert = z
+  .object({
+    cert: z.string().meta({ title: 'Certificate (PEM)' }),
+    subject: z.string(),
+    fingerprint_sha256: z.string(),
+    valid_from: z.iso.datetime(),
+    valid_to: z.iso.datetime(),
+  })
+  .meta({ title: 'SAML request signing certificate', description: 'The public certificate only; its key never leaves the service' });
+
+export const AuthV2Query = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(100).meta({ description: 'At most this many configurations (a tenant has one; callers ask with limit=1)' }),
+});
+
+// ---- the dashboard's appliances (000 §7 GET /api/v1/dashboard/get_appliances) -------------------------------------
+
+export const ApplianceStatus = labelledEnum(
+  ['online', 'maintenance', 'offline', 'unreachable'],
+  { online: 'Online', maintenance: 'Maintenance', offline: 'Restarting', unreachable: 'Unreachable' },
+  { title: 'Status' },
+);
+
+export const DashboardAppliances = z
+  .object({
+    appliances: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string().meta({ title: 'Appliance' }),
+        address: z.string().meta({ title: 'Address' }),
+        app_mode: z.string().meta({ title: 'Role' }),
+        version: z.string().meta({ title: 'Version' }),
+        group: z.string().meta({ title: 'Group' }),
+        status: ApplianceStatus,
+        last_contact: z.iso.datetime().meta({ title: 'Last contact' }),
+      }),
+    ),
+    total: z.number().int(),
+    online: z.number().int().meta({ title: 'Online' }),
+  })
+  .meta({ title: 'Appliances', description: 'The on-premises appliances of the tenant and how they are' });
+
+/** What each capability the portal knows gives a tenant (answered by capabilities/{name}); any other name is unknown. */
+export const CAPABILITY_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  rbac: 'Roles decide what each administrator may see and change',
+  tfa: 'Administrators can sign in with a second factor',
+  sso: 'Administrators sign in through the tenant\'s identity provider',
+  pac: 'Proxy auto-configuration files for the tenant\'s browsers',
+  bnb: 'Browser and web-app rules',
+  dlp: 'Data-loss prevention rules, dictionaries and auditors',
+  casb: 'SaaS application rules, profiles and discovery',
+  email: 'Email isolation',
+  attachments: 'Email attachment rules',
+  smtp_users: 'Mail users and groups from the tenant\'s mail service',
+  private_access: 'Private application access through app connectors',
+  reports: 'Scheduled, past and instant reports',
+  fwaas: 'Firewall rules, services and feeds',
+  watermarking: 'Watermarks on isolated pages',
+  browsing_forensics: 'Recording of browsing sessions for investigation',
+  multiple_idp: 'More than one identity provider for users',
+  additional_local_admins: 'Local administrators besides the first',
+  genai_copy_paste: 'Copy-and-paste rules for generative-AI sites',
+  content_inspection: 'File and document inspection (from documents or files, without policy_only_domains)',
+  bandwidth: 'Bandwidth rules (from bandwidth_limits or daily_bandwidth_quota)',
+  email_policy: 'Email policy (from safemailPolicy with attachments, a reversing-labs licence or URL isolation)',
+  portal2: 'Access to this administration portal',
+  documents: 'Inspection and viewing of documents',
+  files: 'Inspection of transferred files',
+  policy_only_domains: 'Only domain policy: no file or document inspection',
+  bandwidth_limits: 'Bandwidth limits per rule',
+  daily_bandwidth_quota: 'A daily bandwidth quota per user',
+  safemailPolicy: 'Email policy of the safemail service',
+  reversinglabs_license: 'File reputation from ReversingLabs',
+  url_isolation_disabled: 'Links in mail are not isolated',
+  max_users: 'How many users the tenant may have (0: no limit)',
+  restricted_logs: 'Log events hide user names and addresses from administrators',
+  runtime_analysis: 'Runtime threat analysis of pages (evasion techniques)',
+  mobileSupport: 'Isolation for mobile browsers and the mobile exception rules',
+};

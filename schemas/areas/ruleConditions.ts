@@ -55,7 +55,7 @@ const CONDITION_SHAPE = {
   dest_ip_ranges: list(IpRange, 'Destination IP ranges'),
   browser: list(Browser, 'Browsers'),
   user_agent: list(TextPattern, 'User agent'),
-  threats: list(z.string().min(1).max(64), 'Threat categories', 'For example botnet, c&c, malware, phishing'),
+  threats: list(z.string().min(1).max(64), 'Risks', 'Risk types of the site, such as Malware, Phishing or Vulnerable Service'),
   categories: list(z.string().min(1).max(64), 'Web categories'),
   geo_ip: list(CountryCode, 'Destination countries'),
   uri: list(TextPattern, 'URL'),

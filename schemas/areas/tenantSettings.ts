@@ -11,6 +11,7 @@ import { CHECKS, Domain, DomainIpOrCidr, Email, PemCertificate, ShortText, URL_M
 import { Comment, Description, Enabled, RowId, RowUuid, RuleName, enumFromLabels, listOf, ruleList, uniqueBy } from './common';
 import { AccessPlatform } from './privateAccess';
 import { IpOrCidr } from './ruleConditions';
+import { SettingsStamp } from '../policy';
 
 const int = (min: number, max: number, title: string, description?: string) =>
   z.number().int({ message: 'Enter a whole number.' }).min(min, { message: `Use at least ${min}.` }).max(max, { message: `Use at most ${max}.` }).meta({ title, ...(description ? { description } : {}) });
@@ -338,3 +339,11 @@ export const PostureProfilesDocument = z.strictObject({
   profiles: ruleList(PostureProfile, 'Posture profiles', 'uuid', 100).superRefine(uniqueBy<PostureProfile>('name', 'Another profile has this name.')),
 });
 export type PostureProfilesDocument = z.infer<typeof PostureProfilesDocument>;
+
+// ---- user authentication v2 (GET/PUT /api/settings/v2/tenants/auth) ---------------------------------------------
+
+/** One configuration of the v2 form: the User Authentication document with its stamp. */
+export const AuthV2Item = AuthSettingsDocument.extend(SettingsStamp.shape).meta({ title: 'User authentication' });
+export type AuthV2Item = z.output<typeof AuthV2Item>;
+/** The v2 answer: the settings as a list of configurations (a tenant has one). */
+export const AuthV2 = z.object({ total: z.number().int(), items: z.array(AuthV2Item) }).meta({ title: 'User authentication (v2)' });

@@ -8,10 +8,13 @@ import { applianceManagerModule } from './applianceManager';
 import { applianceCertsModule } from './applianceCerts';
 import { applianceUsersModule } from './applianceUsers';
 import { authModule } from './auth';
+import { casbInsightsModule } from './casbInsights';
 import { connectivityModule } from './connectivity';
+import { docsAndFilesModule } from './docsAndFiles';
 import { identityModule } from './identity';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
+import { parentRulesModule } from './parentRules';
 import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
 import { privateAccessModule } from './privateAccess';
 import { policyModule } from './policy';
@@ -21,6 +24,7 @@ import { providerFleetModule } from './providerFleet';
 import { providerTenantModule } from './providerTenant';
 import { providerNetworkModule } from './providerNetwork';
 import { providerInsightsModule } from './providerInsights';
+import { reportLookupsModule } from './reportLookups';
 import { reportsModule } from './reports';
 import { seedModule } from './seed';
 import { settingsModule } from './settings';
@@ -36,6 +40,10 @@ export const serverModules: readonly ServerModule[] = [
   lookupsModule,
   policyVariantsModule,
   tenantUtilsModule,
+  reportLookupsModule,
+  casbInsightsModule,
+  parentRulesModule,
+  docsAndFilesModule,
   privateAccessModule,
   applianceModule,
   jobsModule,

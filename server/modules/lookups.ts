@@ -4,11 +4,12 @@
  * as the fallback. Values a tenant sets (PAC version, category migration, the DLP file password) live in
  * `tenant_values`; contact requests and allow-list entries from UCE reports in their own tables (migration 500).
  */
-import { X509Certificate, randomBytes } from 'node:crypto';
+import { X509Certificate, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
+import forge from 'node-forge';
 import { z } from 'zod';
 import { lookupOps } from '../../definitions/api/lookups';
 import { policyVariantOps } from '../../definitions/api/policyVariants';
@@ -17,16 +18,19 @@ import type { DocumentScreen } from '../../definitions/define';
 import { casbAppRules } from '../../definitions/policy/casb/casbAppRules';
 import { sslBypass } from '../../definitions/policy/web/sslBypass';
 import { appCatalog } from '../../definitions/privateAccess/appCatalog';
+import { authSettings } from '../../definitions/settings/tenant/authSettings';
 import { clientProfiles } from '../../definitions/settings/tenant/clientProfiles';
 import { fixedEgress } from '../../definitions/settings/tenant/fixedEgress';
 import { termsOfService } from '../../definitions/settings/tenant/termsOfService';
 import { DAY_MS, MESSAGES } from '../../schemas/constants';
-import { LookupSeed, type MultiTenantInfo, type PacVersion, type PortalVersion } from '../../schemas/areas/lookups';
-import type { TosStatus } from '../../schemas/areas/tenantSettings';
+import { CAPABILITY_DESCRIPTIONS, LookupSeed, type MultiTenantInfo, type PacVersion, type PortalVersion } from '../../schemas/areas/lookups';
+import { labelsOf, NodeType } from '../../schemas/enums';
+import type { AuthV2Item, TosStatus } from '../../schemas/areas/tenantSettings';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
 import { CATEGORY_LABEL_OF } from '../logs/catalog';
 import { revisionById } from '../revisions';
+import { statusOf } from './applianceManager';
 import { HttpError, implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
 
 const SEED_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'lookups.json');
@@ -137,7 +141,7 @@ async function migrationOf(db: Db, tenantId: string) {
 type Associations = readonly Omit<MultiTenantInfo['associations'][number], 'can_approve'>[];
 
 /** The tenant's associations: as approved here (tenant_values), else as seeded. */
-async function associationsOf(db: Db, tenantId: string, tenantName: string): Promise<Associations> {
+export async function associationsOf(db: Db, tenantId: string, tenantName: string): Promise<Associations> {
   const stored = await readValue<Associations>(db, tenantId, 'multi_tenant');
   return stored?.body ?? forTenant(LOOKUPS.multi_tenant, tenantName) ?? [];
 }
@@ -253,10 +257,10 @@ export const lookupsModule: ServerModule = {
     settingsPacVersion: async (ctx) => pacVersionOf(ctx.db, requireCaller(ctx).tenantId),
     saveSettingsPacVersion: (ctx) => savePacVersion(ctx),
     casbDlpRules: async (ctx) => {
-      const doc = (await policyAt(ctx, casbAppRules, ctx.params.rev)) as { list?: { id: string; name: string; enabled: boolean; action: string; applications: string[] }[] };
+      const doc = (await policyAt(ctx, casbAppRules, ctx.params.rev)) as { appRules?: { id: string; name: string; enabled: boolean; action: string; applications: string[] }[] };
       return {
         rev_id: ctx.params.rev,
-        rules: (doc.list ?? []).map(({ id, name, enabled, action, applications }) => ({ id, name, enabled, action, applications })),
+        rules: (doc.appRules ?? []).map(({ id, name, enabled, action, applications }) => ({ id, name, enabled, action, applications })),
       };
     },
     mpaApplicationList: async (ctx) => {
@@ -311,6 +315,38 @@ export const lookupsModule: ServerModule = {
     savePortalVersion: async (ctx) => {
       const stored = await saveAudited(ctx, 'portal_version', { version: ctx.body.version }, 'portal.version');
       return { version: ctx.body.version, updated_at: stored.updated_at.toISOString(), updated_by: stored.updated_by };
+    },
+    dashboardAppliances: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const { rows } = await ctx.db.query<{
+        id: string;
+        name: string;
+        address: string;
+        app_mode: string;
+        version: string;
+        group_name: string | null;
+        reachable: boolean;
+        maintenance: boolean;
+        restart_at: Date | null;
+        last_contact: Date;
+      }>(
+        `SELECT s.id, s.name, s.address, s.app_mode, s.version, g.name AS group_name, s.reachable, s.maintenance, s.restart_at, s.last_contact
+           FROM managed_systems s LEFT JOIN managed_groups g ON g.tenant_id = s.tenant_id AND g.id = s.group_id
+          WHERE s.tenant_id = $1 ORDER BY s.name`,
+        [tenantId],
+      );
+      const now = new Date();
+      const appliances = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        address: r.address,
+        app_mode: NODE_TYPE_LABELS[r.app_mode] ?? r.app_mode,
+        version: r.version,
+        group: r.group_name ?? '',
+        status: statusOf(r, now),
+        last_contact: r.last_contact.toISOString(),
+      }));
+      return { appliances, total: appliances.length, online: appliances.filter((a) => a.status === 'online').length };
     },
     exportClientProfile: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
@@ -375,6 +411,53 @@ export const policyVariantsModule: ServerModule = {
 // ---- tenant settings and utilities -------------------------------------------------------------------------------
 
 const SETTING_VALUE = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const NODE_TYPE_LABELS: Readonly<Record<string, string>> = labelsOf(NodeType) ?? {};
+
+// ---- SAML ---------------------------------------------------------------------------------------------------------
+
+const SAML_CERT_DAYS = 3 * 365;
+const SamlCertStored = z.object({ cert: z.string(), key: z.string() });
+
+/** A self-signed RSA 2048 certificate for signing SAML requests, with its key (PEM). */
+function newSamlSigningCert(tenantName: string): z.infer<typeof SamlCertStored> {
+  const keyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.serialNumber = `0${randomBytes(16).toString('hex')}`;
+  const now = Date.now();
+  cert.validity.notBefore = new Date(now - 60_000);
+  cert.validity.notAfter = new Date(now + SAML_CERT_DAYS * DAY_MS);
+  const subject = [
+    { shortName: 'O', value: tenantName },
+    { shortName: 'CN', value: 'SAML request signing' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, critical: true },
+  ]);
+  cert.sign(key, forge.md.sha256.create());
+  return { cert: forge.pki.certificateToPem(cert), key: keyPem };
+}
+
+/** The tenant's SAML request signing certificate, made once on first use (two callers at once keep the first one made). */
+async function samlSigningCertOf(ctx: CallContext): Promise<X509Certificate> {
+  const caller = requireCaller(ctx);
+  const stored = SamlCertStored.safeParse((await readValue<unknown>(ctx.db, caller.tenantId, 'saml_signing_cert'))?.body);
+  if (stored.success) return new X509Certificate(stored.data.cert);
+  await ctx.db.query(
+    `INSERT INTO tenant_values (tenant_id, name, body, updated_at, updated_by) VALUES ($1, 'saml_signing_cert', $2, now(), 'system')
+     ON CONFLICT (tenant_id, name) DO NOTHING`,
+    [caller.tenantId, JSON.stringify(newSamlSigningCert(caller.user.tenant_name))],
+  );
+  const kept = SamlCertStored.parse((await readValue<unknown>(ctx.db, caller.tenantId, 'saml_signing_cert'))?.body);
+  return new X509Certificate(kept.cert);
+}
+
+/** The address the portal is reached at, as the caller reached it. */
+const originOf = (ctx: CallContext) => `${ctx.request.protocol}://${ctx.request.host}`;
 
 function utcOffset(timeZone: string, at: Date): string {
   const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
@@ -398,10 +481,6 @@ export const tenantUtilsModule: ServerModule = {
       const { doc } = await readSettingsDocument(ctx.db, requireCaller(ctx).tenantId, fixedEgress);
       const list = doc.fixed_egress_user.list;
       return { enabled: doc.enabled, pinned: list.length, egress_ips: [...new Set(list.map((u) => u.egress_ip))].sort() };
-    },
-    capabilityDetails: async (ctx) => {
-      const { capabilities } = requireCaller(ctx).user;
-      return { restricted_logs: capabilities.restricted_logs === true, runtime_analysis: capabilities.runtime_analysis === true, mobileSupport: capabilities.mobileSupport === true };
     },
     userIp: async (ctx) => ({ ip: ctx.request.ip }),
     allPublicIps: async () => ({ ips: LOOKUPS.public_ips }),
@@ -442,6 +521,45 @@ export const tenantUtilsModule: ServerModule = {
       await saveAudited(ctx, 'multi_tenant', associations.map((a) => (a.uuid === found.uuid ? approved : a)), 'settings.multi-tenant');
       return approved;
     },
+    capability: async (ctx) => {
+      const { user } = requireCaller(ctx);
+      const { name } = ctx.params;
+      const description = CAPABILITY_DESCRIPTIONS[name];
+      if (description === undefined) throw new HttpError(404, `No capability is named ${name}.`);
+      const parsed = SETTING_VALUE.safeParse(user.capabilities[name] ?? null);
+      const value = parsed.success ? parsed.data : JSON.stringify(user.capabilities[name]);
+      return { name, enabled: value === true || (typeof value === 'number' && value > 0), value, description };
+    },
+    samlSetting: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const { doc } = await readSettingsDocument(ctx.db, caller.tenantId, authSettings);
+      const origin = originOf(ctx);
+      return {
+        enabled: doc.method === 'saml',
+        entity_id: `${origin}/saml/${caller.tenantId}`,
+        acs_url: `${origin}/saml/${caller.tenantId}/acs`,
+        name_id_format: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+        idp_entity_id: doc.saml.entity_id,
+        idp_sso_url: doc.saml.sso_url,
+        signing_cert_fingerprint: (await samlSigningCertOf(ctx)).fingerprint256,
+      };
+    },
+    samlSigningCert: async (ctx) => {
+      const cert = await samlSigningCertOf(ctx);
+      return {
+        cert: cert.toString(),
+        subject: cert.subject.replace(/\n/g, ', '),
+        fingerprint_sha256: cert.fingerprint256,
+        valid_from: new Date(cert.validFrom).toISOString(),
+        valid_to: new Date(cert.validTo).toISOString(),
+      };
+    },
+    // The v2 path reads and saves the User Authentication page's document through that page's own handlers.
+    authV2: async (ctx) => {
+      const doc = (await screenHandler(ctx, authSettings.operationIds.read)(ctx)) as AuthV2Item;
+      return { total: 1, items: [doc].slice(0, ctx.query.limit) };
+    },
+    saveAuthV2: async (ctx) => (await screenHandler(ctx, authSettings.operationIds.save)(ctx)) as AuthV2Item,
     tosStatus: tosStatusOf,
     acceptTos: async (ctx) => {
       const caller = requireCaller(ctx);

@@ -5,8 +5,7 @@ import { Suspense, useMemo } from 'react';
 import type { ScreenDef } from '../../definitions/define';
 import { parseQuery, routeWithQuery } from '../../engine/render/log/urlQuery';
 import { renderScreenView } from '../../engine/render/screenViews';
-
-export { preloadScreenView } from '../../engine/render/screenViews';
+import { CapabilityNotice } from '../../engine/render/shell/CapabilityNotice';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useApp } from '../appContext';
 import { navigate, useHashSearch } from '../shell/hashLocation';
@@ -14,6 +13,8 @@ import { usePageTitle } from '../shell/usePageTitle';
 import { useScreenLookup } from '../shell/useScreenLookup';
 import { NOT_AVAILABLE_TEXT } from './EmptyArea';
 import { useCacheOf } from './queryClient';
+
+export { preloadScreenView } from '../../engine/render/screenViews';
 
 export function ScreenPage({ screen }: { screen: ScreenDef }) {
   usePageTitle(screen.title);
@@ -42,7 +43,10 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
       </div>
       <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
         {view ? (
-          <QueryClientProvider client={queryClient}>{view}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            {screen.capabilityNotice && <CapabilityNotice notice={screen.capabilityNotice} />}
+            {view}
+          </QueryClientProvider>
         ) : (
           <Text c="dimmed">{NOT_AVAILABLE_TEXT}.</Text>
         )}

@@ -1,5 +1,6 @@
 import { CasbAppDiscoveryDocument } from '../../../schemas/areas/casb';
 import { defineSettingsPage } from '../../define';
+import { discoveredAppChoices } from '../../api/reportLookups';
 
 export const casbAppDiscovery = defineSettingsPage({
   id: 'casb.app-discovery',
@@ -19,7 +20,7 @@ export const casbAppDiscovery = defineSettingsPage({
     fields: {
       sources: { widget: 'checkboxGroup', showIf: { field: 'enabled', equals: [true] } },
       retention_days: { showIf: { field: 'enabled', equals: [true] } },
-      ignored_applications: { widget: 'tags', showIf: { field: 'enabled', equals: [true] } },
+      ignored_applications: { widget: 'tags', optionsFrom: discoveredAppChoices, showIf: { field: 'enabled', equals: [true] } },
     },
   },
   read: { any: ['casb_policy:read'] },

@@ -1,6 +1,7 @@
 import { CasbAppRulesDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
+import { discoveredAppChoices } from '../../api/reportLookups';
 
 export const casbAppRules = definePolicyArea({
   id: 'casb.app-rules',
@@ -28,7 +29,7 @@ export const casbAppRules = definePolicyArea({
     ],
     rowFields: {
       id: { widget: 'hidden' },
-      applications: { widget: 'tags', placeholder: 'Dropbox' },
+      applications: { widget: 'tags', placeholder: 'Dropbox', optionsFrom: discoveredAppChoices },
       activities: { widget: 'checkboxGroup' },
       action: { widget: 'segmented' },
       comment: { widget: 'textarea' },

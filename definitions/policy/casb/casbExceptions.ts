@@ -1,6 +1,7 @@
 import { CasbExceptionsDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
 import { conditionFieldHints } from '../policyEnv';
+import { discoveredAppChoices } from '../../api/reportLookups';
 
 export const casbExceptions = definePolicyArea({
   id: 'casb.exceptions',
@@ -23,7 +24,7 @@ export const casbExceptions = definePolicyArea({
           columns: ['name', 'applications', 'enabled', 'comment'],
           rowFields: {
             id: { widget: 'hidden' },
-            applications: { widget: 'tags' },
+            applications: { widget: 'tags', optionsFrom: discoveredAppChoices },
             comment: { widget: 'textarea' },
             ...conditionFieldHints,
           },

@@ -1,5 +1,6 @@
 import { CasbProfilesDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
+import { discoveredAppChoices } from '../../api/reportLookups';
 
 export const casbProfiles = definePolicyArea({
   id: 'casb.profiles',
@@ -23,7 +24,7 @@ export const casbProfiles = definePolicyArea({
           rowFields: {
             id: { widget: 'hidden' },
             type: { widget: 'segmented' },
-            applications: { widget: 'tags' },
+            applications: { widget: 'tags', optionsFrom: discoveredAppChoices },
             tenant_domains: { widget: 'tags', placeholder: 'example.com' },
             comment: { widget: 'textarea' },
           },

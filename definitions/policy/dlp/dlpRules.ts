@@ -1,4 +1,5 @@
 import { DlpRulesDocument } from '../../../schemas/areas/dlp';
+import { casbInsightOps } from '../../api/casbInsights';
 import { predefinedCcls } from '../../api/lookups';
 import { choicesFrom, definePolicyArea, optionsFrom } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
@@ -13,7 +14,8 @@ export const dlpRules = definePolicyArea({
     'Ordered data-loss-prevention rules: for the traffic and channels (uploads, downloads, form submissions, ' +
     'copy-paste, print, mail) a rule applies to, the dictionary groups, predefined dictionaries and content control lists that must ' +
     'match, how many matches trigger it, the action (Skip Inspection, Block or Log), the auditors notified and ' +
-    'whether the user sees the DLP notification.',
+    'whether the user sees the DLP notification. A rule can be limited to SaaS applications of chosen profiles or ' +
+    'governed by chosen SaaS application rules.',
   route: '/policy/dlp/rules',
   nav: { group: 'DLP', order: 10 },
   endpoint: { path: '/api/policy/v1/rules/dlp/{rev}' },
@@ -34,13 +36,23 @@ export const dlpRules = definePolicyArea({
       id: { widget: 'hidden' },
       channels: { widget: 'checkboxGroup' },
       groups: { widget: 'dualList', optionsFrom: optionsFrom(dlpGroups, 'list', 'id', 'name'), help: 'The rule matches content of these dictionary groups' },
+      casb_profiles: {
+        widget: 'dualList',
+        optionsFrom: choicesFrom(casbInsightOps.dlpCasbProfiles, 'profiles', 'id', 'name', (p) => p.applications.join(', ')),
+        help: 'Profiles of the SaaS Profiles page',
+      },
+      casb_rules: {
+        widget: 'dualList',
+        optionsFrom: choicesFrom(casbInsightOps.dlpCasbAppRules, 'rules', 'id', 'name', (r) => r.applications.join(', ') || 'Applications by profile'),
+        help: 'Rules of the SaaS Application Rules page',
+      },
       auditors: { widget: 'dualList', optionsFrom: optionsFrom(dlpAuditors, 'list', 'id', 'name'), help: 'Notified when the rule matches' },
       ccls: { widget: 'dualList', optionsFrom: choicesFrom(predefinedCcls, 'ccls', 'id', 'name') },
       action: { widget: 'segmented' },
       comment: { widget: 'textarea' },
       ...scopeFieldHints,
     },
-    newRow: { name: '', enabled: true, scope: {}, channels: ['file_upload'], groups: [], predefined: [], ccls: [], threshold: 1, action: 'log', auditors: [], notify_user: true, comment: '' },
+    newRow: { name: '', enabled: true, scope: {}, channels: ['file_upload'], groups: [], predefined: [], ccls: [], casb_profiles: [], casb_rules: [], threshold: 1, action: 'log', auditors: [], notify_user: true, comment: '' },
     exportable: true,
   },
   read: { any: ['dlp_policy:read'] },

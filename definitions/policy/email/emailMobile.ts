@@ -1,5 +1,6 @@
 import { EmailMobileDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
+import { capability } from '../../api/tenantUtils';
 
 export const emailMobile = definePolicyArea({
   id: 'email.mobile',
@@ -9,6 +10,12 @@ export const emailMobile = definePolicyArea({
     'Ordered exceptions for mail read on iOS or Android devices: deliver links and attachments unchanged, isolate ' +
     'links only, or isolate both, by recipient and sender.',
   route: '/policy/email/mobile',
+  capabilityNotice: {
+    operation: capability,
+    capability: 'mobileSupport',
+    when: false,
+    text: 'Mobile support is off for this tenant: these exceptions apply once your service provider turns it on.',
+  },
   nav: { group: 'Email', order: 30 },
   endpoint: { path: '/api/policy/v1/rules/safemail/mobile/{rev}' },
   schema: EmailMobileDocument,

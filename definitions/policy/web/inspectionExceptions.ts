@@ -1,4 +1,5 @@
 import { InspectionExceptionsDocument, type InspectionException } from '../../../schemas/areas/webRules';
+import { fileLookup } from '../../api/reportLookups';
 import { definePolicyArea, type AccordionPanel } from '../../define';
 import { CONDITION_GATES } from '../webFieldGates';
 import { conditionFieldHints } from '../policyEnv';
@@ -31,7 +32,8 @@ export const inspectionExceptionRowFields = {
   action: { widget: 'segmented' },
   comment: { widget: 'textarea' },
   ...conditionFieldHints,
-  'conditions.sha256': { widget: 'tags', placeholder: '64 hexadecimal characters' },
+  // What the file server knows of each hash is shown under them as they are typed.
+  'conditions.sha256': { widget: 'tags', placeholder: '64 hexadecimal characters', preview: { operation: fileLookup, field: 'sha256' } },
 } as const;
 
 export const inspectionExceptions = definePolicyArea({

@@ -1,6 +1,7 @@
 import { RuntimeAnalysisDocument } from '../../../schemas/areas/webRules';
 import { definePolicyArea } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
+import { capability } from '../../api/tenantUtils';
 
 export const runtimeAnalysis = definePolicyArea({
   id: 'web.runtime-analysis',
@@ -11,6 +12,12 @@ export const runtimeAnalysis = definePolicyArea({
     'password-protected files, dynamic content, legitimate-site abuse, URL obfuscation, captcha gating): the ' +
     'protection level, the techniques looked for at the Custom level, and the action on a detection.',
   route: '/policy/web/runtime-analysis',
+  capabilityNotice: {
+    operation: capability,
+    capability: 'runtime_analysis',
+    when: false,
+    text: 'Runtime threat analysis is off for this tenant: these rules apply once your service provider turns it on.',
+  },
   nav: { group: 'Web', order: 70 },
   endpoint: { path: '/api/policy/v3/rules/runtime_analysis/{rev}' },
   schema: RuntimeAnalysisDocument,

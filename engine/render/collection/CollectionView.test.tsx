@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { providerOps } from '../../../definitions/api/provider';
+import { parentWebExceptions } from '../../../definitions/policy/parent/parentWebExceptions';
 import { browserConfigPolicies } from '../../../definitions/posture/browserConfigPolicies';
 import { categoryOverrides } from '../../../definitions/provider/categoryOverrides';
 import { browserSettingsSchema } from '../../../schemas/areas/browserPosture';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
-import type { CallInput } from '../../core/http';
+import { ApiError, type CallInput } from '../../core/http';
 import { createRevisionStore, type CallFn } from '../../core/revision';
 import { createUnsavedChanges } from '../../core/unsavedChanges';
 import { EngineProvider } from '../shell/EngineContext';
@@ -118,6 +119,27 @@ describe('CollectionView', () => {
         body: expect.objectContaining({ url: 'https://new.example/', category_ids: [65], tenants: [] }),
       }),
     );
+  });
+
+  it('a list that reads as empty when absent: a 404 shows the empty text, not an error; a 500 still shows its error', async () => {
+    const render = (status: number) => {
+      const call = vi.fn(async () => {
+        throw new ApiError(status, status === 404 ? 'No tenant on this service manages Demo Corp.' : 'Internal error', 'http', []);
+      }) as unknown as CallFn;
+      const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+      access.setUser({ roles: { read: ['web_policy'], write: [] }, capabilities: { rbac: true } });
+      return renderUi(
+        <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+          <CollectionView screen={parentWebExceptions} />
+        </EngineProvider>,
+      );
+    };
+    const absent = render(404);
+    expect(await screen.findByText(/No rule comes from a managing tenant/)).toBeTruthy();
+    expect(screen.queryByText(/No tenant on this service manages/)).toBeNull();
+    absent.unmount();
+    render(500);
+    expect(await screen.findByText(/Internal error/)).toBeTruthy();
   });
 });
 

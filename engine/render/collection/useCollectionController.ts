@@ -104,11 +104,14 @@ export function useCollectionController(screen: CollectionDef, context: Collecti
       const staged = listOp!.path.includes('{rev}');
       if (staged) await revision.ensure();
       const params = { ...(screen.scope && scope), ...(staged && revision.bindRevision()) };
-      return call<Record<string, unknown>>(
-        listOp!.id,
-        { ...(Object.keys(params).length > 0 && { params }), ...(Object.keys(filters).length > 0 && { query: filters }) },
-        { signal },
-      );
+      const input = { ...(Object.keys(params).length > 0 && { params }), ...(Object.keys(filters).length > 0 && { query: filters }) };
+      if (!screen.absentAsEmpty) return call<Record<string, unknown>>(listOp!.id, input, { signal });
+      try {
+        return await call<Record<string, unknown>>(listOp!.id, input, { signal, skip403Snackbar: true });
+      } catch (e) {
+        if (isApiError(e) && (e.status === 404 || e.status === 403)) return {};
+        throw e;
+      }
     },
     refetchInterval: (query) => {
       const rows = (query.state.data?.[screen.items ?? ''] ?? []) as CollectionItem[];

@@ -32,7 +32,12 @@ const optionsQuery = (from: OptionSource | undefined, { call, revision }: Pick<E
 /** The rows of a loaded answer as choices. */
 const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOption[] => {
   const rows = getPath(data, readOf(from).rows);
-  return (Array.isArray(rows) ? rows : []).map((r) => ({ value: String(getPath(r, from.value)), label: String(getPath(r, from.label)) }));
+  const detail = 'operation' in from ? (from.detail as ((entry: unknown) => string) | undefined) : undefined;
+  return (Array.isArray(rows) ? rows : []).map((r) => ({
+    value: String(getPath(r, from.value)),
+    label: String(getPath(r, from.label)),
+    ...(detail && { description: detail(r) }),
+  }));
 };
 
 /** The choices of an `optionsFrom` hint, loaded once per screen or operation. */

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { uploadPacTemplate } from '../../../definitions/api/settings';
 import { groupUsers } from '../../../definitions/api/lookups';
+import { appRequestCounts, fileLookup } from '../../../definitions/api/reportLookups';
 import { decodeCert } from '../../../definitions/api/tenantUtils';
 import { choicesFrom, optionsFrom } from '../../../definitions/define';
 import { appCatalog } from '../../../definitions/privateAccess/appCatalog';
@@ -150,5 +151,72 @@ describe('rich field widgets', () => {
     await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Wiki/ }));
     expect(onValue).toHaveBeenLastCalledWith(['app-wiki']);
     expect(call).toHaveBeenCalledWith(appCatalog.operationIds.read, { params: { rev: 9 } }, expect.anything());
+  });
+
+  it('dualList with a detail per choice: each entry shows its detail line', async () => {
+    const call = vi.fn(async () => ({
+      applications: [{ id: 'box', name: 'Box', category: 'Cloud Storage', profile_type: 'sanctioned', requests: 1204, users: 31 }],
+      total: 1204,
+      interval: '30d',
+    })) as unknown as CallFn;
+    const schema = z.object({ apps: z.array(z.string()).meta({ title: 'Applications' }) });
+    const source = choicesFrom(appRequestCounts, 'applications', 'name', 'name', (a) => `${a.requests} requests`);
+    withEngine(call, <Harness schema={schema} hints={{ apps: { widget: 'dualList', optionsFrom: source } }} initial={[]} onValue={() => {}} />);
+    const option = await screen.findByRole('option', { name: /Box/ });
+    expect(option.textContent).toContain('1204 requests');
+  });
+
+  it('dualList with optionsFrom: a saved value the choices do not offer still shows among the selected, and can be removed', async () => {
+    const call = vi.fn(async () => ({
+      applications: [{ id: 'box', name: 'Box', category: 'Cloud Storage', profile_type: 'sanctioned', requests: 3, users: 1 }],
+      total: 3,
+      interval: '30d',
+    })) as unknown as CallFn;
+    const schema = z.object({ apps: z.array(z.string()).meta({ title: 'Applications' }) });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ apps: { widget: 'dualList', optionsFrom: choicesFrom(appRequestCounts, 'applications', 'name', 'name') } }} initial={['Retired App']} onValue={onValue} />,
+    );
+    await screen.findByRole('option', { name: /Box/ });
+    await userEvent.setup().dblClick(await screen.findByRole('option', { name: /Retired App/ }));
+    expect(onValue).toHaveBeenLastCalledWith([]);
+  });
+
+  it('tags with optionsFrom: suggests the choices with their detail, and keeps a value that is not one of them', async () => {
+    const call = vi.fn(async () => ({
+      applications: [{ id: 'dropbox', name: 'Dropbox', category: 'Cloud Storage', profile_type: 'unsanctioned', requests: 88, users: 9 }],
+      total: 88,
+      interval: '30d',
+    })) as unknown as CallFn;
+    const schema = z.object({ apps: z.array(z.string()).meta({ title: 'Applications' }) });
+    const source = choicesFrom(appRequestCounts, 'applications', 'name', 'name', (a) => `${a.requests} requests by ${a.users} users`);
+    const onValue = vi.fn();
+    withEngine(call, <Harness schema={schema} hints={{ apps: { widget: 'tags', optionsFrom: source } }} initial={['Intranet Wiki']} onValue={onValue} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    const input = screen.getAllByLabelText(/^Applications/).find((e) => e.tagName === 'INPUT' && e.getAttribute('type') !== 'hidden')!;
+    await user.type(input, 'Drop');
+    const suggestion = await screen.findByRole('option', { name: /Dropbox/ });
+    expect(suggestion.textContent).toContain('88 requests by 9 users');
+    await user.click(suggestion);
+    expect(onValue).toHaveBeenLastCalledWith(['Intranet Wiki', 'Dropbox']);
+  });
+
+  it('tags with a preview: sends the list and shows each object of a list answer as a block of its own', async () => {
+    const call = vi.fn(async () => ({
+      files: [{ sha256: 'a'.repeat(64), file_name: 'invoice.pdf', verdict: 'malicious', sightings: 4 }],
+      not_seen: ['b'.repeat(64)],
+    })) as unknown as CallFn;
+    const schema = z.object({ hashes: z.array(z.string()).meta({ title: 'File hashes' }) });
+    withEngine(
+      call,
+      <Harness schema={schema} hints={{ hashes: { widget: 'tags', preview: { operation: fileLookup, field: 'sha256' } } }} initial={['a'.repeat(64), 'b'.repeat(64)]} onValue={() => {}} />,
+    );
+    const preview = await screen.findByRole('status', { name: 'Preview' });
+    expect(preview.textContent).toContain('File name: invoice.pdf');
+    expect(preview.textContent).toContain('Sightings: 4');
+    expect(preview.textContent).toContain(`Not seen: ${'b'.repeat(64)}`);
+    expect(call).toHaveBeenCalledWith(fileLookup.id, { body: { sha256: ['a'.repeat(64), 'b'.repeat(64)] } }, expect.anything());
   });
 });

@@ -104,10 +104,22 @@ function LookupDualList(p: WidgetProps) {
 
 function DualListOver({ options, byLabel = false, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly byLabel?: boolean }) {
   const value = strList(p.value);
+  const valueKey = value.join('\n');
   const groups = useMemo<DualListGroup[]>(() => {
     const labelled = Object.fromEntries(options.filter((o) => o.label !== o.value).map((o) => [o.value, o.label]));
-    return [{ title: p.field.label, available: options.map((o) => o.value), selected: [], ...(byLabel ? { labels: labelled } : { descriptions: labelled }) }];
-  }, [options, p.field.label, byLabel]);
+    const described = Object.fromEntries(options.flatMap((o) => (o.description ? [[o.value, o.description]] : [])));
+    // A saved value the choices do not offer (any more) still shows among the selected, so it can be seen and removed.
+    const offered = new Set(options.map((o) => o.value));
+    return [
+      {
+        title: p.field.label,
+        available: [...offered, ...value.filter((v) => !offered.has(v))],
+        selected: [],
+        ...(byLabel ? { labels: labelled, descriptions: described } : { descriptions: { ...labelled, ...described } }),
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `valueKey` stands for the value, a new array on every render
+  }, [options, p.field.label, byLabel, valueKey]);
   return (
     <Stack gap={4}>
       <DualList
@@ -180,6 +192,7 @@ export const CheckboxGroupWidget: WidgetComponent = (p) => {
 const PREVIEW_DELAY_MS = 400;
 const previewLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const previewValue = (v: unknown) =>
   Array.isArray(v)
     ? v.join(', ') || 'none'
@@ -191,24 +204,55 @@ const previewValue = (v: unknown) =>
         ? new Date(v).toLocaleString()
         : String(v);
 
+/** The plain fields of an answer, one a line; a list of objects as one indented block per object. */
+function PreviewLines({ data }: { data: Record<string, unknown> }) {
+  const lines = Object.entries(data).filter(([, v]) => !isPlainObject(v));
+  return (
+    <>
+      {lines.map(([k, v]) =>
+        Array.isArray(v) && v.some(isPlainObject) ? (
+          <Stack key={k} gap={2}>
+            <Text fw={600} size="sm">{`${previewLabel(k)}:`}</Text>
+            {v.filter(isPlainObject).map((item, i) => (
+              <Stack key={i} gap={0} pl="md">
+                <PreviewLines data={item} />
+              </Stack>
+            ))}
+          </Stack>
+        ) : (
+          <Text key={k} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={600} size="sm">{`${previewLabel(k)}: `}</Text>
+            {previewValue(v)}
+          </Text>
+        ),
+      )}
+    </>
+  );
+}
+
 /**
- * The answer of a field's `preview` operation for its current value (sent a moment after typing stops): each plain
- * field of the answer on a line, or the refusal's message.
+ * The answer of a field's `preview` operation for its current value, a text or a list of tags (sent a moment after
+ * typing stops): each plain field of the answer on a line, a list of objects as a block per object, or the refusal's
+ * message.
  */
-export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetProps['field']['hint']['preview']>; value: string }) {
+export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetProps['field']['hint']['preview']>; value: string | readonly string[] }) {
   const { call } = useEngine();
+  const key = typeof value === 'string' ? value : JSON.stringify(value);
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [value]);
+    // `key` stands for the value: a list of tags is a new array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const empty = typeof settled === 'string' ? settled.trim() === '' : settled.length === 0;
   const query = useQuery({
     queryKey: ['preview', preview.operation.id, settled],
-    enabled: settled.trim() !== '',
+    enabled: !empty,
     retry: false,
     queryFn: ({ signal }) => call<Record<string, unknown>>(preview.operation.id, { body: { [preview.field]: settled } }, { signal, skip403Snackbar: true }),
   });
-  if (settled.trim() === '' || query.isPending) return null;
+  if (empty || query.isPending) return null;
   if (query.isError) {
     const e = query.error;
     const message = isApiError(e) ? (e.fieldErrors?.[0]?.message ?? e.message) : String(e);
@@ -218,15 +262,9 @@ export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetPr
       </Text>
     );
   }
-  const lines = Object.entries(query.data).filter(([, v]) => v === null || typeof v !== 'object' || Array.isArray(v));
   return (
-    <Stack gap={0} role="status" aria-label="Preview">
-      {lines.map(([k, v]) => (
-        <Text key={k} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span fw={600} size="sm">{`${previewLabel(k)}: `}</Text>
-          {previewValue(v)}
-        </Text>
-      ))}
+    <Stack gap={2} role="status" aria-label="Preview">
+      <PreviewLines data={query.data} />
     </Stack>
   );
 }

@@ -9,6 +9,8 @@ import { labelsOf } from '../../../schemas/enums';
 export interface SelectOption {
   readonly value: string;
   readonly label: string;
+  /** A line shown under the choice where the widget has room (a dual list, suggestions). */
+  readonly description?: string;
 }
 
 export interface FieldSpec {

@@ -17,9 +17,10 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   Textarea,
 } from '@mantine/core';
-import { memo, type ComponentType } from 'react';
+import { memo, useMemo, type ComponentType } from 'react';
 import type { WidgetKind } from '../../../definitions/define';
 import { LightInput, LightNumberInput, LightSelect } from './lightInput';
 import { useOptionsFrom } from './optionSources';
@@ -211,18 +212,48 @@ const SecretWidget: WidgetComponent = (p) => (
 /** A number typed as a tag is sent as a number; other text stays text, so the schema names it as not a number. */
 const asNumber = (tag: string) => (/^-?\d+(\.\d+)?$/.test(tag.trim()) ? Number(tag) : tag);
 
-/** Tags; the example placeholder only while there are none, so it never sits beside them as one more. */
+/**
+ * Tags; the example placeholder only while there are none, so it never sits beside them as one more. With
+ * `optionsFrom` the choices are suggested as the administrator types (each with its detail line), and any other value
+ * can still be entered; with `preview` the tags are checked as they change.
+ */
 const TagsWidget: WidgetComponent = (p) => {
   const value = strList(p.value);
-  return (
+  const suggestions = useOptionsFrom(p.field.hint.optionsFrom);
+  const byValue = useMemo(() => new Map((suggestions ?? []).map((o) => [o.value, o])), [suggestions]);
+  const { preview } = p.field.hint;
+  const input = (
     <TagsInput
       {...common(p)}
       placeholder={value.length > 0 ? undefined : examplePlaceholder(p)}
       value={value}
+      data={suggestions?.map((o) => o.value)}
+      renderOption={suggestions && (({ option }) => <Suggestion option={byValue.get(option.value) ?? { value: option.value, label: option.value }} />)}
       onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(asNumber) : v)}
     />
   );
+  if (!preview) return input;
+  return (
+    <Stack gap={4}>
+      {input}
+      <ValuePreview preview={preview} value={value} />
+    </Stack>
+  );
 };
+
+/** A suggested choice: its label, and its detail dimmed below. */
+function Suggestion({ option }: { option: SelectOption }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{option.label}</Text>
+      {option.description && (
+        <Text size="xs" c="dimmed">
+          {option.description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 const DateWidget: WidgetComponent = (p) => (
   <LightInput {...light(p)} type="date" value={str(p.value)} onChange={(v) => p.onChange(v || undefined)} />
