@@ -17,13 +17,14 @@ import { EntryCount } from '../document/EntryCount';
 import { useEngine } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
-import { CollectionFilters, useCollectionContext } from './CollectionFilters';
+import { CollectionFilters, scopeChoiceCount, useCollectionContext, useScopeChoices } from './CollectionFilters';
 import { rowNameOf, useCollectionColumns } from './collectionColumns';
 import { ItemEditor } from './ItemEditor';
 import { itemNameOf } from './itemName';
 import { RowActionDialog } from './RowActions';
 import { PendingActionDialog, useRowActionFlow } from './useRowActionFlow';
 import { isEditable, meets, reasonOf, useCollectionController, type CollectionItem } from './useCollectionController';
+import { EmptyResult } from '../widgets/EmptyResult';
 import { DataTable } from '../widgets/table/DataTable';
 import type { RowKey } from '../widgets/table/selection';
 
@@ -34,6 +35,18 @@ export interface CollectionViewProps {
   /** The route's query (scope and filters) and how to change it; without them the view keeps its own. */
   readonly query?: LogUrlQuery;
   readonly setQuery?: (query: LogUrlQuery) => void;
+}
+
+/** What a scoped screen shows before its scope is chosen: why it is empty, and what to do (or that nothing can be chosen yet). */
+function ScopeMissing({ screen }: { screen: CollectionDef }) {
+  const label = screen.scope!.label.toLowerCase();
+  const count = scopeChoiceCount(screen, useScopeChoices(screen).data);
+  if (count === undefined) return null;
+  return count === 0 ? (
+    <EmptyResult title={`No ${label} yet`} message={`${screen.title} show here once there is a ${label}.`} />
+  ) : (
+    <EmptyResult title={`No ${label} chosen`} message={`${screen.title} show one ${label} at a time: pick it in the list above.`} />
+  );
 }
 
 export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQuery }: CollectionViewProps) {
@@ -66,7 +79,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     return (
       <Stack gap="sm">
         {filterBar}
-        <Text c="dimmed">{`Choose a ${screen.scope!.label.toLowerCase()}.`}</Text>
+        <ScopeMissing screen={screen} />
       </Stack>
     );
   }

@@ -39,7 +39,7 @@ export function ApexChart({ data, label, onDatum, onChart }: ApexChartProps) {
     const el = host.current;
     if (!el) return;
     // The pure builder types its options loosely; their shape is apexcharts' own.
-    const options = apexOptions(data, { width: el.clientWidth }) as ApexOptions;
+    const options = apexOptions(data, { width: el.clientWidth, dark: scheme === 'dark' }) as ApexOptions;
     const chart = new ApexCharts(el, {
       ...options,
       // apexcharts writes colours into SVG attributes, where CSS variables do not apply: Mantine's text colours.
