@@ -284,13 +284,13 @@ export function apexOptions(
             startAngle: -angle,
             endAngle: angle,
             // Rings wide enough to tell apart, on a track that stays quiet in either scheme.
-            hollow: { size: '36%' },
+            hollow: { size: half ? '36%' : '48%' },
             track: { background: options.dark ? GAUGE_TRACK.dark : GAUGE_TRACK.light, margin: 2 },
             // In the middle: the largest share and its name, or the one pointed at.
             dataLabels: {
-              name: { fontSize: '13px', fontWeight: 600, offsetY: half ? -26 : -6 },
-              value: { fontSize: '20px', fontWeight: 600, offsetY: half ? -6 : 14, formatter: percent },
-              total: { show: top !== undefined, label: top?.name ?? '', fontSize: '13px', fontWeight: 600, formatter: () => percent(top?.value ?? 0) },
+              name: { fontSize: '12px', fontWeight: 600, offsetY: half ? -26 : -4 },
+              value: { fontSize: '18px', fontWeight: 600, offsetY: half ? -6 : 12, formatter: percent },
+              total: { show: top !== undefined, label: top?.name ?? '', fontSize: '12px', fontWeight: 600, formatter: () => percent(top?.value ?? 0) },
             },
           },
         },
