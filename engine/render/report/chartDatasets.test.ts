@@ -99,14 +99,15 @@ describe('apexcharts options (002 §9)', () => {
 
   it('gauge: each ring\'s share in the legend, the largest in the middle, a track for the colour scheme', () => {
     const gauge = chartData('gauge', top);
-    const options = apexOptions(gauge) as { legend: { formatter: (name: string, o: { seriesIndex: number }) => string }; plotOptions: { radialBar: { track: { background: string }; dataLabels: { total: { show: boolean; label: string; formatter: () => string }; value: { formatter: (v: number) => string } } } } };
+    type GaugeOptions = { legend: { formatter: (name: string, o: { seriesIndex: number }) => string }; plotOptions: { radialBar: { track: { background: string }; dataLabels: { total: { show: boolean; label: string; formatter: () => string }; value: { formatter: (v: number) => string } } } } };
+    const options = apexOptions(gauge) as unknown as GaugeOptions;
     const names = gauge.datasets.map((d) => d.name);
     expect(names.map((n, i) => options.legend.formatter(n, { seriesIndex: i }))).toEqual([`${names[0]} 75 %`, `${names[1]} 25 %`, `${names[2]} 0 %`]);
     const { total, value } = options.plotOptions.radialBar.dataLabels;
     expect([total.show, total.label, total.formatter()]).toEqual([true, names[0], '75 %']);
     expect(value.formatter(33.333)).toBe('33.3 %');
     expect(options.plotOptions.radialBar.track.background).toBe(GAUGE_TRACK.light);
-    const dark = apexOptions(gauge, { dark: true }) as typeof options;
+    const dark = apexOptions(gauge, { dark: true }) as unknown as GaugeOptions;
     expect(dark.plotOptions.radialBar.track.background).toBe(GAUGE_TRACK.dark);
   });
 });

@@ -104,7 +104,7 @@ const NONE: readonly string[] = [];
  * settings (kept under `persistKey`). Until the admin chooses, `secondary` columns give their room to the others
  * while the table is too narrow for every column (`available` px), where the column chooser can bring them back.
  */
-function useShownColumns<R>(specs: DataTableProps<R & object>['columns'], persistKey: string | undefined, pageRows: readonly R[], available: number) {
+function useShownColumns<R extends object>(specs: DataTableProps<R>['columns'], persistKey: string | undefined, pageRows: readonly R[], available: number) {
   const allColumns = useMemo(() => normaliseColumns(specs), [specs]);
   const allRules = useMemo(() => contentRules(allColumns, pageRows), [allColumns, pageRows]);
   const hiddenByDefault = persistKey === undefined ? NONE : defaultHidden(allColumns, allRules, available);
