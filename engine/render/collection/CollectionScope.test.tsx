@@ -102,7 +102,7 @@ describe('collection scope, filters, dry run and bulk actions', () => {
     sessionStorage.clear();
     const { calls } = setup(tenantCapabilities, { 'provider.tenants.list': list });
     await screen.findByText('No tenant chosen');
-    expect(screen.getByText(/show one tenant at a time: pick it in the list above/)).toBeTruthy();
+    expect(screen.getByText(/This page shows one tenant at a time: pick it in the list above/)).toBeTruthy();
     expect(calls.map(([id]) => id)).toEqual(['provider.tenants.list']);
   });
 

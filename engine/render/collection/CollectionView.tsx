@@ -43,9 +43,9 @@ function ScopeMissing({ screen }: { screen: CollectionDef }) {
   const count = scopeChoiceCount(screen, useScopeChoices(screen).data);
   if (count === undefined) return null;
   return count === 0 ? (
-    <EmptyResult title={`No ${label} yet`} message={`${screen.title} show here once there is a ${label}.`} />
+    <EmptyResult title={`No ${label} yet`} message={`This page shows what belongs to a ${label}; there is none yet.`} />
   ) : (
-    <EmptyResult title={`No ${label} chosen`} message={`${screen.title} show one ${label} at a time: pick it in the list above.`} />
+    <EmptyResult title={`No ${label} chosen`} message={`This page shows one ${label} at a time: pick it in the list above.`} />
   );
 }
 
