@@ -560,6 +560,11 @@ export interface ReportWidgetDef {
   readonly operation: ReportQueryOp;
   readonly title: string;
   readonly chart: 'line' | 'bar' | 'gauge' | 'pie' | 'stackedBar' | 'heatmap';
+  /**
+   * A gauge's sweep (spec 002 §9: 180° or a full circle; 180° by default). A full circle draws several rings larger
+   * in the same card and leaves their middle room for the largest share and its name.
+   */
+  readonly gaugeAngle?: 180 | 360;
   /** Log view and filter parameter a click on a datum drills into. */
   readonly drillDown?: DrillDownTarget;
   /**

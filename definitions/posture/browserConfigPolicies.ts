@@ -29,10 +29,12 @@ export const browserConfigPolicies = defineCollection({
   columns: [
     { field: 'name', flex: 2, sortable: true },
     { field: 'platform', format: 'enumLabel', sortable: true },
-    { field: 'browser', format: 'enumLabel', sortable: true },
+    // "Google Chrome" whole beside its sort marker.
+    { field: 'browser', format: 'enumLabel', sortable: true, minWidth: 140 },
     { field: 'version', minWidth: 84, maxWidth: 96 },
     { field: 'status', format: 'enumLabel' },
-    { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true },
+    // Below about 1,400 px the row's action needs the room; the column chooser shows it again.
+    { field: 'updated_at', label: 'Updated', format: 'datetime', sortable: true, secondary: true },
   ],
   // The new policy is uploaded as a file (its platform, browser, version and description) named after the current
   // time; its settings are then edited in the policy's form.

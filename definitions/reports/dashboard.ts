@@ -19,7 +19,7 @@ export const dashboard = defineReport({
     { ...reportWidget('top_users'), title: 'Top users', chart: 'bar', drillDown: { logType: 'web', param: 'userid' } },
     { ...reportWidget('top_categories_v2'), title: 'Top categories', chart: 'pie', drillDown: { logType: 'web', param: 'cats' } },
     { ...reportWidget('action_summary'), title: 'Action summary', chart: 'line', drillDown: { logType: 'web', param: 'pe_action' } },
-    { ...reportWidget('top_risks'), title: 'Top risks', chart: 'gauge', drillDown: { logType: 'web', param: 'top_level_risks' } },
+    { ...reportWidget('top_risks'), title: 'Top risks', chart: 'gauge', gaugeAngle: 360, drillDown: { logType: 'web', param: 'top_level_risks' } },
     { ...reportWidget('top_domains'), title: 'Top domains', chart: 'bar', drillDown: { logType: 'web', param: 'domain' } },
     {
       ...reportWidget('fwaas_timeline'),

@@ -12,7 +12,7 @@ import { catalogueWidget } from './reportParts';
 const pie = { chart: 'pie' } as const;
 
 /** Groups of the catalogue, in the order the screen lists them; each report of schemas/reports.ts is in one. */
-const GROUPS: readonly { title: string; reports: readonly (ReportName | [ReportName, Partial<Pick<ReportWidgetDef, 'chart' | 'title'>>])[] }[] = [
+const GROUPS: readonly { title: string; reports: readonly (ReportName | [ReportName, Partial<Pick<ReportWidgetDef, 'chart' | 'title' | 'gaugeAngle'>>])[] }[] = [
   {
     title: 'Web',
     reports: [
@@ -21,7 +21,7 @@ const GROUPS: readonly { title: string; reports: readonly (ReportName | [ReportN
       'top_users',
       'top_domains',
       ['action_summary', { chart: 'line' }],
-      ['top_risks', { chart: 'gauge' }],
+      ['top_risks', { chart: 'gauge', gaugeAngle: 360 }],
       'risks_averted',
       'top_risk_sources',
       'top_risk_users',

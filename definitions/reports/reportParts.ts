@@ -42,7 +42,7 @@ function filterBar(spec: ReportSpec): ReportFilterDef[] {
 }
 
 /** A chart of the catalogue for a report; `extra` overrides the derived chart kind or title. */
-export function catalogueWidget(name: ReportName, extra: Partial<Pick<ReportWidgetDef, 'chart' | 'title'>> = {}): ReportWidgetDef {
+export function catalogueWidget(name: ReportName, extra: Partial<Pick<ReportWidgetDef, 'chart' | 'title' | 'gaugeAngle'>> = {}): ReportWidgetDef {
   const spec = reportSpec(name);
   const drillDown = logDrillDown(spec);
   const drill = DRILL_DOWNS[name];

@@ -50,6 +50,14 @@ const bypassSave = async (c: ApiClient) => {
 };
 
 describe('directory users', () => {
+  it('lists the demo directory\'s users with their e-mail addresses', async () => {
+    const admin = await signedIn('admin');
+    const listed = asResponseOf(identityOps.listDirectoryUsers, (await admin.get(`${V2}/users?search=demo-corp.example&limit=50`)).body);
+    const byName = Object.fromEntries(listed.users.map((u) => [u.username, u.email]));
+    expect(byName).toMatchObject({ auditor: 'jordan.lee@demo-corp.example', webadmin: 'sam.rivera@demo-corp.example' });
+    expect((await admin.get('/api/udb-rest/v1/domains')).body.domains).toContain('demo-corp.example');
+  });
+
   it('creates, finds, gets by name, edits and deletes a user; audited', async () => {
     const admin = await signedIn('admin');
     const name = uname('jdoe');

@@ -547,6 +547,12 @@ export async function readColumnHeaders(page: Page): Promise<string[]> {
   return (await headers.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
+/** The header texts of a generated table (a grid) by its name, without the sort markers. */
+export async function readGridColumnHeaders(page: Page, table: string): Promise<string[]> {
+  const headers = page.getByRole('grid', { name: table }).getByRole('columnheader');
+  return (await headers.allInnerTexts()).map((t) => t.replace(/[↕↑↓]/g, '').trim()).filter(Boolean);
+}
+
 /** Waits until the screen's first table shows a row of data. */
 export async function assertTableLoaded(page: Page): Promise<void> {
   await visible(page.locator('table tbody tr td').first());

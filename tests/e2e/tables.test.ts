@@ -19,6 +19,7 @@ import {
   launchBrowser,
   openPage,
   readColumnHeaders,
+  readGridColumnHeaders,
   readLayoutFindings,
 } from './helpers';
 
@@ -64,6 +65,27 @@ describe('tables', () => {
     expect(await readColumnHeaders(page)).toEqual(shown.filter((h) => h !== 'URL'));
     await clickColumnToggle(page, 'Web logs', 'URL');
     expect(await readColumnHeaders(page)).toContain('URL');
+    assertNoPageErrors(page);
+  });
+
+  it('makes room with a secondary column of a generated table at 1280 px, and shows it at 1920 px', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/browser-management/policies', 'admin', 'admin-demo');
+    await assertTableLoaded(page);
+    const headers = () => readGridColumnHeaders(page, 'Browser Configuration Policies');
+    const narrow = await headers();
+    expect(narrow).toContain('Name');
+    expect(narrow).not.toContain('Updated');
+    expect((await readLayoutFindings(page)).filter((f) => f.startsWith('column') || f.startsWith('page'))).toEqual([]);
+    // Still there for whoever wants it.
+    await clickColumnToggle(page, 'Browser Configuration Policies', 'Updated');
+    expect(await headers()).toContain('Updated');
+    await clickColumnToggle(page, 'Browser Configuration Policies', 'Updated');
+    await page.evaluate(() => localStorage.clear());
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.reload();
+    await assertTableLoaded(page);
+    expect(await headers()).toContain('Updated');
     assertNoPageErrors(page);
   });
 

@@ -1,7 +1,9 @@
 /**
  * The visual walk: every screen of the navigation, after its data has loaded, in four passes of the tenant portal
- * (admin at 1280×800 and 1920×1080, admin in the dark scheme, auditor) and one of the provider console (operator at
- * 1280×800). It fails on what a person sees and role queries do not: a table column too narrow to read, a page wider
+ * (admin at 1280×800 and 1920×1080, admin in the dark scheme, auditor), one of the provider console (operator at
+ * 1280×800) and one of an on-premises appliance on a server of its own (admin signing in at `/d/`, dark scheme at
+ * 1280×800; the management station's navigation is the same but for its manager screens, left out to keep the walk
+ * short). It fails on what a person sees and role queries do not: a table column too narrow to read, a page wider
  * than the window, the current page's link scrolled out of the navigation, text under the contrast minimum, a JSON
  * text box, an implementation note, a console error or a failed request. Screenshots go to `.screens/<pass>/`
  * (git-ignored): open them after a change to the screens.
@@ -10,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../setup/start-server';
 import {
   baseUrl,
   clickLogin,
@@ -24,8 +27,12 @@ import {
 
 interface Pass {
   readonly name: string;
-  /** The application: the tenant portal (signed in through the login module) or the provider console at `/provider/`. */
-  readonly app: 'portal' | 'provider';
+  /**
+   * The application: the tenant portal (signed in through the login module), the provider console at `/provider/`,
+   * or an on-premises portal (signed in at `/d/`) on a server of its own started with `server`'s environment.
+   */
+  readonly app: 'portal' | 'provider' | 'on_prem';
+  readonly server?: Readonly<Record<string, string>>;
   readonly user: string;
   readonly password: string;
   readonly viewport: { width: number; height: number };
@@ -40,23 +47,33 @@ const PASSES: readonly Pass[] = [
   { name: 'admin-dark', app: 'portal', user: 'admin', password: 'admin-demo', viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
   { name: 'auditor-1280', app: 'portal', user: 'auditor', password: 'auditor-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
   { name: 'provider-1280', app: 'provider', user: 'operator', password: 'operator-demo', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  {
+    name: 'appliance-dark',
+    app: 'on_prem',
+    server: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' },
+    user: 'admin',
+    password: 'admin-demo',
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'dark',
+  },
 ];
 
 /** Where an application's hash routes live. */
-const APP_PATH: Readonly<Record<Pass['app'], string>> = { portal: '/', provider: '/provider/' };
+const APP_PATH: Readonly<Record<Pass['app'], string>> = { portal: '/', provider: '/provider/', on_prem: '/' };
 
 /**
  * Where a pass signs in: a screen other than the first one the walk visits, so that every visit, the first too, is an
  * arrival (which opens the navigation's entries for the screen and scrolls its link into view), never a visit to the
  * screen already open after the walk itself has opened every section to read the routes.
  */
-const SIGN_IN_ROUTE: Readonly<Record<Pass['app'], string>> = { portal: '/policy/web/ssl-bypass', provider: '/service/category-overrides' };
+const SIGN_IN_ROUTE: Readonly<Record<Exclude<Pass['app'], 'on_prem'>, string>> = { portal: '/policy/web/ssl-bypass', provider: '/service/category-overrides' };
 
-/** Signs in to the pass's application at its sign-in route. */
-async function signIn(page: Page, pass: Pass): Promise<void> {
+/** Signs in to the pass's application (served at `base`) at its sign-in route. */
+async function signIn(page: Page, pass: Pass, base: string): Promise<void> {
   if (pass.app === 'portal') return goToRouteSignedIn(page, SIGN_IN_ROUTE.portal, pass.user, pass.password);
-  // The provider console signs in on its own form, and then shows the route it was opened at.
-  await page.goto(`${baseUrl()}${APP_PATH[pass.app]}#${SIGN_IN_ROUTE[pass.app]}`);
+  // The provider console signs in on its own form, and then shows the route it was opened at; an on-premises portal
+  // at `/d/`, and then shows its first screen (which the walk visits last).
+  await page.goto(pass.app === 'on_prem' ? `${base}/d/` : `${base}${APP_PATH[pass.app]}#${SIGN_IN_ROUTE[pass.app]}`);
   await fillLoginForm(page, pass.user, pass.password);
   await clickLogin(page);
   // Signed in once the console shows its navigation on its landing screen (as the portal's sign-in waits for).
@@ -123,32 +140,42 @@ function watchFaults(page: Page, current: () => string): string[] {
 describe.concurrent('visual walk of every navigation screen', () => {
   for (const pass of PASSES) {
     it(`${pass.name}: readable columns, no sideways page, AA contrast, no JSON boxes or notes, no errors`, async () => {
+      // An on-premises pass starts its server here, while the other pass of the pair walks.
+      const server = pass.server ? await startTestServer({ env: pass.server }) : undefined;
+      const base = server?.url ?? baseUrl();
       const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      let route = '(sign-in)';
-      const faults = watchFaults(page, () => route);
-      const inFlight = watchInFlight(page);
-      await signIn(page, pass);
-      const routes = await readNavigationRoutes(page);
-      expect(routes.length).toBeGreaterThan(pass.app === 'portal' ? 20 : 3);
-      const dir = join(SCREENS_DIR, pass.name);
-      mkdirSync(dir, { recursive: true });
-      const found: string[] = [];
-      for (route of routes) {
-        const loaded = await goToLoadedScreen(page, `${baseUrl()}${APP_PATH[pass.app]}#${route}`, inFlight).then(
-          () => true,
-          () => false,
-        );
-        if (!loaded) found.push(`${route} did not finish loading`);
-        await page.screenshot({ path: join(dir, `${route.slice(1).replace(/\//g, '_') || 'root'}.png`), fullPage: true });
-        found.push(...(await readLayoutFindings(page)).map((f) => `${route} ${f}`));
-        found.push(...(await readNavigationFinding(page)).map((f) => `${route} ${f}`));
-        const violations = await readAccessibilityViolations(page, pass.fullAxe ? undefined : ['color-contrast']);
-        found.push(...violations.map((v) => `${route} ${v}`));
+      try {
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        let route = '(sign-in)';
+        const faults = watchFaults(page, () => route);
+        const inFlight = watchInFlight(page);
+        await signIn(page, pass, base);
+        const landing = new URL(page.url()).hash.slice(1);
+        const read = await readNavigationRoutes(page);
+        expect(read.length).toBeGreaterThan(pass.app === 'portal' ? 20 : 3);
+        // The screen the sign-in landed on last: every visit is an arrival (see SIGN_IN_ROUTE).
+        const routes = [...read.filter((r) => r !== landing), ...read.filter((r) => r === landing)];
+        const dir = join(SCREENS_DIR, pass.name);
+        mkdirSync(dir, { recursive: true });
+        const found: string[] = [];
+        for (route of routes) {
+          const loaded = await goToLoadedScreen(page, `${base}${APP_PATH[pass.app]}#${route}`, inFlight).then(
+            () => true,
+            () => false,
+          );
+          if (!loaded) found.push(`${route} did not finish loading`);
+          await page.screenshot({ path: join(dir, `${route.slice(1).replace(/\//g, '_') || 'root'}.png`), fullPage: true });
+          found.push(...(await readLayoutFindings(page)).map((f) => `${route} ${f}`));
+          found.push(...(await readNavigationFinding(page)).map((f) => `${route} ${f}`));
+          const violations = await readAccessibilityViolations(page, pass.fullAxe ? undefined : ['color-contrast']);
+          found.push(...violations.map((v) => `${route} ${v}`));
+        }
+        expect([...found, ...faults]).toEqual([]);
+      } finally {
+        await context.close();
+        await server?.close();
       }
-      await context.close();
-      expect([...found, ...faults]).toEqual([]);
     }, 300_000);
   }
 });

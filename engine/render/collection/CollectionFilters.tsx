@@ -112,14 +112,26 @@ export interface CollectionFiltersProps {
   readonly setQuery: (query: LogUrlQuery) => void;
 }
 
-export function CollectionFilters({ screen, context, query, setQuery }: CollectionFiltersProps) {
+/** The items a collection's scope is chosen from (one query, shared by the choice and the screen's empty state). */
+export function useScopeChoices(screen: CollectionDef) {
   const { call } = useEngine();
   const scope = screen.scope;
-  const choices = useQuery({
+  return useQuery({
     queryKey: ['collection-scope', scope?.choices.operation.id],
     enabled: scope !== undefined,
     queryFn: ({ signal }) => call<Record<string, unknown>>(scope!.choices.operation.id, {}, { signal }),
   });
+}
+
+/** The number of items the scope can be chosen from, once known. */
+export function scopeChoiceCount(screen: CollectionDef, data: Record<string, unknown> | undefined): number | undefined {
+  const list = screen.scope && data?.[screen.scope.choices.list];
+  return Array.isArray(list) ? list.length : undefined;
+}
+
+export function CollectionFilters({ screen, context, query, setQuery }: CollectionFiltersProps) {
+  const scope = screen.scope;
+  const choices = useScopeChoices(screen);
   const filterFields = useMemo(() => {
     const schema = screen.operations.list?.query as z.ZodObject | undefined;
     return schema ? fieldsOf(schema).filter((f) => screen.filters?.includes(f.name)) : [];
@@ -151,7 +163,8 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
               set(scope.param, v);
             }}
             searchable
-            placeholder={`Choose a ${scope.label.toLowerCase()}`}
+            // The label names what to choose; the screen below says why (see CollectionView).
+            placeholder="Search by name"
             nothingFoundMessage="Nothing found"
             allowDeselect={false}
             w={320}

@@ -101,7 +101,8 @@ describe('collection scope, filters, dry run and bulk actions', () => {
   it('asks for a tenant before showing anything when none is chosen', async () => {
     sessionStorage.clear();
     const { calls } = setup(tenantCapabilities, { 'provider.tenants.list': list });
-    await screen.findByText('Choose a tenant.');
+    await screen.findByText('No tenant chosen');
+    expect(screen.getByText(/This page shows one tenant at a time: pick it in the list above/)).toBeTruthy();
     expect(calls.map(([id]) => id)).toEqual(['provider.tenants.list']);
   });
 

@@ -19,13 +19,14 @@ import { useEngine, useStore } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
 import { BrowserCheckButton } from './BrowserCheckButton';
-import { CollectionFilters, useCollectionContext } from './CollectionFilters';
+import { CollectionFilters, scopeChoiceCount, useCollectionContext, useScopeChoices } from './CollectionFilters';
 import { rowNameOf, useCollectionColumns } from './collectionColumns';
 import { ItemEditor } from './ItemEditor';
 import { itemNameOf } from './itemName';
 import { RowActionDialog } from './RowActions';
 import { PendingActionDialog, useRowActionFlow } from './useRowActionFlow';
 import { isEditable, meets, reasonOf, useCollectionController, type CollectionItem } from './useCollectionController';
+import { EmptyResult } from '../widgets/EmptyResult';
 import { DataTable } from '../widgets/table/DataTable';
 import type { RowKey } from '../widgets/table/selection';
 
@@ -36,6 +37,18 @@ export interface CollectionViewProps {
   /** The route's query (scope and filters) and how to change it; without them the view keeps its own. */
   readonly query?: LogUrlQuery;
   readonly setQuery?: (query: LogUrlQuery) => void;
+}
+
+/** What a scoped screen shows before its scope is chosen: why it is empty, and what to do (or that nothing can be chosen yet). */
+function ScopeMissing({ screen }: { screen: CollectionDef }) {
+  const label = screen.scope!.label.toLowerCase();
+  const count = scopeChoiceCount(screen, useScopeChoices(screen).data);
+  if (count === undefined) return null;
+  return count === 0 ? (
+    <EmptyResult title={`No ${label} yet`} message={`This page shows what belongs to a ${label}; there is none yet.`} />
+  ) : (
+    <EmptyResult title={`No ${label} chosen`} message={`This page shows one ${label} at a time: pick it in the list above.`} />
+  );
 }
 
 export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQuery }: CollectionViewProps) {
@@ -71,7 +84,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     return (
       <Stack gap="sm">
         {filterBar}
-        <Text c="dimmed">{`Choose a ${screen.scope!.label.toLowerCase()}.`}</Text>
+        <ScopeMissing screen={screen} />
       </Stack>
     );
   }

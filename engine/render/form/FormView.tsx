@@ -252,9 +252,16 @@ function useField(control: Control<FieldValues>, name: string) {
  * only the widgets whose error changed. A field is validated when it changes or on submit (or the server reports on
  * it), so an error it holds is one to show: invalid and dirty, or submitted.
  */
+/**
+ * Widgets holding one short value (a name, a number, a choice): no wider than this on a wide screen, where a
+ * full-width box would stretch a port number across 1,200 px. Text areas, lists and tables keep the full width.
+ */
+const SHORT_VALUE_WIDGETS: ReadonlySet<string> = new Set(['text', 'number', 'select', 'multiselect', 'segmented', 'password', 'secret', 'tags']);
+const SHORT_VALUE_STYLE = { maxWidth: 720 } as const;
+
 const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps) {
   const { value, error, onChange, onBlur } = useField(control, spec.name);
-  return createElement(memoWidgetFor(spec.widget), {
+  const widget = createElement(memoWidgetFor(spec.widget), {
     field: spec,
     value,
     onChange,
@@ -263,6 +270,7 @@ const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps
     disabled: disabled || spec.hint.readOnly === true,
     saved,
   });
+  return SHORT_VALUE_WIDGETS.has(spec.widget) ? <div style={SHORT_VALUE_STYLE}>{widget}</div> : widget;
 });
 
 /**

@@ -20,6 +20,8 @@ import { apexOptions, datumKey, type ChartData } from './chartDatasets';
 export interface ApexChartProps {
   readonly data: ChartData;
   readonly label: string;
+  /** A gauge drawn as a full circle (else half of one). */
+  readonly fullGauge?: boolean;
   /** A datum was clicked: its drill-down value. */
   readonly onDatum?: (key: string) => void;
   /** Receives the chart (for the PNG export) once drawn, and null when it goes. */
@@ -27,7 +29,7 @@ export interface ApexChartProps {
 }
 
 /** Draws the chart data; see the module comment. */
-export function ApexChart({ data, label, onDatum, onChart }: ApexChartProps) {
+export function ApexChart({ data, label, fullGauge, onDatum, onChart }: ApexChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const handlers = useRef({ onDatum, onChart });
   const scheme = useComputedColorScheme('light');
@@ -39,7 +41,7 @@ export function ApexChart({ data, label, onDatum, onChart }: ApexChartProps) {
     const el = host.current;
     if (!el) return;
     // The pure builder types its options loosely; their shape is apexcharts' own.
-    const options = apexOptions(data, { width: el.clientWidth }) as ApexOptions;
+    const options = apexOptions(data, { width: el.clientWidth, dark: scheme === 'dark', fullGauge }) as ApexOptions;
     const chart = new ApexCharts(el, {
       ...options,
       // apexcharts writes colours into SVG attributes, where CSS variables do not apply: Mantine's text colours.
@@ -68,7 +70,7 @@ export function ApexChart({ data, label, onDatum, onChart }: ApexChartProps) {
       handlers.current.onChart?.(null);
       chart.destroy();
     };
-  }, [data, scheme]);
+  }, [data, scheme, fullGauge]);
 
   return <div ref={host} role="figure" aria-label={label} data-chart-kind={data.kind} />;
 }

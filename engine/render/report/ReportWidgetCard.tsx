@@ -120,7 +120,7 @@ export function ReportWidgetCard({ widget, interval, limit, filters, onDatum, da
       {empty && <Text c="dimmed">No data in this interval.</Text>}
       {state.status === 'ready' && !empty && (
         <Suspense fallback={<Loader size="sm" role="status" aria-label={`Loading ${widget.title}`} />}>
-          <ApexChart data={state.data} label={widget.title} onDatum={onDatum} onChart={setChart} />
+          <ApexChart data={state.data} label={widget.title} fullGauge={widget.gaugeAngle === 360} onDatum={onDatum} onChart={setChart} />
         </Suspense>
       )}
       {onDatum && datumHint && state.status === 'ready' && !empty && state.data.kind !== 'heatmap' && (

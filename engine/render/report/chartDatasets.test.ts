@@ -9,6 +9,7 @@ import {
   chartData,
   datumKey,
   gaugeDatasets,
+  GAUGE_TRACK,
   lineDatasets,
   pieDatasets,
   stackedBarDatasets,
@@ -92,8 +93,22 @@ describe('apexcharts options (002 §9)', () => {
   it('pie ring from 70 to 82 percent, bar at most 75 wide, gauge 180° or full', () => {
     expect(apexOptions(chartData('pie', top)).plotOptions).toEqual({ pie: { customScale: 0.82, donut: { size: '70%' } } });
     expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { horizontal: true, barHeight: '75%' } });
-    expect(apexOptions(chartData('gauge', top)).plotOptions).toEqual({ radialBar: { startAngle: -90, endAngle: 90 } });
-    expect(apexOptions(chartData('gauge', top), { fullGauge: true }).plotOptions).toEqual({ radialBar: { startAngle: -180, endAngle: 180 } });
+    expect(apexOptions(chartData('gauge', top)).plotOptions).toMatchObject({ radialBar: { startAngle: -90, endAngle: 90 } });
+    expect(apexOptions(chartData('gauge', top), { fullGauge: true }).plotOptions).toMatchObject({ radialBar: { startAngle: -180, endAngle: 180 } });
+  });
+
+  it('gauge: each ring\'s share in the legend, the largest in the middle, a track for the colour scheme', () => {
+    const gauge = chartData('gauge', top);
+    type GaugeOptions = { legend: { formatter: (name: string, o: { seriesIndex: number }) => string }; plotOptions: { radialBar: { track: { background: string }; dataLabels: { total: { show: boolean; label: string; formatter: () => string }; value: { formatter: (v: number) => string } } } } };
+    const options = apexOptions(gauge) as unknown as GaugeOptions;
+    const names = gauge.datasets.map((d) => d.name);
+    expect(names.map((n, i) => options.legend.formatter(n, { seriesIndex: i }))).toEqual([`${names[0]} 75 %`, `${names[1]} 25 %`, `${names[2]} 0 %`]);
+    const { total, value } = options.plotOptions.radialBar.dataLabels;
+    expect([total.show, total.label, total.formatter()]).toEqual([true, names[0], '75 %']);
+    expect(value.formatter(33.333)).toBe('33.3 %');
+    expect(options.plotOptions.radialBar.track.background).toBe(GAUGE_TRACK.light);
+    const dark = apexOptions(gauge, { dark: true }) as unknown as GaugeOptions;
+    expect(dark.plotOptions.radialBar.track.background).toBe(GAUGE_TRACK.dark);
   });
 });
 

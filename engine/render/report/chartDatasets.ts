@@ -83,6 +83,10 @@ export function barLabelWidth(chartWidth: number): number {
 }
 export const BAR_LABEL_WIDTH = { min: 120, max: 280 } as const;
 export const GAUGE_ANGLES = { half: 180, full: 360 } as const;
+/** The gauge's track (the unfilled ring) per colour scheme: Mantine's gray 2 and dark 4, quiet beside the series colours. */
+export const GAUGE_TRACK = { light: '#e9ecef', dark: '#424242' } as const;
+/** A share as the gauge shows it: one decimal at most, with a percent sign. */
+export const percent = (value: number): string => `${Math.round(value * 10) / 10} %`;
 
 /** The palette series take their colours from, in order. */
 export const PALETTE = ['#1c7ed6', '#f76707', '#2f9e44', '#e03131', '#7048e8', '#0c8599', '#e8590c', '#5c940d', '#c2255c', '#495057'] as const;
@@ -229,7 +233,14 @@ export type ApexOptionsLike = Record<string, unknown> & { series: unknown[]; cha
 /** apexcharts options for chart data; `gauge` is a half circle unless `fullGauge`. */
 export function apexOptions(
   data: ChartData,
-  options: { readonly height?: number; readonly fullGauge?: boolean; /** The chart's width in px, for the names beside bars. */ readonly width?: number } = {},
+  options: {
+    readonly height?: number;
+    readonly fullGauge?: boolean;
+    /** The chart's width in px, for the names beside bars. */
+    readonly width?: number;
+    /** Drawn in the dark scheme (colours apexcharts writes into the SVG, where CSS variables do not apply). */
+    readonly dark?: boolean;
+  } = {},
 ): ApexOptionsLike {
   const chart = { height: options.height ?? 280, toolbar: { show: false }, animations: { enabled: false }, zoom: { enabled: false } };
   switch (data.kind) {
@@ -261,13 +272,30 @@ export function apexOptions(
     case 'gauge': {
       const half = !options.fullGauge;
       const angle = (half ? GAUGE_ANGLES.half : GAUGE_ANGLES.full) / 2;
+      const values = data.datasets.map((d) => d.value);
+      const top = data.datasets[0];
       return {
         chart: { ...chart, type: 'radialBar' },
-        series: data.datasets.map((d) => d.value),
+        series: values,
         labels: data.datasets.map((d) => d.name),
         colors: data.datasets.map((d) => d.color),
-        plotOptions: { radialBar: { startAngle: -angle, endAngle: angle } },
-        legend: { show: true, position: 'bottom' },
+        plotOptions: {
+          radialBar: {
+            startAngle: -angle,
+            endAngle: angle,
+            // Rings wide enough to tell apart, on a track that stays quiet in either scheme.
+            hollow: { size: half ? '36%' : '48%' },
+            track: { background: options.dark ? GAUGE_TRACK.dark : GAUGE_TRACK.light, margin: 2 },
+            // In the middle: the largest share and its name, or the one pointed at.
+            dataLabels: {
+              name: { fontSize: '12px', fontWeight: 600, offsetY: half ? -26 : -4 },
+              value: { fontSize: '18px', fontWeight: 600, offsetY: half ? -6 : 12, formatter: percent },
+              total: { show: top !== undefined, label: top?.name ?? '', fontSize: '12px', fontWeight: 600, formatter: () => percent(top?.value ?? 0) },
+            },
+          },
+        },
+        // Every ring's name with its share: the values read without pointing at each ring.
+        legend: { show: true, position: 'bottom', formatter: (name: string, o: { seriesIndex: number }) => `${name} ${percent(values[o.seriesIndex] ?? 0)}` },
       };
     }
     case 'pie': {
