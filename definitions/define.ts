@@ -589,6 +589,11 @@ export interface ChoicesFrom {
   readonly list: string;
   readonly value: string;
   readonly label: string;
+  /**
+   * A form's choice reads as its label alone: the value is an id nobody reads (a gateway's). By default it reads
+   * "value: label", for values that are names themselves (a role and its description).
+   */
+  readonly labelOnly?: boolean;
   readonly [checkedChoices]: true;
 }
 export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf<O>>>(
@@ -596,8 +601,9 @@ export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf
   list: K,
   value: keyof RowOf<AnswerOf<O>, K> & string,
   label: keyof RowOf<AnswerOf<O>, K> & string,
+  options: { readonly labelOnly?: boolean } = {},
 ): ChoicesFrom {
-  return { operation, list, value, label } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
+  return { operation, list, value, label, ...options } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
 }
 
 /** A dry run shown before an action applies: the call with `query`, and the lines its answer is shown as. */

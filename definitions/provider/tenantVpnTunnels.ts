@@ -2,7 +2,7 @@ import { vpnGatewayOps, vpnTunnelOps } from '../api/providerNetwork';
 import { actionForm, choicesFrom, defineCollection } from '../define';
 
 /** A tunnel's gateway, chosen by name among the tenant's gateways. */
-const gatewayChoices = { gateway_id: choicesFrom(vpnGatewayOps.list, 'items', 'id', 'name') };
+const gatewayChoices = { gateway_id: choicesFrom(vpnGatewayOps.list, 'items', 'id', 'name', { labelOnly: true }) };
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 export const tenantVpnTunnels = defineCollection({
