@@ -641,6 +641,11 @@ export interface ChoicesFrom {
   readonly label: string;
   /** A line shown under each choice (e.g. how often it was seen), made from its entry of the answer. */
   detail?(entry: never): string;
+  /**
+   * A form's choice reads as its label alone: the value is an id nobody reads (a gateway's). By default it reads
+   * "value: label", for values that are names themselves (a role and its description).
+   */
+  readonly labelOnly?: boolean;
   readonly [checkedChoices]: true;
 }
 export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf<O>>>(
@@ -648,9 +653,9 @@ export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf
   list: K,
   value: keyof RowOf<AnswerOf<O>, K> & string,
   label: keyof RowOf<AnswerOf<O>, K> & string,
-  detail?: (entry: RowOf<AnswerOf<O>, K>) => string,
+  options: { readonly detail?: (entry: RowOf<AnswerOf<O>, K>) => string; readonly labelOnly?: boolean } = {},
 ): ChoicesFrom {
-  return { operation, list, value, label, ...(detail && { detail }) } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
+  return { operation, list, value, label, ...options } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
 }
 
 /** A dry run shown before an action applies: the call with `query`, and the lines its answer is shown as. */

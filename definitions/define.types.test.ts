@@ -379,7 +379,7 @@ export function referenceTypos(): unknown[] {
     // @ts-expect-error choices whose label is no field of the answer's entries
     choicesFrom(itemChoices, 'offered', 'value', 'txt'),
     // A detail line made from an entry is typed against the entries...
-    choicesFrom(itemChoices, 'offered', 'value', 'text', (entry) => entry.text.toUpperCase()),
+    choicesFrom(itemChoices, 'offered', 'value', 'text', { detail: (entry) => entry.text.toUpperCase() }),
     // @ts-expect-error ...so it cannot read a field they lack
     choicesFrom(itemChoices, 'offered', 'value', 'text', (entry) => entry.txt),
     // @ts-expect-error choices written as a literal, unchecked: only choicesFrom() makes them

@@ -66,7 +66,7 @@ export const discoveredAppChoices = choicesFrom(
   'applications',
   'name',
   'name',
-  (a) => `${a.requests.toLocaleString('en-US')} requests by ${a.users.toLocaleString('en-US')} users in the last 30 days`,
+  { detail: (a) => `${a.requests.toLocaleString('en-US')} requests by ${a.users.toLocaleString('en-US')} users in the last 30 days` },
 );
 
 /** Suggestions of directory group names where rules name groups: the groups with traffic, most active first. */
@@ -75,5 +75,5 @@ export const groupChoices = choicesFrom(
   'groups',
   'name',
   'name',
-  (g) => `${g.requests.toLocaleString('en-US')} requests by ${g.users.toLocaleString('en-US')} users in the last 7 days`,
+  { detail: (g) => `${g.requests.toLocaleString('en-US')} requests by ${g.users.toLocaleString('en-US')} users in the last 7 days` },
 );

@@ -7,7 +7,9 @@ import { risks } from '../api/lookups';
 import { choicesFrom, type FieldHint } from '../define';
 
 /** The risk types of the service as suggestions where rules name risks, each with its level and what it covers. */
-const riskChoices = choicesFrom(risks, 'risks', 'name', 'name', (r) => `${r.level.charAt(0).toUpperCase()}${r.level.slice(1)} risk: ${r.description}`);
+const riskChoices = choicesFrom(risks, 'risks', 'name', 'name', {
+  detail: (r) => `${r.level.charAt(0).toUpperCase()}${r.level.slice(1)} risk: ${r.description}`,
+});
 
 /** Row-editor hints of a list of text patterns (URL, user agent): a nested table of match and value. */
 export const patternListHint = { table: { itemLabel: 'pattern', columns: ['match', 'value'] } } as const;

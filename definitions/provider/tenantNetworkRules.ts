@@ -2,7 +2,7 @@ import { networkRuleOps, vpnDestinationOps } from '../api/providerNetwork';
 import { actionForm, choicesFrom, defineCollection } from '../define';
 
 /** A rule's destinations, chosen by name among the tenant's VPN destinations. */
-const destinationChoices = { destination_ids: choicesFrom(vpnDestinationOps.list, 'items', 'id', 'name') };
+const destinationChoices = { destination_ids: choicesFrom(vpnDestinationOps.list, 'items', 'id', 'name', { labelOnly: true }) };
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 export const tenantNetworkRules = defineCollection({

@@ -20,7 +20,7 @@ export const tenantPlacements = defineCollection({
   emptyText: 'No tenant.',
   form: actionForm(providerFleetOps.moveTenants, {
     fields: { tids: { label: 'Tenants to move', help: 'One or more tenants; all of them move, or none when one cannot.' } },
-    choices: { tids: choicesFrom(providerFleetOps.tenantDeployments, 'items', 'tid', 'name'), deployment: choicesFrom(deploymentOps.list, 'items', 'id', 'name') },
+    choices: { tids: choicesFrom(providerFleetOps.tenantDeployments, 'items', 'tid', 'name', { labelOnly: true }), deployment: choicesFrom(deploymentOps.list, 'items', 'id', 'name') },
     submitLabel: 'Move',
     success: ({ tids, deployment }) => `${tids.length} ${tids.length === 1 ? 'tenant' : 'tenants'} moved to ${deployment}.`,
     refused: 'Not moved',

@@ -21,7 +21,7 @@ export const tenantSku = defineFormScreen({
       expires_at: { help: 'UTC, in the form YYYY-MM-DDTHH:mm:ssZ; leave empty for no end date.', placeholder: '2027-12-31T23:59:59Z' },
       note: { widget: 'textarea' },
     },
-    choices: { sku_id: choicesFrom(skuOps.list, 'items', 'sku_id', 'name') },
+    choices: { sku_id: choicesFrom(skuOps.list, 'items', 'sku_id', 'name', { labelOnly: true }) },
     initial: initialFrom(providerFleetOps.tenantSku, {
       values: ({ sku, updated_at }) => ({ ...(sku && { sku_id: sku.sku_id, ...(sku.expires_at && { expires_at: sku.expires_at }) }), updated_at }),
       intro: ({ sku, others }) =>

@@ -2,14 +2,14 @@ import { vpnGatewayOps, vpnTunnelOps } from '../api/providerNetwork';
 import { actionForm, choicesFrom, defineCollection } from '../define';
 
 /** A tunnel's gateway, chosen by name among the tenant's gateways. */
-const gatewayChoices = { gateway_id: choicesFrom(vpnGatewayOps.list, 'items', 'id', 'name') };
+const gatewayChoices = { gateway_id: choicesFrom(vpnGatewayOps.list, 'items', 'id', 'name', { labelOnly: true }) };
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 export const tenantVpnTunnels = defineCollection({
   id: 'provider.tenant-vpn-tunnels',
   title: 'VPN tunnels',
   description:
-    'The tenant\'s site-to-site tunnels: the gateway each ends at, the address of its site and its key exchange version. ' +
+    'The tenant\'s site-to-site tunnels: the address of each site and its key exchange version (Edit shows its gateway). ' +
     'Add a tunnel to one of the tenant\'s VPN gateways; switch a tunnel off to stop its traffic, or delete it.',
   route: '/tenants/vpn-tunnels',
   nav: { ...tenantPageNav(46, 'network'), label: 'VPN tunnels' },
@@ -22,7 +22,7 @@ export const tenantVpnTunnels = defineCollection({
   columns: [
     { field: 'name', flex: 2, sortable: true },
     { field: 'peer_ip', label: 'Peer address', sortable: true },
-    { field: 'ike_version', format: 'enumLabel', maxWidth: 130 },
+    { field: 'ike_version', label: 'IKE version', format: 'enumLabel', maxWidth: 130 },
     { field: 'enabled', format: 'boolean', maxWidth: 110 },
   ],
   emptyText: 'The tenant has no VPN tunnel.',

@@ -13,7 +13,7 @@ import { RecordMeta, SkuId } from './providerFleet';
 // ---- analytics (tenant insights: charts, reports) ----------------------------------------------------------------------
 
 export const AnalyticsQuery = z.strictObject({
-  days: z.coerce.number().int().min(1).max(90).default(7).meta({ title: 'Days', description: 'How many days back the charts cover (1 to 90, default 7).' }),
+  days: z.coerce.number().int().min(1).max(90).default(7).meta({ title: 'Days', description: '1 to 90 days back, 7 by default' }),
 });
 export const TenantAnalytics = z.object({
   status: Success,

@@ -4,7 +4,7 @@
  * reads what each role may view and change by the areas' titles; a colleague given a custom role sees only its areas,
  * and once the role loses its write permission their next save is refused and the screen turns read-only in place.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityOps } from '../../definitions/api/identity';
 import { MESSAGES } from '../../schemas/constants';
@@ -45,6 +45,12 @@ afterAll(async () => {
 });
 
 const run = Date.now().toString(36);
+
+/** Toggles an option of a multiple choice in the open dialog, then closes its list by clicking the dialog's title. */
+async function fillDialogChoiceList(page: Page, label: string, option: string): Promise<void> {
+  await fillSelect(page, label, option);
+  await page.getByRole('dialog').getByRole('heading').first().click();
+}
 
 describe('identity and access', () => {
   it('generates a read-only API token shown once, which a script uses, then deletes it after confirming', async () => {
@@ -122,12 +128,12 @@ describe('identity and access', () => {
     await goToRouteSignedIn(admin, '/settings/roles', 'admin', 'admin-demo');
     await assertOnScreen(admin, 'Roles');
     await clickAddEntry(admin);
-    await fillDialogField(admin, 'Name', role);
+    await fillDialogField(admin, 'Role', role);
     await clickDialogButton(admin, 'Add');
     await assertNotice(admin, `${role} created.`);
     await clickRowButton(admin, `Edit settings of ${role}`);
-    await fillSelect(admin, 'May view', 'Web policy');
-    await fillSelect(admin, 'May change', 'Web policy');
+    await fillDialogChoiceList(admin, 'May view', 'Web policy');
+    await fillDialogChoiceList(admin, 'May change', 'Web policy');
     await clickDialogButton(admin, 'Save');
     await assertNotice(admin, `${role} saved.`);
     await assertRowHas(admin, role, 'Web policy');
@@ -157,7 +163,7 @@ describe('identity and access', () => {
     // Meanwhile the administrator takes web policy out of what the role may change (it may still view it).
     await goToScreen(admin, 'Roles');
     await clickRowButton(admin, `Edit settings of ${role}`);
-    await fillSelect(admin, 'May change', 'Web policy');
+    await fillDialogChoiceList(admin, 'May change', 'Web policy');
     await clickDialogButton(admin, 'Save');
     await assertNotice(admin, `${role} saved.`);
 

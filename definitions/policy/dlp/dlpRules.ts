@@ -38,12 +38,12 @@ export const dlpRules = definePolicyArea({
       groups: { widget: 'dualList', optionsFrom: optionsFrom(dlpGroups, 'list', 'id', 'name'), help: 'The rule matches content of these dictionary groups' },
       casb_profiles: {
         widget: 'dualList',
-        optionsFrom: choicesFrom(casbInsightOps.dlpCasbProfiles, 'profiles', 'id', 'name', (p) => p.applications.join(', ')),
+        optionsFrom: choicesFrom(casbInsightOps.dlpCasbProfiles, 'profiles', 'id', 'name', { detail: (p) => p.applications.join(', ') }),
         help: 'Profiles of the SaaS Profiles page',
       },
       casb_rules: {
         widget: 'dualList',
-        optionsFrom: choicesFrom(casbInsightOps.dlpCasbAppRules, 'rules', 'id', 'name', (r) => r.applications.join(', ') || 'Applications by profile'),
+        optionsFrom: choicesFrom(casbInsightOps.dlpCasbAppRules, 'rules', 'id', 'name', { detail: (r) => r.applications.join(', ') || 'Applications by profile' }),
         help: 'Rules of the SaaS Application Rules page',
       },
       auditors: { widget: 'dualList', optionsFrom: optionsFrom(dlpAuditors, 'list', 'id', 'name'), help: 'Notified when the rule matches' },

@@ -57,7 +57,7 @@ export function RowActionButtons({ actions, row, name, onPick }: { actions: read
 export const actionTitle = ({ action, name }: PickedAction) => `${action.label.replace(/…$/, '')} ${name}`;
 
 /** `version: description`, or the value alone when the label says the same. */
-const choiceLabel = (value: string, label: string) => (label && label !== value ? `${value}: ${label}` : value);
+const choiceLabel = (value: string, label: string, labelOnly = false) => (label && label !== value ? (labelOnly ? label : `${value}: ${label}`) : value);
 
 /** The dialog of an action with a form; `onSubmit` receives the body. */
 export function RowActionDialog({
@@ -125,7 +125,7 @@ export function useChoiceSchema(
       if (entries.length === 0) return void (empty = true);
       const values = entries.map(([v]) => v) as [string, ...string[]];
       const { title, description, inner } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
-      const labels = { [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l)])) };
+      const labels = { [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l, from.labelOnly)])) };
       // A list field chooses several of the answers (a multiselect), starting with none; a plain one chooses one.
       const many = inner.def.type === 'array';
       shape[field] = many ? z.array(z.enum(values).meta(labels)).min(1).meta({ title, description }) : z.enum(values).meta({ title, description, ...labels });

@@ -160,7 +160,7 @@ describe('rich field widgets', () => {
       interval: '30d',
     })) as unknown as CallFn;
     const schema = z.object({ apps: z.array(z.string()).meta({ title: 'Applications' }) });
-    const source = choicesFrom(appRequestCounts, 'applications', 'name', 'name', (a) => `${a.requests} requests`);
+    const source = choicesFrom(appRequestCounts, 'applications', 'name', 'name', { detail: (a) => `${a.requests} requests` });
     withEngine(call, <Harness schema={schema} hints={{ apps: { widget: 'dualList', optionsFrom: source } }} initial={[]} onValue={() => {}} />);
     const option = await screen.findByRole('option', { name: /Box/ });
     expect(option.textContent).toContain('1204 requests');
@@ -190,7 +190,7 @@ describe('rich field widgets', () => {
       interval: '30d',
     })) as unknown as CallFn;
     const schema = z.object({ apps: z.array(z.string()).meta({ title: 'Applications' }) });
-    const source = choicesFrom(appRequestCounts, 'applications', 'name', 'name', (a) => `${a.requests} requests by ${a.users} users`);
+    const source = choicesFrom(appRequestCounts, 'applications', 'name', 'name', { detail: (a) => `${a.requests} requests by ${a.users} users` });
     const onValue = vi.fn();
     withEngine(call, <Harness schema={schema} hints={{ apps: { widget: 'tags', optionsFrom: source } }} initial={['Intranet Wiki']} onValue={onValue} />);
     const user = userEvent.setup();
