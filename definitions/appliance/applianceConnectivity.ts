@@ -19,13 +19,13 @@ export const applianceConnectivity = defineCollection({
   items: 'results',
   itemKey: 'id',
   columns: [
-    { field: 'purpose', label: 'Used for', sortable: true },
+    { field: 'purpose', label: 'Used for', minWidth: 210, sortable: true },
     { field: 'host', label: 'Server', flex: 2, minWidth: 230, sortable: true },
     { field: 'port', maxWidth: 90 },
     { field: 'status', label: 'Result', format: 'enumLabel', colors: { ok: 'teal', failed: 'red' }, minWidth: 150, sortable: true },
     { field: 'time_ms', label: 'Time (ms)', maxWidth: 120, sortable: true },
-    { field: 'error', flex: 2 },
-    { field: 'checked_at', label: 'Checked', format: 'datetime' },
+    { field: 'error', flex: 2, minWidth: 220, truncate: false },
+    { field: 'checked_at', label: 'Checked', format: 'datetime', secondary: true },
   ],
   emptyText: 'No check has run yet. Run one to see which servers this appliance reaches.',
   browserCheck: {

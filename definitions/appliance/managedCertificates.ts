@@ -18,12 +18,10 @@ export const managedCertificates = defineCollection({
   itemKey: 'system_id',
   columns: [
     { field: 'name', label: 'Appliance', sortable: true },
-    { field: 'subject', flex: 2, truncate: false },
-    { field: 'issuer', label: 'Issued by', flex: 2, truncate: false, secondary: true },
-    { field: 'valid_from', label: 'Valid from', format: 'datetime', sortable: true, secondary: true },
+    { field: 'subject', flex: 1, minWidth: 150 },
     { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
-    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, truncate: false },
-    { field: 'error', label: 'Problem', minWidth: 200, truncate: false },
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, minWidth: 160 },
+    { field: 'error', label: 'Problem', minWidth: 180, truncate: false },
   ],
   rowActions: (action) => [
     action(managerOps.remoteCertificate, {

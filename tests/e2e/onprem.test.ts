@@ -72,11 +72,16 @@ describe('on-premises appliance', () => {
 
     await page.goto(`${server.url}/#/settings/exports`);
     await assertOnScreen(page, 'Exports');
+    // Named after the appliance (the seeded isolation-01.example.com) and the day.
     const config = await download(page, () => page.getByRole('button', { name: 'Download configuration' }).click());
-    expect(config.fileName).toMatch(/^appliance-configuration-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(JSON.parse(config.text)).toMatchObject({ appliance: 'appliance.local', kind: 'configuration', settings: { 'appliance.network': { hostname: 'appliance.local' } } });
+    expect(config.fileName).toMatch(/^isolation-01-configuration-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(config.text)).toMatchObject({
+      appliance: 'isolation-01.example.com',
+      kind: 'configuration',
+      settings: { 'appliance.network': { hostname: 'isolation-01.example.com' } },
+    });
     const diagnostics = await download(page, () => page.getByRole('button', { name: 'Download diagnostics' }).click());
-    expect(diagnostics.fileName).toMatch(/^appliance-diagnostics-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(diagnostics.fileName).toMatch(/^isolation-01-diagnostics-\d{4}-\d{2}-\d{2}\.json$/);
     expect(JSON.parse(diagnostics.text)).toMatchObject({ kind: 'diagnostics', jobs: expect.any(Array) });
 
     await page.goto(`${server.url}/#/settings/appliance-own-certificates`);
@@ -134,12 +139,12 @@ describe('on-premises appliance', () => {
     const station = page.getByLabel('Management station', { exact: false });
     await station.fill('manager.invalid');
     await page.getByLabel('Name of this appliance', { exact: false }).fill('branch-e2e');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Not registered' }).waitFor();
     await expect.poll(() => station.getAttribute('aria-invalid')).toBe('true');
 
     await station.fill('manager.example.com');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
     await assertNotice(page, 'Registered with manager.example.com: waiting for its administrator’s approval.');
     await page.getByText(/^Registered with manager\.example\.com as branch-e2e on .+: waiting for the station’s administrator to approve it\.$/).waitFor();
     assertNoPageErrors(page);

@@ -93,7 +93,8 @@ function tableColumn(
 }
 
 /** Width of the actions column: its buttons (their texts at the small button size, and padding) and the cell's padding. */
-const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum + t.length * 6.8 + 28, 0) + (texts.length - 1) * 8 + 20;
+// A compact button's bold label is about 7.6 px a character (6.8 cut "Download" short), plus its padding.
+const actionsWidth = (texts: readonly string[]) => texts.reduce((sum, t) => sum + t.length * 7.6 + 30, 0) + (texts.length - 1) * 8 + 20;
 
 
 export interface CollectionColumnsInput {
