@@ -432,17 +432,17 @@ export function TableView(props: TableViewProps) {
       {layout.bulkImport && !readOnly && importing && (
         <Suspense fallback={null}>
           <RowImport
-          opened
-          onClose={() => setImporting(false)}
-          title={title}
-          layout={layout}
-          bulkImport={layout.bulkImport}
-          rowSchema={rowSchema}
-          columns={columns}
-          onImport={(added) => onChange([...rows, ...added])}
-          newRowKey={newRowKey}
-          rows={rows}
-          validateRows={props.validateRows}
+            opened
+            onClose={() => setImporting(false)}
+            title={title}
+            layout={layout}
+            bulkImport={layout.bulkImport}
+            rowSchema={rowSchema}
+            columns={columns}
+            onImport={(added) => onChange([...rows, ...added])}
+            newRowKey={newRowKey}
+            rows={rows}
+            validateRows={props.validateRows}
           />
         </Suspense>
       )}
