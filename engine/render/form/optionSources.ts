@@ -17,11 +17,15 @@ const readOf = (from: OptionSource) =>
     ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
     : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
 
-/** The query of a source (one per screen or operation, shared by every field that uses it). */
-const optionsQuery = (from: OptionSource | undefined, { call, revision }: Pick<Engine, 'call' | 'revision'>) => ({
+/**
+ * The query of a source (one per screen or operation, shared by every field that uses it); none without the engine
+ * (a widget rendered on its own shows the schema's own options).
+ */
+const optionsQuery = (from: OptionSource | undefined, engine: Pick<Engine, 'call' | 'revision'> | null) => ({
   queryKey: ['options', from && readOf(from).operationId],
-  enabled: from !== undefined,
+  enabled: from !== undefined && engine !== null,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const { call, revision } = engine!;
     const { operationId, staged } = readOf(from!);
     if (!staged) return call<Record<string, unknown>>(operationId, {}, { signal });
     await revision.ensure();
@@ -42,7 +46,7 @@ const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOpt
 
 /** The choices of an `optionsFrom` hint, loaded once per screen or operation. */
 export function useOptionsFrom(from: OptionSource | undefined): readonly SelectOption[] | undefined {
-  const query = useQuery(optionsQuery(from, useEngine()));
+  const query = useQuery(optionsQuery(from, useOptionalEngine()));
   return useMemo(() => (from && query.data ? choicesOf(from, query.data) : undefined), [from, query.data]);
 }
 
@@ -54,7 +58,7 @@ export function useOptionsFromFields(hints: Readonly<Record<string, OptionSource
   const engine = useOptionalEngine();
   // Without the engine (a table rendered on its own) the ids are shown as they are.
   const entries = engine ? Object.entries(hints) : [];
-  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine!)) });
+  const results = useQueries({ queries: entries.map(([, from]) => optionsQuery(from, engine)) });
   // A new map only when a document (re)loads, so tables built from it keep their memoised rows.
   const loadedAt = results.map((r) => r.dataUpdatedAt).join();
   return useMemo(
