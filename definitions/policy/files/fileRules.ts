@@ -23,10 +23,10 @@ export const fileRules = definePolicyArea({
     orderable: true,
     columns: [
       { field: 'name', flex: 2, minWidth: 240, sortable: true },
-      { field: 'content_types', label: 'Types', format: 'count' },
+      { field: 'content_types', label: 'Types', format: 'count', secondary: true },
       { field: 'direction', label: 'Direction', format: 'enumLabel' },
       { field: 'action', format: 'enumLabel', sortable: true },
-      { field: 'max_size_mb', label: 'Size limit (MB)' },
+      { field: 'max_size_mb', label: 'Size limit (MB)', secondary: true },
       { field: 'enabled', format: 'boolean', center: true },
     ],
     rowFields: {
