@@ -772,6 +772,13 @@ export interface FormInitial {
   readonly operation: OperationDef;
   values(answer: never): Readonly<Record<string, unknown>>;
   intro?(answer: never): string;
+  /** Values read from the answer shown above the form as a list of labelled values, each with a copy button. */
+  facts?(answer: never): readonly Fact[];
+}
+/** A labelled value shown as read (an address to copy into another system, a fingerprint). */
+export interface Fact {
+  readonly label: string;
+  readonly value: string;
 }
 /** A collection's form sending to `operation`; field hints are typed against its parameters and body. */
 export const actionForm = <const O extends OperationDef>(
@@ -787,7 +794,11 @@ export const actionForm = <const O extends OperationDef>(
 /** A form's starting values from `operation`'s answer, typed against it (`values` answers the form's fields). */
 export const initialFrom = <const O extends OperationDef>(
   operation: O,
-  spec: { values(answer: AnswerOf<O>): Readonly<Record<string, unknown>>; intro?(answer: AnswerOf<O>): string },
+  spec: {
+    values(answer: AnswerOf<O>): Readonly<Record<string, unknown>>;
+    intro?(answer: AnswerOf<O>): string;
+    facts?(answer: AnswerOf<O>): readonly Fact[];
+  },
 ): FormInitial => ({ ...spec, operation }) as FormInitial;
 
 /**

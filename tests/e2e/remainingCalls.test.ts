@@ -68,7 +68,10 @@ describe('SaaS applications and SAML', () => {
   it('shows the SAML request signing certificate to copy into the identity provider', { timeout: 120_000 }, async () => {
     const page = await openPage(browser);
     await goToRouteSignedIn(page, '/settings/saml-service-provider', 'admin', 'admin-demo');
-    await page.getByText(/Assertion consumer service: http/).waitFor();
+    // The values to copy into the identity provider, each under its label with a copy button.
+    await page.getByRole('button', { name: 'Copy Assertion consumer service' }).waitFor();
+    const acs = page.getByRole('term').filter({ hasText: 'Assertion consumer service' }).locator('xpath=following-sibling::dd[1]//code');
+    expect(await acs.textContent()).toMatch(/^https?:\/\/.+\/acs$/);
     await clickButton(page, 'Show the signing certificate');
     const pem = await assertRevealed(page, 'Request signing certificate', /It is public; its key stays with the service/);
     expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----/);

@@ -22,9 +22,9 @@ export const fileRules = definePolicyArea({
     rowKey: 'id',
     orderable: true,
     columns: [
-      { field: 'name', flex: 2, minWidth: 240, sortable: true },
-      { field: 'content_types', label: 'Types', format: 'count', secondary: true },
-      { field: 'direction', label: 'Direction', format: 'enumLabel' },
+      { field: 'name', flex: 2, minWidth: 200, sortable: true },
+      { field: 'content_types', label: 'Types', format: 'count', minWidth: 80, maxWidth: 90 },
+      { field: 'direction', label: 'Direction', format: 'enumLabel', minWidth: 110, maxWidth: 130 },
       { field: 'action', format: 'enumLabel', sortable: true },
       { field: 'max_size_mb', label: 'Size limit (MB)', secondary: true },
       { field: 'enabled', format: 'boolean', center: true },

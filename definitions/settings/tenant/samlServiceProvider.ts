@@ -15,10 +15,13 @@ export const samlServiceProvider = defineFormScreen({
   form: actionForm(tenantUtilOps.samlSigningCert, {
     initial: initialFrom(tenantUtilOps.samlSetting, {
       values: () => ({}),
-      intro: (sp) =>
-        `Service entity id: ${sp.entity_id}. Assertion consumer service: ${sp.acs_url}. Name id format: ${sp.name_id_format}. ` +
-        `Requests are signed with the certificate whose SHA-256 fingerprint is ${sp.signing_cert_fingerprint}. ` +
-        (sp.enabled ? `Users sign in at ${sp.idp_sso_url}.` : 'User Authentication does not use SAML yet.'),
+      intro: (sp) => (sp.enabled ? `Users sign in at ${sp.idp_sso_url}.` : 'User Authentication does not use SAML yet.'),
+      facts: (sp) => [
+        { label: 'Service entity id', value: sp.entity_id },
+        { label: 'Assertion consumer service', value: sp.acs_url },
+        { label: 'Name id format', value: sp.name_id_format },
+        { label: 'Signing certificate (SHA-256)', value: sp.signing_cert_fingerprint },
+      ],
     }),
     submitLabel: 'Show the signing certificate',
     success: () => 'The signing certificate is shown below.',

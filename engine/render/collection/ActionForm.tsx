@@ -17,6 +17,7 @@ import { showSnackbar } from '../../core/snackbar';
 import type { FormValues } from '../form/FormView';
 import { FormView } from '../document/LazyFormView';
 import { useEngine } from '../shell/EngineContext';
+import { FactList } from './FactList';
 import { useChoiceSchema } from './RowActions';
 import { callInputOf, reasonOf } from './useCollectionController';
 
@@ -96,6 +97,7 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
         </Title>
       )}
       {initial?.intro && loaded.data && <Text size="sm">{initial.intro(loaded.data as never)}</Text>}
+      {initial?.facts && loaded.data && <FactList facts={initial.facts(loaded.data as never)} />}
       <FormView
         label={form.title ?? form.submitLabel}
         schema={schema}
