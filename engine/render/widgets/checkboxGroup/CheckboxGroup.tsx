@@ -54,7 +54,9 @@ export function CheckboxGroup({ id, value, onChange, disabled = false, ...props 
   };
 
   return (
-    <div role="group" aria-label={value.headerName}>
+    // As wide as a single-value field (720 px) plus its check box columns: on a wide screen a check box stays next to
+    // the row it belongs to.
+    <div role="group" aria-label={value.headerName} style={{ maxWidth: 720 + 96 * Math.max(0, value.parents.length - 1) }}>
       <Group justify="space-between" wrap="nowrap" py={6}>
         <Text fw={600}>{value.headerName}</Text>
         <Group gap="lg" wrap="nowrap">
