@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { providerFleetOps } from '../../definitions/api/providerFleet';
+import { vpnTunnelOps } from '../../definitions/api/providerNetwork';
 import { ApiClient, asResponseOf, signedIn } from './helpers';
 import { API, RECORD_KINDS, RECORD_OPS, newTenant, operator, recordBody, unique } from './providerClient';
 
@@ -301,5 +302,41 @@ describe('rollouts', () => {
     expect(done.status).toBe(200);
     expect(done.body.item.state).toBe('completed');
     expect((await op.post(`${API}/v1/commands/rolloutinit`, { body: { id: planned.id, updated_at: done.body.item.updated_at } })).status).toBe(409);
+  });
+});
+
+describe('VPN tunnels', () => {
+  it("name their gateway: the list and every answer carry the gateway's current name", async () => {
+    const op = await operator();
+    const { tid } = await newTenant(op);
+    const gateways = `${API}/v1/tenants/${tid}/vpn/gateways`;
+    const tunnels = `${API}/v1/tenants/${tid}/vpn/tunnels`;
+    const frankfurt = (await op.post(gateways, { body: { name: 'Frankfurt', public_ip: '203.0.113.20' } })).body.item as Item;
+    const paris = (await op.post(gateways, { body: { name: 'Paris', public_ip: '203.0.113.21' } })).body.item as Item;
+    const body = { name: 'Branch', gateway_id: frankfurt.id, peer_ip: '198.51.100.20' };
+    const created = await op.post(tunnels, { body });
+    expect(created.status, created.text.slice(0, 300)).toBe(201);
+    const tunnel = asResponseOf(vpnTunnelOps.create, created.body).item;
+    expect(tunnel.gateway_name).toBe('Frankfurt');
+    expect(asResponseOf(vpnTunnelOps.list, { status: 'Success', items: await listOf(op, tunnels) }).items).toEqual([
+      expect.objectContaining({ id: tunnel.id, gateway_id: frankfurt.id, gateway_name: 'Frankfurt' }),
+    ]);
+
+    // A renamed gateway is shown by its new name.
+    const renamed = await op.put(`${gateways}/${frankfurt.id}`, { body: { name: 'Frankfurt 2', public_ip: '203.0.113.20', updated_at: frankfurt.updated_at } });
+    expect(renamed.status, renamed.text.slice(0, 300)).toBe(200);
+    expect((await listOf(op, tunnels))[0]).toMatchObject({ gateway_id: frankfurt.id, gateway_name: 'Frankfurt 2' });
+
+    // A tunnel moved to another gateway names that one.
+    const moved = await op.put(`${tunnels}/${tunnel.id}`, { body: { ...body, gateway_id: paris.id, updated_at: tunnel.updated_at } });
+    expect(moved.status, moved.text.slice(0, 300)).toBe(200);
+    expect(asResponseOf(vpnTunnelOps.update, moved.body).item).toMatchObject({ gateway_id: paris.id, gateway_name: 'Paris' });
+    expect((await listOf(op, tunnels))[0]).toMatchObject({ gateway_id: paris.id, gateway_name: 'Paris' });
+
+    // The name is the server's: a body that sends one is refused, nothing changed.
+    const stale = (await listOf(op, tunnels))[0]!;
+    const refused = await op.put(`${tunnels}/${tunnel.id}`, { body: { ...body, gateway_name: 'Elsewhere', updated_at: stale.updated_at } });
+    expect(refused.status).toBe(400);
+    expect(await listOf(op, tunnels)).toEqual([stale]);
   });
 });
