@@ -181,7 +181,8 @@ describe('entitlements drive the tenant capabilities', () => {
   it('an expired entitlement gives nothing', async () => {
     const op = await operator();
     const t = await newTenant(op, { reports: false });
-    await op.post(`${API}/v1/tenants/${t.tid}/entitlements`, { body: { sku_id: 'sku-standard', expires_at: '2020-01-01T00:00:00Z' } });
+    const added = await op.post(`${API}/v1/tenants/${t.tid}/entitlements`, { body: { sku_id: 'sku-standard', expires_at: '2020-01-01T00:00:00Z' } });
+    expect(added.body.item).toMatchObject({ sku_id: 'sku-standard', sku_name: 'Standard', expired: true });
     const view = asResponseOf(providerFleetOps.tenantSkus, (await op.get(`${API}/v1/tenants/${t.tid}/skus`)).body);
     expect(view.skus[0]).toMatchObject({ sku_id: 'sku-standard', expired: true });
     expect(view.features).toEqual([]);
@@ -222,6 +223,8 @@ describe('deployments', () => {
       { tid: b.tid, from: 'eu-central', to: 'ap-south' },
     ]);
     expect([await where(a.tid), await where(b.tid)]).toEqual(['ap-south', 'ap-south']);
+    // The list names the deployment too, as the screens show it.
+    expect((await placements(op)).find((p) => p.tid === a.tid)).toMatchObject({ deployment: 'ap-south', deployment_name: 'Asia Pacific (Mumbai)' });
     const deps = (await op.get(`${API}/v1/deployments`)).body.items as { id: string; tenants: number; default: boolean }[];
     expect(deps.find((d) => d.id === 'ap-south')!.tenants).toBeGreaterThanOrEqual(2);
     expect(deps.find((d) => d.id === 'eu-central')!.default).toBe(true);
@@ -287,6 +290,7 @@ describe('rollouts', () => {
     const R = `${API}/v1/ops/rollout`;
     const planned = (await op.post(R, { body: { version_string: '4.4.0', deployment_id: 'us-east' } })).body.item as Item;
     expect(planned.state).toBe('planned');
+    expect(planned.deployment_name).toBe('United States (Virginia)');
     expect((await op.post(`${R}/${planned.id}/state`, { body: { state: 'completed', updated_at: planned.updated_at } })).status).toBe(409);
     expect((await (await operator('support')).post(`${API}/v1/commands/rolloutinit`, { body: { id: planned.id, updated_at: planned.updated_at } })).status).toBe(403);
 
