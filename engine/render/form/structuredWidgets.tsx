@@ -82,6 +82,9 @@ function newRow(row: z.ZodObject, hint: NestedTableHint): Row {
   return fresh;
 }
 
+/** The hint of a table field that gives none (one object, so memoised columns stay put). */
+const NO_HINT: NestedTableHint = {};
+
 type Editing = { readonly index: number; readonly values: Row } | null;
 
 /** The nested table widget, editing rows with the given form component. */
@@ -89,7 +92,7 @@ export function createNestedTableWidget(RowForm: ComponentType<RowFormProps>): W
   return function NestedTableWidget(p: WidgetProps) {
     const [editing, setEditing] = useState<Editing>(null);
     const row = elementObjectOf(p.field.schema);
-    const hint: NestedTableHint = p.field.hint.table ?? {};
+    const hint: NestedTableHint = p.field.hint.table ?? NO_HINT;
     const specs = useMemo(() => (row ? nestedColumns(row, hint) : []), [row, hint]);
     // A column over another screen's or operation's rows shows their labels (a SKU's name) once they have loaded.
     const lookups = useOptionsFromFields(useMemo(() => columnSources(specs), [specs]));
