@@ -22,8 +22,8 @@ export const features = defineCollection({
   items: 'items',
   itemKey: 'id',
   columns: [
-    { field: 'feature_id', label: 'Feature id', sortable: true, minWidth: 150 },
     { field: 'name', flex: 2, sortable: true },
+    { field: 'feature_id', label: 'Feature id', sortable: true, minWidth: 150 },
     { field: 'capabilities', minWidth: 200, flex: 2 },
     { field: 'updated_at', format: 'datetime', sortable: true, minWidth: 180 },
   ],

@@ -1,3 +1,4 @@
+import { labelsOf, NodeType } from '../../schemas/enums';
 import { providerInsightOps } from '../api/providerInsights';
 import { defineCollection } from '../define';
 import { providerRead } from './common';
@@ -15,10 +16,11 @@ export const inventory = defineCollection({
   items: 'items',
   itemKey: 'id',
   columns: [
-    { field: 'name', label: 'Appliance', flex: 1, sortable: true },
+    { field: 'name', label: 'Appliance', flex: 1, minWidth: 170, sortable: true },
     { field: 'tenant', label: 'Tenant', flex: 1, sortable: true },
     { field: 'address', sortable: true },
-    { field: 'app_mode', label: 'Mode', sortable: true },
+    // The node type's name, as the appliance manager shows it.
+    { field: 'app_mode', label: 'Mode', format: 'enumLabel', labels: labelsOf(NodeType), sortable: true },
     { field: 'version', sortable: true, maxWidth: 120 },
     // Three states: the version list marks the version supported, not supported, or does not name it.
     {

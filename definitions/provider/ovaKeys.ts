@@ -36,7 +36,7 @@ export const ovaKeys = defineCollection({
     { field: 'key_id', label: 'Key id', flex: 2, minWidth: 180, sortable: true },
     { field: 'tenant_name', label: 'Tenant name', flex: 2, minWidth: 140, sortable: true },
     { field: 'license_type', label: 'Licence type', format: 'enumLabel', sortable: true, maxWidth: 160 },
-    { field: 'expires_at', label: 'Expires', format: 'datetime', sortable: true, minWidth: 180 },
+    { field: 'expires_at', label: 'Expires', format: 'datetime', whenEmpty: 'Never', sortable: true, minWidth: 180 },
     { field: 'does_not_expire', label: 'Permanent', format: 'boolean', maxWidth: 130 },
     { field: 'expired', label: 'Expired', format: 'boolean', sortable: true, maxWidth: 110 },
   ],

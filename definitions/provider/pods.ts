@@ -1,9 +1,13 @@
 import { PodInput } from '../../schemas/areas/providerFleet';
-import { podOps } from '../api/providerFleet';
-import { defineCollection } from '../define';
+import { deploymentOps, podOps } from '../api/providerFleet';
+import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite } from './common';
 
-const fields = { nodes: { table: { columns: ['node_id', 'host', 'state'], itemLabel: 'node' } } } as const;
+const fields = {
+  // Picked by name; the table shows the deployment's name too.
+  deployment_id: { widget: 'select', optionsFrom: choicesFrom(deploymentOps.list, 'items', 'deployment_id', 'name'), label: 'Deployment', help: 'The deployment the pod serves.' },
+  nodes: { table: { columns: ['node_id', 'host', 'state'], itemLabel: 'node' } },
+} as const;
 
 export const pods = defineCollection({
   id: 'provider.pods',

@@ -1,11 +1,11 @@
 import { RolloutInput } from '../../schemas/areas/providerFleet';
-import { providerFleetOps, rolloutOps } from '../api/providerFleet';
-import { defineCollection } from '../define';
+import { deploymentOps, providerFleetOps, rolloutOps, versionOps } from '../api/providerFleet';
+import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite } from './common';
 
 const fields = {
-  version_string: { help: 'A version of Fleet → Appliance versions, e.g. 4.4.0.' },
-  deployment_id: { help: 'A deployment id of Fleet → Deployments, e.g. eu-central.' },
+  version_string: { widget: 'select', optionsFrom: choicesFrom(versionOps.list, 'items', 'version_string', 'version_string'), label: 'Version', help: 'One of the appliance versions.' },
+  deployment_id: { widget: 'select', optionsFrom: choicesFrom(deploymentOps.list, 'items', 'deployment_id', 'name'), label: 'Deployment', help: 'The deployment whose appliances get the version.' },
   note: { widget: 'textarea' },
 } as const;
 
@@ -35,15 +35,15 @@ export const rollouts = defineCollection({
       id: 'start',
       label: 'Start',
       body: (r) => ({ id: r.id, updated_at: r.updated_at }),
-      confirm: (r) => `${r.version_string} starts rolling out to ${r.deployment_id}.`,
+      confirm: (r) => `${r.version_string} starts rolling out to ${r.deployment_name}.`,
       when: { field: 'state', equals: ['planned'] },
-      success: (r) => `The rollout of ${r.version_string} to ${r.deployment_id} has started.`,
+      success: (r) => `The rollout of ${r.version_string} to ${r.deployment_name} has started.`,
     }),
     action(providerFleetOps.finishRollout, {
       id: 'complete',
       label: 'Mark completed',
       body: (r) => ({ state: 'completed' as const, updated_at: r.updated_at }),
-      confirm: (r) => `${r.deployment_id} runs ${r.version_string}.`,
+      confirm: (r) => `${r.deployment_name} runs ${r.version_string}.`,
       when: { field: 'state', equals: ['started'] },
       success: (r) => `The rollout of ${r.version_string} is completed.`,
     }),
@@ -51,7 +51,7 @@ export const rollouts = defineCollection({
       id: 'cancel',
       label: 'Cancel',
       body: (r) => ({ state: 'cancelled' as const, updated_at: r.updated_at }),
-      confirm: (r) => `The rollout of ${r.version_string} to ${r.deployment_id} is cancelled.`,
+      confirm: (r) => `The rollout of ${r.version_string} to ${r.deployment_name} is cancelled.`,
       when: { field: 'state', equals: ['planned', 'started'] },
       success: (r) => `The rollout of ${r.version_string} is cancelled.`,
     }),
@@ -65,7 +65,7 @@ export const rollouts = defineCollection({
     action(rolloutOps.delete, {
       id: 'delete',
       label: 'Delete',
-      confirm: (r) => `The rollout of ${r.version_string} to ${r.deployment_id} is deleted from the list.`,
+      confirm: (r) => `The rollout of ${r.version_string} to ${r.deployment_name} is deleted from the list.`,
       success: (r) => `The rollout of ${r.version_string} is deleted.`,
     }),
   ],

@@ -1,11 +1,12 @@
 import { SkuInput } from '../../schemas/areas/providerFleet';
-import { skuOps } from '../api/providerFleet';
-import { defineCollection } from '../define';
+import { featureOps, skuOps } from '../api/providerFleet';
+import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite } from './common';
 
 const fields = {
   description: { widget: 'textarea' },
-  feature_ids: { help: 'Feature ids (Licensing → Features) the SKU includes.' },
+  // Picked by name; the table shows the features' names too.
+  feature_ids: { widget: 'multiselect', optionsFrom: choicesFrom(featureOps.list, 'items', 'feature_id', 'name'), help: 'The features the SKU includes.' },
 } as const;
 
 export const skus = defineCollection({
@@ -20,8 +21,8 @@ export const skus = defineCollection({
   items: 'items',
   itemKey: 'id',
   columns: [
-    { field: 'sku_id', label: 'SKU id', sortable: true, minWidth: 150 },
     { field: 'name', flex: 1, sortable: true },
+    { field: 'sku_id', label: 'SKU id', sortable: true, minWidth: 150 },
     { field: 'feature_ids', label: 'Features', flex: 3, minWidth: 240 },
     { field: 'updated_at', format: 'datetime', sortable: true, minWidth: 180 },
   ],

@@ -23,7 +23,8 @@ export const tenantCapabilities = defineCollection({
   itemKey: 'name',
   itemParam: 'name',
   columns: [
-    { field: 'name', label: 'Capability', flex: 2, sortable: true },
+    { field: 'name', label: 'Capability', flex: 1, minWidth: 200, sortable: true },
+    { field: 'description', label: 'What it gives', flex: 2 },
     { field: 'kind', format: 'enumLabel', maxWidth: 160, sortable: true },
     { field: 'value', label: 'Value', format: 'enumLabel', labels: { true: 'On', false: 'Off' }, maxWidth: 160 },
   ],

@@ -23,8 +23,8 @@ export const tenantEntitlements = defineCollection({
   items: 'items',
   itemKey: 'id',
   columns: [
-    { field: 'sku_id', label: 'SKU', sortable: true, flex: 1 },
-    { field: 'expires_at', label: 'Expires', format: 'datetime', sortable: true, minWidth: 180 },
+    { field: 'sku_name', label: 'SKU', sortable: true, flex: 1 },
+    { field: 'expires_at', label: 'Expires', format: 'datetime', whenEmpty: 'Never', sortable: true, minWidth: 180 },
     { field: 'expired', format: 'boolean', maxWidth: 110 },
     { field: 'note', flex: 2 },
     { field: 'updated_at', format: 'datetime', sortable: true, minWidth: 180 },
@@ -36,14 +36,14 @@ export const tenantEntitlements = defineCollection({
     action(entitlementOps.update, {
       id: 'edit',
       label: 'Edit…',
-      form: { fields: { ...fields, sku_id: { readOnly: true }, updated_at: { widget: 'hidden' } }, submitLabel: 'Save' },
-      success: (e) => `The entitlement to ${e.sku_id} is saved.`,
+      form: { fields: { ...fields, sku_id: { widget: 'hidden' }, updated_at: { widget: 'hidden' } }, intro: (e) => `The tenant's entitlement to ${e.sku_name}.`, submitLabel: 'Save' },
+      success: (e) => `The entitlement to ${e.sku_name} is saved.`,
     }),
     action(entitlementOps.delete, {
       id: 'delete',
       label: 'Remove',
-      confirm: (e) => `The tenant loses ${e.sku_id}: capabilities only its features turned on are turned off.`,
-      success: (e) => `${e.sku_id} is removed.`,
+      confirm: (e) => `The tenant loses ${e.sku_name}: capabilities only its features turned on are turned off.`,
+      success: (e) => `${e.sku_name} is removed.`,
     }),
   ],
 });

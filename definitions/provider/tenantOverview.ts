@@ -29,7 +29,7 @@ export const tenantOverview = defineFormScreen({
         return [
           config.disabled ? 'Disabled' : 'Enabled',
           `${config.users} ${config.users === 1 ? 'user' : 'users'}`,
-          `deployment ${config.deployment}`,
+          `runs in ${config.deployment_name}`,
           `policy revision ${config.policy.rev_id} (${config.policy.state === 'published' ? 'published' : 'unpublished changes'})`,
           `${config.features.length} features on`,
           ...(limits.length ? [`limits: ${limits.join(', ')}`] : []),

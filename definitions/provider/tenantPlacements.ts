@@ -15,12 +15,12 @@ export const tenantPlacements = defineCollection({
   itemKey: 'tid',
   columns: [
     { field: 'name', flex: 2, sortable: true, link: { route: TENANT_OVERVIEW_ROUTE, param: 'tid' } },
-    { field: 'deployment', flex: 1, sortable: true },
+    { field: 'deployment_name', label: 'Deployment', flex: 1, sortable: true },
   ],
   emptyText: 'No tenant.',
   form: actionForm(providerFleetOps.moveTenants, {
     fields: { tids: { label: 'Tenants to move', help: 'One or more tenants; all of them move, or none when one cannot.' } },
-    choices: { tids: choicesFrom(providerFleetOps.tenantDeployments, 'items', 'tid', 'name', { labelOnly: true }), deployment: choicesFrom(deploymentOps.list, 'items', 'id', 'name') },
+    choices: { tids: choicesFrom(providerFleetOps.tenantDeployments, 'items', 'tid', 'name', { labelOnly: true }), deployment: choicesFrom(deploymentOps.list, 'items', 'id', 'name', { labelOnly: true }) },
     submitLabel: 'Move',
     success: ({ tids, deployment }) => `${tids.length} ${tids.length === 1 ? 'tenant' : 'tenants'} moved to ${deployment}.`,
     refused: 'Not moved',

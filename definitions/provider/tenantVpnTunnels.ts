@@ -9,7 +9,7 @@ export const tenantVpnTunnels = defineCollection({
   id: 'provider.tenant-vpn-tunnels',
   title: 'VPN tunnels',
   description:
-    'The tenant\'s site-to-site tunnels: the address of each site and its key exchange version (Edit shows its gateway). ' +
+    'The tenant\'s site-to-site tunnels: the gateway each ends at, the address of its site and its key exchange version. ' +
     'Add a tunnel to one of the tenant\'s VPN gateways; switch a tunnel off to stop its traffic, or delete it.',
   route: '/tenants/vpn-tunnels',
   nav: { ...tenantPageNav(46, 'network'), label: 'VPN tunnels' },
@@ -21,6 +21,7 @@ export const tenantVpnTunnels = defineCollection({
   itemKey: 'id',
   columns: [
     { field: 'name', flex: 2, sortable: true },
+    { field: 'gateway_name', label: 'Gateway', flex: 1, sortable: true },
     { field: 'peer_ip', label: 'Peer address', sortable: true },
     { field: 'ike_version', label: 'IKE version', format: 'enumLabel', maxWidth: 130 },
     { field: 'enabled', format: 'boolean', maxWidth: 110 },

@@ -84,6 +84,7 @@ export const TenantTag = z
 /** A tenant as the lists show it: with the deployment it runs in and its tags. */
 export const TenantListItem = TenantSummary.extend({
   deployment: z.string().meta({ title: 'Deployment', description: 'Where the tenant runs (the default deployment unless moved).' }),
+  deployment_name: z.string().meta({ title: 'Deployment', description: 'The name of the deployment the tenant runs in.' }),
   tags: z.array(z.string()).meta({ title: 'Tags' }),
 });
 export const TenantList = z.object({ status: Success, tenants: z.array(TenantListItem) });
@@ -157,6 +158,7 @@ export const CapabilitiesAnswer = z.object({
         name: z.string().meta({ title: 'Capability' }),
         value: z.union([z.boolean(), z.number()]).meta({ title: 'Value' }),
         kind: labelledEnum(['switch', 'limit'], { switch: 'On / off', limit: 'Limit' }, { title: 'Kind' }),
+        description: z.string().meta({ title: 'What it gives', description: 'What the capability gives the tenant; empty for a name the portal does not know.' }),
       }),
     )
     .meta({ description: 'The same capabilities as a list by name: switches (on / off) and limits (numbers).' }),

@@ -57,7 +57,12 @@ export const EntitlementInput = z.strictObject({
   expires_at: ExpiresAt.optional().meta({ title: 'Expires at', description: 'UTC, YYYY-MM-DDTHH:mm:ssZ; none: until removed.' }),
   note: z.string().max(1000).default('').meta({ title: 'Note' }),
 });
-export const Entitlement = EntitlementInput.extend({ ...RecordMeta, tenant_id: z.string(), expired: z.boolean().meta({ title: 'Expired' }) });
+export const Entitlement = EntitlementInput.extend({
+  ...RecordMeta,
+  tenant_id: z.string(),
+  expired: z.boolean().meta({ title: 'Expired' }),
+  sku_name: z.string().meta({ title: 'SKU', description: 'The name of the SKU.' }),
+});
 
 export const EntitlementOverrideInput = z.strictObject({
   feature_id: FeatureId,
@@ -83,7 +88,7 @@ export const TenantSku = z.object({
   updated_at: z.string().nullable().meta({ description: 'When the tenant\'s entitlements last changed (null: never); a change sends it back.' }),
 });
 export const TenantSkuSave = z.strictObject({
-  sku_id: SkuId.meta({ title: 'SKU', description: 'A SKU of sku-management.' }),
+  sku_id: SkuId.meta({ title: 'SKU', description: 'One of the service\'s SKUs.' }),
   expires_at: ExpiresAt.optional().meta({ title: 'Expires at', description: 'UTC, YYYY-MM-DDTHH:mm:ssZ; none: until changed.' }),
   note: z.string().max(1000).default('').meta({ title: 'Note' }),
   updated_at: Stamp.nullable().meta({ description: 'The updated_at read; null while the tenant has never had an entitlement. Entitlements changed since answer 409.' }),
@@ -152,7 +157,14 @@ export const DefaultDeployment = z.strictObject({ default_deployment: Deployment
 export const DefaultDeploymentAnswer = z.object({ status: Success, default_deployment: z.string() });
 export const TenantDeployments = z.object({
   status: Success,
-  items: z.array(z.object({ tid: z.string(), name: z.string().meta({ title: 'Tenant' }), deployment: z.string().meta({ title: 'Deployment' }) })),
+  items: z.array(
+    z.object({
+      tid: z.string(),
+      name: z.string().meta({ title: 'Tenant' }),
+      deployment: z.string().meta({ title: 'Deployment id' }),
+      deployment_name: z.string().meta({ title: 'Deployment', description: 'The name of the deployment the tenant runs in.' }),
+    }),
+  ),
 });
 
 export const NodeState = labelledEnum(
@@ -191,6 +203,11 @@ export const RolloutInput = z.strictObject({
   deployment_id: DeploymentId,
   note: z.string().max(1000).default('').meta({ title: 'Note' }),
 });
-export const Rollout = RolloutInput.extend({ ...RecordMeta, state: RolloutState, started_at: z.string().optional().meta({ title: 'Started' }) });
+export const Rollout = RolloutInput.extend({
+  ...RecordMeta,
+  state: RolloutState,
+  started_at: z.string().optional().meta({ title: 'Started' }),
+  deployment_name: z.string().meta({ title: 'Deployment', description: 'The name of the deployment.' }),
+});
 export const RolloutInit = z.strictObject({ id: z.string().min(1).max(100), updated_at: Stamp });
 export const RolloutStateInput = z.strictObject({ state: z.enum(['completed', 'cancelled']).meta({ title: 'State' }), updated_at: Stamp });

@@ -107,7 +107,7 @@ export const CapabilitiesValidity = z.object({
 // ---- SKU assignments of licence keys --------------------------------------------------------------------------------------
 
 export const OvaSkuAssignment = z.strictObject({
-  sku: SkuId.meta({ title: 'SKU', description: 'A SKU of sku-management.' }),
+  sku: SkuId.meta({ title: 'SKU', description: 'One of the service\'s SKUs.' }),
   expires_at: ExpiresAt,
 });
 export const OvaKeySkus = z.object({

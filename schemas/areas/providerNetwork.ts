@@ -40,7 +40,11 @@ export const VpnTunnelInput = z.strictObject({
   enabled: z.boolean().default(true).meta({ title: 'Enabled' }),
   note: Note,
 });
-export const VpnTunnel = VpnTunnelInput.extend({ ...RecordMeta, tenant_id: z.string() });
+export const VpnTunnel = VpnTunnelInput.extend({
+  ...RecordMeta,
+  tenant_id: z.string(),
+  gateway_name: z.string().meta({ title: 'Gateway', description: 'The name of the gateway the tunnel ends at.' }),
+});
 
 export const NetworkRuleInput = z.strictObject({
   name: Name,

@@ -129,6 +129,7 @@ export const TenantConfig = z.object({
     name: z.string(),
     disabled: z.boolean(),
     deployment: z.string().meta({ description: 'Where the tenant runs (the default deployment unless moved).' }),
+    deployment_name: z.string().meta({ description: 'The name of that deployment.' }),
     session_logout_days: z.number(),
     features: z.array(z.string()).meta({ description: 'Feature flags its portal has on (capabilities switched on).' }),
     limits: z.record(z.string(), z.number()).meta({ description: 'Capabilities that are limits (numbers).' }),

@@ -17,6 +17,7 @@ import {
   type TenantCapabilities,
   type TenantSummary,
 } from '../../schemas/areas/provider';
+import { CAPABILITY_DESCRIPTIONS } from '../../schemas/areas/lookups';
 import { visibleCategories } from '../../schemas/logs';
 import { recordAudit } from '../audit';
 import { categoryList } from '../logs/catalog';
@@ -73,6 +74,13 @@ const summaryOf = ({ settings, ...row }: TenantRow): Summary => ({ ...row, sessi
 /** The deployment a tenant never moved runs in, as an SQL expression. */
 export const DEFAULT_DEPLOYMENT = `COALESCE((SELECT value #>> '{}' FROM provider_settings WHERE name = 'default_deployment'), '')`;
 
+/** The name of each deployment by its id (an id no deployment has reads as itself). */
+export async function deploymentNames(db: Db): Promise<(id: string) => string> {
+  const { rows } = await db.query<{ id: string; name: string }>("SELECT id, body->>'name' AS name FROM provider_records WHERE kind = 'deployment'");
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return (id) => names.get(id) ?? id;
+}
+
 export interface TenantFilters {
   readonly search?: string | undefined;
   readonly state?: 'enabled' | 'disabled' | undefined;
@@ -99,7 +107,8 @@ export async function tenantPage(db: Db, f: TenantFilters) {
       ORDER BY lower(t.name), t.id LIMIT $6 OFFSET $7`,
     [...params, f.limit ?? null, f.offset ?? 0],
   );
-  const tenants = rows.map(({ deployment, tags, ...row }) => ({ ...summaryOf(row), deployment, tags: tags ?? [] }));
+  const nameOf = await deploymentNames(db);
+  const tenants = rows.map(({ deployment, tags, ...row }) => ({ ...summaryOf(row), deployment, deployment_name: nameOf(deployment), tags: tags ?? [] }));
   const total = f.limit === undefined ? tenants.length : (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params)).rows[0]!.n;
   return { tenants, total };
 }
@@ -115,7 +124,7 @@ export async function loadTenant(db: Db, tid: string): Promise<Summary> {
 const entriesOf = (caps: Caps) =>
   Object.entries(caps)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => ({ name, value, kind: typeof value === 'boolean' ? ('switch' as const) : ('limit' as const) }));
+    .map(([name, value]) => ({ name, value, kind: typeof value === 'boolean' ? ('switch' as const) : ('limit' as const), description: CAPABILITY_DESCRIPTIONS[name] ?? '' }));
 const capabilitiesAnswer = (dryRun: boolean, capabilities: Caps, changes: ReturnType<typeof diff>) => ({
   status: 'Success' as const,
   dry_run: dryRun,

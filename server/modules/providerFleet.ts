@@ -15,7 +15,7 @@ import type { OperationDef } from '../../definitions/define';
 import { isStale } from '../stamps';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type OperationHandler, type ServerModule } from '../types';
-import { audit, auditService, loadTenant, nextStamp, requireOperator } from './provider';
+import { audit, auditService, deploymentNames, loadTenant, nextStamp, requireOperator } from './provider';
 
 export type Body = Record<string, unknown>;
 interface Row {
@@ -303,7 +303,10 @@ const ENTITLEMENT: Kind = {
   tenantScoped: true,
   label: (b) => String(b.sku_id),
   check: async (db, body) => bad((await ids(db, 'sku')).has(String(body.sku_id)) ? [] : [unknownLink('sku_id', 'SKU')]),
-  decorate: (_db, item) => ({ expired: expiredAt(item.expires_at) }),
+  decorate: async (db, item) => ({
+    expired: expiredAt(item.expires_at),
+    sku_name: String((await rowOf(db, 'sku', String(item.sku_id)))?.body.name ?? item.sku_id),
+  }),
   after: applyLicensing,
 };
 const OVERRIDE: Kind = {
@@ -341,7 +344,8 @@ async function tenantPlacements(db: Db) {
      WHERE t.id <> $1 ORDER BY lower(t.name)`,
     [PROVIDER_TENANT_ID],
   );
-  return rows.map((r) => ({ tid: r.tid, name: r.name, deployment: r.deployment ?? fallback }));
+  const nameOf = await deploymentNames(db);
+  return rows.map((r) => ({ tid: r.tid, name: r.name, deployment: r.deployment ?? fallback, deployment_name: nameOf(r.deployment ?? fallback) }));
 }
 const deploymentKnown = async (db: Db, id: string, path: string) => bad((await ids(db, 'deployment')).has(id) ? [] : [unknownLink(path, 'deployment')]);
 
@@ -400,6 +404,7 @@ const ROLLOUT: Kind = {
   },
   prepare: (body, prev) => ({ ...body, state: prev?.state ?? 'planned', ...(prev?.started_at !== undefined && { started_at: prev.started_at }) }),
   frozen: (prev) => (prev.state === 'planned' ? undefined : 'Only a planned rollout can be changed.'),
+  decorate: async (db, item) => ({ deployment_name: (await deploymentNames(db))(String(item.deployment_id)) }),
 };
 
 /** Changes one record's body in place (a node state, a rollout state), stamped like an edit. */

@@ -43,6 +43,10 @@ const TUNNEL: Kind = {
   tenantScoped: true,
   label: named,
   check: (db, body, tid) => linked(db, 'vpn-gateway', tid, body.gateway_id, 'gateway_id', 'VPN gateway of this tenant'),
+  // The gateway by its name, as it is now (a gateway tunnels end at cannot be deleted, so there is always one).
+  decorate: async (db, item, row) => ({
+    gateway_name: String((await rowsOf(db, 'vpn-gateway', row.tenant_id ?? undefined)).find((g) => g.id === item.gateway_id)?.body.name ?? ''),
+  }),
 };
 const DESTINATION: Kind = {
   kind: 'vpn-destination',

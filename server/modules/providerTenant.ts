@@ -32,7 +32,7 @@ import { loadSeedDocuments } from '../seed/documents';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
 import { areasOf } from './identity';
-import { audit, auditService, DEFAULT_DEPLOYMENT, loadTenant, requireOperator, tenantPage } from './provider';
+import { audit, auditService, DEFAULT_DEPLOYMENT, deploymentNames, loadTenant, requireOperator, tenantPage } from './provider';
 import { replaceSingleton } from './providerFleet';
 
 type Doc = Record<string, unknown>;
@@ -254,7 +254,7 @@ export const providerTenantModule: ServerModule = {
         requireOperator(ctx);
         const { tenants, total } = await tenantPage(ctx.db, ctx.query);
         const { limit, offset } = ctx.query;
-        return { status: 'Success' as const, tenants: tenants.map(({ deployment: _d, tags: _t, ...t }) => t), total, limit, offset };
+        return { status: 'Success' as const, tenants: tenants.map(({ deployment: _d, deployment_name: _n, tags: _t, ...t }) => t), total, limit, offset };
       },
 
       listTenantsV3: async (ctx) => {
@@ -316,6 +316,7 @@ export const providerTenantModule: ServerModule = {
             name: tenant.name,
             disabled: tenant.disabled,
             deployment: placed.deployment,
+            deployment_name: (await deploymentNames(ctx.db))(placed.deployment),
             session_logout_days: tenant.session_logout_days,
             features: caps.filter(([, v]) => v === true).map(([k]) => k).sort(),
             limits: Object.fromEntries(caps.filter((e): e is [string, number] => typeof e[1] === 'number')),

@@ -268,7 +268,7 @@ describe('tenant users', () => {
     const t = await createTenant(op, {});
     const caps = asResponseOf(providerOps.getCapabilities, (await op.get(`${API}/v1/tenants/${t.tid}/capabilities`)).body);
     expect(caps.capabilities).toMatchObject({ rbac: true, portal2: true, reports: true, bandwidth_limits: true });
-    expect(caps.entries).toContainEqual({ name: 'bandwidth_limits', value: true, kind: 'switch' });
+    expect(caps.entries).toContainEqual({ name: 'bandwidth_limits', value: true, kind: 'switch', description: 'Bandwidth limits per rule' });
     expect(caps.entries.map((e) => e.name)).toEqual(Object.keys(caps.capabilities).sort());
   });
 });
@@ -573,12 +573,12 @@ describe('tenant lists v2 and v3, tags, quota, RBAC and config', () => {
 
     const byTag = asResponseOf(providerTenantOps.listTenantsV3, (await op.get(`/gdmanage/api/v3/tenants?tag=${tag}`)).body);
     expect(byTag.tenants.map((x) => x.tid)).toEqual([t.tid]);
-    expect(byTag.tenants[0]).toMatchObject({ tags: [tag], deployment: 'eu-central' });
+    expect(byTag.tenants[0]).toMatchObject({ tags: [tag], deployment: 'eu-central', deployment_name: 'Europe (Frankfurt)' });
     const moved = await op.post(`${API}/v1/deployments/move`, { body: { tids: [t.tid], deployment: 'ap-south' } });
     expect(moved.status).toBe(200);
     expect((await op.get(`/gdmanage/api/v3/tenants?deployment=ap-south&tag=${tag}`)).body.tenants.map((x: { tid: string }) => x.tid)).toEqual([t.tid]);
     expect((await op.get(`/gdmanage/api/v3/tenants?deployment=eu-central&tag=${tag}`)).body.total).toBe(0);
-    expect((await op.get(`${API}/v1/tenants/${t.tid}/config`)).body.config).toMatchObject({ deployment: 'ap-south', name: t.name, disabled: false, users: 1 });
+    expect((await op.get(`${API}/v1/tenants/${t.tid}/config`)).body.config).toMatchObject({ deployment: 'ap-south', deployment_name: 'Asia Pacific (Mumbai)', name: t.name, disabled: false, users: 1 });
   });
 
   it('quota: the tenant portal refuses users beyond max_users; null lifts it; bad values are 400 unchanged; support gets 403', async () => {

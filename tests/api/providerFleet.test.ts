@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { providerFleetOps } from '../../definitions/api/providerFleet';
+import { vpnTunnelOps } from '../../definitions/api/providerNetwork';
 import { ApiClient, asResponseOf, signedIn } from './helpers';
 import { API, RECORD_KINDS, RECORD_OPS, newTenant, operator, recordBody, unique } from './providerClient';
 
@@ -180,7 +181,8 @@ describe('entitlements drive the tenant capabilities', () => {
   it('an expired entitlement gives nothing', async () => {
     const op = await operator();
     const t = await newTenant(op, { reports: false });
-    await op.post(`${API}/v1/tenants/${t.tid}/entitlements`, { body: { sku_id: 'sku-standard', expires_at: '2020-01-01T00:00:00Z' } });
+    const added = await op.post(`${API}/v1/tenants/${t.tid}/entitlements`, { body: { sku_id: 'sku-standard', expires_at: '2020-01-01T00:00:00Z' } });
+    expect(added.body.item).toMatchObject({ sku_id: 'sku-standard', sku_name: 'Standard', expired: true });
     const view = asResponseOf(providerFleetOps.tenantSkus, (await op.get(`${API}/v1/tenants/${t.tid}/skus`)).body);
     expect(view.skus[0]).toMatchObject({ sku_id: 'sku-standard', expired: true });
     expect(view.features).toEqual([]);
@@ -221,6 +223,8 @@ describe('deployments', () => {
       { tid: b.tid, from: 'eu-central', to: 'ap-south' },
     ]);
     expect([await where(a.tid), await where(b.tid)]).toEqual(['ap-south', 'ap-south']);
+    // The list names the deployment too, as the screens show it.
+    expect((await placements(op)).find((p) => p.tid === a.tid)).toMatchObject({ deployment: 'ap-south', deployment_name: 'Asia Pacific (Mumbai)' });
     const deps = (await op.get(`${API}/v1/deployments`)).body.items as { id: string; tenants: number; default: boolean }[];
     expect(deps.find((d) => d.id === 'ap-south')!.tenants).toBeGreaterThanOrEqual(2);
     expect(deps.find((d) => d.id === 'eu-central')!.default).toBe(true);
@@ -286,6 +290,7 @@ describe('rollouts', () => {
     const R = `${API}/v1/ops/rollout`;
     const planned = (await op.post(R, { body: { version_string: '4.4.0', deployment_id: 'us-east' } })).body.item as Item;
     expect(planned.state).toBe('planned');
+    expect(planned.deployment_name).toBe('United States (Virginia)');
     expect((await op.post(`${R}/${planned.id}/state`, { body: { state: 'completed', updated_at: planned.updated_at } })).status).toBe(409);
     expect((await (await operator('support')).post(`${API}/v1/commands/rolloutinit`, { body: { id: planned.id, updated_at: planned.updated_at } })).status).toBe(403);
 
@@ -301,5 +306,41 @@ describe('rollouts', () => {
     expect(done.status).toBe(200);
     expect(done.body.item.state).toBe('completed');
     expect((await op.post(`${API}/v1/commands/rolloutinit`, { body: { id: planned.id, updated_at: done.body.item.updated_at } })).status).toBe(409);
+  });
+});
+
+describe('VPN tunnels', () => {
+  it("name their gateway: the list and every answer carry the gateway's current name", async () => {
+    const op = await operator();
+    const { tid } = await newTenant(op);
+    const gateways = `${API}/v1/tenants/${tid}/vpn/gateways`;
+    const tunnels = `${API}/v1/tenants/${tid}/vpn/tunnels`;
+    const frankfurt = (await op.post(gateways, { body: { name: 'Frankfurt', public_ip: '203.0.113.20' } })).body.item as Item;
+    const paris = (await op.post(gateways, { body: { name: 'Paris', public_ip: '203.0.113.21' } })).body.item as Item;
+    const body = { name: 'Branch', gateway_id: frankfurt.id, peer_ip: '198.51.100.20' };
+    const created = await op.post(tunnels, { body });
+    expect(created.status, created.text.slice(0, 300)).toBe(201);
+    const tunnel = asResponseOf(vpnTunnelOps.create, created.body).item;
+    expect(tunnel.gateway_name).toBe('Frankfurt');
+    expect(asResponseOf(vpnTunnelOps.list, { status: 'Success', items: await listOf(op, tunnels) }).items).toEqual([
+      expect.objectContaining({ id: tunnel.id, gateway_id: frankfurt.id, gateway_name: 'Frankfurt' }),
+    ]);
+
+    // A renamed gateway is shown by its new name.
+    const renamed = await op.put(`${gateways}/${frankfurt.id}`, { body: { name: 'Frankfurt 2', public_ip: '203.0.113.20', updated_at: frankfurt.updated_at } });
+    expect(renamed.status, renamed.text.slice(0, 300)).toBe(200);
+    expect((await listOf(op, tunnels))[0]).toMatchObject({ gateway_id: frankfurt.id, gateway_name: 'Frankfurt 2' });
+
+    // A tunnel moved to another gateway names that one.
+    const moved = await op.put(`${tunnels}/${tunnel.id}`, { body: { ...body, gateway_id: paris.id, updated_at: tunnel.updated_at } });
+    expect(moved.status, moved.text.slice(0, 300)).toBe(200);
+    expect(asResponseOf(vpnTunnelOps.update, moved.body).item).toMatchObject({ gateway_id: paris.id, gateway_name: 'Paris' });
+    expect((await listOf(op, tunnels))[0]).toMatchObject({ gateway_id: paris.id, gateway_name: 'Paris' });
+
+    // The name is the server's: a body that sends one is refused, nothing changed.
+    const stale = (await listOf(op, tunnels))[0]!;
+    const refused = await op.put(`${tunnels}/${tunnel.id}`, { body: { ...body, gateway_name: 'Elsewhere', updated_at: stale.updated_at } });
+    expect(refused.status).toBe(400);
+    expect(await listOf(op, tunnels)).toEqual([stale]);
   });
 });

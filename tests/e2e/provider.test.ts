@@ -140,6 +140,7 @@ describe('provider console', () => {
     await page.getByRole('button', { name: 'Add tunnel', exact: true }).click();
     await assertNotice(page, `${tunnel} is added.`);
     await assertRowHas(page, tunnel, '198.51.100.77');
+    await assertRowHas(page, tunnel, 'Virginia gateway');
 
     await goToConsoleRoute(page, `/tenants/network-rules?tid=${DEMO_TENANT_ID}`);
     await assertConsoleScreen(page, 'Network rules');
@@ -157,7 +158,7 @@ describe('provider console', () => {
     await assertConsoleScreen(page, 'Tenants');
     await fillSelect(page, 'Deployment', 'United States (Virginia)');
     await expect.poll(() => page.getByRole('gridcell', { name: 'Demo Corp', exact: true }).count()).toBe(0);
-    await assertRowHas(page, 'Other Corp', 'us-east');
+    await assertRowHas(page, 'Other Corp', 'United States (Virginia)');
     assertNoPageErrors(page);
   });
 });

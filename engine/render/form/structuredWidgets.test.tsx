@@ -2,8 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { optionsFrom } from '../../../definitions/define';
+import { storageProfiles } from '../../../definitions/settings/storageProfiles';
 import { labelledEnum } from '../../../schemas/enums';
 import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import { createRevisionStore, type CallFn } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
 import { FormView } from './FormView';
 
 const Direction = labelledEnum(['all', 'upload'], { all: 'Uploads and downloads', upload: 'Uploads only' }, { title: 'Direction' });
@@ -119,6 +125,47 @@ describe('nested table', () => {
     expect(await screen.findByText('Row 2: Enter a name.')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   }, 30_000);
+});
+
+describe('nested table over another source', () => {
+  const Export = z.strictObject({
+    id: z.string().min(1),
+    name: z.string().min(1).meta({ title: 'Name' }),
+    profile: z.string().min(1).meta({ title: 'Storage profile' }),
+  });
+  const Exports = z.strictObject({ exports: z.array(Export).default([]).meta({ title: 'Exports' }) });
+  const hints = {
+    exports: {
+      table: {
+        itemLabel: 'export',
+        columns: ['name', 'profile'],
+        rowFields: { id: { widget: 'hidden' }, profile: { widget: 'select', optionsFrom: optionsFrom(storageProfiles, 'list', 'uuid', 'name') } },
+      },
+    },
+  } as const;
+
+  it("a column whose field takes its choices from another screen shows the choice's label; the value stays the id", async () => {
+    const call = vi.fn(async () => ({ list: [{ uuid: 'u1', name: 'Archive' }, { uuid: 'u2', name: 'Exports bucket' }] })) as unknown as CallFn;
+    const onSubmit = vi.fn();
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <FormView
+          schema={Exports}
+          hints={hints}
+          defaultValues={{ exports: [{ id: 'e1', name: 'Nightly', profile: 'u2' }, { id: 'e2', name: 'Old', profile: 'u9' }] }}
+          onSubmit={onSubmit}
+        />
+      </EngineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Exports' });
+    const profiles = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2]!.textContent);
+    await waitFor(() => expect(profiles()).toEqual(['Exports bucket', 'u9']));
+    expect(call).toHaveBeenCalledWith('settings.storage-profiles.get', {}, expect.anything());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ exports: [{ id: 'e1', profile: 'u2' }, { id: 'e2', profile: 'u9' }] });
+  });
 });
 
 describe('chips and key-value rows', () => {

@@ -5,11 +5,12 @@
  * (`createNestedTableWidget(FormView)`), so the form and this module do not import each other.
  */
 import { ActionIcon, Badge, Button, Code, Group, Input, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { z } from 'zod';
-import type { NestedTableHint } from '../../../definitions/define';
+import type { NestedTableHint, OptionSource } from '../../../definitions/define';
 import { RowActions, actionsWidth } from '../document/RowActions';
 import { DeleteIcon } from '../document/rowIcons';
+import { useOptionsFromFields } from './optionSources';
 import { elementObjectOf, fieldsOf, getPath, unwrap, type FieldSpec } from './schemaFields';
 import type { WidgetComponent, WidgetProps } from './widgetRegistry';
 
@@ -64,6 +65,11 @@ function Cell({ value, field }: { value: unknown; field: FieldSpec }) {
   );
 }
 
+/** The `optionsFrom` hints of the columns: their cells show the choices' labels, not the values the rows hold. */
+function columnSources(columns: readonly FieldSpec[]): Readonly<Record<string, OptionSource>> {
+  return Object.fromEntries(columns.flatMap((c) => (c.hint.optionsFrom ? [[c.name, c.hint.optionsFrom] as const] : [])));
+}
+
 /** A fresh row: the hint's defaults, empty texts (so a missing one reads "required"), and a new text `id`. */
 function newRow(row: z.ZodObject, hint: NestedTableHint): Row {
   const fresh: Row = { ...(hint.newRow as Row | undefined) };
@@ -76,6 +82,9 @@ function newRow(row: z.ZodObject, hint: NestedTableHint): Row {
   return fresh;
 }
 
+/** The hint of a table field that gives none (one object, so memoised columns stay put). */
+const NO_HINT: NestedTableHint = {};
+
 type Editing = { readonly index: number; readonly values: Row } | null;
 
 /** The nested table widget, editing rows with the given form component. */
@@ -83,11 +92,14 @@ export function createNestedTableWidget(RowForm: ComponentType<RowFormProps>): W
   return function NestedTableWidget(p: WidgetProps) {
     const [editing, setEditing] = useState<Editing>(null);
     const row = elementObjectOf(p.field.schema);
+    const hint: NestedTableHint = p.field.hint.table ?? NO_HINT;
+    const specs = useMemo(() => (row ? nestedColumns(row, hint) : []), [row, hint]);
+    // A column over another screen's or operation's rows shows their labels (a SKU's name) once they have loaded.
+    const lookups = useOptionsFromFields(useMemo(() => columnSources(specs), [specs]));
+    const columns = useMemo(() => specs.map((c) => (lookups.has(c.name) ? { ...c, options: [...lookups.get(c.name)!] } : c)), [specs, lookups]);
     if (!row) return <JsonViewWidget {...p} />;
-    const hint: NestedTableHint = p.field.hint.table ?? {};
     const item = hint.itemLabel ?? 'entry';
     const rows = (Array.isArray(p.value) ? p.value : []) as Row[];
-    const columns = nestedColumns(row, hint);
     const change = (next: Row[]) => {
       p.onChange(next);
       p.onBlur();
