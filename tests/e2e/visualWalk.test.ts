@@ -188,14 +188,12 @@ function routesOnlyIn(only: Environment, not: readonly Environment[]): string[] 
     .map((s) => s.route);
 }
 
-/** A page of a fresh context of the pass, with its faults and requests in flight watched, signed in at `base`. */
-async function openSignedIn(pass: Pass, base: string, route: () => string) {
+/** A page in a fresh context of the pass, its faults (labelled with `route`) and requests in flight watched. */
+async function openWatchedPage(pass: Pass, route: () => string) {
   const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const faults = watchFaults(page, route);
-  const inFlight = watchInFlight(page);
-  return { context, page, faults, inFlight, signedIn: signIn(page, pass, base) };
+  return { context, page, faults: watchFaults(page, route), inFlight: watchInFlight(page) };
 }
 
 // Two passes at a time: each waits on its page most of the time, and the walk is the longest file of the suite.
@@ -208,12 +206,12 @@ describe.concurrent('visual walk of every navigation screen', () => {
       let second: TestServer | undefined;
       const base = server?.url ?? baseUrl();
       let route = '(sign-in)';
-      const first = await openSignedIn(pass, base, () => route);
+      const first = await openWatchedPage(pass, () => route);
       const contexts = [first.context];
       try {
         const { page, inFlight } = first;
         const faults = [first.faults];
-        await first.signedIn;
+        await signIn(page, pass, base);
         const landing = new URL(page.url()).hash.slice(1);
         const read = await readNavigationRoutes(page);
         expect(read.length).toBeGreaterThan(pass.app === 'portal' ? 20 : 3);
@@ -223,10 +221,10 @@ describe.concurrent('visual walk of every navigation screen', () => {
         if (pass.also) {
           const station = (second = await startTestServer({ env: pass.also.server }));
           route = '(sign-in)';
-          const other = await openSignedIn(pass, station.url, () => route);
+          const other = await openWatchedPage(pass, () => route);
           contexts.push(other.context);
           faults.push(other.faults);
-          await other.signedIn;
+          await signIn(other.page, pass, station.url);
           const stationLanding = new URL(other.page.url()).hash.slice(1);
           // Its own screens: each of them in its navigation, the one its sign-in landed on (if any) last.
           const own = routesOnlyIn(pass.also.only, pass.also.not);
@@ -242,6 +240,6 @@ describe.concurrent('visual walk of every navigation screen', () => {
         await server?.close();
         await second?.close();
       }
-    }, 300_000);
+    }, pass.also ? 420_000 : 300_000);
   }
 });
