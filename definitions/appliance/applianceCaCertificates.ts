@@ -20,10 +20,11 @@ export const applianceCaCertificates = defineCollection({
   itemParam: 'name',
   columns: [
     { field: 'name', sortable: true },
-    { field: 'subject', flex: 3 },
-    { field: 'valid_from', label: 'Valid from', format: 'datetime', sortable: true },
+    { field: 'subject', flex: 3, minWidth: 180, truncate: false },
+    { field: 'valid_from', label: 'Valid from', format: 'datetime', sortable: true, secondary: true },
     { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
-    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint' },
+    // Whole, wrapped: it is compared character by character with the CA's published fingerprint.
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, minWidth: 200, truncate: false },
   ],
   emptyText: 'No CA certificates added yet.',
   rowActions: (action) => [action(applianceOps.deleteCaCert, { id: 'delete', label: 'Delete', success: (c) => `Certificate ${c.name} removed.` })],

@@ -24,11 +24,11 @@ export const applianceCertificates = defineCollection({
   itemKey: 'kind',
   itemName: 'certificate',
   columns: [
-    { field: 'name', label: 'Certificate', minWidth: 170 },
-    { field: 'subject', flex: 2, minWidth: 200 },
+    { field: 'name', label: 'Certificate' },
+    { field: 'subject', flex: 2, minWidth: 180 },
     { field: 'valid_to', label: 'Valid to', format: 'datetime' },
-    { field: 'self_signed', label: 'Signed by', maxWidth: 200, format: 'enumLabel', labels: { true: 'Itself', false: 'A certificate authority' }, colors: { true: 'gray', false: 'teal' } },
-    { field: 'csr_pending', label: 'Signing request', maxWidth: 230, format: 'enumLabel', labels: { true: 'Waiting for its certificate', false: 'None' }, colors: { true: 'orange', false: 'gray' } },
+    { field: 'self_signed', label: 'Self-signed', format: 'enumLabel', labels: { true: 'Yes', false: 'No' }, colors: { true: 'gray', false: 'teal' } },
+    { field: 'csr_pending', label: 'Signing request', format: 'enumLabel', labels: { true: 'Pending', false: 'None' }, colors: { true: 'orange', false: 'gray' } },
   ],
   rowActions: (action) => [
     action(applianceCertOps.getInspectionCa, {

@@ -16,12 +16,14 @@ export const managedCertificates = defineCollection({
   operations: { list: managerOps.remoteCertificates },
   items: 'certificates',
   itemKey: 'system_id',
+  emptyText: 'No appliance is managed yet, so there is no certificate to show.',
   columns: [
     { field: 'name', label: 'Appliance', sortable: true },
     { field: 'subject', flex: 1, minWidth: 150 },
     { field: 'valid_to', label: 'Valid to', format: 'datetime', sortable: true },
-    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, minWidth: 160 },
-    { field: 'error', label: 'Problem', minWidth: 180, truncate: false },
+    // Whole, wrapped: it is compared character by character with what a browser shows.
+    { field: 'fingerprint_sha256', label: 'SHA-256 fingerprint', flex: 2, minWidth: 200, truncate: false },
+    { field: 'error', label: 'Problem', minWidth: 150, truncate: false },
   ],
   rowActions: (action) => [
     action(managerOps.remoteCertificate, {

@@ -21,8 +21,10 @@ export const managedSystems = defineCollection({
   operations: { list: managerOps.listSystems },
   items: 'systems',
   itemKey: 'id',
+  emptyText: 'No appliance is managed yet. An appliance appears here once its registration request is approved.',
   columns: [
-    { field: 'name', label: 'Appliance', flex: 2, sortable: true, detail: { field: 'address' } },
+    // Wide enough for the longest seeded name with its address: names differ only at their end (hq-isolation-01, -02).
+    { field: 'name', label: 'Appliance', flex: 2, minWidth: 230, sortable: true, detail: { field: 'address' } },
     { field: 'group', maxWidth: 180, sortable: true },
     { field: 'version', maxWidth: 150, detail: { field: 'pending_version', label: '→' } },
     {
@@ -33,7 +35,7 @@ export const managedSystems = defineCollection({
       minWidth: 200,
       sortable: true,
     },
-    { field: 'template', label: 'Template', maxWidth: 200 },
+    { field: 'template', label: 'Template', maxWidth: 200, whenEmpty: 'None', secondary: true },
     { field: 'last_contact', label: 'Last contact', format: 'datetime', sortable: true },
   ],
   // Restarts and updates change the status on their own: the list is read again until they are over.

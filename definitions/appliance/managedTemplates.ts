@@ -1,3 +1,5 @@
+import { LogLevel } from '../../schemas/areas/applianceManager';
+import { labelOf } from '../../schemas/enums';
 import { managerOps } from '../api/appliance';
 import { actionForm, choicesFrom, defineCollection } from '../define';
 import { managerEnv, managerRead, managerWrite } from './common';
@@ -30,7 +32,7 @@ export const managedTemplates = defineCollection({
       id: 'apply',
       label: 'Apply to a group…',
       form: {
-        intro: (t) => `${t.name}: ${t.timezone}, NTP ${t.ntp_server}, log level ${t.log_level}, SSH ${t.ssh_enabled ? 'allowed' : 'not allowed'}.`,
+        intro: (t) => `${t.name}: ${t.timezone}, NTP ${t.ntp_server}, log level ${labelOf(LogLevel, t.log_level).toLowerCase()}, SSH ${t.ssh_enabled ? 'allowed' : 'not allowed'}.`,
         choices: { group_id: choicesFrom(managerOps.listGroups, 'groups', 'id', 'name') },
         fields: { group_id: { label: 'Group' } },
         submitLabel: 'Apply',

@@ -2,7 +2,8 @@
  * The appliance's own certificates (definitions/api/applianceCerts.ts): real X.509 with RSA 2048 keys, made on first
  * use per tenant and kept in `appliance_certificates`. Private keys stay in the store and are never answered.
  */
-import { X509Certificate, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPair, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { applianceCertOps } from '../../definitions/api/applianceCerts';
 import { ApplianceCertKind, type ApplianceCertificate } from '../../schemas/areas/applianceCerts';
@@ -26,6 +27,11 @@ const DAY_MS = 86_400_000;
 export const SERVICE_VALID_DAYS = 398;
 
 export const newKeyPem = (): string => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+
+const generateRsaPair = promisify(generateKeyPair);
+/** `newKeyPem` off the event loop (a key takes up to a second of CPU): several are made side by side, and the server keeps answering meanwhile. */
+export const newKeyPemAsync = async (): Promise<string> =>
+  (await generateRsaPair('rsa', { modulusLength: 2048 })).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
 
 export type Names = { commonName: string; organization?: string; country?: string };
 const subjectOf = (n: Names): forge.pki.CertificateField[] => [

@@ -23,7 +23,7 @@ import { MESSAGES, SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
 import { readSettingsDocument } from '../documents';
 import { HttpError, implementAll, requireCaller, type Caller, type Db, type ServerModule } from '../types';
 import { certDetails } from './appliance';
-import { SERVICE_VALID_DAYS, newKeyPem, selfSigned } from './applianceCerts';
+import { SERVICE_VALID_DAYS, newKeyPemAsync, selfSigned } from './applianceCerts';
 import { answers } from './connectivity';
 import { advanceJobs, createJob } from './jobs';
 
@@ -253,7 +253,7 @@ async function remoteCertificateOf(db: Db, tenantId: string, r: SystemRow): Prom
   if (!r.reachable) return { system_id: r.id, name: r.name, error: MESSAGES.noApplianceCert };
   let pem = r.cert_pem;
   if (!pem) {
-    const made = selfSigned(newKeyPem(), { commonName: r.name }, SERVICE_VALID_DAYS, false, [r.name], isIP(r.address) ? [r.address] : []);
+    const made = selfSigned(await newKeyPemAsync(), { commonName: r.name }, SERVICE_VALID_DAYS, false, [r.name], isIP(r.address) ? [r.address] : []);
     // Two readers at once keep the first certificate stored.
     pem = (
       await db.query<{ cert_pem: string }>(
@@ -465,9 +465,8 @@ export const applianceManagerModule: ServerModule = {
       const { tenantId } = requireCaller(ctx);
       await refreshSystems(ctx.db, tenantId);
       const rows = await ctx.db.query<SystemRow>(`${SELECT} ORDER BY s.name`, [tenantId]);
-      const certificates: RemoteCertificate[] = [];
-      for (const r of rows.rows) certificates.push(await remoteCertificateOf(ctx.db, tenantId, r));
-      return { certificates };
+      // The appliances answer side by side (the first time, each one's certificate is made then).
+      return { certificates: await Promise.all(rows.rows.map((r) => remoteCertificateOf(ctx.db, tenantId, r))) };
     },
     remoteCertificate: async (ctx) => {
       const { tenantId } = requireCaller(ctx);

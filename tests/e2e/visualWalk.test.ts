@@ -1,9 +1,10 @@
 /**
  * The visual walk: every screen of the navigation, after its data has loaded, in four passes of the tenant portal
  * (admin at 1280×800 and 1920×1080, admin in the dark scheme, auditor), one of the provider console (operator at
- * 1280×800) and one of an on-premises appliance on a server of its own (admin signing in at `/d/`, dark scheme at
- * 1280×800; the management station's navigation is the same but for its manager screens, left out to keep the walk
- * short). It fails on what a person sees and role queries do not: a table column too narrow to read, a page wider
+ * 1280×800) and one of the on-premises portal (admin signing in at `/d/`, dark scheme at 1280×800): every screen of a
+ * web-isolation appliance, then the screens only a management station has (its appliance manager) on a station of
+ * its own; the station's other screens are the appliance's or the tenant portal's, walked already. It fails on what a
+ * person sees and role queries do not: a table column too narrow to read, a page wider
  * than the window, the current page's link scrolled out of the navigation, text under the contrast minimum, a JSON
  * text box, an implementation note, a console error or a failed request. Screenshots go to `.screens/<pass>/`
  * (git-ignored): open them after a change to the screens.
@@ -12,7 +13,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../setup/start-server';
+import { registry } from '../../definitions/index';
+import { sectionRoute } from '../../engine/core/navigation';
+import { envAllows, type Environment } from '../../schemas/access';
+import { startTestServer, type TestServer } from '../setup/start-server';
 import {
   baseUrl,
   clickLogin,
@@ -33,6 +37,12 @@ interface Pass {
    */
   readonly app: 'portal' | 'provider' | 'on_prem';
   readonly server?: Readonly<Record<string, string>>;
+  /**
+   * A second on-premises server of the same pass (started once the first one is walked): its screens that no other
+   * pass walks (`only`: the screens its environment shows and the others' do not) are walked after the first's,
+   * signed in at `/d/` with the same checks, screenshots in the same folder.
+   */
+  readonly also?: { readonly server: Readonly<Record<string, string>>; readonly only: Environment; readonly not: readonly Environment[] };
   readonly user: string;
   readonly password: string;
   readonly viewport: { width: number; height: number };
@@ -51,6 +61,16 @@ const PASSES: readonly Pass[] = [
     name: 'appliance-dark',
     app: 'on_prem',
     server: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' },
+    // The management station shows the appliance's settings but its registration and isolation service, the tenant
+    // portal's policy, and its appliance manager: only the last is walked by no other pass.
+    also: {
+      server: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'management_station' },
+      only: { deployment: 'on_prem', appMode: 'management_station', production: false },
+      not: [
+        { deployment: 'on_prem', appMode: 'safeview', production: false },
+        { deployment: 'cloud', appMode: 'cloud', production: true },
+      ],
+    },
     user: 'admin',
     password: 'admin-demo',
     viewport: { width: 1280, height: 800 },
@@ -136,46 +156,90 @@ function watchFaults(page: Page, current: () => string): string[] {
   return faults;
 }
 
+/** What the walk of one application found: layout, navigation and contrast findings per route, and its faults. */
+async function walk(page: Page, pass: Pass, base: string, routes: readonly string[], inFlight: () => number, at: (route: string) => void): Promise<string[]> {
+  const dir = join(SCREENS_DIR, pass.name);
+  mkdirSync(dir, { recursive: true });
+  const found: string[] = [];
+  for (const route of routes) {
+    at(route);
+    const loaded = await goToLoadedScreen(page, `${base}${APP_PATH[pass.app]}#${route}`, inFlight).then(
+      () => true,
+      () => false,
+    );
+    if (!loaded) found.push(`${route} did not finish loading`);
+    await page.screenshot({ path: join(dir, `${route.slice(1).replace(/\//g, '_') || 'root'}.png`), fullPage: true });
+    found.push(...(await readLayoutFindings(page)).map((f) => `${route} ${f}`));
+    found.push(...(await readNavigationFinding(page)).map((f) => `${route} ${f}`));
+    const violations = await readAccessibilityViolations(page, pass.fullAxe ? undefined : ['color-contrast']);
+    found.push(...violations.map((v) => `${route} ${v}`));
+  }
+  return found;
+}
+
+/** Routes of the navigation screens `only` shows and none of `not` does (the registry's environment rules). */
+function routesOnlyIn(only: Environment, not: readonly Environment[]): string[] {
+  const shown = (env: Environment) =>
+    registry.screens.filter(
+      (s) => s.nav !== false && envAllows(s.env, env) && registry.sections.some((c) => c.route === sectionRoute(s.route) && !c.hidden && envAllows(c.env, env)),
+    );
+  return shown(only)
+    .filter((s) => !not.some((env) => shown(env).includes(s)))
+    .map((s) => s.route);
+}
+
+/** A page in a fresh context of the pass, its faults (labelled with `route`) and requests in flight watched. */
+async function openWatchedPage(pass: Pass, route: () => string) {
+  const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page, faults: watchFaults(page, route), inFlight: watchInFlight(page) };
+}
+
 // Two passes at a time: each waits on its page most of the time, and the walk is the longest file of the suite.
 describe.concurrent('visual walk of every navigation screen', () => {
   for (const pass of PASSES) {
     it(`${pass.name}: readable columns, no sideways page, AA contrast, no JSON boxes or notes, no errors`, async () => {
-      // An on-premises pass starts its server here, while the other pass of the pair walks.
+      // An on-premises pass starts its server here, while the other pass of the pair walks; its second server once
+      // the first one is walked (a server starting in this process holds up the pages of another it serves).
       const server = pass.server ? await startTestServer({ env: pass.server }) : undefined;
+      let second: TestServer | undefined;
       const base = server?.url ?? baseUrl();
-      const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
+      let route = '(sign-in)';
+      const first = await openWatchedPage(pass, () => route);
+      const contexts = [first.context];
       try {
-        const page = await context.newPage();
-        page.setDefaultTimeout(15_000);
-        let route = '(sign-in)';
-        const faults = watchFaults(page, () => route);
-        const inFlight = watchInFlight(page);
+        const { page, inFlight } = first;
+        const faults = [first.faults];
         await signIn(page, pass, base);
         const landing = new URL(page.url()).hash.slice(1);
         const read = await readNavigationRoutes(page);
         expect(read.length).toBeGreaterThan(pass.app === 'portal' ? 20 : 3);
         // The screen the sign-in landed on last: every visit is an arrival (see SIGN_IN_ROUTE).
         const routes = [...read.filter((r) => r !== landing), ...read.filter((r) => r === landing)];
-        const dir = join(SCREENS_DIR, pass.name);
-        mkdirSync(dir, { recursive: true });
-        const found: string[] = [];
-        for (route of routes) {
-          const loaded = await goToLoadedScreen(page, `${base}${APP_PATH[pass.app]}#${route}`, inFlight).then(
-            () => true,
-            () => false,
-          );
-          if (!loaded) found.push(`${route} did not finish loading`);
-          await page.screenshot({ path: join(dir, `${route.slice(1).replace(/\//g, '_') || 'root'}.png`), fullPage: true });
-          found.push(...(await readLayoutFindings(page)).map((f) => `${route} ${f}`));
-          found.push(...(await readNavigationFinding(page)).map((f) => `${route} ${f}`));
-          const violations = await readAccessibilityViolations(page, pass.fullAxe ? undefined : ['color-contrast']);
-          found.push(...violations.map((v) => `${route} ${v}`));
+        const found = await walk(page, pass, base, routes, inFlight, (r) => (route = r));
+        if (pass.also) {
+          const station = (second = await startTestServer({ env: pass.also.server }));
+          route = '(sign-in)';
+          const other = await openWatchedPage(pass, () => route);
+          contexts.push(other.context);
+          faults.push(other.faults);
+          await signIn(other.page, pass, station.url);
+          const stationLanding = new URL(other.page.url()).hash.slice(1);
+          // Its own screens: each of them in its navigation, the one its sign-in landed on (if any) last.
+          const own = routesOnlyIn(pass.also.only, pass.also.not);
+          expect(own.length).toBeGreaterThan(0);
+          const shown = await readNavigationRoutes(other.page);
+          expect(own.filter((r) => !shown.includes(r))).toEqual([]);
+          const ownRoutes = [...own.filter((r) => r !== stationLanding), ...own.filter((r) => r === stationLanding)];
+          found.push(...(await walk(other.page, pass, station.url, ownRoutes, other.inFlight, (r) => (route = r))));
         }
-        expect([...found, ...faults]).toEqual([]);
+        expect([...found, ...faults.flat()]).toEqual([]);
       } finally {
-        await context.close();
+        for (const context of contexts) await context.close();
         await server?.close();
+        await second?.close();
       }
-    }, 300_000);
+    }, pass.also ? 420_000 : 300_000);
   }
 });
