@@ -38,6 +38,7 @@ import { parentWebExceptions } from './policy/parent/parentWebExceptions';
 import { parentInspectionExceptions } from './policy/parent/parentInspectionExceptions';
 import { parentBrowserRules } from './policy/parent/parentBrowserRules';
 import { appliances } from './reports/appliances';
+import { directoryGroups } from './reports/directoryGroups';
 import { dlpAuditors } from './policy/dlp/dlpAuditors';
 import { auditorProfiles } from './policy/dlp/auditorProfiles';
 import { auditorProfileDefault } from './policy/dlp/auditorProfileDefault';
@@ -67,6 +68,7 @@ import { globalInspectionExceptions } from './policy/web/globalInspectionExcepti
 import { inspectionExceptions } from './policy/web/inspectionExceptions';
 import { runtimeAnalysis } from './policy/web/runtimeAnalysis';
 import { webThreats } from './policy/web/webThreats';
+import { riskTypes } from './policy/web/riskTypes';
 import { watermark } from './policy/web/watermark';
 import { sslBypass } from './policy/web/sslBypass';
 import { benchmarkPolicies } from './posture/benchmarkPolicies';
@@ -196,6 +198,7 @@ export const registry = createRegistry({
   screens: [
     revisionHistory,
     webThreats,
+    riskTypes,
     webCategories,
     categoryExtension,
     webExceptions,
@@ -282,6 +285,7 @@ export const registry = createRegistry({
     reportCatalogue,
     reportScheduling,
     appliances,
+    directoryGroups,
     applianceNetwork,
     applianceRoutes,
     applianceTime,

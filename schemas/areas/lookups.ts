@@ -43,9 +43,14 @@ export const Risk = z.object({
   description: z.string().meta({ title: 'Description' }),
 });
 export const Risks = z.object({ risks: z.array(Risk) }).meta({ title: 'Risk types', description: 'The risk types the web policy can act on' });
+export const RiskEntry = z.object({
+  entry: z.string().meta({ title: 'Covers', description: 'One thing the risk type stands for, e.g. a vulnerable service (port/protocol and name)' }),
+});
 export const RiskDetail = Risk.extend({
-  entries: z.array(z.string()).meta({ title: 'Entries', description: 'What the risk covers, e.g. the vulnerable services (port/protocol and name)' }),
+  entries: z.array(RiskEntry).meta({ title: 'Entries', description: 'What the risk covers, e.g. the vulnerable services (port/protocol and name)' }),
 }).meta({ title: 'Risk type with its entries' });
+/** A risk type as the lookup seed holds it: its entries as plain text. */
+const RiskSeed = Risk.extend({ entries: z.array(z.string()) });
 export const RiskParam = z.strictObject({ risk: z.string().min(1).max(100).meta({ title: 'Risk type', description: 'e.g. Vulnerable Service' }) });
 
 export const RaThreats = z
@@ -239,7 +244,7 @@ export const ApproveAssociation = z.strictObject({
 export const LookupSeed = z.strictObject({
   smtp_users: z.record(z.string(), z.array(SmtpUser)),
   ad_groups: z.record(z.string(), z.array(z.object({ group: z.string(), users: z.array(z.string()) }))),
-  risks: z.array(RiskDetail),
+  risks: z.array(RiskSeed),
   ra_threats: RaThreats.shape.threats,
   predefined_ccls: PredefinedCcls.shape.ccls,
   header_blocklist: z.array(z.string()),

@@ -226,7 +226,7 @@ export const lookupsModule: ServerModule = {
     risk: async (ctx) => {
       const found = LOOKUPS.risks.find((r) => r.name === ctx.params.risk);
       if (!found) throw new HttpError(404, `No risk type is named ${ctx.params.risk}.`);
-      return found;
+      return { ...found, entries: found.entries.map((entry) => ({ entry })) };
     },
     contentVersion: async () => ({ version: LOOKUPS.content_version, updated_at: LOOKUPS.versions_updated_at }),
     raThreats: async () => ({ threats: LOOKUPS.ra_threats }),
