@@ -46,6 +46,7 @@ import { dlpDictionaries } from './policy/dlp/dlpDictionaries';
 import { dlpGroups } from './policy/dlp/dlpGroups';
 import { dlpRules } from './policy/dlp/dlpRules';
 import { emailAllowList } from './policy/email/emailAllowList';
+import { allowListFeeds } from './policy/email/allowListFeeds';
 import { emailAttachments } from './policy/email/emailAttachments';
 import { emailConfig } from './policy/email/emailConfig';
 import { emailIsolation } from './policy/email/emailIsolation';
@@ -58,6 +59,7 @@ import { webBandwidth } from './policy/web/webBandwidth';
 import { browserRules } from './policy/web/browserRules';
 import { webCategories } from './policy/web/webCategories';
 import { categoryExtension } from './policy/web/categoryExtension';
+import { categoryMigration } from './policy/web/categoryMigration';
 import { contentInspection } from './policy/web/contentInspection';
 import { copyPaste } from './policy/web/copyPaste';
 import { egressHeaders } from './policy/web/egressHeaders';
@@ -113,6 +115,7 @@ import { casbSettings } from './settings/tenant/casbSettings';
 import { clientProfiles } from './settings/tenant/clientProfiles';
 import { egressIps } from './settings/tenant/egressIps';
 import { fixedEgress } from './settings/tenant/fixedEgress';
+import { egressAddresses } from './settings/tenant/egressAddresses';
 import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { terminalServerProfiles } from './settings/tenant/terminalServerProfiles';
@@ -201,6 +204,7 @@ export const registry = createRegistry({
     riskTypes,
     webCategories,
     categoryExtension,
+    categoryMigration,
     webExceptions,
     webGlobalExceptions,
     sslBypass,
@@ -217,6 +221,7 @@ export const registry = createRegistry({
     forensicsRules,
     egressHeaders,
     emailAllowList,
+    allowListFeeds,
     emailAttachments,
     emailMobile,
     emailIsolation,
@@ -265,6 +270,7 @@ export const registry = createRegistry({
     samlServiceProvider,
     egressIps,
     fixedEgress,
+    egressAddresses,
     clientProfiles,
     postureProfiles,
     terminalServerProfiles,

@@ -187,18 +187,20 @@ export const UceReport = z
     comment: z.string().max(500).default('').meta({ title: 'Comment' }),
   })
   .meta({ title: 'Allow a sender reported as unsolicited mail' });
+const FEED_TYPE_LABELS = { email: 'Sender address', domain: 'Domain' } as const;
+const FEED_SOURCE_LABELS = { uce: 'Reported as unsolicited', feed: 'Allow-list feed' } as const;
 export const FeedEntry = z.object({
   value: z.string().meta({ title: 'Sender or domain' }),
-  type: z.enum(['email', 'domain']).meta({ title: 'Type' }),
-  source: z.enum(['uce', 'feed']).meta({ title: 'Source' }),
-  added_at: Stamp,
-  comment: z.string(),
+  type: labelledEnum(['email', 'domain'], FEED_TYPE_LABELS, { title: 'Type' }),
+  source: labelledEnum(['uce', 'feed'], FEED_SOURCE_LABELS, { title: 'Source', description: 'An administrator allowed a sender reported as unsolicited mail, or a subscribed feed lists it' }),
+  added_at: Stamp.meta({ title: 'Added' }),
+  comment: z.string().meta({ title: 'Comment' }),
 });
 export const UceAnswer = FeedEntry;
 export const FeedsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ title: 'Most entries' }),
-  source: z.enum(['uce', 'feed', 'all']).default('all').meta({ title: 'Source' }),
-  type: z.enum(['email', 'domain', 'all']).default('all').meta({ title: 'Type' }),
+  source: labelledEnum(['uce', 'feed', 'all'], { ...FEED_SOURCE_LABELS, all: 'All sources' }, { title: 'Source' }).default('all'),
+  type: labelledEnum(['email', 'domain', 'all'], { ...FEED_TYPE_LABELS, all: 'All types' }, { title: 'Type' }).default('all'),
 });
 export const Feeds = z.object({ feeds: z.array(FeedEntry), total: z.number().int() }).meta({ title: 'Allow-list feeds' });
 
