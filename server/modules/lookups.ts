@@ -572,7 +572,9 @@ export const tenantUtilsModule: ServerModule = {
     },
     timeZones: async () => {
       const now = new Date();
-      return { time_zones: Intl.supportedValuesOf('timeZone').map((value) => ({ value, label: value.replace(/_/g, ' '), offset: utcOffset(value, now) })) };
+      // UTC first: the default of the settings that take a time zone, which the runtime's list of zones leaves out.
+      const names = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((v) => v !== 'UTC')];
+      return { time_zones: names.map((value) => ({ value, label: value.replace(/_/g, ' '), offset: utcOffset(value, now) })) };
     },
   }),
 };
