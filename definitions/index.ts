@@ -38,6 +38,7 @@ import { parentWebExceptions } from './policy/parent/parentWebExceptions';
 import { parentInspectionExceptions } from './policy/parent/parentInspectionExceptions';
 import { parentBrowserRules } from './policy/parent/parentBrowserRules';
 import { appliances } from './reports/appliances';
+import { directoryGroups } from './reports/directoryGroups';
 import { dlpAuditors } from './policy/dlp/dlpAuditors';
 import { auditorProfiles } from './policy/dlp/auditorProfiles';
 import { auditorProfileDefault } from './policy/dlp/auditorProfileDefault';
@@ -45,6 +46,7 @@ import { dlpDictionaries } from './policy/dlp/dlpDictionaries';
 import { dlpGroups } from './policy/dlp/dlpGroups';
 import { dlpRules } from './policy/dlp/dlpRules';
 import { emailAllowList } from './policy/email/emailAllowList';
+import { allowListFeeds } from './policy/email/allowListFeeds';
 import { emailAttachments } from './policy/email/emailAttachments';
 import { emailConfig } from './policy/email/emailConfig';
 import { emailIsolation } from './policy/email/emailIsolation';
@@ -57,6 +59,7 @@ import { webBandwidth } from './policy/web/webBandwidth';
 import { browserRules } from './policy/web/browserRules';
 import { webCategories } from './policy/web/webCategories';
 import { categoryExtension } from './policy/web/categoryExtension';
+import { categoryMigration } from './policy/web/categoryMigration';
 import { contentInspection } from './policy/web/contentInspection';
 import { copyPaste } from './policy/web/copyPaste';
 import { egressHeaders } from './policy/web/egressHeaders';
@@ -67,6 +70,7 @@ import { globalInspectionExceptions } from './policy/web/globalInspectionExcepti
 import { inspectionExceptions } from './policy/web/inspectionExceptions';
 import { runtimeAnalysis } from './policy/web/runtimeAnalysis';
 import { webThreats } from './policy/web/webThreats';
+import { riskTypes } from './policy/web/riskTypes';
 import { watermark } from './policy/web/watermark';
 import { sslBypass } from './policy/web/sslBypass';
 import { benchmarkPolicies } from './posture/benchmarkPolicies';
@@ -111,6 +115,7 @@ import { casbSettings } from './settings/tenant/casbSettings';
 import { clientProfiles } from './settings/tenant/clientProfiles';
 import { egressIps } from './settings/tenant/egressIps';
 import { fixedEgress } from './settings/tenant/fixedEgress';
+import { egressAddresses } from './settings/tenant/egressAddresses';
 import { globalSettings } from './settings/tenant/globalSettings';
 import { postureProfiles } from './settings/tenant/postureProfiles';
 import { terminalServerProfiles } from './settings/tenant/terminalServerProfiles';
@@ -196,8 +201,10 @@ export const registry = createRegistry({
   screens: [
     revisionHistory,
     webThreats,
+    riskTypes,
     webCategories,
     categoryExtension,
+    categoryMigration,
     webExceptions,
     webGlobalExceptions,
     sslBypass,
@@ -214,6 +221,7 @@ export const registry = createRegistry({
     forensicsRules,
     egressHeaders,
     emailAllowList,
+    allowListFeeds,
     emailAttachments,
     emailMobile,
     emailIsolation,
@@ -262,6 +270,7 @@ export const registry = createRegistry({
     samlServiceProvider,
     egressIps,
     fixedEgress,
+    egressAddresses,
     clientProfiles,
     postureProfiles,
     terminalServerProfiles,
@@ -282,6 +291,7 @@ export const registry = createRegistry({
     reportCatalogue,
     reportScheduling,
     appliances,
+    directoryGroups,
     applianceNetwork,
     applianceRoutes,
     applianceTime,

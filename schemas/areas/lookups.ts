@@ -43,9 +43,14 @@ export const Risk = z.object({
   description: z.string().meta({ title: 'Description' }),
 });
 export const Risks = z.object({ risks: z.array(Risk) }).meta({ title: 'Risk types', description: 'The risk types the web policy can act on' });
+export const RiskEntry = z.object({
+  entry: z.string().meta({ title: 'Covers', description: 'One thing the risk type stands for, e.g. a vulnerable service (port/protocol and name)' }),
+});
 export const RiskDetail = Risk.extend({
-  entries: z.array(z.string()).meta({ title: 'Entries', description: 'What the risk covers, e.g. the vulnerable services (port/protocol and name)' }),
+  entries: z.array(RiskEntry).meta({ title: 'Entries', description: 'What the risk covers, e.g. the vulnerable services (port/protocol and name)' }),
 }).meta({ title: 'Risk type with its entries' });
+/** A risk type as the lookup seed holds it: its entries as plain text. */
+const RiskSeed = Risk.extend({ entries: z.array(z.string()) });
 export const RiskParam = z.strictObject({ risk: z.string().min(1).max(100).meta({ title: 'Risk type', description: 'e.g. Vulnerable Service' }) });
 
 export const RaThreats = z
@@ -182,18 +187,20 @@ export const UceReport = z
     comment: z.string().max(500).default('').meta({ title: 'Comment' }),
   })
   .meta({ title: 'Allow a sender reported as unsolicited mail' });
+const FEED_TYPE_LABELS = { email: 'Sender address', domain: 'Domain' } as const;
+const FEED_SOURCE_LABELS = { uce: 'Reported as unsolicited', feed: 'Allow-list feed' } as const;
 export const FeedEntry = z.object({
   value: z.string().meta({ title: 'Sender or domain' }),
-  type: z.enum(['email', 'domain']).meta({ title: 'Type' }),
-  source: z.enum(['uce', 'feed']).meta({ title: 'Source' }),
-  added_at: Stamp,
-  comment: z.string(),
+  type: labelledEnum(['email', 'domain'], FEED_TYPE_LABELS, { title: 'Type' }),
+  source: labelledEnum(['uce', 'feed'], FEED_SOURCE_LABELS, { title: 'Source', description: 'An administrator allowed a sender reported as unsolicited mail, or a subscribed feed lists it' }),
+  added_at: Stamp.meta({ title: 'Added' }),
+  comment: z.string().meta({ title: 'Comment' }),
 });
 export const UceAnswer = FeedEntry;
 export const FeedsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ title: 'Most entries' }),
-  source: z.enum(['uce', 'feed', 'all']).default('all').meta({ title: 'Source' }),
-  type: z.enum(['email', 'domain', 'all']).default('all').meta({ title: 'Type' }),
+  source: labelledEnum(['uce', 'feed', 'all'], { ...FEED_SOURCE_LABELS, all: 'All sources' }, { title: 'Source' }).default('all'),
+  type: labelledEnum(['email', 'domain', 'all'], { ...FEED_TYPE_LABELS, all: 'All types' }, { title: 'Type' }).default('all'),
 });
 export const Feeds = z.object({ feeds: z.array(FeedEntry), total: z.number().int() }).meta({ title: 'Allow-list feeds' });
 
@@ -239,7 +246,7 @@ export const ApproveAssociation = z.strictObject({
 export const LookupSeed = z.strictObject({
   smtp_users: z.record(z.string(), z.array(SmtpUser)),
   ad_groups: z.record(z.string(), z.array(z.object({ group: z.string(), users: z.array(z.string()) }))),
-  risks: z.array(RiskDetail),
+  risks: z.array(RiskSeed),
   ra_threats: RaThreats.shape.threats,
   predefined_ccls: PredefinedCcls.shape.ccls,
   header_blocklist: z.array(z.string()),

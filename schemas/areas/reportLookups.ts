@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 import { AvScanResult } from '../logEnums';
-import { ReportInterval } from '../reports';
+import { REPORT_INTERVALS, ReportInterval, type ReportIntervalName } from '../reports';
+import { labelledEnum } from '../enums';
+import { LOG_INTERVALS } from '../logEnums';
 import { CasbProfileTypeChoice } from './casb';
 import { Sha256 } from './ruleConditions';
 
@@ -62,8 +64,15 @@ export const AppRequestCounts = z
   })
   .meta({ title: 'Requests by discovered application' });
 
+/** The report intervals by the names the log screens give them (Last 7 days, ...). */
+const GroupsPeriod = labelledEnum(
+  Object.keys(REPORT_INTERVALS) as [ReportIntervalName, ...ReportIntervalName[]],
+  Object.fromEntries(Object.keys(REPORT_INTERVALS).map((k) => [k, LOG_INTERVALS[k as ReportIntervalName].label])) as Record<ReportIntervalName, string>,
+  { title: 'Period', description: 'The period the traffic is counted over; the last 7 days unless another is chosen' },
+);
+
 export const GroupsQuery = z.strictObject({
-  interval: ReportInterval.default('7d').meta({ title: 'Interval' }),
+  interval: GroupsPeriod.default('7d'),
   result_type: z.enum(['list', 'count']).default('list').meta({ description: '`count` answers the number of groups alone (`total`), without the list' }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

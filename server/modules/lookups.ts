@@ -226,7 +226,7 @@ export const lookupsModule: ServerModule = {
     risk: async (ctx) => {
       const found = LOOKUPS.risks.find((r) => r.name === ctx.params.risk);
       if (!found) throw new HttpError(404, `No risk type is named ${ctx.params.risk}.`);
-      return found;
+      return { ...found, entries: found.entries.map((entry) => ({ entry })) };
     },
     contentVersion: async () => ({ version: LOOKUPS.content_version, updated_at: LOOKUPS.versions_updated_at }),
     raThreats: async () => ({ threats: LOOKUPS.ra_threats }),
@@ -572,7 +572,9 @@ export const tenantUtilsModule: ServerModule = {
     },
     timeZones: async () => {
       const now = new Date();
-      return { time_zones: Intl.supportedValuesOf('timeZone').map((value) => ({ value, label: value.replace(/_/g, ' '), offset: utcOffset(value, now) })) };
+      // UTC first: the default of the settings that take a time zone, which the runtime's list of zones leaves out.
+      const names = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((v) => v !== 'UTC')];
+      return { time_zones: names.map((value) => ({ value, label: value.replace(/_/g, ' '), offset: utcOffset(value, now) })) };
     },
   }),
 };

@@ -72,6 +72,22 @@ describe('reporting used by editing screens', { timeout: 180_000 }, () => {
     expect(count.body).toEqual({ total: list.total });
     expect((await admin.get('/api/rep/v1/query/groups?result_type=sum')).status).toBe(400);
   });
+
+  it('counts the groups over the period asked (Directory Groups): a longer period holds at least the shorter one\'s traffic; an unknown period is a 400', async () => {
+    const admin = await signedIn('admin');
+    const week = asResponseOf(reportLookupOps.groupsReport, (await admin.get('/api/rep/v1/query/groups')).body).groups!;
+    const month = asResponseOf(reportLookupOps.groupsReport, (await admin.get('/api/rep/v1/query/groups?interval=30d')).body).groups!;
+    const hour = asResponseOf(reportLookupOps.groupsReport, (await admin.get('/api/rep/v1/query/groups?interval=1h')).body).groups!;
+    const requestsOf = (list: typeof week) => new Map(list.map((g) => [g.name, g.requests]));
+    const [w, m] = [requestsOf(week), requestsOf(month)];
+    for (const [name, requests] of w) expect(m.get(name), name).toBeGreaterThanOrEqual(requests);
+    expect([...m.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan([...w.values()].reduce((a, b) => a + b, 0));
+    expect(hour.length).toBeLessThanOrEqual(week.length);
+    expect((await admin.get('/api/rep/v1/query/groups?interval=30d&result_type=count')).body).toEqual({ total: month.length });
+    const bad = await admin.get('/api/rep/v1/query/groups?interval=90d');
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad.body)).toEqual(['query.interval']);
+  });
 });
 
 describe('CASB insights and DLP\'s view of CASB', { timeout: 180_000 }, () => {

@@ -50,5 +50,8 @@ describe('tenant settings and utilities', () => {
     const zones = asResponseOf(tenantUtilOps.timeZones, (await (await signedIn('webadmin')).get('/api/policy/v1/rules/time_zones')).body).time_zones;
     expect(zones.find((z) => z.value === 'Asia/Tokyo')?.offset).toBe('+09:00');
     expect(zones.find((z) => z.value === 'America/New_York')?.label).toBe('America/New York');
+    // The default of the General settings' time zone is offered first, so the choice shows the stored value.
+    expect(zones[0]).toEqual({ value: 'UTC', label: 'UTC', offset: '+00:00' });
+    expect(zones.filter((z) => z.value === 'UTC')).toHaveLength(1);
   });
 });

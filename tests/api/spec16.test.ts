@@ -82,6 +82,11 @@ describe('lookups answer their documented shape', () => {
     const vs = (await admin.get(`${P}/risks/Vulnerable%20Service`)).body;
     expect(vs).toMatchObject({ name: 'Vulnerable Service', level: 'high' });
     expect(vs.entries.length).toBeGreaterThan(0);
+    // Each entry is a row of the Risk Types screen: what the risk type covers.
+    expect(vs.entries).toContainEqual({ entry: '445/tcp SMB v1' });
+    const malware = (await admin.get(`${P}/risks/Malware`)).body;
+    expect(malware.entries.map((e: { entry: string }) => e.entry)).toContain('Ransomware');
+    expect(malware.entries).not.toContainEqual({ entry: '445/tcp SMB v1' });
     expect((await admin.get(`${P}/risks/No%20Such%20Risk`)).status).toBe(404);
   });
 

@@ -31,8 +31,6 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'reportLookups.files': 'looks files up by their hashes in the logs; stores nothing',
   'docsAndFiles.contentMigration':
     "a one-way rewrite of the working revision's v3 file-type ids into v4 ids: running it again changes nothing",
-  'tenantUtils.saveAuthV2':
-    'the v2 path of the user authentication settings (spec 002); its refusal of a stale stamp is not yet tested (closing note of stop 23)',
   'posture.assess': 'runs the assessment anew from the policy as stored and replaces the earlier one and its reviews: the caller asks for a fresh result, not a change of a version',
   'posture.reassess': 'runs the assessment anew from the policy as stored, keeping reviews of unchanged outcomes; it changes no value an editor chose',
   'posture.assessAll': 'repeats every assessment of the policy from the policy as stored, keeping reviews; it changes no value an editor chose',
@@ -358,6 +356,17 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     const read = (await admin.get(`/api/policy/v2/rules/sslbump_bypass/${rev}`)).body;
     const save = () => admin.put(`/api/policy/v2/rules/sslbump_bypass/${rev}`, { body: read });
     await secondEditorRefused(save, save);
+  },
+  'tenantUtils.saveAuthV2': async (admin) => {
+    // The v2 path saves the User Authentication page's document: a save through v1 or v2 stales what either read.
+    const read = (await admin.get('/api/settings/v2/tenants/auth?limit=1')).body.items[0];
+    const save = (session_hours: number) => () => admin.put('/api/settings/v2/tenants/auth', { body: { ...read, session_hours } });
+    const [first, second] = read.session_hours === 12 ? [24, 8] : [12, 8];
+    await secondEditorRefused(save(first), save(second));
+    const stored = (await admin.get('/api/settings/v1/tenants/auth')).body;
+    expect(stored.session_hours).toBe(first);
+    expect((await admin.put('/api/settings/v2/tenants/auth', { body: { ...stored, session_hours: second, updated_at: '2999-01-01T00:00:00.000Z' } })).status).toBe(409);
+    expect((await admin.get('/api/settings/v2/tenants/auth?limit=1')).body.items[0]).toEqual(stored);
   },
   'reports.dashboard.save': async (admin) => {
     const read = (await admin.get('/api/reports/v1/dashboard_layout')).body;

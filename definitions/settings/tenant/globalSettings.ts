@@ -1,5 +1,6 @@
 import { GlobalSettingsDocument } from '../../../schemas/areas/tenantSettings';
-import { defineSettingsPage } from '../../define';
+import { timeZones } from '../../api/tenantUtils';
+import { choicesFrom, defineSettingsPage } from '../../define';
 
 export const globalSettings = defineSettingsPage({
   id: 'settings.general',
@@ -16,7 +17,11 @@ export const globalSettings = defineSettingsPage({
   layout: {
     kind: 'form',
     fields: {
-      time_zone: { placeholder: 'Europe/Berlin' },
+      time_zone: {
+        widget: 'select',
+        placeholder: 'Europe/Berlin',
+        optionsFrom: choicesFrom(timeZones, 'time_zones', 'value', 'label', { detail: (z) => `UTC${z.offset} now`, labelOnly: true }),
+      },
       support_contact: { placeholder: 'helpdesk@example.com' },
     },
   },
