@@ -249,21 +249,42 @@ async function templates(db: Db, tenantId: string) {
  * Each simulated appliance has a real self-signed X.509 certificate for its name and address, made when it is first
  * fetched and kept (its own key stays "on the appliance": the station stores none).
  */
-async function remoteCertificateOf(db: Db, tenantId: string, r: SystemRow): Promise<RemoteCertificate> {
+async function remoteCertificateOf(db: Db, tenantId: string, r: SystemRow, premade?: Promise<X509Certificate>): Promise<RemoteCertificate> {
   if (!r.reachable) return { system_id: r.id, name: r.name, error: MESSAGES.noApplianceCert };
-  let pem = r.cert_pem;
-  if (!pem) {
-    const made = selfSigned(await newKeyPemAsync(), { commonName: r.name }, SERVICE_VALID_DAYS, false, [r.name], isIP(r.address) ? [r.address] : []);
-    // Two readers at once keep the first certificate stored.
-    pem = (
+  let cert = decoded(r.cert_pem);
+  if (!cert) {
+    const made = await (premade ?? serviceCertificateFor(r));
+    // Two readers at once keep the first certificate stored; one that no longer decodes is replaced.
+    const stored = (
       await db.query<{ cert_pem: string }>(
-        'UPDATE managed_systems SET cert_pem = COALESCE(cert_pem, $3) WHERE tenant_id = $1 AND id = $2 RETURNING cert_pem',
-        [tenantId, r.id, made],
+        'UPDATE managed_systems SET cert_pem = CASE WHEN cert_pem IS NULL OR cert_pem = $4 THEN $3 ELSE cert_pem END WHERE tenant_id = $1 AND id = $2 RETURNING cert_pem',
+        [tenantId, r.id, made.toString(), r.cert_pem ?? ''],
       )
     ).rows[0]!.cert_pem;
+    cert = decoded(stored) ?? made;
   }
-  const { subject, issuer, serial_number, valid_from, valid_to, fingerprint_sha256 } = certDetails(new X509Certificate(pem));
-  return { system_id: r.id, name: r.name, subject, issuer, serial_number, valid_from, valid_to, fingerprint_sha256, pem };
+  const { subject, issuer, serial_number, valid_from, valid_to, fingerprint_sha256 } = certDetails(cert);
+  return { system_id: r.id, name: r.name, subject, issuer, serial_number, valid_from, valid_to, fingerprint_sha256, pem: cert.toString() };
+}
+
+/** A stored certificate decoded, or undefined when there is none or it does not decode. */
+function decoded(pem: string | null): X509Certificate | undefined {
+  if (!pem) return undefined;
+  try {
+    return new X509Certificate(pem);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new self-signed service certificate for the appliance's name and address, checked to decode (made again if not). */
+async function serviceCertificateFor(r: SystemRow): Promise<X509Certificate> {
+  for (let attempt = 1; ; attempt++) {
+    const pem = selfSigned(await newKeyPemAsync(), { commonName: r.name }, SERVICE_VALID_DAYS, false, [r.name], isIP(r.address) ? [r.address] : []);
+    const cert = decoded(pem);
+    if (cert) return cert;
+    if (attempt === 3) throw new Error(`the service certificate of ${r.name} could not be made`);
+  }
 }
 
 const stationImplementations = implementAll(stationOps, {
@@ -465,8 +486,13 @@ export const applianceManagerModule: ServerModule = {
       const { tenantId } = requireCaller(ctx);
       await refreshSystems(ctx.db, tenantId);
       const rows = await ctx.db.query<SystemRow>(`${SELECT} ORDER BY s.name`, [tenantId]);
-      // The appliances answer side by side (the first time, each one's certificate is made then).
-      return { certificates: await Promise.all(rows.rows.map((r) => remoteCertificateOf(ctx.db, tenantId, r))) };
+      // The certificates still to be made are made side by side, off the event loop; the store is then read and written
+      // one appliance at a time (queries of one request's connection never overlap).
+      const premade = new Map(rows.rows.filter((r) => r.reachable && !decoded(r.cert_pem)).map((r) => [r.id, serviceCertificateFor(r)] as const));
+      for (const p of premade.values()) p.catch(() => undefined);
+      const certificates: RemoteCertificate[] = [];
+      for (const r of rows.rows) certificates.push(await remoteCertificateOf(ctx.db, tenantId, r, premade.get(r.id)));
+      return { certificates };
     },
     remoteCertificate: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
