@@ -55,16 +55,33 @@ async function warmUp(db: Db, modules: readonly ServerModule[], ctx: StartContex
   }
 }
 
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+/**
+ * Opens the store of `options.vars`, migrates it and runs the modules' start hooks (seeding an empty store); the
+ * caller closes it. The first half of startServer; the tests also use it to seed a store once and copy it.
+ */
+export async function prepareStore(options: Pick<StartOptions, 'vars' | 'registry' | 'modules'> = {}): Promise<Db> {
   const config = configFromVars(options.vars ?? process.env);
   setPasswordHashCost(config.passwordHashCost);
   const registry = options.registry ?? defaultRegistry;
   const modules = options.modules ?? serverModules;
   const db = await openDb(config);
-  let app: FastifyInstance | undefined;
   try {
     await migrate(db);
     for (const m of modules) await m.onStart?.(db, config.env, { registry, seed: config.seed });
+    return db;
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = configFromVars(options.vars ?? process.env);
+  const registry = options.registry ?? defaultRegistry;
+  const modules = options.modules ?? serverModules;
+  const db = await prepareStore({ ...options, vars: options.vars ?? process.env });
+  let app: FastifyInstance | undefined;
+  try {
     if (db.kind === 'pglite') await warmUp(db, modules, { registry, seed: config.seed }, config.sessionMaxAgeMs);
     app = buildApp({
       db,

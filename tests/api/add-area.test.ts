@@ -4,8 +4,7 @@
  * navigation entry (in the shell's generated catalog, with a lazy loader of the definition), the server route with
  * validation and RBAC, the client method, the OpenAPI operation and the docs page all appear.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { createAccessControl } from '../../engine/core/access';
 import { callOperation, configureHttp, isApiError } from '../../engine/core/http';
 import { buildNavigation, screensOf } from '../../engine/core/navigation';
 import { startServer, type RunningServer } from '../../server/startServer';
+import { seededStoreFolder, TEST_SERVER_VARS } from '../setup/start-server';
 import type { Catalog } from '../../src/shell/catalog';
 import { ACCOUNTS, ApiClient, signedIn } from './helpers';
 
@@ -34,11 +34,11 @@ let server: RunningServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-add-area-'));
+  dataDir = await seededStoreFolder();
   // Its own embedded store, whatever DATABASE_URL says: the fixture area must not leak into the shared database.
   server = await startServer({
     registry: extended,
-    vars: { HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', DATA_DIR: dataDir, PASSWORD_HASH_COST: '14' },
+    vars: { ...TEST_SERVER_VARS, DATA_DIR: dataDir },
     logger: { level: 'error' },
   });
 });

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logCounts } from '../../server/logs/generator';
 import { LOG_SEED_SIZES } from '../../server/logs/seed';
-import { resetPostgres } from '../setup/start-server';
+import { resetPostgres, seededStoreFolder, TEST_SERVER_VARS } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, stagedRev } from './helpers';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,10 +26,10 @@ afterEach(() => {
 });
 
 /**
- * A fresh store: a temporary PGlite folder, or on PostgreSQL an emptied database of its own beside DATABASE_URL's
- * (`<name>_crash`), so the suite's shared server keeps its data.
+ * A fresh store: a temporary PGlite folder (empty, or `seeded` as a first start would leave it), or on PostgreSQL an
+ * emptied database of its own beside DATABASE_URL's (`<name>_crash`), so the suite's shared server keeps its data.
  */
-async function freshStore(): Promise<Record<string, string>> {
+async function freshStore(seeded = false): Promise<Record<string, string>> {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
     const name = `${url.pathname.slice(1)}_crash`;
@@ -45,7 +45,7 @@ async function freshStore(): Promise<Record<string, string>> {
     await resetPostgres(url.toString());
     return { DATABASE_URL: url.toString() };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
+  const dir = seeded ? await seededStoreFolder() : mkdtempSync(join(tmpdir(), 'portal-crash-'));
   dirs.push(dir);
   return { DATA_DIR: dir };
 }
@@ -60,7 +60,7 @@ function spawnServer(
 ): { child: ChildProcess; url: Promise<string>; output: (re: RegExp) => Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...store, HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: seed, LOG_LEVEL: 'error' },
+    env: { ...process.env, ...TEST_SERVER_VARS, ...store, PORTAL_SEED: seed, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -101,7 +101,7 @@ async function signedInAt(url: string): Promise<ApiClient> {
 
 describe('kill -9', { timeout: 300_000 }, () => {
   it('during saves: after a restart every acknowledged save is there', async () => {
-    const store = await freshStore();
+    const store = await freshStore(true);
     const first = spawnServer(store);
     const admin = await signedInAt(await first.url);
     const acknowledged: string[] = [];

@@ -4,15 +4,14 @@
  * left as it is; a screen renamed with its old id as storage key keeps its data. Runs its own server on an embedded
  * store with a versioned copy of the fixture area.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
 import { definePolicyArea, type DocumentMigration } from '../../definitions/define';
 import { createRegistry } from '../../definitions/registry';
 import { fixtureArea } from '../../codegen/fixtures';
 import { startServer, type RunningServer } from '../../server/startServer';
+import { seededStoreFolder, TEST_SERVER_VARS } from '../setup/start-server';
 import { signedIn, stagedRev, type ApiClient } from './helpers';
 
 /** Version 1 of the fixture area stored plain host names (`hosts`); version 2 stores rules (`list`). */
@@ -40,7 +39,7 @@ let rev: number;
 const start = async (screen: typeof versioned) => {
   server = await startServer({
     registry: withScreen(screen),
-    vars: { HOST: '127.0.0.1', PORT: '0', PORTAL_SEED: 'small', DATA_DIR: dataDir, PASSWORD_HASH_COST: '14' },
+    vars: { ...TEST_SERVER_VARS, DATA_DIR: dataDir },
     logger: { level: 'error' },
   });
   admin = await signedIn('admin', server.url);
@@ -64,7 +63,7 @@ const storedRow = async () =>
   )).rows;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-versions-'));
+  dataDir = await seededStoreFolder();
   await start(versioned);
 }, 120_000);
 

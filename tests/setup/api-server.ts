@@ -3,7 +3,7 @@
  * after emptying that database. Tests read its address with `inject('baseUrl')`.
  */
 import type { TestProject } from 'vitest/node';
-import { resetPostgres, startTestServer } from './start-server';
+import { resetPostgres, startTestServer, makeStoreTemplates } from './start-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL) await resetPostgres(process.env.DATABASE_URL);
+  const removeTemplates = makeStoreTemplates();
   const server = await startTestServer();
   project.provide('baseUrl', server.url);
-  return () => server.close();
+  return async () => {
+    await server.close();
+    removeTemplates();
+  };
 }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startTestServer, type TestServer } from './start-server';
+import { startTestServer, makeStoreTemplates, type TestServer } from './start-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,16 +40,19 @@ export function distIsStale(root = ROOT): boolean {
 }
 
 let server: TestServer | undefined;
+let removeTemplates: (() => void) | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (distIsStale()) {
     // Vitest sets NODE_ENV=test, which would give a development build of React.
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
+  removeTemplates = makeStoreTemplates();
   server = await startTestServer({ env: { PORTAL_DEPLOYMENT: 'cloud', PORTAL_PRODUCTION: 'true' } });
   project.provide('baseUrl', server.url);
 }
 
 export async function teardown(): Promise<void> {
   await server?.close();
+  removeTemplates?.();
 }

@@ -1,12 +1,19 @@
 /**
  * An in-process reference server for tests: port 0 on 127.0.0.1, a fresh temporary DATA_DIR (PGlite) unless
  * DATABASE_URL is set, PORTAL_SEED=small. The API and browser suites both start theirs through here.
+ *
+ * A new PGlite store costs about 15 s (its initdb 8 s, seeding 7 s) against 1 s for opening a copy of one already
+ * seeded, and the suites start about thirty servers. So when the global set-up has made a folder for them
+ * (`makeStoreTemplates`), the first server of each seeding configuration seeds a store there once, and every server of
+ * that configuration with an empty folder starts on a copy of it. A test that needs a first seeding itself (crash.test.ts)
+ * starts its server another way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startServer, type RunningServer } from '../../server/startServer';
+import { prepareStore, startServer, type RunningServer } from '../../server/startServer';
 
 export interface TestServerOptions {
   /** Environment variables for the server (PORTAL_DEPLOYMENT, DATA_DIR, DATABASE_URL, ...), over the defaults. */
@@ -18,25 +25,93 @@ export interface TestServer extends RunningServer {
   readonly dataDir: string | undefined;
 }
 
+const TEMPLATES_VAR = 'PORTAL_TEST_STORE_TEMPLATES';
+
+/**
+ * Makes a folder for seeded store templates for this run (inherited by the suite's workers through the environment);
+ * returns the function that removes it.
+ */
+export function makeStoreTemplates(): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'portal-templates-'));
+  process.env[TEMPLATES_VAR] = root;
+  return () => {
+    rmSync(root, { recursive: true, force: true });
+    if (process.env[TEMPLATES_VAR] === root) delete process.env[TEMPLATES_VAR];
+  };
+}
+
+/** Variables that change how a server answers but not what its start hooks store. */
+const SERVING_ONLY = new Set(['NODE_ENV', 'HOST', 'PORT', 'TRUST_PROXY', 'SESSION_MAX_AGE_HOURS', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL']);
+const making = new Map<string, Promise<string>>();
+
+/** The seeded template of these variables in `root`, made on first use (atomically: other processes may race). */
+function storeTemplate(root: string, vars: Readonly<Record<string, string | undefined>>): Promise<string> {
+  const seeding = Object.entries(vars).filter(([k, v]) => v !== undefined && !SERVING_ONLY.has(k)).sort(([a], [b]) => a.localeCompare(b));
+  const key = createHash('sha256').update(JSON.stringify(seeding)).digest('hex').slice(0, 16);
+  const target = join(root, key);
+  let made = making.get(target);
+  if (!made) {
+    made = (async () => {
+      if (existsSync(target)) return target;
+      const work = mkdtempSync(join(root, `${key}-`));
+      const db = await prepareStore({ vars: { ...vars, DATABASE_URL: undefined, DATA_DIR: work } });
+      await db.close();
+      try {
+        renameSync(work, target);
+      } catch (err) {
+        // Another process made it first.
+        rmSync(work, { recursive: true, force: true });
+        if (!existsSync(target)) throw err;
+      }
+      return target;
+    })();
+    making.set(target, made);
+    made.catch(() => making.delete(target));
+  }
+  return made;
+}
+
+const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+/** Fills `dataDir` with a copy of the seeded store of `vars` when this run keeps templates; else leaves it empty. */
+async function copySeededStore(vars: Readonly<Record<string, string | undefined>>, dataDir: string): Promise<void> {
+  const templates = process.env[TEMPLATES_VAR];
+  if (templates) cpSync(await storeTemplate(templates, vars), dataDir, { recursive: true });
+}
+
+/** The variables of every test server; a test's own `env` goes over them. */
+export const TEST_SERVER_VARS = {
+  HOST: '127.0.0.1',
+  PORT: '0',
+  PORTAL_SEED: 'small',
+  // The lowest cost a server accepts: hundreds of sign-ins per run at 2^17 cost minutes of CPU.
+  PASSWORD_HASH_COST: '14',
+} as const;
+
+/**
+ * A new temporary folder for a PGlite store that a test server of `TEST_SERVER_VARS` would have seeded (a copy of the
+ * template when this run keeps them, else empty, to be seeded by the server that opens it).
+ */
+export async function seededStoreFolder(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  await copySeededStore({ ...TEST_SERVER_VARS, NODE_ENV: process.env.NODE_ENV }, dir);
+  return dir;
+}
+
 /** Starts a server; `close()` stops it and removes the temporary data folder it created. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const databaseUrl = options.env && 'DATABASE_URL' in options.env ? options.env.DATABASE_URL : process.env.DATABASE_URL;
   const ownDir = !databaseUrl && !options.env?.DATA_DIR ? mkdtempSync(join(tmpdir(), 'portal-test-')) : undefined;
   const dataDir = databaseUrl ? undefined : (options.env?.DATA_DIR ?? ownDir);
-  const server = await startServer({
-    vars: {
-      NODE_ENV: process.env.NODE_ENV,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      PORTAL_SEED: 'small',
-      // The lowest cost a server accepts: hundreds of sign-ins per run at 2^17 cost minutes of CPU.
-      PASSWORD_HASH_COST: '14',
-      ...options.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-    },
-    logger: { level: 'error' },
-  }).catch((err: unknown) => {
+  const vars = {
+    NODE_ENV: process.env.NODE_ENV,
+    ...TEST_SERVER_VARS,
+    ...options.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+  };
+  if (dataDir && isEmptyFolder(dataDir)) await copySeededStore(vars, dataDir);
+  const server = await startServer({ vars, logger: { level: 'error' } }).catch((err: unknown) => {
     if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     throw err;
   });
