@@ -2,7 +2,7 @@
 import { reportOps, reportQueryOps } from '../../definitions/api/reports';
 import { dashboard } from '../../definitions/reports/dashboard';
 import { MESSAGES } from '../../schemas/constants';
-import { REPORT_NAMES } from '../../schemas/reports';
+import { REPORT_NAMES, reportSpec } from '../../schemas/reports';
 import { recordAudit } from '../audit';
 import { readLayout, saveLayout } from '../logs/dashboardLayout';
 import { runInsights } from '../logs/insights';
@@ -16,6 +16,7 @@ import {
 } from '../logs/pastReports';
 import { runReport } from '../logs/reports';
 import { whileWanted } from '../logs/requestSignal';
+import { hideRestrictedTop, logsRestricted, refuseRestrictedFilters } from '../logs/restricted';
 import { HttpError, implement, implementAll, requireCaller, type ServerModule } from '../types';
 
 /** The charts of a dashboard its user has not arranged: the definition's. */
@@ -23,14 +24,18 @@ const DEFAULT_WIDGETS = dashboard.widgets.map((w) => w.report);
 
 const reportQueries = REPORT_NAMES.map((name) =>
   implement(reportQueryOps[name], async (ctx) => {
-    const { tenantId } = requireCaller(ctx);
+    const { tenantId, user } = requireCaller(ctx);
     const { start, end } = ctx.query;
     if (start !== undefined && end !== undefined && start > end) {
       throw new HttpError(400, MESSAGES.validationFailed, {
         errors: [{ path: 'query.end', key: 'endBeforeStart', message: 'The end of the range is before its start.' }],
       });
     }
-    return whileWanted(ctx.reply, (signal) => runReport(ctx.db.heavy(signal), tenantId, name, ctx.query, Date.now()));
+    const spec = reportSpec(name);
+    const restricted = logsRestricted(user.capabilities);
+    if (restricted) refuseRestrictedFilters(spec.logType, ctx.query);
+    const result = await whileWanted(ctx.reply, (signal) => runReport(ctx.db.heavy(signal), tenantId, name, ctx.query, Date.now()));
+    return restricted ? hideRestrictedTop(spec, result) : result;
   }),
 );
 
