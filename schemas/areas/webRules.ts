@@ -322,7 +322,7 @@ export const EgressHeaderRule = z
     enabled: Enabled,
     domains: z.array(Domain).min(1, { message: 'Add at least one domain.' }).max(1000).meta({ title: 'Domains', description: 'Requests to these sites get the header change' }),
     header: HeaderName.refine((h) => !PROTECTED_HEADER_SET.has(h.toLowerCase()), {
-      message: `The service sets this header itself: no rule may change ${PROTECTED_HEADERS.join(', ')}.`,
+      message: 'The service sets this header itself: no rule may change it.',
       params: { key: 'protectedHeader' },
     }),
     operation: HeaderOperation.default('replace'),

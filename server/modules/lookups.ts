@@ -281,7 +281,7 @@ export const lookupsModule: ServerModule = {
     },
     validateDdlDomains: async (ctx) => {
       const problems = ddlProblems(new URL(ctx.body.ddlUrl));
-      if (problems.length) return { valid: false, message: 'The domain list address cannot be used.', problems };
+      if (problems.length) return { valid: false, message: 'The list address cannot be used.', problems };
       const what = ctx.body.isCasb ? 'cloud application domain' : 'domain';
       return {
         valid: true,

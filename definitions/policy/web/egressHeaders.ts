@@ -9,8 +9,8 @@ export const egressHeaders = definePolicyArea({
   description:
     'HTTP request headers added, replaced or removed on requests to given sites as they leave the service, for ' +
     'example a tenant-restriction header that keeps users on the company\'s own SaaS tenants. A value is required ' +
-    `unless the header is removed; header values cannot contain line breaks. At most ${EGRESS_RULES_MAX} rules; the headers ` +
-    `the service sets itself (${PROTECTED_HEADERS.join(', ')}) cannot be changed.`,
+    `unless the header is removed; header values cannot contain line breaks. At most ${EGRESS_RULES_MAX} rules; headers ` +
+    'the service sets itself cannot be changed.',
   // egress_control's `enabled`: whether header rules apply to the tenant's traffic at all.
   capabilityNotice: {
     operation: egressControl,
