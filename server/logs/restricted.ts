@@ -1,9 +1,10 @@
 /**
  * Restricted logs (the tenant capability `restricted_logs`, spec 000 §7 tenant capability details): while the service
  * provider has it on, the events of the tenant's users answer without who they were (user names, mailbox addresses,
- * client addresses), to every administrator of the tenant, on every page and so in every export made from the pages.
- * Searching the events by those fields is refused, since a match would tell who did what. The audit log lists the
- * administrators' own actions and stays whole.
+ * client addresses), to every administrator of the tenant, on every page and so in every export made from the pages;
+ * top-N reports by user or address (charts, insights, past and instant report files) number their rows instead of
+ * naming them. Searching events or reports by those fields is refused, since a match would tell who did what. The
+ * audit log lists the administrators' own actions and stays whole.
  */
 import { LOG_FILTERS, type LogType } from '../../schemas/logs';
 import { MESSAGES } from '../../schemas/constants';
@@ -37,6 +38,15 @@ export function refuseRestrictedFilters(type: LogType, query: Readonly<Record<st
       key: 'restrictedLogs',
       message: `This tenant's logs hide ${spec.field === 'src_ip' ? 'client addresses' : 'who its users are'}: events cannot be searched by them.`,
     }));
+  if (errors.length > 0) throw new HttpError(400, MESSAGES.validationFailed, { errors });
+}
+
+/** Refuses a report job (an instant report) whose filters name a hidden field (400 naming each filter). */
+export function refuseRestrictedReportFilters(filters: Readonly<Record<string, unknown>>): void {
+  const hidden = new Set(Object.values(RESTRICTED_FIELDS).flat());
+  const errors = Object.entries(filters)
+    .filter(([param, value]) => hidden.has(param) && isSet(value))
+    .map(([param]) => ({ path: `filters.${param}`, key: 'restrictedLogs', message: 'This tenant\'s logs hide who its users are: reports cannot be filtered by them.' }));
   if (errors.length > 0) throw new HttpError(400, MESSAGES.validationFailed, { errors });
 }
 

@@ -66,6 +66,19 @@ describe('restricted logs', { timeout: 120_000 }, () => {
       expect(top.map((d) => d.key)).toEqual(['Hidden user 1', 'Hidden user 2', 'Hidden user 3']);
       expect(top.map((d) => d.value)).toEqual(topBefore.map((d) => d.value));
       expect((await admin.get(`/api/rep/v1/query/top_user_domains?userid=${encodeURIComponent(someone)}`)).status).toBe(400);
+
+      // Insights neither finds nor names users; an instant report files them numbered and cannot be filtered by one.
+      const found = (await admin.get(`/api/insights/v1/q?q=${encodeURIComponent(someone)}`)).body;
+      expect(found.matches.some((m: { field: string }) => m.field === 'userid')).toBe(false);
+      expect(found.total).toBe(0);
+      const instant = await admin.put('/api/reports/v1/instant_reports', { body: { name: 'Users', reports: ['top_users'], interval: '30d' } });
+      expect(instant.status, instant.text.slice(0, 200)).toBe(200);
+      const csv = (await admin.get(`/api/reports/v1/past_reports/${instant.body.id}`)).text;
+      expect(csv).toContain('Hidden user 1');
+      expect(csv).not.toContain(someone);
+      const filtered = await admin.put('/api/reports/v1/instant_reports', { body: { name: 'One user', reports: ['top_domains'], filters: { userid: someone } } });
+      expect(filtered.status).toBe(400);
+      expect(filtered.body.errors[0]).toMatchObject({ path: 'filters.userid', key: 'restrictedLogs' });
     } finally {
       await restrictDemoLogs(op, false);
     }
