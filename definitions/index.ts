@@ -60,6 +60,9 @@ import { browserRules } from './policy/web/browserRules';
 import { webCategories } from './policy/web/webCategories';
 import { categoryExtension } from './policy/web/categoryExtension';
 import { categoryMigration } from './policy/web/categoryMigration';
+import { categoryDatabase } from './policy/web/categoryDatabase';
+import { inspectionSignatures } from './policy/web/inspectionSignatures';
+import { capturedFilePassword } from './policy/dlp/capturedFilePassword';
 import { contentInspection } from './policy/web/contentInspection';
 import { copyPaste } from './policy/web/copyPaste';
 import { egressHeaders } from './policy/web/egressHeaders';
@@ -104,6 +107,7 @@ import { sections } from './sections';
 import { forensicProfiles } from './settings/forensicProfiles';
 import { forensicViewer } from './settings/forensicViewer';
 import { pacSettings } from './settings/pacSettings';
+import { pacVersion } from './settings/pacVersion';
 import { storageProfiles } from './settings/storageProfiles';
 import { users } from './settings/users';
 import { roles } from './settings/roles';
@@ -205,6 +209,9 @@ export const registry = createRegistry({
     webCategories,
     categoryExtension,
     categoryMigration,
+    categoryDatabase,
+    inspectionSignatures,
+    capturedFilePassword,
     webExceptions,
     webGlobalExceptions,
     sslBypass,
@@ -262,6 +269,7 @@ export const registry = createRegistry({
     forensicProfiles,
     forensicViewer,
     pacSettings,
+    pacVersion,
     globalSettings,
     casbSettings,
     termsOfService,

@@ -243,7 +243,8 @@ export const categoryMigration = defineOperation({
 
 const pacDescription =
   'One stored value, read and written by both paths (`/api/policy/v1/pac_version` and `/api/settings/v2/pac/version`): ' +
-  'v1 serves the file generated from the PAC settings, v2 also serves an uploaded template. A tenant that never chose reads v1.';
+  'v1 serves the file generated from the PAC settings, v2 also serves an uploaded template (GET /api/settings/v1/pac/template ' +
+  'answers the file served). A tenant that never chose reads v1. The change takes effect at once and is audited.';
 
 export const pacVersion = defineOperation({
   id: 'lookups.pacVersion',

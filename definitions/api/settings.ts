@@ -83,7 +83,10 @@ export const pacTemplate = defineOperation({
   id: 'pac.template',
   method: 'GET',
   path: '/api/settings/v1/pac/template',
-  summary: 'The uploaded PAC template, or the file generated from the settings while none is uploaded',
+  summary: 'The PAC file the service serves: the uploaded template (PAC file version 2), else the file generated from the settings',
+  description:
+    'Under PAC file version 1 (`/api/settings/v2/pac/version`) the file is always generated from the settings; an uploaded ' +
+    'template is kept and served once the version is 2. `source` says which file this is.',
   response: PacTemplateAnswer,
   access: read,
   feature: 'pac',

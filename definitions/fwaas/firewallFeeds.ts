@@ -1,4 +1,5 @@
 import { FirewallFeedsDocument } from '../../schemas/areas/firewall';
+import { validateDdlDomains } from '../api/lookups';
 import { definePolicyArea } from '../define';
 
 export const firewallFeeds = definePolicyArea({
@@ -23,7 +24,13 @@ export const firewallFeeds = definePolicyArea({
       { field: 'refresh_minutes', label: 'Refresh (min)' },
       { field: 'enabled', format: 'boolean', center: true },
     ],
-    rowFields: { id: { widget: 'hidden' }, url: { placeholder: 'https://feeds.example.com/blocklist.txt' }, comment: { widget: 'textarea' } },
+    rowFields: {
+      id: { widget: 'hidden' },
+      // The dynamic list check of spec 001 §7 (validate_ddl_domains), run on the address as it is typed; the engine
+      // shows a check's answer under a textarea or tags field, not under a one-line text box.
+      url: { widget: 'textarea', placeholder: 'https://feeds.example.com/blocklist.txt', preview: { operation: validateDdlDomains, field: 'ddlUrl' } },
+      comment: { widget: 'textarea' },
+    },
     newRow: { name: '', enabled: true, url: '', format: 'plain', refresh_minutes: 60, comment: '' },
     exportable: true,
   },

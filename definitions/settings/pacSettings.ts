@@ -9,7 +9,8 @@ export const pacSettings = defineSettingsPage({
   description:
     'The proxy auto-configuration (PAC) file browsers download to send web traffic through the service. It is ' +
     'generated from the service proxy addresses and the destinations sent direct (plain host names and private ' +
-    'networks optional), or it is an uploaded template (.pac or .txt, up to 256 KB, defining FindProxyForURL).',
+    'networks optional), or it is an uploaded template (.pac or .txt, up to 256 KB, defining FindProxyForURL), which ' +
+    'browsers get once the PAC File Version is 2.',
   route: '/settings/pac',
   nav: { group: 'Network', order: 10 },
   endpoint: { path: '/api/settings/v1/pac', revision: 'none', save: 'PATCH' },

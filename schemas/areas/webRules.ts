@@ -143,6 +143,19 @@ export type BrowserRulesDocument = z.infer<typeof BrowserRulesDocument>;
 
 export const EvasionTechniqueChoice = enumFromLabels(HEAT_EVASION_TECHNIQUE_LABELS, 'Evasion technique');
 
+/** The threat types runtime analysis finds in running pages (answered by GET ra_threats, with what each is). */
+export const RA_THREATS = [
+  { value: 'cryptominer', label: 'Cryptominer', description: 'Scripts that mine cryptocurrency in the browser' },
+  { value: 'keylogger', label: 'Keylogger', description: 'Scripts that record what the user types' },
+  { value: 'malicious_redirect', label: 'Malicious redirect', description: 'Redirect chains to malicious sites' },
+  { value: 'fake_login', label: 'Fake login form', description: 'Password forms posting to another site' },
+  { value: 'drive_by_download', label: 'Drive-by download', description: 'Downloads started without a user action' },
+] as const;
+export const RaThreatChoice = enumFromLabels(
+  Object.fromEntries(RA_THREATS.map((t) => [t.value, t.label])) as { readonly [K in (typeof RA_THREATS)[number]['value']]: string },
+  'Threat type',
+);
+
 export const RuntimeAnalysisRule = z.strictObject({
   id: RowId,
   name: RuleName,
@@ -154,6 +167,12 @@ export const RuntimeAnalysisRule = z.strictObject({
     .max(Object.keys(HEAT_EVASION_TECHNIQUE_LABELS).length)
     .default([])
     .meta({ title: 'Detect', description: 'Evasion techniques analysed at run time (used when the level is Custom)' }),
+  threats: z
+    .array(RaThreatChoice)
+    .max(RA_THREATS.length)
+    .refine((v) => new Set(v).size === v.length, { message: 'Each threat type once.', params: { key: 'duplicate' } })
+    .default([])
+    .meta({ title: 'Threat types', description: 'Threats found in the running page the action applies to; none chosen: every threat type' }),
   action: RuleAction.default('safeview'),
   comment: Comment,
 });
@@ -280,6 +299,16 @@ export const HeaderName = z
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'A header name has letters, digits and - only (no spaces or colons).' })
   .meta({ title: 'Header' });
 
+/**
+ * Headers the service sets or relies on itself (answered by GET egress_policy/header_blocklist): no egress header rule
+ * may add, replace or remove them. Compared without regard to case, as HTTP header names are.
+ */
+export const PROTECTED_HEADERS = ['Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Upgrade', 'Proxy-Authorization', 'Cookie', 'Authorization'] as const;
+const PROTECTED_HEADER_SET = new Set(PROTECTED_HEADERS.map((h) => h.toLowerCase()));
+
+/** Most egress header rules a tenant may have (answered by GET egress_policy/egress_control). */
+export const EGRESS_RULES_MAX = 200;
+
 export const HeaderOperation = labelledEnum(
   ['add', 'replace', 'remove'],
   { add: 'Add', replace: 'Add or replace', remove: 'Remove' },
@@ -292,7 +321,10 @@ export const EgressHeaderRule = z
     name: RuleName,
     enabled: Enabled,
     domains: z.array(Domain).min(1, { message: 'Add at least one domain.' }).max(1000).meta({ title: 'Domains', description: 'Requests to these sites get the header change' }),
-    header: HeaderName,
+    header: HeaderName.refine((h) => !PROTECTED_HEADER_SET.has(h.toLowerCase()), {
+      message: 'The service sets this header itself: no rule may change it.',
+      params: { key: 'protectedHeader' },
+    }),
     operation: HeaderOperation.default('replace'),
     value: z
       .string()
@@ -305,5 +337,5 @@ export const EgressHeaderRule = z
   .refine((r) => r.operation === 'remove' || r.value.length > 0, { message: 'Enter the header value.', path: ['value'], params: { key: 'valueRequired' } });
 export type EgressHeaderRule = z.infer<typeof EgressHeaderRule>;
 
-export const EgressHeaderDocument = z.strictObject({ egress_policy: ruleList(EgressHeaderRule, 'Header rules') });
+export const EgressHeaderDocument = z.strictObject({ egress_policy: ruleList(EgressHeaderRule, 'Header rules', 'id', EGRESS_RULES_MAX) });
 export type EgressHeaderDocument = z.infer<typeof EgressHeaderDocument>;

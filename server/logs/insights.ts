@@ -14,7 +14,8 @@ import { queryRange } from './store';
 /** `%q%` for ILIKE, with the pattern characters of q taken literally. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function runInsights(db: Db, tenantId: string, query: InsightsQuery, now: number): Promise<InsightsResult> {
+/** `hideUsers` (restricted logs): user names are neither searched nor answered. */
+export async function runInsights(db: Db, tenantId: string, query: InsightsQuery, now: number, hideUsers = false): Promise<InsightsResult> {
   const interval = query.interval ?? REPORT_INTERVAL_DEFAULT;
   const range = queryRange(query, now, interval);
   const needle = query.q.toLowerCase();
@@ -36,7 +37,7 @@ export async function runInsights(db: Db, tenantId: string, query: InsightsQuery
   const limit = p.add(query.limit);
   const { rows } = await db.query<{ field: 'userid' | 'domain' | 'cats'; key: string; value: number }>(
     `(SELECT 'userid' AS field, ${textField('userid')} AS key, ${metric} AS value FROM log_events
-       WHERE ${where} AND ${textField('userid')} ILIKE ${like} GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${limit})
+       WHERE ${where} AND ${hideUsers ? 'false' : `${textField('userid')} ILIKE ${like}`} GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${limit})
      UNION ALL
      (SELECT 'domain', ${textField('domain')}, ${metric} FROM log_events
        WHERE ${where} AND ${textField('domain')} ILIKE ${like} GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${limit})
@@ -51,7 +52,7 @@ export async function runInsights(db: Db, tenantId: string, query: InsightsQuery
   const all = scope(s);
   const { rows: buckets } = await db.query<{ b: number; value: number }>(
     `SELECT width_bucket(ts, ${s.add(starts)}::bigint[]) AS b, ${metric} AS value FROM log_events
-      WHERE ${all.where} AND (${textField('userid')} ILIKE ${all.like} OR ${textField('domain')} ILIKE ${all.like}
+      WHERE ${all.where} AND (${hideUsers ? 'false' : `${textField('userid')} ILIKE ${all.like}`} OR ${textField('domain')} ILIKE ${all.like}
         OR ${jsonField('cats')} ?| ${all.cats}::text[])
       GROUP BY 1`,
     s.values,

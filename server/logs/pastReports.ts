@@ -23,6 +23,7 @@ import {
 import { isStale } from '../stamps';
 import { HttpError, type Db } from '../types';
 import { runReport, type ReportParams } from './reports';
+import { hideRestrictedTop } from './restricted';
 import { toNumber } from './sql';
 
 // One tenant's schedules run one at a time, across processes too.
@@ -141,11 +142,15 @@ const fileName = (name: string, at: Date) =>
   `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report'}-${at.toISOString().slice(0, 16).replace(/[-:T]/g, '')}.csv`;
 
 /** Runs a job's reports and files the result; 400 when a filter does not fit one of its reports. */
-export async function generatePastReport(db: Db, tenantId: string, job: ReportJob, now: number): Promise<PastReport> {
+export async function generatePastReport(db: Db, tenantId: string, job: ReportJob, now: number, restricted = false): Promise<PastReport> {
   const { queries, errors } = jobQueries(job, '');
   if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
   const results: ReportResult[] = [];
-  for (let i = 0; i < job.reports.length; i++) results.push(await runReport(db, tenantId, job.reports[i]!, queries[i]!, now));
+  for (let i = 0; i < job.reports.length; i++) {
+    const result = await runReport(db, tenantId, job.reports[i]!, queries[i]!, now);
+    // Restricted logs (server/logs/restricted.ts): the file names no user either.
+    results.push(restricted ? hideRestrictedTop(reportSpec(job.reports[i]!), result) : result);
+  }
   const createdAt = new Date(now);
   const { rows } = await db.query<PastRow>(
     `INSERT INTO past_reports (tenant_id, name, source, schedule_id, created_at, created_by, start_s, end_s, interval, reports, file_name, content)
@@ -239,7 +244,7 @@ export async function saveSchedules(db: Db, tenantId: string, body: ScheduledEnv
  * Files a report for every enabled schedule whose frequency has elapsed since its last run; a schedule seen for the
  * first time starts its clock now. Returns the reports filed.
  */
-export async function runDueSchedules(db: Db, tenantId: string, now: number): Promise<PastReport[]> {
+export async function runDueSchedules(db: Db, tenantId: string, now: number, restricted = false): Promise<PastReport[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SCHEDULE_LOCK, tenantId]);
     const { list } = await readSchedules(tx, tenantId);
@@ -260,6 +265,7 @@ export async function runDueSchedules(db: Db, tenantId: string, now: number): Pr
             tenantId,
             { ...s, source: 'scheduled', scheduleId: s.id, createdBy: 'scheduler' },
             now,
+            restricted,
           ),
         );
       }

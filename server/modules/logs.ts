@@ -12,6 +12,7 @@ import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs, seedTicker, type See
 import { whileWanted } from '../logs/requestSignal';
 import { syncRollups } from '../logs/rollups';
 import { sandboxReport } from '../logs/sandbox';
+import { hideRestricted, logsRestricted, refuseRestrictedFilters } from '../logs/restricted';
 import { logPage, queryRange } from '../logs/store';
 import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { HttpError, implement, implementAll, requireCaller, type CallContext, type ServerModule } from '../types';
@@ -25,8 +26,10 @@ const managementStation = (env: Environment) => env.deployment === 'on_prem' && 
 
 /** A page of a log kind's events, after `after` (the next pages) or from the newest (the first page). */
 async function page(type: LogType, ctx: CallContext & { readonly query: LogQuery }, after?: Cursor) {
-  const { tenantId } = requireCaller(ctx);
+  const { tenantId, user } = requireCaller(ctx);
   const q = ctx.query;
+  const restricted = logsRestricted(user.capabilities);
+  if (restricted) refuseRestrictedFilters(type, q);
   if (q.interval === '180d' && !managementStation(ctx.env)) {
     throw invalid('query.interval', 'managementStationOnly', '"All time" (180d) is offered on a management station only.');
   }
@@ -34,7 +37,8 @@ async function page(type: LogType, ctx: CallContext & { readonly query: LogQuery
     throw invalid('query.end', 'endBeforeStart', 'The end of the range is before its start.');
   }
   const range = queryRange(q, Date.now());
-  return whileWanted(ctx.reply, (signal) => logPage(ctx.db.heavy(signal), { tenantId, logType: type, range, query: q, limit: q.limit, after }));
+  const result = await whileWanted(ctx.reply, (signal) => logPage(ctx.db.heavy(signal), { tenantId, logType: type, range, query: q, limit: q.limit, after }));
+  return restricted ? { ...result, events: result.events.map((e) => ({ ...e, event: hideRestricted(type, e.event) })) } : result;
 }
 
 const logKindImplementations = LOG_TYPES.flatMap((type) =>

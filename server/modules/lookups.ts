@@ -25,6 +25,7 @@ import { termsOfService } from '../../definitions/settings/tenant/termsOfService
 import { DAY_MS, MESSAGES } from '../../schemas/constants';
 import { CAPABILITY_DESCRIPTIONS, LookupSeed, type MultiTenantInfo, type PacVersion, type PortalVersion } from '../../schemas/areas/lookups';
 import { labelsOf, NodeType } from '../../schemas/enums';
+import { EGRESS_RULES_MAX, HeaderOperation, PROTECTED_HEADERS, RA_THREATS } from '../../schemas/areas/webRules';
 import type { AuthV2Item, TosStatus } from '../../schemas/areas/tenantSettings';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
@@ -122,7 +123,8 @@ async function tosStatusOf(ctx: CallContext): Promise<TosStatus> {
   };
 }
 
-const pacVersionOf = (db: Db, tenantId: string) => versionOf(db, tenantId, 'pac_version');
+/** The PAC file version the tenant serves (v1 until chosen): v1 serves only the file generated from the PAC settings. */
+export const pacVersionOf = (db: Db, tenantId: string) => versionOf(db, tenantId, 'pac_version');
 
 async function savePacVersion(ctx: CallContext & { readonly body: { readonly version: 'v1' | 'v2' } }): Promise<PacVersion> {
   const stored = await saveAudited(ctx, 'pac_version', { version: ctx.body.version }, 'pac.version');
@@ -229,16 +231,17 @@ export const lookupsModule: ServerModule = {
       return { ...found, entries: found.entries.map((entry) => ({ entry })) };
     },
     contentVersion: async () => ({ version: LOOKUPS.content_version, updated_at: LOOKUPS.versions_updated_at }),
-    raThreats: async () => ({ threats: LOOKUPS.ra_threats }),
+    raThreats: async () => ({ threats: RA_THREATS.map((t) => ({ ...t })) }),
     predefinedCcls: async () => ({ ccls: LOOKUPS.predefined_ccls }),
     dlpFilePassword: filePassword,
     auditorFilePassword: filePassword,
+    // The limits the Egress Header Rules document's schema enforces on every save.
     egressControl: async (ctx) => ({
       enabled: requireCaller(ctx).user.capabilities.egress_policy !== false,
-      max_rules: 200,
-      actions: ['add', 'replace', 'remove'],
+      max_rules: EGRESS_RULES_MAX,
+      actions: [...HeaderOperation.options],
     }),
-    headerBlocklist: async () => ({ headers: LOOKUPS.header_blocklist }),
+    headerBlocklist: async () => ({ headers: [...PROTECTED_HEADERS] }),
     categoryVersion: async (ctx) => ({
       version: LOOKUPS.category_version,
       updated_at: LOOKUPS.versions_updated_at,
@@ -278,11 +281,11 @@ export const lookupsModule: ServerModule = {
     },
     validateDdlDomains: async (ctx) => {
       const problems = ddlProblems(new URL(ctx.body.ddlUrl));
-      if (problems.length) return { valid: false, message: 'The domain list address cannot be used.', problems };
-      const what = ctx.body.isCasb ? 'cloud application domains' : 'domains';
+      if (problems.length) return { valid: false, message: 'The list address cannot be used.', problems };
+      const what = ctx.body.isCasb ? 'cloud application domain' : 'domain';
       return {
         valid: true,
-        message: `The address is well-formed. The list is read when the policy is published: one of ${what} a line, at most ${ctx.body.options.maxEntries}.`,
+        message: `The address can be used. The service downloads the list from it: one ${what} a line, at most ${ctx.body.options.maxEntries}.`,
         problems: [],
       };
     },

@@ -2,7 +2,7 @@
 import { reportOps, reportQueryOps } from '../../definitions/api/reports';
 import { dashboard } from '../../definitions/reports/dashboard';
 import { MESSAGES } from '../../schemas/constants';
-import { REPORT_NAMES } from '../../schemas/reports';
+import { REPORT_NAMES, reportSpec } from '../../schemas/reports';
 import { recordAudit } from '../audit';
 import { readLayout, saveLayout } from '../logs/dashboardLayout';
 import { runInsights } from '../logs/insights';
@@ -16,6 +16,7 @@ import {
 } from '../logs/pastReports';
 import { runReport } from '../logs/reports';
 import { whileWanted } from '../logs/requestSignal';
+import { hideRestrictedTop, logsRestricted, refuseRestrictedFilters, refuseRestrictedReportFilters } from '../logs/restricted';
 import { HttpError, implement, implementAll, requireCaller, type ServerModule } from '../types';
 
 /** The charts of a dashboard its user has not arranged: the definition's. */
@@ -23,32 +24,36 @@ const DEFAULT_WIDGETS = dashboard.widgets.map((w) => w.report);
 
 const reportQueries = REPORT_NAMES.map((name) =>
   implement(reportQueryOps[name], async (ctx) => {
-    const { tenantId } = requireCaller(ctx);
+    const { tenantId, user } = requireCaller(ctx);
     const { start, end } = ctx.query;
     if (start !== undefined && end !== undefined && start > end) {
       throw new HttpError(400, MESSAGES.validationFailed, {
         errors: [{ path: 'query.end', key: 'endBeforeStart', message: 'The end of the range is before its start.' }],
       });
     }
-    return whileWanted(ctx.reply, (signal) => runReport(ctx.db.heavy(signal), tenantId, name, ctx.query, Date.now()));
+    const spec = reportSpec(name);
+    const restricted = logsRestricted(user.capabilities);
+    if (restricted) refuseRestrictedFilters(spec.logType, ctx.query);
+    const result = await whileWanted(ctx.reply, (signal) => runReport(ctx.db.heavy(signal), tenantId, name, ctx.query, Date.now()));
+    return restricted ? hideRestrictedTop(spec, result) : result;
   }),
 );
 
 const otherImplementations = implementAll(reportOps, {
   insights: async (ctx) => {
-    const { tenantId } = requireCaller(ctx);
-    return whileWanted(ctx.reply, (signal) => runInsights(ctx.db.heavy(signal), tenantId, ctx.query, Date.now()));
+    const { tenantId, user } = requireCaller(ctx);
+    return whileWanted(ctx.reply, (signal) => runInsights(ctx.db.heavy(signal), tenantId, ctx.query, Date.now(), logsRestricted(user.capabilities)));
   },
 
   pastReports: async (ctx) => {
-    const { tenantId } = requireCaller(ctx);
-    await runDueSchedules(ctx.db, tenantId, Date.now());
+    const { tenantId, user } = requireCaller(ctx);
+    await runDueSchedules(ctx.db, tenantId, Date.now(), logsRestricted(user.capabilities));
     return listPastReports(ctx.db, tenantId, ctx.query.limit, ctx.query.offset);
   },
 
   pastReportDownload: async (ctx) => {
-    const { tenantId } = requireCaller(ctx);
-    await runDueSchedules(ctx.db, tenantId, Date.now());
+    const { tenantId, user } = requireCaller(ctx);
+    await runDueSchedules(ctx.db, tenantId, Date.now(), logsRestricted(user.capabilities));
     const file = await pastReportFile(ctx.db, tenantId, ctx.params.id);
     if (!file) throw new HttpError(404, `Past report ${ctx.params.id} does not exist.`);
     ctx.reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`);
@@ -88,11 +93,14 @@ const otherImplementations = implementAll(reportOps, {
         errors: [{ path: 'end', key: 'endBeforeStart', message: 'The end of the range is before its start.' }],
       });
     }
+    const restricted = logsRestricted(caller.user.capabilities);
+    if (restricted) refuseRestrictedReportFilters(ctx.body.filters);
     return generatePastReport(
       ctx.db,
       caller.tenantId,
       { ...ctx.body, source: 'instant', scheduleId: null, createdBy: caller.user.username },
       Date.now(),
+      restricted,
     );
   },
 });

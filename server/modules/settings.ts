@@ -12,6 +12,7 @@ import { StorageProfile, type StorageValidation } from '../../schemas/areas/stor
 import { lockTenantSettings, readSettingsDocument, writeSettingsDocument } from '../documents';
 import { mergeSecrets } from '../secrets';
 import { implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
+import { pacVersionOf } from './lookups';
 
 // ---- storage validation ------------------------------------------------------------------------------------------
 
@@ -175,8 +176,10 @@ export const settingsModule: ServerModule = {
     pacDefaults: async () => PAC_DEFAULTS,
 
     pacTemplate: async (ctx) => {
-      const { doc, updated_at, updated_by } = await readPac(ctx.db, requireCaller(ctx).tenantId);
-      if (doc.template) return { ...doc.template, source: 'uploaded', updated_at, updated_by };
+      const { tenantId } = requireCaller(ctx);
+      const [{ doc, updated_at, updated_by }, { version }] = await Promise.all([readPac(ctx.db, tenantId), pacVersionOf(ctx.db, tenantId)]);
+      // Version 1 serves only the generated file: an uploaded template is kept for version 2 but not served.
+      if (doc.template && version === 'v2') return { ...doc.template, source: 'uploaded', updated_at, updated_by };
       return { pac: generatePac(doc, proxyIps(doc.proxy_port)), filename: 'proxy.pac', source: 'generated' };
     },
 

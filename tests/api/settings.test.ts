@@ -174,6 +174,8 @@ describe('PAC', () => {
 
   it('stores an uploaded template and hands it back', async () => {
     const admin = await signedIn('admin');
+    // Uploaded templates are served from PAC file version 2 on (spec16-screens.test.ts covers version 1).
+    expect((await admin.put('/api/settings/v2/pac/version', { body: { version: 'v2' } })).status).toBe(200);
     const generated = asResponseOf('pac.template', (await admin.get(`${PAC}/template`)).body) as PacTemplateAnswer;
     expect(generated.pac).toContain('FindProxyForURL');
 
@@ -189,6 +191,7 @@ describe('PAC', () => {
     const patched = await admin.request('PATCH', PAC, { body: { ...settings.body, mode: 'uploaded' } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ mode: 'uploaded', template: { filename: 'branch.pac' } });
+    expect((await admin.put('/api/settings/v2/pac/version', { body: { version: 'v1' } })).status).toBe(200);
   });
 
   it('refuses a bad file name and a file over 256 KB, storing nothing', async () => {

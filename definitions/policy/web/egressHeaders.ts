@@ -1,4 +1,5 @@
-import { EgressHeaderDocument } from '../../../schemas/areas/webRules';
+import { EGRESS_RULES_MAX, EgressHeaderDocument, PROTECTED_HEADERS } from '../../../schemas/areas/webRules';
+import { egressControl } from '../../api/lookups';
 import { definePolicyArea } from '../../define';
 
 export const egressHeaders = definePolicyArea({
@@ -8,7 +9,15 @@ export const egressHeaders = definePolicyArea({
   description:
     'HTTP request headers added, replaced or removed on requests to given sites as they leave the service, for ' +
     'example a tenant-restriction header that keeps users on the company\'s own SaaS tenants. A value is required ' +
-    'unless the header is removed; header values cannot contain line breaks.',
+    `unless the header is removed; header values cannot contain line breaks. At most ${EGRESS_RULES_MAX} rules; headers ` +
+    'the service sets itself cannot be changed.',
+  // egress_control's `enabled`: whether header rules apply to the tenant's traffic at all.
+  capabilityNotice: {
+    operation: egressControl,
+    capability: 'egress_policy',
+    when: false,
+    text: 'Egress header rules are off for this tenant: these rules apply once your service provider turns them on.',
+  },
   route: '/policy/web/egress-headers',
   nav: { group: 'Web', order: 120 },
   endpoint: { path: '/api/policy/v1/egress_policy/rules/{rev}' },
@@ -28,7 +37,7 @@ export const egressHeaders = definePolicyArea({
     rowFields: {
       id: { widget: 'hidden' },
       domains: { widget: 'tags', placeholder: 'login.microsoftonline.com' },
-      header: { placeholder: 'Restrict-Access-To-Tenants' },
+      header: { placeholder: 'Restrict-Access-To-Tenants', help: `Not one of the headers the service sets itself: ${PROTECTED_HEADERS.join(', ')}` },
       operation: { widget: 'segmented' },
       value: { showIf: { field: 'operation', equals: ['add', 'replace'] } },
       comment: { widget: 'textarea' },

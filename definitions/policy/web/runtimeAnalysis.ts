@@ -1,7 +1,8 @@
 import { RuntimeAnalysisDocument } from '../../../schemas/areas/webRules';
-import { definePolicyArea } from '../../define';
+import { choicesFrom, definePolicyArea } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
 import { capability } from '../../api/tenantUtils';
+import { raThreats } from '../../api/lookups';
 
 export const runtimeAnalysis = definePolicyArea({
   id: 'web.runtime-analysis',
@@ -10,7 +11,8 @@ export const runtimeAnalysis = definePolicyArea({
   description:
     'Ordered rules that analyse pages while they run in isolation for highly evasive threats (HTML smuggling, ' +
     'password-protected files, dynamic content, legitimate-site abuse, URL obfuscation, captcha gating): the ' +
-    'protection level, the techniques looked for at the Custom level, and the action on a detection.',
+    'protection level, the techniques looked for at the Custom level, the threat types found in the page (cryptominers, ' +
+    'keyloggers, fake login forms and others) the rule acts on, and the action on a detection.',
   route: '/policy/web/runtime-analysis',
   capabilityNotice: {
     operation: capability,
@@ -35,11 +37,12 @@ export const runtimeAnalysis = definePolicyArea({
     rowFields: {
       id: { widget: 'hidden' },
       techniques: { widget: 'checkboxGroup', showIf: { field: 'protection_level', equals: ['custom'] } },
+      threats: { widget: 'multiselect', optionsFrom: choicesFrom(raThreats, 'threats', 'value', 'label'), placeholder: 'Every threat type' },
       action: { widget: 'segmented' },
       comment: { widget: 'textarea' },
       ...scopeFieldHints,
     },
-    newRow: { name: '', enabled: true, scope: {}, protection_level: 'moderate', techniques: [], action: 'safeview', comment: '' },
+    newRow: { name: '', enabled: true, scope: {}, protection_level: 'moderate', techniques: [], threats: [], action: 'safeview', comment: '' },
     exportable: true,
   },
   read: { any: ['web_policy:read'] },
