@@ -44,7 +44,7 @@ export const clientProfiles = defineSettingsPage({
     rowActions: [
       rowDownload(exportClientProfile, {
         id: 'export',
-        label: 'Export for the endpoint client',
+        label: 'Export',
         query: (profile: ClientProfile) => ({ uuid: profile.uuid }),
         when: { field: 'exportable', equals: [true] },
         download: { file: true, fileName: (profile) => `${profile.name}.json` },

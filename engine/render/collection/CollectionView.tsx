@@ -80,7 +80,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   const scopeMissing = screen.scope !== undefined && context.scope[screen.scope.param] === undefined;
   const filterBar = <CollectionFilters screen={screen} context={context} query={query} setQuery={setQuery} />;
   // Shown whatever state the list is in: it is asked for on its own.
-  const summary = screen.summary && !scopeMissing && <CollectionSummaryLine screen={screen} summary={screen.summary} context={context} />;
+  // Keyed: it stays mounted (and its answer on screen) while the list below it loads, fails or shows.
+  const summary = screen.summary && !scopeMissing && <CollectionSummaryLine key="summary" screen={screen} summary={screen.summary} context={context} />;
   const form = screen.form && !scopeMissing && (
     <ActionForm key={JSON.stringify(context.scope)} form={screen.form} readOnly={readOnly} run={run} scope={context.scope} />
   );
