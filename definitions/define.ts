@@ -282,7 +282,8 @@ export interface RowAction<R = Readonly<Record<string, unknown>>> {
 }
 /**
  * A document table's row action that saves `operation`'s answer as a file, its query typed against the operation
- * and made from the row (e.g. `{ uuid }` of the row).
+ * and made from the row (e.g. `{ uuid }` of the row). The row type comes from `query`'s parameter: annotate it with the
+ * table's row type (`(profile: ClientProfile) => ...`), and the other callbacks are typed from it.
  */
 export const rowDownload = <const O extends OperationDef, R>(
   operation: O,
