@@ -261,12 +261,38 @@ export function optionsFrom<S extends z.ZodObject, K extends ArrayKeys<z.infer<S
   return { screen, rows, value, label } as Omit<OptionsFrom, typeof checkedOptions> as OptionsFrom;
 }
 
-/** A button on every row that calls an operation with the row as body and shows the answer's `message`. */
-export interface RowAction {
+/**
+ * A row action of a document table, in the row's menu: calls an operation with the row as body and shows the
+ * answer's `message`; or, with `download`, calls it with `query` made from the row and saves the answer as a file.
+ * `R` is the row type.
+ */
+export interface RowAction<R = Readonly<Record<string, unknown>>> {
   readonly id: string;
   readonly label: string;
   readonly operation: OperationDef;
+  /** The call's query parameters, from the row; the call then sends no body. */
+  query?(row: R): Readonly<Record<string, string>>;
+  /**
+   * The answer is saved as a file (an export of the row as the server keeps it): offered to readers too, and only for
+   * a row saved as shown (an unsaved change would not be in the file).
+   */
+  readonly download?: DownloadSpec<never, R> | FileDownloadSpec<R>;
+  /** Offered only for rows that meet it. */
+  readonly when?: RowCondition;
 }
+/**
+ * A document table's row action that saves `operation`'s answer as a file, its query typed against the operation
+ * and made from the row (e.g. `{ uuid }` of the row). The row type comes from `query`'s parameter: annotate it with the
+ * table's row type (`(profile: ClientProfile) => ...`), and the other callbacks are typed from it.
+ */
+export const rowDownload = <const O extends OperationDef, R>(
+  operation: O,
+  spec: Omit<RowAction<R>, 'operation' | 'query' | 'download' | 'when'> & {
+    query(row: R): QueryStrings<O>;
+    readonly when?: RowCondition<keyof R & string>;
+    readonly download: DownloadSpec<z.infer<O['response']>, R> | FileDownloadSpec<R>;
+  },
+): RowAction<R> => ({ ...spec, operation }) as RowAction<R>;
 export type FieldHints<T> = { readonly [P in Path<T>]?: FieldHint<PathValue<T, P>, Path<T>> };
 
 /**
@@ -316,7 +342,7 @@ type TableOf<T, K extends ArrayKeys<T>> = {
   readonly exportable?: boolean;
   /** Rows per page (10, 25, 50 or 100); 0 or absent shows every row in one virtualised list. */
   readonly pageSize?: number;
-  readonly rowActions?: readonly RowAction[];
+  readonly rowActions?: readonly RowAction<RowOf<T, K>>[];
 };
 
 export type TableLayout<T> = {
@@ -426,10 +452,25 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
  * action), its content type, and its text: a field of the answer (`content`), else the whole answer as indented JSON.
  */
 export interface DownloadSpec<A = never, R = never> {
-  fileName(answer: A, row: R): string;
+  /** The file's name from the answer, the row of a row action and the query the call was made with. */
+  fileName(answer: A, row: R, query: Readonly<Record<string, string>>): string;
   /** The MIME type the file is saved with, e.g. `application/json`, `application/x-pem-file`. */
   readonly contentType: string;
   content?(answer: A): string;
+  /** Not the file the server sends (see `FileDownloadSpec`). */
+  readonly file?: false;
+}
+
+/**
+ * What an action saves when the answer is a file itself (binary, or text the server names): the bytes as they came,
+ * with the server's content type, under the name of the answer's Content-Disposition, else `fileName`'s.
+ */
+export interface FileDownloadSpec<R = never> {
+  readonly file: true;
+  /** The content type is the server's. */
+  readonly contentType?: undefined;
+  /** The file's name when the answer names none: from the row of a row action and the query the call was made with. */
+  fileName(row: R, query: Readonly<Record<string, string>>): string;
 }
 
 /**
@@ -441,14 +482,19 @@ export interface ScreenDownload {
   readonly label: string;
   readonly operation: OperationDef;
   readonly query?: Readonly<Record<string, string>>;
-  readonly download: DownloadSpec<never, undefined>;
+  readonly download: DownloadSpec<never, undefined> | FileDownloadSpec<undefined>;
 }
 /** The query of an operation as strings, or never when it takes none. */
 type QueryStrings<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? { readonly [P in keyof z.input<Q>]?: string } : never;
 /** A screen's download button of operation `O`; the query and the file spec are typed against it. */
 export const screenDownload = <const O extends OperationDef>(
   operation: O,
-  spec: { readonly id: string; readonly label: string; readonly query?: QueryStrings<O>; readonly download: DownloadSpec<z.infer<O['response']>, undefined> },
+  spec: {
+    readonly id: string;
+    readonly label: string;
+    readonly query?: QueryStrings<O>;
+    readonly download: DownloadSpec<z.infer<O['response']>, undefined> | FileDownloadSpec<undefined>;
+  },
 ): ScreenDownload => ({ ...spec, operation }) as ScreenDownload;
 
 /** One step of a stored document's history: takes a body of version N and answers it as version N + 1. */
@@ -676,6 +722,8 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   readonly operation: OperationDef;
   /** The body: a constant, or made from the row. */
   readonly body?: Readonly<Record<string, unknown>> | ((row: R) => Readonly<Record<string, unknown>>);
+  /** Query parameters of the call: a constant, or made from the row (the form's `query` fields are added to them). */
+  readonly query?: Readonly<Record<string, string>> | ((row: R) => Readonly<Record<string, string>>);
   /** Asks before the call: the question for the row (a bulk run asks once, naming how many rows). */
   confirm?(row: R): string;
   /**
@@ -692,6 +740,10 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
     /** A line above the fields, from the row (e.g. what is installed now). */
     intro?(row: R): string;
     readonly submitLabel?: string;
+    /** Query parameters asked in the dialog (above the body's fields), as the operation's query schema describes them. */
+    readonly query?: readonly string[];
+    /** The values a query field of the dialog offers for this row, where not every value of its schema applies. */
+    offer?(row: R): Readonly<Record<string, readonly string[]>>;
   };
   /** Offered only for rows that meet it. */
   readonly when?: RowCondition;
@@ -707,7 +759,7 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
    * The answer is saved as a file (a certificate, an export): name and content from the answer and the row. Such an
    * action changes nothing, so it is offered to readers too, and the download notice replaces `success`.
    */
-  readonly download?: DownloadSpec<never, R>;
+  readonly download?: DownloadSpec<never, R> | FileDownloadSpec<R>;
   /** The notice once the call (or its job) has succeeded, from the row and the body sent; required unless `download`. */
   success?(row: R, body: Readonly<Record<string, unknown>>): string;
 }
@@ -717,14 +769,21 @@ export interface RowActionSpec<O extends OperationDef, R> {
   readonly id: string;
   readonly label: string;
   readonly body?: BodyOf<O> | ((row: R) => BodyOf<O>);
+  /** See CollectionRowAction.query. */
+  readonly query?: QueryStrings<O> | ((row: R) => QueryStrings<O>);
   confirm?(row: R): string;
   readonly preview?: { readonly query: Readonly<Record<string, string>>; lines(answer: AnswerOf<O>): readonly string[] };
   readonly bulk?: boolean;
   readonly form?: {
-    readonly fields?: FieldHints<BodyOf<O>>;
+    /** Hints of the body's fields and of the query fields the dialog asks. */
+    readonly fields?: FieldHints<ActionFormOf<O>>;
     readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
     intro?(row: R): string;
     readonly submitLabel?: string;
+    /** See CollectionRowAction.form.query. */
+    readonly query?: readonly QueryKey<O>[];
+    /** See CollectionRowAction.form.offer. */
+    offer?(row: R): { readonly [P in QueryKey<O>]?: readonly QueryOf<O>[P][] };
   };
   readonly when?: RowCondition<keyof R & string>;
   /** See CollectionRowAction.singleton. */
@@ -732,7 +791,7 @@ export interface RowActionSpec<O extends OperationDef, R> {
   confirm?(row: R): string;
   readonly job?: JobFollow;
   /** See CollectionRowAction.download. */
-  readonly download?: DownloadSpec<AnswerOf<O>, R>;
+  readonly download?: DownloadSpec<AnswerOf<O>, R> | FileDownloadSpec<R>;
   success?(row: R, body: BodyOf<O>): string;
 }
 /** Builds a row action of operation `O` for rows of type `R` (handed to a collection's `rowActions`). */
@@ -864,6 +923,8 @@ export interface CollectionDef extends ScreenBase {
   readonly refreshWhile?: readonly RowCondition[];
   /** Shown instead of an empty table. */
   readonly emptyText?: string;
+  /** A line above the table from a second call (a total the list alone does not give): see `collectionSummary`. */
+  readonly summary?: CollectionSummary;
   /**
    * A 404 or 403 answer of the list reads as no items, without the permission notice (spec 002 §4: the parent
    * tenant's global rules are absent for a tenant no other tenant manages).
@@ -902,6 +963,29 @@ export interface BrowserCheck {
   done(answered: number, total: number): string;
 }
 
+/**
+ * A short line above a collection's table made from another call's answer (e.g. the same operation asked for a count):
+ * the operation is called with the list's filters it accepts, the scope's path parameters and the constant `query`,
+ * and loads on its own (a skeleton meanwhile, the reason and a retry when it fails).
+ */
+export interface CollectionSummary {
+  readonly operation: OperationDef;
+  readonly query?: Readonly<Record<string, string>>;
+  /** What the line tells, in lower case, e.g. "number of groups": read in its loading and error states. */
+  readonly label: string;
+  /** The line from the answer and the query it was asked with, e.g. "1,234 groups in the last 7 days". */
+  line(answer: never, query: Readonly<Record<string, string>>): string;
+}
+/** A collection's summary line from `operation`'s answer; the query and the line are typed against it. */
+export const collectionSummary = <const O extends OperationDef>(
+  operation: O,
+  spec: {
+    readonly query?: QueryStrings<O>;
+    readonly label: string;
+    line(answer: AnswerOf<O>, query: { readonly [P in QueryKey<O>]?: string }): string;
+  },
+): CollectionSummary => ({ ...spec, operation }) as CollectionSummary;
+
 /** The row type of the list operation `L`'s array field `K`. */
 type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & keyof AnswerOf<L>>;
 
@@ -929,6 +1013,10 @@ export type CollectionInput<L extends OperationDef, K extends string, G extends 
 };
 /** A query parameter of an operation (none for an operation without a query). */
 type QueryKey<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? keyof z.input<Q> & string : never;
+/** The query an operation accepts, or never when it takes none. */
+type QueryOf<O extends OperationDef> = O extends { readonly query: infer Q extends z.ZodType } ? z.input<Q> : never;
+/** What a row action's dialog holds: the operation's body fields and the query fields it asks. */
+type ActionFormOf<O extends OperationDef> = ([BodyOf<O>] extends [never] ? unknown : BodyOf<O>) & ([QueryOf<O>] extends [never] ? unknown : QueryOf<O>);
 
 export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>, const G extends OperationDef = OperationDef>(
   def: CollectionInput<L, K, G>,

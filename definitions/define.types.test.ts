@@ -12,6 +12,7 @@ import { validateStorage } from './api/settings';
 import {
   actionForm,
   choicesFrom,
+  collectionSummary,
   defineCollection,
   defineFormScreen,
   defineLogView,
@@ -22,6 +23,7 @@ import {
   defineSettingsPage,
   idSegment,
   optionsFrom,
+  rowDownload,
   type ArrayKeys,
   type ChoicesFrom,
   type CollectionDef,
@@ -131,6 +133,30 @@ const noteSchema = defineOperation({
   summary: 'Schema of a note',
   query: z.strictObject({ state: z.enum(['on', 'off']) }),
   response: z.record(z.string(), z.unknown()),
+  access: 'session',
+  tag: 'test',
+});
+/** An export of an item in a format of its query (a POST, as some exports are), answering the file. */
+const exportItem = defineOperation({
+  id: 'items.export',
+  method: 'POST',
+  path: '/api/items/{id}/export',
+  summary: 'Export',
+  params: itemParams,
+  query: z.strictObject({ format: z.enum(['json', 'csv']) }),
+  response: z.string(),
+  responseKind: 'text',
+  access: 'session',
+  tag: 'test',
+});
+/** A count of the items, the list's operation asked another way. */
+const countItems = defineOperation({
+  id: 'items.count',
+  method: 'GET',
+  path: '/api/items/count',
+  summary: 'Count',
+  query: z.strictObject({ state: z.enum(['on', 'off']).optional(), kind: z.enum(['count']).optional() }),
+  response: z.object({ total: z.number() }),
   access: 'session',
   tag: 'test',
 });
@@ -374,8 +400,27 @@ export function referenceTypos(): unknown[] {
         action(actOnItem, { id: 'b', label: 'B', body: { levle: 1, choice: 'x' }, success: () => 'x' }),
         // @ts-expect-error form hints for a field of no body
         action(actOnItem, { id: 'c', label: 'C', form: { fields: { levle: {} } }, success: () => 'x' }),
+        // @ts-expect-error a constant query parameter the operation does not take
+        action(exportItem, { id: 'd', label: 'D', query: { fromat: 'csv' }, download: { file: true, fileName: () => 'x' } }),
+        // @ts-expect-error a query field asked in the dialog that the operation does not take
+        action(exportItem, { id: 'e', label: 'E', form: { query: ['fromat'] }, download: { file: true, fileName: () => 'x' } }),
+        // @ts-expect-error a value offered for a query field that its schema refuses
+        action(exportItem, { id: 'f', label: 'F', form: { query: ['format'], offer: () => ({ format: ['pdf'] }) }, download: { file: true, fileName: () => 'x' } }),
+        // A file's name is made from the row and the query sent...
+        action(exportItem, { id: 'g', label: 'G', form: { query: ['format'] }, download: { file: true, fileName: (row, query) => `${row.name}.${query.format}` } }),
+        // @ts-expect-error ...so it cannot read a field the rows lack
+        action(exportItem, { id: 'h', label: 'H', form: { query: ['format'] }, download: { file: true, fileName: (row) => row.nmae } }),
       ],
     }),
+    defineCollection({
+      ...collectionBase,
+      // @ts-expect-error a summary query parameter its operation does not take
+      summary: collectionSummary(countItems, { query: { knid: 'count' }, label: 'number of items', line: ({ total }) => `${total} items` }),
+    }),
+    // @ts-expect-error a summary line reading a field the answer lacks
+    collectionSummary(countItems, { label: 'number of items', line: ({ count }) => `${count} items` }),
+    // @ts-expect-error a document row download whose query the operation does not take
+    rowDownload(exportItem, { id: 'i', label: 'I', query: (row: z.infer<typeof Rule>) => ({ fromat: row.host }), download: { file: true, fileName: () => 'x' } }),
     // @ts-expect-error choices whose label is no field of the answer's entries
     choicesFrom(itemChoices, 'offered', 'value', 'txt'),
     // A detail line made from an entry is typed against the entries...
@@ -539,6 +584,32 @@ describe('createRegistry', () => {
     expect(reg({ screens: [form], operations: ops }).screen('settings.act')).toMatchObject({ id: form.id, form: form.form });
     expect(() => reg({ screens: [{ ...form, form: { ...form.form!, operation: itemChoices } }], operations: ops })).toThrow(/its form follows a job, but items\.choices answers no job_id/);
     expect(() => reg({ screens: [{ ...form, form: undefined }], operations: ops })).toThrow(/a collection without a list operation needs a form/);
+  });
+
+  it("checks a collection's query actions and summary line against the operations they call", () => {
+    const ops = [listItems, actOnItem, itemChoices, exportItem, countItems];
+    const withItems = (over: Partial<CollectionDef>) => reg({ screens: [{ ...items, ...over }], operations: ops });
+    const exporting = defineCollection({
+      ...collectionBase,
+      rowActions: (action) => [
+        action(exportItem, { id: 'export', label: 'Export…', form: { query: ['format'] }, download: { file: true, fileName: (row, query) => `${row.name}.${query.format}` } }),
+      ],
+      summary: collectionSummary(countItems, { query: { kind: 'count' }, label: 'number of items', line: ({ total }) => `${total} items` }),
+    });
+    expect(withItems(exporting).screen('settings.items')).toMatchObject({ summary: { operation: countItems } });
+    const [exportAction] = exporting.rowActions!;
+    // Casts: each is a mistake the compiler refuses (typos); the registry refuses it too.
+    expect(() => withItems({ ...exporting, rowActions: [{ ...exportAction!, form: { query: ['fromat'] } }] })).toThrow(
+      /row action export sends the query parameter fromat, which items\.export does not take/,
+    );
+    expect(() => withItems({ ...exporting, rowActions: [{ ...exportAction!, query: { fromat: 'csv' } }] })).toThrow(/sends the query parameter fromat/);
+    const deleting = { ...exportItem, method: 'DELETE' as const };
+    expect(() => reg({ screens: [{ ...items, ...exporting, rowActions: [{ ...exportAction!, operation: deleting }] }], operations: [...ops.filter((o) => o !== exportItem), deleting] })).toThrow(
+      /row action export saves a file, so it is a GET or POST of one row/,
+    );
+    expect(() => withItems({ summary: { ...exporting.summary!, query: { knid: 'count' } } })).toThrow(/its summary sends the query parameter knid, which items\.count does not take/);
+    expect(() => withItems({ summary: { ...exporting.summary!, operation: actOnItem, query: undefined } })).toThrow(/its summary operation items\.act takes path parameters other than the screen's scope/);
+    expect(() => reg({ screens: [{ ...items, ...exporting }], operations: ops.slice(0, 4) })).toThrow(/summary operation items\.count is not in the registry/);
   });
 
   it("checks a collection's item editor against what get answers, what update takes and the schema operation's query", () => {

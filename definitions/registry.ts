@@ -3,7 +3,7 @@
  * of a screen (operations, option sources, showIf fields, the fields a collection or a log view names) pointing at
  * something registered or at a field of the schema it names.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { assertAccessRule } from '../schemas/access';
 import { LOG_EVENT_SCHEMAS, LOG_FILTERS } from '../schemas/logs';
 import { logKindOps } from './api/logs';
@@ -195,7 +195,12 @@ function checkDocumentReferences(
     const row = fieldAt(s.schema, `${layout.rows}.0`);
     if (!row) return fail(`its table rows ${layout.rows} are no list of the schema`);
     hints(row, layout.rowFields, 'the row editor');
-    for (const action of layout.rowActions ?? []) operation(action.operation, `row action ${action.id}`);
+    for (const action of layout.rowActions ?? []) {
+      const where = `row action ${action.id}`;
+      operation(action.operation, where);
+      if (action.when && !fieldAt(row, action.when.field)) fail(`${where}'s condition names ${action.when.field}, which the rows lack`);
+      if (action.download && action.operation.method !== 'GET' && action.operation.method !== 'POST') fail(`${where} saves a file, so it is a GET or POST`);
+    }
   } else hints(s.schema, layout.fields, 'the form');
   for (const d of s.downloads ?? []) {
     const where = `download ${d.id}`;
@@ -303,15 +308,21 @@ function checkCollectionReferences(
       } else if (!fromRow) addressesItem(a.operation, where);
       answersJob(a.operation, a.job, where);
       if (!a.download && !a.success) fail(`${where} says neither how it succeeded (success) nor what it saves (download)`);
-      if (a.download && (a.job || a.bulk || a.operation.method !== 'GET')) fail(`${where} saves a file, so it is a GET of one row, followed by no job`);
+      // A download changes nothing (an export may still be a POST, e.g. with options in its query).
+      if (a.download && (a.job || a.bulk || (a.operation.method !== 'GET' && a.operation.method !== 'POST'))) {
+        fail(`${where} saves a file, so it is a GET or POST of one row, followed by no job`);
+      }
+      const queryKeys = [...(typeof a.query === 'object' ? Object.keys(a.query) : []), ...(a.form?.query ?? [])];
+      for (const key of queryKeys) if (!a.operation.query?.shape[key]) fail(`${where} sends the query parameter ${key}, which ${a.operation.id} does not take`);
       if (a.when) rowField(a.when.field, `${where}'s condition`);
       if (a.body !== undefined && typeof a.body !== 'function' && !a.operation.body?.safeParse(a.body).success) {
         fail(`${where}'s body is refused by ${a.operation.id}`);
       }
       if (a.form) {
         const body = bodyObjectOf(a.operation);
-        if (!body) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
-        hinted(body, a.form.fields, where);
+        const asked = Object.fromEntries((a.form.query ?? []).flatMap((k) => (a.operation.query?.shape[k] ? [[k, a.operation.query.shape[k]]] : [])));
+        if (!body && Object.keys(asked).length === 0) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
+        hinted(z.strictObject({ ...asked, ...body?.shape }), a.form.fields, where);
         // A row's choices come from an operation about that row, about the screen's scope (the tenant's gateways), or
         // about no item at all.
         choicesOk(body, a.form.choices, where, (op, w) => {
@@ -320,6 +331,13 @@ function checkCollectionReferences(
         });
       }
     }
+  }
+  if (s.summary) {
+    const { operation: op, query } = s.summary;
+    operation(op, 'summary');
+    for (const key of Object.keys(query ?? {})) if (!op.query?.shape[key]) fail(`its summary sends the query parameter ${key}, which ${op.id} does not take`);
+    // The line is asked with the screen's scope and nothing of a row.
+    if (op.params && !scopeOnly(op)) fail(`its summary operation ${op.id} takes path parameters other than the screen's scope`);
   }
   if (s.browserCheck) {
     const { signIn, sites, results } = s.browserCheck;

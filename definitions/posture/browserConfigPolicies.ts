@@ -1,6 +1,17 @@
-import { ConfigPolicyUploadForm } from '../../schemas/areas/browserPosture';
+import { ConfigPolicyUploadForm, type ExportFormat } from '../../schemas/areas/browserPosture';
 import { postureOps } from '../api/posture';
 import { defineCollection } from '../define';
+
+/** The extension of each export format's file. */
+const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { microsoftIntune: '.json', registry: '.reg', registryXmlGpo: '.xml' };
+
+/** The formats a policy of this platform exports to: the registry ones are for Windows policies. */
+const exportFormats = (platform: string): readonly ExportFormat[] =>
+  platform === 'windows' ? ['microsoftIntune', 'registry', 'registryXmlGpo'] : ['microsoftIntune'];
+
+/** A policy's export file: its name in letters, digits, dots, dashes and underscores, with the format's extension. */
+const exportFileName = (name: string, format: string) =>
+  `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'browser-policy'}${EXPORT_EXTENSIONS[format as ExportFormat] ?? '.txt'}`;
 
 /**
  * Stored policies, each saved on its own; a policy's settings are edited with a form generated from the JSON Schema
@@ -48,6 +59,23 @@ export const browserConfigPolicies = defineCollection({
   stampField: 'updated_at',
   itemSchemaFrom: { operation: postureOps.configSettingDefinitions, query: { platform: 'platform', browser: 'browser', version: 'version' } },
   rowActions: (action) => [
+    action(postureOps.exportConfigPolicy, {
+      id: 'export',
+      label: 'Export…',
+      // The registry formats are for Windows; Intune takes Windows and macOS policies; Linux policies have no format.
+      when: { field: 'platform', equals: ['windows', 'macos'] },
+      form: {
+        query: ['format'],
+        offer: (p) => ({ format: exportFormats(p.platform) }),
+        intro: (p) =>
+          p.platform === 'windows'
+            ? 'A file to deploy the policy with: a Microsoft Intune configuration, a registry file to import on a device, or registry preferences for a Group Policy object.'
+            : 'A Microsoft Intune configuration to deploy the policy with (the registry formats are for Windows policies).',
+        fields: { format: { widget: 'select' } },
+        submitLabel: 'Download',
+      },
+      download: { file: true, fileName: (p, query) => exportFileName(p.name, query.format ?? '') },
+    }),
     action(postureOps.assessAll, {
       id: 'assess-all',
       label: 'Assess against every benchmark',

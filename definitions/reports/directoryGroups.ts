@@ -1,5 +1,12 @@
+import { DEFAULT_LOG_INTERVAL, LOG_INTERVALS, type LogIntervalName } from '../../schemas/logEnums';
 import { groupsReport } from '../api/reportLookups';
-import { defineCollection } from '../define';
+import { collectionSummary, defineCollection } from '../define';
+
+/** "in the last 7 days", or the period's name where it is not a "last ..." one. */
+const periodPhrase = (interval: string | undefined) => {
+  const label = LOG_INTERVALS[(interval ?? DEFAULT_LOG_INTERVAL) as LogIntervalName]?.label ?? interval ?? '';
+  return label.startsWith('Last ') ? `in the ${label.toLowerCase()}` : `(${label.toLowerCase()})`;
+};
 
 // Design note: the spec names the call (groups, result_type=count for the total) among the reporting calls editing
 // screens use, but no screen of its own. Rules name directory groups (private access rules, web and DLP rules); this
@@ -24,5 +31,12 @@ export const directoryGroups = defineCollection({
     { field: 'users', label: 'Active users', sortable: true },
   ],
   filters: ['interval'],
+  // The table lists the most active groups; the count covers every group with traffic in the period.
+  summary: collectionSummary(groupsReport, {
+    query: { result_type: 'count' },
+    label: 'number of groups',
+    line: ({ total }, { interval }) =>
+      `${total.toLocaleString('en-US')} directory ${total === 1 ? 'group' : 'groups'} with web traffic ${periodPhrase(interval)}`,
+  }),
   emptyText: 'No directory group had web traffic in this period.',
 });

@@ -9,7 +9,7 @@ import {
   XSRF_HEADER,
 } from '../../schemas/constants';
 import type { CookieJar } from './cookies';
-import { ApiError, buildPath, buildQuery, callOperation, configureHttp, type OperationRoute } from './http';
+import { ApiError, buildPath, buildQuery, callOperation, configureHttp, dispositionFileName, type DownloadedFile, type OperationRoute } from './http';
 import { currentSnackbars, dismissSnackbar } from './snackbar';
 
 const operations: OperationRoute[] = [
@@ -89,6 +89,23 @@ describe('callOperation', () => {
     await expect(callOperation('auth.logout')).resolves.toBe('OK');
     const blob = await callOperation<Blob>('reports.download', { params: { id: 'r1' } });
     expect(blob.size).toBe(3);
+  });
+
+  it('reads an answer as a file when asked: its bytes, the server\'s content type and the name it gives', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]);
+    const { calls } = setup(
+      () => new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="report.zip"' } }),
+    );
+    const file = await callOperation<DownloadedFile>('policy.revision', {}, { asFile: true });
+    expect(file.fileName).toBe('report.zip');
+    expect(file.blob.type).toBe('application/zip');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(bytes);
+    // A JSON operation asked for a file takes any type, and its JSON is not parsed.
+    expect((calls[0]![1].headers as Record<string, string>).Accept).toBe('*/*');
+    setup(() => new Response('{"a":1}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const json = await callOperation<DownloadedFile>('policy.revision', {}, { asFile: true });
+    expect(json.fileName).toBeUndefined();
+    expect(await json.blob.text()).toBe('{"a":1}');
   });
 
   it('fails with the time-out text naming the service (tag) and method (operation id)', async () => {
@@ -221,5 +238,23 @@ describe('callOperation', () => {
     const pending = callOperation('policy.revision', {}, { signal: controller.signal });
     controller.abort(new Error('left the page'));
     await expect(pending).rejects.toThrow('left the page');
+  });
+});
+
+describe('dispositionFileName', () => {
+  it('takes the UTF-8 name before the plain one, unquotes a quoted name, and answers undefined without one', () => {
+    expect(dispositionFileName(`attachment; filename="Buero.json"; filename*=UTF-8''B%C3%BCro%20Ger%C3%A4te.json`)).toBe('Büro Geräte.json');
+    expect(dispositionFileName('attachment; filename="say \\"hi\\".txt"')).toBe('say "hi".txt');
+    expect(dispositionFileName('attachment; filename=plain.reg')).toBe('plain.reg');
+    expect(dispositionFileName(`attachment; filename*=UTF-8''%E0%A4%A; filename="fallback.json"`)).toBe('fallback.json');
+    expect(dispositionFileName('attachment')).toBeUndefined();
+    expect(dispositionFileName(null)).toBeUndefined();
+  });
+
+  it('keeps no folder or control character in the name', () => {
+    expect(dispositionFileName('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(dispositionFileName(`attachment; filename*=UTF-8''..%5C..%5Cboot.ini`)).toBe('boot.ini');
+    expect(dispositionFileName('attachment; filename="a\tb.txt"')).toBe('ab.txt');
+    expect(dispositionFileName('attachment; filename=".."')).toBeUndefined();
   });
 });

@@ -78,6 +78,47 @@ export interface CallOptions {
   readonly skipUnauthorizedHandling?: boolean;
   /** A poll the page makes by itself (jobs, status): sent with BACKGROUND_HEADER, so it is not session activity. */
   readonly background?: boolean;
+  /** The answer is a file to save: the call resolves with a `DownloadedFile` whatever the operation's responseKind. */
+  readonly asFile?: boolean;
+}
+
+/** An answer read as a file: its bytes with the server's content type, and the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  readonly blob: Blob;
+  readonly fileName?: string;
+}
+
+/**
+ * The file name a Content-Disposition header gives: `filename*` (RFC 5987, UTF-8) before `filename`; folders and
+ * control characters are dropped, so the name cannot point elsewhere. Undefined when it gives none.
+ */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[2]!.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  if (name === undefined) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+    name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]) : undefined;
+  }
+  // eslint-disable-next-line no-control-regex
+  const safe = name?.split(/[/\\]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return safe && safe !== '.' && safe !== '..' ? safe : undefined;
+}
+
+async function readFile(res: Response): Promise<DownloadedFile> {
+  const bytes = await res.blob();
+  const type = res.headers.get('content-type') ?? '';
+  // The blob carries the answer's content type; a runtime that leaves it out gets it from the header.
+  const blob = bytes.type || !type ? bytes : new Blob([bytes], { type });
+  const fileName = dispositionFileName(res.headers.get('content-disposition'));
+  return fileName ? { blob, fileName } : { blob };
 }
 
 export interface HttpConfig {
@@ -146,7 +187,7 @@ async function readBody(res: Response, kind: OperationRoute['responseKind']): Pr
 
 /**
  * Calls an operation of the registry. Resolves with the answer (JSON, text or a Blob per the operation's
- * responseKind); rejects with an `ApiError`, or with the caller's abort reason when `signal` aborts.
+ * responseKind, or a `DownloadedFile` when asked `asFile`); rejects with an `ApiError`, or with the caller's abort reason when `signal` aborts.
  */
 export async function callOperation<T>(operationId: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
   if (!config) throw new Error('configureHttp() must run before the first call');
@@ -157,7 +198,7 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
   const headers: Record<string, string> = {
     'Cache-Control': 'no-cache, no-store, must-revalidate',
     Pragma: 'no-cache',
-    Accept: op.responseKind === 'json' || op.responseKind === undefined ? 'application/json' : '*/*',
+    Accept: !options.asFile && (op.responseKind === 'json' || op.responseKind === undefined) ? 'application/json' : '*/*',
   };
   const xsrf = (cfg.cookies ?? browserCookies()).get(XSRF_COOKIE);
   if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
@@ -202,7 +243,7 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
     if (stamp) cfg.onAccessStamp?.(stamp);
     if (res.ok) {
       try {
-        return (await readBody(res, op.responseKind)) as T;
+        return (await (options.asFile ? readFile(res) : readBody(res, op.responseKind))) as T;
       } catch (e) {
         if (timedOut) throw new ApiError(0, MESSAGES.timeout(op.tag, op.id), 'timeout');
         throw e;

@@ -362,7 +362,13 @@ export const lookupsModule: ServerModule = {
       if (!profile) throw new HttpError(404, 'No client profile has this uuid.');
       if (!profile.exportable) throw new HttpError(403, MESSAGES.forbidden);
       const name = profile.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'client-profile';
-      ctx.reply.type('application/json; charset=utf-8').header('content-disposition', `attachment; filename="${name}.json"`);
+      // The name as the administrator wrote it (RFC 6266 `filename*`), for browsers; `filename` is its ASCII fallback.
+      // eslint-disable-next-line no-control-regex
+      const full = profile.name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').trim() || name;
+      const encoded = encodeURIComponent(`${full}.json`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+      ctx.reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.json"; filename*=UTF-8''${encoded}`);
       return JSON.stringify(profile, null, 2);
     },
   }),

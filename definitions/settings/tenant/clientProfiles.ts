@@ -1,5 +1,6 @@
-import { ClientProfilesDocument } from '../../../schemas/areas/tenantSettings';
-import { defineSettingsPage, optionsFrom } from '../../define';
+import { ClientProfilesDocument, type ClientProfile } from '../../../schemas/areas/tenantSettings';
+import { exportClientProfile } from '../../api/lookups';
+import { defineSettingsPage, optionsFrom, rowDownload } from '../../define';
 import { postureProfiles } from './postureProfiles';
 
 export const clientProfiles = defineSettingsPage({
@@ -39,6 +40,16 @@ export const clientProfiles = defineSettingsPage({
     },
     newRow: { name: '', description: '', exportable: true, platforms: ['windows', 'macos'], mode: 'proxy', auto_connect: true, allow_user_disable: false, trusted_networks: [], bypass_domains: [], posture_profile: '' },
     exportable: true,
+    // The file the endpoint client is installed with, as the service keeps the profile.
+    rowActions: [
+      rowDownload(exportClientProfile, {
+        id: 'export',
+        label: 'Export',
+        query: (profile: ClientProfile) => ({ uuid: profile.uuid }),
+        when: { field: 'exportable', equals: [true] },
+        download: { file: true, fileName: (profile) => `${profile.name}.json` },
+      }),
+    ],
   },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },

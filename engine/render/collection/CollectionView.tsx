@@ -5,6 +5,7 @@
  * `createSchema`, run the row actions (a call, a small form in a dialog, a job followed until it ends) and submit the
  * screen's form, and edit an item's `schemaField` with the JSON-schema form, whose schema the `itemSchemaFrom`
  * operation answers for that item. Readers see the same forms, disabled. A collection without a list is its form.
+ * A `summary` line from a second call heads the table and loads on its own.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -20,6 +21,7 @@ import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
 import { BrowserCheckButton } from './BrowserCheckButton';
 import { CollectionFilters, scopeChoiceCount, useCollectionContext, useScopeChoices } from './CollectionFilters';
+import { CollectionSummaryLine } from './CollectionSummaryLine';
 import { rowNameOf, useCollectionColumns } from './collectionColumns';
 import { ItemEditor } from './ItemEditor';
 import { itemNameOf } from './itemName';
@@ -77,6 +79,9 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
 
   const scopeMissing = screen.scope !== undefined && context.scope[screen.scope.param] === undefined;
   const filterBar = <CollectionFilters screen={screen} context={context} query={query} setQuery={setQuery} />;
+  // Shown whatever state the list is in: it is asked for on its own.
+  // Keyed: it stays mounted (and its answer on screen) while the list below it loads, fails or shows.
+  const summary = screen.summary && !scopeMissing && <CollectionSummaryLine key="summary" screen={screen} summary={screen.summary} context={context} />;
   const form = screen.form && !scopeMissing && (
     <ActionForm key={JSON.stringify(context.scope)} form={screen.form} readOnly={readOnly} run={run} scope={context.scope} />
   );
@@ -98,21 +103,27 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   }
   if (list.isError) {
     return (
-      <Alert color="red" role="alert" title={`${screen.title} could not be loaded`}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{reasonOf(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <Stack gap="sm">
+        {summary}
+        <Alert color="red" role="alert" title={`${screen.title} could not be loaded`}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{reasonOf(list.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
     );
   }
   if (!list.data) {
     return (
-      <Group justify="center" py="xl">
-        <Loader aria-label={`Loading ${screen.title}`} />
-      </Group>
+      <Stack gap="sm">
+        {summary}
+        <Group justify="center" py="xl">
+          <Loader aria-label={`Loading ${screen.title}`} />
+        </Group>
+      </Stack>
     );
   }
   const editedItem = items.find((i) => String(i[itemKey]) === editing);
@@ -170,6 +181,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   return (
     <Stack gap="sm">
       {filterBar}
+      {summary}
       {items.length === 0 && screen.emptyText ? (
         <>
           {toolbar}

@@ -1,7 +1,8 @@
 /**
  * The row actions of a collection: the definition's actions offered for a row (those whose condition it meets), one
  * as a button or several in an "Actions" menu, and the dialog of an action that asks for its body in a form (over
- * the operation's body schema, with select choices from another operation's answer for that row).
+ * the operation's body schema, with select choices from another operation's answer for that row) and for query
+ * parameters of the call (over the operation's query schema, narrowed to the values offered for the row).
  */
 import { Alert, Button, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import type { ChoicesFrom, CollectionDef, CollectionRowAction } from '../../../definitions/define';
 import { bodyObjectOf } from '../../../definitions/schemaPaths';
-import { LABELS_META_KEY } from '../../../schemas/enums';
+import { LABELS_META_KEY, labelsOf } from '../../../schemas/enums';
 import type { FormValues } from '../form/FormView';
 import { FormView } from '../document/LazyFormView';
 import { schemaDefaults, unwrap } from '../form/schemaFields';
@@ -144,6 +145,38 @@ export function useChoiceSchema(
 }
 const NO_ROW: CollectionItem = {};
 
+/**
+ * The dialog's schema: the query fields the action asks (`form.query`, from the operation's query schema), then the
+ * body's fields. A query field of fixed values offers those `form.offer` gives for the row (all when it gives none)
+ * and starts at the first of them.
+ */
+export function actionFormSchema(action: CollectionRowAction, row: CollectionItem): z.ZodObject {
+  const body = bodyObjectOf(action.operation) ?? z.strictObject({});
+  const asked = action.form?.query ?? [];
+  if (asked.length === 0) return body;
+  const offered = action.form?.offer?.(row) ?? {};
+  const shape = (action.operation.query?.shape ?? {}) as Record<string, z.ZodType>;
+  const fields: Record<string, z.ZodType> = {};
+  for (const key of asked) {
+    const field = shape[key];
+    if (!field) continue;
+    const { title, description, inner } = unwrap(field);
+    if (inner.def.type !== 'enum') {
+      fields[key] = field;
+      continue;
+    }
+    const all = (inner as z.ZodEnum).options.map(String);
+    const values = all.filter((v) => !offered[key] || offered[key].includes(v));
+    if (values.length === 0) continue;
+    const labels = labelsOf(inner) ?? {};
+    fields[key] = z
+      .enum(values as [string, ...string[]])
+      .meta({ title, description, [LABELS_META_KEY]: Object.fromEntries(values.map((v) => [v, labels[v] ?? v])) })
+      .default(values[0]!);
+  }
+  return z.strictObject({ ...fields, ...body.shape });
+}
+
 function ActionForm({
   screen,
   scope,
@@ -160,7 +193,7 @@ function ActionForm({
   const { action, row } = picked;
   const form = action.form!;
   const key = row[screen.itemKey ?? 'id'];
-  const body = useMemo(() => bodyObjectOf(action.operation) ?? z.strictObject({}), [action.operation]);
+  const body = useMemo(() => actionFormSchema(action, row), [action, row]);
   const params = useMemo(() => ({ ...scope, ...itemParams(screen, key) }), [scope, screen, key]);
   const { schema, defaults, empty, ready, error } = useChoiceSchema(body, form.choices, params, row);
 

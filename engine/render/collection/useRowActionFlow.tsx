@@ -5,7 +5,7 @@ import type { CollectionDef, CollectionRowAction, JobFollow, OperationDef } from
 import type { CallInput } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import type { FormValues } from '../form/FormView';
-import { downloadAnswer } from '../widgets/export/exporters';
+import { downloadAnswer, downloadCallOptions, queryStrings } from '../widgets/export/exporters';
 import { useEngine } from '../shell/EngineContext';
 import type { PickedAction } from './RowActions';
 import { itemParams, reasonOf, type CollectionItem } from './useCollectionController';
@@ -26,6 +26,22 @@ export interface PendingAction {
 const bodyOf = (action: CollectionRowAction, row: Item, formBody: FormValues | undefined): FormValues | undefined =>
   formBody ?? (typeof action.body === 'function' ? action.body(row) : action.body);
 
+/**
+ * The dialog's values split into the query fields it asks (`form.query`) and the body; an operation that takes no
+ * body gets none.
+ */
+function formParts(action: CollectionRowAction, values: FormValues | undefined): { body?: FormValues; query: Record<string, string> } {
+  if (!values) return { query: {} };
+  const asked = new Set(action.form?.query ?? []);
+  const body: FormValues = {};
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!asked.has(key)) body[key] = value;
+    else if (value !== undefined && value !== null && value !== '') query[key] = String(value);
+  }
+  return { ...(action.operation.body && { body }), query };
+}
+
 
 /**
  * How a collection's row actions run: a form first when the action has one (`asking`), then its dry run or its
@@ -39,9 +55,11 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
   const itemKey = screen.itemKey ?? 'id';
 
   const inputOf = useCallback(
-    (action: CollectionRowAction, row: Item, formBody: FormValues | undefined) => {
-      const body = bodyOf(action, row, formBody);
-      return { params: { ...scope, ...itemParams(screen, row[itemKey]) }, ...(body && { body }) };
+    (action: CollectionRowAction, row: Item, formValues: FormValues | undefined): CallInput => {
+      const parts = formParts(action, formValues);
+      const body = bodyOf(action, row, parts.body);
+      const query = { ...(typeof action.query === 'function' ? action.query(row) : action.query), ...parts.query };
+      return { params: { ...scope, ...itemParams(screen, row[itemKey]) }, ...(body && { body }), ...(Object.keys(query).length > 0 && { query }) };
     },
     [scope, screen, itemKey],
   );
@@ -51,17 +69,23 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
       const done: string[] = [];
       try {
         for (const { row } of rows) {
-          const answer = await run(action.operation, inputOf(action, row, formBody), action.job);
-          // A download says so with its own notice ('Downloading file ...').
-          if (action.download) downloadAnswer(action.download, answer as never, row as never);
-          else done.push(action.success?.(row, bodyOf(action, row, formBody) ?? {}) ?? `${action.label.replace(/…$/, '')}: done.`);
+          const input = inputOf(action, row, formBody);
+          if (action.download) {
+            // A download changes nothing, so the list is not read again; a file answer is read as a file.
+            const answer = await call(action.operation.id, input, downloadCallOptions(action.download));
+            // It says so with its own notice ('Downloading file ...').
+            downloadAnswer(action.download, answer as never, row as never, queryStrings(input.query));
+          } else {
+            await run(action.operation, input, action.job);
+            done.push(action.success?.(row, bodyOf(action, row, formParts(action, formBody).body) ?? {}) ?? `${action.label.replace(/…$/, '')}: done.`);
+          }
         }
         if (done.length > 0) showSnackbar({ kind: 'success', message: done.join(' ') });
       } catch (e) {
         showSnackbar({ kind: 'error', message: [...done, reasonOf(e)].join(' '), closable: true });
       }
     },
-    [run, inputOf],
+    [run, call, inputOf],
   );
   /** Runs an action once its form is filled: after its dry run or question when it has one. */
   const start = useCallback(
@@ -69,7 +93,7 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
       const rows = [{ action, row, name }];
       if (action.preview) {
         const input = inputOf(action, row, formBody);
-        call(action.operation.id, { ...input, query: action.preview.query }).then(
+        call(action.operation.id, { ...input, query: { ...input.query, ...action.preview.query } }).then(
           (answer) => setPending({ action, rows, body: formBody, lines: action.preview!.lines(answer as never), preview: true }),
           (e: unknown) => showSnackbar({ kind: 'error', message: reasonOf(e), closable: true }),
         );

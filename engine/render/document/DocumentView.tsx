@@ -3,7 +3,7 @@
  * engine's call function (at the staged revision for policy areas), renders it by layout kind (a table of rows in
  * the data table, a form, or the form's fields in the rule accordion), saves it with its stamp, refreshes the
  * revision, and handles conflicts and unsaved changes. Row actions of the definition call their operation with the
- * row and show the answer's message.
+ * row and show the answer's message, or save its answer as a file.
  */
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
-import { ScreenDownloads } from './ScreenDownloads';
+import { downloadRow, ScreenDownloads } from './ScreenDownloads';
 import { type Row } from './tableColumns';
 import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './listIssues';
@@ -65,12 +65,18 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
 
   const onRowAction = useCallback(
     (action: RowAction, row: Row) => {
-      call<{ message?: string } | undefined>(action.operation.id, { body: row }).then(
+      if (action.download) {
+        // The file is made from what is saved: the row must be one of the saved document's rows as they are.
+        const saved = layout.kind === 'table' ? [layout.rows, ...(layout.tables ?? []).map((t) => t.rows)].flatMap((rows) => (loaded?.[rows] ?? []) as unknown[]) : [];
+        void downloadRow(call, { ...action, download: action.download }, row, saved);
+        return;
+      }
+      call<{ message?: string } | undefined>(action.operation.id, action.query ? { query: action.query(row) } : { body: row }).then(
         (answer) => showSnackbar({ kind: 'success', message: answer?.message ?? `${action.label}: done.` }),
         (e: unknown) => showSnackbar({ kind: 'error', message: e instanceof Error ? e.message : String(e), closable: true }),
       );
     },
-    [call],
+    [call, layout, loaded],
   );
 
   if (ctl.status === 'pending') {

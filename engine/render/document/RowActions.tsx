@@ -7,8 +7,12 @@ const ICON = 28;
 const GAP = 4;
 const CELL_PADDING = 20;
 
-/** How many icons a row shows: Edit, Delete, and one menu for the definition's row actions. */
-export const actionIconCount = (rowActions: readonly RowAction[] | undefined): number => 2 + (rowActions?.length ? 1 : 0);
+/** How many icons a row shows: Edit, Delete, and one menu for the definition's row actions (a reader: the menu of its downloads). */
+export const actionIconCount = (rowActions: readonly RowAction[] | undefined, readOnly = false): number =>
+  readOnly ? (readerActions(rowActions).length > 0 ? 1 : 0) : 2 + (rowActions?.length ? 1 : 0);
+
+/** The row actions a reader may run: those that only save a file. */
+export const readerActions = (rowActions: readonly RowAction[] | undefined): readonly RowAction[] => (rowActions ?? []).filter((a) => a.download);
 
 /** The actions column's width for `icons` icons, in px. */
 export const actionsWidth = (icons: number): number => icons * ICON + (icons - 1) * GAP + CELL_PADDING;
@@ -22,13 +26,16 @@ export interface RowActionsProps {
   readonly onRowAction?: (action: RowAction) => void;
   /** Move up and down icons (lists edited inside a form, which have no drag handle); undefined at the ends. */
   readonly move?: { readonly up: (() => void) | undefined; readonly down: (() => void) | undefined };
+  /** A reader's row: only the menu of the actions that save a file. */
+  readonly readOnly?: boolean;
 }
 
 /** A row's compact actions: Edit and Delete icons (with Move up / down where given), and the definition's row actions in a menu. */
-export function RowActions({ label, onEdit, onDelete, rowActions, onRowAction, move }: RowActionsProps) {
+export function RowActions({ label, onEdit, onDelete, rowActions: declared, onRowAction, move, readOnly = false }: RowActionsProps) {
+  const rowActions = readOnly ? readerActions(declared) : declared;
   return (
     <Group gap={GAP} wrap="nowrap">
-      {move && (
+      {move && !readOnly && (
         <>
           <ActionIcon variant="subtle" color="gray" size={ICON} disabled={!move.up} onClick={move.up} aria-label={`Move ${label} up`} title="Move up">
             <MoveUpIcon />
@@ -38,12 +45,16 @@ export function RowActions({ label, onEdit, onDelete, rowActions, onRowAction, m
           </ActionIcon>
         </>
       )}
-      <ActionIcon variant="subtle" size={ICON} onClick={onEdit} aria-label={`Edit ${label}`} title="Edit">
-        <EditIcon />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size={ICON} onClick={onDelete} aria-label={`Delete ${label}`} title="Delete">
-        <DeleteIcon />
-      </ActionIcon>
+      {!readOnly && (
+        <>
+          <ActionIcon variant="subtle" size={ICON} onClick={onEdit} aria-label={`Edit ${label}`} title="Edit">
+            <EditIcon />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" size={ICON} onClick={onDelete} aria-label={`Delete ${label}`} title="Delete">
+            <DeleteIcon />
+          </ActionIcon>
+        </>
+      )}
       {rowActions && rowActions.length > 0 && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

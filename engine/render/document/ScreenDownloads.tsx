@@ -1,14 +1,36 @@
 /**
  * The download buttons a document screen declares (`downloads`): each calls its operation with its constant query and
- * saves the answer as the file its definition describes. A reader may use them: they change nothing. Buttons the user
- * may not call are left out.
+ * saves the answer as the file its definition describes (or, for a file answer, as the server sends it). A reader may
+ * use them: they change nothing. Buttons the user may not call are left out. Also the run of a table's row action
+ * that saves a file (`downloadRow`).
  */
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import type { ScreenDownload } from '../../../definitions/define';
+import type { RowAction, ScreenDownload } from '../../../definitions/define';
+import type { CallFn } from '../../core/revision';
+import { showSnackbar } from '../../core/snackbar';
 import { useEngine } from '../shell/EngineContext';
-import { notifyDownload } from '../widgets/snackbars';
-import { downloadAnswer } from '../widgets/export/exporters';
+import { callAndDownload } from '../widgets/export/exporters';
+
+/** A value as JSON with the keys of every object in order, so two equal rows read the same whatever their key order. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
+/** Why a row's file cannot be saved yet: it is new or changed and not saved, so the server's file would not match. */
+export const UNSAVED_ROW_TEXT = 'Save your changes to this entry first: the file is made from what is saved.';
+
+/**
+ * Runs a document table's row action that saves a file: calls it with the query made from the row, once the row is
+ * saved as shown (one of `savedRows`), and saves the answer. Resolves with whether a file was saved.
+ */
+export async function downloadRow<R>(call: CallFn, action: RowAction<R> & Required<Pick<RowAction<R>, 'download'>>, row: R, savedRows: readonly unknown[]): Promise<boolean> {
+  const shown = stableJson(row);
+  if (!savedRows.some((saved) => stableJson(saved) === shown)) {
+    showSnackbar({ kind: 'error', message: UNSAVED_ROW_TEXT, closable: true });
+    return false;
+  }
+  return callAndDownload(call, action.operation.id, action.query ? { query: action.query(row) } : {}, action.download, row);
+}
 
 export function ScreenDownloads({ downloads }: { downloads: readonly ScreenDownload[] }) {
   const { call, access } = useEngine();
@@ -18,9 +40,7 @@ export function ScreenDownloads({ downloads }: { downloads: readonly ScreenDownl
   const save = async (d: ScreenDownload) => {
     setBusy(d.id);
     try {
-      downloadAnswer(d.download, (await call(d.operation.id, d.query ? { query: d.query } : {})) as never, undefined);
-    } catch (e) {
-      notifyDownload(e);
+      await callAndDownload(call, d.operation.id, d.query ? { query: d.query } : {}, d.download, undefined);
     } finally {
       setBusy(null);
     }

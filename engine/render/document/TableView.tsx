@@ -23,7 +23,8 @@ import { moveRow } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
 import { EntryCount } from './EntryCount';
-import { RowActions, actionIconCount } from './RowActions';
+import { RowActions, actionIconCount, readerActions } from './RowActions';
+import { meets } from '../collection/useCollectionController';
 import { formatCell, optionsFromHints, rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
 
 // The import dialog (file reading, row checks, preview) downloads when an import starts.
@@ -367,12 +368,15 @@ export function TableView(props: TableViewProps) {
         label={label(row)}
         onEdit={() => openEdit(row)}
         onDelete={() => askDelete(row)}
-        rowActions={rowActions}
+        rowActions={rowActions?.filter((a) => !a.when || meets(row, a.when))}
         onRowAction={(action) => onRowAction?.(action, row)}
+        readOnly={readOnly}
       />
     ),
-    [label, openEdit, askDelete, rowActions, onRowAction],
+    [label, openEdit, askDelete, rowActions, onRowAction, readOnly],
   );
+  // A reader gets the row actions that only save a file.
+  const readerRowActions = readerActions(rowActions).length > 0;
 
   const toolbar = (
     <ListToolbar
@@ -406,8 +410,8 @@ export function TableView(props: TableViewProps) {
           columns={columns}
           rowKey={layout.rowKey}
           renderCell={renderCell}
-          renderActions={readOnly ? undefined : actions}
-          actionCount={actionIconCount(rowActions)}
+          renderActions={readOnly && !readerRowActions ? undefined : actions}
+          actionCount={actionIconCount(rowActions, readOnly)}
           toolbar={toolbar}
           persistKey={props.persistKey}
           onMove={canMove ? move : undefined}

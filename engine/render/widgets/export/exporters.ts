@@ -2,8 +2,10 @@
  * Client-side exports (spec 002 §1, §7): CSV and JSON downloaded as files, and PNG images of an element or an
  * apexcharts chart. Every download raises the download snackbar, or its error.
  */
-import type { DownloadSpec } from '../../../../definitions/define';
+import type { DownloadSpec, FileDownloadSpec } from '../../../../definitions/define';
 import { toCsv, type CsvOptions } from '../../../core/csv';
+import type { CallInput, CallOptions, DownloadedFile } from '../../../core/http';
+import type { CallFn } from '../../../core/revision';
 import { notifyDownload } from '../snackbars';
 
 /** `name` with `extension` (".csv") appended unless it already ends with it. */
@@ -40,14 +42,28 @@ function download(make: () => Blob, fileName: string): boolean {
   }
 }
 
+/** What an action saves: a file made from the answer, or the file the answer is. */
+export type AnyDownloadSpec<A, R> = DownloadSpec<A, R> | FileDownloadSpec<R>;
+
+/** Whether the answer is saved as the file the server sends (its bytes, type and name). */
+export const isFileDownload = <A, R>(spec: AnyDownloadSpec<A, R>): spec is FileDownloadSpec<R> => 'file' in spec && spec.file === true;
+
 /**
- * Saves an action's answer as the file its definition describes: the name from the answer (and the row of a row
- * action), the content type, and the text (a field of the answer, else the whole answer as indented JSON).
+ * Saves an action's answer as the file its definition describes. A file answer (`FileDownloadSpec`, called with
+ * `downloadCallOptions`) keeps its bytes and content type, under the name the server gave, else the definition's. Any
+ * other answer: the name from the answer (and the row of a row action, and the query sent), the content type, and the
+ * text (a field of the answer, else the whole answer as indented JSON).
  */
-export function downloadAnswer<A, R>(spec: DownloadSpec<A, R>, answer: A, row: R): boolean {
+export function downloadAnswer<A, R>(spec: AnyDownloadSpec<A, R>, answer: A, row: R, query: Readonly<Record<string, string>> = {}): boolean {
   try {
+    if (isFileDownload(spec)) {
+      const file = answer as DownloadedFile;
+      downloadBlob(file.blob, file.fileName ?? spec.fileName(row, query));
+      notifyDownload();
+      return true;
+    }
     const text = spec.content ? spec.content(answer) : `${JSON.stringify(answer, null, 2)}\n`;
-    downloadBlob(new Blob([text], { type: spec.contentType }), spec.fileName(answer, row));
+    downloadBlob(new Blob([text], { type: spec.contentType }), spec.fileName(answer, row, query));
     notifyDownload();
     return true;
   } catch (error) {
@@ -55,6 +71,28 @@ export function downloadAnswer<A, R>(spec: DownloadSpec<A, R>, answer: A, row: R
     return false;
   }
 }
+
+/** The options a download's call is made with: a file answer is read as a file. */
+export const downloadCallOptions = (spec: AnyDownloadSpec<never, never>): CallOptions => (isFileDownload(spec) ? { asFile: true } : {});
+
+/**
+ * Calls `operationId` for a download and saves its answer (a refusal raises the download's error notice). The query
+ * sent is what the file name is made from. Resolves with whether a file was saved.
+ */
+export async function callAndDownload<R>(call: CallFn, operationId: string, input: CallInput, spec: AnyDownloadSpec<never, R>, row: R): Promise<boolean> {
+  let answer: unknown;
+  try {
+    answer = await call(operationId, input, downloadCallOptions(spec as AnyDownloadSpec<never, never>));
+  } catch (error) {
+    notifyDownload(error);
+    return false;
+  }
+  return downloadAnswer(spec, answer as never, row, queryStrings(input.query));
+}
+
+/** A call's query as the strings it was sent as. */
+export const queryStrings = (query: CallInput['query']): Readonly<Record<string, string>> =>
+  Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
 
 /** Downloads rows as CSV (optional `$` header row, pipe-joined object cells, formula cells neutralised). */
 export function exportCsv(
