@@ -155,7 +155,9 @@ function validate(op: OperationDef, request: FastifyRequest): Pick<OperationCont
 function answer(op: OperationDef, reply: FastifyReply, result: unknown) {
   switch (op.responseKind ?? 'json') {
     case 'text':
-      return reply.type('text/plain; charset=utf-8').send(String(result));
+      // A handler that sends a file of text sets its own type (XML, a registry file).
+      if (!reply.hasHeader('content-type')) reply.type('text/plain; charset=utf-8');
+      return reply.send(String(result));
     case 'binary':
       if (!reply.hasHeader('content-type')) reply.type('application/octet-stream');
       return reply.send(result);

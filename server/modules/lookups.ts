@@ -27,6 +27,7 @@ import { CAPABILITY_DESCRIPTIONS, LookupSeed, type MultiTenantInfo, type PacVers
 import { labelsOf, NodeType } from '../../schemas/enums';
 import { EGRESS_RULES_MAX, HeaderOperation, PROTECTED_HEADERS, RA_THREATS } from '../../schemas/areas/webRules';
 import type { AuthV2Item, TosStatus } from '../../schemas/areas/tenantSettings';
+import { sendAsFile } from '../attachment';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
 import { CATEGORY_LABEL_OF } from '../logs/catalog';
@@ -361,14 +362,7 @@ export const lookupsModule: ServerModule = {
       const profile = doc.profiles.find((p) => p.uuid === ctx.query.uuid);
       if (!profile) throw new HttpError(404, 'No client profile has this uuid.');
       if (!profile.exportable) throw new HttpError(403, MESSAGES.forbidden);
-      const name = profile.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'client-profile';
-      // The name as the administrator wrote it (RFC 6266 `filename*`), for browsers; `filename` is its ASCII fallback.
-      // eslint-disable-next-line no-control-regex
-      const full = profile.name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').trim() || name;
-      const encoded = encodeURIComponent(`${full}.json`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-      ctx.reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.json"; filename*=UTF-8''${encoded}`);
+      sendAsFile(ctx.reply, profile.name, '.json', 'application/json; charset=utf-8', 'client-profile');
       return JSON.stringify(profile, null, 2);
     },
   }),

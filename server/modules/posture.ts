@@ -21,6 +21,7 @@ import {
 import { MESSAGES } from '../../schemas/constants';
 import { fieldErrors } from '../../schemas/http';
 import { DEMO_TENANT_ID } from '../seed/demo';
+import { sendAsFile } from '../attachment';
 import { recordAudit } from '../audit';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, requireCaller, type Db, type ServerModule } from '../types';
@@ -171,6 +172,13 @@ function exportPolicy(policy: ConfigPolicy, format: ExportFormat): string {
     }
   }
 }
+
+/** The file of each export format: its extension and content type (the registry file is text, as Windows reads it). */
+const EXPORT_FILES: Record<ExportFormat, readonly [extension: string, contentType: string]> = {
+  microsoftIntune: ['.json', 'application/json; charset=utf-8'],
+  registry: ['.reg', 'text/plain; charset=utf-8'],
+  registryXmlGpo: ['.xml', 'application/xml; charset=utf-8'],
+};
 
 /** Whether a policy of this platform exports to the format; the registry formats are Windows only. */
 const exportable = (platform: PosturePlatform, format: ExportFormat) =>
@@ -341,6 +349,8 @@ export const postureModule: ServerModule = {
           errors: [{ path: 'format', key: 'formatNotForPlatform', message: `A ${policy.platform} policy cannot be exported in this format.` }],
         });
       }
+      const [extension, type] = EXPORT_FILES[ctx.query.format];
+      sendAsFile(ctx.reply, policy.name, extension, type, 'browser-policy');
       return exportPolicy(policy, ctx.query.format);
     },
 

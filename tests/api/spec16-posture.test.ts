@@ -16,6 +16,8 @@ describe('configuration policy export', { timeout: 180_000 }, () => {
     const reg = await admin.post(`${BPM}/configPolicies/${id}/export?format=registry`);
     expect(reg.status).toBe(200);
     expect(reg.headers.get('content-type')).toContain('text/plain');
+    // Saved under the policy's name, with the format's extension; the quotes of the name cannot be in a file name.
+    expect(reg.headers.get('content-disposition')).toBe(`attachment; filename="Export-test.reg"; filename*=UTF-8''Export%20-test-.reg`);
     expect(reg.text.split('\r\n')).toEqual(
       expect.arrayContaining([
         'Windows Registry Editor Version 5.00',
@@ -26,9 +28,14 @@ describe('configuration policy export', { timeout: 180_000 }, () => {
     );
 
     const xml = await admin.post(`${BPM}/configPolicies/${id}/export?format=registryXmlGpo`);
+    expect(xml.headers.get('content-type')).toContain('application/xml');
+    expect(xml.headers.get('content-disposition')).toContain('filename="Export-test.xml"');
     expect(xml.text).toContain('<Properties action="U" hive="HKEY_LOCAL_MACHINE" key="SOFTWARE\\Policies\\Microsoft\\Edge" name="SmartScreenEnabled" type="REG_DWORD" value="1"/>');
 
-    const intune = JSON.parse((await admin.post(`${BPM}/configPolicies/${id}/export?format=microsoftIntune`)).text);
+    const intuneAnswer = await admin.post(`${BPM}/configPolicies/${id}/export?format=microsoftIntune`);
+    expect(intuneAnswer.headers.get('content-type')).toContain('application/json');
+    expect(intuneAnswer.headers.get('content-disposition')).toContain('filename="Export-test.json"');
+    const intune = JSON.parse(intuneAnswer.text);
     expect(intune).toMatchObject({ displayName: 'Export "test"', settings: expect.arrayContaining([expect.objectContaining({ name: 'SmartScreenEnabled', value: true })]) });
 
     const input = asResponseOf(postureOps.inputConfigPolicy, (await admin.get(`${BPM}/configPolicies/${id}/inputPolicy`)).body);
