@@ -39,6 +39,8 @@ const DIM: CSSProperties = { fill: 'var(--mantine-color-dimmed)' };
 const GRID: CSSProperties = { stroke: 'var(--mantine-color-default-border)' };
 const EDGE: CSSProperties = { stroke: 'var(--mantine-color-body)' };
 const FONT = 12;
+/** Text takes the page's colour (SVG text is black by default); no gap below the drawing. */
+const SVG: CSSProperties = { display: 'block', overflow: 'visible' };
 
 let measureContext: CanvasRenderingContext2D | null | undefined;
 /** Width in px of a text at the charts' font size. */
@@ -116,7 +118,7 @@ function drawBar(data: Extract<ChartData, { kind: 'bar' }>, width: number): Reac
   const rows = barRows(datasets.length, height);
   const bottom = height - BAR_AXIS_HEIGHT + 8;
   return (
-    <svg width={width} height={height}>
+    <svg fill="currentColor" style={SVG} width={width} height={height}>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={8} y2={bottom} style={GRID} />
@@ -142,7 +144,7 @@ function drawPie(data: Extract<ChartData, { kind: 'pie' }>, width: number): Reac
   const ring = pieRing(width, CHART_DRAWING_HEIGHT);
   return (
     <>
-      <svg width={width} height={CHART_DRAWING_HEIGHT}>
+      <svg fill="currentColor" style={SVG} width={width} height={CHART_DRAWING_HEIGHT}>
         {slices(shown.map((d) => d.value)).map((s) => {
           const d = shown[s.index]!;
           return (
@@ -173,7 +175,7 @@ function drawGauge(data: Extract<ChartData, { kind: 'gauge' }>, width: number, f
   const top = datasets[0];
   return (
     <>
-      <svg width={width} height={height}>
+      <svg fill="currentColor" style={SVG} width={width} height={height}>
         {g.rings.map((r) => {
           const d = datasets[r.index]!;
           return (
@@ -219,7 +221,7 @@ function drawLine(data: Extract<ChartData, { kind: 'line' }>, width: number): Re
   const x = (ms: number) => (span > 0 ? plot.left + ((ms - first) / span) * (plot.right - plot.left) : (plot.left + plot.right) / 2);
   return (
     <>
-      <svg width={width} height={CHART_DRAWING_HEIGHT}>
+      <svg fill="currentColor" style={SVG} width={width} height={CHART_DRAWING_HEIGHT}>
         <ValueAxis ticks={ticks} left={plot.left} right={plot.right} y={y} />
         <TimeAxis points={points} x={(i) => x(points[i]!)} y={CHART_DRAWING_HEIGHT - 8} room={plot.right - plot.left} />
         {datasets.map((d, i) => {
@@ -258,7 +260,7 @@ function drawStackedBar(data: Extract<ChartData, { kind: 'stackedBar' }>, width:
   const span = categories.length > 1 ? (categories[categories.length - 1]! - categories[0]!) * 1000 : 0;
   return (
     <>
-      <svg width={width} height={CHART_DRAWING_HEIGHT}>
+      <svg fill="currentColor" style={SVG} width={width} height={CHART_DRAWING_HEIGHT}>
         <ValueAxis ticks={ticks} left={plot.left} right={plot.right} y={y} />
         <TimeAxis points={categories.map((c) => c * 1000)} x={(i) => x(i) + column / 2} y={CHART_DRAWING_HEIGHT - 8} room={plot.right - plot.left} />
         {categories.map((c, i) => {
@@ -304,7 +306,7 @@ function drawHeatmap(data: Extract<ChartData, { kind: 'heatmap' }>, width: numbe
   const cellH = rows.length > 0 ? (bottom - top) / rows.length : 0;
   const every = labelEvery(hours.length, (right - left) / 44);
   return (
-    <svg width={width} height={CHART_DRAWING_HEIGHT}>
+    <svg fill="currentColor" style={SVG} width={width} height={CHART_DRAWING_HEIGHT}>
       {rows.map((r, i) => (
         <g key={r.name}>
           <text x={left - 8} y={top + i * cellH + cellH / 2} textAnchor="end" dominantBaseline="central">
