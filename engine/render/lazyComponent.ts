@@ -1,5 +1,5 @@
 /**
- * A lazily loaded component that does not suspend once its module is there. React.lazy suspends at the first render
+ * Components and modules loaded on demand. A lazily loaded component that does not suspend once its module is there. React.lazy suspends at the first render
  * even when the module was preloaded, and React reveals a suspended part at most every 300 ms: a screen whose view,
  * page and definition had all arrived still waited a throttle step per lazy level before its first request.
  */
@@ -52,3 +52,32 @@ export function trackedPromise<T>(promise: Promise<T>): Promise<T> {
   );
   return promise;
 }
+
+/**
+ * A module wanted only once the user asks for it (a menu or popover, with the positioning library, downloaded on its
+ * first opening). Returns the module when it is there, and a function that asks for it; `opened` says whether this
+ * component asked for it (so it shows the menu open: the click that loaded it was an opening), rather than finding it
+ * already loaded by another.
+ */
+export function useDeferredModule<M>(importer: () => Promise<M>): { module: M | undefined; opened: boolean; request: () => void } {
+  const [state, setState] = useState<{ module: M | undefined; opened: boolean }>(() => ({ module: deferredLoaded.get(importer) as M | undefined, opened: false }));
+  const request = () => {
+    let pending = deferredPending.get(importer) as Promise<M> | undefined;
+    if (!pending) {
+      pending = importer().then((m) => {
+        deferredLoaded.set(importer, m);
+        return m;
+      });
+      deferredPending.set(importer, pending);
+      pending.catch(() => deferredPending.delete(importer));
+    }
+    pending.then(
+      (module) => setState({ module, opened: true }),
+      () => undefined,
+    );
+  };
+  return { ...state, request };
+}
+
+const deferredLoaded = new Map<unknown, unknown>();
+const deferredPending = new Map<unknown, Promise<unknown>>();
