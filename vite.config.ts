@@ -38,11 +38,28 @@ function precompress(): Plugin {
 }
 
 /**
+ * Mantine's ScrollArea (inside every modal, so on every table screen) takes only `useMergeRefs` from
+ * @floating-ui/react, whose single module (the positioning library, 15 KB gzipped) then came with it. It gets an
+ * equivalent over Mantine's own hook instead (src/shims/useMergeRefs.ts); menus, popovers and selects keep the library.
+ */
+function scrollAreaWithoutPositioning(): Plugin {
+  const shim = resolve(import.meta.dirname, 'src/shims/useMergeRefs.ts');
+  return {
+    name: 'portal-scroll-area-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer)) return shim;
+      return null;
+    },
+  };
+}
+
+/**
  * Three pages: the portal (hash routes), the login module, served at /login/ (cloud IdP) and /d/ (on-prem), and the
  * provider console at /provider/ (the portal's shell showing the console's sections).
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [scrollAreaWithoutPositioning(), react(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,

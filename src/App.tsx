@@ -10,6 +10,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { SectionDef } from '../definitions/define';
 import { buildNavigation, rootRedirect, sectionRoute } from '../engine/core/navigation';
 import { operationRoutes } from '../engine/generated/client.gen';
+import { lazyComponent } from '../engine/render/lazyComponent';
 import { useEngine, useStore } from '../engine/render/shell/EngineContext';
 import { useApp } from './appContext';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
@@ -28,7 +29,8 @@ import { preloadScreen, screenDefinition, screenPageModule } from './shell/scree
 /** The contact form's section (spec 000 §2 route contact-form); an application without it offers no contact link. */
 const CONTACT_SECTION = 'contact-form';
 
-const ScreenPage = lazy(() => screenPageModule().then((m) => ({ default: m.ScreenPage })));
+// Preloaded with the route (preloadScreen): drawn without suspending once it is there.
+const { Component: ScreenPage } = lazyComponent(() => screenPageModule().then((m) => m.ScreenPage));
 
 const pageLoader = (
   <Center py="xl">

@@ -250,10 +250,10 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   /** The terms this user must accept now; a failed read leaves them out rather than locking the user out. */
-  async function termsToAccept(): Promise<TermsToAccept | undefined> {
+  async function termsToAccept(quiet = false): Promise<TermsToAccept | undefined> {
     if (!deps.ops.terms) return undefined;
     try {
-      const t = await deps.call<TermsRead>(deps.ops.terms, {}, { skip403Snackbar: true });
+      const t = await deps.call<TermsRead>(deps.ops.terms, {}, { skip403Snackbar: true, ...(quiet ? { skipUnauthorizedHandling: true } : {}) });
       return t.must_accept ? { title: t.title, text: t.text, version: t.version } : undefined;
     } catch {
       return undefined;
@@ -304,6 +304,9 @@ export function createSession(deps: SessionDeps): Session {
       loggedOut();
       return store.getState();
     }
+    // The terms are read beside the user (one round trip less before the portal shows); a 401 there is the user
+    // read's to answer.
+    const termsRead = termsToAccept(true);
     try {
       const info = await deps.call<SessionUser>(deps.ops.userInfo, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true });
       if (!portalEnabled(deps.env, info)) {
@@ -312,7 +315,7 @@ export function createSession(deps: SessionDeps): Session {
       }
       deps.access.setUser(info);
       // Read before the portal shows, so a user who must accept the terms never sees it first.
-      const terms = await termsToAccept();
+      const terms = await termsRead;
       store.setState({ status: 'logged_in', user: info, error: undefined, ...(terms ? { termsToAccept: terms } : {}) });
       startInactivity();
       sessionStart(info);

@@ -5,11 +5,12 @@
  * document view too: a log view or the dashboard needs none of its forms and tables). A new kind of screen brings its
  * view with one `registerScreenView` call; the shell page asks `renderScreenView` and knows no kind.
  */
-import { createElement, lazy, useMemo, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { createElement, useMemo, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import { isDocumentKind, isDocumentScreen, type CoreScreenDef, type ScreenDef } from '../../definitions/define';
 import { JOBS_VIEW } from '../../definitions/appliance/common';
 import { ruleAllows, type Environment } from '../../schemas/access';
 import { lockGatedFields } from './document/fieldGates';
+import { lazyComponent } from './lazyComponent';
 import { useEngine } from './shell/EngineContext';
 import type { LogUrlQuery } from './log/logController';
 import type { ScreenLookup } from './publish/revisionDiff';
@@ -29,7 +30,7 @@ export interface ScreenViewProps<S extends ScreenDef = ScreenDef> {
   readonly screens: ScreenLookup;
 }
 
-type View = ComponentType<ScreenViewProps<never>> | LazyExoticComponent<ComponentType<ScreenViewProps<never>>>;
+type View = ComponentType<ScreenViewProps<never>>;
 
 const views = new Map<string, View>();
 
@@ -41,25 +42,18 @@ export const screenViewKey = (screen: ScreenViewRef): string => (screen.kind ===
 
 /** Each view's module, imported once: by `preloadScreenView` or by the first render of a screen of its kind. */
 const modules = new Map<string, () => Promise<unknown>>();
-const once = <T,>(load: () => Promise<T>): (() => Promise<T>) => {
-  let promise: Promise<T> | undefined;
-  return () => {
-    promise ??= load();
-    promise.catch(() => (promise = undefined));
-    return promise;
-  };
-};
 
 /**
  * Registers the view of a screen kind (or of a core screen's `view` name, as `core:<name>`). `load` imports the
- * module that holds the view, so it downloads with the first screen that needs it. A second registration of one
- * key throws: two views for one kind is a mistake.
+ * module that holds the view, so it downloads with the first screen that needs it; once there (preloaded with the
+ * route), the view renders without suspending. A second registration of one key throws: two views for one kind is
+ * a mistake.
  */
 export function registerScreenView<S extends ScreenDef>(key: string, load: () => Promise<ComponentType<ScreenViewProps<S>>>): void {
   if (views.has(key)) throw new Error(`A screen view is already registered for ${key}`);
-  const module = once(load);
-  modules.set(key, module);
-  views.set(key, lazy(() => module().then((view) => ({ default: view as ComponentType<ScreenViewProps<never>> }))));
+  const view = lazyComponent(load as () => Promise<ComponentType<ScreenViewProps<never>>>);
+  modules.set(key, view.load);
+  views.set(key, view.Component);
 }
 
 /**
@@ -77,8 +71,9 @@ export function renderScreenView(props: ScreenViewProps): ReactElement | undefin
   return view && createElement(view, { key: props.screen.id, ...props });
 }
 
-const documentViewModule = once(() => import('./document/DocumentView'));
-const DocumentView = lazy(() => documentViewModule().then((m) => ({ default: m.DocumentView })));
+const documentView = lazyComponent(() => import('./document/DocumentView').then((m) => m.DocumentView));
+const documentViewModule = documentView.load;
+const DocumentView = documentView.Component;
 
 function DocumentScreenView({ screen }: ScreenViewProps) {
   const { access } = useEngine();

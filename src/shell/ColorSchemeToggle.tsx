@@ -1,13 +1,15 @@
-/** Switches the colour scheme between light and dark; the choice persists (see theme.ts). */
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+/**
+ * Switches the colour scheme between light and dark; the choice persists (see theme.ts). Its hint is the browser's
+ * own (`title`): a positioned tooltip would bring the positioning library into every screen.
+ */
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const label = dark ? 'Use the light scheme' : 'Use the dark scheme';
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setColorScheme(dark ? 'light' : 'dark')}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(dark ? 'light' : 'dark')}>
         <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
           {dark ? (
             <>
@@ -19,6 +21,5 @@ export function ColorSchemeToggle() {
           )}
         </svg>
       </ActionIcon>
-    </Tooltip>
   );
 }

@@ -7,9 +7,10 @@
  * header's Help menu, which also leads to the contact form where the application has one (spec 000 §2 route
  * contact-form; the provider console has none).
  */
-import { Button, Group, Menu, Paper, Portal, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onboarding, type SpotlightTarget } from '../../engine/core/onboarding';
+import { useDeferredModule } from '../../engine/render/lazyComponent';
 import type { NavSection } from '../../engine/core/navigation';
 import { navigate } from './hashLocation';
 
@@ -55,6 +56,9 @@ function cardPosition(target: HTMLElement): { top: number; left: number } {
   return { top: Math.max(margin, Math.min(top, window.innerHeight - 220)), left: inside(r.right + margin) };
 }
 
+/** The Help menu downloads (with Mantine's menu and its positioning) the first time it opens. */
+const loadHelpMenu = () => import('./HelpMenu');
+
 export function OnboardingTour({ navigation, contactRoute }: { navigation: readonly NavSection[]; contactRoute?: string }) {
   const [steps, setSteps] = useState<TourStep[]>([]);
   const [index, setIndex] = useState(0);
@@ -76,6 +80,7 @@ export function OnboardingTour({ navigation, contactRoute }: { navigation: reado
     setSteps(list);
     setIndex(i);
   };
+  const help = useDeferredModule(loadHelpMenu);
   const start = () => show(tourSteps(navigation).filter((s) => targetElement(s.target)), 0);
 
   useEffect(() => {
@@ -87,17 +92,13 @@ export function OnboardingTour({ navigation, contactRoute }: { navigation: reado
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="subtle" size="xs">
-            Help
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={start}>Take the tour</Menu.Item>
-          {contactRoute && <Menu.Item onClick={() => navigate(contactRoute)}>Contact your service provider</Menu.Item>}
-        </Menu.Dropdown>
-      </Menu>
+      {help.module ? (
+        <help.module.HelpMenu defaultOpened={help.opened} onTour={start} onContact={contactRoute ? () => navigate(contactRoute) : undefined} />
+      ) : (
+        <Button variant="subtle" size="xs" onClick={help.request}>
+          Help
+        </Button>
+      )}
       {step && position && (
         <Portal>
         <Paper

@@ -1,17 +1,18 @@
 /** A screen's full definition, loaded once per screen from its catalog entry (a separate chunk with its schema). */
 import type { ScreenDef } from '../../definitions/define';
+import { trackedPromise } from '../../engine/render/lazyComponent';
 import type { CatalogScreen } from './catalog';
 
 const loaded = new Map<string, Promise<ScreenDef>>();
 
 /**
- * The same promise for every render of a screen, as React's `use` needs; a failed load is forgotten so that opening
- * the screen again retries it.
+ * The same promise for every render of a screen, as React's `use` needs (tracked, so that `use` does not suspend once
+ * the definition is there); a failed load is forgotten so that opening the screen again retries it.
  */
 export function screenDefinition(screen: Pick<CatalogScreen, 'id' | 'load'>): Promise<ScreenDef> {
   let promise = loaded.get(screen.id);
   if (!promise) {
-    promise = screen.load();
+    promise = trackedPromise(screen.load());
     loaded.set(screen.id, promise);
     promise.catch(() => loaded.delete(screen.id));
   }

@@ -630,7 +630,7 @@ export async function clickDownload(page: Page, name: string): Promise<{ fileNam
 /** Clicks the first bar (or slice, or point) of a dashboard widget's chart. */
 export async function clickChartDatum(page: Page, widget: string): Promise<void> {
   const chart = page.getByRole('region', { name: widget }).getByRole('figure', { name: widget });
-  const datum = chart.locator('.apexcharts-bar-area, .apexcharts-pie-area, .apexcharts-marker').first();
+  const datum = chart.locator('[data-datum][data-key]').first();
   await visible(datum);
   await datum.click();
 }

@@ -42,12 +42,13 @@ export type MeasuredRoute = keyof typeof MEASURED_ROUTES;
  */
 export const BUDGET_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 250, dashboard: 450 };
 /**
- * What the browser suite enforces: the budget where it is met; where it is not met yet (the table and the dashboard,
- * see docs/benchmarks.md), the size measured on 2026-11-25 plus about 5 %, so the routes cannot grow while the work
- * to bring them under budget goes on (the table: 296.4 KB on 2026-11-25 after its form and bulk import became lazy). `npm run bench
- * -- bundle` reports every route against BUDGET_KB.
+ * What the browser suite enforces: the budget where it is met (sign-in; the dashboard since its charts are drawn
+ * without a chart library: 292 KB on 2026-11-25); where it is not met yet (the table, see docs/benchmarks.md), the
+ * size measured on 2026-11-25 plus about 5 %, so the route cannot grow while the work to bring it under budget goes
+ * on (267.4 KB on 2026-11-25, after popups and the scroll area stopped bringing the positioning library). `npm run
+ * bench -- bundle` reports every route against BUDGET_KB.
  */
-export const ENFORCED_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 311, dashboard: 520 };
+export const ENFORCED_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 281, dashboard: 450 };
 
 async function collectScripts(context: BrowserContext, open: (page: Page) => Promise<void>): Promise<RouteDownload> {
   const page = await context.newPage();

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Menu } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { RowAction } from '../../../definitions/define';
+import { useDeferredModule } from '../lazyComponent';
 import { DeleteIcon, EditIcon, MoreIcon, MoveDownIcon, MoveUpIcon } from './rowIcons';
 
 /** Width of one action icon and the gap between icons, in px (the actions column is sized from them). */
@@ -56,21 +57,21 @@ export function RowActions({ label, onEdit, onDelete, rowActions: declared, onRo
         </>
       )}
       {rowActions && rowActions.length > 0 && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size={ICON} aria-label={`More actions for ${label}`} title="More actions">
-              <MoreIcon />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {rowActions.map((action) => (
-              <Menu.Item key={action.id} onClick={() => onRowAction?.(action)}>
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <RowActionsMenu label={label} rowActions={rowActions} onRowAction={onRowAction} />
       )}
     </Group>
+  );
+}
+
+const loadMenu = () => import('./RowActionsMenu');
+
+/** The "More actions" button; its menu downloads (with Mantine's menu and its positioning) the first time it opens. */
+function RowActionsMenu({ label, rowActions, onRowAction }: { label: string; rowActions: readonly RowAction[]; onRowAction?: (action: RowAction) => void }) {
+  const menu = useDeferredModule(loadMenu);
+  if (menu.module) return <menu.module.RowActionsMenu label={label} rowActions={rowActions} onRowAction={onRowAction} defaultOpened={menu.opened} />;
+  return (
+    <ActionIcon variant="subtle" color="gray" size={ICON} aria-label={`More actions for ${label}`} title="More actions" onClick={menu.request}>
+      <MoreIcon />
+    </ActionIcon>
   );
 }

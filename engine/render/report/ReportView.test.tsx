@@ -8,12 +8,12 @@ import { ApiError, type CallInput } from '../../core/http';
 import { createRevisionStore, type CallFn } from '../../core/revision';
 import { createUnsavedChanges } from '../../core/unsavedChanges';
 import { EngineProvider } from '../shell/EngineContext';
-import type { ApexChartProps } from './ApexChart';
+import type { SvgChartProps } from './SvgChart';
 import { ReportView } from './ReportView';
 
-// apexcharts needs a real layout engine; the stand-in lists the chart's datasets as buttons that "click a datum".
-vi.mock('./ApexChart', () => ({
-  ApexChart: ({ data, label, onDatum }: ApexChartProps) => (
+// The chart needs a real layout engine; the stand-in lists the chart's datasets as buttons that "click a datum".
+vi.mock('./SvgChart', () => ({
+  SvgChart: ({ data, label, onDatum }: SvgChartProps) => (
     <div role="group" aria-label={`${label} chart`} data-kind={data.kind}>
       {data.datasets.map((d, i) => (
         <button key={i} type="button" onClick={() => onDatum?.(d.key)}>

@@ -1,10 +1,10 @@
 /**
- * One chart card of a report view: loads its report over the interval (and the view's filters), draws it with
- * apexcharts (a lazy chunk) or shows a skeleton, the failure with Retry, or that there is nothing to draw. A new
+ * One chart card of a report view: loads its report over the interval (and the view's filters), draws it
+ * (SvgChart) or shows a skeleton, the failure with Retry, or that there is nothing to draw. A new
  * interval or filter, a retry or leaving the screen aborts the request (and the server drops its query).
  */
-import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ReportWidgetDef } from '../../../definitions/define';
 import { fieldLabels } from '../../../schemas/fieldLabels';
 import { reportSpec, type ReportName, type ReportResult } from '../../../schemas/reports';
@@ -12,10 +12,8 @@ import type { OperationInput } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 import { exportChartPng, type ChartImageSource } from '../widgets/export/exporters';
 import { chartData, type ChartData } from './chartDatasets';
+import { SvgChart } from './SvgChart';
 
-// The chart library starts downloading with the report view, while the reports load, not after the first answer.
-const chartChunk = import('./ApexChart');
-const ApexChart = lazy(() => chartChunk.then((m) => ({ default: m.ApexChart })));
 
 type ReportId = ReportWidgetDef['operation']['id'];
 export type ReportQueryValues = Readonly<Record<string, string | readonly string[]>>;
@@ -119,9 +117,7 @@ export function ReportWidgetCard({ widget, interval, limit, filters, onDatum, da
       )}
       {empty && <Text c="dimmed">No data in this interval.</Text>}
       {state.status === 'ready' && !empty && (
-        <Suspense fallback={<Loader size="sm" role="status" aria-label={`Loading ${widget.title}`} />}>
-          <ApexChart data={state.data} label={widget.title} fullGauge={widget.gaugeAngle === 360} onDatum={onDatum} onChart={setChart} />
-        </Suspense>
+        <SvgChart data={state.data} label={widget.title} fullGauge={widget.gaugeAngle === 360} onDatum={onDatum} onChart={setChart} />
       )}
       {onDatum && datumHint && state.status === 'ready' && !empty && state.data.kind !== 'heatmap' && (
         <Text size="xs" c="dimmed">

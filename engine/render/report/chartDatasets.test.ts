@@ -3,17 +3,15 @@ import type { ReportResult } from '../../../schemas/reports';
 import {
   BAR_LABEL_WIDTH,
   BAR_ROW_HEIGHT,
-  apexOptions,
   barDatasets,
   barLabelWidth,
   chartData,
-  datumKey,
   gaugeDatasets,
-  GAUGE_TRACK,
   lineDatasets,
   pieDatasets,
   stackedBarDatasets,
 } from './chartDatasets';
+import { barChartHeight, barRows, fitText, fittedTicks, gaugeRings, niceTicks, pieRing, ringPath, slices, timeLabel } from './chartLayout';
 import { drillDownRoute } from './drillDown';
 
 const meta = { title: 'T', start: 0, end: 100, interval: '7d', granularity: 'P1D', bins: 7, expansion: null, metric: 'count' } as const;
@@ -51,11 +49,14 @@ describe('chart datasets (002 §3)', () => {
     expect(gaugeDatasets(top).map((g) => g.value)).toEqual([75, 25, 0]);
   });
 
-  it('pie: a zero slice is excluded, and a click index skips it', () => {
+  it('pie: a zero slice is excluded and gets no slice of the ring', () => {
     const pie = chartData('pie', top);
     expect(pieDatasets(top).map((p) => p.exclude)).toEqual([false, false, true]);
-    expect(apexOptions(pie).series).toEqual([150, 50]);
-    expect(datumKey(pie, 0, 1)).toBe('bob');
+    if (pie.kind !== 'pie') throw new Error('pie');
+    expect(slices(pie.datasets.map((d) => d.value))).toEqual([
+      { index: 0, start: 0, end: 270, share: 0.75 },
+      { index: 1, start: 270, end: 360, share: 0.25 },
+    ]);
   });
 
   it('line: one dataset per split value, missing buckets as 0, x in epoch ms', () => {
@@ -64,7 +65,6 @@ describe('chart datasets (002 §3)', () => {
       ['Allow', [{ x: 10_000, y: 2 }, { x: 20_000, y: 6 }]],
       ['block', [{ x: 10_000, y: 1 }, { x: 20_000, y: 0 }]],
     ]);
-    expect(datumKey(chartData('line', series), 1, 0)).toBe('block');
   });
 
   it('stacked bar: name, category, value, color per segment', () => {
@@ -75,12 +75,6 @@ describe('chart datasets (002 §3)', () => {
       ['block', 10, 1],
       ['block', 20, 0],
     ]);
-    const options = apexOptions(chartData('stackedBar', series));
-    expect(options.chart).toMatchObject({ type: 'bar', stacked: true });
-    expect(options.series).toEqual([
-      { name: 'allow', data: [2, 6] },
-      { name: 'block', data: [1, 0] },
-    ]);
   });
 
   it('refuses a chart kind that does not fit the report', () => {
@@ -89,26 +83,48 @@ describe('chart datasets (002 §3)', () => {
   });
 });
 
-describe('apexcharts options (002 §9)', () => {
-  it('pie ring from 70 to 82 percent, bar at most 75 wide, gauge 180° or full', () => {
-    expect(apexOptions(chartData('pie', top)).plotOptions).toEqual({ pie: { customScale: 0.82, donut: { size: '70%' } } });
-    expect(apexOptions(chartData('bar', top)).plotOptions).toMatchObject({ bar: { horizontal: true, barHeight: '75%' } });
-    expect(apexOptions(chartData('gauge', top)).plotOptions).toMatchObject({ radialBar: { startAngle: -90, endAngle: 90 } });
-    expect(apexOptions(chartData('gauge', top), { fullGauge: true }).plotOptions).toMatchObject({ radialBar: { startAngle: -180, endAngle: 180 } });
+describe('chart geometry (002 §9)', () => {
+  it('pie ring from 70 to 82 percent of the radius', () => {
+    expect(pieRing(400, 200)).toEqual({ cx: 200, cy: 100, outer: 82, inner: 82 * 0.7 });
   });
 
-  it('gauge: each ring\'s share in the legend, the largest in the middle, a track for the colour scheme', () => {
-    const gauge = chartData('gauge', top);
-    type GaugeOptions = { legend: { formatter: (name: string, o: { seriesIndex: number }) => string }; plotOptions: { radialBar: { track: { background: string }; dataLabels: { total: { show: boolean; label: string; formatter: () => string }; value: { formatter: (v: number) => string } } } } };
-    const options = apexOptions(gauge) as unknown as GaugeOptions;
-    const names = gauge.datasets.map((d) => d.name);
-    expect(names.map((n, i) => options.legend.formatter(n, { seriesIndex: i }))).toEqual([`${names[0]} 75 %`, `${names[1]} 25 %`, `${names[2]} 0 %`]);
-    const { total, value } = options.plotOptions.radialBar.dataLabels;
-    expect([total.show, total.label, total.formatter()]).toEqual([true, names[0], '75 %']);
-    expect(value.formatter(33.333)).toBe('33.3 %');
-    expect(options.plotOptions.radialBar.track.background).toBe(GAUGE_TRACK.light);
-    const dark = apexOptions(gauge, { dark: true }) as unknown as GaugeOptions;
-    expect(dark.plotOptions.radialBar.track.background).toBe(GAUGE_TRACK.dark);
+  it('bars take at most 75 percent of their row', () => {
+    const rows = barRows(10, barChartHeight(10));
+    expect(rows.thickness / rows.rowHeight).toBeCloseTo(0.75);
+    expect(rows.y(1) - rows.y(0)).toBeCloseTo(rows.rowHeight);
+  });
+
+  it('gauge of 180° or a full circle, each ring over its track, the value as its share of the angle', () => {
+    const half = gaugeRings([75, 25], 400, 180, false);
+    expect(half.rings.map((r) => [r.start, r.end, r.valueEnd])).toEqual([
+      [-90, 90, 45],
+      [-90, 90, -45],
+    ]);
+    expect(half.rings[0]!.outer).toBeGreaterThan(half.rings[1]!.outer);
+    expect(half.rings[1]!.inner).toBeGreaterThan(half.hollow);
+    const full = gaugeRings([75], 400, 240, true);
+    expect(full.rings.map((r) => [r.start, r.end, r.valueEnd])).toEqual([[-180, 180, 90]]);
+  });
+
+  it('a full ring is drawn as two arcs, a part of one as one', () => {
+    expect(ringPath(0, 0, 5, 10, 0, 360).match(/A/g)).toHaveLength(4);
+    expect(ringPath(0, 0, 5, 10, 0, 90).match(/A/g)).toHaveLength(2);
+  });
+
+  it('value axes end on a round number at or above the largest value', () => {
+    expect(niceTicks(14_500)).toEqual([0, 5000, 10000, 15000]);
+    expect(niceTicks(58_000, 6)).toEqual([0, 10000, 20000, 30000, 40000, 50000, 60000]);
+    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(0)).toEqual([0, 1]);
+    // The closest round end that leaves room: 15,000 rather than 20,000 for 14,500 on an axis with room for 3 ticks.
+    expect(fittedTicks(14_500, 3)).toEqual([0, 5000, 10000, 15000]);
+    expect(fittedTicks(14_500, 1)).toEqual(niceTicks(14_500, 2));
+  });
+
+  it('time labels: day and month over days, hours within one', () => {
+    const at = Date.UTC(2026, 9, 27, 12);
+    expect(timeLabel(at, 30 * 86_400_000)).toMatch(/^\d{2} Oct$/);
+    expect(timeLabel(at, 3_600_000)).toMatch(/^\d{2}:\d{2}$/);
   });
 });
 
@@ -118,12 +134,14 @@ describe('bar charts with many names', () => {
     data: Array.from({ length: n }, (_, i) => ({ key: `user${i}`, label: `A rather long user name number ${i}@demo-corp.example`, value: n - i })),
   });
 
-  it('lie horizontally with every name on one line beside its bar, cut to a width with the whole name as tooltip', () => {
-    const options = apexOptions(chartData('bar', many(10)), { width: 500 });
-    expect(options.plotOptions).toMatchObject({ bar: { horizontal: true } });
-    expect(options.xaxis).toEqual({ categories: Array.from({ length: 10 }, (_, i) => `A rather long user name number ${i}@demo-corp.example`) });
-    expect(options.yaxis).toEqual({ labels: { maxWidth: 200 } });
-    expect(JSON.stringify(options)).not.toContain('rotate');
+  it('cut a name that does not fit with an ellipsis, and keep one that does whole', () => {
+    const chars = (t: string) => t.length * 7;
+    const [first] = barDatasets(many(1));
+    const cut = fitText(first!.name, 200, chars);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(chars(cut)).toBeLessThanOrEqual(200);
+    expect(first!.name.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(fitText('google.com', 200, chars)).toBe('google.com');
   });
 
   it('give the names two fifths of the chart, within bounds: readable in a narrow card, whole in a wide one', () => {
@@ -131,9 +149,8 @@ describe('bar charts with many names', () => {
   });
 
   it('grow taller with the number of bars, so each keeps a readable row', () => {
-    expect(apexOptions(chartData('bar', many(5)), { height: 280 }).chart.height).toBe(280);
-    const tall = apexOptions(chartData('bar', many(50)), { height: 280 }).chart.height as number;
-    expect(tall).toBeGreaterThanOrEqual(50 * BAR_ROW_HEIGHT);
+    expect(barChartHeight(5)).toBe(barChartHeight(10));
+    expect(barChartHeight(50)).toBeGreaterThanOrEqual(50 * BAR_ROW_HEIGHT);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Report answers as the chart datasets of spec 002 §3, and those datasets as apexcharts options with the constants of
- * §9 (pie ring from 70 to 82 percent of the radius, bars at most 75 px wide, gauges of 180° or a full circle). Pure:
- * no DOM, no apexcharts import, so the shell never loads the chart library for them.
+ * Report answers as the chart datasets of spec 002 §3, and the chart constants of §9 (pie ring from 70 to 82 percent of
+ * the radius, bars at most 75 percent of their row, gauges of 180° or a full circle). Pure: no DOM (chartLayout.ts
+ * turns the datasets into geometry, SvgChart.tsx draws it).
  */
 import type { ReportResult, TopDatum } from '../../../schemas/reports';
 
@@ -72,8 +72,6 @@ export const BAR_MAX_WIDTH = 75;
  * high, and the chart grows with the number of bars beyond its usual height.
  */
 export const BAR_ROW_HEIGHT = 22;
-/** Height in px of a bar chart's value axis and margins, besides its rows. */
-const BAR_AXIS_HEIGHT = 60;
 /**
  * Widest name beside a bar, in px, for a chart this wide: two fifths of it, between 120 and 280 px (a user's e-mail
  * address whole in a wide card). A longer name is cut with an ellipsis and shown whole as its tooltip.
@@ -178,7 +176,7 @@ export function stackedBarDatasets(result: ReportResult, labels?: Readonly<Recor
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** Heat-map rows, Monday first (apexcharts draws the first series at the bottom, so Monday ends on top). */
+/** Heat-map rows, bottom first: Sunday, Saturday … Monday (SvgChart draws Monday on top). */
 export function heatmapDatasets(result: ReportResult): HeatmapDataset[] {
   if (result.kind !== 'heatmap') throw new Error(`A ${result.kind} report has no heat map`);
   if (!result.cells.some((c) => c.value > 0)) return [];
@@ -207,132 +205,5 @@ export function chartData(kind: ChartKind, result: ReportResult, labels?: Readon
       return { kind, datasets: stackedBarDatasets(result, labels) };
     case 'heatmap':
       return { kind, datasets: heatmapDatasets(result) };
-  }
-}
-
-/** The drill-down value of the datum apexcharts reports as (seriesIndex, dataPointIndex); undefined when none. */
-export function datumKey(data: ChartData, seriesIndex: number, dataPointIndex: number): string | undefined {
-  switch (data.kind) {
-    case 'line':
-      return data.datasets[seriesIndex]?.key || undefined;
-    case 'bar':
-    case 'gauge':
-      return data.datasets[data.kind === 'gauge' ? seriesIndex : dataPointIndex]?.key;
-    case 'pie':
-      return data.datasets.filter((d) => !d.exclude)[dataPointIndex]?.key;
-    case 'stackedBar':
-      return [...new Set(data.datasets.map((d) => d.key))][seriesIndex];
-    case 'heatmap':
-      return undefined;
-  }
-}
-
-/** A plain-object apexcharts configuration (typed loosely so this module needs no apexcharts types). */
-export type ApexOptionsLike = Record<string, unknown> & { series: unknown[]; chart: Record<string, unknown> };
-
-/** apexcharts options for chart data; `gauge` is a half circle unless `fullGauge`. */
-export function apexOptions(
-  data: ChartData,
-  options: {
-    readonly height?: number;
-    readonly fullGauge?: boolean;
-    /** The chart's width in px, for the names beside bars. */
-    readonly width?: number;
-    /** Drawn in the dark scheme (colours apexcharts writes into the SVG, where CSS variables do not apply). */
-    readonly dark?: boolean;
-  } = {},
-): ApexOptionsLike {
-  const chart = { height: options.height ?? 280, toolbar: { show: false }, animations: { enabled: false }, zoom: { enabled: false } };
-  switch (data.kind) {
-    case 'line':
-      return {
-        chart: { ...chart, type: 'area' },
-        series: data.datasets.map((d) => ({ name: d.name, data: d.values.map((v) => [v.x, v.y]) })),
-        colors: data.datasets.map((d) => d.color),
-        fill: { type: 'solid', colors: data.datasets.map((d) => d.fillColor) },
-        stroke: { width: 2, curve: 'straight' },
-        markers: { size: 4 },
-        xaxis: { type: 'datetime' },
-        dataLabels: { enabled: false },
-      };
-    case 'bar':
-      return {
-        chart: { ...chart, type: 'bar', height: Math.max(chart.height, data.datasets.length * BAR_ROW_HEIGHT + BAR_AXIS_HEIGHT) },
-        series: [{ name: 'Value', data: data.datasets.map((d) => d.value) }],
-        // Names on the left, one line each: a long one (a user's e-mail address) is cut with an ellipsis and its
-        // tooltip (and the bar's) shows it whole.
-        xaxis: { categories: data.datasets.map((d) => d.name) },
-        yaxis: { labels: { maxWidth: barLabelWidth(options.width ?? 0) } },
-        tooltip: { x: { show: true } },
-        colors: data.datasets.map((d) => d.color),
-        plotOptions: { bar: { horizontal: true, distributed: true, barHeight: `${BAR_MAX_WIDTH}%`, borderRadius: 2 } },
-        legend: { show: false },
-        dataLabels: { enabled: false },
-      };
-    case 'gauge': {
-      const half = !options.fullGauge;
-      const angle = (half ? GAUGE_ANGLES.half : GAUGE_ANGLES.full) / 2;
-      const values = data.datasets.map((d) => d.value);
-      const top = data.datasets[0];
-      return {
-        chart: { ...chart, type: 'radialBar' },
-        series: values,
-        labels: data.datasets.map((d) => d.name),
-        colors: data.datasets.map((d) => d.color),
-        plotOptions: {
-          radialBar: {
-            startAngle: -angle,
-            endAngle: angle,
-            // Rings wide enough to tell apart, on a track that stays quiet in either scheme.
-            hollow: { size: half ? '36%' : '48%' },
-            track: { background: options.dark ? GAUGE_TRACK.dark : GAUGE_TRACK.light, margin: 2 },
-            // In the middle: the largest share and its name, or the one pointed at.
-            dataLabels: {
-              name: { fontSize: '12px', fontWeight: 600, offsetY: half ? -26 : -4 },
-              value: { fontSize: '18px', fontWeight: 600, offsetY: half ? -6 : 12, formatter: percent },
-              total: { show: top !== undefined, label: top?.name ?? '', fontSize: '12px', fontWeight: 600, formatter: () => percent(top?.value ?? 0) },
-            },
-          },
-        },
-        // Every ring's name with its share: the values read without pointing at each ring.
-        legend: { show: true, position: 'bottom', formatter: (name: string, o: { seriesIndex: number }) => `${name} ${percent(values[o.seriesIndex] ?? 0)}` },
-      };
-    }
-    case 'pie': {
-      const shown = data.datasets.filter((d) => !d.exclude);
-      return {
-        chart: { ...chart, type: 'donut' },
-        series: shown.map((d) => d.value),
-        labels: shown.map((d) => d.name),
-        colors: shown.map((d) => d.color),
-        // The ring: hole at 70 % of the pie, the pie scaled to 82 % of the area's radius.
-        plotOptions: { pie: { customScale: PIE_RING.outerPercent / 100, donut: { size: `${PIE_RING.innerPercent}%` } } },
-        legend: { position: 'bottom' },
-        dataLabels: { enabled: false },
-      };
-    }
-    case 'stackedBar': {
-      const keys = [...new Set(data.datasets.map((d) => d.key))];
-      const categories = [...new Set(data.datasets.map((d) => d.category))];
-      return {
-        chart: { ...chart, type: 'bar', stacked: true },
-        series: keys.map((key) => {
-          const rows = data.datasets.filter((d) => d.key === key);
-          return { name: rows[0]!.name, data: categories.map((c) => rows.find((r) => r.category === c)?.value ?? 0) };
-        }),
-        colors: keys.map((key) => data.datasets.find((d) => d.key === key)!.color),
-        xaxis: { type: 'datetime', categories: categories.map((c) => c * 1000) },
-        plotOptions: { bar: { columnWidth: `${BAR_MAX_WIDTH}%` } },
-        dataLabels: { enabled: false },
-      };
-    }
-    case 'heatmap':
-      return {
-        chart: { ...chart, type: 'heatmap' },
-        series: data.datasets.map((d) => ({ name: d.name, data: d.values.map((v) => ({ x: v.x, y: v.y })) })),
-        colors: [PALETTE[0]],
-        dataLabels: { enabled: false },
-        xaxis: { labels: { rotate: -45 } },
-      };
   }
 }
