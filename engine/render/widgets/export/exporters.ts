@@ -1,6 +1,6 @@
 /**
- * Client-side exports (spec 002 §1, §7): CSV and JSON downloaded as files, and PNG images of an element or an
- * apexcharts chart. Every download raises the download snackbar, or its error.
+ * Client-side exports (spec 002 §1, §7): CSV and JSON downloaded as files, and PNG images of an element or a
+ * chart (its own dataURI). Every download raises the download snackbar, or its error.
  */
 import type { DownloadSpec, FileDownloadSpec } from '../../../../definitions/define';
 import { toCsv, type CsvOptions } from '../../../core/csv';
@@ -120,7 +120,7 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type: mime });
 }
 
-/** The part of an apexcharts instance the PNG export uses. */
+/** What the PNG export needs of a drawn chart: its image. */
 export interface ChartImageSource {
   dataURI(options?: { scale?: number; width?: number }): Promise<{ imgURI: string } | { blob: Blob }>;
 }
