@@ -217,7 +217,7 @@ export interface FieldHint<V = unknown, F extends string = string> {
   /**
    * A read-only check of the value as it is typed or read from a file: the value goes to `operation` as
    * `{ [field]: value }` (an operation that stores nothing, e.g. certificate decoding) and its answer, or its refusal,
-   * is shown under the field.
+   * is shown under the field (a text, textarea or tags field).
    */
   readonly preview?: { readonly operation: OperationDef; readonly field: string };
   /** Columns, row form and new-row defaults of a `table` field (a list of objects). */
@@ -445,7 +445,26 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
   readonly fieldGates?: readonly FieldGate[];
   /** Buttons above the document that fetch a file (an export, a report) and save it: see `screenDownload`. */
   readonly downloads?: readonly ScreenDownload[];
+  /** Read-only values from another call, shown in a line above the document: see `screenFacts`. */
+  readonly facts?: ScreenFacts;
 }
+
+/**
+ * Read-only values a document screen shows in a line above its document, read from `operation` (a GET without path
+ * parameters, e.g. the version of a database the service keeps). The call is made on its own: the document does not
+ * wait for it, and when it fails the line says so, naming `label`, and offers to read it again.
+ */
+export interface ScreenFacts {
+  readonly operation: OperationDef;
+  /** What the values are, e.g. `Category database version`, for the line shown while they cannot be read. */
+  readonly label: string;
+  facts(answer: never): readonly Fact[];
+}
+/** A screen's facts from operation `O`'s answer, typed against it. */
+export const screenFacts = <const O extends OperationDef>(
+  operation: O,
+  spec: { readonly label: string; facts(answer: z.infer<O['response']>): readonly Fact[] },
+): ScreenFacts => ({ ...spec, operation }) as ScreenFacts;
 
 /**
  * What an action saves as a file from its call's answer: the file's name from the answer (and the row of a row

@@ -24,6 +24,7 @@ import {
   idSegment,
   optionsFrom,
   rowDownload,
+  screenFacts,
   type ArrayKeys,
   type ChoicesFrom,
   type CollectionDef,
@@ -315,6 +316,8 @@ const screenBase = { description: 'x', read, title: 'x', route: '/x' } as const;
 /** Never called: a typo in each kind of cross reference, refused where it is marked. */
 export function referenceTypos(): unknown[] {
   return [
+    // @ts-expect-error a fact read from a field the answer lacks
+    screenFacts(listItems, { label: 'x', facts: (a) => [{ label: 'Items', value: a.count }] }),
     defineSettingsPage({
       ...base,
       id: 'x',
@@ -555,6 +558,10 @@ describe('createRegistry', () => {
     const consumer = { ...settings, layout: { kind: 'form', fields: { 'owner.name': { optionsFrom: options } } } } as typeof settings;
     expect(() => reg({ screens: [consumer] })).toThrow(/takes options from settings\.source, which is no registered document screen/);
     expect(reg({ screens: [consumer, source] }).screen('settings.types')).toMatchObject({ id: consumer.id, layout: consumer.layout });
+    const facts = (operation: typeof listItems | typeof itemChoices) => ({ ...settings, facts: screenFacts(operation, { label: 'Items', facts: () => [] }) });
+    expect(() => reg({ screens: [facts(listItems)] })).toThrow(/facts operation items\.list is not in the registry/);
+    expect(reg({ screens: [facts(listItems)], operations: [listItems] }).screen('settings.types')).toMatchObject({ facts: { label: 'Items' } });
+    expect(() => reg({ screens: [facts(itemChoices)], operations: [itemChoices] })).toThrow(/its facts operation items\.choices is no GET without path parameters/);
     const hidden = { ...settings, layout: { kind: 'form', fields: { enabled: { showIf: { field: 'gone', equals: [true] } } } } };
     expect(() => reg({ screens: [hidden as unknown as typeof settings] })).toThrow(/shown by gone, which the schema lacks/);
   });

@@ -60,8 +60,6 @@ import { browserRules } from './policy/web/browserRules';
 import { webCategories } from './policy/web/webCategories';
 import { categoryExtension } from './policy/web/categoryExtension';
 import { categoryMigration } from './policy/web/categoryMigration';
-import { categoryDatabase } from './policy/web/categoryDatabase';
-import { inspectionSignatures } from './policy/web/inspectionSignatures';
 import { capturedFilePassword } from './policy/dlp/capturedFilePassword';
 import { contentInspection } from './policy/web/contentInspection';
 import { copyPaste } from './policy/web/copyPaste';
@@ -209,8 +207,6 @@ export const registry = createRegistry({
     webCategories,
     categoryExtension,
     categoryMigration,
-    categoryDatabase,
-    inspectionSignatures,
     capturedFilePassword,
     webExceptions,
     webGlobalExceptions,

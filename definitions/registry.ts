@@ -209,6 +209,10 @@ function checkDocumentReferences(
     if (d.operation.method !== 'GET' || d.operation.params) fail(`${where}'s operation ${d.operation.id} is no GET without path parameters`);
     if (d.query && !d.operation.query?.safeParse(d.query).success) fail(`${where}'s query is refused by ${d.operation.id}`);
   }
+  if (s.facts) {
+    operation(s.facts.operation, 'facts');
+    if (s.facts.operation.method !== 'GET' || s.facts.operation.params) fail(`its facts operation ${s.facts.operation.id} is no GET without path parameters`);
+  }
 }
 
 function checkCollectionReferences(

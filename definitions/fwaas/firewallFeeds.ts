@@ -26,9 +26,8 @@ export const firewallFeeds = definePolicyArea({
     ],
     rowFields: {
       id: { widget: 'hidden' },
-      // The dynamic list check of spec 001 §7 (validate_ddl_domains), run on the address as it is typed; the engine
-      // shows a check's answer under a textarea or tags field, not under a one-line text box.
-      url: { widget: 'textarea', placeholder: 'https://feeds.example.com/blocklist.txt', preview: { operation: validateDdlDomains, field: 'ddlUrl' } },
+      // The dynamic list check of spec 001 §7 (validate_ddl_domains), run on the address as it is typed.
+      url: { widget: 'text', placeholder: 'https://feeds.example.com/blocklist.txt', preview: { operation: validateDdlDomains, field: 'ddlUrl' } },
       comment: { widget: 'textarea' },
     },
     newRow: { name: '', enabled: true, url: '', format: 'plain', refresh_minutes: 60, comment: '' },

@@ -1,9 +1,12 @@
 /**
  * The remaining parts of issue 16: what restricted logs hide, what the PAC file version changes, and the limits the
- * egress control, header blocklist and runtime-analysis threat calls describe, enforced on the saves of their screens.
+ * egress control, header blocklist and runtime-analysis threat calls describe, enforced on the saves of their screens;
+ * the versions the Categories and Content Inspection screens show.
  */
 import { describe, expect, it } from 'vitest';
 import { lookupOps } from '../../definitions/api/lookups';
+import { contentInspection } from '../../definitions/policy/web/contentInspection';
+import { webCategories } from '../../definitions/policy/web/webCategories';
 import { ApiClient, asResponseOf, signedIn, stagedRev } from './helpers';
 import { API, operator } from './providerClient';
 
@@ -189,5 +192,27 @@ describe('the feed address check of the Threat Feeds screen', () => {
     expect(good.body).toMatchObject({ valid: true, problems: [], message: expect.stringContaining('one domain a line, at most 10000') });
     const local = await admin.post(`${P}/validate_ddl_domains/`, { body: { ddlUrl: 'https://feeds.local/list.txt' } });
     expect(local.body).toMatchObject({ valid: false, problems: ['The address names this network, not a public server.'] });
+  });
+});
+
+describe('the version lines of the Categories and Content Inspection screens', () => {
+  it('every user who may read the screen may read the version it shows, asked for as the screen asks', async () => {
+    const checked: string[] = [];
+    for (const account of ['admin', 'webadmin', 'auditor'] as const) {
+      const client = await signedIn(account);
+      const rev = await stagedRev(client);
+      for (const area of [webCategories, contentInspection]) {
+        const doc = await client.get(area.endpoint.path.replace('{rev}', String(rev)));
+        if (doc.status !== 200) continue;
+        const spec = area.facts!;
+        const res = await client.get(spec.operation.path);
+        expect(res.status, `${account} on ${area.title}`).toBe(200);
+        const answer = asResponseOf(spec.operation, res.body) as { version: string; updated_at: string };
+        expect(answer.version).not.toBe('');
+        expect(spec.facts(answer as never)[0]).toEqual({ label: spec.label, value: answer.version });
+        checked.push(`${account} ${area.title}`);
+      }
+    }
+    expect(checked).toEqual(expect.arrayContaining(['webadmin Categories', 'auditor Categories', 'auditor Content Inspection', 'admin Content Inspection']));
   });
 });

@@ -1,6 +1,9 @@
 import { ContentInspectionDocument } from '../../../schemas/areas/webRules';
-import { definePolicyArea } from '../../define';
+import { contentVersion } from '../../api/lookups';
+import { definePolicyArea, screenFacts } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const contentInspection = definePolicyArea({
   id: 'web.content-inspection',
@@ -14,6 +17,14 @@ export const contentInspection = definePolicyArea({
   nav: { group: 'Web', order: 50 },
   endpoint: { path: '/api/policy/v3/rules/inspection/{rev}' },
   schema: ContentInspectionDocument,
+  // The signatures these rules scan with (spec: GET content_version): the version to give when a file was judged wrongly.
+  facts: screenFacts(contentVersion, {
+    label: 'Signature version',
+    facts: (a) => [
+      { label: 'Signature version', value: a.version },
+      { label: 'updated', value: when(a.updated_at) },
+    ],
+  }),
   layout: {
     kind: 'table',
     rows: 'contentInspection',

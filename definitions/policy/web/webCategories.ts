@@ -1,5 +1,8 @@
 import { WebCategoriesDocument } from '../../../schemas/areas/webCategories';
-import { definePolicyArea } from '../../define';
+import { categoryVersion } from '../../api/lookups';
+import { definePolicyArea, screenFacts } from '../../define';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const webCategories = definePolicyArea({
   id: 'web.categories',
@@ -12,6 +15,15 @@ export const webCategories = definePolicyArea({
   nav: { group: 'Web', order: 15 },
   endpoint: { path: '/api/policy/v1/rules/cats/{rev}' },
   schema: WebCategoriesDocument,
+  // The version of the database that sorts sites into these categories (spec: GET category_version): the version to
+  // give the service provider when a site seems to be in the wrong category.
+  facts: screenFacts(categoryVersion, {
+    label: 'Category database version',
+    facts: (a) => [
+      { label: 'Category database version', value: a.version },
+      { label: 'updated', value: when(a.updated_at) },
+    ],
+  }),
   layout: {
     kind: 'table',
     rows: 'list',

@@ -3,7 +3,8 @@
  * engine's call function (at the staged revision for policy areas), renders it by layout kind (a table of rows in
  * the data table, a form, or the form's fields in the rule accordion), saves it with its stamp, refreshes the
  * revision, and handles conflicts and unsaved changes. Row actions of the definition call their operation with the
- * row and show the answer's message, or save its answer as a file.
+ * row and show the answer's message, or save its answer as a file. The definition's facts show in a line at the top,
+ * read on their own.
  */
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
 import { downloadRow, ScreenDownloads } from './ScreenDownloads';
+import { useScreenFactLine } from './ScreenFactLine';
 import { type Row } from './tableColumns';
 import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './listIssues';
@@ -41,6 +43,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   const readOnly = !access.canWrite(screen);
   const writeWithdrawn = useWriteWithdrawn(readOnly, ctl.status === 'ready' && ctl.dirty ? ctl.discard : undefined);
   useUnsavedChangesGuard(ctl.status === 'ready' && ctl.dirty && !readOnly, unsaved);
+  const facts = useScreenFactLine(screen.facts);
 
   const layout = screen.layout;
   const rowSchema = useMemo(() => (layout.kind === 'table' ? rowSchemaOf(screen.schema, layout.rows) : undefined), [layout, screen.schema]);
@@ -118,6 +121,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveTable = () => ctl.save(ctl.draft).catch(() => 'failed' as const);
     return (
       <Stack>
+        {facts}
         {downloads}
         <TableView
           title={screen.title}
@@ -177,6 +181,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
     const saveWizard = () => void ctl.save(dropHidden(ctl.draft, screen.schema, hints)).catch(() => 'failed' as const);
     return (
       <Stack>
+        {facts}
         {downloads}
         <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
           <WizardView
@@ -230,6 +235,7 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
   );
   return (
     <Stack>
+      {facts}
       {readOnly && (
         <Badge color="gray.7" variant="outline">
           Read only

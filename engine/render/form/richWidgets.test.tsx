@@ -4,7 +4,7 @@ import { createElement, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { uploadPacTemplate } from '../../../definitions/api/settings';
-import { groupUsers } from '../../../definitions/api/lookups';
+import { groupUsers, validateDdlDomains } from '../../../definitions/api/lookups';
 import { appRequestCounts, fileLookup } from '../../../definitions/api/reportLookups';
 import { decodeCert } from '../../../definitions/api/tenantUtils';
 import { choicesFrom, optionsFrom } from '../../../definitions/define';
@@ -134,6 +134,28 @@ describe('rich field widgets', () => {
     expect(call).toHaveBeenCalledWith(decodeCert.id, { body: { cert: '-----BEGIN CERTIFICATE-----' } }, expect.anything());
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Certificate (PEM)' }), ' broken');
     expect(await screen.findByText('This block is not a certificate that can be read.')).toBeTruthy();
+  });
+
+  it('one-line text with a preview: the check of the address shows under the input as it is typed', async () => {
+    const call = vi.fn(async (_id: string, input: { body: { ddlUrl: string } }) =>
+      input.body.ddlUrl.endsWith('.local/list.txt')
+        ? { valid: false, problems: ['The address names this network, not a public server.'] }
+        : { valid: true, problems: [], message: 'The service downloads it every refresh.' },
+    ) as unknown as CallFn;
+    const schema = z.object({ url: z.string().meta({ title: 'Feed address' }) });
+    withEngine(call, <Harness schema={schema} hints={{ url: { widget: 'text', preview: { operation: validateDdlDomains, field: 'ddlUrl' } } }} initial="" onValue={() => {}} />);
+    const input = screen.getByRole('textbox', { name: 'Feed address' });
+    expect(input.tagName).toBe('INPUT');
+    // Nothing is checked while the field is empty.
+    expect(screen.queryByRole('status', { name: 'Preview' })).toBeNull();
+    const user = userEvent.setup();
+    await user.type(input, 'https://feeds.local/list.txt');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Preview' }).textContent).toContain('Valid: no'));
+    expect(screen.getByRole('status', { name: 'Preview' }).textContent).toContain('Problems: The address names this network, not a public server.');
+    expect(call).toHaveBeenLastCalledWith(validateDdlDomains.id, { body: { ddlUrl: 'https://feeds.local/list.txt' } }, expect.anything());
+    await user.clear(input);
+    await user.type(input, 'https://feeds.example.com/list.txt');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Preview' }).textContent).toContain('Message: The service downloads it every refresh.'));
   });
 
   it('dualList with optionsFrom a policy area: reads its document at the staged revision and offers its rows by name', async () => {

@@ -74,7 +74,18 @@ const light = ({ field, error, disabled, onBlur }: WidgetProps) => ({
   name: field.name,
 });
 
-const TextWidget: WidgetComponent = (p) => <LightInput {...light(p)} value={str(p.value)} onChange={p.onChange} />;
+/** A one-line text box; with `preview`, the check's answer for the value shows under it as it is typed. */
+const TextWidget: WidgetComponent = (p) => {
+  const input = <LightInput {...light(p)} value={str(p.value)} onChange={p.onChange} />;
+  const { preview } = p.field.hint;
+  if (!preview) return input;
+  return (
+    <Stack gap={6}>
+      {input}
+      <ValuePreview preview={preview} value={str(p.value)} />
+    </Stack>
+  );
+};
 
 /** A text box; with an `accept` hint its text can also be read from a file of those types, with `preview` checked as it changes. */
 const TextareaWidget: WidgetComponent = (p) => {
