@@ -852,6 +852,11 @@ export interface FormInitial {
   intro?(answer: never): string;
   /** Values read from the answer shown above the form as a list of labelled values, each with a copy button. */
   facts?(answer: never): readonly Fact[];
+  /**
+   * Whether the form is offered for this answer (default: always); when it is not, only the line and the facts show
+   * (e.g. no Register form on an appliance already managed).
+   */
+  offered?(answer: never): boolean;
 }
 /** A labelled value shown as read (an address to copy into another system, a fingerprint). */
 export interface Fact {
@@ -876,6 +881,7 @@ export const initialFrom = <const O extends OperationDef>(
     values(answer: AnswerOf<O>): Readonly<Record<string, unknown>>;
     intro?(answer: AnswerOf<O>): string;
     facts?(answer: AnswerOf<O>): readonly Fact[];
+    offered?(answer: AnswerOf<O>): boolean;
   },
 ): FormInitial => ({ ...spec, operation }) as FormInitial;
 

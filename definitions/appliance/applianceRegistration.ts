@@ -41,6 +41,8 @@ export const applianceRegistration = defineFormScreen({
     initial: initialFrom(stationOps.stationRegistration, {
       values: (r) => ({ station: r.station ?? '', name: r.name }),
       intro: standing,
+      // A managed appliance stays with its station: there is nothing to register.
+      offered: (r) => r.status !== 'managed',
     }),
     submitLabel: 'Register',
     success: ({ station }) => `Registered with ${String(station)}: waiting for its administrator’s approval.`,

@@ -4,7 +4,8 @@
  * why it did not succeed: the server's reason (also on its field) or the job's. A form with `initial` starts with the
  * values another operation answers (the item's current settings) and keeps what was saved; the screen's scope fills
  * its path parameters. Fields may choose from another operation's answer (`choices`); a field of the answer may be
- * shown once with a copy button (`reveal`: a generated secret), until dismissed.
+ * shown once with a copy button (`reveal`: a generated secret), until dismissed. `initial.offered` can withhold the
+ * form for an answer (only its line and facts show).
  */
 import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -87,6 +88,7 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
     );
   }
   if (!startValues) return <Loader role="status" aria-label="Loading" />;
+  const offered = !initial?.offered || !loaded.data || initial.offered(loaded.data as never);
   // A form without fields (a check to run) is its button: it stays by the title instead of the far end of the form.
   const hasFields = Object.keys(schema.shape).some((k) => form.fields?.[k]?.widget !== 'hidden');
   return (
@@ -98,16 +100,18 @@ export function ActionForm({ form, readOnly, run, scope = NO_SCOPE }: ActionForm
       )}
       {initial?.intro && loaded.data && <Text size="sm">{initial.intro(loaded.data as never)}</Text>}
       {initial?.facts && loaded.data && <FactList facts={initial.facts(loaded.data as never)} />}
-      <FormView
-        label={form.title ?? form.submitLabel}
-        schema={schema}
-        hints={form.fields}
-        defaultValues={startValues}
-        onSubmit={submit}
-        submitLabel={form.submitLabel}
-        readOnly={readOnly}
-        serverErrors={serverErrors}
-      />
+      {offered && (
+        <FormView
+          label={form.title ?? form.submitLabel}
+          schema={schema}
+          hints={form.fields}
+          defaultValues={startValues}
+          onSubmit={submit}
+          submitLabel={form.submitLabel}
+          readOnly={readOnly}
+          serverErrors={serverErrors}
+        />
+      )}
       {form.reveal && revealed !== undefined && (
         <Alert color="yellow" role="status" title={form.reveal.title}>
           <Stack gap="xs">
