@@ -5,8 +5,9 @@
  * the report view, so the dashboard draws as soon as its reports answer.
  */
 import { useComputedColorScheme } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 import { elementToPng, type ChartImageSource } from '../widgets/export/exporters';
+import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { barLabelWidth, GAUGE_TRACK, PALETTE, percent, type ChartData } from './chartDatasets';
 import {
   axisNumber,
@@ -360,24 +361,14 @@ const datumOf = (target: EventTarget | null) => (target instanceof Element ? tar
 /** Draws the chart data; see the module comment. */
 export function SvgChart({ data, label, fullGauge = false, onDatum, onChart }: SvgChartProps) {
   const host = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  // Drawn at the width the card gives it, again when that changes.
+  const width = useContainerWidth(host);
   const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
   const handlers = useRef({ onDatum, onChart });
   const dark = useComputedColorScheme('light') === 'dark';
   useEffect(() => {
     handlers.current = { onDatum, onChart };
   });
-
-  // Drawn at the width the card gives it, again when that changes.
-  useLayoutEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   const drawn = width > 0;
   useEffect(() => {
