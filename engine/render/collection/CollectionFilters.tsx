@@ -134,7 +134,15 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
   const choices = useScopeChoices(screen);
   const filterFields = useMemo(() => {
     const schema = screen.operations.list?.query as z.ZodObject | undefined;
-    return schema ? fieldsOf(schema).filter((f) => screen.filters?.includes(f.name)) : [];
+    if (!schema) return [];
+    return fieldsOf(schema)
+      .filter((f) => screen.filters?.includes(f.name))
+      .map((f) => {
+        // What the call takes when the filter is not set (e.g. the last 7 days): shown as chosen, not as "Any".
+        const absent = (schema.shape as Record<string, z.ZodType>)[f.name]?.safeParse(undefined);
+        const fallback = absent?.success && absent.data !== undefined && absent.data !== null && absent.data !== '' ? String(absent.data) : undefined;
+        return { ...f, fallback };
+      });
   }, [screen]);
   if (!scope && filterFields.length === 0) return null;
 
@@ -180,10 +188,10 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
             key={f.name}
             label={f.label}
             data={f.options.map((o) => ({ value: String(o.value), label: o.label }))}
-            value={context.filters[f.name] ?? null}
+            value={context.filters[f.name] ?? f.fallback ?? null}
             onChange={(v) => set(f.name, v)}
             placeholder="Any"
-            clearable
+            clearable={f.fallback === undefined}
             w={180}
           />
         ) : (

@@ -47,6 +47,8 @@ describe('a collection summary line', () => {
     expect(await screen.findByText('Engineering')).toBeTruthy();
     answer({ total: 1234 });
     expect(await screen.findByText('1,234 directory groups with web traffic in the last 7 days')).toBeTruthy();
+    // The period the call takes when none is chosen shows as chosen.
+    expect((screen.getAllByRole('combobox', { name: 'Period' })[0] as HTMLInputElement).value).toBe('Last 7 days');
     expect(screen.queryByRole('status', { name: 'Loading the number of groups' })).toBeNull();
     expect(summaryCalls()).toEqual([{ query: { result_type: 'count' } }]);
     // The list itself is asked without the count.
