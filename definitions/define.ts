@@ -951,6 +951,12 @@ export interface CollectionDef extends ScreenBase {
   /** A line above the table from a second call (a total the list alone does not give): see `collectionSummary`. */
   readonly summary?: CollectionSummary;
   /**
+   * The items drawn as charts, a card each, instead of a table: the item's `title` field heads the card, its `points`
+   * field (a list of `{ label, value }`) is drawn over time when every label is a date, else as bars, and its
+   * `summary` field (the points in words) is the chart's text for screen readers.
+   */
+  readonly charts?: { readonly title: string; readonly points: string; readonly summary?: string };
+  /**
    * A 404 or 403 answer of the list reads as no items, without the permission notice (spec 002 §4: the parent
    * tenant's global rules are absent for a tenant no other tenant manages).
    */
@@ -1020,12 +1026,14 @@ type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & k
  */
 export type CollectionInput<L extends OperationDef, K extends string, G extends OperationDef = OperationDef> = Omit<
   CollectionDef,
-  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'rowActions' | 'refreshWhile' | 'filters' | 'filterChoices' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
+  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'charts' | 'rowActions' | 'refreshWhile' | 'filters' | 'filterChoices' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
 > & {
   readonly operations: CollectionDef['operations'] & { readonly list: L; readonly get?: G };
   readonly items: K;
   readonly itemKey: keyof ItemOf<L, K> & string;
-  readonly columns: readonly (CollectionColumn<keyof ItemOf<L, K> & string> | (keyof ItemOf<L, K> & string))[];
+  /** The table's columns; none when the items are drawn as `charts`. */
+  readonly columns?: readonly (CollectionColumn<keyof ItemOf<L, K> & string> | (keyof ItemOf<L, K> & string))[];
+  readonly charts?: { readonly title: keyof ItemOf<L, K> & string; readonly points: keyof ItemOf<L, K> & string; readonly summary?: keyof ItemOf<L, K> & string };
   /** Builds the row actions with `action(operation, spec)`, typed against the operation and the row. */
   readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
   readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];

@@ -285,14 +285,16 @@ function checkCollectionReferences(
     }
     if (!s.form) fail('a collection without a list operation needs a form');
   } else {
-    if (!s.items || !s.itemKey || !s.columns) return fail('a list needs items, itemKey and columns');
+    if (!s.items || !s.itemKey || !(s.columns ?? s.charts)) return fail('a list needs items, itemKey, and columns or charts');
+    if (s.columns && s.charts) fail('a list is drawn as a table (columns) or as charts, not both');
     const row = fieldAt(list.response, `${s.items}.0`);
     if (!row) return fail(`its list operation ${list.id} answers no list ${s.items}`);
     const rowField = (field: string, where: string) => {
       if (!fieldAt(row, field)) fail(`${where} names ${field}, which the rows of ${list.id} lack`);
     };
     rowField(s.itemKey, 'its item key');
-    for (const c of s.columns) {
+    if (s.charts) for (const [part, field] of Object.entries(s.charts)) rowField(field, `its charts' ${part}`);
+    for (const c of s.columns ?? []) {
       rowField(typeof c === 'string' ? c : c.field, 'a column');
       if (typeof c !== 'string' && c.detail) rowField(c.detail.field, `column ${c.field}'s detail`);
     }

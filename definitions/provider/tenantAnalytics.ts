@@ -16,9 +16,6 @@ export const tenantAnalytics = defineCollection({
   items: 'charts',
   itemKey: 'id',
   filters: ['days'],
-  columns: [
-    { field: 'title', label: 'Chart', minWidth: 240 },
-    { field: 'summary', label: 'Summary', flex: 2, truncate: false },
-  ],
+  charts: { title: 'title', points: 'points', summary: 'summary' },
   emptyText: 'No activity is recorded for the tenant.',
 });

@@ -19,6 +19,7 @@ import { EntryCount } from '../document/EntryCount';
 import { useEngine, useStore } from '../shell/EngineContext';
 import type { LogUrlQuery } from '../log/logController';
 import { ActionForm } from './ActionForm';
+import { CollectionCharts } from './CollectionCharts';
 import { BrowserCheckButton } from './BrowserCheckButton';
 import { CollectionFilters, scopeChoiceCount, useCollectionContext, useScopeChoices } from './CollectionFilters';
 import { CollectionSummaryLine } from './CollectionSummaryLine';
@@ -187,6 +188,8 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
           {toolbar}
           <Text c="dimmed">{screen.emptyText}</Text>
         </>
+      ) : screen.charts ? (
+        <CollectionCharts items={items} spec={screen.charts} />
       ) : (
         <DataTable<Item>
           label={screen.title}
