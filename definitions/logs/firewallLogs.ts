@@ -6,7 +6,7 @@ import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, lo
 export const firewallLogs = defineLogView({
   id: 'logs.fwaas-logs',
   title: 'Firewall logs',
-  description: 'Connections through the cloud firewall: source, destination, application and the rule that decided.',
+  description: 'Connections through the firewall: source, destination, application and the rule that decided.',
   route: '/logs/fwaas_logs',
   nav: { label: 'Firewall', order: 50 },
   ...logKind('fwaas_logs'),

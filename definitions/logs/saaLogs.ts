@@ -7,6 +7,8 @@ export const saaLogs = defineLogView({
   title: 'Secure Application Access logs',
   description: 'Access to private applications: who reached which application from which device, and whether it was allowed.',
   route: '/logs/saa_logs',
+  // Secure Application Access is a service of the cloud (its section is cloud only).
+  env: { deployments: ['cloud', 'dev'] },
   nav: { label: 'Secure Application Access', order: 60 },
   ...logKind('saa_logs'),
   columns: logColumns('saa_logs', ['timestamp', 'userid', 'application', 'app_host', 'action', 'device', 'posture', 'country'], ['device', 'posture', 'country']),

@@ -11,6 +11,8 @@ export const egressAddresses = defineCollection({
     'to date by the service. Allow them at sites and SaaS applications that accept traffic only from known addresses. ' +
     'Addresses of your own are on Egress IPs; pinning users to them is on Fixed Egress.',
   route: '/settings/egress-addresses',
+  // The cloud service's own addresses and access: an appliance's traffic leaves from its own network.
+  env: { deployments: ['cloud', 'dev'] },
   nav: { group: 'Network', order: 32 },
   read: { any: ['settings:read'] },
   operations: { list: allPublicIps },

@@ -9,6 +9,8 @@ export const egressIps = defineSettingsPage({
     'The public IPv4 addresses traffic leaves the service from, by region, so that partner sites can allow them. ' +
     'Each address is public and listed once.',
   route: '/settings/egress-ips',
+  // The cloud service's own addresses and access: an appliance's traffic leaves from its own network.
+  env: { deployments: ['cloud', 'dev'] },
   nav: { group: 'Network', order: 20 },
   endpoint: { path: '/api/settings/v1/tenants/egress_ips', revision: 'none', save: 'PUT' },
   schema: EgressIpsDocument,

@@ -9,6 +9,8 @@ export const fixedEgress = defineSettingsPage({
     'Users and groups whose traffic always leaves from one egress address, for sites that allow known addresses ' +
     'only; each user or group is pinned once.',
   route: '/settings/fixed-egress',
+  // The cloud service's own addresses and access: an appliance's traffic leaves from its own network.
+  env: { deployments: ['cloud', 'dev'] },
   nav: { group: 'Network', order: 30 },
   endpoint: { path: '/api/settings/v1/tenants/fixed_egress', revision: 'none', save: 'PUT' },
   schema: FixedEgressDocument,
