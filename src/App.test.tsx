@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { catalog } from './generated/catalog.gen';
 import { DEMO_ROLES } from '../schemas/demoRoles';
 import type { Environment } from '../schemas/access';
+import type { MultiTenantInfo } from '../schemas/areas/lookups';
 import type { SessionUser } from '../schemas/auth';
 import { renderUi } from '../tests/setup/component';
 import { createAccessControl } from '../engine/core/access';
@@ -152,6 +153,23 @@ describe('portal routes', () => {
     expect(within(revision).getByText('Unpublished changes')).toBeTruthy();
     const publish = within(revision).getByRole('button', { name: /^Review and publish/ });
     await waitFor(() => expect(within(publish).getByText('1')).toBeTruthy());
+  });
+
+  it('counts the tenant association requests in the header for those who may approve them, not for readers', async () => {
+    const multiTenant: MultiTenantInfo = { role: 'primary', associations: [], pending_approvals: 2 };
+    const admin: SessionUser = { ...webadmin, uid: 'u-admin', username: 'admin', roles: { read: [...DEMO_ROLES.admin.read], write: [...DEMO_ROLES.admin.write] } };
+    renderAt('/nowhere', admin, catalog, { multiTenant });
+    const waiting = await screen.findByRole('button', { name: '2 requests' });
+    fireEvent.click(waiting);
+    await waitFor(() => expect(window.location.hash).toBe('#/settings/tenant-associations'));
+  });
+
+  it('shows an auditor, who may not approve them, no count of association requests', async () => {
+    const multiTenant: MultiTenantInfo = { role: 'primary', associations: [], pending_approvals: 2 };
+    const auditor: SessionUser = { ...webadmin, uid: 'u-aud', username: 'auditor', roles: { read: [...DEMO_ROLES.auditor.read], write: [] } };
+    renderAt('/nowhere', auditor, catalog, { multiTenant });
+    expect(await screen.findByRole('group', { name: 'Signed-in user' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /requests?$/ })).toBeNull();
   });
 
   it('refuses an area the role may not use', async () => {

@@ -25,6 +25,7 @@ import { navigate } from './shell/hashLocation';
 import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary';
 import { SectionWelcome } from './shell/SectionWelcome';
 import { preloadScreen, screenDefinition, screenPageModule } from './shell/screenDefinition';
+import { TENANT_ASSOCIATIONS_ROUTE } from './shell/UserMenu';
 
 /** The contact form's section (spec 000 §2 route contact-form); an application without it offers no contact link. */
 const CONTACT_SECTION = 'contact-form';
@@ -97,6 +98,10 @@ function Shell() {
   const insightsSection = catalog.sections.find((s) => s.id === 'insights');
   const insights = insightsSection !== undefined && access.canUse(insightsSection) && insightsRule !== undefined && access.can(insightsRule);
 
+  // The header counts the association requests waiting for approval for users who may approve them.
+  const associations = catalog.screens.find((s) => s.route === TENANT_ASSOCIATIONS_ROUTE);
+  const tenantRequests = associations && access.canUse(associations) && access.canWrite(associations) ? (multiTenant?.pending_approvals ?? 0) : 0;
+
   if (!user) return null;
   // The portal shows only once the user has accepted the tenant's terms of service.
   if (termsToAccept)
@@ -113,7 +118,7 @@ function Shell() {
       location={location}
       publishRule={policyEnv ? publishRule : undefined}
       insights={insights}
-      tenantRequests={multiTenant?.pending_approvals ?? 0}
+      tenantRequests={tenantRequests}
       contactRoute={catalog.sections.find((s) => s.id === CONTACT_SECTION)?.route}
     >
       <SectionWelcome section={catalog.sections.find((s) => s.route === sectionRoute(location))} env={env} />

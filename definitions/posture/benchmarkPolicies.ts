@@ -15,7 +15,7 @@ export const benchmarkPolicies = defineCollection({
   itemKey: 'id',
   columns: [
     { field: 'name', flex: 2, sortable: true },
-    { field: 'browser', format: 'enumLabel', sortable: true },
+    { field: 'browser', format: 'enumLabel', sortable: true, minWidth: 140 },
     { field: 'rules', label: 'Checks', minWidth: 80, maxWidth: 96 },
     { field: 'description', flex: 3 },
   ],

@@ -5,6 +5,9 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import type { SessionUser } from '../../schemas/auth';
 import { navigate } from './hashLocation';
 
+/** Where the tenant association requests are approved. */
+export const TENANT_ASSOCIATIONS_ROUTE = '/settings/tenant-associations';
+
 export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tenantRequests?: number }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
@@ -22,7 +25,7 @@ export function UserMenu({ user, tenantRequests = 0 }: { user: SessionUser; tena
           variant="default"
           size="xs"
           leftSection={<Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%' }} aria-hidden />}
-          onClick={() => navigate('/settings/tenant-associations')}
+          onClick={() => navigate(TENANT_ASSOCIATIONS_ROUTE)}
           title="Tenant association requests waiting for your approval"
         >
           {tenantRequests === 1 ? '1 request' : `${tenantRequests} requests`}
