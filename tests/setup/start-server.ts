@@ -41,7 +41,7 @@ export function makeStoreTemplates(): () => void {
 }
 
 /** Variables that change how a server answers but not what its start hooks store. */
-const SERVING_ONLY = new Set(['NODE_ENV', 'HOST', 'PORT', 'TRUST_PROXY', 'SESSION_MAX_AGE_HOURS', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL']);
+const SERVING_ONLY = new Set(['HOST', 'PORT', 'TRUST_PROXY', 'SESSION_MAX_AGE_HOURS', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL']);
 const making = new Map<string, Promise<string>>();
 
 /** The seeded template of these variables in `root`, made on first use (atomically: other processes may race). */
