@@ -863,6 +863,8 @@ export interface Fact {
   readonly label: string;
   readonly value: string;
 }
+/** A time in a screen's facts and lines: "20 Nov 2026, 06:00". */
+export const dateTimeText = (iso: string): string => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 /** A collection's form sending to `operation`; field hints are typed against its parameters and body. */
 export const actionForm = <const O extends OperationDef>(
   operation: O,

@@ -1,7 +1,6 @@
 import { saveSettingsPacVersion, settingsPacVersion } from '../api/lookups';
-import { actionForm, defineFormScreen, initialFrom } from '../define';
+import { actionForm, dateTimeText, defineFormScreen, initialFrom } from '../define';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 // Design note: the spec names the calls (GET and PUT pac_version and /api/settings/v2/pac/version) but no screen; the
 // choice sits beside the PAC File page, whose uploaded template it decides on, with the same access rule.
@@ -22,7 +21,7 @@ export const pacVersion = defineFormScreen({
     initial: initialFrom(settingsPacVersion, {
       values: (a) => ({ version: a.version }),
       intro: (a) =>
-        a.updated_at && a.updated_by ? `Last changed by ${a.updated_by} on ${when(a.updated_at)}.` : 'Never changed: browsers get the generated file (version 1).',
+        a.updated_at && a.updated_by ? `Last changed by ${a.updated_by} on ${dateTimeText(a.updated_at)}.` : 'Never changed: browsers get the generated file (version 1).',
     }),
     submitLabel: 'Save',
     success: (v) => (v.version === 'v2' ? 'Browsers now get the uploaded template, when there is one.' : 'Browsers now get the generated PAC file.'),

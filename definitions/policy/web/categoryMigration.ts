@@ -1,5 +1,5 @@
 import { categoryMigration as saveMigration, categoryMigrationState } from '../../api/lookups';
-import { actionForm, defineFormScreen, initialFrom } from '../../define';
+import { actionForm, dateTimeText, defineFormScreen, initialFrom } from '../../define';
 
 // Design note: the spec names the call (PUT category_migration) but no screen; it sits beside Extended Categories,
 // whose categories replace the former ones, with the same sub-permission (the category list the policy uses).
@@ -19,7 +19,7 @@ export const categoryMigration = defineFormScreen({
     initial: initialFrom(categoryMigrationState, {
       values: (a) => ({ migrate: a.migrate }),
       intro: (a) =>
-        a.updated_at && a.updated_by ? `Last changed by ${a.updated_by} on ${new Date(a.updated_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.` : 'Never changed: rules match only the categories they name.',
+        a.updated_at && a.updated_by ? `Last changed by ${a.updated_by} on ${dateTimeText(a.updated_at)}.` : 'Never changed: rules match only the categories they name.',
     }),
     submitLabel: 'Save',
     success: (v) => (v.migrate ? 'Rules now also apply to the extended categories.' : 'Rules now apply only to the categories they name.'),

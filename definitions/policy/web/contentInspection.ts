@@ -1,9 +1,8 @@
 import { ContentInspectionDocument } from '../../../schemas/areas/webRules';
 import { contentVersion } from '../../api/lookups';
-import { definePolicyArea, screenFacts } from '../../define';
+import { dateTimeText, definePolicyArea, screenFacts } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const contentInspection = definePolicyArea({
   id: 'web.content-inspection',
@@ -22,7 +21,7 @@ export const contentInspection = definePolicyArea({
     label: 'Signature version',
     facts: (a) => [
       { label: 'Signature version', value: a.version },
-      { label: 'updated', value: when(a.updated_at) },
+      { label: 'updated', value: dateTimeText(a.updated_at) },
     ],
   }),
   layout: {

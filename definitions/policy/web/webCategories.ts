@@ -1,8 +1,7 @@
 import { WebCategoriesDocument } from '../../../schemas/areas/webCategories';
 import { categoryVersion } from '../../api/lookups';
-import { definePolicyArea, screenFacts } from '../../define';
+import { dateTimeText, definePolicyArea, screenFacts } from '../../define';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const webCategories = definePolicyArea({
   id: 'web.categories',
@@ -21,7 +20,7 @@ export const webCategories = definePolicyArea({
     label: 'Category database version',
     facts: (a) => [
       { label: 'Category database version', value: a.version },
-      { label: 'updated', value: when(a.updated_at) },
+      { label: 'updated', value: dateTimeText(a.updated_at) },
     ],
   }),
   layout: {

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applianceCertificates } from '../../../definitions/appliance/applianceCertificates';
 import { applianceConnectivity } from '../../../definitions/appliance/applianceConnectivity';
 import { managedCertificates } from '../../../definitions/appliance/managedCertificates';
@@ -19,20 +19,9 @@ import { createUnsavedChanges } from '../../core/unsavedChanges';
 import { EngineProvider } from '../shell/EngineContext';
 import { SnackbarHost } from '../shell/SnackbarHost';
 import { CollectionView } from './CollectionView';
+import { captureDownloads } from '../../../tests/setup/downloads';
 
-let saved: { name: string; blob: Blob }[] = [];
-beforeEach(() => {
-  saved = [];
-  let current: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-    current = b as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: current! });
-  });
-});
+const saved = captureDownloads();
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applianceExports } from '../../../definitions/appliance/applianceExports';
 import type { DocumentScreen } from '../../../definitions/define';
 import { clientProfiles } from '../../../definitions/settings/tenant/clientProfiles';
@@ -19,20 +19,9 @@ import { EngineProvider } from '../shell/EngineContext';
 import { SnackbarHost } from '../shell/SnackbarHost';
 import { DocumentView } from './DocumentView';
 import { UNSAVED_ROW_TEXT } from './ScreenDownloads';
+import { captureDownloads } from '../../../tests/setup/downloads';
 
-let saved: { name: string; blob: Blob }[] = [];
-beforeEach(() => {
-  saved = [];
-  let current: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-    current = b as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: current! });
-  });
-});
+const saved = captureDownloads();
 afterEach(() => {
   vi.restoreAllMocks();
   for (const n of currentSnackbars()) dismissSnackbar(n.id);

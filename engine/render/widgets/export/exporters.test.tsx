@@ -1,21 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentSnackbars, dismissSnackbar } from '../../../core/snackbar';
 import { dataUrlToBlob, elementSvg, exportChartPng, exportCsv, exportJson, withExtension } from './exporters';
+import { captureDownloads } from '../../../../tests/setup/downloads';
 
-let saved: { name: string; blob: Blob }[] = [];
-
-beforeEach(() => {
-  saved = [];
-  let current: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-    current = b as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: current! });
-  });
-});
+const saved = captureDownloads();
 afterEach(() => {
   vi.restoreAllMocks();
   for (const n of currentSnackbars()) dismissSnackbar(n.id);
