@@ -9,7 +9,8 @@
 import { Worker } from 'node:worker_threads';
 import type { LogType } from '../../schemas/logs';
 import type { Db } from '../types';
-import { generateLogBatches, logCounts, type GeneratorPlan } from './generator';
+import { threadedBatches, type EncodedBatch } from './batchThread';
+import { logCounts, type GeneratorPlan } from './generator';
 import { DAY_MS, HOUR_MS, insertRollups, refreshBlocks, ROLLUPS } from './rollups';
 
 // Held while seeding, so two processes starting on one PostgreSQL database do not both load.
@@ -69,14 +70,14 @@ async function timed<T>(phases: SeedPhases, phase: keyof SeedPhases, work: () =>
 }
 
 /**
- * Inserts one batch. Rows travel as two parameters, the times as a bigint array and the events as JSON lines
- * (JSON.stringify never emits a raw newline), which the database splits and parses; no per-row statement overhead.
+ * Inserts one batch. Rows travel as two parameters, the times as a bigint array and the events as JSON lines, which
+ * the database splits and parses; no per-row statement overhead.
  */
-async function insertBatch(db: Db, tenantId: string, logType: string, rows: readonly [number, unknown][]): Promise<void> {
+async function insertBatch(db: Db, tenantId: string, { logType, ts, lines }: EncodedBatch): Promise<void> {
   await db.query(
     `INSERT INTO log_events (tenant_id, log_type, ts, event)
      SELECT $1, $2, u.ts, u.event::jsonb FROM unnest($3::bigint[], string_to_array($4, E'\\n')) AS u (ts, event)`,
-    [tenantId, logType, rows.map((r) => r[0]), rows.map((r) => JSON.stringify(r[1])).join('\n')],
+    [tenantId, logType, ts, lines],
   );
 }
 
@@ -135,24 +136,19 @@ async function loadTenant(
     }
   };
   let events = 0;
-  // The next batch is generated while the database takes the previous one (PostgreSQL works in its own process).
-  let pending: Promise<void> = Promise.resolve();
-  for (const { logType, rows } of generateLogBatches(plan)) {
-    await pending;
-    pending = (async () => {
-      if (logType !== kind) {
-        await rollUp(Infinity);
-        kind = logType;
-        next = first;
-      }
-      await timed(phases, 'events', () => insertBatch(tx, tenantId, logType, rows));
-      // Rows come in ascending time: everything before the batch's last event is in.
-      await rollUp(rows[rows.length - 1]![0]);
-    })();
-    events += rows.length;
-    onBatch(events, rows.length * eventWork(logType));
+  // The events are made on another thread (threadedBatches) while the database takes the previous batch.
+  for await (const batch of threadedBatches(plan)) {
+    if (batch.logType !== kind) {
+      await rollUp(Infinity);
+      kind = batch.logType;
+      next = first;
+    }
+    await timed(phases, 'events', () => insertBatch(tx, tenantId, batch));
+    // Rows come in ascending time: everything before the batch's last event is in.
+    await rollUp(batch.ts[batch.ts.length - 1]!);
+    events += batch.ts.length;
+    onBatch(events, batch.ts.length * eventWork(batch.logType));
   }
-  await pending;
   await rollUp(Infinity);
   await timed(phases, 'blocks', () => refreshBlocks(tx, tenantId, first, last));
   return events;
