@@ -8,7 +8,7 @@ import { labelledEnum, withValueLabels } from '../../../schemas/enums';
 import { checked } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
 import { ApiError } from '../../core/http';
-import { FormView } from './FormView';
+import { FormView, LARGE_FORM_FIELDS } from './FormView';
 import { SECRET_UNCHANGED_PLACEHOLDER } from './widgetRegistry';
 
 const HOST_MESSAGE = 'Enter a valid host name, such as www.example.com.';
@@ -152,6 +152,29 @@ describe('FormView', () => {
     await user.click(save);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ host: 'www.example.com', token: 'long-enough-token' });
+  });
+
+  it('lets the browser skip drawing the blocks of a large form out of view, and draws a small form whole', async () => {
+    const count = LARGE_FORM_FIELDS + 20;
+    const shape = Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, z.string().meta({ title: `Field ${i}` })]));
+    const values = Object.fromEntries(Object.keys(shape).map((k) => [k, 'x']));
+    const onSubmit = vi.fn();
+    const { unmount } = renderUi(
+      <FormView label="Large" schema={z.strictObject(shape)} hints={{ f110: { group: 'Later' } }} defaultValues={values} onSubmit={onSubmit} />,
+    );
+    const form = screen.getByRole('form', { name: 'Large' });
+    const skipped = [...form.querySelectorAll<HTMLElement>('*')].filter((el) => el.style.contentVisibility === 'auto');
+    // Three blocks of the 119 ungrouped fields (50, 50, 19) and the group: every field sits in one of them.
+    expect(skipped).toHaveLength(4);
+    expect(screen.getAllByRole('textbox')).toHaveLength(count);
+    expect(skipped.reduce((n, el) => n + el.querySelectorAll('input').length, 0)).toBe(count);
+    // Every field is still in the page: typing into the last one works as in any form.
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Field 119/), 'y');
+    expect((screen.getByLabelText(/^Field 119/) as HTMLInputElement).value).toBe('xy');
+    unmount();
+    setup({ label: 'Small' });
+    expect([...screen.getByRole('form', { name: 'Small' }).querySelectorAll<HTMLElement>('*')].some((el) => el.style.contentVisibility === 'auto')).toBe(false);
   });
 
   it('read-only: inputs disabled and no buttons', () => {

@@ -6,7 +6,7 @@
  */
 import { SaveBar } from '../widgets/SaveBar';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
-import { createElement, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createElement, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import {
   useForm,
   useFormState,
@@ -394,13 +394,33 @@ function DirtyReporter(props: { control: Control<FieldValues>; fields: readonly 
   return null;
 }
 
+/**
+ * Forms with at least this many fields draw only the blocks in or near view (a group, or BLOCK_FIELDS fields outside
+ * groups): the browser skips the layout and paint of the others (`content-visibility: auto`; they stay in the page,
+ * for find, focus and screen readers), so a keystroke on a form of thousands of fields repaints about a screenful.
+ * Smaller forms are drawn whole: there is little to save, and a skippable block clips what overflows it (beyond a
+ * margin kept for focus rings).
+ */
+export const LARGE_FORM_FIELDS = 100;
+const BLOCK_FIELDS = 50;
+/** Height a skipped block is given until it is first drawn (it then keeps its drawn height): a field with its label. */
+const FIELD_HEIGHT_PX = 70;
+/** The fields in blocks of BLOCK_FIELDS. */
+const blocks = <T,>(fields: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(fields.length / BLOCK_FIELDS) }, (_, i) => fields.slice(i * BLOCK_FIELDS, (i + 1) * BLOCK_FIELDS));
+const skippable = (fields: number): CSSProperties => ({
+  contentVisibility: 'auto',
+  containIntrinsicSize: `auto ${fields * FIELD_HEIGHT_PX}px`,
+  overflowClipMargin: 'var(--mantine-spacing-xs)',
+});
+
 /** A titled group; it disappears while showIf hides every one of its fields. */
-function GroupSection({ title, members, control, children }: { title: string; members: readonly FieldSpec[]; control: Control<FieldValues>; children: ReactNode }) {
+function GroupSection({ title, members, control, large, children }: { title: string; members: readonly FieldSpec[]; control: Control<FieldValues>; large: boolean; children: ReactNode }) {
   const conditions = members.every((m) => m.hint.showIf) ? members.map((m) => m.hint.showIf!) : [];
   const values = useWatch({ control, name: conditions.map((c) => c.field) }) as unknown[];
   const visible = conditions.length === 0 || conditions.some((c, i) => c.equals.some((e) => e === values[i]));
   return visible ? (
-    <Fieldset legend={title}>
+    <Fieldset legend={title} style={large ? skippable(members.length) : undefined}>
       <Stack gap="md">{children}</Stack>
     </Fieldset>
   ) : null;
@@ -577,6 +597,7 @@ export function FormView(props: FormViewProps) {
     );
   };
   const ungrouped = fields.filter((f) => !f.hint.group);
+  const large = fields.length >= LARGE_FORM_FIELDS;
   const groupTitles = [...(props.groups ?? []), ...new Set(fields.map((f) => f.hint.group).filter((g): g is string => !!g))].filter(
     (g, i, all) => all.indexOf(g) === i,
   );
@@ -616,11 +637,17 @@ export function FormView(props: FormViewProps) {
     <form ref={formRef} onSubmit={submit} noValidate aria-label={props.label}>
       {(onDirtyChange || onChangesChange) && <DirtyReporter control={control} fields={fields} onDirtyChange={onDirtyChange} onChangesChange={onChangesChange} />}
       <Stack gap="md">
-        {ungrouped.map(render)}
+        {large
+          ? blocks(ungrouped).map((block) => (
+              <Stack key={block[0]!.name} gap="md" style={skippable(block.length)}>
+                {block.map(render)}
+              </Stack>
+            ))
+          : ungrouped.map(render)}
         {groupTitles.map((title) => {
           const members = byGroup.get(title) ?? [];
           return members.length === 0 ? null : (
-            <GroupSection key={title} title={title} members={members} control={control}>
+            <GroupSection key={title} title={title} members={members} control={control} large={large}>
               {members.map(render)}
             </GroupSection>
           );
