@@ -1,7 +1,9 @@
 /**
- * Entry of the portal: reads GET /api/portal/config, then wires the generated operations table and catalog into the
- * engine (HTTP client, access control, revision, session) and renders the shell. It imports no definition: a
- * screen's definition, with its schema, loads when its route opens (src/generated/catalog.gen.ts).
+ * The shell's start, for the page's entry (src/main.tsx for the portal, src/providerMain.tsx for the provider
+ * console), which gives it its application's catalog: reads GET /api/portal/config, then wires the generated
+ * operations table and the catalog into the engine (HTTP client, access control, revision, session) and renders the
+ * shell. It imports no definition: a screen's definition, with its schema, loads when its route opens (the
+ * catalog's loaders).
  */
 import '@mantine/core/styles.css';
 import './shell/shell.css';
@@ -24,8 +26,7 @@ import { AppRoutes } from './App';
 import { providerProps } from './theme';
 import { AppProvider, ProductNameContext, type AppServices } from './appContext';
 import { currentApplication } from './application';
-import { catalog } from './generated/catalog.gen';
-import { applicationCatalog } from './shell/catalog';
+import { applicationCatalog, type Catalog } from './shell/catalog';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
 import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
@@ -80,14 +81,19 @@ function followCookieChange() {
 }
 
 /** The screen of the route the page opened on starts downloading now, while the session is established. */
-function preloadOpenedScreen() {
+function preloadOpenedScreen(catalog: Catalog) {
   const path = currentRoute().split('?')[0];
-  const screen = applicationCatalog(catalog, application.id).screens.find((s) => s.route === path);
+  const screen = catalog.screens.find((s) => s.route === path);
   if (screen) preloadScreen(screen);
 }
 
-async function start() {
-  preloadOpenedScreen();
+/**
+ * Starts the shell over the catalog of the page's application (src/generated/catalog*.gen.ts, one per application,
+ * so that a page downloads only its own sections' screens); only the sections of the page's application are shown.
+ */
+export async function startShell(generated: Catalog) {
+  const catalog = applicationCatalog(generated, application.id);
+  preloadOpenedScreen(catalog);
   let config: OperationOutput<'portal.config'>;
   try {
     config = await apiClient.portalConfig({}, { skip403Snackbar: true, skipUnauthorizedHandling: true });
@@ -124,7 +130,7 @@ async function start() {
 
   const engine: Engine = { call: callOperation, access, revision, unsaved: unsavedChanges };
   const services: AppServices = {
-    catalog: applicationCatalog(catalog, application.id),
+    catalog,
     config,
     env,
     session,
@@ -153,5 +159,3 @@ async function start() {
   );
   await session.init();
 }
-
-void start();
