@@ -18,7 +18,6 @@ import { FormView } from './LazyFormView';
 import { useOptionsFromFields } from '../form/optionSources';
 import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
-import { exportCsv, exportJson } from '../widgets/export/exporters';
 import { moveRow } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
@@ -328,13 +327,19 @@ function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (ro
   };
 }
 
+/** The exporters (CSV, JSON, files) download with the first export, not with every list. */
+const exporters = () => import('../widgets/export/exporters');
+
 /** The toolbar's exports: CSV without hidden and write-only fields, JSON of the rows as they are. */
 function useListExport(rows: readonly Row[], hints: Readonly<Partial<Record<string, FieldHint>>> | undefined, title: string) {
   const exportRows = useMemo(
     () => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => hints?.[k]?.widget !== 'hidden' && hints?.[k]?.writeOnly !== true))),
     [rows, hints],
   );
-  return { onExportCsv: () => exportCsv(exportRows, title, { header: true }), onExportJson: () => exportJson(rows, title) };
+  return {
+    onExportCsv: () => void exporters().then((m) => m.exportCsv(exportRows, title, { header: true })),
+    onExportJson: () => void exporters().then((m) => m.exportJson(rows, title)),
+  };
 }
 
 export function TableView(props: TableViewProps) {
