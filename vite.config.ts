@@ -55,11 +55,38 @@ function scrollAreaWithoutPositioning(): Plugin {
 }
 
 /**
+ * Mantine's ModalRoot imports ScrollArea only to compare a modal's `scrollAreaComponent` with `ScrollArea.Autosize`,
+ * and Table (through Table.ScrollContainer) only to render it for `type="scrollarea"`: so every screen with a dialog
+ * or a table downloaded the scroll area (5 KB gzipped). Both get a stand-in (src/shims/noScrollArea.ts); the build
+ * fails if a source file sets a modal's `scrollAreaComponent` or opens a Table.ScrollContainer without `type="native"`.
+ */
+function dialogsAndTablesWithoutScrollArea(): Plugin {
+  const shim = resolve(import.meta.dirname, 'src/shims/noScrollArea.ts');
+  const importers = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Modal[\\/]ModalRoot|Table[\\/]TableScrollContainer)\.mjs$/;
+  return {
+    name: 'portal-no-scroll-area',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (/[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(source) && importer && importers.test(importer)) return shim;
+      return null;
+    },
+    transform(code, id) {
+      if (id.includes('node_modules') || !/\.tsx?$/.test(id) || id === shim) return null;
+      if (/\bscrollAreaComponent\b/.test(code)) this.error(`${id} sets a modal's scrollAreaComponent, which this build does not support (vite.config.ts).`);
+      for (const tag of code.match(/<Table\.ScrollContainer\b[^>]*>/g) ?? []) {
+        if (!/\btype="native"/.test(tag)) this.error(`${id}: Table.ScrollContainer needs type="native" in this build (vite.config.ts).`);
+      }
+      return null;
+    },
+  };
+}
+
+/**
  * Three pages: the portal (hash routes), the login module, served at /login/ (cloud IdP) and /d/ (on-prem), and the
  * provider console at /provider/ (the portal's shell showing the console's sections).
  */
 export default defineConfig({
-  plugins: [scrollAreaWithoutPositioning(), react(), precompress()],
+  plugins: [scrollAreaWithoutPositioning(), dialogsAndTablesWithoutScrollArea(), react(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../definitions/index';
-import { CATALOG_PATH, generateCatalog, screenSources } from './catalog';
+import { applications, CATALOG_PATH, catalogPath, generateCatalog, screenSources } from './catalog';
 import * as fixtures from './fixtures';
 import { DO_NOT_EDIT } from './header';
 import { loadDefinitionModules } from './load';
@@ -40,6 +40,25 @@ describe('catalog', () => {
     expect(text).toContain('      load: () => import("../../codegen/fixtures").then((m) => m.fixtureArea),\n');
     expect(text).toContain('      route: "/policy/web/fixture-area",\n      nav: {"group":"Web","order":999},\n');
     expect(text).not.toMatch(/^\s+(schema|layout|endpoint|columns|filters|widgets): /m);
-    for (const s of extended.sections) expect(text).toContain(`      id: ${JSON.stringify(s.id)},\n`);
+    for (const s of extended.sections.filter((x) => x.application === undefined)) expect(text).toContain(`      id: ${JSON.stringify(s.id)},\n`);
+  });
+
+  it('writes one catalog per application, each with only its own sections and their screens', async () => {
+    const sources = screenSources(registry, await loadDefinitionModules());
+    expect(applications(registry)).toEqual(['portal', 'provider']);
+    expect(catalogPath('portal')).toBe(CATALOG_PATH);
+    expect(catalogPath('provider')).toBe('src/generated/catalog.provider.gen.ts');
+    const portal = generateCatalog(registry, sources);
+    const provider = generateCatalog(registry, sources, 'provider');
+    const ids = (text: string) => [...text.matchAll(/^ {6}id: "([^"]+)",$/gm)].map((m) => m[1]!);
+    expect(portal).toContain('      id: "web.ssl-bypass",\n');
+    expect(portal).not.toContain('application: "provider"');
+    expect(provider).not.toContain('"web.ssl-bypass"');
+    for (const s of registry.sections) expect((s.application === 'provider' ? provider : portal)).toContain(`      id: ${JSON.stringify(s.id)},\n`);
+    // Every screen of a section is in its application's catalog, once.
+    const both = [...ids(portal), ...ids(provider)].filter((id) => registry.screens.some((s) => s.id === id));
+    expect(new Set(both).size).toBe(both.length);
+    expect(both.length).toBeGreaterThan(0);
+    expect(ids(provider).some((id) => id.startsWith('provider.'))).toBe(true);
   });
 });

@@ -1,15 +1,30 @@
 /**
- * The shell's catalog (src/generated/catalog.gen.ts): every section and every screen's metadata as plain data (no
- * zod), plus a lazy loader per screen that imports its definition file. The portal's start-up imports this instead
- * of the registry, so the first download holds no area's schema.
+ * The shell's catalogs, one per application (the portal's src/generated/catalog.gen.ts, the provider console's
+ * src/generated/catalog.provider.gen.ts): its sections and their screens' metadata as plain data (no zod), plus a
+ * lazy loader per screen that imports its definition file. A page's start-up imports its application's catalog
+ * instead of the registry, so the first download holds no area's schema and no other application's screens.
  */
 import type { ScreenDef } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
+import { applicationCatalog } from '../src/shell/catalog';
 import { tsHeader } from './header';
 import { isIdentifier } from './names';
 
-/** Where the catalog lives, relative to the repository root. */
+/** Where the portal's catalog lives, relative to the repository root. */
 export const CATALOG_PATH = 'src/generated/catalog.gen.ts';
+
+/** The application a section without `application` belongs to. */
+export const PORTAL_APPLICATION_ID = 'portal';
+
+/** Where an application's catalog lives: the portal's at CATALOG_PATH, another's beside it, named after it. */
+export const catalogPath = (application: string): string =>
+  application === PORTAL_APPLICATION_ID ? CATALOG_PATH : CATALOG_PATH.replace(/\.gen\.ts$/, `.${application}.gen.ts`);
+
+/** Every application of the registry's sections, the portal first. */
+export function applications(registry: Registry): string[] {
+  const ids = new Set([PORTAL_APPLICATION_ID, ...registry.sections.map((s) => s.application ?? PORTAL_APPLICATION_ID)]);
+  return [...ids];
+}
 
 /** A module of definitions/: its path relative to the repository root and what it exports. */
 export interface DefinitionModule {
@@ -96,10 +111,14 @@ function importPath(file: string): string {
   return [...(up.length ? up : ['.']), ...to.slice(common)].join('/');
 }
 
-/** The catalog module's source text; `sources` maps each screen id to where its definition is exported. */
-export function generateCatalog(registry: Registry, sources: ReadonlyMap<string, ScreenSource>): string {
-  const sections = registry.sections.map((s) => `    {\n${literal({ ...s }, '      ').join('')}    },\n`);
-  const screens = registry.screens.map((s) => {
+/**
+ * The catalog module's source text of one application (the portal's by default): the sections it shows and their
+ * screens, as `applicationCatalog` picks them; `sources` maps each screen id to where its definition is exported.
+ */
+export function generateCatalog(registry: Registry, sources: ReadonlyMap<string, ScreenSource>, application: string = PORTAL_APPLICATION_ID): string {
+  const picked = applicationCatalog({ sections: registry.sections, screens: registry.screens }, application);
+  const sections = picked.sections.map((s) => `    {\n${literal({ ...s }, '      ').join('')}    },\n`);
+  const screens = picked.screens.map((s) => {
     const source = sources.get(s.id);
     if (!source) throw new Error(`Screen ${s.id}: no definition file is known for it.`);
     const exportName = isIdentifier(source.exportName) ? `.${source.exportName}` : `[${JSON.stringify(source.exportName)}]`;
@@ -109,8 +128,8 @@ export function generateCatalog(registry: Registry, sources: ReadonlyMap<string,
   return [
     tsHeader(),
     '/**\n',
-    ' * The shell\'s catalog, derived from the registry (definitions/index.ts): every section and the metadata of every\n',
-    ' * screen as plain data, and a lazy loader per screen for its full definition (with its schema).\n',
+    ` * The shell's catalog of the ${application === PORTAL_APPLICATION_ID ? 'portal' : `${JSON.stringify(application)} application`}, derived from the registry (definitions/index.ts): its sections and\n`,
+    ' * the metadata of their screens as plain data, and a lazy loader per screen for its full definition (with its schema).\n',
     ' */\n',
     "import type { Catalog } from '../shell/catalog';\n",
     '\n',

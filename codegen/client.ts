@@ -1,6 +1,7 @@
 /**
  * The typed API client (engine/generated/client.gen.ts), generated from the OpenAPI document: the operations table
- * the HTTP core is configured with (method, path, answer kind, tag, xsrf exemption, access), one method per
+ * the HTTP core is configured with (method, path, answer kind, tag, xsrf exemption; the access rules only in the
+ * scripts' package, the portal's client carries those the shell reads, `operationAccess`), one method per
  * operation, named after its id, wrapping `callOperation` of engine/core/http.ts, and `callById` for callers whose
  * id is computed. Types come from the document's JSON Schemas, so the engine never imports a particular definition.
  */
@@ -68,8 +69,30 @@ function fileFields(schema: JsonSchema, schemas: Record<string, JsonSchema>): st
   return Object.keys(props).filter((name) => typeof props[name]?.contentMediaType === 'string');
 }
 
-/** The plain data `callOperation` needs of an operation, as one line of the generated table. */
-function routeLine(e: Entry, schemas: Record<string, JsonSchema>): string {
+/**
+ * The operations whose access rule the portal's shell reads before any screen has loaded (the header's Publish, the
+ * Insights link). The portal's operations table carries no access rule (the server enforces them; a screen's own
+ * operations come with their rules in its definition), so that the first download holds only these.
+ */
+export const SHELL_ACCESS_OPERATIONS: readonly string[] = ['policy.publish', 'reports.insights'];
+
+/**
+ * The runtime spelling of an operation's method name, the same as `camelCase` of codegen/names.ts (the client test
+ * holds them equal for every operation): the generated client derives each name from the id instead of listing them.
+ */
+const METHOD_NAME_SOURCE = [
+  'const methodName = (id: string): string => {\n',
+  "  const p = id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');\n",
+  '  const c = p.charAt(0).toLowerCase() + p.slice(1);\n',
+  '  return /^[0-9]/.test(c) ? `op${p}` : c;\n',
+  '};\n',
+].join('');
+
+/**
+ * The plain data `callOperation` needs of an operation, as one line of the generated table; with its access rule
+ * unless `withAccess` is false (the portal's own table).
+ */
+function routeLine(e: Entry, schemas: Record<string, JsonSchema>, withAccess = true): string {
   const xsrfExempt = STATE_CHANGING.has(e.method) && !e.op.security.some((s) => 'xsrf' in s);
   const route = {
     id: e.op.operationId,
@@ -79,7 +102,7 @@ function routeLine(e: Entry, schemas: Record<string, JsonSchema>): string {
     ...(e.op.requestBody?.content['multipart/form-data'] ? { requestKind: 'multipart', fileFields: fileFields(e.op.requestBody.content['multipart/form-data'].schema, schemas) } : {}),
     tag: e.op.tags[0] ?? '',
     ...(xsrfExempt ? { xsrfExempt: true } : {}),
-    access: e.op['x-permission'],
+    ...(withAccess ? { access: e.op['x-permission'] } : {}),
   };
   return `  ${JSON.stringify(route)},
 `;
@@ -129,6 +152,11 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
   }
   const methods = new Set<string>(CLIENT_MEMBERS);
   const blocks = entries(doc).map((e) => operationBlock(e, methods));
+  const shellAccess = SHELL_ACCESS_OPERATIONS.map((id) => {
+    const e = entries(doc).find((x) => x.op.operationId === id);
+    if (!e) throw new Error(`The shell reads the access rule of ${id}, which the API lacks.`);
+    return `  ${JSON.stringify(id)}: ${JSON.stringify(e.op['x-permission'])},\n`;
+  });
   return [
     tsHeader(),
     '/**\n',
@@ -142,11 +170,22 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     '\n',
     engine ? 'export type { CallOptions };\n' : 'export type { CallFn, CallOptions };\n',
     '\n',
-    '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. */\n',
+    engine
+      ? '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. No access rules (see `operationAccess`). */\n'
+      : '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. */\n',
     'export const operationRoutes: readonly OperationRoute[] = [\n',
-    ...entries(doc).map((e) => routeLine(e, schemas)),
+    ...entries(doc).map((e) => routeLine(e, schemas, !engine)),
     '];\n',
     '\n',
+    ...(engine
+      ? [
+          '/** The access rules the shell reads before any screen has loaded, by operation id (codegen/client.ts, SHELL_ACCESS_OPERATIONS). */\n',
+          "export const operationAccess: Readonly<Record<string, NonNullable<OperationRoute['access']>>> = {\n",
+          ...shellAccess,
+          '};\n',
+          '\n',
+        ]
+      : []),
     ...Object.entries(schemas).map(([name, schema]) => declaration(name, schema) + '\n'),
     '/** Input (`params`, `query`, `body`) and answer of every operation, by operation id. */\n',
     'export interface OperationTypes {\n',
@@ -163,8 +202,8 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     ...(engine
       ? ["/** What the client calls through: the HTTP core's `callOperation`, or a fake in tests. */\n", 'export type CallFn = typeof callOperation;\n', '\n']
       : []),
-    '/** The method name of every operation (its id in camelCase), in the order of `operationRoutes`. */\n',
-    `const methodNames: readonly string[] = ${JSON.stringify(blocks.map((b) => b.name))};\n`,
+    '/** The method name of an operation: its id in camelCase (`web.ssl-bypass.get` → `webSslBypassGet`). */\n',
+    METHOD_NAME_SOURCE,
     '\n',
     '/**\n',
     ' * Every operation as a method, `<operation id in camelCase>(input, options)`, over a call function; and `callById`\n',
@@ -182,9 +221,9 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     ' */\n',
     engine ? 'export function createApiClient(call: CallFn = callOperation): ApiClient {\n' : 'export function createApiClient(call: CallFn): ApiClient {\n',
     '  const client: Record<string, unknown> = { callById: (id: string, input: Parameters<CallFn>[1], options?: CallOptions) => call(id, input, options) };\n',
-    '  operationRoutes.forEach((route, i) => {\n',
-    '    client[methodNames[i]!] = (input: Parameters<CallFn>[1] = {}, options?: CallOptions) => call(route.id, input, options);\n',
-    '  });\n',
+    '  for (const { id } of operationRoutes) {\n',
+    '    client[methodName(id)] = (input: Parameters<CallFn>[1] = {}, options?: CallOptions) => call(id, input, options);\n',
+    '  }\n',
     '  return client as unknown as ApiClient;\n',
     '}\n',
     ...(engine

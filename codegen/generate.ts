@@ -4,7 +4,7 @@
  */
 import { DEMO_ROLES } from '../schemas/demoRoles';
 import type { Registry } from '../definitions/registry';
-import { CATALOG_PATH, FIELD_INDEX_PATH, generateCatalog, generateFieldIndex, screenSources, type DefinitionModule } from './catalog';
+import { applications, catalogPath, FIELD_INDEX_PATH, generateCatalog, generateFieldIndex, screenSources, type DefinitionModule } from './catalog';
 import { readFileSync } from 'node:fs';
 import { XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
 import { CLIENT_PATH, PUBLIC_CLIENT_PATH, generateClient, generateClientPackage, generatePublicClient } from './client';
@@ -53,7 +53,8 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
     ...generateSite(markdown, json),
   ]);
   if (options.definitionModules) {
-    files.set(CATALOG_PATH, generateCatalog(registry, screenSources(registry, options.definitionModules)));
+    const sources = screenSources(registry, options.definitionModules);
+    for (const application of applications(registry)) files.set(catalogPath(application), generateCatalog(registry, sources, application));
     files.set(FIELD_INDEX_PATH, generateFieldIndex(registry, (s) => screenFieldLabels(s, names)));
   }
   return new Map([...files].sort(([a], [b]) => byCodeUnits(a, b)));

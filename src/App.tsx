@@ -9,7 +9,7 @@ import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { SectionDef } from '../definitions/define';
 import { buildNavigation, rootRedirect, sectionRoute } from '../engine/core/navigation';
-import { operationRoutes } from '../engine/generated/client.gen';
+import { operationAccess } from '../engine/generated/client.gen';
 import { lazyComponent } from '../engine/render/lazyComponent';
 import { useEngine, useStore } from '../engine/render/shell/EngineContext';
 import { useApp } from './appContext';
@@ -45,7 +45,7 @@ const TermsDialog = lazy(() => import('./shell/TermsDialog').then((m) => ({ defa
 const InsightsPage = lazy(() => import('./pages/InsightsPage').then((m) => ({ default: m.InsightsPage })));
 
 const accessOf = (id: string) => {
-  const rule = operationRoutes.find((o) => o.id === id)?.access;
+  const rule = operationAccess[id];
   return typeof rule === 'object' ? rule : undefined;
 };
 const publishRule = accessOf('policy.publish');

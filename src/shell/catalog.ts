@@ -18,8 +18,14 @@ export interface Catalog extends NavigationInput<CatalogScreen> {
   readonly screens: readonly CatalogScreen[];
 }
 
-/** The part of the catalog an application shows: its sections (the portal's have no `application`) and their screens. */
-export function applicationCatalog(catalog: Catalog, application: string): Catalog {
+/**
+ * The part of a catalog an application shows: its sections (the portal's have no `application`) and their screens.
+ * Codegen writes one catalog per application with it (codegen/catalog.ts); the shell applies it again to the page's.
+ */
+export function applicationCatalog<C extends { readonly sections: readonly SectionDef[]; readonly screens: readonly { readonly route: string }[] }>(
+  catalog: C,
+  application: string,
+): C {
   const sections = catalog.sections.filter((s) => (s.application ?? 'portal') === application);
   const routes = sections.map((s) => s.route);
   const inSection = (route: string) => routes.some((r) => route === r || route.startsWith(`${r}/`));

@@ -27,7 +27,8 @@ export const MEASURED_ROUTES = {
   shell: { hash: '/no-such-page' },
   table: { hash: '/policy/web/ssl-bypass', ready: '[role=grid]' },
   form: { hash: '/settings/general', ready: 'form' },
-  'log view': { hash: '/logs/web', ready: '[role=grid]' },
+  /** The log's events are a plain table in its scroll box (not a grid). */
+  'log view': { hash: '/logs/web', ready: '[data-testid=log-scroll] tbody tr' },
   /** Measured once its first chart is drawn (the chart library loads with it). */
   dashboard: { hash: '/dashboard', ready: '[data-chart-kind]' },
 } as const;
@@ -42,17 +43,16 @@ export type MeasuredRoute = keyof typeof MEASURED_ROUTES;
  */
 export const BUDGET_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 250, dashboard: 450 };
 /**
- * What the browser suite enforces: the budget where it is met (sign-in; the dashboard since its charts are drawn
- * without a chart library: 292 KB on 2026-11-25); where it is not met yet (the table, see docs/benchmarks.md), the
- * size measured on 2026-11-25 plus about 5 %, so the route cannot grow while the work to bring it under budget goes
- * on (267.4 KB on 2026-11-25, after popups and the scroll area stopped bringing the positioning library). `npm run
- * bench -- bundle` reports every route against BUDGET_KB.
+ * What the browser suite enforces: the budgets, all met (sign-in; the dashboard since its charts are drawn without a
+ * chart library, 292 KB on 2026-11-25; the table since the catalog per application, the operations table without
+ * access rules, and dialogs, the paginator, exports and the scroll area on first use: 242 KB on 2026-11-25, see
+ * docs/benchmarks.md). `npm run bench -- bundle` reports every route against BUDGET_KB.
  */
-export const ENFORCED_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 281, dashboard: 450 };
+export const ENFORCED_KB: Readonly<Partial<Record<MeasuredRoute, number>>> = { 'sign-in': 110, table: 250, dashboard: 450 };
 
 async function collectScripts(context: BrowserContext, open: (page: Page) => Promise<void>): Promise<RouteDownload> {
   const page = await context.newPage();
-  const pending: Promise<{ url: string; transferred: number; decoded: number } | undefined>[] = [];
+  const pending: Promise<{ url: string; transferred: number; decoded: number }>[] = [];
   let inFlight = 0;
   let lastScriptAt = Date.now();
   const settled = () => {
@@ -70,12 +70,15 @@ async function collectScripts(context: BrowserContext, open: (page: Page) => Pro
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     settled();
+    const url = new URL(request.url()).pathname;
     pending.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
         const body = (await response?.body())?.length ?? 0;
-        return { url: new URL(request.url()).pathname, transferred: sizes.responseBodySize, decoded: body };
-      })().catch(() => undefined),
+        return { url, transferred: sizes.responseBodySize, decoded: body };
+        // A page that navigates away (a signed-out visit to the sign-in page) leaves its bodies unreadable: the script
+        // was still downloaded and counts (by its file) with unknown transferred and decoded sizes.
+      })().catch(() => ({ url, transferred: 0, decoded: 0 })),
     );
   });
   await open(page);
@@ -83,7 +86,7 @@ async function collectScripts(context: BrowserContext, open: (page: Page) => Pro
   // The load state is reached once; lazy chunks a screen asks for later are waited for here.
   const giveUpAt = Date.now() + 30_000;
   while ((inFlight > 0 || Date.now() - lastScriptAt < SCRIPTS_QUIET_MS) && Date.now() < giveUpAt) await page.waitForTimeout(100);
-  const scripts = (await Promise.all(pending)).filter((s) => s !== undefined);
+  const scripts = await Promise.all(pending);
   await page.close();
   return {
     files: scripts.length,

@@ -2,7 +2,8 @@
  * The 409 dialog: someone else saved this area since it was loaded. It lists what they changed and what this editor
  * changed, and offers to reload their version or to keep editing (nothing typed is lost).
  */
-import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { DeferredModal as Modal } from '../widgets/dialog/DeferredModal';
 import { MESSAGES } from '../../../schemas/constants';
 import { describeDiff, type DiffEntry } from './diffDocuments';
 

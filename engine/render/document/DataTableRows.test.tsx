@@ -51,14 +51,14 @@ describe('DataTableRows', () => {
     for (const key of ['r0', 'r2', 'r3']) expect(renders.get(key), key).toBe(before.get(key));
   });
 
-  it('shows the paginator with 10/25/50/100 only when a page size is set and there are more than 10 rows', () => {
+  it('shows the paginator with 10/25/50/100 only when a page size is set and there are more than 10 rows', async () => {
     const rows: Row[] = Array.from({ length: 11 }, (_, i) => ({ id: `p${i}`, name: `Item ${i}` }));
     const plain = renderUi(<Harness initial={rows} expose={() => {}} />);
     expect(screen.queryByLabelText('Rows per page:')).toBeNull();
     plain.unmount();
     let set: (rows: Row[], size?: number) => void = () => {};
     renderUi(<Harness initial={rows} pageSize={10} expose={(s) => (set = s)} />);
-    const select = screen.getByLabelText('Rows per page:');
+    const select = await screen.findByLabelText('Rows per page:');
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['10', '25', '50', '100']);
     act(() => set(rows.slice(0, 10)));
     expect(screen.queryByLabelText('Rows per page:')).toBeNull();

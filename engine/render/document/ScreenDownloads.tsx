@@ -10,7 +10,10 @@ import type { RowAction, ScreenDownload } from '../../../definitions/define';
 import type { CallFn } from '../../core/revision';
 import { showSnackbar } from '../../core/snackbar';
 import { useEngine } from '../shell/EngineContext';
-import { callAndDownload } from '../widgets/export/exporters';
+
+/** The exporters download with the first file saved, not with every screen that offers one. */
+const callAndDownload = async (...args: Parameters<typeof import('../widgets/export/exporters').callAndDownload>) =>
+  (await import('../widgets/export/exporters')).callAndDownload(...args);
 
 /** A value as JSON with the keys of every object in order, so two equal rows read the same whatever their key order. */
 const stableJson = (value: unknown): string =>

@@ -5,8 +5,8 @@
  * position; everyone may expand a row for its other fields and export the list. Readers get no edit controls at all.
  * Changes go to `onChange` (the document view keeps them until Save). Row rendering sits behind `RowsRenderer`.
  */
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
@@ -14,11 +14,11 @@ import { dropHidden } from '../form/dropHidden';
 // Loaded with the table, not lazily: a row dialog's focus goes to its first field when it opens, which a form still
 // loading would miss (keyboard.test.ts).
 import type { FormValues } from '../form/FormView';
-import { FormView } from './LazyFormView';
+import { FormView, loadFormView } from './LazyFormView';
+import { DeferredModal as Modal } from '../widgets/dialog/DeferredModal';
 import { useOptionsFromFields } from '../form/optionSources';
 import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
-import { exportCsv, exportJson } from '../widgets/export/exporters';
 import { moveRow } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
@@ -217,6 +217,11 @@ function RowEditor(props: {
 }) {
   const { editing } = props;
   const title = editing?.mode === 'add' ? 'Add entry' : 'Edit entry';
+  // The form downloads with the dialog on the first opening, not after it.
+  const open = editing !== null;
+  useEffect(() => {
+    if (open) void loadFormView();
+  }, [open]);
   return (
     <Modal opened={editing !== null} onClose={props.onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {editing && (
@@ -328,13 +333,19 @@ function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (ro
   };
 }
 
+/** The exporters (CSV, JSON, files) download with the first export, not with every list. */
+const exporters = () => import('../widgets/export/exporters');
+
 /** The toolbar's exports: CSV without hidden and write-only fields, JSON of the rows as they are. */
 function useListExport(rows: readonly Row[], hints: Readonly<Partial<Record<string, FieldHint>>> | undefined, title: string) {
   const exportRows = useMemo(
     () => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => hints?.[k]?.widget !== 'hidden' && hints?.[k]?.writeOnly !== true))),
     [rows, hints],
   );
-  return { onExportCsv: () => exportCsv(exportRows, title, { header: true }), onExportJson: () => exportJson(rows, title) };
+  return {
+    onExportCsv: () => void exporters().then((m) => m.exportCsv(exportRows, title, { header: true })),
+    onExportJson: () => void exporters().then((m) => m.exportJson(rows, title)),
+  };
 }
 
 export function TableView(props: TableViewProps) {

@@ -79,7 +79,7 @@ export function JobsView({ canWrite }: { canWrite: boolean }) {
       {jobs.length === 0 ? (
         <Text c="dimmed">No jobs yet. Jobs appear here when a licence is checked, an update installed or a restart started.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} type="native">
           <Table striped highlightOnHover aria-label="Jobs">
             <Table.Thead>
               <Table.Tr>

@@ -75,7 +75,7 @@ describe('BulkImportDialog: the steps', () => {
     await drop(csv('a.com,one\nb.com,two\nc.com,three\nd.com,four'));
     const grid = await screen.findByRole('grid', { name: 'Imported rows' });
     expect(within(grid).getAllByRole('row')).toHaveLength(1 + 3);
-    const size = screen.getByLabelText('Rows per page:') as HTMLSelectElement;
+    const size = (await screen.findByLabelText('Rows per page:')) as HTMLSelectElement;
     expect([...size.options].map((o) => o.value)).toEqual(['3', '10', '25', '50', '100']);
     expect(size.value).toBe('3');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));

@@ -263,7 +263,7 @@ describe('DataTable paging', () => {
   it('pages more than 10 rows with the options 10, 25, 50, 100 and reports {index, size}', async () => {
     const onPageChange = vi.fn<(p: PageChange) => void>();
     renderUi(<DataTable label="R" rows={makeRules(27)} columns={columns} rowKey="id" onPageChange={onPageChange} />);
-    const size = screen.getByLabelText('Rows per page:') as HTMLSelectElement;
+    const size = (await screen.findByLabelText('Rows per page:')) as HTMLSelectElement;
     expect([...size.options].map((o) => o.value)).toEqual(['10', '25', '50', '100']);
     expect(bodyRows()).toHaveLength(10);
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -279,7 +279,7 @@ describe('DataTable paging', () => {
     const onSelectedChange = vi.fn();
     const { unmount } = renderUi(<Harness initial={makeRules(15)} onSelectedChange={onSelectedChange} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
     expect(onSelectedChange).toHaveBeenLastCalledWith([]);
     unmount();
     onSelectedChange.mockClear();

@@ -7,7 +7,7 @@
 import { Group, Table } from '@mantine/core';
 import { usePrevious, useUncontrolled } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
 import { columnWidths, contentRules, controlWidths, defaultHidden, normaliseColumns, type DataTableColumn, type NormalisedColumn, type WidthRule } from './columns';
@@ -28,12 +28,19 @@ import { pageIndex, type PageIndex } from './pageIndex';
 import { carryOver, keysChanged, masterState, rowKeysChanged, toggleAll, type RowKey, type SelectionMode } from './selection';
 import { DENSITY_PADDING } from './tableSettings';
 import { TableSettingsMenu } from './TableSettingsMenu';
-import { TablePaginator } from './TablePaginator';
+import { lazyComponent } from '../../lazyComponent';
 import { useContainerWidth } from './useContainerWidth';
 import { useTableSettings } from './useTableSettings';
 import './table.css';
 
 export { STICKY_HEADER_Z_INDEX } from './DataTableHeader';
+/**
+ * The paginator (Mantine's Pagination and the rows-per-page select, 8 KB gzipped) downloads with the first table that
+ * has more rows than its smallest page, not with every table: the rows show at once, the paginator below them once
+ * it has arrived (at once for later tables).
+ */
+const Paginator = lazyComponent(() => import('./TablePaginator').then((m) => m.TablePaginator));
+
 /** More rows than this on one page are virtualised. */
 export const VIRTUALISE_ABOVE = 100;
 /** Estimated row height before the browser measures it, in px. */
@@ -469,15 +476,17 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         </Table>
       </div>
       {paginatorVisible(page.size, total, pageSizeOptions) && (
-        <TablePaginator
-          page={page}
-          pageIndex={serverPaged ? page.index : clampPageIndex(page, total)}
-          total={total}
-          firstShown={firstShown}
-          shown={pageRows.length}
-          pageSizeOptions={pageSizeOptions}
-          onPageChange={setPage}
-        />
+        <Suspense fallback={<div className="portal-table-paginator-pending" />}>
+          <Paginator.Component
+            page={page}
+            pageIndex={serverPaged ? page.index : clampPageIndex(page, total)}
+            total={total}
+            firstShown={firstShown}
+            shown={pageRows.length}
+            pageSizeOptions={pageSizeOptions}
+            onPageChange={setPage}
+          />
+        </Suspense>
       )}
     </div>
   );
