@@ -154,7 +154,7 @@ describe('FormView', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ host: 'www.example.com', token: 'long-enough-token' });
   });
 
-  it('lets the browser skip drawing the blocks of a large form out of view, and draws a small form whole', async () => {
+  it('lets the browser skip drawing the blocks of a large form out of view, submits it on Enter or Save, and draws a small form whole', async () => {
     const count = LARGE_FORM_FIELDS + 20;
     const shape = Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, z.string().meta({ title: `Field ${i}` })]));
     const values = Object.fromEntries(Object.keys(shape).map((k) => [k, 'x']));
@@ -172,6 +172,12 @@ describe('FormView', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Field 119/), 'y');
     expect((screen.getByLabelText(/^Field 119/) as HTMLInputElement).value).toBe('xy');
+    // Enter in a field submits it, as in any form; so does the Save button.
+    await user.type(screen.getByLabelText(/^Field 3 \*$/), 'z{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ f3: 'xz', f119: 'xy', f0: 'x' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     unmount();
     setup({ label: 'Small' });
     expect([...screen.getByRole('form', { name: 'Small' }).querySelectorAll<HTMLElement>('*')].some((el) => el.style.contentVisibility === 'auto')).toBe(false);
