@@ -100,7 +100,8 @@ const fieldsInDom = () => {
   for (const label of document.querySelectorAll('label')) if (label.textContent?.startsWith('Field ')) count++;
   return count;
 };
-const invalidInDom = () => document.querySelectorAll('form [aria-invalid="true"]').length;
+// A large FormView is a region with the role "form" around its fields (engine/render/form/FormView.tsx, LargeFormFrame).
+const invalidInDom = () => document.querySelectorAll(':is(form, [role="form"]) [aria-invalid="true"]').length;
 
 export interface MountFigures {
   /** Call → first paint after the commit (what the user first sees). */
