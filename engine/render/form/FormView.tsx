@@ -429,7 +429,8 @@ function LargeFormFrame({ ref, label, submit, children }: { ref: RefObject<HTMLD
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const t = e.target;
     if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing || !(t instanceof HTMLInputElement)) return;
-    if (!SUBMITS_ON_ENTER.has(t.type) || t.getAttribute('role') === 'combobox') return;
+    // A dialog opened from a field (rendered elsewhere in the page) sends its keys here too: not this form's Enter.
+    if (!SUBMITS_ON_ENTER.has(t.type) || t.getAttribute('role') === 'combobox' || !e.currentTarget.contains(t) || t.form) return;
     e.preventDefault();
     submit();
   };
