@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LogType } from '../../schemas/logs';
 import type { Db } from '../types';
-import { threadedBatches, type EncodedBatch } from './batchThread';
+import { encodedBatches, threadedBatches, type EncodedBatch } from './batchThread';
 import { logCounts, type GeneratorPlan } from './generator';
 import { DAY_MS, HOUR_MS, insertRollups, refreshBlocks, ROLLUPS } from './rollups';
 
@@ -24,6 +24,9 @@ export const LOG_SEED_SIZES = {
 export const LOG_SEED_DAYS = 30;
 /** One seed for every start, so every installation has the same demo logs (relative to its first start). */
 export const LOG_SEED = 20_240_501;
+
+/** Plans of at least this many events are made on a thread of their own (threadedBatches). */
+const THREAD_MIN_EVENTS = 100_000;
 
 /** The tables a seed loads in bulk. */
 const BULK_TABLES = ['log_events', 'log_rollups'];
@@ -136,8 +139,9 @@ async function loadTenant(
     }
   };
   let events = 0;
-  // The events are made on another thread (threadedBatches) while the database takes the previous batch.
-  for await (const batch of threadedBatches(plan)) {
+  // A large plan's events are made on another thread while the database takes the previous batch; a small one's
+  // take less time to make than a thread takes to start (about half a second).
+  for await (const batch of plan.total >= THREAD_MIN_EVENTS ? threadedBatches(plan) : encodedBatches(plan)) {
     if (batch.logType !== kind) {
       await rollUp(Infinity);
       kind = batch.logType;
