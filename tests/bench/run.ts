@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- <name filter>]`: runs every `*.bench.ts` under tests/bench, one child process each (so one
  * benchmark's memory and caches do not colour the next), and fails when any of them fails. Each prints its own table.
+ * The generated files the benchmarks import are brought up to date first (a fresh clone has none).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -22,6 +23,8 @@ if (files.length === 0) {
   console.error(`No benchmark matches ${filters.join(', ')}.`);
   process.exit(1);
 }
+const codegen = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'codegen', 'main.ts'), '--if-stale'], { stdio: 'inherit', cwd: ROOT });
+if (codegen.status !== 0) process.exit(codegen.status ?? 1);
 const failed: string[] = [];
 for (const file of files) {
   const name = relative(ROOT, file);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -118,8 +118,10 @@ describe('FormView', () => {
     expect(alert.textContent).toContain('other: Something else is off.');
   });
 
-  it('shows server errors passed in for a row at once, without typing', () => {
+  it('shows server errors passed in for a row at once, without typing', async () => {
     setup({ serverErrors: [{ path: 'host', key: 'invalidHostname', message: 'Rejected by the server.' }] });
+    // The fields' updates are applied together at the end of the turn (before the browser paints): no timer waited for.
+    await act(async () => undefined);
     expect(screen.getByText('Rejected by the server.')).toBeTruthy();
   });
 

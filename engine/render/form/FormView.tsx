@@ -6,6 +6,7 @@
  */
 import { SaveBar } from '../widgets/SaveBar';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
+import { flushSync } from 'react-dom';
 import { createElement, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import {
   useForm,
@@ -204,6 +205,23 @@ interface FieldState {
 }
 
 /**
+ * Field updates react-hook-form reports, applied together in one synchronous render at the end of the microtask.
+ * Its validation answers after an await, outside the event that started it; React would then schedule the renders as
+ * a task of their own, which often runs only after the next frame has been drawn, so a submit's errors (or a
+ * keystroke's) would show a frame late. Deferred to a microtask, never called during a render.
+ */
+const pendingFieldUpdates: (() => void)[] = [];
+function applyFieldUpdate(apply: () => void): void {
+  pendingFieldUpdates.push(apply);
+  if (pendingFieldUpdates.length > 1) return;
+  queueMicrotask(() =>
+    flushSync(() => {
+      for (const update of pendingFieldUpdates.splice(0)) update();
+    }),
+  );
+}
+
+/**
  * Registers a field and follows its own value and error: the component re-renders only when one of them changed, so
  * a submit, a server 400 or a keystroke elsewhere does not re-render the fields it leaves as they were (react-hook-form's
  * useController re-renders every field on every change of the form's errors).
@@ -234,7 +252,10 @@ function useField(control: Control<FieldValues>, name: string) {
       name,
       exact: true,
       formState: { values: true, errors: true },
-      callback: (formState) => update(read(formState.errors)),
+      callback: (formState) => {
+        const next = read(formState.errors);
+        applyFieldUpdate(() => update(next));
+      },
     });
     update(read());
     return () => {

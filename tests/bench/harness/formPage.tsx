@@ -110,6 +110,13 @@ export interface MountFigures {
   readonly allFields: number;
 }
 
+export interface SubmitFigures {
+  /** Click → first paint showing every expected error (what the user sees; waits for the next frame). */
+  readonly painted: number;
+  /** Click → every expected error in the DOM (the work done, before the frame that shows it). */
+  readonly inDom: number;
+}
+
 export function createFormBench(render: (element: ReactNode) => void) {
   let current: GeneratedForm | undefined;
   return {
@@ -129,13 +136,30 @@ export function createFormBench(render: (element: ReactNode) => void) {
     },
     /** The CSS selectors of the first and the last text field of the mounted form. */
     targets: (kind: FormKind) => ({ first: current!.first[kind], last: current!.last[kind] }),
-    /** Clicks Save; resolves when every expected error is painted (`server`: the save answers 400). */
-    submit: async (server: boolean): Promise<number> => {
+    /**
+     * Clicks Save `phase` ms after a frame was drawn; resolves when every expected error is painted (`server`: the
+     * save answers 400). Frames are drawn at 60 Hz here, so "painted" waits for the next frame: a click just after a
+     * frame waits almost a whole one, a click late in it almost none. The caller spreads its rounds over a frame,
+     * with the same phases for both forms, so neither is favoured by when its click happened to come.
+     */
+    submit: async (server: boolean, phase = 0): Promise<SubmitFigures> => {
       refuse = server;
       const button = [...document.querySelectorAll<HTMLButtonElement>('form button[type="submit"]')].at(-1)!;
+      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, phase)));
+      const expected = current!.invalidNames.length;
+      let inDom = Infinity;
+      const observer = new MutationObserver(() => {
+        if (inDom === Infinity && invalidInDom() >= expected) inDom = performance.now() - started;
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-invalid'] });
       const started = performance.now();
       button.click();
-      return until(() => invalidInDom() >= current!.invalidNames.length, started, 'the errors');
+      try {
+        const painted = await until(() => invalidInDom() >= expected, started, 'the errors');
+        return { painted, inDom: Math.min(inDom, painted) };
+      } finally {
+        observer.disconnect();
+      }
     },
   };
 }
