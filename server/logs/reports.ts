@@ -20,7 +20,7 @@ import {
 import { HttpError, type Db } from '../types';
 import { filterConditions } from './filters';
 import { keyLabel } from './labels';
-import { DAY_ROWS, HOUR_MS, planRange, reportRollups, rollupId, rollupUnion, spanRanges, type RangePlan, type RollupDef } from './rollups';
+import { DAY_ROWS, HOUR_MS, planRange, reportRollups, rollupId, rollupUnion, seriesRows, spanRanges, type RangePlan, type RollupDef } from './rollups';
 import { Params } from './sql';
 import { queryRange, type TimeRange } from './store';
 
@@ -190,7 +190,7 @@ async function runTopFromHeads(db: Db, run: ReportRun, d: RollupDef, plan: Range
   const { rows } = await db.query<{ t: number; key: string; value: number; label: string | null; bound: number; total: number }>(
     `WITH e AS (${edges}),
      h AS (SELECT r.bucket, r.key, r.events, r.first_events, r.label FROM log_rollups r
-            WHERE r.tenant_id = ${t} AND r.rollup = ${id} AND r.grain = 'd' AND ${days}),
+            WHERE ${seriesRows('r', `${t}::text`, [`${id}::text`], ['d'])} AND ${days}),
      o AS (SELECT r.bucket, r.top_events, r.first_events FROM log_rollup_tails r WHERE r.tenant_id = ${t} AND r.rollup = ${id} AND ${days}),
      c AS (SELECT DISTINCT h.key FROM h LEFT JOIN o ON o.bucket = h.bucket WHERE h.events > coalesce(o.top_events, 0)),
      l AS (SELECT r.key, r.events, r.label FROM c

@@ -190,11 +190,31 @@ function rawAggregate(
 export const spanRanges = (col: string, spans: readonly Span[], p: Params) =>
   `(${spans.map((sp) => `(${col} >= ${p.add(sp[0])} AND ${col} < ${p.add(sp[1])})`).join(' OR ')})`;
 
+/** A rollup row's grain: hourly, daily (a head rollup's head), a head rollup's daily tail, or a block of days. */
+export type Grain = 'h' | 'd' | 't' | 'b';
+
+/**
+ * Rows (table alias `r`) of a tenant's rollups at the grains, as the read index finds them: by the hash of rollup,
+ * tenant and grain it is keyed on (migration 106), with the plain conditions, which decide. `ids` lists the rollups
+ * as SQL values (the hashes are then constants the planner estimates from the index's statistics, as a report's
+ * read needs), or is one SQL text[] (for the recomputations, which read many rollups at once).
+ */
+export function seriesRows(r: string, tenant: string, ids: readonly string[] | string, grains: readonly Grain[]): string {
+  const g = grains.map((x) => `'${x}'`);
+  const hashes =
+    typeof ids === 'string'
+      ? `ARRAY(SELECT log_rollup_series(i, ${tenant}, k) FROM unnest(${ids}) i, unnest(ARRAY[${g.join(', ')}]) k)`
+      : `ARRAY[${ids.flatMap((id) => g.map((k) => `log_rollup_series(${id}, ${tenant}, ${k})`)).join(', ')}]`;
+  const rollups = typeof ids === 'string' ? `= ANY(${ids})` : `IN (${ids.join(', ')})`;
+  return `log_rollup_series(${r}.rollup, ${r}.tenant_id, ${r}.grain) = ANY(${hashes})
+    AND ${r}.tenant_id = ${tenant} AND ${r}.rollup ${rollups} AND ${r}.grain IN (${g.join(', ')})`;
+}
+
 /** Rollup rows of the spans: hourly ('h'), or daily (a head rollup's days are its head and its tail). */
 function rollupRows(id: string, tenantId: string, grain: 'h' | 'd', spans: readonly Span[], groups: (col: string) => string[], p: Params): string {
   const g = groups('r.bucket');
   return `SELECT ${[...g.map((x, i) => `${x} AS g${i}`), ROW_COLUMNS].join(', ')}
-    FROM log_rollups r WHERE r.tenant_id = ${p.add(tenantId)} AND r.rollup = ${p.add(id)} AND r.grain ${grain === 'h' ? "= 'h'" : "IN ('d', 't')"}
+    FROM log_rollups r WHERE ${seriesRows('r', `${p.add(tenantId)}::text`, [`${p.add(id)}::text`], grain === 'h' ? ['h'] : ['d', 't'])}
      AND ${spanRanges('r.bucket', spans, p)}`;
 }
 
@@ -215,7 +235,7 @@ function blockRows(id: string, tenantId: string, days: readonly Span[], p: Param
   const { blocks, masks } = blockMasks(days);
   return `SELECT r.key, r.sub, 0::bigint AS events, 0::bigint AS first_events, 0::bigint AS bytes, 0::bigint AS first_bytes, r.label
     FROM unnest(${p.add(blocks)}::bigint[], ${p.add(masks)}::bigint[]) AS s (b, m)
-    JOIN log_rollups r ON r.tenant_id = ${p.add(tenantId)} AND r.rollup = ${p.add(id)} AND r.grain = 'b' AND r.bucket = s.b
+    JOIN log_rollups r ON ${seriesRows('r', `${p.add(tenantId)}::text`, [`${p.add(id)}::text`], ['b'])} AND r.bucket = s.b
    WHERE r.days & s.m <> 0`;
 }
 
@@ -382,12 +402,12 @@ export async function refreshBlocks(db: Db, tenantId: string, fromMs: number, to
   const ids = idsOf(defs, 'blocks');
   if (!ids.length || toMs <= fromMs) return;
   const args = [tenantId, ids, Math.floor(fromMs / BLOCK_MS) * BLOCK_MS, Math.ceil(toMs / BLOCK_MS) * BLOCK_MS];
-  await db.query(`DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'b' AND bucket >= $3 AND bucket < $4`, args);
+  await db.query(`DELETE FROM log_rollups r WHERE ${seriesRows('r', '$1::text', '$2::text[]', ['b'])} AND r.bucket >= $3 AND r.bucket < $4`, args);
   await db.query(
     `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS}, days)
      SELECT tenant_id, rollup, 'b', block, key, sub, ${DAY_SUMS}, bit_or(1::bigint << ((bucket - block) / ${DAY_MS})::int)
        FROM (SELECT r.*, (r.bucket / ${BLOCK_MS}) * ${BLOCK_MS} AS block FROM log_rollups r
-              WHERE r.tenant_id = $1 AND r.rollup = ANY($2::text[]) AND r.grain = 'd' AND r.bucket >= $3 AND r.bucket < $4) x
+              WHERE ${seriesRows('r', '$1::text', '$2::text[]', ['d'])} AND r.bucket >= $3 AND r.bucket < $4) x
       GROUP BY tenant_id, rollup, block, key, sub`,
     args,
   );
@@ -414,8 +434,9 @@ export async function refreshRollups(
   const dayTo = Math.ceil(to / DAY_MS) * DAY_MS;
   await db.transaction(async (tx) => {
     await tx.query(
-      `DELETE FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[])
-         AND ((grain = 'h' AND bucket >= $3 AND bucket < $4) OR (grain IN ('d', 't') AND bucket >= $5 AND bucket < $6))`,
+      `DELETE FROM log_rollups r
+        WHERE (${seriesRows('r', '$1::text', '$2::text[]', ['h'])} AND r.bucket >= $3 AND r.bucket < $4)
+           OR (${seriesRows('r', '$1::text', '$2::text[]', ['d', 't'])} AND r.bucket >= $5 AND r.bucket < $6)`,
       [tenantId, names, from, to, dayFrom, dayTo],
     );
     await tx.query('DELETE FROM log_rollup_tails WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND bucket >= $3 AND bucket < $4', [
@@ -428,14 +449,14 @@ export async function refreshRollups(
     await tx.query(
       `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS})
        SELECT tenant_id, rollup, ${dayGrain('$5', 'rollup, (bucket / ' + DAY_MS + ')')}, (bucket / ${DAY_MS}) * ${DAY_MS}, key, sub, ${DAY_SUMS}
-         FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 'h' AND bucket >= $3 AND bucket < $4
+         FROM log_rollups r WHERE ${seriesRows('r', '$1::text', '$2::text[]', ['h'])} AND r.bucket >= $3 AND r.bucket < $4
         GROUP BY tenant_id, rollup, (bucket / ${DAY_MS}), key, sub`,
       [tenantId, names, dayFrom, dayTo, idsOf(mine, 'head')],
     );
     await tx.query(
       `INSERT INTO log_rollup_tails (tenant_id, rollup, bucket, keys, top_events, events, first_events, bytes, first_bytes)
        SELECT tenant_id, rollup, bucket, count(*), max(events), sum(events), sum(first_events), sum(bytes), sum(first_bytes)
-         FROM log_rollups WHERE tenant_id = $1 AND rollup = ANY($2::text[]) AND grain = 't' AND bucket >= $3 AND bucket < $4
+         FROM log_rollups r WHERE ${seriesRows('r', '$1::text', '$2::text[]', ['t'])} AND r.bucket >= $3 AND r.bucket < $4
         GROUP BY 1, 2, 3`,
       [tenantId, names, dayFrom, dayTo],
     );

@@ -112,7 +112,7 @@ function eventWork(logType: LogType): number {
   return 1 + rollups / 25;
 }
 /** The rebuild of the indexes after the load, as a share of the whole work. */
-const INDEX_SHARE = 0.28;
+const INDEX_SHARE = 0.24;
 
 /**
  * Loads one tenant's events and computes their rollups: a UTC day's rollups as soon as the load is past its end.
