@@ -17,3 +17,5 @@ CREATE INDEX log_rollups_read ON log_rollups (log_rollup_series(rollup, tenant_i
 -- filters and expect a read to find a small fraction of its rows (on PostgreSQL that turned a report's hash
 -- aggregate into a sort).
 CREATE STATISTICS log_rollups_series (dependencies) ON (log_rollup_series(rollup, tenant_id, grain)), rollup, tenant_id, grain FROM log_rollups;
+-- A store seeded before this migration gets its statistics now (a sample: well under a second on the full demo).
+ANALYZE log_rollups;
