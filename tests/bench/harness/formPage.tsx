@@ -85,6 +85,9 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
   return children;
 }
 
+/** Idle time between a mount and the measured click. */
+const SETTLE_MS = 200;
+
 /** Waits, frame by frame, until `done()` holds after a paint; the time from `started`, in ms. */
 async function until(done: () => boolean, started: number, what: string): Promise<number> {
   for (;;) {
@@ -137,7 +140,7 @@ export function createFormBench(render: (element: ReactNode) => void) {
     /** The CSS selectors of the first and the last text field of the mounted form. */
     targets: (kind: FormKind) => ({ first: current!.first[kind], last: current!.last[kind] }),
     /**
-     * Clicks Save `phase` ms after a frame was drawn; resolves when every expected error is painted (`server`: the
+     * Clicks Save `phase` ms after a frame was drawn, SETTLE_MS after the call; resolves when every expected error is painted (`server`: the
      * save answers 400). Frames are drawn at 60 Hz here, so "painted" waits for the next frame: a click just after a
      * frame waits almost a whole one, a click late in it almost none. The caller spreads its rounds over a frame,
      * with the same phases for both forms, so neither is favoured by when its click happened to come.
@@ -145,6 +148,9 @@ export function createFormBench(render: (element: ReactNode) => void) {
     submit: async (server: boolean, phase = 0): Promise<SubmitFigures> => {
       refuse = server;
       const button = [...document.querySelectorAll<HTMLButtonElement>('form button[type="submit"]')].at(-1)!;
+      // As a user would, the click comes once the form has been on the screen a moment: not while the browser still
+      // draws the mount (a click within milliseconds of it waited for that drawing, longer the faster the mount was).
+      await new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS));
       await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, phase)));
       const expected = current!.invalidNames.length;
       let inDom = Infinity;
