@@ -7,8 +7,9 @@
  * errors are in the DOM (the work, without the wait for the frame that shows it). Runs interleave the two forms (the order
  * alternates per round); the figure is the median of BENCH_FORM_RUNS rounds (default 5; three times as many up to
  * 100 fields) after one warm-up round.
- * The two submits click at the same point of a frame in both forms' runs of a round, spread over a frame across the
- * rounds: a paint waits for the next 60 Hz frame, so a fixed point would favour whichever form's click came later.
+ * The two submits click 200 ms after the form was mounted (not while the browser still draws the mount), at the same
+ * point of a frame in both forms' runs of a round, spread over a frame across the rounds: a paint waits for the next
+ * 60 Hz frame, so a fixed point would favour whichever form's click came later.
  * Ratios are ours / rjsf: below 1 favours FormView. BENCH_FORM_SIZES overrides the sizes (e.g. "500").
  */
 import { cpus, loadavg } from 'node:os';
