@@ -4,12 +4,12 @@
  * 100, 500 and 2,000 fields. Measured on the page: first paint, every field in the DOM, keystroke → paint on the
  * first and on the last text field, submit with one field in ten invalid → every error painted, and a save the
  * server refuses (400 with one field in ten) → every field error painted; for both submits also the time until the
- * errors are in the DOM (the work, without the wait for the frame that shows it). Runs interleave the two forms (the order
- * alternates per round); the figure is the median of BENCH_FORM_RUNS rounds (default 5; three times as many up to
- * 100 fields) after one warm-up round.
- * The two submits click 200 ms after the form was mounted (not while the browser still draws the mount), at the same
- * point of a frame in both forms' runs of a round, spread over a frame across the rounds: a paint waits for the next
- * 60 Hz frame, so a fixed point would favour whichever form's click came later.
+ * errors are in the DOM (the work, without the wait for the frame that shows it). Runs interleave the two forms (the
+ * order alternates per round); the figure is the median of BENCH_FORM_RUNS rounds (default 5; three times as many up
+ * to 100 fields) after one warm-up round. The two submits click 200 ms after the form was mounted (not while the
+ * browser still draws the mount), at the same point of a frame in both forms' runs of a round, spread over a frame
+ * across the rounds: a paint waits for the next 60 Hz frame, so a fixed point would favour whichever form's click
+ * came later.
  * Ratios are ours / rjsf: below 1 favours FormView. BENCH_FORM_SIZES overrides the sizes (e.g. "500").
  */
 import { cpus, loadavg } from 'node:os';

@@ -140,10 +140,10 @@ export function createFormBench(render: (element: ReactNode) => void) {
     /** The CSS selectors of the first and the last text field of the mounted form. */
     targets: (kind: FormKind) => ({ first: current!.first[kind], last: current!.last[kind] }),
     /**
-     * Clicks Save `phase` ms after a frame was drawn, SETTLE_MS after the call; resolves when every expected error is painted (`server`: the
-     * save answers 400). Frames are drawn at 60 Hz here, so "painted" waits for the next frame: a click just after a
-     * frame waits almost a whole one, a click late in it almost none. The caller spreads its rounds over a frame,
-     * with the same phases for both forms, so neither is favoured by when its click happened to come.
+     * Clicks Save SETTLE_MS after the call, `phase` ms after a frame was drawn; resolves when every expected error is
+     * painted (`server`: the save answers 400). Frames are drawn at 60 Hz here, so "painted" waits for the next
+     * frame: a click just after a frame waits almost a whole one, a click late in it almost none. The caller spreads
+     * its rounds over a frame, with the same phases for both forms, so neither is favoured by when its click came.
      */
     submit: async (server: boolean, phase = 0): Promise<SubmitFigures> => {
       refuse = server;
@@ -153,12 +153,13 @@ export function createFormBench(render: (element: ReactNode) => void) {
       await new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS));
       await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, phase)));
       const expected = current!.invalidNames.length;
+      let started = 0;
       let inDom = Infinity;
       const observer = new MutationObserver(() => {
         if (inDom === Infinity && invalidInDom() >= expected) inDom = performance.now() - started;
       });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-invalid'] });
-      const started = performance.now();
+      started = performance.now();
       button.click();
       try {
         const painted = await until(() => invalidInDom() >= expected, started, 'the errors');
