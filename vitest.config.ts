@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           // Generous: the whole suite runs its projects side by side on two cores, where a 1 s test can take 5 s.
           testTimeout: 30_000,
+          // Hooks start and drop stores (the ClickHouse tests' shards among them): as generous as the tests.
+          hookTimeout: 120_000,
           include: ['{schemas,definitions,engine,src,server,codegen,scripts}/**/*.test.ts'],
         },
       },

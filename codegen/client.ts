@@ -20,9 +20,12 @@ interface Entry {
   readonly op: OpenApiOperation;
 }
 
+/** The document's operations; an alias (`x-alias-of`, the same call at the spec's path) gets no method of its own. */
 function entries(doc: OpenApiDocument): Entry[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    Object.entries(item)
+      .filter(([, op]) => !op['x-alias-of'])
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
 }
 
@@ -48,7 +51,7 @@ const permissionText = (p: OpenApiOperation['x-permission']): string =>
   typeof p === 'string' ? p : 'any' in p && p.any ? `any of ${p.any.join(', ')}` : `all of ${(p.all ?? []).join(', ')}`;
 
 /** Names the generated module declares besides the component types. */
-const RESERVED = ['CallOptions', 'CallFn', 'ApiClient', 'OperationRoute', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
+const RESERVED = ['AnswerOf', 'CallOptions', 'CallFn', 'ApiClient', 'OperationRoute', 'OperationTypes', 'OperationId', 'OperationInput', 'OperationOutput'];
 /** Members of the client besides the operation methods. */
 const CLIENT_MEMBERS = ['callById'];
 
@@ -59,6 +62,18 @@ function responseKind(op: OpenApiOperation): 'json' | 'text' | 'binary' {
   const mediaType = Object.keys(ok?.content ?? {})[0];
   if (mediaType === 'application/octet-stream') return 'binary';
   return mediaType?.startsWith('text/') ? 'text' : 'json';
+}
+
+/**
+ * The `status` every 200 answer of the operation carries, when its schema fixes one (spec 001 §5: the management
+ * service's "Success", the operator's "authenticated"): the HTTP core refuses an answer without it.
+ */
+function replyStatus(op: OpenApiOperation, schemas: Record<string, JsonSchema>): string | undefined {
+  const resolve = (s: JsonSchema | undefined): JsonSchema | undefined => (typeof s?.$ref === 'string' ? resolve(schemas[s.$ref.split('/').pop()!]) : s);
+  const ok = op.responses['200'] as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+  const answer = resolve(ok?.content?.['application/json']?.schema);
+  const status = resolve((answer?.properties as Record<string, JsonSchema> | undefined)?.status);
+  return typeof status?.const === 'string' ? status.const : undefined;
 }
 
 /** The parts of a multipart body sent as files: properties whose schema names a `contentMediaType`. */
@@ -75,6 +90,58 @@ function fileFields(schema: JsonSchema, schemas: Record<string, JsonSchema>): st
  * operations come with their rules in its definition), so that the first download holds only these.
  */
 export const SHELL_ACCESS_OPERATIONS: readonly string[] = ['policy.publish', 'reports.insights'];
+
+/**
+ * The operations the portal's shell calls as it starts, whichever screen opens (the configuration, the sign-in
+ * redirect, the session's calls on either deployment, the policy revision, the jobs indicator): their routes come
+ * with the first download (`shellOperationRoutes`). Every other route loads with its group (the operations whose id
+ * starts with the same segment, `routes/<segment>.gen.ts`) on the first call of one of them, so a screen downloads
+ * the routes of its own area rather than the table of every operation.
+ */
+export const SHELL_OPERATIONS: readonly string[] = [
+  'portal.config',
+  'auth.authParams',
+  'auth.userInfo',
+  'auth.logoutPost',
+  'auth.cookieRefresh',
+  'dashboard.userInfo',
+  'dashboard.logoutPost',
+  'dashboard.cookieRefresh',
+  'tenantUtils.multiTenant',
+  'tenantUtils.tosStatus',
+  'tenantUtils.acceptTos',
+  'lookups.savePortalVersion',
+  'policy.revision',
+  'policy.publish',
+  'policy.rollback',
+  'jobs.list',
+];
+
+/** Where the route groups of the portal's client are written (`<segment>.gen.ts`), relative to the repository root. */
+export const ROUTE_GROUPS_DIR = 'engine/generated/routes';
+
+/** The group of an operation: the first segment of its id (`web.ssl-bypass.get` → `web`). */
+const groupOf = (id: string): string => id.split('.')[0]!;
+
+/** The route group modules of the portal's client: each group's routes, as `generateClient` loads them. */
+export function generateRouteGroups(doc: OpenApiDocument): Map<string, string> {
+  const groups = new Map<string, Entry[]>();
+  for (const e of entries(doc)) groups.set(groupOf(e.op.operationId), [...(groups.get(groupOf(e.op.operationId)) ?? []), e]);
+  return new Map(
+    [...groups].map(([group, es]) => [
+      `${ROUTE_GROUPS_DIR}/${group}.gen.ts`,
+      [
+        tsHeader(),
+        `/** The routes of the operations whose id starts with \`${group}.\`: loaded by the portal's client on the first call of one. */\n`,
+        "import type { OperationRoute } from '../../core/http';\n",
+        '\n',
+        'export const routes: readonly OperationRoute[] = [\n',
+        ...es.map((e) => routeLine(e, doc.components.schemas, false)),
+        '];\n',
+      ].join(''),
+    ]),
+  );
+}
 
 /**
  * The runtime spelling of an operation's method name, the same as `camelCase` of codegen/names.ts (the client test
@@ -94,14 +161,17 @@ const METHOD_NAME_SOURCE = [
  */
 function routeLine(e: Entry, schemas: Record<string, JsonSchema>, withAccess = true): string {
   const xsrfExempt = STATE_CHANGING.has(e.method) && !e.op.security.some((s) => 'xsrf' in s);
+  const status = replyStatus(e.op, schemas);
   const route = {
     id: e.op.operationId,
     method: e.method,
     path: e.path,
     responseKind: responseKind(e.op),
     ...(e.op.requestBody?.content['multipart/form-data'] ? { requestKind: 'multipart', fileFields: fileFields(e.op.requestBody.content['multipart/form-data'].schema, schemas) } : {}),
+    ...(e.op.requestBody?.content['application/x-ndjson'] ? { requestKind: 'ndjson' } : {}),
     tag: e.op.tags[0] ?? '',
     ...(xsrfExempt ? { xsrfExempt: true } : {}),
+    ...(status ? { replyStatus: status } : {}),
     ...(withAccess ? { access: e.op['x-permission'] } : {}),
   };
   return `  ${JSON.stringify(route)},
@@ -157,6 +227,14 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     if (!e) throw new Error(`The shell reads the access rule of ${id}, which the API lacks.`);
     return `  ${JSON.stringify(id)}: ${JSON.stringify(e.op['x-permission'])},\n`;
   });
+  const shellRoutes = engine
+    ? SHELL_OPERATIONS.map((id) => {
+        const e = entries(doc).find((x) => x.op.operationId === id);
+        if (!e) throw new Error(`The shell calls ${id}, which the API lacks.`);
+        return e;
+      })
+    : [];
+  const groups = [...new Set(entries(doc).map((e) => groupOf(e.op.operationId)))];
   return [
     tsHeader(),
     '/**\n',
@@ -165,13 +243,13 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     " * the document's component schemas.\n",
     ' */\n',
     engine
-      ? "import { callOperation, type CallOptions, type OperationRoute } from '../core/http';\n"
+      ? "import type { CallFn } from '../core/call';\nimport { callOperation, type CallOptions, type OperationRoute } from '../core/http';\n"
       : "import type { CallFn, CallOptions, OperationRoute } from './transport';\n",
     '\n',
     engine ? 'export type { CallOptions };\n' : 'export type { CallFn, CallOptions };\n',
     '\n',
     engine
-      ? '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. No access rules (see `operationAccess`). */\n'
+      ? '/** What `callOperation` needs of every operation, for scripts and tests (the portal loads them by group: `shellOperationRoutes`, `loadOperationRoutes`). No access rules (see `operationAccess`). */\n'
       : '/** What `callOperation` needs of every operation: pass it to `configureHttp({ operations })`. */\n',
     'export const operationRoutes: readonly OperationRoute[] = [\n',
     ...entries(doc).map((e) => routeLine(e, schemas, !engine)),
@@ -179,6 +257,26 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     '\n',
     ...(engine
       ? [
+          '/**\n',
+          " * The routes of the operations the shell calls as it starts (codegen/client.ts, SHELL_OPERATIONS): the portal's\n",
+          ' * `configureHttp({ operations })`, with `loadOperations: loadOperationRoutes` for every other one.\n',
+          ' */\n',
+          'export const shellOperationRoutes: readonly OperationRoute[] = [\n',
+          ...shellRoutes.map((e) => routeLine(e, schemas, false)),
+          '];\n',
+          '\n',
+          '/** The routes of the group an operation id belongs to (its first segment), loaded on first use; none for an unknown group. */\n',
+          'export function loadOperationRoutes(id: string): Promise<readonly OperationRoute[]> {\n',
+          "  switch (id.split('.')[0]) {\n",
+          ...groups.map((g) => `    case ${JSON.stringify(g)}:\n      return import('./routes/${g}.gen').then((m) => m.routes);\n`),
+          '    default:\n',
+          '      return Promise.resolve([]);\n',
+          '  }\n',
+          '}\n',
+          '\n',
+          '/** The groups of the operations (the first segment of their ids), for `createApiClient` to find a method\'s operation. */\n',
+          `const OPERATION_GROUPS: readonly string[] = ${JSON.stringify(groups)};\n`,
+          '\n',
           '/** The access rules the shell reads before any screen has loaded, by operation id (codegen/client.ts, SHELL_ACCESS_OPERATIONS). */\n',
           "export const operationAccess: Readonly<Record<string, NonNullable<OperationRoute['access']>>> = {\n",
           ...shellAccess,
@@ -195,12 +293,14 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     'export type OperationId = keyof OperationTypes;\n',
     "export type OperationInput<Id extends OperationId> = OperationTypes[Id]['input'];\n",
     "export type OperationOutput<Id extends OperationId> = OperationTypes[Id]['output'];\n",
+    "/** The answer of a client method, by its name (`AnswerOf<'policyHistory'>`): the same types without writing an id. */\n",
+    "export type AnswerOf<M extends Exclude<keyof ApiClient, 'callById'>> = Awaited<ReturnType<ApiClient[M]>>;\n",
     '\n',
     '/** Whether a computed id names an operation of the table. */\n',
     'export const isOperationId = (id: string): id is OperationId => operationRoutes.some((o) => o.id === id);\n',
     '\n',
     ...(engine
-      ? ["/** What the client calls through: the HTTP core's `callOperation`, or a fake in tests. */\n", 'export type CallFn = typeof callOperation;\n', '\n']
+      ? ["/** What the client calls through: the HTTP core's `callOperation`, or a fake in tests (engine/core/call.ts). */\n", 'export type { CallFn };\n', '\n']
       : []),
     '/** The method name of an operation: its id in camelCase (`web.ssl-bypass.get` → `webSslBypassGet`). */\n',
     METHOD_NAME_SOURCE,
@@ -215,17 +315,50 @@ export function generateClient(doc: OpenApiDocument, target: 'engine' | 'package
     ...blocks.map((b) => b.method),
     '}\n',
     '\n',
-    '/**\n',
-    ' * The client over a call function. The methods are built from the operations table rather than written out one by\n',
-    ' * one: the same calls and types, in a fraction of the download (300 method bodies were 6 KB of gzipped script).\n',
-    ' */\n',
-    engine ? 'export function createApiClient(call: CallFn = callOperation): ApiClient {\n' : 'export function createApiClient(call: CallFn): ApiClient {\n',
-    '  const client: Record<string, unknown> = { callById: (id: string, input: Parameters<CallFn>[1], options?: CallOptions) => call(id, input, options) };\n',
-    '  for (const { id } of operationRoutes) {\n',
-    '    client[methodName(id)] = (input: Parameters<CallFn>[1] = {}, options?: CallOptions) => call(id, input, options);\n',
-    '  }\n',
-    '  return client as unknown as ApiClient;\n',
-    '}\n',
+    ...(engine
+      ? [
+          '/**\n',
+          " * The client over a call function. Its methods are found by name when called rather than built from a table of\n",
+          " * every operation: those of the shell's operations at once, any other once its group's routes have loaded (the\n",
+          ' * first call of a group waits for them). A name that starts with no group is no method (undefined).\n',
+          ' */\n',
+          'export function createApiClient(call: CallFn = callOperation): ApiClient {\n',
+          '  const ids = new Map<string, string>(shellOperationRoutes.map(({ id }) => [methodName(id), id]));\n',
+          '  const callById = (id: string, input: Parameters<CallFn>[1], options?: CallOptions) => call(id, input, options);\n',
+          '  const groups = (name: string) => OPERATION_GROUPS.filter((g) => name.startsWith(methodName(g)));\n',
+          '  async function idOf(name: string): Promise<string> {\n',
+          '    for (const group of groups(name)) for (const { id } of await loadOperationRoutes(`${group}.`)) ids.set(methodName(id), id);\n',
+          '    const id = ids.get(name);\n',
+          '    if (id === undefined) throw new TypeError(`The API client has no method ${name}.`);\n',
+          '    return id;\n',
+          '  }\n',
+          '  const methods = new Map<string, unknown>([[\'callById\', callById]]);\n',
+          '  const method = (name: string) => (input: Parameters<CallFn>[1] = {}, options?: CallOptions) => {\n',
+          '    const id = ids.get(name);\n',
+          '    return id === undefined ? idOf(name).then((found) => call(found, input, options)) : call(id, input, options);\n',
+          '  };\n',
+          '  return new Proxy({} as ApiClient, {\n',
+          '    get(_, name) {\n',
+          "      if (typeof name !== 'string' || (!methods.has(name) && !ids.has(name) && groups(name).length === 0)) return undefined;\n",
+          '      if (!methods.has(name)) methods.set(name, method(name));\n',
+          '      return methods.get(name);\n',
+          '    },\n',
+          '  });\n',
+          '}\n',
+        ]
+      : [
+          '/**\n',
+          ' * The client over a call function. The methods are built from the operations table rather than written out one by\n',
+          ' * one: the same calls and types, in a fraction of the download (300 method bodies were 6 KB of gzipped script).\n',
+          ' */\n',
+          'export function createApiClient(call: CallFn): ApiClient {\n',
+          '  const client: Record<string, unknown> = { callById: (id: string, input: Parameters<CallFn>[1], options?: CallOptions) => call(id, input, options) };\n',
+          '  for (const { id } of operationRoutes) {\n',
+          '    client[methodName(id)] = (input: Parameters<CallFn>[1] = {}, options?: CallOptions) => call(id, input, options);\n',
+          '  }\n',
+          '  return client as unknown as ApiClient;\n',
+          '}\n',
+        ]),
     ...(engine
       ? [
           '\n',
@@ -247,7 +380,36 @@ export const CLIENT_PACKAGE_DIR = 'engine/generated/portal-client';
  * generator as the portal's own), the transport (`codegen/clientPackage/transport.ts` as it is) and `index.ts` with
  * `portalClient({ baseUrl, token })`, whose `signIn(username, password)` keeps the session like a browser.
  */
-export function generateClientPackage(doc: OpenApiDocument, transportSource: string, wire: { xsrfCookie: string; xsrfHeader: string }): Map<string, string> {
+/** The `portal` command's sources (copied as they are) and its generated area list, with the versions it depends on. */
+export interface CliSources {
+  /** codegen/clientPackage/cli.ts. */
+  readonly cli: string;
+  /** The change presenter of the publish review (engine/core/changes.ts). */
+  readonly changes: string;
+  /** The package's areas.ts (codegen/cliAreas.ts). */
+  readonly areas: string;
+  /** Version ranges of the packages the command runs on (yaml, zod, tsx), as the project's package.json has them. */
+  readonly dependencies: Readonly<Record<string, string>>;
+}
+
+/** The package's `portal` executable: tsx runs the TypeScript sources on Node. */
+const PORTAL_BIN = [
+  '#!/usr/bin/env node',
+  `// ${DO_NOT_EDIT}`,
+  "import { register } from 'tsx/esm/api';",
+  '',
+  'register();',
+  "const { main } = await import('../cli.ts');",
+  'process.exitCode = await main(process.argv.slice(2));',
+  '',
+].join('\n');
+
+export function generateClientPackage(
+  doc: OpenApiDocument,
+  transportSource: string,
+  wire: { xsrfCookie: string; xsrfHeader: string },
+  cli?: CliSources,
+): Map<string, string> {
   const methodOf = (id: string) => {
     if (!entries(doc).some((e) => e.op.operationId === id)) throw new Error(`The client package signs in with ${id}, which the API lacks.`);
     return camelCase(id);
@@ -265,9 +427,12 @@ export function generateClientPackage(doc: OpenApiDocument, transportSource: str
     "export * from './api';\n",
     "export { PortalError, type ConnectOptions, type FieldError } from './transport';\n",
     '\n',
+    '/** The cookie and header names of the xsrf double submit. */\n',
+    `export const WIRE = ${JSON.stringify(wire)};\n`,
+    '\n',
     '/** A client of one portal: every operation as a method, and `signIn` / `signOut` for a password session. */\n',
     'export function portalClient(options: ConnectOptions) {\n',
-    `  const { call } = connection(options, operationRoutes, ${JSON.stringify(wire)});\n`,
+    '  const { call } = connection(options, operationRoutes, WIRE);\n',
     '  const api = createApiClient(call);\n',
     '  return {\n',
     '    ...api,\n',
@@ -287,14 +452,24 @@ export function generateClientPackage(doc: OpenApiDocument, transportSource: str
     $comment: DO_NOT_EDIT,
     name: 'portal-client',
     version: doc.info.version,
-    description: `Typed client of the ${doc.info.title} API, generated from its OpenAPI document.`,
+    description: `Typed client of the ${doc.info.title.replace(/ API$/, '')} API, generated from its OpenAPI document.`,
     type: 'module',
     main: 'index.ts',
     types: 'index.ts',
     exports: { '.': './index.ts' },
     engines: { node: '>=20.3' },
+    ...(cli ? { bin: { portal: './bin/portal.mjs' }, dependencies: cli.dependencies } : {}),
   };
+  const command: [string, string][] = cli
+    ? [
+        [`${CLIENT_PACKAGE_DIR}/bin/portal.mjs`, PORTAL_BIN],
+        [`${CLIENT_PACKAGE_DIR}/cli.ts`, `${tsHeader()}${cli.cli}`],
+        [`${CLIENT_PACKAGE_DIR}/changes.ts`, `${tsHeader()}${cli.changes}`],
+        [`${CLIENT_PACKAGE_DIR}/areas.ts`, cli.areas],
+      ]
+    : [];
   return new Map([
+    ...command,
     [`${CLIENT_PACKAGE_DIR}/package.json`, JSON.stringify(packageJson, null, 2) + '\n'],
     [`${CLIENT_PACKAGE_DIR}/api.ts`, generateClient(doc, 'package')],
     [`${CLIENT_PACKAGE_DIR}/transport.ts`, `${tsHeader()}${transportSource}`],

@@ -57,6 +57,18 @@ describe('generateDocs', () => {
     for (const s of withFixtureArea(registry).screens) expect(index).toContain(`(areas/${s.id}.md)`);
   });
 
+  it('lists the calls no screen makes, with who calls them and why, and marks them in the API reference', () => {
+    const pages = docs();
+    const page = pages.get('docs/api-only.md')!;
+    const marked = withFixtureArea(registry).operations.filter((o) => o.apiOnly);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const o of marked) expect(page).toContain(`| [\`${o.id}\`](api.md#`);
+    expect(page).toContain('| [`logs.collect`](api.md#logscollect) | `GET /api/logs/v1/collector/events` | Log collector |');
+    expect(page).not.toContain('`web.ssl-bypass.get`');
+    expect(pages.get('docs/api.md')).toMatch(/### logs\.collect\n[^#]*\| Called by \| Log collector only \(no screen\): /);
+    expect(pages.get('docs/index.md')).toContain('(api-only.md)');
+  });
+
   it('shows free text from definitions as written, never as markup', () => {
     const description = 'Keys show as ******** once saved; [not a link](x) `not code` <b>not bold</b> a_b_c.';
     const reg = createRegistry({ sections: registry.sections, screens: [{ ...fixtureArea, description }], operations: [] });

@@ -4,9 +4,11 @@
  * areas against the demo users.
  */
 import type { z } from 'zod';
-import type { AccessRule, Roles } from '../schemas/access';
+import type { Roles } from '../schemas/access';
+import type { PermissionRule } from '../schemas/permissions';
 import { MESSAGES, PRODUCT_NAME, XSRF_HEADER } from '../schemas/constants';
 import {
+  API_ONLY_REASONS,
   documentStorage,
   isDocumentScreen,
   type AnyDocumentLayout,
@@ -16,6 +18,7 @@ import {
   type SectionDef,
 } from '../definitions/define';
 import type { Registry } from '../definitions/registry';
+import type { AreaEvaluation } from '../schemas/evaluate/types';
 import { fieldRows, type FieldRow } from './fields';
 import { htmlCommentHeader } from './header';
 import { headingId } from './markdown';
@@ -167,6 +170,21 @@ function layoutText(layout: AnyDocumentLayout): string {
   }
 }
 
+/** An area's evaluation: each rule list with its order, conditions and decision, and the choices where the specification is silent. */
+function evaluationText(evaluation: AreaEvaluation): string {
+  const lists = evaluation.lists.map((l) => {
+    const order = l.order === 'listed' ? 'in their listed order' : `sorted by action (${l.order.byAction.map(code).join(', ')} first)`;
+    const action = 'constant' in l.action ? `always ${code(l.action.constant)}` : `the row's ${code(l.action.field)}`;
+    const conditions = l.conditions.map((c) => `${text(c.label)} (${code(c.field)}, reads the request's ${code(c.attribute)})`).join('; ');
+    return (
+      `- **${text(l.title)}** (${code(l.rows)}): rows are consulted ${order}; the first whose conditions all hold decides the ` +
+      `${code(l.decides)} decision at tier ${l.tier}, with ${action}.${l.enabled ? ` Rows with ${code(l.enabled)} false are skipped.` : ''}` +
+      `${l.expires ? ` From the date in ${code(l.expires)} on, a row no longer applies.` : ''} Conditions: ${conditions}.`
+    );
+  });
+  return `${lists.join('\n')}\n\nChoices where the specification is silent:\n\n${evaluation.choices.map((c) => `- ${text(c)}`).join('\n')}\n`;
+}
+
 function endpointsTable(ops: readonly OperationDef[], base: string): string {
   return table(
     ['Operation', 'Call', 'Permission'],
@@ -175,7 +193,7 @@ function endpointsTable(ops: readonly OperationDef[], base: string): string {
 }
 
 /** What changing a screen needs: a document's save checks `write`, or `read` without one; other screens may declare `write`. */
-const writeRule = (screen: ScreenDef): AccessRule | undefined => (isDocumentScreen(screen) ? (screen.write ?? screen.read) : screen.write);
+const writeRule = (screen: ScreenDef): PermissionRule | undefined => (isDocumentScreen(screen) ? (screen.write ?? screen.read) : screen.write);
 
 /** The calls behind a screen: a document's own read and save, or the operations guarded by the screen's own rules. */
 function screenOperations(screen: ScreenDef, registry: Registry): OperationDef[] {
@@ -237,6 +255,7 @@ function areaMarkdown(screen: ScreenDef, registry: Registry, names: SchemaNames,
     );
     parts.push('## Fields\n', fieldsTable(screen.schema, hintsOf(screen.layout), names));
     parts.push('\n## Layout\n', layoutText(screen.layout));
+    if (screen.evaluation) parts.push('\n## How the rules decide a request\n', evaluationText(screen.evaluation));
   } else {
     for (const o of ops.filter((op) => op.body)) {
       parts.push(`## What \`${o.id}\` accepts\n`, fieldsTable(o.body!, new Map(), names));
@@ -273,7 +292,9 @@ function indexMarkdown(registry: Registry, doc: OpenApiDocument, roles: RoleTabl
       'or change it. Generated from the same definitions the portal and its API server run on, so it describes ' +
       'what is enforced.\n',
     '- [Permission matrix](permissions.md): areas against the demo users.',
+    '- [Where settings take effect](settings-effects.md): each settings field, applied by this portal or by the service.',
     '- [API reference](api.md): every endpoint with its permission; machine-readable as [openapi.json](openapi.json).',
+    '- [Calls for integrations and scripts](api-only.md): the endpoints no screen calls, with who calls them and why.',
     '- [JSON Schemas](#json-schemas) of every entity the API reads and writes.\n',
     '## Areas\n',
   ];
@@ -354,6 +375,25 @@ function permissionsMarkdown(registry: Registry, roles: RoleTable): string {
   ].join('\n');
 }
 
+function settingsEffectsMarkdown(registry: Registry): string {
+  const rows = registry.screens.filter(isDocumentScreen).filter((s) => s.kind === 'settingsPage').flatMap((s) =>
+    Object.keys(s.schema.shape).map((field) => {
+      const effect = s.effects?.fields?.[field as never] ?? s.effects?.all;
+      const where = effect === undefined ? 'not declared' : effect.portal !== undefined ? 'this portal' : 'the service';
+      const label = (s.schema.shape[field] as z.ZodType).meta()?.title;
+      return [`[${text(s.title)}](${areaPage(s.id)})`, `${label ? `${text(String(label))} ` : ''}${code(field)}`, where, text(effect?.portal ?? effect?.service ?? '')];
+    }),
+  );
+  return [
+    htmlCommentHeader(),
+    '# Where settings take effect\n',
+    'Every field of every settings page: applied by this portal (the reference server enforces it), or configuring ' +
+      'the isolation service or the appliance, which applies it (the portal stores the value and hands it over). ' +
+      'Policy areas configure the service throughout.\n',
+    table(['Page', 'Field', 'Takes effect in', 'What it does there'], rows),
+  ].join('\n');
+}
+
 function apiMarkdown(registry: Registry): string {
   const parts = [
     htmlCommentHeader(),
@@ -373,12 +413,35 @@ function apiMarkdown(registry: Registry): string {
         ...(o.revision ? [['Revision', '`{rev}` must be the staged revision']] : []),
         ['Available in', envText(o.env)],
         ...(o.feature ? [['Feature flag', code(o.feature)]] : []),
+        ...(o.apiOnly ? [['Called by', `${API_ONLY_REASONS[o.apiOnly.reason]} only (no screen): ${text(o.apiOnly.why)}`]] : []),
         ...(o.document ? [['Area', `[${text(registry.screen(o.document.screenId)?.title ?? o.document.screenId)}](${areaPage(o.document.screenId)})`]] : []),
       ];
       parts.push(`### ${o.id}\n`, `${text(o.summary)}.\n`, table(['Property', 'Value'], facts));
     }
   }
   return parts.join('\n');
+}
+
+/** The operations no screen or flow of the portal calls: who calls each and why. */
+function apiOnlyMarkdown(registry: Registry): string {
+  const marked = registry.operations.filter((o) => o.apiOnly);
+  return [
+    htmlCommentHeader(),
+    '# Calls for integrations and scripts\n',
+    `Every endpoint is called from a screen or a flow of the portal except these ${marked.length} of ` +
+      `${registry.operations.length}: they serve integrations, scripts (the typed client) or a log collector. Each is ` +
+      'permission-checked like any other call.\n',
+    table(
+      ['Endpoint', 'Call', 'Called by', 'Why no screen calls it', 'Permission'],
+      marked.map((o) => [
+        `[${code(o.id)}](api.md#${headingId(o.id)})`,
+        code(`${o.method} ${o.path}`),
+        API_ONLY_REASONS[o.apiOnly!.reason],
+        text(o.apiOnly!.why),
+        ruleText(o.access),
+      ]),
+    ),
+  ].join('\n');
 }
 
 /** File path (under docs/) → Markdown of every auditor page. */
@@ -392,6 +455,8 @@ export function generateDocs(
   out.set('docs/index.md', tidy(indexMarkdown(registry, doc, options.roles)));
   out.set('docs/permissions.md', tidy(permissionsMarkdown(registry, options.roles)));
   out.set('docs/api.md', tidy(apiMarkdown(registry)));
+  out.set('docs/settings-effects.md', tidy(settingsEffectsMarkdown(registry)));
+  out.set('docs/api-only.md', tidy(apiOnlyMarkdown(registry)));
   for (const screen of registry.screens) {
     out.set(`docs/${areaPage(screen.id)}`, tidy(areaMarkdown(screen, registry, options.names, options.roles)));
   }

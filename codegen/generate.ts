@@ -7,7 +7,8 @@ import type { Registry } from '../definitions/registry';
 import { applications, catalogPath, FIELD_INDEX_PATH, generateCatalog, generateFieldIndex, screenSources, type DefinitionModule } from './catalog';
 import { readFileSync } from 'node:fs';
 import { XSRF_COOKIE, XSRF_HEADER } from '../schemas/constants';
-import { CLIENT_PATH, PUBLIC_CLIENT_PATH, generateClient, generateClientPackage, generatePublicClient } from './client';
+import { generateCliAreas } from './cliAreas';
+import { CLIENT_PATH, PUBLIC_CLIENT_PATH, generateClient, generateClientPackage, generatePublicClient, generateRouteGroups } from './client';
 import { generateDocs, screenFieldLabels } from './docs';
 import { generateEntitySchemas } from './entitySchemas';
 import type { SchemaNames } from './jsonSchema';
@@ -38,6 +39,16 @@ export interface GenerateOptions {
 /** The client package's transport, copied into it as it is. */
 const TRANSPORT_SOURCE = readFileSync(new URL('./clientPackage/transport.ts', import.meta.url), 'utf8');
 
+/** The `portal` command's sources, copied into the client package as they are, and the versions it runs on. */
+const CLI_SOURCE = readFileSync(new URL('./clientPackage/cli.ts', import.meta.url), 'utf8');
+const CHANGES_SOURCE = readFileSync(new URL('../engine/core/changes.ts', import.meta.url), 'utf8');
+const PROJECT_PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+const cliDependencies = () =>
+  Object.fromEntries(['tsx', 'yaml', 'zod'].map((name) => [name, PROJECT_PACKAGE.dependencies?.[name] ?? PROJECT_PACKAGE.devDependencies?.[name] ?? '*']));
+
 /** Path (relative to the repository root) → content of every generated file. */
 export function generate(registry: Registry, options: GenerateOptions = {}): Map<string, string> {
   const names = options.names ?? new Map();
@@ -47,8 +58,14 @@ export function generate(registry: Registry, options: GenerateOptions = {}): Map
   const files = new Map<string, string>([
     ...json,
     [CLIENT_PATH, generateClient(doc)],
+    ...generateRouteGroups(doc),
     [PUBLIC_CLIENT_PATH, generatePublicClient(doc)],
-    ...generateClientPackage(doc, TRANSPORT_SOURCE, { xsrfCookie: XSRF_COOKIE, xsrfHeader: XSRF_HEADER }),
+    ...generateClientPackage(
+      doc,
+      TRANSPORT_SOURCE,
+      { xsrfCookie: XSRF_COOKIE, xsrfHeader: XSRF_HEADER },
+      { cli: CLI_SOURCE, changes: CHANGES_SOURCE, areas: generateCliAreas(registry), dependencies: cliDependencies() },
+    ),
     ...markdown,
     ...generateSite(markdown, json),
   ]);

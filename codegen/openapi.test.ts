@@ -29,12 +29,17 @@ describe('generateOpenApi', () => {
   it('lists every operation once, under its method and path, with its permission and revision binding', () => {
     const doc = fixtureDoc();
     const ops = withFixtureArea(registry).operations;
-    expect(operationsOf(doc).map((o) => o.operationId).sort()).toEqual(ops.map((o) => o.id).sort());
+    const own = operationsOf(doc).filter((o) => !o['x-alias-of']);
+    expect(own.map((o) => o.operationId).sort()).toEqual(ops.map((o) => o.id).sort());
     for (const op of ops) {
       const described = doc.paths[op.path]?.[op.method.toLowerCase()];
       expect(described?.operationId).toBe(op.id);
       expect(described?.['x-permission']).toEqual(op.access);
       expect(described?.['x-revision']).toBe(op.revision);
+      // An alias (the spec's name for the path) is the same operation under another id, saying which it repeats.
+      for (const [i, alias] of (op.aliases ?? []).entries()) {
+        expect(doc.paths[alias]?.[op.method.toLowerCase()]).toMatchObject({ operationId: `${op.id}.alias${i + 1}`, 'x-alias-of': op.id, 'x-permission': op.access });
+      }
     }
     expect(save(doc)['x-permission']).toEqual({ any: ['web_policy:write'] });
     expect(save(doc)['x-revision']).toBe('staged');

@@ -41,6 +41,8 @@ export interface OpenApiOperation {
   readonly responses: Record<string, unknown>;
   readonly security: readonly Record<string, readonly string[]>[];
   readonly 'x-permission': 'public' | 'session' | AccessRule;
+  /** On an alias: the id of the operation whose call this path repeats. */
+  readonly 'x-alias-of'?: string;
   readonly [extension: string]: unknown;
 }
 
@@ -169,7 +171,7 @@ function operation(op: OperationDef, registry: Registry, components: Components)
           requestBody: {
             // The server validates a missing body as `{}`.
             required: !accepts(op.body, undefined) && !accepts(op.body, {}),
-            content: { [op.requestKind === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: components.ref(op.body, 'input') } },
+            content: { [op.requestKind === 'multipart' ? 'multipart/form-data' : op.requestKind === 'ndjson' ? 'application/x-ndjson' : 'application/json']: { schema: components.ref(op.body, 'input') } },
           },
         }
       : {}),
@@ -180,6 +182,8 @@ function operation(op: OperationDef, registry: Registry, components: Components)
     ...(op.env ? { 'x-environment': op.env } : {}),
     ...(op.feature ? { 'x-feature': op.feature } : {}),
     ...(op.document ? { 'x-document': op.document } : {}),
+    ...(op.apiOnly ? { 'x-api-only': op.apiOnly } : {}),
+    ...(op.aliases?.length ? { 'x-aliases': op.aliases } : {}),
   };
 }
 
@@ -195,6 +199,8 @@ const DESCRIPTION = [
   '`{ all: [...] }` of permissions `area:action` matched with `*` wildcards; deny beats allow. `x-revision: staged` means',
   'the path\'s `{rev}` must be the staged policy revision. `x-environment` and `x-feature` restrict where the operation',
   'exists. Policy saves carry `rev_id`, `state` and `updated_at`; a save older than the stored document gets 409.',
+  '`x-api-only` marks an operation the portal never calls, with who calls it (an integration, a script, the log',
+  'collector) and why; every other operation is called from a screen or a flow of the portal.',
 ].join('\n');
 
 /** Builds the OpenAPI document of the registry. `names` names the shared component schemas. */
@@ -206,6 +212,10 @@ export function generateOpenApi(registry: Registry, options: { names?: SchemaNam
   for (const op of registry.operations) {
     const item = (paths[op.path] ??= {});
     item[op.method.toLowerCase()] = operation(op, registry, components);
+    (op.aliases ?? []).forEach((alias, i) => {
+      const description = `The same call as ${op.method} \`${op.path}\` (\`${op.id}\`), at the path the specification names.`;
+      (paths[alias] ??= {})[op.method.toLowerCase()] = { ...operation(op, registry, components), operationId: `${op.id}.alias${i + 1}`, description, 'x-alias-of': op.id };
+    });
   }
   const tags = [...new Set(registry.operations.map((o) => o.tag))].map((name) => ({ name }));
   return {

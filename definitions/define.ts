@@ -3,17 +3,23 @@
  * infer the rest, so a typo in a field path or a column name is a compile error. Nothing here imports React or Node.
  */
 import type { z } from 'zod';
-import type { AccessRule, EnvRule, FeatureFlag } from '../schemas/access';
+import type { EnvRule, FeatureFlag } from '../schemas/access';
 import type { FieldGate } from '../schemas/fieldGates';
+import type { AreaEvaluation } from '../schemas/evaluate/types';
 import type { LOG_FILTERS, LogEventOf, LogType } from '../schemas/logs';
+import type { PermissionRule } from '../schemas/permissions';
+export type { PermissionRule, RequiredPermission } from '../schemas/permissions';
 import type { ReportName } from '../schemas/reports';
 import type { LogKindOps } from './api/logs';
 import type { ReportQueryOp } from './api/reports';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call an operation: nobody signed in (`public`), any signed-in user (`session`), or an access rule. */
-export type OperationAccess = 'public' | 'session' | AccessRule;
+/**
+ * Who may call an operation: nobody signed in (`public`), any signed-in user (`session`), or an access rule whose
+ * permissions are of the vocabulary (`schemas/permissions.ts`: a misspelt area or item does not compile).
+ */
+export type OperationAccess = 'public' | 'session' | PermissionRule;
 
 /**
  * One API call: the single contract that drives the server route (with validation and RBAC), the generated client
@@ -25,6 +31,12 @@ export interface OperationDef {
   readonly method: HttpMethod;
   /** Path under the server root; parameters as `{name}`, e.g. `/api/policy/v1/rules/{rev}`. */
   readonly path: string;
+  /**
+   * Other paths the same call is served at, with the same path parameters: the spec's name for a call this contract
+   * serves under another path. The server mounts each with the same handler; the OpenAPI document lists each as an
+   * alias of `path` (`x-alias-of`); the portal and the generated client use `path`.
+   */
+  readonly aliases?: readonly string[];
   readonly summary: string;
   readonly description?: string;
   /** Path parameters (strings in the URL; coerce in the schema). */
@@ -33,9 +45,10 @@ export interface OperationDef {
   readonly body?: z.ZodType;
   /**
    * How the body is sent: JSON (default) or a multipart/form-data upload, each body field a part (a field whose schema
-   * has `contentMediaType` is sent as a file); the server parses every part as a string for the body schema.
+   * has `contentMediaType` is sent as a file); the server parses every part as a string for the body schema; or NDJSON
+   * (`application/x-ndjson`), given to the body schema as its text (bulk event ingestion).
    */
-  readonly requestKind?: 'json' | 'multipart';
+  readonly requestKind?: 'json' | 'multipart' | 'ndjson';
   /** Body of the 200 answer; for `text` and `binary` answers, a z.string(). */
   readonly response: z.ZodType;
   readonly responseKind?: 'json' | 'text' | 'binary';
@@ -50,6 +63,24 @@ export interface OperationDef {
   readonly tag: string;
   /** Handled by the generic document store (derived from a screen), not by a hand-written module. */
   readonly document?: { readonly screenId: string; readonly role: 'read' | 'save' };
+  /**
+   * Called from no screen, row action, widget or shell flow, on purpose: by whom and why. Every other operation is
+   * reached from the portal (`definitions/reachability.ts`, held by its test).
+   */
+  readonly apiOnly?: ApiOnly;
+}
+
+/** Who calls an operation the portal itself never calls. */
+export type ApiOnlyReason = 'integration' | 'script' | 'log-collector';
+export const API_ONLY_REASONS: Readonly<Record<ApiOnlyReason, string>> = {
+  integration: 'Integration',
+  script: 'Script',
+  'log-collector': 'Log collector',
+};
+export interface ApiOnly {
+  readonly reason: ApiOnlyReason;
+  /** Why no screen calls it, for auditors (e.g. the older path of a call a screen makes under the newer one). */
+  readonly why: string;
 }
 
 export const defineOperation = <const O extends OperationDef>(op: O): O => op;
@@ -90,7 +121,7 @@ export interface SectionDef {
   readonly title: string;
   /** Hash route, e.g. `/policy`. */
   readonly route: string;
-  readonly access?: AccessRule;
+  readonly access?: PermissionRule;
   readonly env?: EnvRule;
   readonly feature?: FeatureFlag;
   /** Order in the navigation. */
@@ -127,6 +158,8 @@ export type Path<T> = T extends Primitive
 /** Keys of T whose value is an array of objects (rule lists). */
 export type ArrayKeys<T> = { [K in keyof T & string]: NonNullable<T[K]> extends readonly object[] ? K : never }[keyof T &
   string];
+/** Keys of T whose value is an array of strings (names, domains). */
+export type StringArrayKeys<T> = { [K in keyof T & string]: NonNullable<T[K]> extends readonly string[] ? K : never }[keyof T & string];
 export type RowOf<T, K extends keyof T> = NonNullable<T[K]> extends readonly (infer E)[] ? E : never;
 /** The value at a dotted path of T (array elements by `${number}`). */
 export type PathValue<T, P extends string> = P extends `${infer K}.${infer Rest}`
@@ -388,6 +421,38 @@ export interface WizardLayout<T> {
 
 export type DocumentLayout<T> = TableLayout<T> | FormLayout<T> | AccordionLayout<T> | WizardLayout<T>;
 
+/**
+ * The groups of the side navigation a screen may name in `nav.group` (a section's screens without one come first,
+ * ungrouped): a misspelt group does not compile.
+ */
+export const NAV_GROUPS = [
+  // policy
+  'Web',
+  'Email',
+  'DLP',
+  'CASB',
+  'Documents and Files',
+  'Parent Tenant',
+  // settings
+  'General',
+  'Identity & Access',
+  'Authentication',
+  'Network',
+  'Clients',
+  'Storage & Forensics',
+  'Appliance',
+  'Appliance sign-in',
+  'Appliance manager',
+  // the provider's tenants
+  'Tenant',
+  'Tenant licensing',
+  'Tenant access',
+  'Tenant policy and settings',
+  'Tenant network',
+  'Tenant logging and insights',
+] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
 /** What every screen has. */
 export interface ScreenBase {
   readonly id: string;
@@ -397,9 +462,9 @@ export interface ScreenBase {
   /** Hash route, e.g. `/policy/web/ssl-bypass`; its first segment names the section. */
   readonly route: string;
   /** Navigation entry label (defaults to title) and order within the section; `false` keeps it out of the menu. */
-  readonly nav?: { readonly label?: string; readonly order?: number; readonly group?: string } | false;
-  readonly read: AccessRule;
-  readonly write?: AccessRule;
+  readonly nav?: { readonly label?: string; readonly order?: number; readonly group?: NavGroup } | false;
+  readonly read: PermissionRule;
+  readonly write?: PermissionRule;
   readonly env?: EnvRule;
   readonly feature?: FeatureFlag;
   /**
@@ -434,6 +499,11 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
     readonly revision: 'staged' | 'none';
     /** Method of the save call (spec: PUT for policy, POST for some settings). */
     readonly save: 'PUT' | 'POST' | 'PATCH';
+    /**
+     * Top-level fields the read and the save also take as query parameters, where the spec names them so
+     * (`network_mode`): a save stores the query's value (over the body's), a read answers the document with it.
+     */
+    readonly queryFields?: readonly (keyof z.infer<S> & string)[];
   };
   readonly schema: S;
   readonly layout: DocumentLayout<z.infer<S>>;
@@ -447,6 +517,25 @@ export interface DocumentScreenDef<S extends z.ZodObject = z.ZodObject> extends 
   readonly downloads?: readonly ScreenDownload[];
   /** Read-only values from another call, shown in a line above the document: see `screenFacts`. */
   readonly facts?: ScreenFacts;
+  /**
+   * Where each top-level field takes effect (required of settings pages, checked by the registry test and listed in
+   * the auditor docs): `all` for every field, `fields` for those that differ.
+   */
+  readonly effects?: SettingEffects<z.infer<S>>;
+  /** How the area's rules decide a request (schemas/evaluate): the tester, "Why?", the impact and rule analysis read it. */
+  readonly evaluation?: AreaEvaluation;
+}
+
+/**
+ * Where a setting takes effect. `portal`: this server applies it, and the text says how (an administrator reads it).
+ * `service`: it configures the isolation service or the appliance, which applies it; the portal stores it and hands
+ * it over, and the text says what it configures.
+ */
+export type SettingEffect = { readonly portal: string; readonly service?: never } | { readonly service: string; readonly portal?: never };
+
+export interface SettingEffects<T> {
+  readonly all?: SettingEffect;
+  readonly fields?: { readonly [K in keyof T & string]?: SettingEffect };
 }
 
 /**
@@ -493,8 +582,8 @@ export interface FileDownloadSpec<R = never> {
 }
 
 /**
- * A button above a document screen: calls `operation` (a GET without path parameters, with the constant `query`) and
- * saves the answer as a file. Offered to everyone who may read the screen and call the operation.
+ * A button above a document screen: calls `operation` (a GET without path parameters, with the constant `query`; a
+ * `{rev}` in its path is the staged revision) and saves the answer as a file. Offered to everyone who may read the screen and call the operation.
  */
 export interface ScreenDownload {
   readonly id: string;
@@ -592,7 +681,50 @@ export interface LogViewOf<T extends LogType> extends ScreenBase {
   readonly fieldLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Filters applied by the logs redirect (query parameters). */
   readonly defaultFilters?: Readonly<Record<string, string>>;
+  /** An action in the event drawer that sends the event to an operation and shows the answer as traces ("Why?"). */
+  readonly eventAction?: EventAction;
+  /** Buttons in the event drawer that save a file about the event (its sandbox report): see `eventDownload`. */
+  readonly eventDownloads?: readonly EventDownload[];
 }
+
+/**
+ * A button in the event drawer that calls `operation` (a GET) with path parameters made from the event and saves the
+ * answer as a file. `params` answers undefined for an event it does not apply to (no report): no button then.
+ */
+export interface EventDownload {
+  readonly id: string;
+  readonly label: string;
+  readonly operation: OperationDef;
+  params(event: never): Readonly<Record<string, string>> | undefined;
+  readonly download: DownloadSpec<never, never> | FileDownloadSpec<never>;
+}
+/** An event download of operation `O` over events of log type `T`; its parameters and file name are typed against both. */
+export const eventDownload = <const O extends OperationDef, T extends LogType>(
+  operation: O,
+  _logType: T,
+  spec: {
+    readonly id: string;
+    readonly label: string;
+    params(event: LogEventOf<T>): { readonly [P in keyof ParamsOf<O>]: string } | undefined;
+    readonly download: DownloadSpec<z.infer<O['response']>, LogEventOf<T>> | FileDownloadSpec<LogEventOf<T>>;
+  },
+): EventDownload => ({ ...spec, operation }) as unknown as EventDownload;
+
+/** A call made from an event (its body built from the event) whose answer shows as traces in the event drawer. */
+export interface EventAction {
+  readonly label: string;
+  /** What the action does, shown beside its button. */
+  readonly description: string;
+  readonly operation: OperationDef;
+  body(event: never): unknown;
+  readonly answer: TraceAnswer;
+}
+/** An event action of operation `O` over events of log type `T`; the body is typed against the operation. */
+export const eventAction = <const O extends OperationDef, T extends LogType>(
+  operation: O,
+  _logType: T,
+  spec: { readonly label: string; readonly description: string; body(event: LogEventOf<T>): BodyOf<O>; readonly answer: TraceAnswer },
+): EventAction => ({ ...spec, operation }) as EventAction;
 /** A field of log type T's events (of any log type's, for `LogType` itself). */
 export type LogField<T extends LogType> = T extends LogType ? keyof LogEventOf<T> & string : never;
 /** A filter parameter of log type T's queries. */
@@ -702,8 +834,11 @@ declare const checkedChoices: unique symbol;
 export interface ChoicesFrom {
   readonly operation: OperationDef;
   readonly list: string;
+  /** The entry's field stored as the choice; an entry that is a string (a list of names) is its own value and label. */
   readonly value: string;
   readonly label: string;
+  /** Constant path parameters of the call (a path that names a fixed variant of the answer, `{full}` = `full`). */
+  readonly params?: Readonly<Record<string, string>>;
   /** A line shown under each choice (e.g. how often it was seen), made from its entry of the answer. */
   detail?(entry: never): string;
   /**
@@ -711,6 +846,8 @@ export interface ChoicesFrom {
    * "value: label", for values that are names themselves (a role and its description).
    */
   readonly labelOnly?: boolean;
+  /** Which entry a new form starts with (the least privileged role for a token); the first one otherwise. */
+  preferred?(entries: readonly Readonly<Record<string, unknown>>[]): Readonly<Record<string, unknown>> | undefined;
   readonly [checkedChoices]: true;
 }
 export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf<O>>>(
@@ -718,9 +855,29 @@ export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf
   list: K,
   value: keyof RowOf<AnswerOf<O>, K> & string,
   label: keyof RowOf<AnswerOf<O>, K> & string,
-  options: { readonly detail?: (entry: RowOf<AnswerOf<O>, K>) => string; readonly labelOnly?: boolean } = {},
+  options: {
+    readonly detail?: (entry: RowOf<AnswerOf<O>, K>) => string;
+    readonly labelOnly?: boolean;
+    readonly preferred?: (entries: readonly RowOf<AnswerOf<O>, K>[]) => RowOf<AnswerOf<O>, K> | undefined;
+    readonly params?: ChoiceParams<O>;
+  } = {},
 ): ChoicesFrom {
   return { operation, list, value, label, ...options } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
+}
+/** A path parameter of an operation (none for an operation without path parameters). */
+type ParamKey<O extends OperationDef> = [ParamsOf<O>] extends [never] ? never : keyof ParamsOf<O> & string;
+/** Constant path parameters of a choice source, as strings (none for an operation without path parameters). */
+type ChoiceParams<O extends OperationDef> = [ParamsOf<O>] extends [never] ? never : { readonly [P in keyof ParamsOf<O>]: string };
+/**
+ * The choices of a select from another operation's answer whose list `list` holds strings (user names, domains): each
+ * string is both the value and the label.
+ */
+export function stringChoicesFrom<O extends OperationDef, K extends StringArrayKeys<AnswerOf<O>>>(
+  operation: O,
+  list: K,
+  options: { readonly params?: ChoiceParams<O> } = {},
+): ChoicesFrom {
+  return { operation, list, value: '', label: '', ...options } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
 }
 
 /** A dry run shown before an action applies: the call with `query`, and the lines its answer is shown as. */
@@ -767,6 +924,11 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
   /** Offered only for rows that meet it. */
   readonly when?: RowCondition;
   /**
+   * The path parameter the row's key is sent as, where the operation names the item otherwise than the collection's
+   * other item operations (`itemParam`): a role deleted at `/rbac/{name}` on a screen whose items are `{id}`.
+   */
+  readonly param?: string;
+  /**
    * The operation names no item: it acts on the one thing a row stands for (a certificate of the appliance's two).
    * `when` must then pick that row out by the item key.
    */
@@ -805,6 +967,8 @@ export interface RowActionSpec<O extends OperationDef, R> {
     offer?(row: R): { readonly [P in QueryKey<O>]?: readonly QueryOf<O>[P][] };
   };
   readonly when?: RowCondition<keyof R & string>;
+  /** See CollectionRowAction.param. */
+  readonly param?: ParamKey<O>;
   /** See CollectionRowAction.singleton. */
   readonly singleton?: true;
   confirm?(row: R): string;
@@ -817,6 +981,56 @@ export interface RowActionSpec<O extends OperationDef, R> {
 export type RowActionBuilder<R> = <const O extends OperationDef>(operation: O, spec: RowActionSpec<O, R>) => CollectionRowAction<R>;
 const rowAction = <R,>(operation: OperationDef, spec: RowActionSpec<OperationDef, R>): CollectionRowAction<R> =>
   ({ ...spec, operation }) as CollectionRowAction<R>;
+
+/**
+ * An action on the rows selected in a collection's table, made as one call: the body's `list` field holds the
+ * selected rows' `value` field, beside a constant `body` or what the administrator fills in a `form` over the rest of
+ * the body. Its dialog names every selected row (those meeting `when`) before anything is sent. `R` is the row type.
+ */
+export interface SelectionAction<R = Readonly<Record<string, unknown>>> {
+  readonly id: string;
+  /** The button's text (with the number of rows it acts on); an ellipsis says a dialog asks for more. */
+  readonly label: string;
+  readonly operation: OperationDef;
+  /** The body field holding the selected rows' values (a list). */
+  readonly list: string;
+  /** The row field sent for each selected row. */
+  readonly value: string;
+  readonly body?: Readonly<Record<string, unknown>>;
+  /** Hints of the body's other fields, asked in the dialog above the named rows. */
+  readonly form?: {
+    readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
+    /** Fields (paths) the dialog requires although the call accepts them left out (the new role of a role change). */
+    readonly required?: readonly string[];
+    readonly submitLabel?: string;
+  };
+  /** Offered for the selected rows that meet it. */
+  readonly when?: RowCondition;
+  /** A warning shown above the named rows (what the action ends, what it skips). */
+  readonly warning?: string;
+  /** A destructive action: its buttons are red. */
+  readonly danger?: boolean;
+  /** The notice once the call has succeeded, from the rows, the body sent and the answer. */
+  success(rows: readonly R[], body: Readonly<Record<string, unknown>>, answer: never): string;
+}
+
+/** What a definition writes for a selection action; the list, value, body and hints are typed against the operation and the row. */
+export interface SelectionActionSpec<O extends OperationDef, R> {
+  readonly id: string;
+  readonly label: string;
+  readonly list: keyof BodyOf<O> & string;
+  readonly value: keyof R & string;
+  readonly body?: Partial<BodyOf<O>>;
+  readonly form?: { readonly fields?: FieldHints<BodyOf<O>>; readonly required?: readonly (keyof FieldHints<BodyOf<O>> & string)[]; readonly submitLabel?: string };
+  readonly when?: RowCondition<keyof R & string>;
+  readonly warning?: string;
+  readonly danger?: boolean;
+  success(rows: readonly R[], body: BodyOf<O>, answer: AnswerOf<O>): string;
+}
+/** Builds a selection action of operation `O` for rows of type `R` (handed to a collection's `selectionActions`). */
+export type SelectionActionBuilder<R> = <const O extends OperationDef>(operation: O, spec: SelectionActionSpec<O, R>) => SelectionAction<R>;
+const selectionAction = <R,>(operation: OperationDef, spec: SelectionActionSpec<OperationDef, R>): SelectionAction<R> =>
+  ({ ...spec, operation }) as unknown as SelectionAction<R>;
 
 /**
  * A form on a collection screen (below its list, or the whole screen when there is no list) whose submit calls
@@ -844,7 +1058,58 @@ export interface CollectionForm {
   readonly done?: string;
   /** The values the form starts with, from another operation's answer (an item's current settings), and a line above it. */
   readonly initial?: FormInitial;
+  /** Shows the answer as traces (see `traceAnswer`) instead of a notice; the form keeps its values. */
+  readonly answer?: TraceAnswer;
 }
+
+/** How a step or check of a trace came out, as the engine colours it. */
+export type TraceTone = 'positive' | 'negative' | 'caution' | 'neutral' | 'muted';
+/** One check of a trace step: what was expected, what was found, and whether it held (`skip`: not checked). */
+export interface TraceCheck {
+  readonly label: string;
+  readonly expected: string;
+  readonly actual: string;
+  readonly result: 'pass' | 'fail' | 'skip';
+}
+/** One step of a trace (a rule consulted): its outcome, why, its checks, and the screen it links to. */
+export interface TraceStep {
+  readonly title: string;
+  readonly badge: string;
+  readonly tone: TraceTone;
+  readonly note: string;
+  readonly link?: string;
+  readonly checks: readonly TraceCheck[];
+  /** The step that decided: shown open and marked. */
+  readonly decisive?: boolean;
+}
+/** Steps consulted together (a rule list), with a line on how the group came out. */
+export interface TraceGroup {
+  readonly title: string;
+  readonly note: string;
+  readonly link?: string;
+  readonly steps: readonly TraceStep[];
+}
+/** One outcome of a trace panel (a decision) with the groups of steps behind it. */
+export interface TraceOutcome {
+  readonly title: string;
+  readonly value: string;
+  readonly tone: TraceTone;
+  readonly summary: string;
+  readonly groups: readonly TraceGroup[];
+}
+/** A column of the trace display: e.g. one revision's verdicts. */
+export interface TracePanel {
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly outcomes: readonly TraceOutcome[];
+}
+/** An answer shown as trace panels side by side. */
+export interface TraceAnswer {
+  panels(answer: never): readonly TracePanel[];
+}
+/** A form's answer shown as traces, built from operation `O`'s answer. */
+export const traceAnswer = <const O extends OperationDef>(_operation: O, panels: (answer: AnswerOf<O>) => readonly TracePanel[]): TraceAnswer =>
+  ({ panels }) as TraceAnswer;
 /** A form's starting values read from `operation`'s answer. */
 export interface FormInitial {
   readonly operation: OperationDef;
@@ -870,7 +1135,8 @@ export const actionForm = <const O extends OperationDef>(
   operation: O,
   spec: Omit<CollectionForm, 'operation' | 'fields' | 'success' | 'choices' | 'reveal'> & {
     readonly fields?: FieldHints<FormOf<O>>;
-    readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
+    /** Fields (of the body, or path parameters) whose select choices come from another operation's answer. */
+    readonly choices?: { readonly [P in keyof FormOf<O> & string]?: ChoicesFrom };
     readonly reveal?: { readonly field: keyof AnswerOf<O> & string; readonly title: string; readonly warning: string };
     success(values: FormOf<O>): string;
   },
@@ -946,6 +1212,8 @@ export interface CollectionDef extends ScreenBase {
   /** The operation answering the JSON Schema of `schemaField`; query parameter → item field. */
   readonly itemSchemaFrom?: { readonly operation: OperationDef; readonly query: Readonly<Record<string, string>> };
   readonly rowActions?: readonly CollectionRowAction[];
+  /** Actions on the selected rows, each one call for all of them: see SelectionAction. */
+  readonly selectionActions?: readonly SelectionAction[];
   /** The list is read again every few seconds while a row meets one of these (and while a job is followed). */
   readonly refreshWhile?: readonly RowCondition[];
   /** Shown instead of an empty table. */
@@ -966,6 +1234,11 @@ export interface CollectionDef extends ScreenBase {
   readonly form?: CollectionForm;
   /** Query parameters of the list operation offered above the table (a text search, a choice of an enumeration). */
   readonly filters?: readonly string[];
+  /**
+   * Items created at once from a file (spec 002 §2 bulk import, CSV or JSON): each file row is checked against an
+   * entry of the operation's `list` body field, then the correct rows go in one call as `{ [list]: rows }`.
+   */
+  readonly bulkImport?: CollectionImport;
   /** A reachability check run from the administrator's browser, whose results the list then shows: see BrowserCheck. */
   readonly browserCheck?: BrowserCheck;
   /**
@@ -979,6 +1252,18 @@ export interface CollectionDef extends ScreenBase {
    * and passed to every call of the screen.
    */
   readonly scope?: { readonly param: string; readonly label: string; readonly choices: ChoicesFrom };
+}
+
+/** See CollectionDef.bulkImport. */
+export interface CollectionImport {
+  readonly operation: OperationDef;
+  /** The body field holding the rows (a list of objects). */
+  readonly list: string;
+  /** The row fields a file gives, in the order of a CSV without a header. */
+  readonly columns: readonly string[];
+  readonly maxRows: number;
+  /** The button's text, e.g. "Import users…". */
+  readonly label: string;
 }
 
 /**
@@ -1028,7 +1313,7 @@ type ItemOf<L extends OperationDef, K extends string> = RowOf<AnswerOf<L>, K & k
  */
 export type CollectionInput<L extends OperationDef, K extends string, G extends OperationDef = OperationDef> = Omit<
   CollectionDef,
-  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'charts' | 'rowActions' | 'refreshWhile' | 'filters' | 'filterChoices' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
+  'kind' | 'operations' | 'items' | 'itemKey' | 'columns' | 'charts' | 'rowActions' | 'selectionActions' | 'refreshWhile' | 'filters' | 'filterChoices' | 'schemaField' | 'stampField' | 'itemSchemaFrom'
 > & {
   readonly operations: CollectionDef['operations'] & { readonly list: L; readonly get?: G };
   readonly items: K;
@@ -1038,6 +1323,8 @@ export type CollectionInput<L extends OperationDef, K extends string, G extends 
   readonly charts?: { readonly title: keyof ItemOf<L, K> & string; readonly points: keyof ItemOf<L, K> & string; readonly summary?: keyof ItemOf<L, K> & string };
   /** Builds the row actions with `action(operation, spec)`, typed against the operation and the row. */
   readonly rowActions?: (action: RowActionBuilder<ItemOf<L, K>>) => readonly CollectionRowAction<ItemOf<L, K>>[];
+  /** Builds the selection actions with `action(operation, spec)`, typed against the operation and the row. */
+  readonly selectionActions?: (action: SelectionActionBuilder<ItemOf<L, K>>) => readonly SelectionAction<ItemOf<L, K>>[];
   readonly refreshWhile?: readonly RowCondition<keyof ItemOf<L, K> & string>[];
   readonly filters?: readonly QueryKey<L>[];
   readonly filterChoices?: { readonly [P in QueryKey<L>]?: ChoicesFrom };
@@ -1056,8 +1343,13 @@ type ActionFormOf<O extends OperationDef> = ([BodyOf<O>] extends [never] ? unkno
 export function defineCollection<const L extends OperationDef, K extends ArrayKeys<AnswerOf<L>>, const G extends OperationDef = OperationDef>(
   def: CollectionInput<L, K, G>,
 ): CollectionDef {
-  const { rowActions, ...rest } = def;
-  return { ...rest, rowActions: rowActions?.(rowAction as RowActionBuilder<ItemOf<L, K>>), kind: 'collection' } as CollectionDef;
+  const { rowActions, selectionActions, ...rest } = def;
+  return {
+    ...rest,
+    rowActions: rowActions?.(rowAction as RowActionBuilder<ItemOf<L, K>>),
+    selectionActions: selectionActions?.(selectionAction as SelectionActionBuilder<ItemOf<L, K>>),
+    kind: 'collection',
+  } as CollectionDef;
 }
 
 /** A screen that is one form whose submit calls an operation (and may follow its job): a collection without a list. */

@@ -5,8 +5,10 @@
 import { authOps } from './api/auth';
 import { applianceOps, connectivityOps, jobOps, managerOps, stationOps } from './api/appliance';
 import { applianceCertOps } from './api/applianceCerts';
+import { systemOps } from './api/applianceSystem';
 import { applianceUserOps } from './api/applianceUsers';
 import { identityOps } from './api/identity';
+import { ingestionTokenOps, ingestKindOps } from './api/ingest';
 import { lookupOps } from './api/lookups';
 import { casbInsightOps } from './api/casbInsights';
 import { docsAndFilesOps } from './api/docsAndFiles';
@@ -17,6 +19,7 @@ import { tenantUtilOps } from './api/tenantUtils';
 import { privateAccessOps } from './api/privateAccess';
 import { logOperations } from './api/logs';
 import { policyOps } from './api/policy';
+import { evaluateOps } from './api/evaluate';
 import { postureOps } from './api/posture';
 import { providerOps } from './api/provider';
 import { providerFleetOperations } from './api/providerFleet';
@@ -25,6 +28,11 @@ import { providerNetworkOperations } from './api/providerNetwork';
 import { providerInsightOperations } from './api/providerInsights';
 import { reportOperations } from './api/reports';
 import { settingsOps } from './api/settings';
+import { secondFactor } from './settings/secondFactor';
+import { applianceAbout } from './appliance/applianceAbout';
+import { applianceUpdates } from './appliance/applianceUpdates';
+import { appliancePassword } from './appliance/appliancePassword';
+import { applianceManagerChoice } from './appliance/applianceManagerChoice';
 import { casbAppDiscovery } from './policy/casb/casbAppDiscovery';
 import { casbAppRules } from './policy/casb/casbAppRules';
 import { casbExceptions } from './policy/casb/casbExceptions';
@@ -99,6 +107,7 @@ import { dashboard } from './reports/dashboard';
 import { reportCatalogue } from './reports/reportCatalogue';
 import { reportScheduling } from './reports/reportScheduling';
 import { revisionHistory } from './policy/revisionHistory';
+import { testRequest } from './policy/testRequest';
 import { contactForm } from './contact/contactForm';
 import { createRegistry } from './registry';
 import { sections } from './sections';
@@ -110,6 +119,7 @@ import { storageProfiles } from './settings/storageProfiles';
 import { users } from './settings/users';
 import { roles } from './settings/roles';
 import { apiTokens } from './settings/apiTokens';
+import { ingestionTokens } from './settings/ingestionTokens';
 import { adminAccessControl } from './settings/tenant/adminAccessControl';
 import { authSettings } from './settings/tenant/authSettings';
 import { samlServiceProvider } from './settings/tenant/samlServiceProvider';
@@ -126,25 +136,16 @@ import { webService } from './web/webService';
 import { mailService } from './safemail/mailService';
 import { mailAttachments } from './safemail/mailAttachments';
 import { termsOfService } from './settings/tenant/termsOfService';
-import { applianceAccess } from './appliance/applianceAccess';
-import { applianceAutoUpdates } from './appliance/applianceAutoUpdates';
 import { applianceConnectivity } from './appliance/applianceConnectivity';
-import { applianceExports } from './appliance/applianceExports';
 import { managedCertificates } from './appliance/managedCertificates';
 import { managedRegistrations } from './appliance/managedRegistrations';
 import { managedTemplates } from './appliance/managedTemplates';
 import { applianceCaCertificates } from './appliance/applianceCaCertificates';
+import { exportedAppliancePages } from './appliance/exportedPages';
 import { applianceJobs } from './appliance/applianceJobs';
 import { applianceLicense } from './appliance/applianceLicense';
 import { applianceRegistration } from './appliance/applianceRegistration';
 import { managedSystems } from './appliance/managedSystems';
-import { applianceLogging } from './appliance/applianceLogging';
-import { applianceNetwork } from './appliance/applianceNetwork';
-import { applianceRoutes } from './appliance/applianceRoutes';
-import { applianceSmtp } from './appliance/applianceSmtp';
-import { applianceSslBump } from './appliance/applianceSslBump';
-import { applianceTime } from './appliance/applianceTime';
-import { applianceTls } from './appliance/applianceTls';
 import { applianceLdap } from './appliance/applianceLdap';
 import { applianceSaml } from './appliance/applianceSaml';
 import { applianceAdminAuth } from './appliance/applianceAdminAuth';
@@ -194,6 +195,7 @@ import { tenantHostNames } from './provider/tenantHostNames';
 import { tenantAnalytics } from './provider/tenantAnalytics';
 import { tenantSchemaStates } from './provider/tenantSchemaStates';
 import { ovaKeySkus } from './provider/ovaKeySkus';
+import { operatorSession } from './provider/operatorSession';
 import { tenantGroups } from './provider/tenantGroups';
 import { tenantSku } from './provider/tenantSku';
 import { inventory } from './provider/inventory';
@@ -202,6 +204,7 @@ export const registry = createRegistry({
   sections: [...sections, tenantsSection, licensingSection, fleetSection, serviceSection],
   screens: [
     revisionHistory,
+    testRequest,
     webThreats,
     riskTypes,
     webCategories,
@@ -296,20 +299,11 @@ export const registry = createRegistry({
     reportScheduling,
     appliances,
     directoryGroups,
-    applianceNetwork,
-    applianceRoutes,
-    applianceTime,
-    applianceSmtp,
-    applianceLogging,
-    applianceAccess,
-    applianceTls,
-    applianceSslBump,
+    ...exportedAppliancePages,
     applianceCaCertificates,
     applianceLicense,
     applianceRegistration,
-    applianceAutoUpdates,
     applianceConnectivity,
-    applianceExports,
     applianceJobs,
     applianceLdap,
     applianceSaml,
@@ -323,11 +317,16 @@ export const registry = createRegistry({
     applianceUpstreamProxy,
     applianceRecordingExport,
     applianceNotifications,
+    applianceAbout,
+    applianceUpdates,
+    appliancePassword,
+    applianceManagerChoice,
     managedSystems,
     managedRegistrations,
     managedTemplates,
     managedCertificates,
     users,
+    secondFactor,
     roles,
     tenants,
     tenantOverview,
@@ -355,6 +354,7 @@ export const registry = createRegistry({
     tenantSku,
     ovaKeys,
     ovaKeySkus,
+    operatorSession,
     inventory,
     features,
     skus,
@@ -369,11 +369,13 @@ export const registry = createRegistry({
     rollouts,
     categoryOverrides,
     apiTokens,
+    ingestionTokens,
     contactForm,
   ],
   operations: [
     ...Object.values(authOps),
     ...Object.values(policyOps),
+    ...Object.values(evaluateOps),
     ...Object.values(settingsOps),
     ...Object.values(postureOps),
     ...logOperations,
@@ -381,11 +383,14 @@ export const registry = createRegistry({
     ...Object.values(applianceOps),
     ...Object.values(jobOps),
     ...Object.values(managerOps),
+    ...Object.values(systemOps),
     ...Object.values(stationOps),
     ...Object.values(applianceUserOps),
     ...Object.values(applianceCertOps),
     ...Object.values(connectivityOps),
     ...Object.values(identityOps),
+    ...Object.values(ingestKindOps),
+    ...Object.values(ingestionTokenOps),
     ...Object.values(lookupOps),
     ...Object.values(reportLookupOps),
     ...Object.values(casbInsightOps),

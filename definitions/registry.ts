@@ -72,7 +72,9 @@ export function createRegistry(input: {
   unique(screens, (s) => s.id, 'screen id');
   unique(screens, (s) => s.route, 'screen route');
   unique(operations, (o) => o.id, 'operation id');
-  unique(operations, (o) => `${o.method} ${o.path.replace(/\{[^}]+\}/g, '{}')}`, 'operation method and path');
+  const routes = operations.flatMap((o) => [o.path, ...(o.aliases ?? [])].map((path) => ({ ...o, path })));
+  unique(routes, (o) => `${o.method} ${o.path.replace(/\{[^}]+\}/g, '{}')}`, 'operation method and path');
+  for (const o of operations) for (const alias of o.aliases ?? []) assertSameParams(o, alias);
   for (const s of sections) if (s.access) assertAccessRule(s.access);
   for (const s of screens) {
     assertAccessRule(s.read);
@@ -97,6 +99,12 @@ export function createRegistry(input: {
     operation: (id) => opById.get(id),
     sectionOf,
   };
+}
+
+/** An alias names the same path parameters as the operation's path, so one handler serves both. */
+function assertSameParams(o: OperationDef, alias: string): void {
+  const names = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort().join(',');
+  if (names(alias) !== names(o.path)) throw new Error(`Operation ${o.id}: its alias ${alias} must name the path parameters of ${o.path}`);
 }
 
 /** A storage version is a whole number from 1, with exactly one migration for each version before it. */
@@ -180,7 +188,10 @@ function checkDocumentReferences(
       if (hint.showIf && !fieldAt(form, hint.showIf.field)) fail(`${where} field ${path} is shown by ${hint.showIf.field}, which the schema lacks`);
       operation(hint.upload?.operation, `upload (${path})`);
       const from = hint.optionsFrom;
-      if (from && 'operation' in from) operation(from.operation, `choices (${path})`);
+      if (from && 'operation' in from) {
+        operation(from.operation, `choices (${path})`);
+        if (!choiceSourceOk(from)) fail(`${path} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
+      }
       else if (from) {
         const source = screens.get(from.screen.id);
         if (!source || !isDocumentScreen(source)) fail(`${path} takes options from ${from.screen.id}, which is no registered document screen`);
@@ -205,8 +216,10 @@ function checkDocumentReferences(
   for (const d of s.downloads ?? []) {
     const where = `download ${d.id}`;
     operation(d.operation, where);
-    // A download button changes nothing and names no item: a GET without path parameters, its query accepted.
-    if (d.operation.method !== 'GET' || d.operation.params) fail(`${where}'s operation ${d.operation.id} is no GET without path parameters`);
+    // A download button changes nothing and names no item: a GET without path parameters but the staged revision
+    // (`{rev}`), its query accepted.
+    const stagedOnly = Object.keys(d.operation.params?.shape ?? {}).every((p) => p === 'rev') && d.operation.path.includes('{rev}');
+    if (d.operation.method !== 'GET' || (d.operation.params && !stagedOnly)) fail(`${where}'s operation ${d.operation.id} is no GET without path parameters`);
     if (d.query && !d.operation.query?.safeParse(d.query).success) fail(`${where}'s query is refused by ${d.operation.id}`);
   }
   if (s.facts) {
@@ -233,16 +246,14 @@ function checkCollectionReferences(
     body: z.ZodObject | undefined,
     choices: Readonly<Partial<Record<string, ChoicesFrom>>> | undefined,
     where: string,
-    sourceOk: (op: OperationDef, where: string) => void,
+    sourceOk: (op: OperationDef, where: string, params: ChoicesFrom['params']) => void,
   ) => {
     for (const [field, from] of Object.entries(choices ?? {})) {
       if (!from) continue;
       if (!body || !fieldAt(body, field)) fail(`${where} has choices for ${field}, which its form lacks`);
       operation(from.operation, `${where} choices (${field})`);
-      sourceOk(from.operation, `${where} choices (${field})`);
-      if (!fieldAt(from.operation.response, `${from.list}.0.${from.value}`) || !fieldAt(from.operation.response, `${from.list}.0.${from.label}`)) {
-        fail(`${where} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
-      }
+      sourceOk(from.operation, `${where} choices (${field})`, from.params);
+      if (!choiceSourceOk(from)) fail(`${where} takes choices from ${from.operation.id} ${from.list}, whose entries lack ${from.value} or ${from.label}`);
     }
   };
   const answersJob = (op: OperationDef, job: JobFollow | undefined, role: string) => {
@@ -308,9 +319,13 @@ function checkCollectionReferences(
       const where = `row action ${a.id}`;
       operation(a.operation, where);
       // The row reaches the call as the item parameter, as a body made from it, or as its form's field of that name.
-      const fromRow = typeof a.body === 'function' || (a.form !== undefined && bodyObjectOf(a.operation)?.shape[itemParam] !== undefined);
+      // (A form's field named as the item key starts at the row's key: a role saved by its name.)
+      const formShape = a.form === undefined ? undefined : bodyObjectOf(a.operation)?.shape;
+      const fromRow = typeof a.body === 'function' || (formShape !== undefined && (formShape[itemParam] !== undefined || (s.itemKey !== undefined && formShape[s.itemKey] !== undefined)));
       if (a.singleton) {
         if (a.when?.field !== s.itemKey) fail(`${where} acts on one row without naming it, but its condition does not pick that row by ${s.itemKey}`);
+      } else if (a.param) {
+        if (!a.operation.params?.shape[a.param]) fail(`${where} sends the row's key as ${a.param}, which is no path parameter of ${a.operation.id}`);
       } else if (!fromRow) addressesItem(a.operation, where);
       answersJob(a.operation, a.job, where);
       if (!a.download && !a.success) fail(`${where} says neither how it succeeded (success) nor what it saves (download)`);
@@ -331,8 +346,8 @@ function checkCollectionReferences(
         hinted(z.strictObject({ ...asked, ...body?.shape }), a.form.fields, where);
         // A row's choices come from an operation about that row, about the screen's scope (the tenant's gateways), or
         // about no item at all.
-        choicesOk(body, a.form.choices, where, (op, w) => {
-          if (!op.params || op.params.shape[itemParam] || scopeOnly(op)) return;
+        choicesOk(body, a.form.choices, where, (op, w, params) => {
+          if (!op.params || op.params.shape[itemParam] || scopeOnly(op) || params) return;
           addressesItem(op, w);
         });
       }
@@ -344,6 +359,13 @@ function checkCollectionReferences(
     for (const key of Object.keys(query ?? {})) if (!op.query?.shape[key]) fail(`its summary sends the query parameter ${key}, which ${op.id} does not take`);
     // The line is asked with the screen's scope and nothing of a row.
     if (op.params && !scopeOnly(op)) fail(`its summary operation ${op.id} takes path parameters other than the screen's scope`);
+  }
+  if (s.bulkImport) {
+    const { operation: op, list, columns } = s.bulkImport;
+    operation(op, 'bulk import');
+    const row = bodyObjectOf(op) && fieldAt(bodyObjectOf(op)!, `${list}.0`);
+    if (!row) fail(`its bulk import sends no list ${list} to ${op.id}`);
+    else for (const c of columns) if (!fieldAt(row, c)) fail(`its bulk import column ${c} is no field of the rows ${op.id} takes`);
   }
   if (s.browserCheck) {
     const { signIn, sites, results } = s.browserCheck;
@@ -361,7 +383,7 @@ function checkCollectionReferences(
     const { param, choices } = s.scope;
     operation(choices.operation, 'scope choices');
     for (const [role, op] of Object.entries(s.operations)) if (op && !op.params?.shape[param]) fail(`its ${role} operation ${op.id} has no path parameter ${param} for its scope`);
-    if (!fieldAt(choices.operation.response, `${choices.list}.0.${choices.value}`)) fail(`its scope's choices from ${choices.operation.id} lack ${choices.value}`);
+    if (!choiceSourceOk(choices)) fail(`its scope's choices from ${choices.operation.id} lack ${choices.value}`);
   }
   if (s.form) {
     const { operation: op } = s.form;
@@ -373,7 +395,17 @@ function checkCollectionReferences(
     hinted(formSchemaOf(op), s.form.fields, 'its form');
     // A source's only path parameter may be `{rev}`, bound to the staged revision, or the screen's scope.
     const stagedOnly = (from: OperationDef) => Object.keys(from.params?.shape ?? {}).every((p) => p === 'rev') && from.path.includes('{rev}');
-    choicesOk(body, s.form.choices, 'its form', (from, w) => from.params && !stagedOnly(from) && !scopeOnly(from) && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
+    choicesOk(formSchemaOf(op), s.form.choices, 'its form', (from, w, params) => from.params && !stagedOnly(from) && !scopeOnly(from) && !params && fail(`${w} takes choices from ${from.id}, which needs path parameters`));
     if (s.form.reveal && !fieldAt(op.response, s.form.reveal.field)) fail(`its form reveals ${s.form.reveal.field}, which ${op.id} does not answer`);
   }
+}
+
+/**
+ * Whether a choice source's answer has its list with the named value and label in each entry, or (`stringChoicesFrom`,
+ * no value named) a list of strings; and whether its constant parameters are path parameters of its operation.
+ */
+function choiceSourceOk(from: ChoicesFrom): boolean {
+  const response = from.operation.response;
+  const listed = from.value === '' ? fieldAt(response, `${from.list}.0`)?.def.type === 'string' : fieldAt(response, `${from.list}.0.${from.value}`) !== undefined && fieldAt(response, `${from.list}.0.${from.label}`) !== undefined;
+  return listed && Object.keys(from.params ?? {}).every((p) => from.operation.params?.shape[p] !== undefined);
 }

@@ -53,6 +53,8 @@ export const JOB_POLL_MS = 1_000;
 export const LICENSE_VALIDATION_TIMEOUT_MS = 60_000;
 export const SAFEVIEW_APPROVAL_TIMEOUT_MS = 45_000;
 export const SAFEVIEW_SERVICE_PORT = 8442;
+/** Where an on-premises portal opens on its settings instead of its policy (spec 000 §2, empty root). */
+export const APPLIANCE_SETTINGS_PATH = '/appliance-settings/';
 export const POLICY_REVISION_PAGE_SIZE = 25;
 
 /** Texts of the error catalogue (spec 000 §8, 001 §8), verbatim. */

@@ -46,8 +46,12 @@ export const AUDIT_ACTION_LABELS = {
   role_update: 'Role updated',
   api_token_create: 'API token created',
   api_token_delete: 'API token deleted',
+  api_token_update: 'API token changed',
   api_token_use: 'API token used',
   log_export: 'Log export',
+  log_ingest: 'Log ingestion',
+  ingestion_token_create: 'Ingestion token created',
+  ingestion_token_delete: 'Ingestion token revoked',
 } as const;
 export const AuditAction = labelledEnum(AUDIT_ACTION_LABELS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -85,6 +89,7 @@ const KIND_OF_ACTION: Readonly<Record<string, AuditKind>> = {
   api_token_use: 'token_use',
   api_token_create: 'token_change',
   api_token_delete: 'token_change',
+  api_token_update: 'token_change',
 };
 
 /** The kind of an audit event, from its action and result (a failed login or second factor is a failed sign-in). */

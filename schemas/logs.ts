@@ -66,6 +66,13 @@ const FileFields = {
   sandbox: z.boolean().optional().meta({ title: 'Sandbox report available' }),
 };
 
+/** The rule that decided an event's action, as `<area id>/<list id>/<rule id>`; absent when no rule matched. */
+const DecidedBy = z
+  .string()
+  .max(200)
+  .optional()
+  .meta({ title: 'Deciding rule', description: 'The policy rule that decided the action: area, list and rule id (e.g. web.exceptions/list/ex-3)' });
+
 export const WebEvent = EventBase.extend({
   group: z.string().meta({ title: 'Group' }),
   src_ip: z.string().meta({ title: 'Source IP' }),
@@ -79,6 +86,7 @@ export const WebEvent = EventBase.extend({
   webroot_cats: z.array(z.string()).meta({ title: 'Category groups', description: 'Ids of the webroot_cats list' }),
   pe_action: WebAction.meta({ title: 'Action' }),
   rule_name: z.string().meta({ title: 'Rule' }),
+  decided_by: DecidedBy,
   risk_score: Risk.meta({ title: 'Risk' }),
   top_level_risks: z.array(TopLevelRisk).meta({ title: 'Risks' }),
   threat_category: ThreatCategory.optional().meta({ title: 'Threat category' }),
@@ -140,7 +148,11 @@ export const AuditEvent = z.object({
   changes: z
     .array(z.object({ field: z.string(), before: z.string(), after: z.string() }))
     .optional()
-    .meta({ title: 'What changed', description: 'Field by field, the value before and after a save, role or user change' }),
+    .meta({ title: 'What changed', description: 'Field by field, the value before and after a role or user change' }),
+  diff: z
+    .object({ before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()) })
+    .optional()
+    .meta({ title: 'What changed', description: "A save: the document's fields it changed, each with its whole value before and after" }),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
@@ -173,6 +185,7 @@ export const FirewallEvent = EventBase.extend({
   action: FirewallAction.meta({ title: 'Action' }),
   request_type: FirewallRequestType.meta({ title: 'Request type' }),
   rule_name: z.string().meta({ title: 'Rule' }),
+  decided_by: DecidedBy,
   country: z.string().meta({ title: 'Country' }),
   bytes: z.number().int().nonnegative().meta({ title: 'Bytes' }),
   duration_ms: z.number().int().nonnegative().meta({ title: 'Duration (ms)' }),

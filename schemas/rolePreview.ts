@@ -3,6 +3,7 @@
  * and the server's answer use this, so the preview and the enforcement cannot drift apart.
  */
 import { grantsFromRoles, ruleAllows, type AccessRule, type Roles } from './access';
+import { PERMISSION_AREAS } from './permissions';
 
 export interface AreaAccess {
   readonly area: string;
@@ -10,29 +11,8 @@ export interface AreaAccess {
   readonly write: boolean;
 }
 
-/** What an administrator calls each area the access rules check (spec 000 §6); an area not listed shows its name. */
-export const AREA_TITLES: Readonly<Record<string, string>> = {
-  '*': 'All areas',
-  browser_posture_management: 'Browser posture',
-  casb_policy: 'Cloud app policy (CASB)',
-  content_inspection: 'Content inspection',
-  customization: 'Customization',
-  dashboard: 'Dashboard',
-  dlp_policy: 'Data loss prevention policy',
-  egress_policy: 'Egress policy',
-  email_policy: 'Email policy',
-  fwaas: 'Firewall',
-  logs: 'Logs',
-  private_access: 'Private access',
-  provider: 'Provider console',
-  reports: 'Reports',
-  roles: 'Roles',
-  setting: 'Web and mail isolation services',
-  settings: 'Settings',
-  settings_cmr: 'Management station settings',
-  users: 'Users',
-  web_policy: 'Web policy',
-};
+/** What an administrator calls each area (spec 000 §6); an area not listed shows its name. */
+export const AREA_TITLES: Readonly<Record<string, string>> = { '*': 'All areas', ...PERMISSION_AREAS };
 export const areaTitle = (area: string): string => AREA_TITLES[area] ?? area;
 
 /** The area names the access rules check (`web_policy` of `web_policy:write`), sorted; `*` and 'public'/'session' skipped. */

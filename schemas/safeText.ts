@@ -28,21 +28,61 @@ export function unsafeTextErrors(value: unknown, prefix?: string): FieldError[] 
     const dotted = path.map(String).join('.');
     errors.push({ path: prefix ? (dotted ? `${prefix}.${dotted}` : prefix) : dotted, key: INVALID_CHARACTERS_KEY, message: INVALID_CHARACTERS_MESSAGE });
   };
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v === 'string') {
+  // A stack rather than recursion: no input, however deep, can overflow the call stack here.
+  // A bad key is stacked as a marker, so that errors come in the order of the fields.
+  const BAD_KEY = Symbol('bad key');
+  const stack: [unknown, (string | number)[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (v === BAD_KEY) error(path);
+    else if (typeof v === 'string') {
       if (hasUnsafeCharacters(v)) error(path);
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, [...path, i]));
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], [...path, i]]);
     } else if (v !== null && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        if (hasUnsafeCharacters(k)) error([...path, k.replace(UNSAFE_GLOBAL, '\uFFFD')]);
-        else walk(item, [...path, k]);
+      for (const [k, item] of Object.entries(v).reverse()) {
+        stack.push(hasUnsafeCharacters(k) ? [BAD_KEY, [...path, k.replace(UNSAFE_GLOBAL, '\uFFFD')]] : [item, [...path, k]]);
       }
     }
-  };
-  walk(value, []);
+  }
   return errors;
 }
+
+/** How deep lists and objects may nest in a body: far beyond any document, far below what a recursive walk survives. */
+export const MAX_BODY_DEPTH = 100;
+export const TOO_DEEP_KEY = 'tooDeep';
+export const TOO_DEEP_MESSAGE = `The body nests lists and objects deeper than ${MAX_BODY_DEPTH} levels.`;
+
+/**
+ * Whether the JSON text nests arrays and objects deeper than `limit`: one pass over the characters, before the text is
+ * parsed, so that nothing (the parser, a walk, the store) ever meets such a value. Brackets inside strings do not count.
+ */
+export function jsonNestsDeeperThan(text: string, limit = MAX_BODY_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Characters a file name must not hold because they change how it is shown, not what it says: C0 and C1 controls,
+ * bidirectional marks, embeddings, overrides and isolates (U+202E shows `x\u202Egpj.exe` as `xexe.jpg`), zero-width
+ * characters and the byte-order mark, and line and paragraph separators.
+ */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+/** `name` without the characters that could disguise it as a file name (see INVISIBLE). */
+export const withoutInvisibleCharacters = (name: string): string => name.replace(INVISIBLE, '');
 
 // An error path must itself be storable and printable: a bad key is named with its bad characters replaced.
 const UNSAFE_GLOBAL = new RegExp(UNSAFE.source, 'g');

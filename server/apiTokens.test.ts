@@ -43,7 +43,7 @@ describe('resolveApiToken', () => {
   it('looks the token up by its SHA-256 and gives the scope role’s permissions', async () => {
     const secret = newApiTokenSecret();
     const { db, calls } = stubDb(row('2026-06-02T00:00:00Z'));
-    const s = await resolveApiToken(db, secret, request, NOW);
+    const s = await resolveApiToken(db, secret, request, 'cloud', NOW);
     expect(calls[0]!.params).toEqual([hashApiToken(secret)]);
     expect(s?.caller.user.username).toBe('token:nightly export');
     expect(s?.caller.grants.allow).toEqual(['*:read']);
@@ -53,14 +53,14 @@ describe('resolveApiToken', () => {
 
   it('refuses an expired token and audits the attempt as a failure', async () => {
     const { db, calls } = stubDb(row('2026-06-01T11:59:59Z'));
-    expect(await resolveApiToken(db, 'mpt_x', request, NOW)).toBeUndefined();
+    expect(await resolveApiToken(db, 'mpt_x', request, 'cloud', NOW)).toBeUndefined();
     const audit = calls.find((c) => c.text.includes('log_events'))!;
     expect(JSON.parse(audit.params[2] as string)).toMatchObject({ result: 'failure' });
     expect(calls.some((c) => c.text.includes('last_used_at'))).toBe(false);
   });
 
   it('refuses an unknown or empty token', async () => {
-    expect(await resolveApiToken(stubDb(undefined).db, 'mpt_unknown', request, NOW)).toBeUndefined();
-    expect(await resolveApiToken(stubDb(row('2030-01-01T00:00:00Z')).db, '', request, NOW)).toBeUndefined();
+    expect(await resolveApiToken(stubDb(undefined).db, 'mpt_unknown', request, 'cloud', NOW)).toBeUndefined();
+    expect(await resolveApiToken(stubDb(row('2030-01-01T00:00:00Z')).db, '', request, 'cloud', NOW)).toBeUndefined();
   });
 });

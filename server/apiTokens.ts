@@ -5,10 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { grantsFromRoles, type Capabilities, type Roles } from '../schemas/access';
+import { grantsFromRoles, type Capabilities, type Deployment, type Roles } from '../schemas/access';
+import { addressPermitted, addressRefusedText, readAdminAccess } from './adminAccess';
 import { recordAudit } from './audit';
 import { sessionUser, type ResolvedSession, type UserRow } from './session';
-import type { Db } from './types';
+import { HttpError, type Db } from './types';
 
 export const API_TOKEN_PREFIX = 'mpt_';
 export const hashApiToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -22,7 +23,7 @@ export function bearerToken(header: string | string[] | undefined): string | und
 }
 
 /** The caller a token stands for, or undefined (refused) for an unknown or expired token. Audits the use. */
-export async function resolveApiToken(db: Db, token: string, request: FastifyRequest, now = Date.now()): Promise<ResolvedSession | undefined> {
+export async function resolveApiToken(db: Db, token: string, request: FastifyRequest, deployment: Deployment, now = Date.now()): Promise<ResolvedSession | undefined> {
   if (!token) return undefined;
   const { rows } = await db.query<{
     id: string;
@@ -42,17 +43,21 @@ export async function resolveApiToken(db: Db, token: string, request: FastifyReq
   const row = rows[0];
   if (!row) return undefined;
   const expired = row.expires_at.getTime() <= now;
+  // The tenant's administrator address allow-list holds for tokens too.
+  const rules = await readAdminAccess(db, row.tenant_id, deployment);
+  const refusedAddress = !addressPermitted(rules, request.ip);
   const path = request.url.split('?')[0];
   await recordAudit(db, row.tenant_id, {
     action: 'api_token_use',
     user: `token:${row.name}`,
     tenant: row.tenant_name,
     area: 'api-tokens',
-    details: `${request.method} ${path}${expired ? ' (token expired)' : ''}`,
-    result: expired ? 'failure' : 'success',
+    details: `${request.method} ${path}${expired ? ' (token expired)' : refusedAddress ? ' (address not allowed)' : ''}`,
+    result: expired || refusedAddress ? 'failure' : 'success',
     ip: request.ip,
   });
   if (expired) return undefined;
+  if (refusedAddress) throw new HttpError(401, addressRefusedText(rules, request.ip));
   await db.query('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [row.id, new Date(now).toISOString()]);
   const roles: Roles = { read: row.grants.read ?? [], write: row.grants.write ?? [], deny: row.grants.deny ?? [] };
   const user = sessionUser({

@@ -4,10 +4,13 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import type { Registry } from '../definitions/registry';
 import type { Environment } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
+import { QueueFullError } from './db/queue';
 import { parseMultipart } from './multipart';
-import { INVALID_CHARACTERS_KEY, INVALID_CHARACTERS_MESSAGE } from '../schemas/safeText';
+import { INVALID_CHARACTERS_KEY, INVALID_CHARACTERS_MESSAGE, jsonNestsDeeperThan, TOO_DEEP_KEY, TOO_DEEP_MESSAGE } from '../schemas/safeText';
 import { idpRoutes } from './idp';
 import { mountOperations } from './mount';
+import { registerIngestGate } from './modules/ingest';
+import { registerNdjsonBodies } from './ndjson';
 import { registerStaticPages } from './staticPages';
 import { HttpError, type Db, type ServerModule } from './types';
 
@@ -42,7 +45,8 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Largest request body: a rule list of 10,000 entries fits with room to spare. */
 const BODY_LIMIT = 16 * 1024 * 1024;
-const NO_STORE = /^\/(api|idp)\/|^\/healthz$/;
+/** Answers no cache may keep: the API, the provider console's API and identity provider, the tenant IdP, health. */
+const NO_STORE = /^\/(api|idp)\/|^\/gdmanage(?=[/?]|$)|^\/healthz$/;
 /** Sent only over HTTPS (a browser ignores it over HTTP); one year, as the HSTS preload list asks. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
@@ -67,7 +71,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.register(fastifyCookie);
 
-  // A JSON body must be UTF-8 (RFC 8259). Bytes that are not (e.g. an unpaired surrogate's CESU-8 form) are refused
+  // A JSON body must be UTF-8 (RFC 8259) and nest at most MAX_BODY_DEPTH levels. Bytes that are not (e.g. an unpaired surrogate's CESU-8 form) are refused
   // like a NUL, instead of being stored as U+FFFD; the rest is Fastify's own parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -78,6 +82,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     } catch {
       const errors = [{ path: '', key: INVALID_CHARACTERS_KEY, message: INVALID_CHARACTERS_MESSAGE }];
       return done(new HttpError(400, MESSAGES.validationFailed, { errors }), undefined);
+    }
+    // Measured before parsing, so that no walk over the body (checks, diffs, the store) meets an unbounded depth.
+    if (jsonNestsDeeperThan(text)) {
+      return done(new HttpError(400, MESSAGES.validationFailed, { errors: [{ path: '', key: TOO_DEEP_KEY, message: TOO_DEEP_MESSAGE }] }), undefined);
     }
     parseJson(request, text, done);
   });
@@ -90,6 +98,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
   });
 
+  // Event batches (operations with requestKind 'ndjson'), with their own size limit, and the ingestion calls' gate.
+  registerNdjsonBodies(app);
+  registerIngestGate(app, options.db);
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -99,8 +111,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   });
 
+  // A module may say the system is not answering for a while (an appliance restarting): the API answers 503 meanwhile.
+  const availability = options.modules.flatMap((m) => (m.unavailable ? [m.unavailable] : []));
+  if (availability.length > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      for (const check of availability) {
+        const down = await check(options.db);
+        if (down) return reply.code(503).header('Retry-After', String(down.retryAfterSeconds)).send({ msg: down.msg, restarting: true, retry_after_seconds: down.retryAfterSeconds });
+      }
+    });
+  }
+
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.status).send({ msg: error.message, ...error.extra });
+    if (error instanceof QueueFullError) return reply.code(503).header('Retry-After', '2').send({ msg: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: a body that is not JSON, too large, of an unsupported type.

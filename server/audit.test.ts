@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CHANGES, documentChanges } from './audit';
+import { MAX_CHANGES, MAX_DIFF_CHARS, documentChanges, saveChanges } from './audit';
 
 describe('documentChanges', () => {
   it('names a changed field of a row by the row, and counts a moved row as an order change only', () => {
@@ -27,5 +27,22 @@ describe('documentChanges', () => {
     const changes = documentChanges({}, many);
     expect(changes).toHaveLength(MAX_CHANGES);
     expect(changes.at(-1)!.field).toBe('21 more changes');
+  });
+});
+
+describe('saveChanges', () => {
+  it('keeps the top-level fields a save changed, whole, before and after; nothing when nothing changed', () => {
+    const before = { list: [{ id: 'a', name: 'A' }], bypass: [], note: 'x' };
+    const after = { list: [{ id: 'a', name: 'B' }], bypass: [], note: 'x', extra: true };
+    expect(saveChanges(before, after)).toEqual({ diff: { before: { list: before.list }, after: { list: after.list, extra: true } } });
+    expect(saveChanges(before, structuredClone(before))).toEqual({});
+  });
+
+  it('keeps a save too large for one event as lines instead', () => {
+    const big = Array.from({ length: 4000 }, (_, i) => ({ id: `r${i}`, name: `Rule ${i}`, comment: 'c'.repeat(40) }));
+    const changes = saveChanges({ list: [] }, { list: big });
+    expect(JSON.stringify(big).length).toBeGreaterThan(MAX_DIFF_CHARS);
+    expect(changes.diff).toBeUndefined();
+    expect(changes.changes).toHaveLength(MAX_CHANGES);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The audit trail: sign-ins, sign-outs, saves, publishes, role, user and token changes, written to the shared event
  * log as log_type 'audit'. Each event carries its kind (schemas/logEnums.ts `auditKind`) for the log's Kind filter,
- * and a save or a role or user change carries what changed, field by field (`documentChanges`).
+ * and a save carries what changed as the document's changed fields before and after (`documentDiff`), which the
+ * log view words with the area's schema; a role or user change carries its changes as words (`changes`).
  */
 import { auditKind, type AuditAction } from '../schemas/logEnums';
 import type { Db } from './types';
@@ -28,15 +29,39 @@ export interface AuditEvent {
   readonly result: 'success' | 'failure';
   /** Client address. */
   readonly ip: string;
-  /** What changed, field by field (`documentChanges`); left out when nothing is known or nothing changed. */
+  /** What changed, field by field, as words; left out when nothing is known or nothing changed. */
   readonly changes?: readonly AuditChange[];
+  /** A document save: the top-level fields that changed, before and after (`documentDiff`). */
+  readonly diff?: DocumentDiff;
+}
+
+/** The fields of a document that a save changed, with their values before and after (secrets masked). */
+export interface DocumentDiff {
+  readonly before: Readonly<Record<string, unknown>>;
+  readonly after: Readonly<Record<string, unknown>>;
 }
 
 /** Appends one audit event for the tenant, stamped now, with its kind. */
 export async function recordAudit(db: Db, tenantId: string, event: AuditEvent, now = Date.now()): Promise<void> {
-  const { changes, ...rest } = event;
-  const stored = { ...rest, kind: auditKind(event.action, event.result), ...(changes?.length ? { changes } : {}) };
+  const { changes, diff, ...rest } = event;
+  const stored = { ...rest, kind: auditKind(event.action, event.result), ...(changes?.length ? { changes } : {}), ...(diff ? { diff } : {}) };
   await db.query(`INSERT INTO log_events (tenant_id, log_type, ts, event) VALUES ($1, 'audit', $2, $3)`, [tenantId, now, JSON.stringify(stored)]);
+}
+
+/** A diff longer than this (as JSON) is kept as `documentChanges` lines instead, so one save cannot bloat the log. */
+export const MAX_DIFF_CHARS = 200_000;
+
+/**
+ * What a save changed, for its audit event: the top-level fields that differ, with their whole values before and
+ * after, so the log can word them with the area's schema (rows by name, moves, enumeration labels); undefined when
+ * nothing changed. A diff over MAX_DIFF_CHARS comes back as `changes` lines. Pass documents with their secrets masked.
+ */
+export function saveChanges(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): Pick<AuditEvent, 'diff' | 'changes'> {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  if (keys.length === 0) return {};
+  const pick = (doc: Readonly<Record<string, unknown>>) => Object.fromEntries(keys.filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]]));
+  const diff = { before: pick(before), after: pick(after) };
+  return JSON.stringify(diff).length > MAX_DIFF_CHARS ? { changes: documentChanges(before, after) } : { diff };
 }
 
 /** At most this many changes are kept per event; a last line says how many more there were. */

@@ -11,6 +11,13 @@ describe('server configuration from the environment', () => {
     expect(c.sessionMaxAgeMs).toBe(12 * 3_600_000);
   });
 
+  it('seeds an on-premises appliance or station with the small set unless PORTAL_SEED says otherwise', () => {
+    expect(configFromVars({ PORTAL_DEPLOYMENT: 'on_prem' }).seed).toBe('small');
+    expect(configFromVars({ PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' }).seed).toBe('small');
+    expect(configFromVars({ PORTAL_DEPLOYMENT: 'on_prem', PORTAL_SEED: 'full' }).seed).toBe('full');
+    expect(configFromVars({ PORTAL_DEPLOYMENT: 'cloud' }).seed).toBe('full');
+  });
+
   it('trusts a proxy only when TRUST_PROXY says so: true is the nearest hop, a number that many, else addresses', () => {
     expect(configFromVars({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(configFromVars({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);

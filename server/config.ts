@@ -66,13 +66,15 @@ export function configFromVars(vars: Vars): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${vars.PORT}".`);
   const maxAgeHours = Number(vars.SESSION_MAX_AGE_HOURS || SESSION_MAX_AGE_HOURS_DEFAULT);
   if (!(maxAgeHours > 0)) throw new Error(`SESSION_MAX_AGE_HOURS must be a positive number; got "${vars.SESSION_MAX_AGE_HOURS}".`);
+  const env = environmentFromVars(vars);
   return {
     port,
     host: vars.HOST || '0.0.0.0',
     dataDir: resolve(vars.DATA_DIR || './.data'),
     databaseUrl: vars.DATABASE_URL || undefined,
-    env: environmentFromVars(vars),
-    seed: oneOf('PORTAL_SEED', vars.PORTAL_SEED || 'full', ['full', 'small'] as const),
+    env,
+    // An appliance or a station keeps its own site's events, not a cloud tenant's month: the small seed by default.
+    seed: oneOf('PORTAL_SEED', vars.PORTAL_SEED || (env.deployment === 'on_prem' ? 'small' : 'full'), ['full', 'small'] as const),
     trustProxy: trustProxyFromVar(vars.TRUST_PROXY),
     sessionMaxAgeMs: maxAgeHours * 3_600_000,
     passwordHashCost: Number(vars.PASSWORD_HASH_COST || PASSWORD_HASH_COST_DEFAULT),

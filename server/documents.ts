@@ -7,11 +7,14 @@
  */
 import { z } from 'zod';
 import { documentStorage, isDocumentScreen, type DocumentScreen, type DocumentScreenDef, type OperationDef } from '../definitions/define';
+import { documentEnvelope } from '../definitions/derive';
 import type { Registry } from '../definitions/registry';
 import { rbacEnforced } from '../schemas/access';
 import { MESSAGES } from '../schemas/constants';
+import { fieldErrors } from '../schemas/http';
 import { refusedChanges } from '../schemas/fieldGates';
-import { documentChanges, recordAudit, type AuditChange } from './audit';
+import { checkAccessSave } from './adminAccess';
+import { recordAudit, saveChanges, type AuditEvent } from './audit';
 import { maskSecrets, mergeSecrets } from './secrets';
 import { markStaged, revisionById, workingRevision, type RevisionRow } from './revisions';
 import type { RevParam } from '../schemas/policy';
@@ -96,9 +99,22 @@ export function current(screen: Storable, stored: StoredBody | undefined): Doc {
   return maskSecrets(screen.schema, upgradeDocument(screen, stored) as Doc);
 }
 
+/**
+ * The stored document a save starts from, brought to the current version once: as stored (undefined when never
+ * saved), and as the save compares with (the defaults when never saved) for its field gates and its audit event.
+ */
+export interface SaveBase {
+  readonly stored: Doc | undefined;
+  readonly before: Doc;
+}
+export function saveBase(screen: Storable, stored: StoredBody | undefined): SaveBase {
+  const doc = stored && (upgradeDocument(screen, stored) as Doc);
+  return { stored: doc, before: doc ?? emptyDocument(screen.schema) };
+}
+
 /** The document to store from a save: the body's document part, with secrets sent back as the placeholder kept. */
-export function documentToStore(screen: Storable, envelope: Doc, stored: StoredBody | undefined): Doc {
-  const { document, unresolved } = mergeSecrets(screen.schema, documentOf(screen, envelope), stored && (upgradeDocument(screen, stored) as Doc));
+export function documentToStore(screen: Storable, envelope: Doc, base: SaveBase): Doc {
+  const { document, unresolved } = mergeSecrets(screen.schema, documentOf(screen, envelope), base.stored);
   if (unresolved.length) {
     throw new HttpError(400, MESSAGES.validationFailed, {
       errors: unresolved.map((path) => ({ path, key: 'required', message: 'Type the secret: none is stored for this entry yet.' })),
@@ -110,18 +126,20 @@ export function documentToStore(screen: Storable, envelope: Doc, stored: StoredB
 const tooOld = (stamp: unknown, stored: Stored) => isStale(stamp, stored.updated_at);
 
 /**
+ * What a save changes, field by field, for the audit trail, and the saved document as answers show it: secrets show as
+ * their placeholder on both sides.
+ */
+function savedChanges(screen: Storable, base: SaveBase, doc: Doc) {
+  const shown = maskSecrets(screen.schema, doc);
+  return { shown, changes: saveChanges(maskSecrets(screen.schema, base.before), shown) };
+}
+
+/**
  * 403 naming each gated field (schemas/fieldGates.ts) the save changes and the caller's role may not change; nothing
  * is stored. Enforced where the operation's own access rule is (rbac on).
  */
-/** What a save changes, field by field, for the audit trail; secrets show as their placeholder on both sides. */
-function savedChanges(screen: Storable, stored: StoredBody | undefined, doc: Doc) {
-  const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
-  return documentChanges(maskSecrets(screen.schema, before as Doc), maskSecrets(screen.schema, doc));
-}
-
-function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<DocumentOperation>, caller: Caller, stored: StoredBody | undefined, doc: Doc): void {
+function assertFieldGates(screen: DocumentScreen, ctx: OperationContext<DocumentOperation>, caller: Caller, before: Doc, doc: Doc): void {
   if (!screen.fieldGates || !rbacEnforced(ctx.env, caller.user.capabilities)) return;
-  const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
   const refused = refusedChanges(screen.fieldGates, caller.grants, before, doc);
   if (refused.length) {
     throw new HttpError(403, MESSAGES.forbidden, {
@@ -192,7 +210,7 @@ interface SaveOptions {
   /** A policy save's `{rev}` path parameter: it must be the working revision too. */
   readonly rev?: number;
   /** Refuses (throws) a change the saver may not make (the field gates of the tenant's roles). */
-  readonly gates?: (stored: StoredBody | undefined, doc: Doc) => void;
+  readonly gates?: (before: Doc, doc: Doc) => void;
 }
 
 async function savePolicyDocument(db: Db, actor: Actor, screen: DocumentScreen, envelope: Doc, opts: SaveOptions): Promise<Doc> {
@@ -204,30 +222,32 @@ async function savePolicyDocument(db: Db, actor: Actor, screen: DocumentScreen, 
     if (staleRevision || (stored && tooOld(envelope.updated_at, stored))) {
       throw new HttpError(409, MESSAGES.staleSave, { current: policyEnvelope(screen, stored, working) });
     }
-    const doc = documentToStore(screen, envelope, stored);
-    opts.gates?.(stored, doc);
+    const base = saveBase(screen, stored);
+    const doc = documentToStore(screen, envelope, base);
+    opts.gates?.(base.before, doc);
     const now = new Date().toISOString();
-    await stagePolicyArea(tx, actor, screen, working.rev_id, stored, doc, { at: now, ip: opts.ip });
+    const shown = await stagePolicyArea(tx, actor, screen, working.rev_id, base, doc, { at: now, ip: opts.ip });
     await markStaged(tx, tenantId, working.rev_id, now);
-    return { ...maskSecrets(screen.schema, doc), rev_id: working.rev_id, state: 'staged', updated_at: now };
+    // The answer stamps the revision as well as the document: the staged revision, its state and the time of the save.
+    return { ...shown, rev_id: working.rev_id, state: 'staged', updated_at: now };
   });
 }
 
 /**
  * Stores a policy area's document in working revision `revId` and records the save, with what it changed against
- * `stored`, in the tenant's audit log; inside the caller's transaction, which holds the tenant's policy lock and marks
- * the revision staged.
+ * `base`, in the tenant's audit log; inside the caller's transaction, which holds the tenant's policy lock and marks
+ * the revision staged. Answers the document as answers show it (secrets masked).
  */
 export async function stagePolicyArea(
   tx: Db,
   actor: Actor,
   screen: Storable,
   revId: number,
-  stored: StoredBody | undefined,
+  base: SaveBase,
   doc: Doc,
   how: { readonly at: string; readonly ip: string; readonly details?: string },
-): Promise<void> {
-  const changes = savedChanges(screen, stored, doc);
+): Promise<Doc> {
+  const { shown, changes } = savedChanges(screen, base, doc);
   await writePolicyDocument(tx, actor.tenantId, screen, revId, doc, how.at, actor.user.username);
   await recordAudit(tx, actor.tenantId, {
     action: 'save',
@@ -238,8 +258,9 @@ export async function stagePolicyArea(
     ...(how.details === undefined ? {} : { details: how.details }),
     result: 'success',
     ip: how.ip,
-    changes,
+    ...changes,
   });
+  return shown;
 }
 
 const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
@@ -247,7 +268,7 @@ const savePolicy = (screen: DocumentScreen): Handler => async (ctx) => {
   return savePolicyDocument(ctx.db, caller, screen, ctx.body, {
     ip: ctx.request.ip,
     rev: ctx.params.rev,
-    gates: (stored, doc) => assertFieldGates(screen, ctx, caller, stored, doc),
+    gates: (before, doc) => assertFieldGates(screen, ctx, caller, before, doc),
   });
 };
 
@@ -293,7 +314,7 @@ export async function writeSettingsDocument(
   screen: Storable,
   doc: Doc,
   ip: string,
-  changes?: readonly AuditChange[],
+  changes?: Pick<AuditEvent, 'diff' | 'changes'>,
 ): Promise<{ updated_at: string; updated_by: string }> {
   const now = new Date().toISOString();
   const { key, version } = documentStorage(screen);
@@ -309,7 +330,7 @@ export async function writeSettingsDocument(
     area: screen.id,
     result: 'success',
     ip,
-    changes,
+    ...changes,
   });
   return { updated_at: now, updated_by: caller.user.username };
 }
@@ -327,15 +348,18 @@ async function saveSettingsDocument(db: Db, actor: Actor, screen: DocumentScreen
     if (stored && tooOld(envelope.updated_at, stored)) {
       throw new HttpError(409, MESSAGES.staleSave, { current: settingsEnvelope(screen, stored) });
     }
-    const doc = documentToStore(screen, envelope, stored);
-    opts.gates?.(stored, doc);
-    const changes = savedChanges(screen, stored, doc);
-    return { ...maskSecrets(screen.schema, doc), ...(await writeSettingsDocument(tx, actor, screen, doc, opts.ip, changes)) };
+    const base = saveBase(screen, stored);
+    const doc = documentToStore(screen, envelope, base);
+    opts.gates?.(base.before, doc);
+    const { shown, changes } = savedChanges(screen, base, doc);
+    return { ...shown, ...(await writeSettingsDocument(tx, actor, screen, doc, opts.ip, changes)) };
   });
 }
 
 const saveSettings = (screen: DocumentScreen): Handler => async (ctx) => {
   const caller = requireCaller(ctx);
+  // A save of an access page that would shut out the caller is refused before anything is stored.
+  await checkAccessSave(ctx.db, caller, ctx.request.ip, ctx.env.deployment, documentStorage(screen).key, ctx.body);
   return saveSettingsDocument(ctx.db, caller, screen, ctx.body, { ip: ctx.request.ip, gates: (stored, doc) => assertFieldGates(screen, ctx, caller, stored, doc) });
 };
 
@@ -363,8 +387,23 @@ export function documentHandler(registry: Registry, op: OperationDef): Operation
   const screen = op.document && registry.screen(op.document.screenId);
   if (!screen || !isDocumentScreen(screen)) throw new Error(`Operation ${op.id} names no document screen`);
   const policy = screen.endpoint.revision === 'staged';
-  const handler =
-    op.document!.role === 'read' ? (policy ? readPolicy(screen) : readSettings(screen)) : policy ? savePolicy(screen) : saveSettings(screen);
+  const read = op.document!.role === 'read';
+  const handler = read ? (policy ? readPolicy(screen) : readSettings(screen)) : policy ? savePolicy(screen) : saveSettings(screen);
   // The mount parsed the input with the operation's own schemas, which derive.ts made a DocumentOperation's.
-  return handler as OperationHandler<OperationDef>;
+  return (screen.endpoint.queryFields?.length ? withQueryFields(screen, read, handler) : handler) as OperationHandler<OperationDef>;
+}
+
+/**
+ * A screen's `queryFields` given as query parameters: a read answers the document with them, a save stores them over
+ * the body's values, the whole document validated again (400 with field paths, nothing stored).
+ */
+function withQueryFields(screen: DocumentScreen, read: boolean, handler: Handler): Handler {
+  return async (ctx) => {
+    const given = Object.fromEntries(Object.entries(ctx.query ?? {}).filter(([, v]) => v !== undefined));
+    if (!Object.keys(given).length) return handler(ctx);
+    if (read) return { ...((await handler(ctx)) as Doc), ...given };
+    const parsed = documentEnvelope(screen).safeParse({ ...(ctx.request.body as Doc), ...given });
+    if (!parsed.success) throw new HttpError(400, MESSAGES.validationFailed, { errors: fieldErrors(parsed.error) });
+    return handler({ ...ctx, body: parsed.data as Doc });
+  };
 }

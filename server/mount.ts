@@ -67,16 +67,16 @@ export function mountOperations(app: FastifyInstance, options: MountOptions): vo
   for (const op of registry.operations) {
     if (!envAllows(op.env, env)) continue;
     const handler = handlers.get(op.id)!;
-    app.route({
+    for (const path of [op.path, ...(op.aliases ?? [])]) app.route({
       method: op.method,
-      url: fastifyPath(op.path),
+      url: fastifyPath(path),
       handler: async (request, reply) => {
         // An API token (Authorization: Bearer) stands instead of the cookies: no session, no XSRF; a bad one is 401.
         const token = bearerToken(request.headers.authorization);
         const session =
           token === undefined
-            ? await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs, { background: request.headers[BACKGROUND_HEADER.toLowerCase()] === '1' })
-            : await resolveApiToken(db, token, request);
+            ? await resolveSession(db, request.cookies[SESSION_COOKIE], maxAgeMs, { ip: request.ip, deployment: env.deployment, background: request.headers[BACKGROUND_HEADER.toLowerCase()] === '1' })
+            : await resolveApiToken(db, token, request, env.deployment);
         if (token !== undefined && !session) throw new HttpError(401, MESSAGES.notAuthorized);
         // Also on a refusal: a 403 caused by a narrowed role tells the page to read the user's access again.
         if (session) reply.header(ACCESS_STAMP_HEADER, accessStamp(session.caller.user));
@@ -102,13 +102,15 @@ function authorize(op: OperationDef, env: Environment, session: ResolvedSession 
   if (op.feature && caller && !featureFlags(caller.user.capabilities)[op.feature]) throw new HttpError(403, MESSAGES.forbidden);
 }
 
-/** An upload operation takes multipart/form-data and nothing else; every other operation takes no multipart body (415). */
+const BODY_KINDS = { json: 'a JSON body', multipart: 'a multipart/form-data upload', ndjson: 'an application/x-ndjson body' } as const;
+
+/** An operation takes the body kind it declares (JSON by default) and no other (415). */
 function checkBodyKind(op: OperationDef, request: FastifyRequest): void {
   if (!op.body || request.body === undefined) return;
-  const multipart = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
-  if (multipart !== (op.requestKind === 'multipart')) {
-    throw new HttpError(415, multipart ? 'This call takes a JSON body.' : 'This call takes a multipart/form-data upload.');
-  }
+  const type = request.headers['content-type'] ?? '';
+  const sent = /^multipart\/form-data\b/i.test(type) ? 'multipart' : /^application\/x-ndjson\b/i.test(type) ? 'ndjson' : 'json';
+  const wanted = op.requestKind ?? 'json';
+  if (sent !== wanted) throw new HttpError(415, `This call takes ${BODY_KINDS[wanted]}.`);
 }
 
 /** The header must echo the cookie; with a session, the cookie must also carry that session's token. */

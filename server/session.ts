@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { grantsFromRoles, type Capabilities, type Roles } from '../schemas/access';
+import { grantsFromRoles, type Capabilities, type Deployment, type Roles } from '../schemas/access';
 import type { SessionUser } from '../schemas/auth';
 import {
   ACTIVITY_THROTTLE_MS,
@@ -15,6 +15,8 @@ import {
   USER_COOKIE_LIFETIME_MS,
   XSRF_COOKIE,
 } from '../schemas/constants';
+import { adminAccessColumn, addressPermitted, addressRefusedText, adminAccessOf, idleMinutes, type StoredAdminAccess } from './adminAccess';
+import { recordAudit } from './audit';
 import { HttpError, type Caller, type Db } from './types';
 
 /** Sign-in answer for a user of a tenant the provider disabled. */
@@ -31,16 +33,27 @@ export interface UserRow {
   readonly tenant_name: string;
   readonly capabilities: Capabilities;
   readonly settings: { readonly session_logout_days?: unknown };
+  /** The tenant's stored access pages (adminAccessColumn); absent where no session is made. */
+  readonly admin_access?: StoredAdminAccess | null;
 }
 
-/** SQL selecting the UserRow columns from `users u JOIN tenants t`. */
-export const USER_ROW_COLUMNS = `u.id AS user_id, u.tenant_id, u.username, u.first_name, u.last_name, u.roles,
-  t.name AS tenant_name, t.capabilities, t.settings`;
+/** SQL selecting the UserRow columns from `users u JOIN tenants t`, with the access pages that apply in `deployment`. */
+export const userRowColumns = (deployment: Deployment): string => `u.id AS user_id, u.tenant_id, u.username, u.first_name, u.last_name, u.roles,
+  t.name AS tenant_name, t.capabilities, t.settings, ${adminAccessColumn(deployment)}`;
 
 /** The tenant's inactivity time-out in days, or the spec's default when unset or not a positive number. */
 export function sessionLogoutDays(settings: UserRow['settings']): number {
   const days = settings.session_logout_days;
   return typeof days === 'number' && days > 0 ? days : SESSION_LOGOUT_DAYS_DEFAULT;
+}
+
+/**
+ * The idle sign-out in days: the access pages' idle time, or the service provider's inactivity limit
+ * for the tenant when that is shorter. The page answers it as session_logout_days, so its inactivity timer follows.
+ */
+export function idleDays(row: Pick<UserRow, 'settings' | 'admin_access'>): number {
+  const provider = sessionLogoutDays(row.settings);
+  return row.admin_access === undefined ? provider : Math.min(provider, idleMinutes(adminAccessOf(row.admin_access ?? {})) / (DAY_MS / 60_000));
 }
 
 export function sessionUser(row: UserRow): SessionUser {
@@ -57,7 +70,7 @@ export function sessionUser(row: UserRow): SessionUser {
     status_ui_v2: true,
     appliance_manager_ui_v2: true,
     portal_v2: row.capabilities.portal2 === true,
-    session_logout_days: sessionLogoutDays(row.settings),
+    session_logout_days: idleDays(row),
   };
 }
 
@@ -139,21 +152,22 @@ export interface ResolvedSession {
 }
 
 /**
- * The session named by the `sid` cookie. An idle one (no activity within the tenant's session_logout_days) or an old
- * one (signed in more than `maxAgeMs` ago, however active) is deleted and treated as absent; otherwise the call counts
- * as activity, unless it is a `background` one (a poll the page made on its own): last_seen_at is refreshed, written
- * at most once per ACTIVITY_THROTTLE_MS.
+ * The session named by the `sid` cookie. An idle one (no activity within `idleDays`) or an old one (signed in more
+ * than `maxAgeMs` ago, however active) is deleted and treated as absent; otherwise the call counts as activity, unless
+ * it is a `background` one (a poll the page made on its own): last_seen_at is refreshed, written at most once per
+ * ACTIVITY_THROTTLE_MS. A request from an address outside the tenant's allow-list (Settings → Administrator Access)
+ * ends the session, is audited, and is answered 401 with the reason.
  */
 export async function resolveSession(
   db: Db,
   sid: string | undefined,
   maxAgeMs: number,
-  { background = false, now = Date.now() }: { readonly background?: boolean; readonly now?: number } = {},
+  { ip, deployment, background = false, now = Date.now() }: { readonly ip: string; readonly deployment: Deployment; readonly background?: boolean; readonly now?: number },
 ): Promise<ResolvedSession | undefined> {
   if (!sid) return undefined;
   const idHash = sha256(sid);
   const { rows } = await db.query<UserRow & { xsrf_token: string; created_at: Date; last_seen_at: Date }>(
-    `SELECT s.xsrf_token, s.created_at, s.last_seen_at, ${USER_ROW_COLUMNS}
+    `SELECT s.xsrf_token, s.created_at, s.last_seen_at, ${userRowColumns(deployment)}
        FROM sessions s JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id JOIN tenants t ON t.id = s.tenant_id
       WHERE s.id_hash = $1 AND NOT t.disabled`,
     [idHash],
@@ -161,9 +175,22 @@ export async function resolveSession(
   const row = rows[0];
   if (!row) return undefined;
   const idle = now - row.last_seen_at.getTime();
-  if (idle > sessionLogoutDays(row.settings) * DAY_MS || now - row.created_at.getTime() > maxAgeMs) {
+  if (idle > idleDays(row) * DAY_MS || now - row.created_at.getTime() > maxAgeMs) {
     await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
     return undefined;
+  }
+  const rules = adminAccessOf(row.admin_access ?? {});
+  if (!addressPermitted(rules, ip)) {
+    await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+    await recordAudit(db, row.tenant_id, {
+      action: 'login',
+      user: row.username,
+      tenant: row.tenant_name,
+      details: 'Session ended: a request came from an address outside the allowed addresses',
+      result: 'failure',
+      ip,
+    });
+    throw new HttpError(401, addressRefusedText(rules, ip));
   }
   if (!background && idle > ACTIVITY_THROTTLE_MS) await touchSession(db, idHash, now);
   const user = sessionUser(row);

@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { registry as defaultRegistry } from '../definitions';
 import type { Registry } from '../definitions/registry';
+import type { Deployment } from '../schemas/access';
 import { buildApp } from './app';
 import { configFromVars, type Vars } from './config';
 import { setPasswordHashCost } from './passwords';
 import { migrate } from './db/migrate';
+import { attachLogStore, logStoreOf, openLogStore } from './logs/logStore';
+import { applyRetention } from './logs/retention';
 import { openDb } from './db/openDb';
 import { serverModules } from './modules';
 import { resolveSession } from './session';
@@ -37,6 +40,7 @@ export interface RunningServer {
 
 /** Rounds of the warm-up (see warmUp): a first choice, measured only on a loaded machine (docs/benchmarks.md, Load). */
 export const WARM_UP_ROUNDS = 20;
+const RETENTION_EVERY_MS = 3_600_000;
 
 /**
  * PGlite before it listens: the session lookup of every call and each module's hot reads (`ServerModule.warmUp`), for
@@ -45,12 +49,12 @@ export const WARM_UP_ROUNDS = 20;
  * later ones, and a first burst of 100 callers queued up to 9 s behind them. PostgreSQL needs none (its server is
  * already running).
  */
-async function warmUp(db: Db, modules: readonly ServerModule[], ctx: StartContext, sessionMaxAgeMs: number): Promise<void> {
+async function warmUp(db: Db, modules: readonly ServerModule[], ctx: StartContext, sessionMaxAgeMs: number, deployment: Deployment): Promise<void> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM tenants WHERE NOT disabled ORDER BY id LIMIT 1');
   const tenantId = rows[0]?.id;
   if (!tenantId) return;
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-    await resolveSession(db, `warm-up-${round}`, sessionMaxAgeMs);
+    await resolveSession(db, `warm-up-${round}`, sessionMaxAgeMs, { ip: '127.0.0.1', deployment });
     for (const m of modules) await m.warmUp?.(db, tenantId, ctx);
   }
 }
@@ -65,11 +69,16 @@ export async function prepareStore(options: Pick<StartOptions, 'vars' | 'registr
   const registry = options.registry ?? defaultRegistry;
   const modules = options.modules ?? serverModules;
   const db = await openDb(config);
+  const logStore = openLogStore(options.vars ?? process.env);
+  attachLogStore(db, logStore);
   try {
     await migrate(db);
     for (const m of modules) await m.onStart?.(db, config.env, { registry, seed: config.seed });
+    await logStore.start(db);
+    await applyRetention(db, logStore, Date.now());
     return db;
   } catch (err) {
+    await logStore.close();
     await db.close();
     throw err;
   }
@@ -82,7 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = await prepareStore({ ...options, vars: options.vars ?? process.env });
   let app: FastifyInstance | undefined;
   try {
-    if (db.kind === 'pglite') await warmUp(db, modules, { registry, seed: config.seed }, config.sessionMaxAgeMs);
+    if (db.kind === 'pglite') await warmUp(db, modules, { registry, seed: config.seed }, config.sessionMaxAgeMs, config.env.deployment);
     app = buildApp({
       db,
       env: config.env,
@@ -95,6 +104,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       sessionMaxAgeMs: config.sessionMaxAgeMs,
     });
     await app.listen({ port: config.port, host: config.host });
+    // Retention deletes what passes it every hour (reads never answer it anyway).
+    const retention = setInterval(() => {
+      applyRetention(db, logStoreOf(db), Date.now()).catch((err: unknown) => app?.log.error(err));
+    }, RETENTION_EVERY_MS).unref();
     const { port } = app.server.address() as AddressInfo;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const running = app;
@@ -103,12 +116,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app: running,
       db,
       close: async () => {
+        clearInterval(retention);
         await running.close();
+        await logStoreOf(db).close();
         await db.close();
       },
     };
   } catch (err) {
     await app?.close();
+    await logStoreOf(db).close();
     await db.close();
     throw err;
   }

@@ -40,6 +40,9 @@ describe('pages', () => {
     expect((await built.inject({ url: '/login/' })).body).toBe('<title>login</title>');
     expect((await built.inject({ url: '/d/' })).body).toBe('<title>login</title>');
     expect((await built.inject({ url: '/login' })).headers.location).toBe('/login/');
+    // The appliance-settings path (spec 000 §2): the same portal, whose empty root then opens Settings on premises.
+    expect((await built.inject({ url: '/appliance-settings/' })).body).toBe('<title>portal</title>');
+    expect((await built.inject({ url: '/appliance-settings' })).headers.location).toBe('/appliance-settings/');
     const asset = await built.inject({ url: '/assets/app-1a2b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);

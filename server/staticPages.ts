@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APPLIANCE_SETTINGS_PATH } from '../schemas/constants';
 import { sendPage } from './pages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,6 +48,9 @@ export function registerStaticPages(app: FastifyInstance, dirs: { distDir: strin
   const login = join(distDir, 'login', 'index.html');
   app.get('/', (request, reply) => sendHtml(request, reply, portal));
   app.get('/index.html', (request, reply) => sendHtml(request, reply, portal));
+  // The same portal on the appliance-settings path, whose empty root opens Settings on premises (spec 000 §2).
+  app.get(APPLIANCE_SETTINGS_PATH, (request, reply) => sendHtml(request, reply, portal));
+  app.get(APPLIANCE_SETTINGS_PATH.slice(0, -1), (_request, reply) => reply.redirect(APPLIANCE_SETTINGS_PATH, 301));
   // The login module: cloud sign-in lands on /login/, on-prem on /d/ (spec 000 §2).
   for (const path of ['/login', '/d']) {
     app.get(`${path}/`, (request, reply) => sendHtml(request, reply, login));

@@ -102,6 +102,11 @@ export interface ServerModule {
    * (startServer.ts), repeated a few times after the start hooks and before the server listens.
    */
   readonly warmUp?: (db: Db, tenantId: string, ctx: StartContext) => Promise<void>;
+  /**
+   * Whether the system is answering (an appliance restarting is not): when it gives an answer, every API call gets a
+   * 503 with it, `restarting: true` and `Retry-After`.
+   */
+  readonly unavailable?: (db: Db) => Promise<{ readonly msg: string; readonly retryAfterSeconds: number } | undefined>;
 }
 
 /** An error with an HTTP status and the API's error body. */

@@ -209,7 +209,7 @@ describe('portal routes', () => {
     };
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/policy/web/exceptions', webadmin, broken);
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
     expect(within(alert).getByText('This page could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('Failed to fetch')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -61,7 +61,7 @@ function LazyScreen({ screen }: { screen: CatalogScreen }) {
 function RootRedirect() {
   const { catalog } = useApp();
   const { access } = useEngine();
-  const target = rootRedirect(catalog, access);
+  const target = rootRedirect(catalog, access, window.location.pathname);
   return target ? (
     <Redirect to={target} replace />
   ) : (

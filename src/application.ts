@@ -4,13 +4,15 @@
  * catalog; an application shows only the sections whose `application` is its id, and says how its users sign in and
  * keep their session.
  */
+import type { SessionDeps } from '../engine/core/session';
+
 export interface Application {
   /** The sections it shows: those whose `application` is this id (the portal's have none). */
   readonly id: string;
   /** The header's and the page titles' name instead of the product name. */
   readonly title?: string;
   /** Its session calls, when not the portal's (which depend on the deployment). */
-  readonly session?: { readonly userInfo: string; readonly logout: string; readonly cookieRefresh: string };
+  readonly session?: Pick<SessionDeps['ops'], 'userInfo' | 'logout' | 'cookieRefresh'>;
   /** Sign-in at an identity provider the server hosts: credentials for a token (`token`), exchanged for a session (`exchange`). */
   readonly signIn?: { readonly token: string; readonly exchange: string };
   /** Whether it edits the tenant's policy (the header's revision and Publish). */

@@ -8,7 +8,7 @@ import type { AuthParams } from '../schemas/auth';
 import { USER_COOKIE } from '../schemas/constants';
 import { browserCookies } from '../engine/core/cookies';
 import { callOperation, configureHttp } from '../engine/core/http';
-import { operationRoutes, type OperationOutput } from '../engine/generated/client.gen';
+import { loadOperationRoutes, shellOperationRoutes, type OperationOutput } from '../engine/generated/client.gen';
 import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
 import { ssoFormFields, submitSsoForm } from './shell/ssoForm';
 
@@ -17,7 +17,7 @@ const quiet = { skip403Snackbar: true, skipUnauthorizedHandling: true };
 
 /** Starts the sign-in; false when the shell should handle this visit instead. */
 async function signInWithoutShell(route: string): Promise<boolean> {
-  configureHttp({ operations: operationRoutes, production: true });
+  configureHttp({ operations: shellOperationRoutes, loadOperations: loadOperationRoutes, production: true });
   const config = await callOperation<OperationOutput<'portal.config'>>('portal.config', {}, quiet);
   if (!config.production) return false;
   const returnUrl = safeReturnUrl(route === '/' ? undefined : route);

@@ -21,7 +21,7 @@ import { browserWindowHooks, createSession, type Session } from '../engine/core/
 import { unsavedChanges } from '../engine/core/unsavedChanges';
 import { EngineProvider, type Engine } from '../engine/render/shell/EngineContext';
 import { SnackbarHost } from '../engine/render/shell/SnackbarHost';
-import { apiClient, operationRoutes, type OperationOutput } from '../engine/generated/client.gen';
+import { apiClient, loadOperationRoutes, shellOperationRoutes, type OperationOutput } from '../engine/generated/client.gen';
 import { AppRoutes } from './App';
 import { providerProps } from './theme';
 import { AppProvider, ProductNameContext, type AppServices } from './appContext';
@@ -29,6 +29,7 @@ import { currentApplication } from './application';
 import { applicationCatalog, type Catalog } from './shell/catalog';
 import { currentRoute, forceNavigate, startHashLocation, useHashLocation, useHashSearch } from './shell/hashLocation';
 import { LeaveConfirmHost } from './shell/LeaveConfirmHost';
+import { RestartNoticeHost } from './shell/RestartNoticeHost';
 import { pageUrlOf, safeReturnUrl } from './shell/returnUrl';
 import { preloadScreen } from './shell/screenDefinition';
 import { SpotlightHost } from './shell/SpotlightHost';
@@ -51,7 +52,7 @@ const sessionHooks = {
   isBackground: () => session?.userAway() ?? false,
   onAccessStamp: (stamp: string) => session?.noteAccessStamp(stamp),
 };
-configureHttp({ operations: operationRoutes, production: true, ...sessionHooks });
+configureHttp({ operations: shellOperationRoutes, loadOperations: loadOperationRoutes, production: true, ...sessionHooks });
 
 function StartupError({ message }: { message: string }) {
   return (
@@ -102,7 +103,7 @@ export async function startShell(generated: Catalog) {
     return;
   }
   const env: Environment = { deployment: config.deployment, appMode: config.app_mode, production: config.production };
-  configureHttp({ operations: operationRoutes, production: env.production, ...sessionHooks });
+  configureHttp({ operations: shellOperationRoutes, loadOperations: loadOperationRoutes, production: env.production, ...sessionHooks });
 
   const onPrem = env.deployment === 'on_prem';
   const access = createAccessControl(env);
@@ -154,6 +155,7 @@ export async function startShell(generated: Catalog) {
         </EngineProvider>
         <SnackbarHost />
         <SpotlightHost />
+        <RestartNoticeHost />
       </MantineProvider>
     </StrictMode>,
   );

@@ -15,9 +15,11 @@ export interface OperationRoute {
   readonly tag?: string;
   readonly xsrfExempt?: true;
   readonly access?: unknown;
-  /** A multipart/form-data upload: each body field a part, `fileFields` sent as files. */
-  readonly requestKind?: 'multipart';
+  /** A multipart/form-data upload: each body field a part, `fileFields` sent as files; or an NDJSON body sent as it is. */
+  readonly requestKind?: 'multipart' | 'ndjson';
   readonly fileFields?: readonly string[];
+  /** The `status` its answer must carry (the management service's "Success", the operator's "authenticated"). */
+  readonly replyStatus?: string;
 }
 
 export interface CallInput {
@@ -59,6 +61,8 @@ export interface ConnectOptions {
   /** An API token; without one, sign in with a user's password. */
   readonly token?: string;
   readonly fetch?: typeof fetch;
+  /** Cookies of an earlier session to continue (name → value), e.g. as a saved profile holds them. */
+  readonly cookies?: Iterable<readonly [string, string]>;
 }
 
 /** Names the server uses on the wire (written into the package by codegen). */
@@ -89,7 +93,7 @@ function queryOf(query: CallInput['query'] = {}): string {
 /** A connection to one portal: `call` for the generated client, and the cookies it holds. */
 export function connection(options: ConnectOptions, routes: readonly OperationRoute[], wire: Wire) {
   const byId = new Map(routes.map((r) => [r.id, r]));
-  const cookies = new Map<string, string>();
+  const cookies = new Map<string, string>(options.cookies ?? []);
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/$/, '');
 
@@ -124,6 +128,9 @@ export function connection(options: ConnectOptions, routes: readonly OperationRo
         else form.append(name, text);
       }
       body = form;
+    } else if (input.body !== undefined && route.requestKind === 'ndjson') {
+      body = String(input.body);
+      headers['content-type'] = 'application/x-ndjson';
     } else if (input.body !== undefined) {
       body = JSON.stringify(input.body);
       headers['content-type'] = 'application/json';
@@ -151,7 +158,12 @@ export function connection(options: ConnectOptions, routes: readonly OperationRo
     }
     if (route.responseKind === 'binary') return (await res.blob()) as T;
     if (route.responseKind === 'text') return (await res.text()) as T;
-    return (await res.json()) as T;
+    const answer = (await res.json()) as { status?: unknown } | null;
+    if (route.replyStatus !== undefined && answer?.status !== route.replyStatus) {
+      const message = typeof answer?.status === 'string' && answer.status !== '' ? answer.status : `The answer carries no status "${route.replyStatus}".`;
+      throw new PortalError(res.status, message, [], answer);
+    }
+    return answer as T;
   };
 
   return { call, cookies: cookies as ReadonlyMap<string, string> };

@@ -57,6 +57,7 @@ import {
 import { SessionUser } from '../../schemas/auth';
 import { STATION_PORT } from '../../schemas/areas/applianceManager';
 import { SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
+import { StationStatus } from '../../schemas/areas/applianceSystem';
 import { defineOperation } from '../define';
 import { applianceEnv, managedApplianceEnv, managerEnv, managerRead, managerWrite } from '../appliance/common';
 
@@ -262,6 +263,17 @@ export const listGroups = defineOperation({
   path: '/api/mgr/v1/groups',
   summary: 'Groups of managed appliances with the number of appliances in each',
   response: ManagedGroups,
+  access: managerRead,
+  env: managerEnv,
+  tag: managerTag,
+});
+
+export const stationStatus = defineOperation({
+  id: 'manager.status',
+  method: 'GET',
+  path: '/api/mgr/v1/status',
+  summary: 'The management station’s own state: host name, version, running since, and its appliances by state',
+  response: StationStatus,
   access: managerRead,
   env: managerEnv,
   tag: managerTag,
@@ -487,6 +499,7 @@ export const remoteCertificate = defineOperation({
 export const managerOps = {
   listSystems,
   listGroups,
+  stationStatus,
   checkUpdate,
   installUpdate,
   restartSystem,

@@ -1,6 +1,6 @@
 /** Sign-in and session calls (spec 000 §7 Auth; on-prem equivalents of 001 §7 Login and session). */
 import { z } from 'zod';
-import { AuthParams, AuthParamsRequest, LoginRequest, PortalConfig, SessionUser } from '../../schemas/auth';
+import { AuthParams, AuthParamsRequest, LoginRequest, PortalConfig, SessionUser, TfaRequest, TfaResult } from '../../schemas/auth';
 import { OkText } from '../../schemas/http';
 import { defineOperation } from '../define';
 
@@ -33,14 +33,35 @@ export const login = defineOperation({
   method: 'POST',
   path: '/api/auth/v1/login',
   summary: 'Sign in with user name and password; starts a new session',
+  description:
+    'Refused (401) from an address outside the tenant\'s allowed addresses, and (423, with Retry-After) while the ' +
+    'account is locked after too many failed sign-ins. When a second factor is needed the answer is 401 with `tfa` ' +
+    '(verify or enrol), a `challenge` and, to enrol, the `secret` and its `otpauth_uri`: send the code to the ' +
+    'second-factor call.',
   body: LoginRequest,
   response: SessionUser,
   access: 'public',
   tag,
 });
 
+export const tfa = defineOperation({
+  id: 'auth.tfa',
+  method: 'POST',
+  path: '/api/auth/v1/tfa',
+  summary: 'Second factor of a sign-in: the code of the authenticator app or a recovery code; starts the session',
+  description:
+    'Takes the challenge of the sign-in answer. At enrolment the first right code confirms the secret, and the answer ' +
+    'carries ten recovery codes, each good once. A wrong code counts as a failed sign-in; a challenge lasts five ' +
+    'minutes and five attempts.',
+  body: TfaRequest,
+  response: TfaResult,
+  access: 'public',
+  tag,
+});
+
 export const logout = defineOperation({
   id: 'auth.logout',
+  apiOnly: { reason: 'integration', why: 'The sign-out by GET, for clients that cannot send the XSRF header; the portal signs out with the POST.' },
   method: 'GET',
   path: '/api/auth/v1/logout',
   summary: 'End the session',
@@ -95,6 +116,7 @@ export const onPremLogin = defineOperation({
   summary: 'On-premises sign-in (dashboard v1 service)',
   env: onPrem,
 });
+export const onPremTfa = defineOperation({ ...tfa, id: 'dashboard.tfa', path: '/api/v1/tfa', summary: 'On-premises second factor of a sign-in', env: onPrem });
 export const onPremLogout = defineOperation({ ...logout, id: 'dashboard.logout', path: '/api/v1/logout', env: onPrem });
 export const onPremLogoutPost = defineOperation({ ...logoutPost, id: 'dashboard.logoutPost', path: '/api/v1/logout', env: onPrem });
 export const onPremUserInfo = defineOperation({ ...userInfo, id: 'dashboard.userInfo', path: '/api/v1/userinfo', env: onPrem });
@@ -123,11 +145,13 @@ export const authOps = {
   portalConfig,
   authParams,
   login,
+  tfa,
   logout,
   logoutPost,
   cookieRefresh,
   userInfo,
   onPremLogin,
+  onPremTfa,
   onPremLogout,
   onPremLogoutPost,
   onPremUserInfo,

@@ -8,7 +8,7 @@ import { RevParam } from '../../schemas/policy';
 import { defineOperation } from '../define';
 
 const env = [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }] as const;
-const dlpOrCasb = { any: ['dlp_policy:read', 'casb_policy:read'] };
+const dlpOrCasb = { any: ['dlp_policy:read', 'casb_policy:read'] } as const;
 
 export const appRepInsights = defineOperation({
   id: 'casbInsights.appRepInsights',

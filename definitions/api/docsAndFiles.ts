@@ -8,8 +8,8 @@ import { defineOperation } from '../define';
 
 const env = [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }] as const;
 /** Who reads and changes documents and files rules. */
-export const FILES_READ = { any: ['web_policy:read', 'content_inspection:read'] };
-export const FILES_WRITE = { any: ['web_policy:write', 'content_inspection:write'] };
+export const FILES_READ = { any: ['web_policy:read', 'content_inspection:read'] } as const;
+export const FILES_WRITE = { any: ['web_policy:write', 'content_inspection:write'] } as const;
 
 export const contentTypesV4 = defineOperation({
   id: 'docsAndFiles.contentTypes',

@@ -5,6 +5,7 @@
 import {
   ApiTokenDeleted,
   ApiTokenIdParam,
+  ApiTokenChanges,
   ApiTokenList,
   BulkCreate,
   BulkCreated,
@@ -50,12 +51,12 @@ import {
 } from '../../schemas/areas/identity';
 import { defineOperation } from '../define';
 
-const usersRead = { any: ['users:read'] };
-const usersWrite = { any: ['users:write'] };
-const rolesRead = { any: ['roles:read'] };
-const rolesWrite = { any: ['roles:write'] };
-const tokensRead = { any: ['settings:read'] };
-const tokensWrite = { any: ['settings:write'] };
+const usersRead = { any: ['users:read'] } as const;
+const usersWrite = { any: ['users:write'] } as const;
+const rolesRead = { any: ['roles:read'] } as const;
+const rolesWrite = { any: ['roles:write'] } as const;
+const tokensRead = { any: ['settings:read'] } as const;
+const tokensWrite = { any: ['settings:write'] } as const;
 const v2 = '/api/udb-rest/v2';
 const NO_ESCALATION =
   'A role can be given only when every area it reads or writes is one the caller may read or write, and it keeps ' +
@@ -74,6 +75,7 @@ export const listDirectoryUsers = defineOperation({
 
 export const getDirectoryUser = defineOperation({
   id: 'users.get',
+  apiOnly: { reason: 'script', why: 'One user by id or name for scripts; the Users screen lists and searches users.' },
   method: 'GET',
   path: `${v2}/users/{id}`,
   summary: 'One user, by user id or user name (limit=1)',
@@ -276,10 +278,11 @@ export const updateUserSettings = defineOperation({
 });
 export const createUserFromScreen = defineOperation({
   id: 'users.createFromScreen',
+  apiOnly: { reason: 'script', why: 'The earlier call of the Users screen, kept for scripts; the screen adds users with users.create.' },
   method: 'POST',
   path: SCREEN,
   summary: 'Add a user; without a role they may see nothing until given one',
-  description: `${NO_ESCALATION} ${SCREEN_NOTE}`,
+  description: NO_ESCALATION,
   body: NewUserFromScreen,
   response: UserSettingsItem,
   access: usersWrite,
@@ -287,10 +290,10 @@ export const createUserFromScreen = defineOperation({
 });
 export const deleteUsersFromScreen = defineOperation({
   id: 'users.batchDeleteFromScreen',
+  apiOnly: { reason: 'script', why: 'The earlier call of the Users screen, kept for scripts; the screen deletes selected users with users.bulkDelete.' },
   method: 'POST',
   path: `${SCREEN}/batch_delete`,
   summary: 'Delete the selected users (user ids or user names); unknown ones are skipped, the caller is never deleted',
-  description: SCREEN_NOTE,
   body: UserIdsBody,
   response: UserIdsDeleted,
   access: usersWrite,
@@ -334,8 +337,9 @@ export const deleteRbacV2 = defineOperation({
   access: rolesWrite,
   tag: 'roles',
 });
-export const rbacV1 = defineOperation({ ...rbacV2, id: 'rbac.listV1', path: '/api/policy/v1/rbac', summary: `${rbacV2.summary} (v1)` });
-export const saveRbacV1 = defineOperation({ ...saveRbacV2, id: 'rbac.saveV1', path: '/api/policy/v1/rbac', summary: `${saveRbacV2.summary} (v1)` });
+const rbacV1Only = { reason: 'integration', why: 'The roles at their v1 path, for integrations; the Roles screen reads and saves the same roles at v2.' } as const;
+export const rbacV1 = defineOperation({ ...rbacV2, id: 'rbac.listV1', path: '/api/policy/v1/rbac', summary: `${rbacV2.summary} (v1)`, apiOnly: rbacV1Only });
+export const saveRbacV1 = defineOperation({ ...saveRbacV2, id: 'rbac.saveV1', path: '/api/policy/v1/rbac', summary: `${saveRbacV2.summary} (v1)`, apiOnly: rbacV1Only });
 
 // ---- the Roles screen: each role edited on its own ---------------------------------------------------------------
 
@@ -423,6 +427,21 @@ export const generateApiToken = defineOperation({
   access: tokensWrite,
   tag: 'api tokens',
 });
+export const updateApiTokens = defineOperation({
+  id: 'apiTokens.update',
+  method: 'PUT',
+  path: '/api/settings/v1/tenants/api_tokens',
+  summary: 'Rename API tokens and set how long they stay valid, counted from now',
+  description:
+    'Each listed token gets its name and an expiry `expires_in_days` from now (a longer validity renews it, a shorter ' +
+    'one cuts it). A token\'s scope never changes: a new scope is a new token. Tokens not listed are left as they are; ' +
+    'an unknown token id is 400 naming it, and nothing is changed. Each change is in the audit log.',
+  apiOnly: { reason: 'script', why: 'Scripts that rotate tokens renew or rename them in one call; the API Tokens screen generates and deletes them.' },
+  body: ApiTokenChanges,
+  response: ApiTokenList,
+  access: tokensWrite,
+  tag: 'api tokens',
+});
 export const deleteApiToken = defineOperation({
   id: 'apiTokens.delete',
   method: 'DELETE',
@@ -468,6 +487,7 @@ export const identityOps = {
   deleteRolesFromScreen,
   listApiTokens,
   generateApiToken,
+  updateApiTokens,
   deleteApiToken,
 } as const;
 

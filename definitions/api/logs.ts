@@ -26,7 +26,7 @@ import { choicesFrom, defineOperation, idSegment, type OperationDef } from '../d
 const tag = 'logs';
 
 /** The permission that reads one log kind. */
-export const logReadPermission = (type: LogType) => `logs:read:${type}`;
+export const logReadPermission = <const T extends LogType>(type: T) => `logs:read:${type}` as const;
 
 const PAGING =
   'Events newest first. The answer’s paginate.pagingIdentifiers, POSTed to the same path with the same query, gives ' +
@@ -80,7 +80,10 @@ function categoryListOperation<const N extends CategoryListName>(name: N) {
 
 /** The category-list operations, by list name: what log views call and server/modules/logs.ts implements. */
 export const categoryListOps = {
-  cats: categoryListOperation('cats'),
+  cats: {
+    ...categoryListOperation('cats'),
+    apiOnly: { reason: 'integration', why: 'The first category list, for integrations; the portal labels categories with cats_v2, which holds the same categories.' },
+  },
   cats_v2: categoryListOperation('cats_v2'),
   webroot_cats: categoryListOperation('webroot_cats'),
   country_codes: categoryListOperation('country_codes'),

@@ -48,14 +48,14 @@ const cloudOrManagementStation = [
   { deployments: ['cloud', 'dev'] },
   { deployments: ['on_prem'], appModes: ['management_station'] },
 ] as const;
-const WEB_READ = { any: ['web_policy:read', 'logs:read', 'dashboard:read'] };
+const WEB_READ = { any: ['web_policy:read', 'logs:read', 'dashboard:read'] } as const;
 // The category migration moves rules between the category lists: the webroot_cats sub-permission (spec 000 §6), as the extended categories.
-const WEB_WRITE = { any: ['web_policy:write:webroot_cats'] };
-const EMAIL_READ = { any: ['email_policy:read'] };
-const EMAIL_WRITE = { any: ['email_policy:write'] };
-const POLICY_READ = { any: ['web_policy:read', 'email_policy:read', 'dlp_policy:read', 'casb_policy:read', 'egress_policy:read', 'content_inspection:read'] };
-const PAC_READ = { any: ['settings:read'] };
-const PAC_WRITE = { any: ['settings:write'] };
+const WEB_WRITE = { any: ['web_policy:write:webroot_cats'] } as const;
+const EMAIL_READ = { any: ['email_policy:read'] } as const;
+const EMAIL_WRITE = { any: ['email_policy:write'] } as const;
+const POLICY_READ = { any: ['web_policy:read', 'email_policy:read', 'dlp_policy:read', 'casb_policy:read', 'egress_policy:read', 'content_inspection:read'] } as const;
+const PAC_READ = { any: ['settings:read'] } as const;
+const PAC_WRITE = { any: ['settings:write'] } as const;
 
 export const smtpUsers = defineOperation({
   id: 'lookups.smtpUsers',
@@ -248,6 +248,7 @@ const pacDescription =
 
 export const pacVersion = defineOperation({
   id: 'lookups.pacVersion',
+  apiOnly: { reason: 'integration', why: 'The PAC file version at its v1 path, for integrations; the PAC File Version screen reads the same choice at v2.' },
   method: 'GET',
   path: '/api/policy/v1/pac_version',
   summary: 'Which PAC file version the tenant serves',
@@ -260,6 +261,7 @@ export const pacVersion = defineOperation({
 
 export const savePacVersion = defineOperation({
   id: 'lookups.savePacVersion',
+  apiOnly: { reason: 'integration', why: 'Saves the PAC file version at its v1 path, for integrations; the PAC File Version screen saves the same choice at v2.' },
   method: 'PUT',
   path: '/api/policy/v1/pac_version',
   summary: 'Choose the PAC file version',
@@ -390,7 +392,8 @@ export const exportClientProfile = defineOperation({
 
 const portalVersionDescription =
   'At session start on cloud and management stations, the portal sets the version to v2 for a tenant whose ' +
-  'administrators\' `portal_v2` flag is false, so the service knows they moved to this portal; the change is audited.';
+  'administrators\' `portal_v2` flag is false, so the service knows they moved to this portal; the change is audited. ' +
+  'Setting it takes the permission to change settings.';
 
 export const portalVersion = defineOperation({
   id: 'lookups.portalVersion',
@@ -412,7 +415,8 @@ export const savePortalVersion = defineOperation({
   description: portalVersionDescription,
   body: PortalVersionBody,
   response: PortalVersion,
-  access: 'session',
+  // Tenant-wide: the session start of a user who may not change settings is refused quietly.
+  access: { any: ['settings:write'] },
   env: cloudOrManagementStation,
   tag,
 });

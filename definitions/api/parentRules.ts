@@ -12,7 +12,7 @@ import { ParentGlobalBrowserRules, ParentInspectionGlobalExceptions, ParentWebGl
 import { defineOperation } from '../define';
 
 const env = [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }] as const;
-const access = { any: ['web_policy:read'] };
+const access = { any: ['web_policy:read'] } as const;
 const tag = 'web policy';
 const noParent = 'A tenant no tenant of this service manages gets empty lists and `parent: null`.';
 

@@ -1,14 +1,15 @@
 /** Policy revision, publish and history (spec 000 §4, §7; 001 §3). */
+import { z } from 'zod';
 import { PolicyRevision, PublishBody, RevParam, RevisionChanges, RevisionHistory, RevisionHistoryQuery } from '../../schemas/policy';
-import { defineOperation } from '../define';
+import { defineOperation, type PermissionRule } from '../define';
 
 const tag = 'policy';
 /** Who may read policy revisions: anyone with a policy (or dashboard / settings) role. */
-export const POLICY_READ = {
+export const POLICY_READ: PermissionRule = {
   any: ['web_policy:*', 'email_policy:*', 'dlp_policy:*', 'casb_policy:*', 'egress_policy:*', 'content_inspection:*', 'dashboard:*', 'settings:*', 'private_access:*', 'fwaas:*'],
 };
 /** Who may publish and roll back: anyone who may write some policy area. */
-export const POLICY_PUBLISH = {
+export const POLICY_PUBLISH: PermissionRule = {
   any: [
     'web_policy:write',
     'email_policy:write',
@@ -26,6 +27,16 @@ export const getRevision = defineOperation({
   method: 'GET',
   path: '/api/policy/v1/rules',
   summary: 'Current policy revision: staged_rev_id, rev_id, state, updated_at',
+  description:
+    'Spec 000 §7 sends a revision and a timestamp with this call. Without them `rev_id` is the last published ' +
+    'revision; with them it is the last revision published at or before `revision` and at or before `timestamp` ' +
+    '(0 when none was), so a caller learns which revision was in force then. `staged_rev_id`, `state` and ' +
+    '`updated_at` are always the working revision\'s. A `revision` the tenant never had is 404 (0 stands for none). The current time as ' +
+    '`timestamp` answers as no timestamp does, and no answer is cached.',
+  query: z.strictObject({
+    revision: z.coerce.number().int().nonnegative().max(2_147_483_647).optional().meta({ description: 'A revision of the tenant: the answer\'s rev_id is the last one published at or before it' }),
+    timestamp: z.coerce.number().int().nonnegative().max(8_640_000_000_000_000).optional().meta({ description: 'A time in milliseconds since 1970: the answer\'s rev_id is the last revision published at or before it' }),
+  }),
   response: PolicyRevision,
   access: 'session',
   tag,

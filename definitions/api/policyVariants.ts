@@ -5,7 +5,7 @@
  * the same access rule, revision check and stale-save 409: one store, several paths. A save through one path is read
  * back through every other.
  */
-import { ContentTypesV3, SslBumpLists, SslBumpV2, SslBumpV2Body } from '../../schemas/areas/policyVariants';
+import { ContentTypesV3, SslBumpV2, SslBumpV2Body } from '../../schemas/areas/policyVariants';
 import { RevParam } from '../../schemas/policy';
 import { documentOperations, withSectionDefaults } from '../derive';
 import { defineOperation, type DocumentScreen, type OperationDef } from '../define';
@@ -17,6 +17,7 @@ import { inspectionExceptions } from '../policy/web/inspectionExceptions';
 import { sslBypass } from '../policy/web/sslBypass';
 import { webThreats } from '../policy/web/webThreats';
 import { sections } from '../sections';
+import { sslBumpLists } from './sslBumpLists';
 
 const policySection = sections.find((s) => s.id === 'policy');
 
@@ -25,9 +26,10 @@ function variant(screen: DocumentScreen, version: 'v1' | 'v3', name: string): re
   const [read, save] = documentOperations(withSectionDefaults(screen, policySection));
   const path = `/api/policy/${version}/rules/${name}/{rev}`;
   const description = `The ${screen.title} document at another API version's path (${version}); the same document and shape as \`${screen.endpoint.path}\`.`;
+  const apiOnly = { reason: 'integration', why: `The ${screen.title} document at its ${version} path, for integrations written against it; the screen reads and saves the same document at its own path.` } as const;
   return [
-    defineOperation({ ...read, id: `${screen.id}.${version}.get`, path, summary: `Read ${screen.title} (${version} path)`, description }),
-    defineOperation({ ...save, id: `${screen.id}.${version}.save`, path, summary: `Save ${screen.title} (${version} path)`, description }),
+    defineOperation({ ...read, id: `${screen.id}.${version}.get`, path, summary: `Read ${screen.title} (${version} path)`, description, apiOnly }),
+    defineOperation({ ...save, id: `${screen.id}.${version}.save`, path, summary: `Save ${screen.title} (${version} path)`, description, apiOnly }),
   ];
 }
 
@@ -50,6 +52,7 @@ const sslWrite = sslBypass.write ?? sslBypass.read;
 
 export const sslBumpV2 = defineOperation({
   id: 'policyVariants.sslBumpV2',
+  apiOnly: { reason: 'integration', why: 'The SSL Bypass document at its v2 path with the integrations’ bypasses, for integrations; the SSL Bypass screen reads the same document at its own path.' },
   method: 'GET',
   path: '/api/policy/v2/rules/sslbump_bypass/{rev}',
   summary: 'SSL bypass at revision `rev`, with the integrations\' bypasses and the v3 matching switch',
@@ -66,6 +69,7 @@ export const sslBumpV2 = defineOperation({
 
 export const saveSslBumpV2 = defineOperation({
   id: 'policyVariants.saveSslBumpV2',
+  apiOnly: { reason: 'integration', why: 'Saves the SSL Bypass document at its v2 path, for integrations; the SSL Bypass screen saves the same document at its own path.' },
   method: 'PUT',
   path: '/api/policy/v2/rules/sslbump_bypass/{rev}',
   summary: 'Save the SSL bypass list (and the v3 matching switch) in the working revision',
@@ -79,20 +83,10 @@ export const saveSslBumpV2 = defineOperation({
   tag: 'web policy',
 });
 
-export const sslBumpLists = defineOperation({
-  id: 'policyVariants.sslBumpLists',
-  method: 'GET',
-  path: '/api/policy/v2/rules/sslbump_lists/{rev}',
-  summary: 'Every destination not inspected at revision `rev`, by list',
-  params: RevParam,
-  response: SslBumpLists,
-  access: sslRead,
-  env: policySection?.env,
-  tag: 'web policy',
-});
 
 export const contentTypesV3 = defineOperation({
   id: 'policyVariants.contentTypes',
+  apiOnly: { reason: 'integration', why: 'The file types in the v3 form, for integrations; the File Transfers screen offers the v4 file types.' },
   method: 'GET',
   path: '/api/policy/v3/content_types',
   summary: 'The file types content and DLP rules can name (contentTypes.files, each with a name and a list)',

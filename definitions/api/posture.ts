@@ -25,8 +25,8 @@ import { z } from 'zod';
 import { defineOperation } from '../define';
 
 const base = '/api/brw-posture-mgmt/v1';
-const read = { any: ['browser_posture_management:read'] };
-const write = { any: ['browser_posture_management:write'] };
+const read = { any: ['browser_posture_management:read'] } as const;
+const write = { any: ['browser_posture_management:write'] } as const;
 const tag = 'browser posture';
 
 export const configSettingDefinitions = defineOperation({

@@ -21,8 +21,8 @@ import { defineOperation } from '../define';
 
 const tag = 'private access';
 const env = [{ deployments: ['cloud', 'dev'] }] as const;
-const read = { any: ['private_access:read'] };
-const write = { any: ['private_access:write'] };
+const read = { any: ['private_access:read'] } as const;
+const write = { any: ['private_access:write'] } as const;
 const feature = 'private_access';
 
 export const applicationList = defineOperation({

@@ -130,6 +130,7 @@ export const listTenants = defineOperation({
 
 export const getTenant = defineOperation({
   id: 'provider.tenants.get',
+  apiOnly: { reason: 'script', why: 'One tenant by id for scripts; the console shows a tenant from the list and its overview.' },
   method: 'GET',
   path: `${BASE}/v1/tenants/{tid}`,
   summary: 'One tenant',
@@ -269,14 +270,18 @@ export const deleteCapabilities = defineOperation({
 });
 
 const OVA_KEYS = `${BASE}/v1/ova-keys`;
+/** The spec's name for the keys (spec 001 §7 "ova keys"), served as an alias of OVA_KEYS. */
+const SPEC_OVA_KEYS = `${BASE}/v1/ova/keys`;
 const ovaPathNote =
-  'Spec 001 names "ova keys" without a path or method; /gdmanage/api/v1/ova-keys (list, create) and ' +
-  '/gdmanage/api/v1/ova-keys/{key_id} (edit, delete) are a design choice of this service.';
+  'Spec 001 names "ova keys" without a path or method; /gdmanage/api/v1/ova/keys (list, create) and ' +
+  '/gdmanage/api/v1/ova/keys/{key_id} (edit, delete) follow its name, and the earlier /gdmanage/api/v1/ova-keys paths ' +
+  'are the same calls. A key\'s features (spec 001 §3 "Licence key feature") are part of the key: read and saved with it.';
 
 export const listOvaKeys = defineOperation({
   id: 'provider.ovaKeys.list',
   method: 'GET',
   path: OVA_KEYS,
+  aliases: [SPEC_OVA_KEYS],
   summary: 'Licence keys of appliances (OVA keys), by key id',
   description: ovaPathNote,
   response: OvaKeyList,
@@ -288,6 +293,7 @@ export const createOvaKey = defineOperation({
   id: 'provider.ovaKeys.create',
   method: 'POST',
   path: OVA_KEYS,
+  aliases: [SPEC_OVA_KEYS],
   summary: 'Issue a licence key for an appliance, with its features',
   description:
     `${ovaPathNote} expires_at is sent as YYYY-MM-DDTHH:mm:ssZ and is required unless does_not_expire is true (for the ` +
@@ -302,6 +308,7 @@ export const updateOvaKey = defineOperation({
   id: 'provider.ovaKeys.update',
   method: 'PUT',
   path: `${OVA_KEYS}/{key_id}`,
+  aliases: [`${SPEC_OVA_KEYS}/{key_id}`],
   summary: 'Replace a licence key\'s terms and features (the key id stays)',
   description:
     `${ovaPathNote} The body is the whole key without its id, with the updated_at read; fields left out take their ` +
@@ -317,6 +324,7 @@ export const expireOvaKey = defineOperation({
   id: 'provider.ovaKeys.expire',
   method: 'POST',
   path: `${OVA_KEYS}/{key_id}/expire`,
+  aliases: [`${SPEC_OVA_KEYS}/{key_id}/expire`],
   summary: 'Expire a licence key now: expires_at becomes the current time and does_not_expire false',
   description: `${ovaPathNote} Its features keep their own expiry.`,
   params: OvaKeyParams,
@@ -329,6 +337,7 @@ export const deleteOvaKey = defineOperation({
   id: 'provider.ovaKeys.delete',
   method: 'DELETE',
   path: `${OVA_KEYS}/{key_id}`,
+  aliases: [`${SPEC_OVA_KEYS}/{key_id}`],
   summary: 'Delete a licence key',
   description: ovaPathNote,
   params: OvaKeyParams,

@@ -57,6 +57,8 @@ const stampNote = 'Send the updated_at read: a record changed since (or none sen
 export function recordOps<const N extends string, I extends z.ZodObject, R extends z.ZodObject, LP extends z.ZodObject | undefined, IP extends z.ZodObject>(spec: {
   readonly name: N;
   readonly path: string;
+  /** The spec's name for `path`, served as an alias (list and create at it, replace and delete at `alias/{id}`). */
+  readonly alias?: string;
   readonly noun: string;
   readonly plural: string;
   readonly input: I;
@@ -67,13 +69,15 @@ export function recordOps<const N extends string, I extends z.ZodObject, R exten
   readonly createNote?: string;
   readonly deleteNote?: string;
 }) {
-  const { name, path, noun, plural, input, record, listParams, itemParams, design } = spec;
+  const { name, path, alias, noun, plural, input, record, listParams, itemParams, design } = spec;
+  const aliases = (suffix: string) => (alias ? { aliases: [`${alias}${suffix}`] } : {});
   const one = z.object({ status: Success, item: record });
   return {
     list: defineOperation({
       id: `provider.${name}.list`,
       method: 'GET',
       path,
+      ...aliases(''),
       summary: `${plural}`,
       description: design,
       params: listParams,
@@ -85,6 +89,7 @@ export function recordOps<const N extends string, I extends z.ZodObject, R exten
       id: `provider.${name}.create`,
       method: 'POST',
       path,
+      ...aliases(''),
       summary: `Add a ${noun}`,
       description: `${design} ${spec.createNote ?? ''}`.trim(),
       params: listParams,
@@ -97,6 +102,7 @@ export function recordOps<const N extends string, I extends z.ZodObject, R exten
       id: `provider.${name}.update`,
       method: 'PUT',
       path: `${path}/{id}`,
+      ...aliases('/{id}'),
       summary: `Replace a ${noun}`,
       description: `${design} The body is the whole ${noun} with the updated_at read; its id cannot change. ${stampNote}`,
       params: itemParams,
@@ -109,6 +115,7 @@ export function recordOps<const N extends string, I extends z.ZodObject, R exten
       id: `provider.${name}.delete`,
       method: 'DELETE',
       path: `${path}/{id}`,
+      ...aliases('/{id}'),
       summary: `Delete a ${noun}`,
       description: `${design} ${spec.deleteNote ?? ''}`.trim(),
       params: itemParams,
@@ -180,13 +187,16 @@ export const entitlementOverrideOps = recordOps({
 export const versionOps = recordOps({
   name: 'versions',
   path: `${V1}/versions`,
+  alias: `${V1}/ova/versions`,
   noun: 'appliance version',
   plural: 'Appliance versions: which are supported and which generally available',
   input: VersionInput,
   record: ApplianceVersion,
   listParams: undefined,
   itemParams: RecordParams,
-  design: 'Versions are keyed by version_string (design of this service: /v1/versions, /v1/versions/{version_string}).',
+  design:
+    'Versions are keyed by version_string (design of this service: /v1/versions, /v1/versions/{version_string}; the ' +
+    'same calls answer at /v1/ova/versions, the name spec 001 §7 gives them: "ova keys, features and versions").',
   createNote: 'A version already listed is 409.',
   deleteNote: 'A version a planned or started rollout names is 409.',
 });

@@ -36,6 +36,7 @@ export const tenantAnalytics = defineOperation({
   id: 'provider.analytics.get',
   method: 'GET',
   path: `${TENANT}/analytics`,
+  aliases: [`${V1}/analytics/{tid}`],
   summary: 'Tenant insights (analytics): charts of its activity and its reports',
   description:
     'Charts over the last `days` days (default 7): administrator activity per day (audit events), sign-ins per day, ' +
@@ -52,6 +53,7 @@ export const tenantSchemaStates = defineOperation({
   id: 'provider.schema.states',
   method: 'GET',
   path: `${TENANT}/schema`,
+  aliases: [`${V1}/schema/{tid}`],
   summary: 'Schema states of a tenant\'s stored documents: each policy area and settings page, its stored version and this service\'s',
   description:
     'A document stored at an older version is brought up to date when it is read and stored so when saved; one at a ' +

@@ -170,6 +170,7 @@ export const deleteLoggingToken = defineOperation({
 
 export const collectLogs = defineOperation({
   id: 'logs.collect',
+  apiOnly: { reason: 'log-collector', why: 'A SIEM or log collector reads the tenant’s events with a logging token; administrators read events in the log views.' },
   method: 'GET',
   path: '/api/logs/v1/collector/events',
   summary: 'Log collection: a log collector (SIEM) ingests the tenant\'s events of one kind, oldest first, after a cursor',

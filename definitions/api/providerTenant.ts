@@ -19,6 +19,7 @@ import {
   TenantListV3Query,
   TenantPolicy,
   TenantPolicyInitRequest,
+  TenantPolicyPublish,
   TenantPolicySave,
   TenantQuota,
   TenantQuotaSave,
@@ -49,6 +50,7 @@ const policyStore =
 
 export const getPolicy = defineOperation({
   id: 'provider.tenantPolicy.get',
+  apiOnly: { reason: 'script', why: 'A tenant’s whole policy as one document for scripts (export, copy between tenants); the console edits it area by area.' },
   method: 'GET',
   path: `${TENANT}/policy`,
   summary: 'A tenant\'s policy: the working revision (staged_rev_id, rev_id, state, updated_at) and every area\'s document (data)',
@@ -61,6 +63,7 @@ export const getPolicy = defineOperation({
 
 export const savePolicy = defineOperation({
   id: 'provider.tenantPolicy.save',
+  apiOnly: { reason: 'script', why: 'Saves a tenant’s whole policy as one document for scripts; the console saves it area by area.' },
   method: 'PUT',
   path: `${TENANT}/policy`,
   summary: 'Save areas of a tenant\'s policy in its working revision (staged, not published)',
@@ -73,6 +76,23 @@ export const savePolicy = defineOperation({
   body: TenantPolicySave,
   response: TenantPolicy,
   access: PROVIDER_WRITE,
+  tag,
+});
+
+export const publishPolicy = defineOperation({
+  id: 'provider.tenantPolicy.publish',
+  method: 'POST',
+  path: `${TENANT}/policy/publish`,
+  summary: 'Publish a tenant\'s working revision with a change reason, as its portal\'s publish does',
+  description:
+    `${policyStore} The body names the working revision (staged_rev_id and updated_at as read, or as a save answered): ` +
+    'a revision changed since (a save by the tenant) answers 409 with the current policy and publishes nothing, so ' +
+    'only what the operator reviewed goes live. A working revision without unpublished changes is left as it is.',
+  params: TenantParams,
+  body: TenantPolicyPublish,
+  response: TenantPolicy,
+  access: PROVIDER_WRITE,
+  apiOnly: { reason: 'script', why: 'The portal command publishes the policy files it applied to each tenant (`portal apply --tenant`).' },
   tag,
 });
 
@@ -124,6 +144,7 @@ export const policyRevisions = defineOperation({
 
 export const listTenantsV2 = defineOperation({
   id: 'provider.tenants.listV2',
+  apiOnly: { reason: 'script', why: 'The paged v2 list of tenants for scripts; the Tenants screen reads the v1 list with its filters.' },
   method: 'GET',
   path: '/gdmanage/api/v2/tenants',
   summary: 'Tenants by name, paged (limit 25, offset 0 by default), with the total; filters as in v1 (search, state, deployment, tag)',
@@ -135,6 +156,7 @@ export const listTenantsV2 = defineOperation({
 
 export const listTenantsV3 = defineOperation({
   id: 'provider.tenants.listV3',
+  apiOnly: { reason: 'script', why: 'The paged v3 list of tenants for scripts; the Tenants screen reads the v1 list with its filters.' },
   method: 'GET',
   path: '/gdmanage/api/v3/tenants',
   summary: 'Tenants by name, paged as in v2, each with its deployment and tags as in v1',
@@ -201,6 +223,7 @@ export const getTenantQuota = defineOperation({
   id: 'provider.tenantQuota.get',
   method: 'GET',
   path: `${TENANT}/quota`,
+  aliases: [`${V1}/quota/{tid}`],
   summary: 'A tenant\'s quota (how many users it may have) and its usage',
   params: TenantParams,
   response: TenantQuota,
@@ -212,6 +235,7 @@ export const saveTenantQuota = defineOperation({
   id: 'provider.tenantQuota.save',
   method: 'PUT',
   path: `${TENANT}/quota`,
+  aliases: [`${V1}/quota/{tid}`],
   summary: 'Set a tenant\'s quota; its portal refuses users beyond it from its next request',
   description:
     'max_users is kept as the tenant\'s max_users capability (null removes the limit). A limit below the users the ' +
@@ -276,6 +300,7 @@ export const tenantDocumentGroups = {
 export const providerTenantOps = {
   getPolicy,
   savePolicy,
+  publishPolicy,
   postPolicyTemplate,
   tenantPolicyInit,
   policyRevisions,

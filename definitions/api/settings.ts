@@ -7,8 +7,8 @@ import { PacDefaults, PacTemplate, PacTemplateAnswer, ProxyIps } from '../../sch
 import { CapabilityAnswer, CapabilityParam, StorageProfile, StorageValidation } from '../../schemas/areas/storageProfiles';
 import { defineOperation } from '../define';
 
-const read = { any: ['settings:read'] };
-const write = { any: ['settings:write'] };
+const read = { any: ['settings:read'] } as const;
+const write = { any: ['settings:write'] } as const;
 
 export const validateStorage = defineOperation({
   id: 'storage.validate',

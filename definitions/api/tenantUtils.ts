@@ -29,10 +29,11 @@ import { defineOperation } from '../define';
 const tag = 'tenant settings';
 /** Tenancy exists on cloud and on management stations, not on a single appliance. */
 const tenancyEnv = [{ deployments: ['cloud', 'dev'] }, { deployments: ['on_prem'], appModes: ['management_station'] }] as const;
-const read = { any: ['settings:read'] };
+const read = { any: ['settings:read'] } as const;
 
 export const tenantSetting = defineOperation({
   id: 'tenantUtils.setting',
+  apiOnly: { reason: 'script', why: 'One tenant-wide setting by name for scripts; each setting is edited on its settings page.' },
   method: 'GET',
   path: '/api/settings/v1/tenants/setting/{name}',
   summary: 'One tenant-wide setting by name',
@@ -203,6 +204,7 @@ export const samlSigningCert = defineOperation({
 
 export const authV2 = defineOperation({
   id: 'tenantUtils.authV2',
+  apiOnly: { reason: 'integration', why: 'User authentication in the v2 list form for integrations; the User Authentication screen reads the same settings.' },
   method: 'GET',
   path: '/api/settings/v2/tenants/auth',
   summary: 'User authentication settings in the v2 form: a list of configurations, at most `limit` (callers ask with limit=1)',
@@ -217,6 +219,7 @@ export const authV2 = defineOperation({
 
 export const saveAuthV2 = defineOperation({
   id: 'tenantUtils.saveAuthV2',
+  apiOnly: { reason: 'integration', why: 'Saves user authentication in the v2 list form for integrations; the User Authentication screen saves the same settings.' },
   method: 'PUT',
   path: '/api/settings/v2/tenants/auth',
   summary: 'Save the user authentication settings through the v2 path (the same document and checks as v1)',

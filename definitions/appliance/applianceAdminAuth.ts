@@ -23,6 +23,15 @@ export const applianceAdminAuth = defineSettingsPage({
       lockout_minutes: {},
     },
   },
+  effects: {
+    all: { service: 'Applied by the appliance\'s sign-in service: how administrators are checked against the directory or identity provider.' },
+    fields: {
+      lockout_attempts: {
+        portal: 'This portal locks an administrator account after this many wrong passwords or codes in a row, from any address (the fewer of this and Administrator Access\'s number holds); the lock is audited.',
+      },
+      lockout_minutes: { portal: 'A locked account cannot sign in to this portal, even with the right password, for this many minutes (the longer of this and Administrator Access\'s time holds).' },
+    },
+  },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -26,6 +26,7 @@ export const applianceAutoUpdates = defineSettingsPage({
       notify_email: { placeholder: 'it-operations@example.com', showIf: { field: 'enabled', equals: [true] } },
     },
   },
+  effects: { all: { service: 'Applied by the appliance: it installs new versions in the window; this portal shows the update jobs.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

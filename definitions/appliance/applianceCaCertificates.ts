@@ -37,6 +37,7 @@ export const applianceCaCertificates = defineCollection({
         help: 'Paste the certificate, or choose a .pem or .crt file below',
         placeholder: '-----BEGIN CERTIFICATE-----',
         accept: ['.pem', '.crt', '.cer'],
+        preview: { operation: applianceOps.decodeCert, field: 'pem' },
       },
     },
     submitLabel: 'Add certificate',

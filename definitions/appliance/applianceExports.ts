@@ -42,6 +42,7 @@ export const applianceExports = defineSettingsPage({
       hour: { showIf: { field: 'enabled', equals: [true] } },
     },
   },
+  effects: { all: { service: 'Applied by the appliance: it copies the file to the SCP server on the schedule; the buttons save one from this portal now.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

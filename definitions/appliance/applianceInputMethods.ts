@@ -18,6 +18,7 @@ export const applianceInputMethods = defineSettingsPage({
     kind: 'form',
     fields: { enabled: {}, languages: { widget: 'multiselect', showIf: on } },
   },
+  effects: { all: { service: 'Applied by the appliance to isolated pages: the input methods users may type with.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

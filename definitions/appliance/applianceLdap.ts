@@ -30,6 +30,7 @@ export const applianceLdap = defineSettingsPage({
       group_attribute: { group: 'Search', showIf: on },
     },
   },
+  effects: { all: { service: 'Applied by the appliance\'s sign-in service: passwords of directory accounts are checked against this server.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

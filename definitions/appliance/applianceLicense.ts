@@ -16,7 +16,10 @@ export const applianceLicense = defineFormScreen({
   write: applianceWrite,
   env: applianceEnv,
   form: actionForm(applianceOps.setLicense, {
-    fields: { license: { widget: 'textarea', help: 'Paste the licence string exactly as you received it, such as ABCD-1234-EFGH-5678' } },
+    fields: {
+      license_string: { widget: 'textarea', help: 'Paste the licence string exactly as you received it, such as ABCD-1234-EFGH-5678' },
+      license: { widget: 'hidden' },
+    },
     submitLabel: 'Check and install',
     job: { kind: 'license', timeoutMs: LICENSE_VALIDATION_TIMEOUT_MS },
     success: () => 'The licence is valid and installed.',

@@ -28,6 +28,7 @@ export const applianceLogging = defineSettingsPage({
       },
     },
   },
+  effects: { all: { service: 'Applied by the appliance: its local logs and the syslog servers it forwards to; the connectivity check tries them.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

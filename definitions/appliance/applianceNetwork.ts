@@ -12,7 +12,8 @@ export const applianceNetwork = defineSettingsPage({
     'address needs both an address and a gateway.',
   route: '/settings/network',
   nav: applianceNav(10),
-  endpoint: { path: '/api/dash/v1/settings/network', revision: 'none', save: 'PUT' },
+  // Spec 002 §7: "optional network_mode query"; the body's network_mode is taken too.
+  endpoint: { path: '/api/dash/v1/settings/network', revision: 'none', save: 'PUT', queryFields: ['network_mode'] },
   schema: NetworkDocument,
   layout: {
     kind: 'form',
@@ -28,6 +29,7 @@ export const applianceNetwork = defineSettingsPage({
       mtu: { group: 'Advanced' },
     },
   },
+  effects: { all: { service: 'Applied by the appliance\'s operating system: its addresses and name servers; the connectivity check uses them.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -16,6 +16,7 @@ export const applianceNotifications = defineSettingsPage({
     kind: 'form',
     fields: { recipients: { widget: 'tags', placeholder: 'security-team@example.com' }, events: { widget: 'multiselect' }, daily_summary: {} },
   },
+  effects: { all: { service: 'Applied by the appliance: it mails the recipients through the relay set on SMTP.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -27,6 +27,7 @@ export const applianceRecordingExport = defineSettingsPage({
       delete_after_copy: { showIf: on },
     },
   },
+  effects: { all: { service: 'Applied by the appliance: it copies its recordings to the SCP server on the schedule.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -28,6 +28,7 @@ export const applianceRoutes = defineSettingsPage({
       },
     },
   },
+  effects: { all: { service: 'Applied by the appliance\'s operating system: its routing table.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

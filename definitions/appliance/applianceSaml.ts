@@ -26,6 +26,7 @@ export const applianceSaml = defineSettingsPage({
       sign_requests: { showIf: on },
     },
   },
+  effects: { all: { service: 'Applied by the appliance\'s sign-in service: the identity provider single sign-on uses.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -16,6 +16,7 @@ export const applianceServiceDomain = defineSettingsPage({
     kind: 'form',
     fields: { domain: { placeholder: 'isolation.example.com' }, redirect_http: {} },
   },
+  effects: { all: { service: 'Applied by the appliance\'s isolation service: the name browsers reach it by; the connectivity check resolves it.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -27,6 +27,7 @@ export const applianceSmtp = defineSettingsPage({
       admin_email: { group: 'Addresses', placeholder: 'security-team@example.com' },
     },
   },
+  effects: { all: { service: 'Applied by the appliance: the relay its alerts and reports leave through; the connectivity check tries it.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -24,6 +24,7 @@ export const applianceSslBump = defineSettingsPage({
       ocsp_url: { placeholder: 'http://ocsp.example.com' },
     },
   },
+  effects: { all: { service: 'Applied by the appliance to the HTTPS traffic it inspects.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

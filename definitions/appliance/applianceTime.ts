@@ -1,5 +1,6 @@
 import { TimeDocument } from '../../schemas/areas/appliance';
-import { defineSettingsPage } from '../define';
+import { applianceOps } from '../api/appliance';
+import { defineSettingsPage, stringChoicesFrom } from '../define';
 import { applianceEnv, applianceNav, applianceRead, applianceTag, applianceWrite } from './common';
 
 export const applianceTime = defineSettingsPage({
@@ -16,11 +17,12 @@ export const applianceTime = defineSettingsPage({
   layout: {
     kind: 'form',
     fields: {
-      timezone: { placeholder: 'Europe/Berlin', help: 'A time zone name such as Europe/Berlin, America/New_York or UTC' },
+      timezone: { widget: 'select', optionsFrom: stringChoicesFrom(applianceOps.timeZones, 'timezones'), help: 'The time zone names the appliance accepts, such as Europe/Berlin, America/New_York or UTC' },
       ntp_enabled: {},
       ntp_servers: { widget: 'tags', placeholder: 'pool.ntp.org', showIf: { field: 'ntp_enabled', equals: [true] } },
     },
   },
+  effects: { all: { service: 'Applied by the appliance\'s operating system: its clock and time zone; the connectivity check tries the NTP servers.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -14,6 +14,7 @@ export const applianceTls = defineSettingsPage({
   endpoint: { path: '/api/v1/settings/enable_tls', revision: 'none', save: 'PUT' },
   schema: TlsDocument,
   layout: { kind: 'form', fields: { enabled: {}, min_version: { widget: 'segmented' }, hsts: {} } },
+  effects: { all: { service: 'Applied by the appliance\'s services: the TLS they accept and HSTS.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -25,6 +25,7 @@ export const applianceUpstreamProxy = defineSettingsPage({
       bypass: { widget: 'tags', showIf: on },
     },
   },
+  effects: { all: { service: 'Applied by the appliance to the traffic it fetches.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -15,6 +15,7 @@ export const applianceUpstreamTls = defineSettingsPage({
   endpoint: { path: '/api/v1/settings/ssl', revision: 'none', save: 'POST' },
   schema: UpstreamSslDocument,
   layout: { kind: 'form', fields: { min_version: { widget: 'segmented' }, cipher_profile: {}, check_revocation: {}, allow_legacy_renegotiation: {} } },
+  effects: { all: { service: 'Applied by the appliance to its TLS connections to web sites.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -21,6 +21,7 @@ export const applianceUserAuth = defineSettingsPage({
       names_in_logs: { showIf: { field: 'method', equals: ['ldap', 'saml'] } },
     },
   },
+  effects: { all: { service: 'Applied by the appliance: how people who browse through it are identified.' } },
   read: applianceRead,
   write: applianceWrite,
   env: applianceEnv,

@@ -1,5 +1,5 @@
 import { managerOps } from '../api/appliance';
-import { choicesFrom, defineCollection } from '../define';
+import { choicesFrom, collectionSummary, dateTimeText, defineCollection } from '../define';
 import { managerEnv, managerRead, managerWrite } from './common';
 
 /** A restart "in an hour", in seconds. */
@@ -21,6 +21,12 @@ export const managedSystems = defineCollection({
   operations: { list: managerOps.listSystems },
   items: 'systems',
   itemKey: 'id',
+  summary: collectionSummary(managerOps.stationStatus, {
+    label: 'management station status',
+    line: (s) =>
+      `This station: ${s.hostname}, version ${s.version}, running since ${dateTimeText(s.started_at)}. ${s.appliances} appliances: ` +
+      `${s.online} online, ${s.offline} offline or unreachable, ${s.updating} updating; ${s.pending_registrations} registration requests waiting.`,
+  }),
   emptyText: 'No appliance is managed yet. An appliance appears here once its registration request is approved.',
   columns: [
     // Wide enough for the longest seeded name with its address: names differ only at their end (hq-isolation-01, -02).
@@ -75,19 +81,27 @@ export const managedSystems = defineCollection({
       job: true,
       success: (s) => `${s.name} now runs ${s.previous_version}.`,
     }),
-    action(managerOps.restartSystem, { id: 'restart-now', label: 'Restart now', body: { delay_seconds: 0 }, job: true, success: (s) => `${s.name} has restarted.` }),
+    action(managerOps.restartSystem, {
+      id: 'restart-now',
+      label: 'Restart now',
+      body: { delay_seconds: 0 },
+      // It stops serving at once: asked first, as a deletion is.
+      confirm: (s) => `${s.name} restarts now and is offline for a few seconds; users it serves lose their connections meanwhile.`,
+      job: true,
+      success: (s) => `${s.name} has restarted.`,
+    }),
     action(managerOps.restartSystem, { id: 'restart-later', label: 'Restart in an hour', body: { delay_seconds: HOUR_S }, job: true, success: (s) => `${s.name} has restarted.` }),
     action(managerOps.setMaintenance, {
       id: 'maintenance-on',
       label: 'Enter maintenance mode',
-      body: { enabled: true },
+      body: { enable: true },
       when: { field: 'maintenance', equals: [false] },
       success: (s) => `${s.name} is in maintenance mode.`,
     }),
     action(managerOps.setMaintenance, {
       id: 'maintenance-off',
       label: 'End maintenance mode',
-      body: { enabled: false },
+      body: { enable: false },
       when: { field: 'maintenance', equals: [true] },
       success: (s) => `${s.name} is out of maintenance mode.`,
     }),

@@ -1,5 +1,6 @@
 import { FirewallRulesDocument } from '../../schemas/areas/firewall';
 import { definePolicyArea, optionsFrom } from '../define';
+import { analysisFacts, CONDITION_CHOICES } from '../policy/evaluation';
 import { firewallFeeds } from './firewallFeeds';
 import { firewallServices } from './firewallServices';
 
@@ -46,4 +47,33 @@ export const firewallRules = definePolicyArea({
   write: { any: ['fwaas:write'] },
   feature: 'fwaas',
   tag: 'firewall',
+  facts: analysisFacts('fwaas.rules'),
+  evaluation: {
+    lists: [
+      {
+        id: 'rules',
+        title: 'Firewall rules',
+        rows: 'data',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [
+          { field: 'request_type', label: 'Request type', kind: 'value', attribute: 'request_type' },
+          { field: 'sources', label: 'Sources', kind: 'ip', attribute: 'source_ip' },
+          { field: 'destinations', label: 'Destinations', kind: 'destination', attribute: 'domain' },
+          { field: 'destination_countries', label: 'Destination countries', kind: 'oneOf', attribute: 'country' },
+          { field: 'services', label: 'Services', kind: 'oneOf', attribute: 'service' },
+          { field: 'feeds', label: 'Threat feeds', kind: 'oneOf', attribute: 'feeds' },
+        ],
+        action: { field: 'action' },
+        decides: 'firewall',
+        tier: 10,
+      },
+    ],
+    choices: [
+      ...CONDITION_CHOICES,
+      'Services are matched by the id of the service the connection was classified as (protocol and port are resolved to a service where the traffic is enforced).',
+      'A rule naming threat feeds matches a connection whose destination one of those feeds lists; the request names the feeds (their addresses change with every refresh).',
+      'A connection no rule matches is allowed and handed to the web policy.',
+    ],
+  },
 });

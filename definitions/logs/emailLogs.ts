@@ -1,7 +1,10 @@
 /** Email log view (spec 000 §2 logs, §5 filters). */
 import { EMAIL_ACTION_COLOURS, RISK_COLOURS } from '../../schemas/logEnums';
-import { defineLogView } from '../define';
-import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind } from './logViewParts';
+import { emailEventRequest } from '../../schemas/evaluate/fromEvent';
+import { evaluate } from '../api/evaluate';
+import { defineLogView, eventAction, traceAnswer } from '../define';
+import { verdictPanels } from '../policy/testRequest';
+import { LOG_DEFAULT_FILTERS, eventFieldLabels, eventFieldTitles, logColumns, logFilters, logKind, sandboxReportDownload } from './logViewParts';
 
 export const emailLogs = defineLogView({
   id: 'logs.email',
@@ -18,4 +21,11 @@ export const emailLogs = defineLogView({
   fieldTitles: eventFieldTitles('email'),
   fieldLabels: eventFieldLabels('email'),
   defaultFilters: LOG_DEFAULT_FILTERS,
+  eventAction: eventAction(evaluate, 'email', {
+    label: 'Why?',
+    description: 'How the published and the staged email policy decide this message, rule by rule.',
+    body: (event) => ({ ...emailEventRequest(event), revisions: ['published' as const, 'staged' as const] }),
+    answer: traceAnswer(evaluate, verdictPanels),
+  }),
+  eventDownloads: [sandboxReportDownload('email')],
 });

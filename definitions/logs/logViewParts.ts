@@ -5,8 +5,8 @@
 import type { z } from 'zod';
 import { DEFAULT_LOG_INTERVAL, WEB_ACTION_LABELS, type Colour } from '../../schemas/logEnums';
 import { ISOLATE_ALIAS, LOG_EVENT_SCHEMAS, LOG_FILTERS, type FilterSpec, type LogEventOf, type LogType } from '../../schemas/logs';
-import { categoryListOps, logKindOps } from '../api/logs';
-import type { LogField, LogFilterParam, LogViewDef, LogViewOf } from '../define';
+import { categoryListOps, logKindOps, logOps } from '../api/logs';
+import { eventDownload, type EventDownload, type LogField, type LogFilterParam, type LogViewDef, type LogViewOf } from '../define';
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -112,3 +112,15 @@ export const logKind = <T extends LogType>(type: T) => {
 
 /** Filters of the logs redirect: the default interval. */
 export const LOG_DEFAULT_FILTERS = { interval: DEFAULT_LOG_INTERVAL } as const;
+
+/**
+ * The sandbox report of a file an event carries (web and email events with a sandbox verdict): offered in the event
+ * drawer when the event says a report is available and names the file's SHA-256 and report id.
+ */
+export const sandboxReportDownload = <T extends 'web' | 'email'>(logType: T): EventDownload =>
+  eventDownload(logOps.sandboxReport, logType, {
+    id: 'sandbox-report',
+    label: 'Download the sandbox report',
+    params: (e) => (e.sandbox && e.sha256 && e.file_id ? { sha256: e.sha256, file_id: e.file_id } : undefined),
+    download: { file: true, fileName: (e) => `sandbox-report-${e.file_name ?? e.sha256 ?? 'file'}.json` },
+  });

@@ -20,5 +20,12 @@ export const benchmarkPolicies = defineCollection({
     { field: 'description', flex: 3 },
   ],
   emptyText: 'No benchmark policies are available.',
+  rowActions: (action) => [
+    action(postureOps.getBenchmarkPolicy, {
+      id: 'download',
+      label: 'Download the checks',
+      download: { fileName: (_a, b) => `benchmark-${b.id}.json`, contentType: 'application/json' },
+    }),
+  ],
   read: { any: ['browser_posture_management:read'] },
 });

@@ -76,6 +76,11 @@ export const browserConfigPolicies = defineCollection({
       },
       download: { file: true, fileName: (p, query) => exportFileName(p.name, query.format ?? '') },
     }),
+    action(postureOps.inputConfigPolicy, {
+      id: 'input',
+      label: 'Download as entered',
+      download: { fileName: (_a, p) => `${p.name}-input.json`, contentType: 'application/json' },
+    }),
     action(postureOps.assessAll, {
       id: 'assess-all',
       label: 'Assess against every benchmark',

@@ -43,6 +43,17 @@ export const postureAssessments = defineCollection({
       when: { field: 'assessed', equals: [true] },
       success: (a) => `Assessed again against ${a.benchmark}; reviews of unchanged outcomes are kept.`,
     }),
+    action(postureOps.queryAssessment, {
+      id: 'results',
+      label: 'Download results…',
+      when: { field: 'assessed', equals: [true] },
+      form: {
+        intro: (a) => `The checks of the assessment against ${a.benchmark}; leave a choice empty for all of them.`,
+        fields: { outcome: { widget: 'multiselect' }, review_status: { widget: 'multiselect' } },
+        submitLabel: 'Download',
+      },
+      download: { fileName: (_a, a) => `assessment-${a.benchmark_id}.json`, contentType: 'application/json' },
+    }),
     action(postureOps.setReviewStatus, {
       id: 'review',
       label: 'Review a check…',

@@ -1,7 +1,8 @@
 import { AccessRulesDocument } from '../../schemas/areas/privateAccess';
-import { definePolicyArea, optionsFrom } from '../define';
+import { privateAccessOps } from '../api/privateAccess';
+import { choicesFrom, definePolicyArea, optionsFrom } from '../define';
 import { postureProfiles } from '../settings/tenant/postureProfiles';
-import { appCatalog } from './appCatalog';
+import { analysisFacts, CONDITION_CHOICES } from '../policy/evaluation';
 import { groupChoices } from '../api/reportLookups';
 
 export const accessRules = definePolicyArea({
@@ -44,7 +45,14 @@ export const accessRules = definePolicyArea({
     rowFields: {
       id: { widget: 'hidden' },
       action: { widget: 'segmented' },
-      'scope.applications': { widget: 'dualList', optionsFrom: optionsFrom(appCatalog, 'list', 'id', 'name'), help: 'Applications of the Applications page' },
+      // The catalogue as the revision holds it, each application with its address and the cluster that reaches it.
+      'scope.applications': {
+        widget: 'dualList',
+        optionsFrom: choicesFrom(privateAccessOps.applicationList, 'applications', 'id', 'name', {
+          detail: (a) => `${a.kind.toUpperCase()} ${a.address}${a.cluster_name ? ` via ${a.cluster_name}` : ''}`,
+        }),
+        help: 'Applications of the Applications page',
+      },
       'scope.ips': { widget: 'tags', placeholder: '10.50.8.0/24' },
       'scope.users': { widget: 'tags', placeholder: 'name@example.com' },
       'scope.groups': { widget: 'tags', optionsFrom: groupChoices },
@@ -86,4 +94,32 @@ export const accessRules = definePolicyArea({
   write: { any: ['private_access:write'] },
   feature: 'private_access',
   tag: 'private access',
+  facts: analysisFacts('private-access.access-rules'),
+  evaluation: {
+    lists: [
+      {
+        id: 'rules',
+        title: 'Access rules',
+        rows: 'list',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [
+          { field: 'scope.source', label: 'Connected through', kind: 'value', attribute: 'access_source', any: 'any' },
+          { field: 'scope.source_ips', label: 'Source IPs', kind: 'ip', attribute: 'source_ip' },
+          { field: 'scope.source_ip_ranges', label: 'Source IP ranges', kind: 'ipRange', attribute: 'source_ip' },
+          { field: 'scope.source_cidr_blocks', label: 'Source CIDR blocks', kind: 'ip', attribute: 'source_ip' },
+          { field: 'scope.applications', label: 'Applications', kind: 'oneOf', attribute: 'application' },
+          { field: 'scope.ips', label: 'Destination addresses', kind: 'ip', attribute: 'dest_ip' },
+          { field: 'scope.geo_locations', label: 'Source countries', kind: 'oneOf', attribute: 'source_country' },
+          { field: 'scope.platforms', label: 'Platforms', kind: 'oneOf', attribute: 'platform' },
+          { field: 'scope.users', label: 'Users', kind: 'oneOf', attribute: 'user' },
+          { field: 'scope.groups', label: 'Groups', kind: 'oneOf', attribute: 'groups' },
+        ],
+        action: { field: 'action' },
+        decides: 'private_access',
+        tier: 10,
+      },
+    ],
+    choices: [...CONDITION_CHOICES, 'Applications are matched by catalogue id. A request no access rule allows is blocked.'],
+  },
 });

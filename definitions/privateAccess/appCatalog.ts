@@ -1,5 +1,6 @@
 import { AppCatalogDocument } from '../../schemas/areas/privateAccess';
-import { definePolicyArea, optionsFrom } from '../define';
+import { privateAccessOps } from '../api/privateAccess';
+import { definePolicyArea, optionsFrom, screenFacts } from '../define';
 import { connectorClusters } from './connectorClusters';
 
 export const appCatalog = definePolicyArea({
@@ -10,6 +11,7 @@ export const appCatalog = definePolicyArea({
     'The catalogue of private applications: web, TCP or UDP, the internal address and ports, the app connector ' +
     'cluster that reaches it, and for web applications the start page shown on the user portal.',
   route: '/secure-application-access/applications',
+  facts: screenFacts(privateAccessOps.userPortalUrl, { label: 'User portal', facts: (a) => [{ label: 'User portal address', value: a.url }] }),
   nav: { order: 20 },
   endpoint: { path: '/api/policy/v1/rules/mpa/app_catalogs/{rev}' },
   schema: AppCatalogDocument,

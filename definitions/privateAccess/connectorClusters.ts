@@ -1,5 +1,6 @@
 import { ConnectorClustersDocument } from '../../schemas/areas/privateAccess';
-import { definePolicyArea } from '../define';
+import { privateAccessOps } from '../api/privateAccess';
+import { choicesFrom, definePolicyArea } from '../define';
 
 export const connectorClusters = definePolicyArea({
   id: 'private-access.connector-clusters',
@@ -22,7 +23,18 @@ export const connectorClusters = definePolicyArea({
       { field: 'connectors' },
       { field: 'internal_networks', label: 'Networks', format: 'count' },
     ],
-    rowFields: { id: { widget: 'hidden' }, internal_networks: { widget: 'tags', placeholder: '10.50.0.0/16' }, description: { widget: 'textarea' } },
+    rowFields: {
+      id: { widget: 'hidden' },
+      region: {
+        widget: 'select',
+        optionsFrom: choicesFrom(privateAccessOps.connectorRegions, 'regions', 'value', 'label', {
+          detail: (r) => (r.clusters === 1 ? '1 cluster' : `${r.clusters} clusters`),
+          labelOnly: true,
+        }),
+      },
+      internal_networks: { widget: 'tags', placeholder: '10.50.0.0/16' },
+      description: { widget: 'textarea' },
+    },
     newRow: { name: '', region: 'eu-central-1', connectors: 2, internal_networks: [], description: '' },
     exportable: true,
   },

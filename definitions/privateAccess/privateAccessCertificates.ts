@@ -38,6 +38,7 @@ export const privateAccessCertificates = defineSettingsPage({
     },
     newRow: { name: '', purpose: 'device_ca', certificate: '', enabled: true, description: '' },
   },
+  effects: { all: { service: 'Applied by the isolation service: the authorities private access trusts.' } },
   read: { any: ['private_access:read'] },
   write: { any: ['private_access:write'] },
   feature: 'private_access',

@@ -34,6 +34,7 @@ export const privateAccessSecurity = defineSettingsPage({
       blocked_countries: { widget: 'dualList', optionsFrom: countryChoices },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service to private access connectors, clients and application sessions.' } },
   read: { any: ['private_access:read'] },
   write: { any: ['private_access:write'] },
   feature: 'private_access',

@@ -1,6 +1,6 @@
 import { FeatureInput } from '../../schemas/areas/providerFleet';
-import { featureOps } from '../api/providerFleet';
-import { defineCollection } from '../define';
+import { featureCapabilities, featureOps } from '../api/providerFleet';
+import { collectionSummary, defineCollection } from '../define';
 import { providerRead, providerWrite } from './common';
 
 const fields = {
@@ -30,6 +30,16 @@ export const features = defineCollection({
   createSchema: FeatureInput,
   createFields: fields,
   emptyText: 'No feature is defined.',
+  // Which capabilities any feature turns on at all: a capability named by no feature is off for every tenant.
+  summary: collectionSummary(featureCapabilities, {
+    label: 'capabilities the features turn on',
+    line: (a) => {
+      const capabilities = [...new Set(a.items.map((i) => i.capability))].sort();
+      if (capabilities.length === 0) return 'No feature turns a capability on.';
+      const features = new Set(a.items.map((i) => i.feature_id)).size;
+      return `${features === 1 ? '1 feature turns' : `${features} features turn`} ${capabilities.length === 1 ? 'this capability' : `these ${capabilities.length} capabilities`} on: ${capabilities.join(', ')}.`;
+    },
+  }),
   rowActions: (action) => [
     action(featureOps.update, {
       id: 'edit',

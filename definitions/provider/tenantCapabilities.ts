@@ -1,5 +1,6 @@
 import { providerOps } from '../api/provider';
-import { defineCollection } from '../define';
+import { providerInsightOps } from '../api/providerInsights';
+import { collectionSummary, defineCollection } from '../define';
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 /** A capability value as an operator reads it. */
@@ -29,6 +30,14 @@ export const tenantCapabilities = defineCollection({
     { field: 'value', label: 'Value', format: 'enumLabel', labels: { true: 'On', false: 'Off' }, maxWidth: 160 },
   ],
   emptyText: 'The tenant has no capabilities.',
+  summary: collectionSummary(providerInsightOps.capabilitiesValidity, {
+    label: 'validity of the capabilities',
+    line: (a) => {
+      const invalid = a.items.filter((i) => !i.valid);
+      if (invalid.length === 0) return `All ${a.items.length} capabilities are valid.`;
+      return `${invalid.length} of ${a.items.length} capabilities are not valid: ${invalid.map((i) => `${i.name} (${i.problems.join('; ')})`).join(', ')}.`;
+    },
+  }),
   rowActions: (action) => [
     action(providerOps.patchCapabilities, {
       id: 'turn-off',

@@ -27,6 +27,12 @@ export const tenantLoggingNetworks = defineCollection({
   createFields: { cidr: { placeholder: '198.51.100.0/24' } },
   emptyText: 'No network is listed.',
   rowActions: (action) => [
+    action(loggingIpRestrictionOps.update, {
+      id: 'edit',
+      label: 'Edit…',
+      form: { fields: { updated_at: { widget: 'hidden' }, cidr: { placeholder: '198.51.100.0/24' }, note: { widget: 'textarea' } }, submitLabel: 'Save' },
+      success: (r, { cidr }) => `${cidr ?? r.cidr} is saved.`,
+    }),
     action(loggingIpRestrictionOps.delete, { id: 'delete', label: 'Delete', confirm: (r) => `Remove ${r.cidr} from the list?`, success: (r) => `${r.cidr} is removed.` }),
   ],
 });

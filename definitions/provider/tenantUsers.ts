@@ -1,4 +1,5 @@
 import { providerOps } from '../api/provider';
+import { providerInsightOps } from '../api/providerInsights';
 import { defineCollection } from '../define';
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
@@ -14,6 +15,14 @@ export const tenantUsers = defineCollection({
   write: providerWrite,
   scope: tenantScope,
   operations: { list: providerOps.tenantUsers },
+  // Administrators added from a file (CSV or JSON), all or none: each has the full administrator role at once.
+  bulkImport: {
+    operation: providerInsightOps.bulkCreateUsers,
+    list: 'users',
+    columns: ['username', 'password', 'first_name', 'last_name'],
+    maxRows: 50,
+    label: 'Add administrators from a file…',
+  },
   items: 'users',
   itemKey: 'uid',
   itemParam: 'uid',

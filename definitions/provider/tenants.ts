@@ -1,6 +1,7 @@
 import { CreateTenantRequest } from '../../schemas/areas/provider';
 import { providerOps } from '../api/provider';
 import { deploymentOps } from '../api/providerFleet';
+import { providerTenantOps } from '../api/providerTenant';
 import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite, TENANT_OVERVIEW_ROUTE } from './common';
 
@@ -46,11 +47,22 @@ export const tenants = defineCollection({
       form: { fields: { tid: { widget: 'hidden' }, name: { label: 'New name' } }, submitLabel: 'Rename' },
       success: (t, { name }) => `${t.name} is now ${name}.`,
     }),
+    action(providerTenantOps.tenantPolicyInit, {
+      id: 'policy-init',
+      label: 'Initialise policy…',
+      form: {
+        intro: (t) => `${t.name}'s policy is replaced by the template and published at once. Refused while its administrators have unpublished changes.`,
+        fields: { tid: { widget: 'hidden' }, policytemplate: { label: 'Template', help: 'Standard: the service’s reference rules. Blank: every area at its defaults.' } },
+        submitLabel: 'Initialise and publish',
+      },
+      success: (t, { policytemplate }) => `${t.name}'s policy is initialised from the ${policytemplate} template and published.`,
+    }),
     action(providerOps.disableTenant, {
       id: 'disable',
       label: 'Disable',
       body: (t) => ({ tid: t.tid }),
-      confirm: (t) => `${t.name}: its ${t.users} users are signed out and cannot sign in until it is enabled again.`,
+      confirm: (t) =>
+        `${t.name}: ${t.users === 1 ? 'its one user is' : `its ${t.users} users are`} signed out and cannot sign in until it is enabled again.`,
       when: { field: 'disabled', equals: [false] },
       bulk: true,
       success: (t) => `${t.name} is disabled.`,

@@ -22,5 +22,6 @@ export const mailAttachments = defineSettingsPage({
       max_attachment_mb: {},
     },
   },
+  effects: { all: { service: 'Applied by the isolation service to the attachments of the mail it processes.' } },
   ...serviceSettingsAccess,
 });

@@ -24,5 +24,6 @@ export const mailService = defineSettingsPage({
       banner: { group: 'Messages', placeholder: 'This message comes from outside the company.' },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service to the mail it receives and delivers.' } },
   ...serviceSettingsAccess,
 });

@@ -41,9 +41,17 @@ export const apiTokens = defineCollection({
     title: 'Generate a token',
     fields: {
       name: { help: 'What the token is for, such as nightly-export', placeholder: 'nightly-export' },
-      role: { label: 'Scope', help: 'The token may do what this role may do; only a role within your own permissions' },
+      role: { label: 'Scope', help: 'The token may do what this role may do; only a role within your own permissions. It starts with the least privileged role: choose more only if the script needs it' },
     },
-    choices: { role: choicesFrom(identityOps.rbacV2, 'roles', 'name', 'description') },
+    // Least privilege first: a new token starts with the role that may change the fewest areas, then view the fewest.
+    choices: {
+      role: choicesFrom(identityOps.rbacV2, 'roles', 'name', 'description', {
+        preferred: (roles) => {
+          const reach = (r: (typeof roles)[number], how: 'read' | 'write') => r.may_do.filter((a) => a[how]).length;
+          return [...roles].sort((a, b) => reach(a, 'write') - reach(b, 'write') || reach(a, 'read') - reach(b, 'read'))[0];
+        },
+      }),
+    },
     submitLabel: 'Generate token',
     success: ({ name }) => `Token ${name} generated.`,
     refused: 'The token was not generated',

@@ -1,5 +1,6 @@
 import { BF_DEFAULTS, BfProfilesDocument, type BfProfile } from '../../schemas/areas/forensics';
-import { defineSettingsPage, optionsFrom, type Path, type ShowIf } from '../define';
+import { settingsOps } from '../api/settings';
+import { defineSettingsPage, optionsFrom, screenFacts, type Path, type ShowIf } from '../define';
 import { storageProfiles } from './storageProfiles';
 
 const on = (field: Path<BfProfile>): ShowIf<Path<BfProfile>> => ({ field, equals: [true] });
@@ -13,6 +14,21 @@ export const forensicProfiles = defineSettingsPage({
     'captured infected and DLP files are write-only. Which policy rules use a profile is set in the browsing ' +
     'forensics rules of the web policy.',
   route: '/settings/forensics',
+  capabilityNotice: {
+    operation: settingsOps.forensicsCapability,
+    capability: 'browsing_forensics',
+    when: false,
+    text: 'Browser forensics is off for this tenant: these profiles record sessions once your service provider turns it on.',
+  },
+  facts: screenFacts(settingsOps.forensicsStatus, {
+    label: 'Forensics status',
+    facts: (a) => [
+      { label: 'Status', value: a.message },
+      { label: 'Profiles', value: String(a.profiles) },
+      { label: 'Storage profiles', value: String(a.storage_profiles) },
+      { label: 'Viewer', value: a.viewer === 'enabled' ? 'On' : 'Off' },
+    ],
+  }),
   nav: { group: 'Storage & Forensics', order: 20 },
   endpoint: { path: '/api/settings/v1/bf/profiles', revision: 'none', save: 'POST' },
   schema: BfProfilesDocument,
@@ -118,6 +134,7 @@ export const forensicProfiles = defineSettingsPage({
       storage_default: true,
     },
   },
+  effects: { all: { service: 'Applied by the isolation service: what it records of isolated sessions and where it stores them.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   feature: 'browsing_forensics',

@@ -22,6 +22,7 @@ export const forensicViewer = defineSettingsPage({
       'bf_viewer.validated': { readOnly: true },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service: the viewer its recording links open, and how. This portal\'s own screens link to no recordings.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   feature: 'browsing_forensics',

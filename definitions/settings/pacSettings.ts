@@ -1,6 +1,6 @@
 import { PAC_FILE_TYPES, PacSettingsDocument } from '../../schemas/areas/pac';
 import { settingsOps } from '../api/settings';
-import { defineSettingsPage } from '../define';
+import { defineSettingsPage, screenDownload, screenFacts } from '../define';
 
 export const pacSettings = defineSettingsPage({
   id: 'settings.pac',
@@ -36,6 +36,23 @@ export const pacSettings = defineSettingsPage({
       },
     },
   },
+  effects: { all: { portal: 'This portal builds the PAC file from these fields (or serves the uploaded template); the isolation service hands it to browsers.' } },
+  facts: screenFacts(settingsOps.pacProxyIps, {
+    label: 'Service proxy addresses',
+    facts: (a) => a.proxy_ips.map((p) => ({ label: `Proxy (${p.region})`, value: `${p.ip}:${p.port}` })),
+  }),
+  downloads: [
+    screenDownload(settingsOps.pacTemplate, {
+      id: 'pac-file',
+      label: 'Download the PAC file browsers get',
+      download: { fileName: (a) => a.filename, contentType: 'application/x-ns-proxy-autoconfig', content: (a) => a.pac },
+    }),
+    screenDownload(settingsOps.pacDefaults, {
+      id: 'pac-defaults',
+      label: 'Download the default settings',
+      download: { fileName: () => 'pac-defaults.json', contentType: 'application/json' },
+    }),
+  ],
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   feature: 'pac',

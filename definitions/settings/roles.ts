@@ -34,6 +34,36 @@ export const roles = defineCollection({
     { field: 'users', label: 'Users', sortable: true },
     { field: 'builtin', label: 'Built-in', format: 'boolean', center: true },
   ],
+  rowActions: (action) => [
+    action(identityOps.saveRbacV2, {
+      id: 'lists',
+      label: 'Edit the lists of…',
+      when: { field: 'builtin', equals: [false] },
+      form: {
+        intro: (r) => `${r.name}: the areas it may view and change, and the permission lines it is denied, as lists. Held by ${r.users === 1 ? '1 user' : `${r.users} users`}.`,
+        fields: {
+          name: { widget: 'hidden' },
+          updated_at: { widget: 'hidden' },
+          read: { widget: 'tags', placeholder: 'web_policy', help: 'Area names, or * for every area' },
+          write: { widget: 'tags', placeholder: 'web_policy', help: 'Changing includes viewing' },
+          deny: { widget: 'tags', placeholder: 'web_policy:write:*:*', help: 'area:action:item:id; any part may be *' },
+        },
+        submitLabel: 'Save role',
+      },
+      success: (r) => `${r.name} is saved; its holders get the change at their next request.`,
+    }),
+    action(identityOps.deleteRbacV2, {
+      id: 'delete',
+      label: 'Delete',
+      param: 'name',
+      when: { field: 'builtin', equals: [false] },
+      confirm: (r) =>
+        r.users > 0
+          ? `${r.name} is held by ${r.users === 1 ? '1 user' : `${r.users} users`}: give them another role first, or the deletion is refused.`
+          : `Delete the role ${r.name}? An API token holding it refuses the deletion. This cannot be undone.`,
+      success: (r) => `${r.name} is deleted.`,
+    }),
+  ],
   createSchema: NewRoleFromScreen.omit({ settings: true }),
   schemaField: 'settings',
   stampField: 'updated_at',

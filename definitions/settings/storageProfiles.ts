@@ -16,6 +16,12 @@ export const storageProfiles = defineSettingsPage({
     'stay unchanged unless retyped; changing the platform, access key id or storage account needs the key ' +
     'retyped. Validate checks that the fields are well-formed; it does not test the connection to the storage.',
   route: '/settings/storage-profiles',
+  capabilityNotice: {
+    operation: settingsOps.storageCapability,
+    capability: 'browsing_forensics',
+    when: false,
+    text: 'Browser forensics is off for this tenant: recordings are written to these profiles once your service provider turns it on.',
+  },
   nav: { group: 'Storage & Forensics', order: 10 },
   endpoint: { path: '/api/settings/v1/storage/profiles', revision: 'none', save: 'POST' },
   schema: StorageProfilesDocument,
@@ -60,6 +66,7 @@ export const storageProfiles = defineSettingsPage({
     },
     rowActions: [{ id: 'validate', label: 'Validate', operation: settingsOps.validateStorage }],
   },
+  effects: { all: { service: 'Applied by the isolation service: where it writes recordings and exported files.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'storage',

@@ -28,5 +28,6 @@ export const webService = defineSettingsPage({
       max_download_mb: { group: 'Isolated browsing' },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service to isolated browsing on this appliance.' } },
   ...serviceSettingsAccess,
 });

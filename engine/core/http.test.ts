@@ -10,6 +10,7 @@ import {
 } from '../../schemas/constants';
 import type { CookieJar } from './cookies';
 import { ApiError, buildPath, buildQuery, callOperation, configureHttp, dispositionFileName, type DownloadedFile, type OperationRoute } from './http';
+import { serverRestart } from './restart';
 import { currentSnackbars, dismissSnackbar } from './snackbar';
 
 const operations: OperationRoute[] = [
@@ -18,6 +19,9 @@ const operations: OperationRoute[] = [
   { id: 'auth.logout', method: 'GET', path: '/api/auth/v1/logout', tag: 'auth', responseKind: 'text' },
   { id: 'reports.download', method: 'GET', path: '/api/reports/v1/past_reports/{id}', tag: 'reports', responseKind: 'binary' },
   { id: 'auth.login', method: 'POST', path: '/api/auth/v1/login', tag: 'auth' },
+  { id: 'provider.tenants.list', method: 'GET', path: '/gdmanage/api/v1/tenants', tag: 'provider', replyStatus: 'Success' },
+  { id: 'provider.me', method: 'GET', path: '/gdmanage/api/me', tag: 'provider', replyStatus: 'authenticated' },
+  { id: 'posture.listPolicies', method: 'GET', path: '/api/brw-posture-mgmt/v1/configPolicies', tag: 'browser posture' },
 ];
 
 const jar = (values: Record<string, string>): CookieJar => ({
@@ -224,6 +228,74 @@ describe('callOperation', () => {
     const stale = (await callOperation('web.ssl-bypass.save', { params: { rev: 1 }, body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(stale.status).toBe(409);
     expect(stale.body.current).toEqual({ list: [] });
+  });
+
+  it('logs every failure with the call it was (a time-out, a refusal, a server error), and announces a restart', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setup(() => json(503, { msg: 'The appliance is restarting.', restarting: true, retry_after_seconds: 3 }));
+    await expect(callOperation('policy.revision')).rejects.toMatchObject({ status: 503 });
+    expect(warn).toHaveBeenCalledWith('GET /api/policy/v1/rules (policy : policy.revision) failed: HTTP 503, The appliance is restarting.');
+    expect(serverRestart.getState()).toMatchObject({ backInSeconds: 3 });
+    setup(() => Promise.reject(new TypeError('fetch failed')));
+    await expect(callOperation('policy.revision')).rejects.toMatchObject({ kind: 'network' });
+    expect(warn).toHaveBeenLastCalledWith('GET /api/policy/v1/rules (policy : policy.revision) failed: The server could not be reached. (fetch failed)');
+    warn.mockRestore();
+  });
+
+  it('refuses a management-service answer without the status spec 001 §5 requires, with that status as the error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setup(() => json(200, { status: 'Success', tenants: [] }));
+    await expect(callOperation('provider.tenants.list')).resolves.toEqual({ status: 'Success', tenants: [] });
+    setup(() => json(200, { status: 'Tenant store unavailable', tenants: [] }));
+    await expect(callOperation('provider.tenants.list')).rejects.toMatchObject({ name: 'ApiError', message: 'Tenant store unavailable', status: 200 });
+    expect(warn).toHaveBeenLastCalledWith('GET /gdmanage/api/v1/tenants (provider : provider.tenants.list) failed: HTTP 200, Tenant store unavailable');
+    setup(() => json(200, { tenants: [] }));
+    await expect(callOperation('provider.tenants.list')).rejects.toThrow('The answer carries no status "Success".');
+    setup(() => json(200, { status: 'Success', username: 'operator' }));
+    await expect(callOperation('provider.me')).rejects.toThrow('Success');
+    setup(() => json(200, { status: 'authenticated', username: 'operator' }));
+    await expect(callOperation('provider.me')).resolves.toMatchObject({ username: 'operator' });
+    // Calls that declare no status are taken as they come.
+    setup(() => json(200, { status: 'anything' }));
+    await expect(callOperation('policy.revision')).resolves.toEqual({ status: 'anything' });
+    warn.mockRestore();
+  });
+
+  it('times out and logs a failed browser-posture call (spec 002 §7)', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setup((_url, init) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const pending = callOperation('posture.listPolicies');
+    const check = expect(pending).rejects.toMatchObject({ kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    await check;
+    expect(warn).toHaveBeenLastCalledWith(
+      `GET /api/brw-posture-mgmt/v1/configPolicies (browser posture : posture.listPolicies) failed: ${MESSAGES.timeout('browser posture', 'posture.listPolicies')}`,
+    );
+    setup(() => json(502, { msg: 'The posture service did not answer.' }));
+    await expect(callOperation('posture.listPolicies')).rejects.toMatchObject({ status: 502 });
+    expect(warn).toHaveBeenLastCalledWith('GET /api/brw-posture-mgmt/v1/configPolicies (browser posture : posture.listPolicies) failed: HTTP 502, The posture service did not answer.');
+    warn.mockRestore();
+  });
+
+  it('looks an operation it was not configured with up in the loader, once per group, and still rejects an unknown one', async () => {
+    const calls: FetchArgs[] = [];
+    const loads: string[] = [];
+    configureHttp({
+      operations: [],
+      loadOperations: async (id) => (loads.push(id), operations.filter((o) => o.id.split('.')[0] === id.split('.')[0])),
+      production: true,
+      fetch: (async (url: string, init: RequestInit) => (calls.push([url, init]), json(200, { ok: 1 }))) as unknown as typeof fetch,
+      cookies: jar({}),
+    });
+    await expect(callOperation('web.ssl-bypass.save', { params: { rev: 7 }, body: {} })).resolves.toEqual({ ok: 1 });
+    await callOperation('web.ssl-bypass.save', { params: { rev: 8 }, body: {} });
+    expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'PUT /api/policy/v1/rules/sslbump_bypass/7',
+      'PUT /api/policy/v1/rules/sslbump_bypass/8',
+    ]);
+    expect(loads).toEqual(['web.ssl-bypass.save']);
+    await expect(callOperation('nope.nothing')).rejects.toThrow(/Unknown operation: nope.nothing/);
   });
 
   it('fails on a network error with an error value, and rejects an unknown operation id', async () => {

@@ -1,6 +1,7 @@
 /**
  * The HTTP client (spec 000 §7–§8). Every call goes through `callOperation` with an operation id of the generated
- * operations table (engine/generated/client.gen.ts, `operationRoutes`): the path comes from the operation's template, every request carries no-cache headers and the xsrf header, and
+ * operations table (engine/generated/client.gen.ts: the portal configures the shell's routes and loads every other
+ * group on first use): the path comes from the operation's template, every request carries no-cache headers and the xsrf header, and
  * failures become `ApiError` values with the spec's texts (401, 403 snackbar, time-out, the server's `msg`).
  */
 import type { HttpMethod, OperationAccess } from '../../definitions/define';
@@ -17,6 +18,8 @@ import {
 import type { FieldError } from '../../schemas/http';
 import { browserCookies, type CookieJar } from './cookies';
 import { showSnackbar } from './snackbar';
+import { logger } from './logger';
+import { announcedRestart, reportRestart } from './restart';
 
 /** What the client needs of an operation: plain data, generated (an `OperationDef` has it too). */
 export interface OperationRoute {
@@ -26,13 +29,18 @@ export interface OperationRoute {
   readonly path: string;
   readonly tag: string;
   readonly responseKind?: 'json' | 'text' | 'binary';
-  /** A multipart/form-data upload: each body field a part, `fileFields` sent as files (named after the field). */
-  readonly requestKind?: 'json' | 'multipart';
+  /**
+   * A multipart/form-data upload: each body field a part, `fileFields` sent as files (named after the field); or an
+   * NDJSON body, the body string sent as it is.
+   */
+  readonly requestKind?: 'json' | 'multipart' | 'ndjson';
   readonly fileFields?: readonly string[];
   /** A state-changing call that hands the xsrf cookie out (the server does not check the header). */
   readonly xsrfExempt?: true;
   /** Who may call it; the shell reads it for controls such as publish. */
   readonly access?: OperationAccess;
+  /** The `status` its answer must carry (spec 001 §5: "Success", or "authenticated" for the operator); else an error. */
+  readonly replyStatus?: string;
 }
 
 /** The error body of the API plus whatever else the answer carried (e.g. `current` on a 409). */
@@ -123,6 +131,11 @@ async function readFile(res: Response): Promise<DownloadedFile> {
 
 export interface HttpConfig {
   readonly operations: readonly OperationRoute[];
+  /**
+   * The routes to look an operation up in when `operations` lacks it (the generated client's `loadOperationRoutes`:
+   * the group of operations it belongs to, loaded on its first call).
+   */
+  readonly loadOperations?: (operationId: string) => Promise<readonly OperationRoute[]>;
   /** Outside production the server's `context` is appended to error texts. */
   readonly production: boolean;
   /** Called on a 401 (spec 000 §8: the user is logged out). */
@@ -185,6 +198,13 @@ async function readBody(res: Response, kind: OperationRoute['responseKind']): Pr
   return text ? JSON.parse(text) : undefined;
 }
 
+/** An operation's route from the configured loader, remembered with the rest of its group; undefined without one. */
+async function loadedRoute(cfg: NonNullable<typeof config>, operationId: string): Promise<OperationRoute | undefined> {
+  if (!cfg.loadOperations) return undefined;
+  for (const route of await cfg.loadOperations(operationId)) if (!cfg.byId.has(route.id)) cfg.byId.set(route.id, route);
+  return cfg.byId.get(operationId);
+}
+
 /**
  * Calls an operation of the registry. Resolves with the answer (JSON, text or a Blob per the operation's
  * responseKind, or a `DownloadedFile` when asked `asFile`); rejects with an `ApiError`, or with the caller's abort reason when `signal` aborts.
@@ -192,7 +212,7 @@ async function readBody(res: Response, kind: OperationRoute['responseKind']): Pr
 export async function callOperation<T>(operationId: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
   if (!config) throw new Error('configureHttp() must run before the first call');
   const cfg = config;
-  const op = cfg.byId.get(operationId);
+  const op = cfg.byId.get(operationId) ?? (await loadedRoute(cfg, operationId));
   if (!op) throw new Error(`Unknown operation: ${operationId}`);
 
   const headers: Record<string, string> = {
@@ -207,6 +227,9 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
   let body: string | FormData | undefined;
   if (input.body !== undefined && op.requestKind === 'multipart') {
     body = formData(input.body as Record<string, unknown>, op.fileFields ?? []);
+  } else if (input.body !== undefined && op.requestKind === 'ndjson') {
+    headers['Content-Type'] = 'application/x-ndjson';
+    body = String(input.body);
   } else if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(input.body);
@@ -235,25 +258,40 @@ export async function callOperation<T>(operationId: string, input: CallInput = {
         signal: controller.signal,
       });
     } catch (e) {
-      if (timedOut) throw new ApiError(0, MESSAGES.timeout(op.tag, op.id), 'timeout');
+      if (timedOut) throw logged(op, new ApiError(0, MESSAGES.timeout(op.tag, op.id), 'timeout'));
       if (options.signal?.aborted) throw options.signal.reason;
-      throw new ApiError(0, `The server could not be reached. (${e instanceof Error ? e.message : String(e)})`, 'network');
+      throw logged(op, new ApiError(0, `The server could not be reached. (${e instanceof Error ? e.message : String(e)})`, 'network'));
     }
     const stamp = res.headers.get(ACCESS_STAMP_HEADER);
     if (stamp) cfg.onAccessStamp?.(stamp);
     if (res.ok) {
       try {
-        return (await (options.asFile ? readFile(res) : readBody(res, op.responseKind))) as T;
+        const answer = await (options.asFile ? readFile(res) : readBody(res, op.responseKind));
+        const restart = announcedRestart(answer);
+        if (restart !== undefined) reportRestart(restart);
+        if (op.replyStatus !== undefined) checkReplyStatus(op, res.status, answer);
+        return answer as T;
       } catch (e) {
         if (timedOut) throw new ApiError(0, MESSAGES.timeout(op.tag, op.id), 'timeout');
         throw e;
       }
     }
-    throw await toApiError(res, op, options, cfg);
+    throw logged(op, await toApiError(res, op, options, cfg));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/**
+ * Spec 001 §5 and §8: an answer without the status its operation declares is an error, raised with that status text
+ * (or, when it carries none, naming the status it lacks), and logged.
+ */
+function checkReplyStatus(op: OperationRoute, httpStatus: number, answer: unknown): void {
+  const status = answer !== null && typeof answer === 'object' ? (answer as { status?: unknown }).status : undefined;
+  if (status === op.replyStatus) return;
+  const message = typeof status === 'string' && status !== '' ? status : `The answer carries no status "${op.replyStatus}".`;
+  throw logged(op, new ApiError(httpStatus, message, 'http', [], (answer ?? {}) as ApiErrorBody));
 }
 
 /** A multipart body: strings as they are, other values as JSON; file fields as files named after the field. */
@@ -268,6 +306,12 @@ function formData(fields: Record<string, unknown>, files: readonly string[]): Fo
   return form;
 }
 
+/** Spec 000 §8, 001 §8, 002 §7: every call has a time-out and its failures are logged, with the call's context. */
+function logged(op: OperationRoute, error: ApiError): ApiError {
+  logger.warn(`${op.method} ${op.path} (${op.tag} : ${op.id}) failed: ${error.status ? `HTTP ${error.status}, ` : ''}${error.message}`);
+  return error;
+}
+
 async function toApiError(
   res: Response,
   op: OperationRoute,
@@ -276,6 +320,8 @@ async function toApiError(
 ): Promise<ApiError> {
   const body = await readErrorBody(res);
   const fieldErrors = body.errors ?? [];
+  const restart = res.status === 503 ? announcedRestart(body) : undefined;
+  if (restart !== undefined) reportRestart(restart);
   if (res.status === 401 && !options.skipUnauthorizedHandling) {
     cfg.onUnauthorized?.();
     return new ApiError(401, MESSAGES.notAuthorized, 'http', fieldErrors, body);

@@ -24,6 +24,22 @@ describe('pollJob', () => {
     expect(fetchJob).toHaveBeenCalledTimes(3);
   });
 
+  it('installs a licence only when its finished job reports ok, else fails with the job result (spec 001 §4)', async () => {
+    await expect(pollJob(job({ status: 'finished', ok: true, result: 'Valid' }), { timeoutMs: 10_000, kind: 'license' })).resolves.toMatchObject({ ok: true });
+    await expect(pollJob(job({ status: 'finished', ok: false, result: 'Licence revoked' }), { timeoutMs: 10_000, kind: 'license' })).rejects.toMatchObject({
+      message: 'Licence revoked',
+      reason: 'failed',
+    });
+    await expect(pollJob(job({ status: 'finished' }), { timeoutMs: 10_000, kind: 'license' })).rejects.toMatchObject({ message: MESSAGES.licenseCheckFailure });
+  });
+
+  it('fails a finished job that carries a reason (an update check that found no update)', async () => {
+    await expect(pollJob(job({ status: 'finished', ok: true, reason: 'No update available' }), { timeoutMs: 10_000 })).rejects.toMatchObject({
+      message: 'No update available',
+      reason: 'failed',
+    });
+  });
+
   it('fails with the job reason', async () => {
     const result = pollJob(job({ status: 'failed', reason: 'Disk full' }), { timeoutMs: 10_000 });
     await expect(result).rejects.toMatchObject({ message: 'Disk full', reason: 'failed' });
@@ -73,15 +89,15 @@ describe('pollJob', () => {
 });
 
 describe('job start announcements', () => {
-  it('reach every listener until it unsubscribes', () => {
+  it('reach every listener, with the job, until it unsubscribes', () => {
     const seen: string[] = [];
-    const offA = onJobStarted(() => seen.push('a'));
-    const offB = onJobStarted(() => seen.push('b'));
-    announceJobStarted();
+    const offA = onJobStarted((id) => seen.push(`a:${id}`));
+    const offB = onJobStarted((id) => seen.push(`b:${id}`));
+    announceJobStarted('j1');
     offA();
-    announceJobStarted();
+    announceJobStarted('j2');
     offB();
-    announceJobStarted();
-    expect(seen).toEqual(['a', 'b', 'b']);
+    announceJobStarted('j3');
+    expect(seen).toEqual(['a:j1', 'b:j1', 'b:j2']);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Background job polling (spec 001 §4): appliance, licence and update jobs are polled once per second. "finished"
- * completes the job, "failed" fails it with its reason, any other status keeps polling until the time-out.
+ * completes the job, "failed" fails it with its reason, any other status keeps polling until the time-out. A finished
+ * job still fails when it carries a reason (an update check that found none), and a finished licence job unless it
+ * reports ok (with its result).
  */
 import { JOB_POLL_MS, MESSAGES } from '../../schemas/constants';
 
@@ -8,6 +10,9 @@ import { JOB_POLL_MS, MESSAGES } from '../../schemas/constants';
 export interface JobStatus {
   readonly status: string;
   readonly reason?: string;
+  /** Spec 001 §3: whether an ended job went well. */
+  readonly ok?: boolean;
+  readonly result?: string;
 }
 
 export interface PollOptions {
@@ -63,9 +68,13 @@ export function pollJob<J extends JobStatus>(fetchJob: () => Promise<J>, options
       fetchJob().then(
         (job) => {
           if (done) return;
-          if (job.status === 'finished') return finish(() => resolve(job));
+          const fallback = kind === 'license' ? MESSAGES.licenseCheckFailure : MESSAGES.jobFailure;
+          if (job.status === 'finished') {
+            if (job.reason) return finish(() => reject(new JobError(job.reason!, 'failed', job)));
+            if (kind === 'license' && job.ok !== true) return finish(() => reject(new JobError(job.result || fallback, 'failed', job)));
+            return finish(() => resolve(job));
+          }
           if (job.status === 'failed') {
-            const fallback = kind === 'license' ? MESSAGES.licenseCheckFailure : MESSAGES.jobFailure;
             return finish(() => reject(new JobError(job.reason || fallback, 'failed', job)));
           }
           timer = setTimeout(poll, intervalMs);
@@ -77,15 +86,18 @@ export function pollJob<J extends JobStatus>(fetchJob: () => Promise<J>, options
   });
 }
 
-const startListeners = new Set<() => void>();
+const startListeners = new Set<(jobId: string) => void>();
 
-/** Tells whoever follows jobs (the header's jobs indicator) that a screen has just started one. */
-export function announceJobStarted(): void {
-  for (const listener of startListeners) listener();
+/**
+ * Tells whoever follows jobs (the header's jobs indicator) that a screen has just started this job. The screen says
+ * itself how the job ended, so the indicator shows it running but does not announce its end a second time.
+ */
+export function announceJobStarted(jobId: string): void {
+  for (const listener of startListeners) listener(jobId);
 }
 
 /** Calls `listener` whenever a screen starts a job; returns the unsubscribe function. */
-export function onJobStarted(listener: () => void): () => void {
+export function onJobStarted(listener: (jobId: string) => void): () => void {
   startListeners.add(listener);
   return () => void startListeners.delete(listener);
 }

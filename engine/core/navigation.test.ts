@@ -82,6 +82,18 @@ describe('redirects', () => {
     expect(rootRedirect({ sections, screens }, user(['dashboard', 'settings'], appliance))).toBe('/settings/network');
   });
 
+  it('on-prem opens settings on the appliance-settings path of a management station (spec 000 §2)', () => {
+    const ms: Environment = { deployment: 'on_prem', appMode: 'management_station', production: true };
+    const appliance: Environment = { deployment: 'on_prem', appMode: 'safeview', production: true };
+    const all = ['dashboard', 'web_policy', 'settings'];
+    expect(rootRedirect({ sections, screens }, user(all, ms), '/appliance-settings/')).toBe('/settings/network');
+    expect(rootRedirect({ sections, screens }, user(all, ms), '/')).toBe('/policy/web/threats');
+    expect(rootRedirect({ sections, screens }, user(all, appliance), '/appliance-settings/')).toBe('/settings/network');
+    expect(rootRedirect({ sections, screens }, user(all), '/appliance-settings/')).toBe('/dashboard');
+    // Without settings, the first permitted area as anywhere else.
+    expect(rootRedirect({ sections, screens }, user(['web_policy'], ms), '/appliance-settings/')).toBe('/policy/web/threats');
+  });
+
   it('logs: no log view yet gives undefined; a registered one gets its default filters as query', () => {
     const access = user(['logs']);
     expect(logsRedirect({ sections, screens }, access)).toBeUndefined();
@@ -98,7 +110,7 @@ describe('redirects', () => {
       filters: [],
       defaultFilters: { interval: '7d', action: '' },
     });
-    const audit = defineLogView({ ...web, id: 'logs.audit', route: '/logs/audit', nav: { order: 1 }, read: { any: ['audit:read'] } });
+    const audit = defineLogView({ ...web, id: 'logs.audit', route: '/logs/audit', nav: { order: 1 }, read: { any: ['roles:read'] } });
     expect(logsRedirect({ sections, screens: [...screens, web, audit] }, access)).toBe('/logs/web?interval=7d');
   });
 

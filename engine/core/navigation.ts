@@ -4,7 +4,7 @@
  * the generated catalog in the portal (no schemas needed) or the registry itself (tests, the add-an-area proof).
  */
 import type { ScreenBase, ScreenDef, SectionDef, SectionSpotlight } from '../../definitions/define';
-import { PRODUCT_NAME } from '../../schemas/constants';
+import { APPLIANCE_SETTINGS_PATH, PRODUCT_NAME } from '../../schemas/constants';
 import type { AccessControl } from './access';
 
 /** What navigation reads of a screen; a full `ScreenDef` has it, and so does a catalog entry. */
@@ -111,13 +111,15 @@ export function firstPermittedRoute(input: NavigationInput, access: Access): str
 }
 
 /**
- * The empty root (spec 000 §2): dashboard by default; on-prem the policy area on a management station and
- * settings/network on an appliance. When that is not permitted, the first permitted area.
+ * The empty root (spec 000 §2): dashboard by default; on-prem the policy area on a management station (its settings
+ * when the page is on the appliance-settings path, `pathname` under APPLIANCE_SETTINGS_PATH) and settings/network on
+ * an appliance. When that is not permitted, the first permitted area.
  */
-export function rootRedirect(input: NavigationInput, access: Access): string | undefined {
+export function rootRedirect(input: NavigationInput, access: Access, pathname = '/'): string | undefined {
   const { env } = access.getState();
+  const onSettingsPath = pathname.startsWith(APPLIANCE_SETTINGS_PATH);
   const preferred =
-    env.deployment !== 'on_prem' ? '/dashboard' : env.appMode === 'management_station' ? '/policy' : '/settings/network';
+    env.deployment !== 'on_prem' ? '/dashboard' : env.appMode !== 'management_station' ? '/settings/network' : onSettingsPath ? '/settings' : '/policy';
   const screen = input.screens.find((s) => s.route === preferred);
   if (screen && access.canUse(screen)) return screen.route;
   const section = input.sections.find((s) => s.route === sectionRoute(preferred));

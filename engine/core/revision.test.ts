@@ -24,7 +24,7 @@ describe('revision store', () => {
     const store = createRevisionStore(server.call);
     expect(() => store.bindRevision()).toThrow(/not loaded/);
     await Promise.all([store.ensure(), store.ensure()]);
-    expect(server.calls).toEqual([['policy.revision', undefined]]);
+    expect(server.calls).toEqual([['policy.revision', {}]]);
     expect(store.bindRevision({ area: 'x' })).toEqual({ area: 'x', rev: 8 });
   });
 
@@ -62,15 +62,13 @@ describe('revision store', () => {
     expect(server.calls.map(([id]) => id)).toEqual(['policy.revision']);
   });
 
-  it('after a save, shows staged at once and re-reads the revision', async () => {
+  it('after a save, takes the revision from the stamp the save answered, without reading it again', async () => {
     const server = fakeServer(published);
     const store = createRevisionStore(server.call);
     await store.load();
-    server.set({ ...published, state: 'staged', updated_at: '2025-02-01T00:00:00.000Z' });
-    const pending = store.afterSave();
-    expect(store.getState().revision?.state).toBe('staged');
-    await pending;
-    expect(store.getState().revision?.updated_at).toBe('2025-02-01T00:00:00.000Z');
+    store.afterSave({ rev_id: 8, state: 'staged', updated_at: '2025-02-01T00:00:00.000Z' });
+    expect(store.getState().revision).toEqual({ staged_rev_id: 8, rev_id: 7, state: 'staged', updated_at: '2025-02-01T00:00:00.000Z' });
+    expect(server.calls.map(([id]) => id)).toEqual(['policy.revision']);
   });
 
   it('keeps the load error as a value in the state', async () => {

@@ -3,10 +3,11 @@
  * carries the document's stamp, and publish posts the staged revision only while its state is "staged".
  */
 import type { PolicyRevision, RevisionStamp } from '../../schemas/policy';
-import type { CallInput, CallOptions } from './http';
+import { createApiClient } from '../generated/client.gen';
+import type { CallFn } from './call';
 import { createStore, type Store } from './store';
 
-export type CallFn = <T>(operationId: string, input?: CallInput, options?: CallOptions) => Promise<T>;
+export type { CallFn } from './call';
 
 export interface RevisionStoreState {
   readonly revision: PolicyRevision | undefined;
@@ -22,8 +23,12 @@ export interface RevisionStore extends Store<RevisionStoreState> {
   ensure(): Promise<PolicyRevision>;
   /** Path parameters of a policy document call: the given ones plus `rev` = the staged revision. */
   bindRevision<P extends Record<string, string | number | boolean>>(pathParams?: P): P & { rev: number };
-  /** After a successful save: the revision has unpublished changes; re-read it from the server. */
-  afterSave(): Promise<PolicyRevision>;
+  /**
+   * After a successful save: the revision as the save's answer stamps it (the staged revision the document is now in,
+   * its state "staged" and the time of the save). No second read: a save changes nothing else of the revision (the
+   * last published one stays; a publish in between would have made the save a 409).
+   */
+  afterSave(saved: RevisionStamp): void;
   /**
    * Publishes the staged revision when its state is "staged", with the change reason the review asked for;
    * otherwise returns it unchanged without a call.
@@ -35,7 +40,11 @@ export interface RevisionStore extends Store<RevisionStoreState> {
   reset(): void;
 }
 
-/** The stamp a save of a loaded policy document carries: its rev_id, state and updated_at. */
+/**
+ * The stamp a save of a loaded policy document carries: its rev_id, state and updated_at. A document's `rev_id` is
+ * the revision it was read at and is saved to (the revision's `staged_rev_id`), not the revision's own `rev_id` (the
+ * last published one): the spec gives both the same name.
+ */
 export function saveStamp(envelope: RevisionStamp): RevisionStamp {
   return { rev_id: envelope.rev_id, state: envelope.state, updated_at: envelope.updated_at };
 }
@@ -43,20 +52,14 @@ export function saveStamp(envelope: RevisionStamp): RevisionStamp {
 const initial: RevisionStoreState = { revision: undefined, loading: false, publishing: false, error: undefined };
 
 /** Creates the revision store over a call function (callOperation in the app). */
-export function createRevisionStore(
-  call: CallFn,
-  ops: { readonly get: string; readonly publish: string; readonly rollback: string } = {
-    get: 'policy.revision',
-    publish: 'policy.publish',
-    rollback: 'policy.rollback',
-  },
-): RevisionStore {
+export function createRevisionStore(call: CallFn): RevisionStore {
+  const api = createApiClient(call);
   const store = createStore<RevisionStoreState>(initial);
   let inFlight: Promise<PolicyRevision> | undefined;
 
   function load(): Promise<PolicyRevision> {
     store.setState((s) => ({ ...s, loading: true, error: undefined }));
-    const request = call<PolicyRevision>(ops.get).then(
+    const request = api.policyRevision().then(
       (revision) => {
         if (inFlight === request) inFlight = undefined;
         store.setState((s) => ({ ...s, revision, loading: false }));
@@ -86,17 +89,19 @@ export function createRevisionStore(
       if (!revision) throw new Error('The policy revision is not loaded yet');
       return { ...(pathParams ?? ({} as NonNullable<typeof pathParams>)), rev: revision.staged_rev_id };
     },
-    afterSave() {
-      store.setState((s) => (s.revision ? { ...s, revision: { ...s.revision, state: 'staged' } } : s));
-      return load();
+    afterSave(saved) {
+      const { revision } = store.getState();
+      if (!revision) return;
+      const next = { ...revision, staged_rev_id: saved.rev_id, state: saved.state, updated_at: saved.updated_at };
+      store.setState((s) => ({ ...s, revision: next }));
     },
     async publish(reason) {
       const current = store.getState().revision ?? (await load());
       if (current.state !== 'staged') return current;
       store.setState((s) => ({ ...s, publishing: true, error: undefined }));
       try {
-        const input = { params: { rev: current.staged_rev_id }, ...(reason === undefined ? {} : { body: { reason } }) };
-        const revision = await call<PolicyRevision>(ops.publish, input);
+        const params = { rev: current.staged_rev_id };
+        const revision = await api.policyPublish(reason === undefined ? { params } : { params, body: { reason } });
         store.setState((s) => ({ ...s, revision, publishing: false }));
         return revision;
       } catch (e) {
@@ -105,7 +110,7 @@ export function createRevisionStore(
       }
     },
     async rollback(rev) {
-      const revision = await call<PolicyRevision>(ops.rollback, { params: { rev } });
+      const revision = await api.policyRollback({ params: { rev } });
       store.setState((s) => ({ ...s, revision }));
       return revision;
     },

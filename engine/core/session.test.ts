@@ -18,7 +18,7 @@ import type { CallFn } from './revision';
 
 const cloud: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
 const appliance: Environment = { deployment: 'on_prem', appMode: 'safeview', production: true };
-const ops = { userInfo: 'auth.userInfo', logout: 'auth.logout', cookieRefresh: 'auth.cookieRefresh' };
+const ops = { userInfo: 'auth.userInfo', logout: 'auth.logout', cookieRefresh: 'auth.cookieRefresh' } as const;
 
 const user = (extra: Partial<SessionUser> = {}): SessionUser => ({
   uid: 'u1',
@@ -282,7 +282,7 @@ describe('logout', () => {
 });
 
 describe('session start (spec 000 §4)', () => {
-  const startOps = { ...ops, multiTenant: 'tenantUtils.multiTenant', savePortalVersion: 'lookups.savePortalVersion' };
+  const startOps = { ...ops, multiTenant: 'tenantUtils.multiTenant', savePortalVersion: 'lookups.savePortalVersion' } as const;
   const info = { role: 'primary', associations: [], pending_approvals: 2 };
 
   function start(env: Environment, signedIn: SessionUser) {
@@ -325,7 +325,7 @@ describe('session start (spec 000 §4)', () => {
 });
 
 describe('terms of service at session start', () => {
-  const termsOps = { ...ops, terms: 'tenantUtils.tosStatus', acceptTerms: 'tenantUtils.acceptTos' };
+  const termsOps = { ...ops, terms: 'tenantUtils.tosStatus', acceptTerms: 'tenantUtils.acceptTos' } as const;
 
   /** A server with the tenant's current terms and the version this user accepted last. */
   function server() {

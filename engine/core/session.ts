@@ -16,7 +16,8 @@ import {
 import type { AccessControl } from './access';
 import { xsrfIdentity, type CookieJar } from './cookies';
 import { isApiError } from './http';
-import type { CallFn } from './revision';
+import { createApiClient, type OperationId, type OperationInput, type OperationOutput } from '../generated/client.gen';
+import type { CallFn } from './call';
 import { createStore, type Store } from './store';
 
 export type SessionStatus = 'uninitialized' | 'logged_out' | 'logged_in';
@@ -68,6 +69,12 @@ export interface WindowHooks {
   reload(): void;
 }
 
+/**
+ * The operations (ids of the generated client) that take `In` and answer an `Out`: what a deployment may configure the
+ * session with, checked at compile time (a misspelt id, or one answering something else, does not compile).
+ */
+type OperationFor<In, Out> = { [K in OperationId]: In extends OperationInput<K> ? (OperationOutput<K> extends Out ? K : never) : never }[OperationId];
+
 export interface SessionDeps {
   readonly env: Environment;
   readonly call: CallFn;
@@ -78,14 +85,14 @@ export interface SessionDeps {
    * the multi-tenant read and the portal-version save run at session start.
    */
   readonly ops: {
-    readonly userInfo: string;
-    readonly logout: string;
-    readonly cookieRefresh: string;
-    readonly multiTenant?: string;
-    readonly savePortalVersion?: string;
+    readonly userInfo: OperationFor<Record<string, never>, SessionUser>;
+    readonly logout: OperationFor<Record<string, never>, unknown>;
+    readonly cookieRefresh: OperationFor<Record<string, never>, unknown>;
+    readonly multiTenant?: OperationFor<Record<string, never>, MultiTenantInfo>;
+    readonly savePortalVersion?: OperationFor<{ body: { version: 'v2' } }, unknown>;
     /** The terms-of-service read (`must_accept` and the terms) and the accept call (`{ version }`), on every deployment. */
-    readonly terms?: string;
-    readonly acceptTerms?: string;
+    readonly terms?: OperationFor<Record<string, never>, TermsRead>;
+    readonly acceptTerms?: OperationFor<{ body: { version: number } }, unknown>;
   };
   /** The inactivity limit ran out: the app sends the user to logout with the timeout flag. */
   readonly onInactive: () => void;
@@ -146,6 +153,7 @@ const portalEnabled = (env: Environment, user: SessionUser) =>
   user.capabilities.portal2 !== undefined || (env.deployment === 'on_prem' && env.appMode !== 'management_station');
 
 export function createSession(deps: SessionDeps): Session {
+  const api = createApiClient(deps.call);
   const clock = deps.clock ?? realClock;
   const win = deps.window;
   const store = createStore<SessionState>({ status: 'uninitialized', user: undefined, error: undefined });
@@ -185,7 +193,7 @@ export function createSession(deps: SessionDeps): Session {
     lastInput = clock.now();
     if (clock.now() - lastActivity < ACTIVITY_THROTTLE_MS) return;
     resetInactivity();
-    deps.call(deps.ops.cookieRefresh).catch(() => {
+    api.callById(deps.ops.cookieRefresh, {}).catch(() => {
       // A failed refresh is not fatal; a 401 already logged the user out through the HTTP client.
     });
   };
@@ -241,19 +249,19 @@ export function createSession(deps: SessionDeps): Session {
     if (!needsXsrf(deps.env)) return;
     const quiet = { skip403Snackbar: true } as const;
     if (deps.ops.multiTenant) {
-      deps.call<MultiTenantInfo>(deps.ops.multiTenant, {}, quiet).then(
+      api.callById(deps.ops.multiTenant, {}, quiet).then(
         (multiTenant) => store.setState((s) => (s.user === user ? { ...s, multiTenant } : s)),
         () => {},
       );
     }
-    if (deps.ops.savePortalVersion && !user.portal_v2) deps.call(deps.ops.savePortalVersion, { body: { version: 'v2' } }, quiet).catch(() => {});
+    if (deps.ops.savePortalVersion && !user.portal_v2) api.callById(deps.ops.savePortalVersion, { body: { version: 'v2' } }, quiet).catch(() => {});
   }
 
   /** The terms this user must accept now; a failed read leaves them out rather than locking the user out. */
   async function termsToAccept(quiet = false): Promise<TermsToAccept | undefined> {
     if (!deps.ops.terms) return undefined;
     try {
-      const t = await deps.call<TermsRead>(deps.ops.terms, {}, { skip403Snackbar: true, ...(quiet ? { skipUnauthorizedHandling: true } : {}) });
+      const t = await api.callById(deps.ops.terms, {}, { skip403Snackbar: true, ...(quiet ? { skipUnauthorizedHandling: true } : {}) });
       return t.must_accept ? { title: t.title, text: t.text, version: t.version } : undefined;
     } catch {
       return undefined;
@@ -264,7 +272,7 @@ export function createSession(deps: SessionDeps): Session {
     const terms = store.getState().termsToAccept;
     if (!terms || !deps.ops.acceptTerms) return;
     try {
-      await deps.call(deps.ops.acceptTerms, { body: { version: terms.version } });
+      await api.callById(deps.ops.acceptTerms, { body: { version: terms.version } });
     } catch (e) {
       if (!(isApiError(e) && e.status === 409)) throw e;
     }
@@ -276,7 +284,7 @@ export function createSession(deps: SessionDeps): Session {
   function rereadUser(): Promise<void> {
     rereading ??= (async () => {
       try {
-        const info = await deps.call<SessionUser>(deps.ops.userInfo, {}, { skip403Snackbar: true });
+        const info = await api.callById(deps.ops.userInfo, {}, { skip403Snackbar: true });
         if (store.getState().status !== 'logged_in') return;
         if (!portalEnabled(deps.env, info)) return loggedOut(PORTAL_NOT_ENABLED);
         deps.access.setUser(info);
@@ -308,7 +316,7 @@ export function createSession(deps: SessionDeps): Session {
     // read's to answer.
     const termsRead = termsToAccept(true);
     try {
-      const info = await deps.call<SessionUser>(deps.ops.userInfo, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true });
+      const info = await api.callById(deps.ops.userInfo, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true });
       if (!portalEnabled(deps.env, info)) {
         loggedOut(PORTAL_NOT_ENABLED);
         return store.getState();
@@ -346,7 +354,7 @@ export function createSession(deps: SessionDeps): Session {
     logout() {
       loggingOut ??= (async () => {
         stopInactivity();
-        await deps.call(deps.ops.logout, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true }).catch(() => {
+        await api.callById(deps.ops.logout, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true }).catch(() => {
           // Logging out must succeed locally even when the server is unreachable or the session already ended.
         });
         deps.cookies.delete(USER_COOKIE);

@@ -5,7 +5,7 @@ import { defineCoreScreen } from '../../definitions/define';
 import { preloadScreenView, registerScreenView, renderScreenView, type ScreenViewProps } from './screenViews';
 
 const core = (view: string) =>
-  defineCoreScreen({ id: `custom.${view}`, title: 'Custom', description: 'A custom view.', route: `/settings/${view}`, read: { any: ['x:read'] }, view });
+  defineCoreScreen({ id: `custom.${view}`, title: 'Custom', description: 'A custom view.', route: `/settings/${view}`, read: { any: ['settings:read'] }, view });
 const props = (view: string): ScreenViewProps => ({
   screen: core(view),
   query: {},

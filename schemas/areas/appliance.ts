@@ -23,6 +23,7 @@ import {
   checked,
 } from '../validators';
 import { Comment, RowId, ruleList } from './common';
+import { AdminAddress } from './tenantSettings';
 
 const Port = z.number().int().min(PORT_MIN).max(PORT_MAX);
 const optional = (s: z.ZodString) => z.union([z.literal(''), s]);
@@ -149,12 +150,22 @@ export const AccessDocument = z.strictObject({
   ssh_enabled: z.boolean().default(false).meta({ title: 'Allow SSH', description: 'Remote shell for support staff' }),
   ssh_port: Port.default(22).meta({ title: 'SSH port' }),
   allowed_networks: z
-    .array(Cidr)
+    .array(AdminAddress)
     .max(50)
     .default([])
-    .meta({ title: 'Administration allowed from', description: 'Networks in CIDR form; empty allows every network' }),
+    .meta({
+      title: 'Administration allowed from',
+      description:
+        'IPv4 or IPv6 addresses or CIDR blocks; empty allows every network. Sign-ins and every request of a signed-in session or API token from elsewhere are refused. You cannot save a list that leaves out your own address.',
+    }),
   proxy_ports: z.array(PortOrPortRange).max(20).default(['8080']).meta({ title: 'Proxy ports', description: 'Ports or ranges such as 8080 or 8000-8010' }),
-  session_timeout_minutes: z.number().int().min(5).max(1440).default(30).meta({ title: 'Idle time-out (minutes)', description: '5 to 1440 minutes' }),
+  session_timeout_minutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(1440)
+    .default(30)
+    .meta({ title: 'Idle time-out (minutes)', description: '5 to 1440 minutes without activity sign an administrator out' }),
 });
 export type AccessDocument = z.infer<typeof AccessDocument>;
 
@@ -251,6 +262,10 @@ export const Job = z.object({
   progress: z.number().int().min(0).max(100),
   reason: z.string().optional(),
   result: z.string().optional(),
+  /** Spec 001 §3: an ended job reports whether it went well; a licence is installed only when its finished job says ok. */
+  ok: z.boolean().optional().meta({ description: 'Set once the job has ended: whether it went well' }),
+  /** Spec 001 §3: a certificate the job fetched (PEM). */
+  cert: z.string().optional(),
   created_by: z.string(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
@@ -262,9 +277,16 @@ export const JobCreated = z.object({ job_id: z.string() });
 export const CleanJobsAnswer = z.object({ removed: z.number().int() });
 
 export const LICENSE_MAX = 4096;
-export const LicenseRequest = z.strictObject({
-  license: z.string().trim().min(1, { message: 'Paste the licence string.' }).max(LICENSE_MAX).meta({ title: 'Licence string' }),
-});
+const LicenseText = z.string().trim().min(1, { message: 'Paste the licence string.' }).max(LICENSE_MAX);
+/** Spec 001 §3 names the field `license_string`; `license`, which earlier clients send, is accepted too. */
+export const LicenseRequest = z
+  .strictObject({
+    license_string: LicenseText.optional().meta({ title: 'Licence string', description: 'The spec\'s name (001 §3)' }),
+    license: LicenseText.optional().meta({ title: 'Licence string (former name)', description: 'Accepted for earlier clients; send license_string' }),
+  })
+  .refine((b) => (b.license_string ?? b.license) !== undefined, { message: 'Paste the licence string.', path: ['license_string'], params: { key: 'required' } });
+/** The licence string of a request, under either name. */
+export const licenseOf = (body: z.output<typeof LicenseRequest>): string => (body.license_string ?? body.license)!;
 
 // ---- connectivity (spec 001 §7) -----------------------------------------------------------------------------------
 

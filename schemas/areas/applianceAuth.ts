@@ -87,7 +87,11 @@ export const AdminAuthDocument = z
       description: 'The appliance’s own administrator accounts still sign in while the directory or identity provider cannot be reached',
     }),
     lockout_attempts: z.number().int().min(3).max(10).default(5).meta({ title: 'Lock after failed sign-ins', description: '3 to 10 wrong passwords in a row' }),
-    lockout_minutes: z.number().int().min(1).max(1440).default(15).meta({ title: 'Locked for (minutes)', description: '1 to 1440 minutes, or until unlocked on Appliance Accounts' }),
+    lockout_minutes: z.number().int().min(1).max(1440).default(15).meta({
+      title: 'Locked for (minutes)',
+      description:
+        '1 to 1440 minutes. A locked administrator cannot sign in to this portal, even with the right password, until the time has passed; where Administrator Access sets a longer lock-out, the longer one holds',
+    }),
   })
   .refine((d) => d.method === 'local' || d.admin_group.trim() !== '', required('Name the group whose members are administrators.', 'admin_group'));
 export type AdminAuthDocument = z.infer<typeof AdminAuthDocument>;

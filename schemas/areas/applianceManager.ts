@@ -19,8 +19,8 @@ export const ManagedSystem = z.object({
   name: z.string(),
   address: z.string(),
   app_mode: z.string(),
-  group_id: z.number().int(),
-  group: z.string().meta({ description: 'Name of the group (the group id as text)' }),
+  group_id: z.string().meta({ description: 'Id of the group, as text (spec 001 §3: the group id is converted to text)' }),
+  group: z.string().meta({ description: 'Name of the group (the group id when it has none)' }),
   auto_group: z.boolean().meta({ description: 'Placed in its group automatically ("True" as the appliance reports it)' }),
   version: z.string(),
   status: SystemStatus,
@@ -34,7 +34,19 @@ export const ManagedSystem = z.object({
 });
 export type ManagedSystem = z.infer<typeof ManagedSystem>;
 export const ManagedSystemList = z.object({ systems: z.array(ManagedSystem) });
-export const ManagedGroups = z.object({ groups: z.array(z.object({ id: z.number().int(), name: z.string(), systems: z.number().int() })) });
+/** A group's member (spec 001 §3): `auto_group`, which the appliance reports as the text "True" / "False", as a boolean. */
+export const GroupNode = z.object({
+  id: z.string(),
+  name: z.string(),
+  auto_group: z.boolean().meta({ description: 'Placed in the group automatically ("True" as the appliance reports it)' }),
+});
+export const ManagedGroup = z.object({
+  id: z.string().meta({ description: 'Id of the group, as text (spec 001 §3: the group id is converted to text)' }),
+  name: z.string(),
+  systems: z.number().int().meta({ description: 'Number of appliances in the group' }),
+  nodes: z.array(GroupNode).meta({ description: 'The appliances of the group' }),
+});
+export const ManagedGroups = z.object({ groups: z.array(ManagedGroup) });
 export const SystemParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** Versions the update server offers, newest first; an update to another version fails as unsupported. */
@@ -64,7 +76,15 @@ export const RestartRequest = z.strictObject({
     .default(0)
     .meta({ title: 'Restart in (seconds)', description: '0 restarts now; at most 7 days ahead' }),
 });
-export const MaintenanceRequest = z.strictObject({ enabled: z.boolean().meta({ title: 'Maintenance mode' }) });
+/** Spec 001 §3 names the field `enable`; `enabled`, which earlier clients send, is accepted too. */
+export const MaintenanceRequest = z
+  .strictObject({
+    enable: z.boolean().optional().meta({ title: 'Maintenance mode', description: 'The spec\'s name (001 §3)' }),
+    enabled: z.boolean().optional().meta({ title: 'Maintenance mode (former name)', description: 'Accepted for earlier clients; send enable' }),
+  })
+  .refine((b) => (b.enable ?? b.enabled) !== undefined, { message: 'Say whether maintenance mode is on.', path: ['enable'], params: { key: 'required' } });
+/** Whether a maintenance request turns the mode on, under either name. */
+export const maintenanceOf = (body: z.output<typeof MaintenanceRequest>): boolean => (body.enable ?? body.enabled)!;
 
 // ---- rollback slots -----------------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ConfigurationStatus, labelledEnum } from '../enums';
+import { jsonNestsDeeperThan, TOO_DEEP_KEY, TOO_DEEP_MESSAGE } from '../safeText';
 
 const PLATFORM_LABELS = { windows: 'Windows', macos: 'macOS', linux: 'Linux' } as const;
 const BROWSER_LABELS = { chrome: 'Google Chrome', edge: 'Microsoft Edge' } as const;
@@ -301,6 +302,10 @@ export const ConfigPolicyUpload = z.strictObject({
     .string()
     .meta({ title: 'Policy file', description: 'JSON: platform, browser, version, settings and an optional description', contentMediaType: 'application/json' })
     .transform((text, ctx) => {
+      if (jsonNestsDeeperThan(text)) {
+        ctx.addIssue({ code: 'custom', message: TOO_DEEP_MESSAGE, params: { key: TOO_DEEP_KEY } });
+        return z.NEVER;
+      }
       try {
         return JSON.parse(text) as unknown;
       } catch {

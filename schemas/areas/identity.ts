@@ -214,6 +214,22 @@ export const GeneratedApiToken = z.object({
   token: ApiToken,
   secret: z.string().meta({ description: 'The token; shown this once, stored only as its SHA-256' }),
 });
+/**
+ * PUT api_tokens (spec 002 §7): a new name and validity for tokens already generated. A token's scope never changes
+ * (a new scope is a new token), and a token not listed is left as it is.
+ */
+export const ApiTokenChanges = z.strictObject({
+  tokens: z
+    .array(
+      z.strictObject({
+        id: z.uuid().meta({ title: 'Token' }),
+        name: z.string().min(1).max(100).meta({ title: 'Name' }),
+        expires_in_days: z.number().int().min(1).max(TOKEN_DAYS_MAX).meta({ title: 'Valid for (days)', description: `From now; 1 to ${TOKEN_DAYS_MAX} days` }),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
 export const ApiTokenIdParam = z.strictObject({ id: z.uuid() });
 export const ApiTokenDeleted = z.object({ deleted: z.string() });
 

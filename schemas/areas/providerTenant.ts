@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { labelledEnum } from '../enums';
-import { RevisionHistory, RevisionHistoryEntry, RevisionHistoryQuery, RevisionState } from '../policy';
+import { PublishReason, RevisionHistory, RevisionHistoryEntry, RevisionHistoryQuery, RevisionState } from '../policy';
 import { Stamp, Success, TenantListItem, TenantListQuery, TenantSummary, TenantTag } from './provider';
 
 const TenantId = z.string().min(1).max(100).meta({ title: 'Tenant id', description: 'The tenant id (group_id).' });
@@ -33,6 +33,13 @@ export const TenantPolicySave = z.strictObject({
   state: RevisionState.meta({ description: 'The working revision\'s state as read.' }),
   updated_at: Stamp,
   data: PolicyData.refine((d) => Object.keys(d).length > 0, { message: 'Name at least one policy area.', params: { key: 'required' } }),
+});
+
+/** Publishes the tenant's working revision as the operator staged it: stamped with the working revision as read. */
+export const TenantPolicyPublish = z.strictObject({
+  staged_rev_id: z.number().int().min(1).meta({ title: 'Working revision', description: 'staged_rev_id as read (or as a save answered).' }),
+  updated_at: Stamp,
+  reason: PublishReason.meta({ title: 'Reason', description: 'The change reason the tenant\'s revision history shows.' }),
 });
 
 export const PolicyTemplateName = labelledEnum(

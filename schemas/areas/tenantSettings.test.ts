@@ -63,6 +63,11 @@ describe('AdminAccessControlDocument', () => {
     expect(errorsOf(AdminAccessControlDocument, { restrict_by_ip: true })).toEqual([{ path: 'allowed_ips', key: 'addressRequired' }]);
     expect(errorsOf(AdminAccessControlDocument, { restrict_by_ip: true, allowed_ips: ['203.0.113.0/24'] })).toEqual([]);
   });
+
+  it('takes IPv4 and IPv6 addresses and blocks, and names a bad one', () => {
+    expect(errorsOf(AdminAccessControlDocument, { restrict_by_ip: true, allowed_ips: ['127.0.0.1', '::1', '2001:db8::/48', '10.0.0.0/8'] })).toEqual([]);
+    expect(errorsOf(AdminAccessControlDocument, { allowed_ips: ['10.0.0.0/8', '2001:db8::/129'] })).toEqual([{ path: 'allowed_ips.1', key: 'invalidCidr' }]);
+  });
 });
 
 describe('ClientProfilesDocument', () => {

@@ -12,6 +12,7 @@ import { Comment, Description, Enabled, RowId, RowUuid, RuleName, enumFromLabels
 import { AccessPlatform } from './privateAccess';
 import { IpOrCidr } from './ruleConditions';
 import { SettingsStamp } from '../policy';
+import { parseBlock } from '../ipAllowList';
 
 const int = (min: number, max: number, title: string, description?: string) =>
   z.number().int({ message: 'Enter a whole number.' }).min(min, { message: `Use at least ${min}.` }).max(max, { message: `Use at most ${max}.` }).meta({ title, ...(description ? { description } : {}) });
@@ -40,9 +41,19 @@ export const GlobalSettingsDocument = z.strictObject({
   time_zone: TimeZoneName.default('UTC'),
   language: PortalLanguage.default('en'),
   log_retention_days: int(7, 365, 'Keep logs for (days)').default(90),
-  anonymize_users: z.boolean().default(false).meta({ title: 'Anonymise user names in logs and reports' }),
+  anonymize_users: z.boolean().default(false).meta({
+    title: 'Anonymise user names in logs and reports',
+    description:
+      'On: log pages, exports, reports, insights, report files and log collectors show each user as a code such as "User 3f9a1c2b7d04", ' +
+      'the same code for the same user everywhere, so one user can still be followed; the name cannot be worked out from it. ' +
+      'Logs and reports cannot be searched or filtered by user or recipient meanwhile. Nothing stored changes: turning it off shows the names again, ' +
+      'in earlier report files too. The audit log of administrators\' actions keeps their names.',
+  }),
   support_contact: optionalEmail('Support address', 'Shown on block pages and in notification mails'),
-  vendor_support_access: z.boolean().default(false).meta({ title: 'Allow vendor support to view this tenant', description: 'Read-only, for troubleshooting' }),
+  vendor_support_access: z.boolean().default(false).meta({
+    title: 'Allow vendor support to view this tenant',
+    description: 'Read-only, for troubleshooting. Off: the service provider’s support staff cannot open this organization’s policy, roles or settings',
+  }),
 });
 export type GlobalSettingsDocument = z.infer<typeof GlobalSettingsDocument>;
 
@@ -58,14 +69,28 @@ export type CasbSettingsDocument = z.infer<typeof CasbSettingsDocument>;
 
 // ---- admin access control ----------------------------------------------------------------------------------------
 
+/** An IPv4 or IPv6 address or CIDR block of the administrators' allow-list (schemas/ipAllowList.ts). */
+export const AdminAddress = z.string().max(64).refine((v) => parseBlock(v) !== undefined, {
+  message: 'Enter an IPv4 or IPv6 address or a CIDR block such as 203.0.113.0/24 or 2001:db8::/48.',
+  params: { key: 'invalidCidr' },
+});
+
 export const AdminAccessControlDocument = z
   .strictObject({
-    restrict_by_ip: z.boolean().default(false).meta({ title: 'Allow portal sign-in only from these addresses' }),
-    allowed_ips: listOf(IpOrCidr, 'Allowed addresses', 200, 'IPv4 addresses or CIDR blocks'),
-    require_tfa: z.boolean().default(true).meta({ title: 'Require two-factor authentication for administrators' }),
-    max_failed_logins: int(3, 20, 'Failed sign-ins before lock-out').default(5),
-    lockout_minutes: int(1, 1440, 'Lock-out (minutes)').default(15),
-    idle_timeout_minutes: int(5, 480, 'Sign out idle administrators after (minutes)').default(30),
+    restrict_by_ip: z.boolean().default(false).meta({
+      title: 'Allow portal sign-in only from these addresses',
+      description: 'Sign-ins, every request of a signed-in session and API token calls from another address are refused (a session is ended) and audited.',
+    }),
+    allowed_ips: listOf(AdminAddress, 'Allowed addresses', 200, 'IPv4 or IPv6 addresses or CIDR blocks. You cannot save a list that leaves out the address you are signed in from.'),
+    require_tfa: z.boolean().default(false).meta({
+      title: 'Require two-factor authentication for administrators',
+      description:
+        'After the password, a code from an authenticator app (or a recovery code) is asked for; a user without one sets it up at that sign-in. ' +
+        'You can turn this on only once you have a second factor yourself.',
+    }),
+    max_failed_logins: int(3, 20, 'Failed sign-ins before lock-out', 'Wrong passwords or codes in a row, from any address, that lock the account').default(5),
+    lockout_minutes: int(1, 1440, 'Lock-out (minutes)', 'A locked account cannot sign in, even with the right password, until this time has passed').default(15),
+    idle_timeout_minutes: int(5, 480, 'Sign out idle administrators after (minutes)', "The service provider's inactivity limit for this organization applies when it is shorter").default(30),
   })
   .refine((d) => !d.restrict_by_ip || d.allowed_ips.length > 0, {
     message: 'Add at least one address, or you could lock every administrator out.',

@@ -21,6 +21,10 @@ export const WebException = z.strictObject({
   conditions: RuleConditions,
   action: RuleAction,
   transferDirection: TransferDirection.default('all'),
+  expires: z.iso
+    .date({ message: 'Enter a date such as 2027-01-31.' })
+    .optional()
+    .meta({ title: 'Expires', description: 'From this day on (UTC) the exception no longer applies; empty: never' }),
   comment,
 });
 export type WebException = z.infer<typeof WebException>;

@@ -93,6 +93,19 @@ describe('migrate', { timeout: 60_000 }, () => {
     expect((await db.query(`SELECT publish_reason FROM policy_revisions WHERE rev_id = 2`)).rows).toEqual([{ publish_reason: 'Reviewed' }]);
   });
 
+  it('040 gives users a second factor and a lock-out with safe defaults, and keeps challenges only while their user exists', async () => {
+    db = await openPglite();
+    await migrate(db);
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('t1', 'T1')`);
+    await db.query(`INSERT INTO users (id, tenant_id, username, password_hash) VALUES ('u1', 't1', 'a', 'x')`);
+    const { rows } = await db.query('SELECT tfa_secret, tfa_last_step, tfa_recovery, failed_logins, locked_until FROM users');
+    expect(rows).toEqual([{ tfa_secret: null, tfa_last_step: 0, tfa_recovery: [], failed_logins: 0, locked_until: null }]);
+    await db.query(`INSERT INTO tfa_challenges (id_hash, tenant_id, user_id, created_at) VALUES ('c1', 't1', 'u1', now())`);
+    await expect(db.query(`INSERT INTO tfa_challenges (id_hash, tenant_id, user_id, created_at) VALUES ('c2', 't1', 'nobody', now())`)).rejects.toThrow(/foreign key/);
+    await db.query(`DELETE FROM users WHERE id = 'u1'`);
+    expect((await db.query('SELECT id_hash FROM tfa_challenges')).rows).toEqual([]);
+  });
+
   it('102 creates the report rollups, read by tenant, rollup, grain and time, and gone with their tenant', async () => {
     db = await openPglite();
     await migrate(db);

@@ -21,6 +21,20 @@ function txDb(tx: Transaction): Db {
 }
 
 /**
+ * Identical plain reads waiting at the same time run once (PriorityQueue's `share`): a SELECT without a locking clause
+ * or a function that could change something. Anything else runs as its own job.
+ */
+const READ_ONLY = /^\s*select\b(?![\s\S]*\b(for\s+(update|share|no\s+key|key)|nextval|setval|pg_advisory|set_config)\b)/i;
+const shareKey = (text: string, params?: readonly unknown[]): string | undefined => {
+  if (!READ_ONLY.test(text)) return undefined;
+  try {
+    return `${text}\u0000${JSON.stringify(params ?? [])}`;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
  * Opens PGlite on `dataDir` (created when missing), or an in-memory database when `dataDir` is undefined. Every call
  * takes its turn in a PriorityQueue: `heavy(signal)` gives the view whose queries wait behind interactive ones.
  */
@@ -35,7 +49,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const view = (heavy: boolean, signal?: AbortSignal): Db => ({
     kind: 'pglite',
     query: <R>(text: string, params?: readonly unknown[]) =>
-      queue.schedule(async () => ({ rows: (await pg.query<R>(text, params ? [...params] : undefined)).rows }), heavy, signal),
+      queue.schedule(async () => ({ rows: (await pg.query<R>(text, params ? [...params] : undefined)).rows }), heavy, signal, shareKey(text, params)),
     exec: (text) => queue.schedule(async () => void (await pg.exec(text)), heavy, signal),
     transaction: (fn) => queue.schedule(() => pg.transaction((tx) => fn(txDb(tx))), heavy, signal),
     heavy: (s) => view(true, s),

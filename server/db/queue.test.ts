@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTERACTIVE_TURNS, PriorityQueue, QueryAbortedError } from './queue';
+import { HEAVY_GIVES_WAY_MS, HEAVY_MAX_WAITING, INTERACTIVE_TURNS, PriorityQueue, QueryAbortedError, QueueFullError } from './queue';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -63,5 +63,70 @@ describe('PriorityQueue', () => {
     const q = new PriorityQueue();
     const outer = q.schedule(async () => `outer(${await q.schedule(async () => 'inner', false)})`, false);
     expect(await outer).toBe('outer(inner)');
+  });
+
+  it('lets interactive jobs go before a heavy one for HEAVY_GIVES_WAY_MS only, so a saturated portal delays a log page a bounded time', async () => {
+    let clock = 0;
+    const q = new PriorityQueue(() => clock);
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      await tick();
+    };
+    const all = [q.schedule(job('running'), false), q.schedule(job('log page'), true)];
+    // Interactive calls keep arriving; the first comes after the log page waited longer than it gives way.
+    clock += HEAVY_GIVES_WAY_MS + 1;
+    all.push(q.schedule(job('late read'), false));
+    clock += 1;
+    all.push(q.schedule(job('later read'), false));
+    await Promise.all(all);
+    expect(order).toEqual(['running', 'log page', 'late read', 'later read']);
+  });
+
+  it('runs identical shared reads that wait at the same time once, each caller with its own copy', async () => {
+    const q = new PriorityQueue();
+    let runs = 0;
+    const read = () => q.schedule(async () => (runs++, await tick(), { rows: [{ n: runs }] }), true, undefined, 'SELECT n');
+    const blocker = q.schedule(tick, false);
+    const answers = await Promise.all([read(), read(), read()]);
+    await blocker;
+    expect(runs).toBe(1);
+    expect(answers).toEqual([{ rows: [{ n: 1 }] }, { rows: [{ n: 1 }] }, { rows: [{ n: 1 }] }]);
+    answers[0]!.rows[0]!.n = 9;
+    expect(answers[1]!.rows[0]!.n).toBe(1);
+    // A read that comes once the shared one started runs on its own: its answer must be as fresh as its call.
+    const started = read();
+    await tick();
+    const later = read();
+    await Promise.all([started, later]);
+    expect(runs).toBe(3);
+  });
+
+  it('runs a shared job while one of its callers still wants it, and drops it when none does', async () => {
+    const q = new PriorityQueue();
+    let runs = 0;
+    const gone = new AbortController();
+    const blocker = q.schedule(tick, false);
+    const left = q.schedule(async () => ++runs, true, gone.signal, 'k');
+    const stays = q.schedule(async () => ++runs, true, undefined, 'k');
+    gone.abort();
+    await expect(left).rejects.toBeInstanceOf(QueryAbortedError);
+    expect(await stays).toBe(1);
+    const both = new AbortController();
+    const all = [q.schedule(tick, false), q.schedule(async () => ++runs, true, both.signal, 'k'), q.schedule(async () => ++runs, true, both.signal, 'k')];
+    both.abort();
+    await Promise.allSettled(all);
+    await blocker;
+    expect(runs).toBe(1);
+  });
+
+  it('refuses a heavy read at once when HEAVY_MAX_WAITING different ones wait, and takes identical and interactive ones', async () => {
+    const q = new PriorityQueue();
+    const blocker = q.schedule(tick, true);
+    const waiting = Array.from({ length: HEAVY_MAX_WAITING }, (_, i) => q.schedule(async () => i, true, undefined, `read ${i}`));
+    await expect(q.schedule(async () => 'one more', true, undefined, 'another read')).rejects.toBeInstanceOf(QueueFullError);
+    const joined = q.schedule(async () => -1, true, undefined, 'read 3');
+    const interactive = q.schedule(async () => 'sign-in', false);
+    expect(await Promise.all([blocker, ...waiting, joined, interactive])).toEqual([undefined, ...waiting.map((_, i) => i), 3, 'sign-in']);
   });
 });

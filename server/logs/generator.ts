@@ -3,6 +3,9 @@
  * demo, a test and a benchmark see one data set. Events come per log kind in ascending time, the order in which the
  * store's primary key (tenant_id, log_type, ts, seq) takes them cheapest.
  */
+import { compilePolicy, decideOne, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
+import { firewallEventRequest, webEventRequest } from '../../schemas/evaluate/fromEvent';
+import { ruleRefText, type PolicyDocuments, type PolicyModel } from '../../schemas/evaluate/types';
 import type { AuditEvent, DlpEvent, EmailEvent, FirewallEvent, LogType, SaaEvent, WebEvent } from '../../schemas/logs';
 import {
   auditKind,
@@ -74,7 +77,24 @@ export interface GeneratorPlan {
   readonly seed: number;
   /** Users of the tenant; default scales with the total (40 to 500). */
   readonly users?: number;
+  /** The tenant's published policy: web and firewall events get the action its rules decide. */
+  readonly policy?: GeneratorPolicy;
 }
+
+/**
+ * The published revisions of a tenant's policy as plain data (the plan crosses to the seeding thread): the
+ * evaluation model and each revision's documents from the moment it was published, oldest first. Events before the
+ * first publish are decided by the first revision, the policy in force when the portal's history begins.
+ */
+export interface GeneratorPolicy {
+  readonly model: PolicyModel;
+  readonly revisions: readonly { readonly from: number; readonly documents: PolicyDocuments }[];
+}
+
+/** What a web event's rule is called when no rule matched and the default web policy decided. */
+export const DEFAULT_WEB_RULE = 'Default web policy';
+/** And a firewall event's when no firewall rule matched. */
+export const DEFAULT_FIREWALL_RULE = 'Default firewall policy';
 
 export interface GeneratedBatch {
   readonly logType: LogType;
@@ -180,6 +200,8 @@ class EventFactory {
   private readonly appSites: Site[];
   private messageSeq = 0;
   private revision = 3;
+  /** Compiled rules per published revision, made when an event first falls in it. */
+  private readonly compiled = new Map<number, CompiledPolicy>();
 
   constructor(readonly plan: GeneratorPlan) {
     this.rnd = mulberry32(plan.seed ^ hashString(plan.tenantName));
@@ -285,7 +307,27 @@ class EventFactory {
     return Math.max(64, Math.round(median * Math.exp(1.4 * n)));
   }
 
-  web(): Stored<WebEvent> {
+  /** The published revision's compiled rules in force at `ts`, or undefined without a policy. */
+  private policyAt(ts: number): CompiledPolicy | undefined {
+    const policy = this.plan.policy;
+    if (!policy?.revisions.length) return undefined;
+    let i = 0;
+    while (i + 1 < policy.revisions.length && policy.revisions[i + 1]!.from <= ts) i++;
+    let compiled = this.compiled.get(i);
+    if (!compiled) this.compiled.set(i, (compiled = compilePolicy(policy.model, policy.revisions[i]!.documents)));
+    return compiled;
+  }
+
+  /** Sets a web event's action, rule and deciding rule from the policy in force at `ts`. */
+  private decideWeb(event: Stored<WebEvent>, policy: CompiledPolicy, ts: number): void {
+    const d = decideOne(policy, 'web', webEventRequest(event), ts)!;
+    event.pe_action = d.action as WebAction;
+    event.rule_name = d.name ?? DEFAULT_WEB_RULE;
+    if (d.area) event.decided_by = ruleRefText(d.area, d.list!, d.key!);
+    else delete event.decided_by;
+  }
+
+  web(ts = 0): Stored<WebEvent> {
     const user = this.users.pick(this.rnd());
     const site = this.chance(0.06) && this.appSites.length ? this.pick(this.appSites) : this.sites.pick(this.rnd());
     const heat = this.chance(site.threat === 'phishing' ? 0.5 : 0.006);
@@ -350,9 +392,21 @@ class EventFactory {
       const second = this.pick(TECHNIQUES);
       event.heat_evasion_techniques = this.chance(0.3) && second !== first ? [first, second] : [first];
       if (this.chance(0.7)) event.lure_category = this.pick(LURES);
-      if (event.pe_action === 'allow') event.pe_action = 'safeview';
+      if (event.pe_action === 'allow' && !this.plan.policy) event.pe_action = 'safeview';
     }
-    if (action !== 'block' && this.chance(0.04)) this.attachFile(event);
+    const policy = this.policyAt(ts);
+    if (policy) {
+      this.decideWeb(event, policy, ts);
+      if (event.pe_action === 'block') {
+        event.status = 403;
+        event.bytes = 1_200 + Math.floor(this.rnd() * 800);
+      }
+    }
+    if (event.pe_action !== 'block' && this.chance(0.04)) {
+      this.attachFile(event);
+      // The file's type can bring another rule into play.
+      if (policy) this.decideWeb(event, policy, ts);
+    }
     return event;
   }
 
@@ -550,14 +604,14 @@ class EventFactory {
     return event;
   }
 
-  firewall(): Stored<FirewallEvent> {
+  firewall(ts = 0): Stored<FirewallEvent> {
     const user = this.users.pick(this.rnd());
     const [application, protocol, port] = FIREWALL_APPS[this.pickIndex([50, 8, 14, 3, 3, 2, 2, 10, 1, 2, 2, 1, 2])]!;
     const privateAccess = ['SSH', 'RDP', 'SMB', 'LDAP', 'Kerberos', 'SQL Server'].includes(application) || this.chance(0.05);
     const u = this.rnd();
     const legacy = application === 'SMB' || application === 'SMTP';
     const action: FirewallEvent['action'] = legacy && u < 0.6 ? 'drop' : u < 0.06 ? 'drop' : u < 0.1 ? 'reject' : u < 0.2 && application === 'HTTPS' ? 'proxy' : 'allow';
-    return {
+    const event: Stored<FirewallEvent> = {
       userid: user.email,
       group: user.group,
       src_ip: user.ip,
@@ -573,6 +627,15 @@ class EventFactory {
       bytes: action === 'allow' || action === 'proxy' ? this.bytes(40_000) : 0,
       duration_ms: action === 'allow' || action === 'proxy' ? Math.floor(this.bytes(900)) : 0,
     };
+    const policy = this.policyAt(ts);
+    if (policy) {
+      const d = decideOne(policy, 'firewall', firewallEventRequest(event), ts)!;
+      event.action = d.action as FirewallEvent['action'];
+      event.rule_name = d.name ?? DEFAULT_FIREWALL_RULE;
+      if (d.area) event.decided_by = ruleRefText(d.area, d.list!, d.key!);
+      if (event.action === 'drop' || event.action === 'reject') event.bytes = event.duration_ms = 0;
+    }
+    return event;
   }
 
   saa(): Stored<SaaEvent> {
@@ -597,10 +660,10 @@ class EventFactory {
     };
   }
 
-  event(type: LogType): Record<string, unknown> {
+  event(type: LogType, ts = 0): Record<string, unknown> {
     switch (type) {
       case 'web':
-        return this.web();
+        return this.web(ts);
       case 'email':
         return this.email();
       case 'audit':
@@ -608,7 +671,7 @@ class EventFactory {
       case 'dlp':
         return this.dlp();
       case 'fwaas_logs':
-        return this.firewall();
+        return this.firewall(ts);
       case 'saa_logs':
         return this.saa();
     }
@@ -667,7 +730,7 @@ export function* generateLogBatches(plan: GeneratorPlan, batchSize = 10_000): Ge
       for (let k = 0; k < inHour; k++) offsets.push(Math.floor(gen.rnd() * span));
       offsets.sort((a, b) => a - b);
       for (const off of offsets) {
-        rows.push([from + off, gen.event(logType)]);
+        rows.push([from + off, gen.event(logType, from + off)]);
         if (rows.length >= batchSize) {
           yield { logType, rows };
           rows = [];

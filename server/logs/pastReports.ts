@@ -10,6 +10,7 @@ import { fieldErrors } from '../../schemas/http';
 import { FREQUENCY_MS } from '../../schemas/logEnums';
 import { MESSAGES } from '../../schemas/constants';
 import {
+  REPORTS,
   REPORT_INTERVAL_DEFAULT,
   reportFilters,
   reportQuerySchema,
@@ -22,8 +23,10 @@ import {
 } from '../../schemas/reports';
 import { isStale } from '../stamps';
 import { HttpError, type Db } from '../types';
-import { runReport, type ReportParams } from './reports';
-import { hideRestrictedTop } from './restricted';
+import { logStoreOf } from './logStore';
+import type { ReportParams } from './reports';
+import { retentionSince } from './retention';
+import { ANONYMISED_FIELDS, OPEN_VIEW, hiddenReportFilters, isHiddenKey, viewTop, type LogReadView } from './readView';
 import { toNumber } from './sql';
 
 // One tenant's schedules run one at a time, across processes too.
@@ -141,15 +144,18 @@ function pastReport(r: PastRow): PastReport {
 const fileName = (name: string, at: Date) =>
   `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report'}-${at.toISOString().slice(0, 16).replace(/[-:T]/g, '')}.csv`;
 
-/** Runs a job's reports and files the result; 400 when a filter does not fit one of its reports. */
-export async function generatePastReport(db: Db, tenantId: string, job: ReportJob, now: number, restricted = false): Promise<PastReport> {
+/**
+ * Runs a job's reports and files the result; 400 when a filter does not fit one of its reports. Restricted logs
+ * (server/logs/readView.ts) are applied to the file as it is made: it names no user either. Anonymised user names are
+ * applied as the file is read ({@link pastReportFile}), so the file itself keeps the names.
+ */
+export async function generatePastReport(db: Db, tenantId: string, job: ReportJob, now: number, view: LogReadView = OPEN_VIEW): Promise<PastReport> {
   const { queries, errors } = jobQueries(job, '');
   if (errors.length) throw new HttpError(400, MESSAGES.validationFailed, { errors });
   const results: ReportResult[] = [];
   for (let i = 0; i < job.reports.length; i++) {
-    const result = await runReport(db, tenantId, job.reports[i]!, queries[i]!, now);
-    // Restricted logs (server/logs/restricted.ts): the file names no user either.
-    results.push(restricted ? hideRestrictedTop(reportSpec(job.reports[i]!), result) : result);
+    const result = await logStoreOf(db).report(db, tenantId, job.reports[i]!, queries[i]!, now, { sinceMs: await retentionSince(db, tenantId, now) });
+    results.push(viewTop({ restricted: view.restricted }, reportSpec(job.reports[i]!), result));
   }
   const createdAt = new Date(now);
   const { rows } = await db.query<PastRow>(
@@ -182,13 +188,91 @@ export async function listPastReports(db: Db, tenantId: string, limit: number, o
   return { reports: rows.map(pastReport), limit, offset, total: count[0]!.n };
 }
 
-/** The file of one past report of the tenant, or undefined. */
-export async function pastReportFile(db: Db, tenantId: string, id: string): Promise<{ fileName: string; content: string } | undefined> {
+/** The file of one past report of the tenant as `view` reads it (user names pseudonymised while anonymised), or undefined. */
+export async function pastReportFile(
+  db: Db,
+  tenantId: string,
+  id: string,
+  view: LogReadView = OPEN_VIEW,
+): Promise<{ fileName: string; content: string } | undefined> {
   const { rows } = await db.query<{ file_name: string; content: string }>(
     'SELECT file_name, content FROM past_reports WHERE tenant_id = $1 AND id = $2',
     [tenantId, id],
   );
-  return rows[0] ? { fileName: rows[0].file_name, content: rows[0].content } : undefined;
+  if (!rows[0]) return undefined;
+  return { fileName: rows[0].file_name, content: view.pseudonym ? pseudonymiseCsv(rows[0].content, view.pseudonym) : rows[0].content };
+}
+
+/** The records of a CSV file (RFC 4180), each as its cells written (quoted as in the file). */
+function csvRecords(content: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < content.length; i++) {
+    const c = content[i]!;
+    if (quoted) {
+      cell += c;
+      if (c === '"' && content[i + 1] === '"') cell += content[++i];
+      else if (c === '"') quoted = false;
+    } else if (c === '"') {
+      quoted = true;
+      cell += c;
+    } else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (c === '\r' && content[i + 1] === '\n') {
+      cells.push(cell);
+      records.push(cells);
+      cells = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || cells.length > 0) records.push([...cells, cell]);
+  return records;
+}
+
+/** A cell's value as written by {@link renderCsv}: unquoted, and a formula's neutralising quote taken off. */
+function cellValue(written: string): string {
+  const text = written.startsWith('"') ? written.slice(1, -1).replace(/""/g, '"') : written;
+  return /^'[=+\-@\t\r\0]/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * A report file (as {@link renderCsv} writes it) with its user names pseudonymised: the rows of each top-N section
+ * grouped by a user field, and the values of user filters on the Filters line. Rows restricted logs numbered stay.
+ */
+export function pseudonymiseCsv(content: string, pseudonym: (name: string) => string): string {
+  const filters = new Set([...hiddenReportFilters({ restricted: false, pseudonym }).keys()]);
+  const records = csvRecords(content);
+  let userRows = false;
+  let sectionStart = false;
+  const out = records.map((cells, i) => {
+    if (cells.length === 1 && cells[0] === '') {
+      sectionStart = true;
+      userRows = false;
+      return cells;
+    }
+    if (sectionStart) {
+      sectionStart = false;
+      const spec = REPORTS[cellValue(cells[1] ?? '') as ReportName] as (typeof REPORTS)[ReportName] | undefined;
+      userRows = spec !== undefined && spec.kind === 'top' && typeof spec.dimension === 'string' && ANONYMISED_FIELDS[spec.logType].includes(spec.dimension);
+      return cells;
+    }
+    if (i === 2 && cellValue(cells[0] ?? '') === 'Filters') {
+      const parts = cellValue(cells[1] ?? '').split('; ').map((part) => {
+        const eq = part.indexOf('=');
+        return eq > 0 && filters.has(part.slice(0, eq)) ? `${part.slice(0, eq)}=${pseudonym(part.slice(eq + 1))}` : part;
+      });
+      return [cells[0]!, csvField(parts.join('; '))];
+    }
+    const first = cellValue(cells[0] ?? '');
+    if (!userRows || cells.length < 3 || ['Key', 'From', 'Total'].includes(first) || isHiddenKey(first)) return cells;
+    const p = csvField(pseudonym(first));
+    return [p, p, ...cells.slice(2)];
+  });
+  return out.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
 }
 
 // ---- the scheduled list -------------------------------------------------------------------------------------------
@@ -244,7 +328,7 @@ export async function saveSchedules(db: Db, tenantId: string, body: ScheduledEnv
  * Files a report for every enabled schedule whose frequency has elapsed since its last run; a schedule seen for the
  * first time starts its clock now. Returns the reports filed.
  */
-export async function runDueSchedules(db: Db, tenantId: string, now: number, restricted = false): Promise<PastReport[]> {
+export async function runDueSchedules(db: Db, tenantId: string, now: number, view: LogReadView = OPEN_VIEW): Promise<PastReport[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SCHEDULE_LOCK, tenantId]);
     const { list } = await readSchedules(tx, tenantId);
@@ -265,7 +349,7 @@ export async function runDueSchedules(db: Db, tenantId: string, now: number, res
             tenantId,
             { ...s, source: 'scheduled', scheduleId: s.id, createdBy: 'scheduler' },
             now,
-            restricted,
+            view,
           ),
         );
       }

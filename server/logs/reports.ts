@@ -132,7 +132,10 @@ export function bucketStarts(interval: ReportIntervalName, range: TimeRange, gra
 interface ReportRun {
   readonly spec: ReportSpec;
   readonly tenantId: string;
+  /** The range asked for (the series' buckets). */
   readonly range: TimeRange;
+  /** The range read: the asked one from the tenant's retention on. */
+  readonly read: TimeRange;
   readonly params: ReportParams;
   readonly interval: ReportIntervalName;
   /** Conditions of the caller's filters; a filtered report reads raw events only. */
@@ -157,13 +160,13 @@ function union(
   const filters = run.filters(p);
   const plan: RangePlan =
     run.rollups && !filters.length
-      ? planRange(run.range.startMs, run.range.endMs, whole, days)
-      : { raw: [[run.range.startMs, run.range.endMs + 1]], hours: [], days: [] };
+      ? planRange(run.read.startMs, run.read.endMs, whole, days)
+      : { raw: run.read.startMs <= run.read.endMs ? [[run.read.startMs, run.read.endMs + 1]] : [], hours: [], days: [] };
   return rollupUnion(d, run.tenantId, plan, groups, p, filters, run.layouts);
 }
 
 /** A top-N's data from its grouped rows (a key's label: its label field's value, else the key's own label). */
-function topData(spec: ReportSpec, rows: readonly { key: string; value: number; label: string | null }[]): TopDatum[] {
+export function topData(spec: ReportSpec, rows: readonly { key: string; value: number; label: string | null }[]): TopDatum[] {
   const dims = typeof spec.dimension === 'string' ? [spec.dimension] : [...(spec.dimension ?? [])];
   const field = dims.length === 1 ? dims[0]! : '';
   return rows.map((r) => {
@@ -247,7 +250,7 @@ async function runTop(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; total
     !run.filters(new Params()).length &&
     (await hasLongTails(db, run.tenantId, rollupId(d)))
   ) {
-    const plan = planRange(run.range.startMs, run.range.endMs, () => true, true);
+    const plan = planRange(run.read.startMs, run.read.endMs, () => true, true);
     const fromHeads = plan.days.length ? await runTopFromHeads(db, run, d, plan) : undefined;
     if (fromHeads) return fromHeads;
   }
@@ -288,12 +291,7 @@ async function runEvasion(db: Db, run: ReportRun): Promise<{ data: TopDatum[]; t
       ORDER BY r.value DESC, r.key`,
     p.values,
   );
-  return {
-    data: rows
-      .filter((r): r is typeof r & { key: string } => r.key !== null)
-      .map((r) => ({ key: r.key, label: r.key, id: threatEvasionId(r.param, r.key), value: Number(r.value) })),
-    total: Number(rows[0]?.total ?? 0),
-  };
+  return { data: evasionData(rows), total: Number(rows[0]?.total ?? 0) };
 }
 
 async function runSeries(db: Db, run: ReportRun): Promise<{ series: SeriesPoint[]; total: number }> {
@@ -302,9 +300,7 @@ async function runSeries(db: Db, run: ReportRun): Promise<{ series: SeriesPoint[
   const p = new Params();
   const bounds = p.add(starts);
   const bucket = (col: string) => [`width_bucket(${col}, ${bounds}::bigint[])`];
-  // A span stands for its events when no bucket starts inside it.
-  const whole = (from: number, to: number) => !starts.some((b) => b > from && b < to);
-  const x = union(run, 'main', bucket, p, whole);
+  const x = union(run, 'main', bucket, p, inOneBucket(starts));
   const { rows } = await db.query<{ b: number | null; s: string | null; value: number; total: number }>(
     `WITH x AS (${x})
      SELECT g.b, g.s, g.value, t.total
@@ -312,6 +308,19 @@ async function runSeries(db: Db, run: ReportRun): Promise<{ series: SeriesPoint[
        LEFT JOIN LATERAL (SELECT g0 AS b, key AS s, ${metricAgg(spec)} AS value FROM x GROUP BY 1, 2) g ON true`,
     p.values,
   );
+  return seriesOf(spec, starts, rows, Number(rows[0]?.total ?? 0));
+}
+
+/**
+ * A series from its grouped rows (`b`: the 1-based bucket, `s`: the split key) and, for a distinct-user series, its
+ * total (users are not summed over buckets).
+ */
+export function seriesOf(
+  spec: ReportSpec,
+  starts: readonly number[],
+  rows: readonly { b: number | string | null; s: string | null; value: number | string }[],
+  usersTotal: number,
+): { series: SeriesPoint[]; total: number } {
   const series: SeriesPoint[] = starts.map((b) => ({ ts: Math.floor(b / 1000), value: 0, ...(spec.splitBy ? { split: {} } : {}) }));
   for (const r of rows) {
     const point = r.b === null ? undefined : series[Number(r.b) - 1];
@@ -320,7 +329,28 @@ async function runSeries(db: Db, run: ReportRun): Promise<{ series: SeriesPoint[
     if (point.split && r.s !== null) point.split[r.s] = (point.split[r.s] ?? 0) + Number(r.value);
   }
   const sum = series.reduce((a, s) => a + s.value, 0);
-  return { series, total: spec.metric === 'users' ? Number(rows[0]?.total ?? 0) : sum };
+  return { series, total: spec.metric === 'users' ? usersTotal : sum };
+}
+
+/** Whether a span of a series stands for its events: no bucket starts inside it. */
+export const inOneBucket = (starts: readonly number[]) => (from: number, to: number) => !starts.some((b) => b > from && b < to);
+
+/** Whether an hour's events share its local day and hour: the zone is a whole number of hours off UTC then. */
+export const inOneLocalHour = (zone: string) => (from: number) => zoneOffset(zone, from) % HOUR_MS === 0;
+
+/** A heat map's cells (day of week 0 = Sunday, hour) from its grouped rows. */
+export function heatmapOf(rows: readonly { day: number | string; hour: number | string; value: number | string }[]) {
+  const cells = [];
+  for (let day = 0; day < 7; day++) for (let hour = 0; hour < 24; hour++) cells.push({ day, hour, value: 0 });
+  for (const r of rows) cells[Number(r.day) * 24 + Number(r.hour)]!.value += Number(r.value);
+  return { cells, total: cells.reduce((a, c) => a + c.value, 0) };
+}
+
+/** The evasion summary's data from its two lists' rows, best first. */
+export function evasionData(rows: readonly { param: string; key: string | null; value: number | string }[]): TopDatum[] {
+  return rows
+    .filter((r): r is typeof r & { key: string } => r.key !== null)
+    .map((r) => ({ key: r.key, label: r.key, id: threatEvasionId(r.param, r.key), value: Number(r.value) }));
 }
 
 async function runHeatmap(db: Db, run: ReportRun) {
@@ -329,17 +359,12 @@ async function runHeatmap(db: Db, run: ReportRun) {
   const tz = p.add(zone);
   const local = (col: string) => `(to_timestamp(${col} / 1000.0) AT TIME ZONE ${tz})`;
   const cell = (col: string) => [`extract(dow FROM ${local(col)})::int`, `extract(hour FROM ${local(col)})::int`];
-  // An hour's events share its local day and hour where the zone is a whole number of hours off UTC.
-  const whole = (from: number) => zoneOffset(zone, from) % HOUR_MS === 0;
-  const x = union(run, 'main', cell, p, whole, false);
+  const x = union(run, 'main', cell, p, inOneLocalHour(zone), false);
   const { rows } = await db.query<{ day: number; hour: number; value: number }>(
     `WITH x AS (${x}) SELECT g0 AS day, g1 AS hour, ${metricAgg(run.spec)} AS value FROM x GROUP BY 1, 2`,
     p.values,
   );
-  const cells = [];
-  for (let day = 0; day < 7; day++) for (let hour = 0; hour < 24; hour++) cells.push({ day, hour, value: 0 });
-  for (const r of rows) cells[Number(r.day) * 24 + Number(r.hour)]!.value = Number(r.value);
-  return { cells, total: cells.reduce((a, c) => a + c.value, 0) };
+  return heatmapOf(rows);
 }
 
 /** The time range of a report query: start and end when both are given, else the interval ending now. */
@@ -347,26 +372,12 @@ export function reportRange(params: ReportParams, now: number): TimeRange {
   return queryRange(params, now, params.interval ?? REPORT_INTERVAL_DEFAULT);
 }
 
-/**
- * Runs one report for a tenant. Unfiltered reports read the rollups (`rollups: false` reads raw events only, the
- * reference the rollups are tested against; `layouts: false` every daily row instead of heads and blocks, what the
- * benchmark compares them with); filtered ones and drill-downs read raw events.
- */
-export async function runReport(
-  db: Db,
-  tenantId: string,
-  name: ReportName,
-  params: ReportParams,
-  now: number,
-  options: { rollups?: boolean; layouts?: boolean } = {},
-): Promise<ReportResult> {
+/** What every answer of a report says besides its data: the report, its range, interval and bins, its metric. */
+export function reportMeta(name: ReportName, params: ReportParams, range: TimeRange) {
   const spec = reportSpec(name);
   const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
-  const range = reportRange(params, now);
-  const filters = (p: Params) => filterConditions(reportFilters(spec.logType), params, p);
-  const run: ReportRun = { spec, tenantId, range, params, interval, filters, rollups: options.rollups ?? true, layouts: options.layouts ?? true };
   const table = REPORT_INTERVALS[interval];
-  const meta = {
+  return {
     report: name,
     title: spec.title,
     start: Math.floor(range.startMs / 1000),
@@ -377,6 +388,29 @@ export async function runReport(
     expansion: table.expansion,
     metric: spec.metric,
   };
+}
+
+/**
+ * Runs one report for a tenant. Unfiltered reports read the rollups (`rollups: false` reads raw events only, the
+ * reference the rollups are tested against; `layouts: false` every daily row instead of heads and blocks, what the
+ * benchmark compares them with); filtered ones and drill-downs read raw events. `sinceMs`: events before it are past
+ * the tenant's retention and count for nothing.
+ */
+export async function runReport(
+  db: Db,
+  tenantId: string,
+  name: ReportName,
+  params: ReportParams,
+  now: number,
+  options: { rollups?: boolean; layouts?: boolean; sinceMs?: number } = {},
+): Promise<ReportResult> {
+  const spec = reportSpec(name);
+  const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
+  const range = reportRange(params, now);
+  const filters = (p: Params) => filterConditions(reportFilters(spec.logType), params, p);
+  const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
+  const run: ReportRun = { spec, tenantId, range, read, params, interval, filters, rollups: options.rollups ?? true, layouts: options.layouts ?? true };
+  const meta = reportMeta(name, params, range);
   switch (spec.kind) {
     case 'top':
       return { kind: 'top', ...meta, ...(await runTop(db, run)) };

@@ -36,18 +36,27 @@ export interface SandboxReport {
   readonly activities: readonly string[];
 }
 
-/** The report, or undefined when no event of the tenant sent this file to the sandbox. */
-export async function sandboxReport(db: Db, tenantId: string, sha256: string, fileId: string): Promise<SandboxReport | undefined> {
+/** The report, or undefined when no event of the tenant (since `sinceMs`) sent this file to the sandbox. */
+export async function sandboxReport(db: Db, tenantId: string, sha256: string, fileId: string, sinceMs = 0): Promise<SandboxReport | undefined> {
   // `event ? 'sha256'` matches the partial index on the hash.
   const { rows } = await db.query<{ first: unknown; last: unknown; n: number; event: Record<string, unknown> | null }>(
     `SELECT min(ts) AS first, max(ts) AS last, count(*)::int AS n, (array_agg(event ORDER BY ts DESC))[1] AS event
        FROM log_events
       WHERE tenant_id = $1 AND event ? 'sha256' AND (event ->> 'sha256') = $2 AND (event ->> 'file_id') = $3
-        AND log_type IN ('web', 'email')`,
-    [tenantId, sha256, fileId],
+        AND log_type IN ('web', 'email') AND ts >= $4`,
+    [tenantId, sha256, fileId, sinceMs],
   );
   const row = rows[0];
-  if (!row?.event || row.event.sandbox !== true) return undefined;
+  return row ? sandboxOf(sha256, fileId, { firstMs: toNumber(row.first), lastMs: toNumber(row.last), sightings: row.n, event: row.event }) : undefined;
+}
+
+/** The report from what the logs know of the file (undefined when its newest event did not go to the sandbox). */
+export function sandboxOf(
+  sha256: string,
+  fileId: string,
+  row: { firstMs: number; lastMs: number; sightings: number; event: Record<string, unknown> | null },
+): SandboxReport | undefined {
+  if (!row.event || row.event.sandbox !== true) return undefined;
   const e = row.event;
   const verdict = String(e.av_scan_result);
   const seed = parseInt(sha256.slice(0, 8), 16);
@@ -64,9 +73,9 @@ export async function sandboxReport(db: Db, tenantId: string, sha256: string, fi
     file_size: Number(e.file_size),
     verdict,
     score: verdict === 'malicious' ? 90 + (seed % 10) : 45 + (seed % 30),
-    first_seen: new Date(toNumber(row.first)).toISOString(),
-    last_seen: new Date(toNumber(row.last)).toISOString(),
-    sightings: row.n,
+    first_seen: new Date(row.firstMs).toISOString(),
+    last_seen: new Date(row.lastMs).toISOString(),
+    sightings: row.sightings,
     activities,
   };
 }

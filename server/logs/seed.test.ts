@@ -25,10 +25,35 @@ describe('seeding progress', () => {
     closeSync(fd);
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     expect(during).toBeGreaterThanOrEqual(3);
-    expect(lines).toContainEqual(expect.stringMatching(/^Demo logs: 250,000 of 1,020,000 events \((2\d|30) %\), about \d+ s left$/));
-    expect(lines.at(-1)).toMatch(/^Demo logs: 1,020,000 of 1,020,000 events loaded; building the indexes \((9\d) %\), about \d+ s left$/);
-    const shares = lines.map((l) => Number(/\((\d+) %\)/.exec(l)![1]));
+    expect(lines).toContainEqual(expect.stringMatching(/^Demo logs (2\d|30) %: 250,000 of 1,020,000 events loaded, about \d+ s left$/));
+    expect(lines.at(-1)).toMatch(/^Demo logs 9\d %: all 1,020,000 events loaded; building the indexes, about \d+ s left$/);
+    const shares = lines.map((l) => Number(/^Demo logs (\d+) %/.exec(l)![1]));
     expect(shares.every((s, i) => i === 0 || s >= shares[i - 1]!)).toBe(true);
+  });
+
+  it('never prints a smaller share than before, and says what runs once every event is loaded', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ticker-')), 'out');
+    const fd = openSync(file, 'w');
+    const ticker = seedTicker(20, fd);
+    ticker.update({ events: 0, total: 1_020_000, done: 0, next: 0.76, step: 'events' });
+    await new Promise((r) => setTimeout(r, 30));
+    // Fast so far: the extrapolation runs ahead of the work, up to where the step ends.
+    ticker.update({ events: 900_000, total: 1_020_000, done: 0.7, next: 0.76, step: 'events' });
+    await new Promise((r) => setTimeout(r, 200));
+    // The work reported next is behind what was printed.
+    ticker.update({ events: 950_000, total: 1_020_000, done: 0.6, next: 0.76, step: 'events' });
+    await new Promise((r) => setTimeout(r, 60));
+    ticker.update({ events: 1_020_000, total: 1_020_000, done: 0.75, next: 0.76, step: 'events' });
+    await new Promise((r) => setTimeout(r, 60));
+    await ticker.stop();
+    closeSync(fd);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const shares = lines.map((l) => Number(/^Demo logs (\d+) %/.exec(l)![1]));
+    expect(Math.max(...shares)).toBe(76);
+    expect(shares.every((s, i) => i === 0 || s >= shares[i - 1]!)).toBe(true);
+    // The count and the share never disagree: a full count says what the remaining share is for.
+    expect(lines.at(-1)).toMatch(/^Demo logs 76 %: all 1,020,000 events loaded; summarising them, about \d+ s left$/);
+    expect(lines.some((l) => /1,020,000 of 1,020,000/.test(l))).toBe(false);
   });
 
   it('prints nothing when nothing is seeded', async () => {

@@ -11,6 +11,7 @@ import type { LogType } from '../../schemas/logs';
 import type { Db } from '../types';
 import { encodedBatches, threadedBatches, type EncodedBatch } from './batchThread';
 import { logCounts, type GeneratorPlan } from './generator';
+import { insertEventRows } from './ingest';
 import { DAY_MS, HOUR_MS, insertRollups, refreshBlocks, ROLLUPS } from './rollups';
 
 // Held while seeding, so two processes starting on one PostgreSQL database do not both load.
@@ -72,17 +73,8 @@ async function timed<T>(phases: SeedPhases, phase: keyof SeedPhases, work: () =>
   }
 }
 
-/**
- * Inserts one batch. Rows travel as two parameters, the times as a bigint array and the events as JSON lines, which
- * the database splits and parses; no per-row statement overhead.
- */
-async function insertBatch(db: Db, tenantId: string, { logType, ts, lines }: EncodedBatch): Promise<void> {
-  await db.query(
-    `INSERT INTO log_events (tenant_id, log_type, ts, event)
-     SELECT $1, $2, u.ts, u.event::jsonb FROM unnest($3::bigint[], string_to_array($4, E'\\n')) AS u (ts, event)`,
-    [tenantId, logType, ts, lines],
-  );
-}
+/** Inserts one batch with the ingestion's insert (`insertEventRows`, ingest.ts). */
+const insertBatch = (db: Db, tenantId: string, { logType, ts, lines }: EncodedBatch) => insertEventRows(db, tenantId, logType, ts, lines);
 
 /**
  * Drops the secondary indexes and foreign keys of the bulk-loaded tables (primary keys stay: rows arrive in their
@@ -221,7 +213,9 @@ export async function seedLogs(
  * The ticker's thread (plain JavaScript, run with `eval`): every `everyMs` it prints the state the seeding last
  * published, extrapolated at the rate so far up to where the running step ends. It writes to the file descriptor
  * itself: on PGlite the database works on the main thread, and one long statement (an index build) holds that
- * thread, and with it the process's console, for longer than a tick.
+ * thread, and with it the process's console, for longer than a tick. The share printed never goes back (an
+ * extrapolation ahead of the next update holds until the work catches up), and leads the line: it is the whole
+ * seeding's, which goes on after the last event is loaded.
  */
 const TICKER_THREAD = `
 const { workerData } = require('node:worker_threads');
@@ -229,13 +223,17 @@ const { writeSync } = require('node:fs');
 const [events, total, done, next, indexes, at, started] = [0, 1, 2, 3, 4, 5, 6];
 const s = new Float64Array(workerData.state);
 const count = (n) => n.toLocaleString('en');
+let shown = 0;
 const tick = () => {
   const now = Date.now();
   const rate = s[done] / Math.max(1, s[at] - s[started]);
-  const share = rate > 0 ? Math.min(s[next], s[done] + rate * (now - s[at])) : 0;
-  const left = rate > 0 ? ', about ' + Math.max(1, Math.round((1 - share) / rate / 1000)) + ' s left' : '';
-  const what = count(s[events]) + ' of ' + count(s[total]) + ' events' + (s[indexes] ? ' loaded; building the indexes' : '');
-  writeSync(workerData.fd, 'Demo logs: ' + what + ' (' + Math.floor(share * 100) + ' %)' + left + '\\n');
+  shown = Math.max(shown, rate > 0 ? Math.min(s[next], s[done] + rate * (now - s[at])) : 0);
+  const left = rate > 0 ? ', about ' + Math.max(1, Math.round((1 - shown) / rate / 1000)) + ' s left' : '';
+  const loaded = s[events] >= s[total];
+  const what = !loaded
+    ? count(s[events]) + ' of ' + count(s[total]) + ' events loaded'
+    : 'all ' + count(s[total]) + ' events loaded; ' + (s[indexes] ? 'building the indexes' : 'summarising them');
+  writeSync(workerData.fd, 'Demo logs ' + Math.floor(shown * 100) + ' %: ' + what + left + '\\n');
 };
 tick();
 setInterval(tick, workerData.everyMs);
@@ -248,7 +246,8 @@ export interface SeedTicker {
 
 /**
  * Prints the seeding's progress on `fd` (standard output by default) from its first update, then every `everyMs`
- * until stopped: "Demo logs: 250,000 of 1,020,000 events (31 %), about 40 s left".
+ * until stopped: "Demo logs 31 %: 250,000 of 1,020,000 events loaded, about 40 s left", then "Demo logs 92 %: all
+ * 1,020,000 events loaded; building the indexes, about 5 s left".
  */
 export function seedTicker(everyMs = 4_000, fd = 1): SeedTicker {
   const state = new Float64Array(new SharedArrayBuffer(7 * Float64Array.BYTES_PER_ELEMENT));

@@ -10,23 +10,17 @@ import {
   MALFORMED_CERT_MESSAGE,
   exportFileName,
   NOT_YET_VALID_CERT_MESSAGE,
+  licenseOf,
   type DecodedCert,
 } from '../../schemas/areas/appliance';
-import { applianceAccess } from '../../definitions/appliance/applianceAccess';
-import { applianceAutoUpdates } from '../../definitions/appliance/applianceAutoUpdates';
-import { applianceExports } from '../../definitions/appliance/applianceExports';
-import { applianceLogging } from '../../definitions/appliance/applianceLogging';
 import { applianceNetwork } from '../../definitions/appliance/applianceNetwork';
-import { applianceRoutes } from '../../definitions/appliance/applianceRoutes';
-import { applianceSmtp } from '../../definitions/appliance/applianceSmtp';
-import { applianceSslBump } from '../../definitions/appliance/applianceSslBump';
-import { applianceTime } from '../../definitions/appliance/applianceTime';
-import { applianceTls } from '../../definitions/appliance/applianceTls';
+import { exportedAppliancePages } from '../../definitions/appliance/exportedPages';
 import type { DocumentScreenDef } from '../../definitions/define';
 import { readSettingsDocument } from '../documents';
 import { maskSecrets } from '../secrets';
 import { DEMO_CA_PEM } from '../seed/appliance';
 import { HttpError, implementAll, requireCaller, type Caller, type Db, type ServerModule } from '../types';
+import { attachmentDisposition } from '../attachment';
 import { createJob } from './jobs';
 
 /** How long the simulated licence check runs. */
@@ -99,18 +93,7 @@ export function checkLicense(license: string): { ok: true; result: string } | { 
 }
 
 /** The settings pages a configuration export holds, by page id. */
-const EXPORTED_PAGES: readonly Pick<DocumentScreenDef, 'id' | 'title' | 'schema' | 'storage'>[] = [
-  applianceNetwork,
-  applianceRoutes,
-  applianceTime,
-  applianceSmtp,
-  applianceLogging,
-  applianceAccess,
-  applianceTls,
-  applianceSslBump,
-  applianceAutoUpdates,
-  applianceExports,
-];
+const EXPORTED_PAGES: readonly Pick<DocumentScreenDef, 'id' | 'title' | 'schema' | 'storage'>[] = exportedAppliancePages;
 
 async function exportOf(db: Db, tenantId: string, kind: 'configuration' | 'diagnostics') {
   const now = new Date();
@@ -191,18 +174,18 @@ export const applianceModule: ServerModule = {
     exportConfig: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const file = await exportOf(ctx.db, tenantId, ctx.query.kind);
-      ctx.reply.header('Content-Disposition', `attachment; filename="${exportFileName(file)}"`);
+      ctx.reply.header('Content-Disposition', attachmentDisposition(exportFileName(file)));
       return file;
     },
     setLicense: async (ctx) => {
       const caller = requireCaller(ctx);
-      const outcome = checkLicense(ctx.body.license);
+      const outcome = checkLicense(licenseOf(ctx.body));
       const job_id = await createJob(ctx.db, caller, {
         kind: 'license',
         title: 'Licence check',
         durationMs: LICENSE_JOB_MS,
         outcome,
-        payload: outcome.ok ? { license_tail: ctx.body.license.slice(-4) } : {},
+        payload: outcome.ok ? { license_tail: licenseOf(ctx.body).slice(-4) } : {},
       });
       return { job_id };
     },

@@ -2,7 +2,7 @@
  * The appliance's own certificates (definitions/api/applianceCerts.ts): real X.509 with RSA 2048 keys, made on first
  * use per tenant and kept in `appliance_certificates`. Private keys stay in the store and are never answered.
  */
-import { X509Certificate, createPrivateKey, generateKeyPair, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPair, generateKeyPairSync } from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { applianceCertOps } from '../../definitions/api/applianceCerts';
@@ -11,6 +11,7 @@ import { labelsOf } from '../../schemas/enums';
 import { recordAudit } from '../audit';
 import { HttpError, implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
 import { certDetails, decodePem } from './appliance';
+import { randomSerial } from '../x509';
 
 type Kind = ApplianceCertificate['kind'];
 interface CertRow {
@@ -49,8 +50,7 @@ export function selfSigned(keyPem: string, names: Names, days: number, ca: boole
   const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
-  // A positive serial of 16 random bytes.
-  cert.serialNumber = `0${randomBytes(16).toString('hex')}`;
+  cert.serialNumber = randomSerial();
   const now = Date.now();
   cert.validity.notBefore = new Date(now - 60_000);
   cert.validity.notAfter = new Date(now + days * DAY_MS);

@@ -18,6 +18,7 @@ import {
   type RemoteCertificate,
   type StationRegistration,
   type TemplateRequest,
+  maintenanceOf,
 } from '../../schemas/areas/applianceManager';
 import { MESSAGES, SAFEVIEW_SERVICE_PORT } from '../../schemas/constants';
 import { readSettingsDocument } from '../documents';
@@ -25,6 +26,7 @@ import { HttpError, implementAll, requireCaller, type Caller, type Db, type Serv
 import { certDetails } from './appliance';
 import { SERVICE_VALID_DAYS, newKeyPemAsync, selfSigned } from './applianceCerts';
 import { answers } from './connectivity';
+import { applianceAbout } from './applianceSystem';
 import { advanceJobs, createJob } from './jobs';
 
 /** How long a restarting appliance is offline. */
@@ -80,7 +82,7 @@ function toSystem(r: SystemRow, now = new Date()): ManagedSystem {
     name: r.name,
     address: r.address,
     app_mode: r.app_mode,
-    group_id: r.group_id,
+    group_id: String(r.group_id),
     group: r.group_name ?? String(r.group_id),
     auto_group: r.auto_group === 'True',
     version: r.version,
@@ -335,13 +337,37 @@ export const applianceManagerModule: ServerModule = {
       return { systems: rows.rows.map((r) => toSystem(r)) };
     },
     listGroups: async (ctx) => {
-      const rows = await ctx.db.query<{ id: number; name: string; systems: number }>(
-        `SELECT g.id, g.name, COUNT(s.id)::int AS systems FROM managed_groups g
-         LEFT JOIN managed_systems s ON s.tenant_id = g.tenant_id AND s.group_id = g.id
-         WHERE g.tenant_id = $1 GROUP BY g.id, g.name ORDER BY g.id`,
-        [requireCaller(ctx).tenantId],
+      const { tenantId } = requireCaller(ctx);
+      const groups = await ctx.db.query<{ id: number; name: string }>('SELECT id, name FROM managed_groups WHERE tenant_id = $1 ORDER BY id', [tenantId]);
+      const members = await ctx.db.query<{ id: string; name: string; group_id: number; auto_group: string }>(
+        'SELECT id, name, group_id, auto_group FROM managed_systems WHERE tenant_id = $1 ORDER BY name',
+        [tenantId],
       );
-      return { groups: rows.rows };
+      return {
+        groups: groups.rows.map((g) => {
+          // Spec 001 §3: the group id as text, and each node's auto_group text "True" read as a boolean.
+          const nodes = members.rows.filter((m) => m.group_id === g.id).map((m) => ({ id: m.id, name: m.name, auto_group: m.auto_group === 'True' }));
+          return { id: String(g.id), name: g.name, systems: nodes.length, nodes };
+        }),
+      };
+    },
+    stationStatus: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      await refreshSystems(ctx.db, tenantId);
+      const now = new Date();
+      const rows = (await ctx.db.query<SystemRow>(SELECT, [tenantId])).rows;
+      const own = await applianceAbout(ctx.db, tenantId);
+      const pending = await ctx.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM managed_registrations WHERE tenant_id = $1 AND status = 'pending'`, [tenantId]);
+      return {
+        hostname: own.hostname,
+        version: own.version,
+        started_at: own.started_at,
+        appliances: rows.length,
+        online: rows.filter((r) => statusOf(r, now) === 'online').length,
+        offline: rows.filter((r) => statusOf(r, now) !== 'online' && statusOf(r, now) !== 'maintenance').length,
+        updating: rows.filter((r) => r.pending_version).length,
+        pending_registrations: pending.rows[0]!.n,
+      };
     },
     checkUpdate: async (ctx) => {
       const row = await readSystem(ctx.db, requireCaller(ctx).tenantId, ctx.params.id);
@@ -527,7 +553,7 @@ export const applianceManagerModule: ServerModule = {
       await ctx.db.query('UPDATE managed_systems SET maintenance = $3, maintenance_for_update = false WHERE tenant_id = $1 AND id = $2', [
         tenantId,
         row.id,
-        ctx.body.enabled,
+        maintenanceOf(ctx.body),
       ]);
       return toSystem(await readSystem(ctx.db, tenantId, row.id));
     },

@@ -7,13 +7,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { identityOps } from '../../definitions/api/identity';
-import type { Registry } from '../../definitions/registry';
 import { ruleAllows, type Roles } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
 import { DEMO_ROLES } from '../../schemas/demoRoles';
 import type { FieldError } from '../../schemas/http';
 import { roleSettingsSchema, userSettingsSchema, type ApiToken, type DirectoryUser, type NewUser, type Role, type RoleInput } from '../../schemas/areas/identity';
-import { areaLine, areaTitle, mayDo, permissionAreas } from '../../schemas/rolePreview';
+import { PERMISSION_AREA_NAMES } from '../../schemas/permissions';
+import { areaLine, areaTitle, mayDo } from '../../schemas/rolePreview';
 import { hashApiToken, newApiTokenSecret } from '../apiTokens';
 import type { AuditAction } from '../../schemas/logEnums';
 import { recordAudit, type AuditChange } from '../audit';
@@ -141,8 +141,6 @@ function audit(ctx: CallContext, db: Db, action: AuditAction, entry: string | Au
   });
 }
 
-/** The areas the registry's access rules check: what a role's lists name. */
-export const areasOf = (registry: Registry) => permissionAreas(registry.operations.map((o) => o.access));
 
 function toRole(r: RoleDbRow, areas: readonly string[]): Role {
   const g = rolesOf(r.grants);
@@ -286,7 +284,7 @@ interface RoleChange {
  */
 async function storeRole(ctx: CallContext, input: RoleChange, prefix = '', mode: 'upsert' | 'create' | 'update' = 'upsert'): Promise<RoleDbRow> {
   const caller = requireCaller(ctx);
-  const areas = areasOf(ctx.registry);
+  const areas = PERMISSION_AREA_NAMES;
   const known = new Set(['*', ...areas]);
   const errors: FieldError[] = [];
   for (const list of ['read', 'write'] as const) {
@@ -323,7 +321,7 @@ async function storeRole(ctx: CallContext, input: RoleChange, prefix = '', mode:
 }
 
 async function saveRole(ctx: CallContext & { body: RoleInput }): Promise<Role> {
-  return toRole(await storeRole(ctx, ctx.body), areasOf(ctx.registry));
+  return toRole(await storeRole(ctx, ctx.body), PERMISSION_AREA_NAMES);
 }
 
 function toRoleSettings(r: RoleDbRow) {
@@ -347,7 +345,7 @@ async function assertDeletable(db: Db, tenantId: string, role: RoleDbRow): Promi
 
 async function listRoles(ctx: CallContext) {
   const caller = requireCaller(ctx);
-  const areas = areasOf(ctx.registry);
+  const areas = PERMISSION_AREA_NAMES;
   const { rows } = await ctx.db.query<RoleDbRow>(
     `SELECT r.name, r.description, r.grants, r.builtin, r.updated_at,
             (SELECT count(*) FROM users u WHERE u.tenant_id = r.tenant_id AND u.role_name = r.name)::int AS users
@@ -702,8 +700,8 @@ export const identityModule: ServerModule = {
       return { deleted: role.name };
     },
 
-    roleSettingsSchema: async (ctx) => {
-      const areas = ['*', ...areasOf(ctx.registry)] as [string, ...string[]];
+    roleSettingsSchema: async () => {
+      const areas = ['*', ...PERMISSION_AREA_NAMES] as [string, ...string[]];
       return z.toJSONSchema(roleSettingsSchema(areas), { target: 'draft-07' }) as Record<string, unknown>;
     },
 
@@ -763,6 +761,32 @@ export const identityModule: ServerModule = {
         const token = toToken(rows[0]!, now);
         await audit(ctx, tx, 'api_token_create', `${token.name}: scope ${token.role}, expires ${token.expires_at}`, 'api-tokens');
         return { token, secret };
+      });
+    },
+
+    updateApiTokens: async (ctx) => {
+      const caller = requireCaller(ctx);
+      const now = Date.now();
+      return ctx.db.transaction(async (tx) => {
+        for (const [i, change] of ctx.body.tokens.entries()) {
+          const expires = new Date(now + change.expires_in_days * 86_400_000).toISOString();
+          const { rows } = await tx.query<{ name: string }>(
+            `UPDATE api_tokens t SET name = $3, expires_at = $4 FROM (SELECT name FROM api_tokens WHERE tenant_id = $1 AND id = $2) old
+             WHERE t.tenant_id = $1 AND t.id = $2 RETURNING old.name`,
+            [caller.tenantId, change.id, change.name, expires],
+          );
+          if (!rows[0]) {
+            const message = 'No such API token.';
+            throw new HttpError(400, message, { errors: [{ path: `tokens.${i}.id`, key: 'unknownToken', message }] });
+          }
+          const renamed = rows[0].name === change.name ? change.name : `${rows[0].name}: renamed to ${change.name}`;
+          await audit(ctx, tx, 'api_token_update', `${renamed}, expires ${expires}`, 'api-tokens');
+        }
+        const { rows } = await tx.query<TokenDbRow>(
+          'SELECT id, name, role_name, created_at, created_by, expires_at, last_used_at FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at DESC, name',
+          [caller.tenantId],
+        );
+        return { tokens: rows.map((r) => toToken(r, now)) };
       });
     },
 

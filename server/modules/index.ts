@@ -5,6 +5,7 @@
 import type { ServerModule } from '../types';
 import { applianceModule } from './appliance';
 import { applianceManagerModule } from './applianceManager';
+import { applianceSystemModule } from './applianceSystem';
 import { applianceCertsModule } from './applianceCerts';
 import { applianceUsersModule } from './applianceUsers';
 import { authModule } from './auth';
@@ -12,12 +13,14 @@ import { casbInsightsModule } from './casbInsights';
 import { connectivityModule } from './connectivity';
 import { docsAndFilesModule } from './docsAndFiles';
 import { identityModule } from './identity';
+import { ingestModule } from './ingest';
 import { jobsModule } from './jobs';
 import { logsModule } from './logs';
 import { parentRulesModule } from './parentRules';
 import { lookupsModule, policyVariantsModule, tenantUtilsModule } from './lookups';
 import { privateAccessModule } from './privateAccess';
 import { policyModule } from './policy';
+import { evaluateModule } from './evaluate';
 import { postureModule } from './posture';
 import { providerModule } from './provider';
 import { providerFleetModule } from './providerFleet';
@@ -33,6 +36,7 @@ export const serverModules: readonly ServerModule[] = [
   seedModule,
   authModule,
   policyModule,
+  evaluateModule,
   settingsModule,
   postureModule,
   logsModule,
@@ -48,10 +52,12 @@ export const serverModules: readonly ServerModule[] = [
   applianceModule,
   jobsModule,
   applianceManagerModule,
+  applianceSystemModule,
   applianceUsersModule,
   applianceCertsModule,
   connectivityModule,
   identityModule,
+  ingestModule,
   providerModule,
   providerFleetModule,
   providerTenantModule,

@@ -101,6 +101,8 @@ function toJob(row: JobRow): Job {
     ...(row.status === 'failed' && row.reason ? { reason: row.reason } : {}),
     ...(row.status === 'cancelled' ? { reason: row.reason ?? 'Cancelled by an administrator' } : {}),
     ...(row.status === 'finished' && row.result ? { result: row.result } : {}),
+    ...(row.status === 'finished' || row.status === 'failed' ? { ok: row.status === 'finished' } : {}),
+    ...(row.status === 'finished' && typeof row.payload.cert === 'string' ? { cert: row.payload.cert } : {}),
     created_by: row.created_by,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

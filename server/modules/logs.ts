@@ -8,14 +8,17 @@ import { CATEGORY_LIST_LABELS, LOG_PAGE_SIZE_DEFAULT, LOG_TYPES, visibleCategori
 import type { Environment } from '../../schemas/access';
 import { categoryList } from '../logs/catalog';
 import { decodeCursor, type Cursor } from '../logs/cursor';
+import { generatorPolicy } from './evaluate';
 import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs, seedTicker, type SeedPhases } from '../logs/seed';
 import { whileWanted } from '../logs/requestSignal';
 import { syncRollups } from '../logs/rollups';
-import { sandboxReport } from '../logs/sandbox';
-import { hideRestricted, logsRestricted, refuseRestrictedFilters } from '../logs/restricted';
+import { logReadViewOf, refuseHiddenFilters, viewEvent } from '../logs/readView';
+import { logStoreOf } from '../logs/logStore';
+import { retentionSince } from '../logs/retention';
 import { logPage, queryRange } from '../logs/store';
 import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { HttpError, implement, implementAll, requireCaller, type CallContext, type ServerModule } from '../types';
+import { attachmentDisposition } from '../attachment';
 
 const CATEGORY_LIST_NAMES = Object.keys(CATEGORY_LIST_LABELS) as (keyof typeof CATEGORY_LIST_LABELS)[];
 
@@ -28,17 +31,25 @@ const managementStation = (env: Environment) => env.deployment === 'on_prem' && 
 async function page(type: LogType, ctx: CallContext & { readonly query: LogQuery }, after?: Cursor) {
   const { tenantId, user } = requireCaller(ctx);
   const q = ctx.query;
-  const restricted = logsRestricted(user.capabilities);
-  if (restricted) refuseRestrictedFilters(type, q);
+  // What this caller's reads hide (restricted logs) or pseudonymise (anonymised user names): server/logs/readView.ts.
+  const view = await logReadViewOf(ctx.db, tenantId, user.capabilities);
+  refuseHiddenFilters(view, type, q);
   if (q.interval === '180d' && !managementStation(ctx.env)) {
     throw invalid('query.interval', 'managementStationOnly', '"All time" (180d) is offered on a management station only.');
   }
   if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
     throw invalid('query.end', 'endBeforeStart', 'The end of the range is before its start.');
   }
-  const range = queryRange(q, Date.now());
-  const result = await whileWanted(ctx.reply, (signal) => logPage(ctx.db.heavy(signal), { tenantId, logType: type, range, query: q, limit: q.limit, after }));
-  return restricted ? { ...result, events: result.events.map((e) => ({ ...e, event: hideRestricted(type, e.event) })) } : result;
+  const now = Date.now();
+  // Up to the end of this second, as an explicit `end` reads: the same page asked for within one second is the same
+  // read, which PGlite runs once for every caller waiting for it (server/db/queue.ts).
+  const asked = queryRange(q, Math.floor(now / 1000) * 1000 + 999);
+  // Events past the tenant's retention are never answered, deleted yet or not.
+  const range = { startMs: Math.max(asked.startMs, await retentionSince(ctx.db, tenantId, now)), endMs: asked.endMs };
+  const result = await whileWanted(ctx.reply, (signal) =>
+    logStoreOf(ctx.db).logPage(ctx.db.heavy(signal), { tenantId, logType: type, range, query: q, limit: q.limit, after }),
+  );
+  return { ...result, events: result.events.map((e) => ({ ...e, event: viewEvent(view, type, e.event) })) };
 }
 
 const logKindImplementations = LOG_TYPES.flatMap((type) =>
@@ -60,11 +71,11 @@ const otherImplementations = implementAll(logOps, {
   sandboxReport: async (ctx) => {
     const { tenantId } = requireCaller(ctx);
     const { sha256, file_id } = ctx.params;
-    const report = await sandboxReport(ctx.db, tenantId, sha256, file_id);
+    const report = await logStoreOf(ctx.db).sandbox(ctx.db, tenantId, sha256, file_id, await retentionSince(ctx.db, tenantId, Date.now()));
     if (!report) throw new HttpError(404, 'No sandbox report exists for this file.');
     ctx.reply
       .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sandbox-report-${sha256.slice(0, 16)}-${file_id}.json"`);
+      .header('content-disposition', attachmentDisposition(`sandbox-report-${sha256.slice(0, 16)}-${file_id}.json`));
     return JSON.stringify(report, null, 2);
   },
 });
@@ -77,7 +88,7 @@ export const logsModule: ServerModule = {
     const range = queryRange({ interval: '7d' }, Date.now());
     for (const logType of LOG_TYPES) await logPage(db.heavy(), { tenantId, logType, range, query: {}, limit: LOG_PAGE_SIZE_DEFAULT });
   },
-  onStart: async (db, _env, { seed }) => {
+  onStart: async (db, _env, { registry, seed }) => {
     // Before seeding: on a first start there is nothing to compute yet, and the seed writes its own rollups.
     await syncRollups(db);
     const sizes = LOG_SEED_SIZES[seed];
@@ -86,7 +97,7 @@ export const logsModule: ServerModule = {
     const phases: SeedPhases = { events: 0, rollups: 0, blocks: 0, indexes: 0 };
     const outcomes = await seedLogs(
       db,
-      DEMO_TENANTS.map((t) => ({
+      await Promise.all(DEMO_TENANTS.map(async (t) => ({
         tenantId: t.id,
         kind: seed,
         plan: {
@@ -96,8 +107,10 @@ export const logsModule: ServerModule = {
           now,
           days: LOG_SEED_DAYS,
           seed: LOG_SEED,
+          // Each event's action is the one the tenant's published rules decide.
+          policy: await generatorPolicy(db, t.id, registry),
         },
-      })),
+      }))),
       ticker?.update,
       phases,
     ).finally(() => ticker?.stop());

@@ -27,13 +27,14 @@ import { CAPABILITY_DESCRIPTIONS, LookupSeed, type MultiTenantInfo, type PacVers
 import { labelsOf, NodeType } from '../../schemas/enums';
 import { EGRESS_RULES_MAX, HeaderOperation, PROTECTED_HEADERS, RA_THREATS } from '../../schemas/areas/webRules';
 import type { AuthV2Item, TosStatus } from '../../schemas/areas/tenantSettings';
-import { sendAsFile } from '../attachment';
+import { attachmentDisposition, sendAsFile } from '../attachment';
 import { recordAudit } from '../audit';
 import { documentHandler, readSettingsDocument } from '../documents';
 import { CATEGORY_LABEL_OF } from '../logs/catalog';
 import { revisionById } from '../revisions';
 import { statusOf } from './applianceManager';
 import { HttpError, implementAll, requireCaller, type CallContext, type Db, type ServerModule } from '../types';
+import { randomSerial } from '../x509';
 
 const SEED_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'lookups.json');
 
@@ -356,7 +357,7 @@ export const lookupsModule: ServerModule = {
       const { tenantId } = requireCaller(ctx);
       const { doc } = await readSettingsDocument(ctx.db, tenantId, clientProfiles);
       if (ctx.query.uuid === undefined) {
-        ctx.reply.type('application/json; charset=utf-8').header('content-disposition', 'attachment; filename="client-profiles.json"');
+        ctx.reply.type('application/json; charset=utf-8').header('content-disposition', attachmentDisposition('client-profiles.json'));
         return JSON.stringify({ profiles: doc.profiles.filter((p) => p.exportable) }, null, 2);
       }
       const profile = doc.profiles.find((p) => p.uuid === ctx.query.uuid);
@@ -427,7 +428,7 @@ function newSamlSigningCert(tenantName: string): z.infer<typeof SamlCertStored> 
   const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
-  cert.serialNumber = `0${randomBytes(16).toString('hex')}`;
+  cert.serialNumber = randomSerial();
   const now = Date.now();
   cert.validity.notBefore = new Date(now - 60_000);
   cert.validity.notAfter = new Date(now + SAML_CERT_DAYS * DAY_MS);

@@ -35,7 +35,19 @@ export const policyModule: ServerModule = {
     await readWorkingPolicyDocuments(db, tenantId, registry);
   },
   implementations: implementAll(policyOps, {
-    getRevision: async (ctx) => policyRevision(ctx.db, requireCaller(ctx).tenantId),
+    getRevision: async (ctx) => {
+      const { tenantId } = requireCaller(ctx);
+      const now = await policyRevision(ctx.db, tenantId);
+      const { revision, timestamp } = ctx.query;
+      if (revision === undefined && timestamp === undefined) return now;
+      if (revision !== undefined && revision > 0 && !(await revisionById(ctx.db, tenantId, revision))) throw new HttpError(404, `Policy revision ${revision} does not exist.`);
+      // Spec 000 §7: the revision in force at that revision and time.
+      const { rows } = await ctx.db.query<{ rev_id: number | null }>(
+        'SELECT max(rev_id) AS rev_id FROM policy_revisions WHERE tenant_id = $1 AND published_at IS NOT NULL AND rev_id <= $2 AND published_at <= $3',
+        [tenantId, revision ?? now.staged_rev_id, new Date(timestamp ?? Date.now()).toISOString()],
+      );
+      return { ...now, rev_id: rows[0]?.rev_id ?? 0 };
+    },
 
     publish: async (ctx) => {
       const caller = requireCaller(ctx);

@@ -9,6 +9,9 @@ import { BlockList, isIPv4 } from 'node:net';
 import { LOGGING_TOKEN_SCHEME, loggingTokenOps, providerNetworkRecordOps as ops } from '../../definitions/api/providerNetwork';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
+import { logStoreOf } from '../logs/logStore';
+import { logReadViewOf, viewEvent } from '../logs/readView';
+import { retentionSince } from '../logs/retention';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { HttpError, implementAll, type Db, type ServerModule } from '../types';
 import { audit, loadTenant, requireOperator } from './provider';
@@ -182,14 +185,14 @@ export const providerNetworkModule: ServerModule = {
           throw new HttpError(403, 'This address may not collect the tenant\'s logs: it is outside its logging IP restrictions.');
         }
         const [ts, seq] = (ctx.query.after ?? '-1.-1').split('.').map(Number);
-        const { rows } = await ctx.db.query<{ ts: number; seq: number; event: Record<string, unknown> }>(
-          `SELECT ts, seq, event FROM log_events WHERE tenant_id = $1 AND log_type = $2 AND (ts, seq) > ($3::bigint, $4::bigint)
-            ORDER BY ts, seq LIMIT $5`,
-          [collector.tid, ctx.query.log_type, ts, seq, ctx.query.limit],
-        );
+        const since = await retentionSince(ctx.db, collector.tid, Date.now());
+        const rows = await logStoreOf(ctx.db).collect(ctx.db, collector.tid, ctx.query.log_type, { ts: ts!, seq: seq! }, ctx.query.limit, since);
         const last = rows.at(-1);
         await audited('success', `Log collection of ${ctx.query.log_type}: ${rows.length} events`);
-        return { status: 'Success' as const, events: rows.map((r) => ({ ts: Number(r.ts), event: r.event })), next: last ? `${last.ts}.${last.seq}` : null };
+        // The tenant's anonymised user names hold for its collectors too (server/logs/readView.ts).
+        const view = await logReadViewOf(ctx.db, collector.tid);
+        const events = rows.map((r) => ({ ts: Number(r.ts), event: viewEvent(view, ctx.query.log_type, r.event) }));
+        return { status: 'Success' as const, events, next: last ? `${last.ts}.${last.seq}` : null };
       },
       deleteLoggingToken: async (ctx) => {
         const caller = requireOperator(ctx);

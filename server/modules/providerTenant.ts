@@ -20,10 +20,10 @@ import {
   documentToStore,
   emptyDocument,
   readTenantDocument,
+  saveBase,
   saveTenantDocument,
   stagePolicyArea,
   storedPolicy,
-  upgradeDocument,
   type Actor,
 } from '../documents';
 import { markStaged, policyRevision, publishedRevisions, publishRevision, workingRevision } from '../revisions';
@@ -31,9 +31,10 @@ import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';
 import { loadSeedDocuments } from '../seed/documents';
 import { isStale } from '../stamps';
 import { HttpError, implementAll, type CallContext, type Caller, type Db, type ServerModule } from '../types';
-import { areasOf } from './identity';
+import { PERMISSION_AREA_NAMES } from '../../schemas/permissions';
 import { audit, auditService, DEFAULT_DEPLOYMENT, deploymentNames, loadTenant, requireOperator, tenantPage } from './provider';
 import { replaceSingleton } from './providerFleet';
+import { requireVendorSupportAccess } from '../vendorSupport';
 
 type Doc = Record<string, unknown>;
 type Template = z.infer<typeof PolicyTemplateName>;
@@ -96,11 +97,10 @@ async function stageTemplate(ctx: CallContext, tx: Db, actor: Actor, template: T
   const now = new Date().toISOString();
   const changed: string[] = [];
   for (const [id, screen] of policyScreens(ctx.registry, ctx.env)) {
-    const stored = await storedPolicy(tx, actor.tenantId, screen, working.rev_id);
-    const before = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
+    const base = saveBase(screen, await storedPolicy(tx, actor.tenantId, screen, working.rev_id));
     const target = templateDocument(ctx.registry, screen, template);
-    if (isDeepStrictEqual(before, target)) continue;
-    await stagePolicyArea(tx, actor, screen, working.rev_id, stored, target, { at: now, ip: ctx.request.ip, details: `The ${template} policy template` });
+    if (isDeepStrictEqual(base.before, target)) continue;
+    await stagePolicyArea(tx, actor, screen, working.rev_id, base, target, { at: now, ip: ctx.request.ip, details: `The ${template} policy template` });
     changed.push(id);
   }
   if (changed.length > 0) await markStaged(tx, actor.tenantId, working.rev_id, now);
@@ -130,8 +130,9 @@ async function quotaOf(db: Db, tid: string) {
 function documentHandlers(screen: DocumentScreen) {
   return {
     get: async (ctx: CallContext & { params: { tid: string } }) => {
-      requireOperator(ctx);
+      const caller = requireOperator(ctx);
       const tenant = await loadTenant(ctx.db, ctx.params.tid);
+      await requireVendorSupportAccess(ctx, caller, tenant);
       return { ...(await readTenantDocument(ctx.db, tenant.tid, screen)), status: 'Success' as const };
     },
     save: async (ctx: CallContext & { params: { tid: string }; body: Doc }) => {
@@ -150,8 +151,9 @@ export const providerTenantModule: ServerModule = {
     ...Object.values(tenantDocumentGroups).flatMap(({ screen, ops }) => implementAll(ops, documentHandlers(screen))),
     ...implementAll(providerTenantOps, {
       getPolicy: async (ctx) => {
-        requireOperator(ctx);
+        const caller = requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        await requireVendorSupportAccess(ctx, caller, tenant);
         return policyOf(ctx.db, policyScreens(ctx.registry, ctx.env), tenant.tid);
       },
 
@@ -183,16 +185,45 @@ export const providerTenantModule: ServerModule = {
           const now = new Date().toISOString();
           const areas: string[] = [];
           for (const [screen, sent] of docs) {
-            const stored = await storedPolicy(tx, tenant.tid, screen, working.rev_id);
-            const doc = documentToStore(screen, sent, stored);
-            if (isDeepStrictEqual(stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema), doc)) continue;
-            await stagePolicyArea(tx, actor, screen, working.rev_id, stored, doc, { at: now, ip: ctx.request.ip });
+            const base = saveBase(screen, await storedPolicy(tx, tenant.tid, screen, working.rev_id));
+            const doc = documentToStore(screen, sent, base);
+            if (isDeepStrictEqual(base.before, doc)) continue;
+            await stagePolicyArea(tx, actor, screen, working.rev_id, base, doc, { at: now, ip: ctx.request.ip });
             areas.push(screen.id);
           }
           if (areas.length > 0) await markStaged(tx, tenant.tid, working.rev_id, now);
           return areas;
         });
         if (changed.length > 0) await auditService(ctx, caller, 'save tenant policy', `${tenant.name} (${tenant.tid})`, { areas: changed });
+        return policyOf(ctx.db, screens, tenant.tid);
+      },
+
+      publishPolicy: async (ctx) => {
+        const caller = requireOperator(ctx);
+        const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        const screens = policyScreens(ctx.registry, ctx.env);
+        const { staged_rev_id, updated_at, reason } = ctx.body;
+        const actor = actorFor(caller, tenant);
+        const published = await ctx.db.transaction(async (tx) => {
+          const working = await workingRevision(tx, tenant.tid, true);
+          if (working.rev_id !== staged_rev_id || isStale(updated_at, working.updated_at)) {
+            throw new HttpError(409, MESSAGES.staleSave, { current: await policyOf(tx, screens, tenant.tid) });
+          }
+          // As the portal's publish: a revision without unpublished changes is left as it is.
+          if (working.state !== 'staged') return undefined;
+          await publishRevision(tx, tenant.tid, working.rev_id, actor.user.username, reason);
+          await recordAudit(tx, tenant.tid, {
+            action: 'publish',
+            user: actor.user.username,
+            tenant: tenant.name,
+            rev_id: working.rev_id,
+            details: reason,
+            result: 'success',
+            ip: ctx.request.ip,
+          });
+          return working.rev_id;
+        });
+        if (published !== undefined) await auditService(ctx, caller, 'publish tenant policy', `${tenant.name} (${tenant.tid})`, { rev_id: published, reason });
         return policyOf(ctx.db, screens, tenant.tid);
       },
 
@@ -238,8 +269,9 @@ export const providerTenantModule: ServerModule = {
       },
 
       policyRevisions: async (ctx) => {
-        requireOperator(ctx);
+        const caller = requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        await requireVendorSupportAccess(ctx, caller, tenant);
         const history = await publishedRevisions(ctx.db, tenant.tid, ctx.query.limit, ctx.query.offset);
         const screenOf = (key: string) => ctx.registry.documentScreen(key);
         const revisions = history.revisions.map((r) => ({
@@ -264,8 +296,9 @@ export const providerTenantModule: ServerModule = {
       },
 
       tenantRbac: async (ctx) => {
-        requireOperator(ctx);
+        const caller = requireOperator(ctx);
         const tenant = await loadTenant(ctx.db, ctx.params.tid);
+        await requireVendorSupportAccess(ctx, caller, tenant);
         const { rows } = await ctx.db.query<{
           name: string;
           description: string;
@@ -279,7 +312,7 @@ export const providerTenantModule: ServerModule = {
              FROM roles r WHERE r.tenant_id = $1 ORDER BY r.builtin DESC, r.name`,
           [tenant.tid],
         );
-        const areas = areasOf(ctx.registry);
+        const areas = PERMISSION_AREA_NAMES;
         const list = rows.map((r) => {
           const may = mayDo(areas, { read: r.grants.read ?? [], write: r.grants.write ?? [], deny: r.grants.deny ?? [] });
           return {

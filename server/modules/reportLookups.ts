@@ -6,9 +6,10 @@
 import { reportLookupOps } from '../../definitions/api/reportLookups';
 import type { AvScanResult } from '../../schemas/logEnums';
 import { CLOUD_APPS } from '../logs/catalog';
-import { reportRange, runReport } from '../logs/reports';
+import { logStoreOf } from '../logs/logStore';
+import { reportRange } from '../logs/reports';
+import { retentionSince } from '../logs/retention';
 import { whileWanted } from '../logs/requestSignal';
-import { toNumber } from '../logs/sql';
 import { DAY_MS } from '../../schemas/constants';
 import { implementAll, requireCaller, type ServerModule } from '../types';
 
@@ -28,15 +29,9 @@ export const reportLookupsModule: ServerModule = {
     fileLookup: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const asked = [...new Set(ctx.body.sha256.map((h) => h.toLowerCase()))];
-      // `event ? 'sha256'` and the hash expression match the partial index log_events_sha256.
-      const { rows } = await ctx.db.query<{ sha256: string; n: number; last: unknown; event: Record<string, unknown> }>(
-        `SELECT event ->> 'sha256' AS sha256, count(*)::int AS n, max(ts) AS last, (array_agg(event ORDER BY ts DESC))[1] AS event
-           FROM log_events
-          WHERE tenant_id = $1 AND event ? 'sha256' AND (event ->> 'sha256') = ANY($2::text[]) AND ts >= $3
-            AND log_type IN ('web', 'email')
-          GROUP BY 1`,
-        [tenantId, asked, Date.now() - FILE_LOOKBACK_MS],
-      );
+      const now = Date.now();
+      const since = Math.max(now - FILE_LOOKBACK_MS, await retentionSince(ctx.db, tenantId, now));
+      const rows = await logStoreOf(ctx.db).fileSightings(ctx.db, tenantId, asked, since);
       const found = new Map(rows.map((r) => [r.sha256, r]));
       return {
         files: asked.flatMap((sha256) => {
@@ -49,8 +44,8 @@ export const reportLookupsModule: ServerModule = {
               file_type: String(r.event.file_type ?? ''),
               file_size: Number(r.event.file_size ?? 0),
               verdict: String(r.event.av_scan_result ?? 'clean') as AvScanResult,
-              sightings: r.n,
-              last_seen: new Date(toNumber(r.last)).toISOString(),
+              sightings: r.sightings,
+              last_seen: new Date(r.lastMs).toISOString(),
             },
           ];
         }),
@@ -64,8 +59,10 @@ export const reportLookupsModule: ServerModule = {
       return whileWanted(ctx.reply, async (signal) => {
         const db = ctx.db.heavy(signal);
         const now = Date.now();
-        const requests = await runReport(db, tenantId, 'casb_top_apps', { interval, limit }, now);
-        const users = await runReport(db, tenantId, 'casb_app_users', { interval, limit: 1000 }, now);
+        const store = logStoreOf(ctx.db);
+        const sinceMs = await retentionSince(ctx.db, tenantId, now);
+        const requests = await store.report(db, tenantId, 'casb_top_apps', { interval, limit }, now, { sinceMs });
+        const users = await store.report(db, tenantId, 'casb_app_users', { interval, limit: 1000 }, now, { sinceMs });
         const usersOf = new Map(users.kind === 'top' ? users.data.map((d) => [d.key, d.value]) : []);
         const data = requests.kind === 'top' ? requests.data : [];
         return {
@@ -91,15 +88,10 @@ export const reportLookupsModule: ServerModule = {
       const { interval, result_type, limit } = ctx.query;
       const range = reportRange({ interval, limit }, Date.now());
       return whileWanted(ctx.reply, async (signal) => {
-        const { rows } = await ctx.db.heavy(signal).query<{ name: string; requests: number; users: number }>(
-          `SELECT event ->> 'group' AS name, count(*)::int AS requests, count(DISTINCT event ->> 'userid')::int AS users
-             FROM log_events
-            WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3 AND event ? 'group'
-            GROUP BY 1 ORDER BY 2 DESC, 1`,
-          [tenantId, range.startMs, range.endMs],
-        );
+        const since = await retentionSince(ctx.db, tenantId, Date.now());
+        const rows = await logStoreOf(ctx.db).groups(ctx.db.heavy(signal), tenantId, { startMs: Math.max(range.startMs, since), endMs: range.endMs });
         if (result_type === 'count') return { total: rows.length };
-        return { total: rows.length, groups: rows.slice(0, limit).map((r) => ({ name: r.name, requests: Number(r.requests), users: Number(r.users) })) };
+        return { total: rows.length, groups: rows.slice(0, limit) };
       });
     },
   }),

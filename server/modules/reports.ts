@@ -5,7 +5,6 @@ import { MESSAGES } from '../../schemas/constants';
 import { REPORT_NAMES, reportSpec } from '../../schemas/reports';
 import { recordAudit } from '../audit';
 import { readLayout, saveLayout } from '../logs/dashboardLayout';
-import { runInsights } from '../logs/insights';
 import {
   generatePastReport,
   listPastReports,
@@ -14,10 +13,12 @@ import {
   runDueSchedules,
   saveSchedules,
 } from '../logs/pastReports';
-import { runReport } from '../logs/reports';
+import { logStoreOf } from '../logs/logStore';
+import { retentionSince } from '../logs/retention';
 import { whileWanted } from '../logs/requestSignal';
-import { hideRestrictedTop, logsRestricted, refuseRestrictedFilters, refuseRestrictedReportFilters } from '../logs/restricted';
+import { hidesUsers, logReadViewOf, refuseHiddenFilters, refuseHiddenReportFilters, viewTop } from '../logs/readView';
 import { HttpError, implement, implementAll, requireCaller, type ServerModule } from '../types';
+import { attachmentDisposition } from '../attachment';
 
 /** The charts of a dashboard its user has not arranged: the definition's. */
 const DEFAULT_WIDGETS = dashboard.widgets.map((w) => w.report);
@@ -32,31 +33,40 @@ const reportQueries = REPORT_NAMES.map((name) =>
       });
     }
     const spec = reportSpec(name);
-    const restricted = logsRestricted(user.capabilities);
-    if (restricted) refuseRestrictedFilters(spec.logType, ctx.query);
-    const result = await whileWanted(ctx.reply, (signal) => runReport(ctx.db.heavy(signal), tenantId, name, ctx.query, Date.now()));
-    return restricted ? hideRestrictedTop(spec, result) : result;
+    // What this caller's reads hide or pseudonymise (server/logs/readView.ts); a drill-down is a report with a filter.
+    const view = await logReadViewOf(ctx.db, tenantId, user.capabilities);
+    refuseHiddenFilters(view, spec.logType, ctx.query);
+    const now = Date.now();
+    const sinceMs = await retentionSince(ctx.db, tenantId, now);
+    const result = await whileWanted(ctx.reply, (signal) => logStoreOf(ctx.db).report(ctx.db.heavy(signal), tenantId, name, ctx.query, now, { sinceMs }));
+    return viewTop(view, spec, result);
   }),
 );
 
 const otherImplementations = implementAll(reportOps, {
   insights: async (ctx) => {
     const { tenantId, user } = requireCaller(ctx);
-    return whileWanted(ctx.reply, (signal) => runInsights(ctx.db.heavy(signal), tenantId, ctx.query, Date.now(), logsRestricted(user.capabilities)));
+    const now = Date.now();
+    const sinceMs = await retentionSince(ctx.db, tenantId, now);
+    // Restricted or anonymised, user names are neither searched nor answered.
+    const hideUsers = hidesUsers(await logReadViewOf(ctx.db, tenantId, user.capabilities));
+    return whileWanted(ctx.reply, (signal) => logStoreOf(ctx.db).insights(ctx.db.heavy(signal), tenantId, ctx.query, now, hideUsers, sinceMs));
   },
 
   pastReports: async (ctx) => {
     const { tenantId, user } = requireCaller(ctx);
-    await runDueSchedules(ctx.db, tenantId, Date.now(), logsRestricted(user.capabilities));
+    await runDueSchedules(ctx.db, tenantId, Date.now(), await logReadViewOf(ctx.db, tenantId, user.capabilities));
     return listPastReports(ctx.db, tenantId, ctx.query.limit, ctx.query.offset);
   },
 
   pastReportDownload: async (ctx) => {
     const { tenantId, user } = requireCaller(ctx);
-    await runDueSchedules(ctx.db, tenantId, Date.now(), logsRestricted(user.capabilities));
-    const file = await pastReportFile(ctx.db, tenantId, ctx.params.id);
+    const view = await logReadViewOf(ctx.db, tenantId, user.capabilities);
+    await runDueSchedules(ctx.db, tenantId, Date.now(), view);
+    // Anonymised user names apply as the file is read: a file made while names were shown answers pseudonyms too.
+    const file = await pastReportFile(ctx.db, tenantId, ctx.params.id, view);
     if (!file) throw new HttpError(404, `Past report ${ctx.params.id} does not exist.`);
-    ctx.reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`);
+    ctx.reply.type('text/csv; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName));
     return file.content;
   },
 
@@ -93,14 +103,14 @@ const otherImplementations = implementAll(reportOps, {
         errors: [{ path: 'end', key: 'endBeforeStart', message: 'The end of the range is before its start.' }],
       });
     }
-    const restricted = logsRestricted(caller.user.capabilities);
-    if (restricted) refuseRestrictedReportFilters(ctx.body.filters);
+    const view = await logReadViewOf(ctx.db, caller.tenantId, caller.user.capabilities);
+    refuseHiddenReportFilters(view, ctx.body.filters);
     return generatePastReport(
       ctx.db,
       caller.tenantId,
       { ...ctx.body, source: 'instant', scheduleId: null, createdBy: caller.user.username },
       Date.now(),
-      restricted,
+      view,
     );
   },
 });

@@ -44,6 +44,11 @@ const DEMO_CATEGORY_OVERRIDES = [
 
 /** Demo users with a second factor enrolled (Demo Corp's web administrator and auditor, Other Corp's administrator). */
 const MFA_ENROLLED = ['webadmin', 'auditor', 'other-admin'];
+/**
+ * The TOTP secret of those demo users (README: add it to an authenticator app to sign in as them when two-factor
+ * authentication is turned on). A test secret, public like the demo passwords.
+ */
+export const DEMO_TFA_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export async function seedProvider(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -67,7 +72,7 @@ export async function seedProvider(db: Db): Promise<void> {
       await tx.query('INSERT INTO ova_keys (key_id, body, updated_at, updated_by) VALUES ($1, $2, $3, $4)', [k.key_id, JSON.stringify(k.body), now, 'operator']);
     }
     // Some demo users have enrolled a second factor, so an operator can see and disable one (the tenant users page).
-    await tx.query('UPDATE users SET mfa_enrolled = true WHERE username = ANY($1::text[])', [MFA_ENROLLED]);
+    await tx.query('UPDATE users SET mfa_enrolled = true, tfa_secret = $2 WHERE username = ANY($1::text[])', [MFA_ENROLLED, DEMO_TFA_SECRET]);
     for (const o of DEMO_CATEGORY_OVERRIDES) {
       await tx.query('INSERT INTO category_overrides (id, body, created_at, updated_at, updated_by) VALUES ($1, $2, $3, $3, $4)', [randomUUID(), JSON.stringify(o), now, 'operator']);
     }

@@ -74,3 +74,73 @@ describe('LoginPage', () => {
     expect(screen.queryByText(MESSAGES.loginFailedDefault)).toBeNull();
   });
 });
+
+describe('LoginPage: second factor', () => {
+  const enrol = {
+    msg: 'Two-factor authentication is required. Add this key to your authenticator app, then enter the 6-digit code it shows.',
+    tfa: 'enrol',
+    challenge: 'c1',
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    otpauth_uri: 'otpauth://totp/Portal:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  };
+
+  function setupTfa(challenge: { readonly msg: string; readonly [key: string]: unknown }, onTfa: (b: { challenge: string; code: string }) => Promise<unknown>) {
+    const onSuccess = vi.fn();
+    const onLogin = vi.fn(async () => {
+      throw new ApiError(401, challenge.msg, 'http', [], challenge);
+    });
+    renderUi(
+      <>
+        <LoginPage onLogin={onLogin} onSuccess={onSuccess} onTfa={onTfa} />
+        <SnackbarHost />
+      </>,
+    );
+    return { onLogin, onSuccess, user: userEvent.setup() };
+  }
+
+  it('enrols: shows the key in groups and the app link, sends the code, then shows the recovery codes once before leaving', async () => {
+    const onTfa = vi.fn(async () => ({ username: 'admin', recovery_codes: ['aaaa-bbbb-cccc', 'dddd-eeee-ffff'] }));
+    const { onSuccess, user } = setupTfa(enrol, onTfa);
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor authentication' })).toBeTruthy();
+    expect([...screen.getByTestId('tfa-secret').children].map((line) => line.textContent)).toEqual(['JBSW Y3DP EHPK 3PXP', 'JBSW Y3DP EHPK 3PXP']);
+    expect(screen.getByRole('link', { name: 'Open in an authenticator app on this device' }).getAttribute('href')).toBe(enrol.otpauth_uri);
+    await user.type(screen.getByLabelText('Code shown by the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(onTfa).toHaveBeenCalledWith({ challenge: 'c1', code: '123456' });
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list.textContent).toContain('aaaa-bbbb-cccc');
+    expect(onSuccess).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('verifies: a wrong code shows the reason and stays; an expired sign-in goes back to the password', async () => {
+    let answer: unknown = new ApiError(401, 'That code is not right.', 'http', [], { msg: 'That code is not right.' });
+    const onTfa = vi.fn(async () => {
+      throw answer;
+    });
+    const { user } = setupTfa({ msg: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.', tfa: 'verify', challenge: 'c2' }, onTfa);
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    expect(screen.queryByTestId('tfa-secret')).toBeNull();
+    await user.type(screen.getByLabelText(/^Code/), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    answer = new ApiError(401, 'This sign-in has expired.', 'http', [], { msg: 'This sign-in has expired.', restart: true });
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('asks for a second factor to be set up only when the box is ticked', async () => {
+    const onTfa = vi.fn();
+    const { onLogin, user } = setupTfa({ msg: 'no challenge' }, onTfa);
+    await user.type(screen.getByLabelText('User'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByLabelText('Set up two-factor authentication'));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(onLogin).toHaveBeenCalledWith({ username: 'admin', password: 'secret', setup_tfa: true });
+    expect(await screen.findByText('no challenge')).toBeTruthy();
+  });
+});

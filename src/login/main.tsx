@@ -7,6 +7,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { LoginRequest } from '../../schemas/auth';
 import { XSRF_COOKIE } from '../../schemas/constants';
 import { browserCookies } from '../../engine/core/cookies';
 import { configureHttp } from '../../engine/core/http';
@@ -23,17 +24,22 @@ configureHttp({ operations: publicOperationRoutes, production: true });
 const returnUrl = new URLSearchParams(window.location.search).get('returnUrl');
 const destination = isLocalPath(returnUrl) ? returnUrl : '/';
 
-async function signIn(body: { username: string; password: string }) {
+async function signIn(body: LoginRequest) {
   // The sign-in call must echo the xsrf cookie; the config call sets it when this page was opened directly.
   if (!browserCookies().get(XSRF_COOKIE)) await callPublic('portal.config');
   const options = { skipUnauthorizedHandling: true, skip403Snackbar: true };
   return onPrem ? callPublic('dashboard.login', { body }, options) : callPublic('auth.login', { body }, options);
 }
 
+async function secondFactor(body: { challenge: string; code: string }) {
+  const options = { skipUnauthorizedHandling: true, skip403Snackbar: true };
+  return onPrem ? callPublic('dashboard.tfa', { body }, options) : callPublic('auth.tfa', { body }, options);
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider {...providerProps}>
-      <LoginPage onLogin={signIn} onSuccess={() => window.location.assign(destination)} />
+      <LoginPage onLogin={signIn} onTfa={secondFactor} onSuccess={() => window.location.assign(destination)} />
       <SnackbarHost />
     </MantineProvider>
   </StrictMode>,

@@ -12,6 +12,7 @@ import { forceNavigate } from '../shell/hashLocation';
 import { isFullPageReturn, pageUrlOf, safeReturnUrl } from '../shell/returnUrl';
 import { ssoFormFields, submitSsoForm } from '../shell/ssoForm';
 import { usePageTitle } from '../shell/usePageTitle';
+import { recordOf } from '../../engine/core/call';
 
 const LoginPage = lazy(() => import('../login/LoginPage').then((m) => ({ default: m.LoginPage })));
 
@@ -78,7 +79,7 @@ export function LoginRoute() {
   // An application signing in at the identity provider the server hosts: the token it answers is exchanged for a session.
   const logIn = signIn
     ? async (body: { username: string; password: string }) => {
-        const token = await call<{ access_token: string; identity_provider: string }>(signIn.token, { body }, quiet);
+        const token = recordOf(await call(signIn.token, { body }, quiet));
         return call(signIn.exchange, { query: { identity_provider: token.identity_provider, access_token: token.access_token } }, quiet);
       }
     : (body: { username: string; password: string }) => api.callById(loginOperation, { body }, quiet);

@@ -16,6 +16,9 @@ import { useCacheOf } from './queryClient';
 
 export { preloadScreenView } from '../../engine/render/screenViews';
 
+/** Where a settings page takes effect when the service applies all of it (definitions' `effects`). */
+const appliedElsewhere = (screen: ScreenDef): string | undefined => ('effects' in screen ? screen.effects?.all?.service : undefined);
+
 export function ScreenPage({ screen }: { screen: ScreenDef }) {
   usePageTitle(screen.title);
   const search = useHashSearch();
@@ -39,6 +42,7 @@ export function ScreenPage({ screen }: { screen: ScreenDef }) {
         <Title order={1}>{screen.title}</Title>
         <Text c="dimmed" size="sm" maw={900}>
           {screen.description}
+          {appliedElsewhere(screen) && ` ${appliedElsewhere(screen)}`}
         </Text>
       </div>
       <Suspense fallback={<Loader role="status" aria-label="Loading" />}>

@@ -3,7 +3,8 @@
  * jobs list when it appears and when a screen announces a job it started, then once per second while a job is open
  * (not while the tab is hidden); it stops polling when none is. Its polls are background calls (BACKGROUND_HEADER),
  * so a long job does not keep an idle session alive. It
- * links to the jobs screen and says in a snackbar when a job it saw running has ended.
+ * links to the jobs screen and says in a snackbar when a job it saw running has ended, unless a screen of this tab
+ * started that job and says so itself (one announcement per job).
  */
 import { Badge, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -22,11 +23,21 @@ const isOpen = (j: Job) => j.status === 'queued' || j.status === 'running';
 const hasRoute = (navigation: readonly NavSection[], route: string) =>
   navigation.some((s) => s.groups.some((g) => g.screens.some((screen) => screen.route === route)));
 
+/** One sentence for a job that ended while the administrator was elsewhere. */
+export function jobEndText(job: Pick<Job, 'title' | 'status' | 'reason'>): string {
+  const because = (reason: string | undefined) => (reason ? `: ${reason.replace(/[.!]?$/, '.')}` : '.');
+  if (job.status === 'finished') return `${job.title} finished${because(job.reason)}`;
+  if (job.status === 'failed') return `${job.title} failed${because(job.reason || 'no reason given')}`;
+  return `${job.title} was cancelled${because(job.reason)}`;
+}
+
 export function JobsIndicator({ navigation }: { navigation: readonly NavSection[] }) {
   const shown = hasRoute(navigation, JOBS_ROUTE);
   const api = useApi();
   const [running, setRunning] = useState<readonly Job[]>([]);
   const seenOpen = useRef<Map<string, Job> | undefined>(undefined);
+  /** Jobs a screen of this tab started and follows: it announces their end, so the indicator does not. */
+  const followedByScreen = useRef(new Set<string>());
 
   useEffect(() => {
     if (!shown) return;
@@ -47,11 +58,11 @@ export function JobsIndicator({ navigation }: { navigation: readonly NavSection[
           const before = seenOpen.current;
           if (before) {
             for (const job of jobs) {
-              if (!isOpen(job) && before.has(job.id)) {
+              if (!isOpen(job) && before.has(job.id) && !followedByScreen.current.delete(job.id)) {
                 const failed = job.status === 'failed';
                 showSnackbar({
                   kind: job.status === 'finished' ? 'success' : failed ? 'error' : 'info',
-                  message: `${job.title}: ${job.status}${job.reason ? ` (${job.reason})` : ''}`,
+                  message: jobEndText(job),
                   closable: failed,
                 });
               }
@@ -66,7 +77,10 @@ export function JobsIndicator({ navigation }: { navigation: readonly NavSection[
       if (!stopped && open && mine === generation) timer = setTimeout(() => void poll(), JOB_POLL_MS);
     };
     void poll();
-    const unsubscribe = onJobStarted(() => void poll());
+    const unsubscribe = onJobStarted((jobId) => {
+      followedByScreen.current.add(jobId);
+      void poll();
+    });
     return () => {
       stopped = true;
       unsubscribe();

@@ -99,7 +99,8 @@ describe('user info', () => {
     expect(user.tenant_name).toBe('Demo Corp');
     expect(user.capabilities).toMatchObject({ rbac: true, portal2: true, dlp: true });
     expect(user.portal_v2).toBe(true);
-    expect(user.session_logout_days).toBe(0.042);
+    // Settings → Administrator Access: idle administrators are signed out after 30 minutes.
+    expect(user.session_logout_days).toBe(30 / 1440);
   });
 });
 

@@ -3,19 +3,25 @@
  * answer that matches the documented response schema; invalid requests derived from the request schemas (wrong
  * types, missing required fields, over-long strings, unknown enum values, unknown keys, `__proto__` keys, and
  * fast-check's random values, NUL characters and unpaired surrogates in every string of the body, the query and the
- * path) get 400 and change nothing; nothing ever gets a 5xx.
+ * path, a body nested past the depth limit) get 400 and change nothing; nothing ever gets a 5xx. A file's name holds
+ * no character that could disguise it; no write is guarded by a session alone unless listed with its reason, and the
+ * auditor, who may change nothing, is refused every write.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envAllows, featureFlags, type EnvRule, type Environment, type FeatureFlag } from '../../schemas/access';
-import { INVALID_CHARACTERS_KEY } from '../../schemas/safeText';
+import { MESSAGES } from '../../schemas/constants';
+import { DEMO_ROLES } from '../../schemas/demoRoles';
+import { INVALID_CHARACTERS_KEY, MAX_BODY_DEPTH, TOO_DEEP_KEY, withoutInvisibleCharacters } from '../../schemas/safeText';
 import { CHECKS, type ValidatorKey } from '../../schemas/validators';
 import { registry } from '../../definitions';
+import { SESSION_ONLY_WRITES } from '../../definitions/sessionOnlyWrites';
 import type { OperationDef } from '../../definitions/define';
 import { COMPONENT_PREFIX, type JsonSchema } from '../../codegen/jsonSchema';
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from '../../codegen/openapi';
+import { allows } from '../../codegen/permissions';
 import { schemaValidator } from '../../codegen/schemaValidator';
 import { ACCOUNTS, ApiClient, multipart, signedIn, type ApiResponse } from './helpers';
 
@@ -30,7 +36,8 @@ interface Described {
 }
 const described: Described[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, op]) => {
-    const def = registry.operation(op.operationId);
+    // An alias (the spec's other path for the same call) is checked as the operation it repeats.
+    const def = registry.operation(op['x-alias-of'] ?? op.operationId);
     if (!def) throw new Error(`docs/openapi.json lists ${op.operationId}, which the registry lacks: run npm run codegen`);
     return { method: method.toUpperCase(), path, op, def };
   }),
@@ -297,6 +304,7 @@ let unchanged: Record<string, unknown> | undefined;
  */
 let pending: string[] = [];
 const CHECK_EVERY = 32;
+const TOO_DEEP = 'a body nested past the depth limit';
 /** Random invalid bodies sent per operation. */
 const RANDOM_VALUES = 12;
 /**
@@ -450,6 +458,11 @@ describe.each(rows)('%s', (_, d) => {
     }
     const res = await send(admin, d, req);
     expect(res.status, res.text).toBeLessThan(500);
+    const disposition = res.headers.get('content-disposition');
+    if (disposition) {
+      const shown = decodeURIComponent(disposition);
+      expect(withoutInvisibleCharacters(shown), 'a download name holds a bidirectional, zero-width or control character').toBe(shown);
+    }
     if (!served(d)) {
       expect(res.status).toBe(404);
       return;
@@ -510,6 +523,7 @@ describe.each(rows)('%s', (_, d) => {
       }
       const proto = withProtoKey(base.body);
       if (proto) invalidRequests.push(['__proto__ key', { ...base, raw: proto }]);
+      if (!uploadSchema(d.op)) invalidRequests.push([TOO_DEEP, { ...base, raw: `${'['.repeat(MAX_BODY_DEPTH + 1)}${']'.repeat(MAX_BODY_DEPTH + 1)}` }]);
       const paths = pathsOf(base.body);
       const bad = fc.oneof(
         fc.integer(),
@@ -537,6 +551,7 @@ describe.each(rows)('%s', (_, d) => {
       const res = await send(admin, d, req);
       expect(res.status, `${label}: ${res.text.slice(0, 300)}`).toBe(400);
       expect(conforms(d, res), label).toBeUndefined();
+      if (label === TOO_DEEP) expect(res.body.errors, label).toContainEqual(expect.objectContaining({ key: TOO_DEEP_KEY }));
     });
     if (tried.length > 0) await refusalsSent(before, `${d.op.operationId}: ${tried.length} invalid requests`);
     else unchanged = before;
@@ -592,6 +607,28 @@ describe.each(rows)('%s', (_, d) => {
     const tried = checks.length;
     if (tried > 0) await refusalsSent(before, `${d.op.operationId}: ${tried} requests with characters that cannot be stored`);
     else unchanged = before;
+  });
+});
+
+describe('write operations', () => {
+  const writes = described.filter((d) => d.method !== 'GET' && d.def.access !== 'public');
+
+  it('each name the permission that owns what they change, unless listed with a reason', () => {
+    const sessionOnly = writes.filter((d) => d.def.access === 'session').map((d) => d.def.id);
+    expect(sessionOnly.filter((id) => !(id in SESSION_ONLY_WRITES))).toEqual([]);
+  });
+
+  it('are refused to the auditor unless their rule asks only to read', { timeout: 180_000 }, async () => {
+    const auditor = await signedIn('auditor');
+    const refused = writes.filter(
+      (d) => served(d) && enabled(d) && !d.op.tags.includes('provider') && d.def.access !== 'session' && !allows(d.def.access, DEMO_ROLES.auditor),
+    );
+    expect(refused.length).toBeGreaterThan(100);
+    await inBatches(refused, async (d) => {
+      const res = await send(auditor, d, validRequest(d));
+      expect(res.status, `${d.def.id}: ${res.text.slice(0, 200)}`).toBe(403);
+      expect(res.body.msg, d.def.id).toBe(MESSAGES.forbidden);
+    });
   });
 });
 

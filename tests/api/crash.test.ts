@@ -1,8 +1,8 @@
 /**
  * Crash durability: the server runs as a child process on a temporary DATA_DIR (PGlite) or on DATABASE_URL, and is
  * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds the demo logs of an empty
- * store for the first time. A restart on the same store comes up, every save that was answered 200 is there, and the
- * seed is whole.
+ * store for the first time, and while appliances send event batches. A restart on the same store comes up, every save
+ * and every batch that was answered 200 is there (no batch in part), and the seed is whole.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { logCounts } from '../../server/logs/generator';
 import { LOG_SEED_SIZES } from '../../server/logs/seed';
 import { resetPostgres, seededStoreFolder, TEST_SERVER_VARS } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, stagedRev } from './helpers';
+import { emailEvent, INGEST_PATH, ingestAuth, ndjson } from './ingestEvents';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const running: ChildProcess[] = [];
@@ -136,13 +137,68 @@ describe('kill -9', { timeout: 300_000 }, () => {
     await killed(second.child);
   });
 
+  it('during ingestion: after a restart every acknowledged batch is there, whole, and no batch is there in part', async () => {
+    const store = await freshStore(true);
+    const first = spawnServer(store);
+    const url = await first.url;
+    const admin = await signedInAt(url);
+    const made = await admin.post('/api/settings/v1/tenants/ingestion_tokens', { body: { name: 'crash appliance' } });
+    expect(made.status, made.text).toBe(200);
+    const auth = ingestAuth(made.body.secret as string);
+    const SIZE = 500;
+    const sender = 'crash@ingest.example';
+    const acknowledged: string[] = [];
+    let stop = false;
+    let next = 0;
+    // Three appliances sending as fast as answers come; each batch's events carry its id in their message ids.
+    const appliance = async () => {
+      while (!stop) {
+        const batch = `b${next++}`;
+        const events = [...Array(SIZE)].map((_, i) => emailEvent(Date.now() - i, sender, `${batch}-${i}`));
+        try {
+          const res = await fetch(url + INGEST_PATH('email'), { method: 'POST', headers: { ...auth, 'content-type': 'application/x-ndjson' }, body: ndjson(events).data });
+          if (res.status === 200) acknowledged.push(batch);
+          else if (res.status === 429) await new Promise((r) => setTimeout(r, 100));
+          else throw new Error(`${res.status} ${await res.text()}`);
+        } catch (e) {
+          if (stop || (e as Error).message === 'fetch failed') return; // the connection died with the server
+          throw e;
+        }
+      }
+    };
+    const sending = Promise.all([appliance(), appliance(), appliance()]);
+    while (acknowledged.length < 5) await new Promise((r) => setTimeout(r, 20));
+    await killed(first.child);
+    stop = true;
+    await sending;
+
+    const second = spawnServer(store);
+    const after = await signedInAt(await second.url);
+    const now = Math.floor(Date.now() / 1000);
+    const path = `/api/rep/v1/query/email?sender=${encodeURIComponent(sender)}&start=${now - 3600}&end=${now + 60}&limit=1000`;
+    const ids: string[] = [];
+    for (let page = (await after.get(path)).body; ; ) {
+      ids.push(...page.events.map((e: { event: { message_id: string } }) => e.event.message_id));
+      if (page.paginate.last_iteration) break;
+      page = (await after.post(path, { body: { pagingIdentifiers: page.paginate.pagingIdentifiers } })).body;
+    }
+    const perBatch = new Map<string, number>();
+    for (const id of ids) perBatch.set(id.split('-')[0]!, (perBatch.get(id.split('-')[0]!) ?? 0) + 1);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(5);
+    for (const batch of acknowledged) expect(perBatch.get(batch), batch).toBe(SIZE);
+    // A batch committed while its answer was lost is there whole too; none is there in part.
+    expect([...perBatch.values()].every((n) => n === SIZE), JSON.stringify([...perBatch])).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    await killed(second.child);
+  });
+
   it('during the first seeding of the logs: a restart seeds them again, whole, and the demo data is whole', async () => {
     const store = await freshStore();
     // The full seed prints its progress; killed once it has loaded some events (its transaction open).
     const first = spawnServer(store, 'full');
     let listened = false;
     first.url.then(() => (listened = true)).catch(() => undefined);
-    await first.output(/Demo logs: [1-9][\d,]* of [\d,]+ events/);
+    await first.output(/Demo logs \d+ %: [1-9][\d,]* of [\d,]+ events/);
     await killed(first.child);
     expect(listened).toBe(false);
 

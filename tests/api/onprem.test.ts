@@ -174,6 +174,24 @@ describe('on-prem management station: appliance settings, certificates, licences
     expect(dhcp.status).toBe(200);
   });
 
+  it('takes network_mode as the query spec 002 §7 names, over the body\'s, and checks the whole document with it', async () => {
+    const NET = '/api/dash/v1/settings/network';
+    const before = (await admin.get(NET)).body;
+    expect((await admin.put(NET, { body: { ...before, network_mode: 'dhcp', ipv4_address: '', gateway: '' } })).status).toBe(200);
+    const dhcp = (await admin.get(NET)).body;
+    const refused = await admin.put(`${NET}?network_mode=static`, { body: dhcp });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual(expect.objectContaining({ path: 'gateway', message: 'A static address needs a default gateway.' }));
+    expect((await admin.get(NET)).body).toEqual(dhcp);
+    const saved = await admin.put(`${NET}?network_mode=static`, { body: { ...dhcp, ipv4_address: '192.0.2.10', gateway: '192.0.2.1' } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await admin.get(NET)).body).toMatchObject({ network_mode: 'static', ipv4_address: '192.0.2.10', gateway: '192.0.2.1' });
+    expect((await admin.get(`${NET}?network_mode=dhcp`)).body).toMatchObject({ network_mode: 'dhcp', ipv4_address: '192.0.2.10' });
+    expect((await admin.get(`${NET}?network_mode=bridge`)).status).toBe(400);
+    const after = (await admin.get(NET)).body;
+    expect((await admin.put(NET, { body: { ...before, updated_at: after.updated_at } })).status).toBe(200);
+  });
+
   it('lists time zones', async () => {
     const zones = asResponseOf(timeZones, (await admin.get('/api/dash/v1/timezones')).body).timezones;
     expect(zones[0]).toBe('UTC');
@@ -253,12 +271,12 @@ describe('on-prem management station: appliance settings, certificates, licences
   it('refuses an empty licence (400) and the auditor (403) without creating a job; another tenant cannot see a job', async () => {
     const count = async () => (await admin.get('/api/mgr/v1/jobs')).body.jobs.length as number;
     const before = await count();
-    expect((await admin.put('/api/v1/license', { body: { license: '   ' } })).status).toBe(400);
+    expect((await admin.put('/api/v1/license', { body: { license_string: '   ' } })).status).toBe(400);
     expect((await admin.put('/api/v1/license', { body: {} })).status).toBe(400);
-    expect((await auditor.put('/api/v1/license', { body: { license: 'ABCD-1234-EFGH-5678' } })).status).toBe(403);
+    expect((await auditor.put('/api/v1/license', { body: { license_string: 'ABCD-1234-EFGH-5678' } })).status).toBe(403);
     expect(await count()).toBe(before);
 
-    const { job_id } = (await admin.put('/api/v1/license', { body: { license: 'ABCD-1234-EFGH-5678' } })).body;
+    const { job_id } = (await admin.put('/api/v1/license', { body: { license_string: 'ABCD-1234-EFGH-5678' } })).body;
     const other = await signedIn('other-admin', server.url);
     expect((await other.get(`/api/mgr/v1/jobs/${job_id}`)).status).toBe(404);
     expect((await other.get('/api/mgr/v1/jobs')).body.jobs.map((j: { id: string }) => j.id)).not.toContain(job_id);
@@ -351,19 +369,27 @@ describe('on-prem management station: the appliance manager', () => {
     pollJob(async () => asResponseOf(getJob, (await admin.get(`/api/mgr/v1/jobs/${job_id}`)).body), { timeoutMs: 30_000, intervalMs: JOB_POLL_MS });
   const failureOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e as JobError).message);
 
-  it('lists the seeded fleet with group names, auto_group as a boolean, versions and status', async () => {
+  it('lists the seeded fleet with group ids as text, group names, auto_group as a boolean, versions and status', async () => {
     const list = await systems(auditor);
     expect(list.length).toBeGreaterThanOrEqual(6);
     expect(list.length).toBeLessThanOrEqual(10);
     expect(new Set(list.map((s) => s.group)).size).toBeGreaterThanOrEqual(2);
     expect(new Set(list.map((s) => s.version)).size).toBeGreaterThanOrEqual(2);
-    expect(await system('branch-paris')).toMatchObject({ group_id: 2, group: 'Branch offices', auto_group: true, status: 'online' });
+    expect(await system('branch-paris')).toMatchObject({ group_id: '2', group: 'Branch offices', auto_group: true, status: 'online' });
     expect(await system('hq-isolation-01')).toMatchObject({ group: 'Headquarters', auto_group: false });
     expect((await system('branch-lyon')).status).toBe('unreachable');
     expect((await system('branch-lille')).status).toBe('maintenance');
     const groups = asResponseOf(listGroups, (await auditor.get('/api/mgr/v1/groups')).body).groups;
     expect(groups.map((g) => g.name)).toEqual(['Headquarters', 'Branch offices', 'Data centre']);
     expect(groups.reduce((n, g) => n + g.systems, 0)).toBe(list.length);
+    // Spec 001 §3: a group's id is text, and its nodes carry auto_group (the appliance's "True") as a boolean.
+    const branches = groups.find((g) => g.name === 'Branch offices')!;
+    expect(branches.id).toBe('2');
+    expect(branches.nodes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'branch-paris', auto_group: true }), expect.objectContaining({ name: 'branch-lille', auto_group: true })]),
+    );
+    expect(groups.find((g) => g.name === 'Headquarters')!.nodes).toContainEqual(expect.objectContaining({ name: 'hq-isolation-01', auto_group: false }));
+    expect(branches.nodes).toHaveLength(branches.systems);
   });
 
   it('checks for updates and installs one with maintenance mode, which ends when the version is installed', async () => {
@@ -423,7 +449,7 @@ describe('on-prem management station: the appliance manager', () => {
 
   it('puts a system into maintenance mode and out', async () => {
     const hq = await system('hq-mail-01');
-    const on = await admin.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enabled: true } });
+    const on = await admin.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enable: true } });
     expect(asResponseOf(setMaintenance, on.body)).toMatchObject({ maintenance: true, status: 'maintenance' });
     expect((await system('hq-mail-01')).status).toBe('maintenance');
     await admin.put(`/api/mgr/v1/managed_systems/${hq.id}/maintenance`, { body: { enabled: false } });

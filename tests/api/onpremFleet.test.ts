@@ -264,11 +264,11 @@ describe('on-prem management station: connectivity, registration, rollback, temp
 
     const config = await auditor.get(EXPORT);
     expect(config.status).toBe(200);
-    expect(config.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9-]+-configuration-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(config.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9-]+-configuration-\d{4}-\d{2}-\d{2}\.json"; filename\*=UTF-8''[a-z0-9-]+-configuration-\d{4}-\d{2}-\d{2}\.json$/);
     // The answer names its appliance, so a browser saves it under the same name (definitions: exportFileName).
     const network = (await admin.get('/api/dash/v1/settings/network')).body;
     expect(config.body).toMatchObject({ appliance: network.hostname, kind: 'configuration' });
-    expect(config.headers.get('content-disposition')).toBe(`attachment; filename="${exportFileName(config.body)}"`);
+    expect(config.headers.get('content-disposition')).toContain(`attachment; filename="${exportFileName(config.body)}";`);
     expect(config.body.settings['appliance.exports']).toMatchObject({ enabled: true, host, remote_path: '/backups/appliance' });
     expect(config.text).not.toContain('scp-secret-1');
     expect(Object.keys(config.body.settings)).toEqual(expect.arrayContaining(['appliance.network', 'appliance.smtp', 'appliance.auto-updates']));

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
 import { idSegment, type OperationDef } from '../../definitions/define';
+import { ingestKindOps } from '../../definitions/api/ingest';
 import { tenantDocumentGroups } from '../../definitions/api/providerTenant';
 import { envAllows, type Environment } from '../../schemas/access';
 import { MESSAGES } from '../../schemas/constants';
@@ -17,6 +18,8 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'auth.authParams': 'hands out the xsrf cookie; stores nothing',
   'auth.login': "starts a new session of the caller's own",
   'dashboard.login': "starts a new session of the caller's own",
+  'auth.tfa': "completes the caller's own sign-in with its second factor",
+  'dashboard.tfa': "completes the caller's own sign-in with its second factor",
   'auth.logoutPost': "ends the caller's own session",
   'dashboard.logoutPost': "ends the caller's own session",
   'auth.cookieRefresh': "marks the caller's own session active",
@@ -25,6 +28,15 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'policy.rollback':
     'stages the content of a published revision, which never changes, over the working one; the result is reviewed and published like any save (a publish names its revision)',
   'posture.createPolicy': 'creates a new object: there is no earlier version to be stale against',
+  'policy.evaluate': 'decides a request under stored revisions; stores nothing',
+  'policy.impact': 'starts a replay of logged requests under stored revisions, kept in memory; changes no stored data',
+  'policy.impactCancel': 'stops that replay; changes no stored data',
+  'system.checkUpdate': 'starts a job that asks for a newer version; changes no stored version',
+  'system.installUpdate': 'starts a job that installs the version the check found; changes no stored version',
+  'system.password': "changes the caller's own password, checked against the current one",
+  'system.reset': 'restores the factory settings whole, behind a typed confirmation: nothing of the old ones is kept',
+  'system.reboot': 'restarts the appliance; stores nothing',
+  'system.shutdown': 'stops the appliance; stores nothing',
   'posture.queryAssessment': 'reads an assessment with its results filtered; stores nothing',
   'station.register': "files the appliance's one registration request; a second one is refused with a 400",
   'connectivity.isolationSignIn': "starts a browser connectivity check (a test id its results are filed under); changes no setting",
@@ -72,6 +84,10 @@ const EXEMPT: Readonly<Record<string, string>> = {
   'rbac.createFromScreen': 'creates a new role: a name already taken is refused',
   'apiTokens.generate': 'creates a new token',
   'apiTokens.delete': 'revokes the token whatever it holds',
+  'apiTokens.update': 'sets each listed token\'s name and validity from now, whatever they were',
+  'ingestion-tokens.generate': 'creates a new token',
+  'ingestion-tokens.delete': 'revokes the token whatever it holds',
+  ...Object.fromEntries(Object.values(ingestKindOps).map((op) => [op.id, 'appends new events; changes no stored version'])),
   'lookups.categoryMigration': 'sets one switch; the value sent is the whole state',
   'lookups.savePacVersion': 'sets one value; the value sent is the whole state',
   'lookups.saveSettingsPacVersion': 'sets one value; the value sent is the whole state',
@@ -193,6 +209,22 @@ const STAMPED: Readonly<Record<string, (admin: ApiClient) => Promise<void>>> = {
     const stored = (await op.get(POLICY)).body.data['web.ssl-bypass'];
     expect(JSON.stringify(stored)).toContain('first.example.com');
     expect(JSON.stringify(stored)).not.toContain('second.example.com');
+  },
+  'provider.tenantPolicy.publish': async () => {
+    const op = await operator();
+    const { tid } = await newTenant(op);
+    const POLICY = `${API}/v1/tenants/${tid}/policy`;
+    const read = (await op.get(POLICY)).body;
+    const staged = (
+      await op.put(POLICY, {
+        body: { staged_rev_id: read.staged_rev_id, state: read.state, updated_at: read.updated_at, data: { 'web.ssl-bypass': { list: [{ id: 'b1', destination: 'first.example.com' }] } } },
+      })
+    ).body;
+    // Two operators publish the revision they read: the second names a revision that is no longer the working one.
+    const publish = () => op.post(`${POLICY}/publish`, { body: { staged_rev_id: staged.staged_rev_id, updated_at: staged.updated_at, reason: 'Reviewed by an operator' } });
+    await secondEditorRefused(publish, publish);
+    const revisions = (await op.get(`${POLICY}/revisions?limit=5`)).body.revisions as { rev_id: number; reason: string }[];
+    expect(revisions.filter((r) => r.reason === 'Reviewed by an operator').map((r) => r.rev_id)).toEqual([staged.staged_rev_id]);
   },
   'provider.tenantSku.save': async () => {
     const op = await operator();

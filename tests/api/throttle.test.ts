@@ -28,6 +28,11 @@ async function fail(username = 'admin', ip = '127.0.0.1') {
 
 beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  // The account lock-out of Settings → Administrator Access (any address, tested in adminAccess.test.ts) set to its
+  // highest, so that these tests see the throttle alone.
+  await server.db.query(
+    `UPDATE settings_documents SET body = jsonb_set(body, '{max_failed_logins}', '20') WHERE screen_id = 'settings.admin-access'`,
+  );
 });
 afterAll(async () => {
   await server.db.query('DELETE FROM login_throttle');
@@ -36,6 +41,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await server.db.query('DELETE FROM login_throttle');
   await server.db.query('DELETE FROM login_known');
+  // The account lock-out (Settings → Administrator Access) has its own tests (adminAccess.test.ts).
+  await server.db.query('UPDATE users SET failed_logins = 0, locked_until = NULL');
 });
 
 describe('failed sign-in', () => {

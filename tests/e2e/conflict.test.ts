@@ -51,8 +51,8 @@ describe('concurrent editing', () => {
     await clickSave(colleague);
 
     await clickSaveOnly(me);
-    await assertConflictShows(me, `Added: ${theirs}`);
-    await assertConflictShows(me, `Added: ${mine}`);
+    await assertConflictShows(me, `Bypass entries: + ${theirs}`);
+    await assertConflictShows(me, `Bypass entries: + ${mine}`);
     await clickDialogButton(me, 'Reload their version');
     await assertDialogClosed(me);
     await assertRow(me, theirs);

@@ -51,7 +51,12 @@ export async function goToRoute(page: Page, route: string): Promise<void> {
 /** Opens every collapsed section and group of the side navigation, as a user looking for an entry would. */
 export async function clickOpenNavigation(page: Page): Promise<void> {
   const collapsed = navigation(page).locator('[aria-expanded="false"]');
-  while ((await collapsed.count()) > 0) await collapsed.first().click();
+  while ((await collapsed.count()) > 0) {
+    // A group still opening moves the ones below it: each click waits until nothing in the navigation is animating
+    // (on a loaded machine the next button otherwise never holds still long enough to be clicked).
+    await navigation(page).evaluate((nav) => Promise.all(nav.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+    await collapsed.first().click();
+  }
 }
 
 /** Follows the side navigation to a screen. */
@@ -343,12 +348,18 @@ export async function assertRow(page: Page, text: string): Promise<void> {
   await visible(table(page).getByRole('gridcell', { name: text, exact: true }));
 }
 
-/** A secret shown once (e.g. a generated API token) under this title, with its warning; answers its text. */
+/**
+ * A secret shown once (e.g. a generated API token) in a dialog of this title, with its warning and Copy focused;
+ * answers its text and closes the dialog with Done.
+ */
 export async function assertRevealed(page: Page, title: string, warning: RegExp): Promise<string> {
-  const shown = page.getByRole('status').filter({ hasText: title });
+  const shown = page.getByRole('dialog', { name: title });
   await visible(shown.getByText(warning));
-  await visible(shown.getByRole('button', { name: 'Copy' }));
-  return (await shown.getByLabel(title).textContent()) ?? '';
+  await expect.poll(() => shown.getByRole('button', { name: 'Copy' }).evaluate((b) => b === document.activeElement)).toBe(true);
+  const value = (await shown.getByLabel(title).textContent()) ?? '';
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await assertDialogClosed(page);
+  return value;
 }
 
 /** The row holding this cell text has this text in another cell (e.g. a user's role). */
@@ -581,9 +592,36 @@ export async function fillLogFilter(page: Page, label: string, value: string): P
 
 /** Ticks one option of a filter menu of the log view's filter bar, then closes the menu. */
 export async function chooseLogFilterOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('search').getByRole('button', { name: startingWith(`${label}:`) }).click();
+  const bar = page.getByRole('search');
+  const chip = bar.getByRole('button', { name: startingWith(`Change filter ${label}:`) });
+  if ((await chip.count()) > 0) await chip.click();
+  else {
+    await bar.getByRole('button', { name: '+ Add filter' }).click();
+    await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: label, exact: true }).click();
+  }
   await page.getByRole('checkbox', { name: option, exact: true }).check();
   await page.keyboard.press('Escape');
+}
+
+/** In the open event drawer, filters the log by a field's value ("Filter by “alice”"). */
+export async function clickFilterByValue(page: Page, title: string): Promise<string> {
+  await page.getByRole('table', { name: 'Event details' }).getByRole('button', { name: `Filter by ${title}`, exact: true }).click();
+  const item = page.getByRole('menuitem', { name: startingWith('Filter by “') }).first();
+  const text = (await item.textContent()) ?? '';
+  await item.click();
+  return text.slice('Filter by “'.length, -1);
+}
+
+/** Exports every event the log view's filters match, as CSV; resolves to the file and what the dialog said. */
+export async function exportAllLogEvents(page: Page): Promise<{ fileName: string; text: string; said: string }> {
+  await page.getByRole('button', { name: 'Export…', exact: true }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export events' });
+  await visible(exportDialog.getByText('up to 100,000 events'));
+  const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+  const file = await downloaded(download);
+  const said = (await exportDialog.getByRole('status').textContent()) ?? '';
+  await exportDialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  return { ...file, said };
 }
 
 /** Picks a named interval of a log view or the dashboard. */
@@ -618,7 +656,7 @@ export async function clickLogEvent(page: Page, index: number): Promise<void> {
 /** A row of the event drawer shows this value. */
 export async function assertEventDetail(page: Page, title: string, value: string): Promise<void> {
   const row = page.getByRole('table', { name: 'Event details' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
-  await expect.poll(() => row.getByRole('cell').textContent()).toBe(value);
+  await expect.poll(() => row.getByRole('cell').first().textContent()).toBe(value);
 }
 
 /** Presses a download button of the page (outside dialogs); resolves to the file's name and text. */

@@ -59,7 +59,8 @@ describe('identity and access', () => {
     await goToScreen(page, 'API Tokens');
     const name = `export-${run}`;
     await fillScreenField(page, 'Name', name);
-    await fillSelect(page, 'Scope', 'auditor');
+    // Least privilege by default: the role that may change nothing.
+    await expect.poll(() => page.getByRole('combobox', { name: /^Scope/ }).inputValue()).toMatch(/^auditor/);
     await clickButton(page, 'Generate token');
     const token = await assertRevealed(page, 'The new token', /you will not see it again/);
     await assertRowHas(page, name, 'auditor');
@@ -86,6 +87,7 @@ describe('identity and access', () => {
     await clickButton(page, 'Add');
     await page.getByRole('dialog').getByRole('textbox', { name: /^User name/ }).fill(username);
     await page.getByRole('dialog').getByLabel(/^Password/).fill('Correct-horse-7');
+    await fillSelect(page, 'Role', 'auditor');
     await clickDialogButton(page, 'Add');
     await assertNotice(page, `${username} created.`);
 

@@ -12,7 +12,9 @@ import {
   chooseLogFilterOption,
   clickChartDatum,
   clickDownload,
+  clickFilterByValue,
   clickLogEvent,
+  exportAllLogEvents,
   fillInterval,
   goToRoute,
   goToRouteSignedIn,
@@ -40,24 +42,29 @@ describe('logs and dashboard', () => {
     await assertLogEventCount(page, '100 events loaded');
 
     await fillInterval(page, 'Last 30 days');
-    await chooseLogFilterOption(page, 'Action', 'Allow');
-    await page.waitForURL((url) => url.hash.includes('interval=30d') && url.hash.includes('pe_action=allow'));
+    // Isolate: what the demo policy decides for most requests (enough events to page twice in 30 days).
+    await chooseLogFilterOption(page, 'Action', 'Isolate');
+    await page.waitForURL((url) => url.hash.includes('interval=30d') && /pe_action=(isolate|safeview)\b/.test(url.hash));
     await assertLogEventCount(page, '100 events loaded');
-    expect(new Set(await readLogColumn(page, 'Action'))).toEqual(new Set(['Allow']));
+    expect(new Set(await readLogColumn(page, 'Action'))).toEqual(new Set(['Isolate']));
 
     await scrollLogToEnd(page);
     await assertLogEventCount(page, '200 events loaded');
-    expect(new Set(await readLogColumn(page, 'Action'))).toEqual(new Set(['Allow']));
+    expect(new Set(await readLogColumn(page, 'Action'))).toEqual(new Set(['Isolate']));
 
     await clickLogEvent(page, 0);
-    await assertEventDetail(page, 'Action', 'Allow');
-    await page.keyboard.press('Escape');
+    await assertEventDetail(page, 'Action', 'Isolate');
+    // Filter by the event's user from the drawer, then export every event that matches, not only those loaded.
+    const someone = await clickFilterByValue(page, 'User');
+    await page.waitForURL((url) => url.hash.includes(`userid=${encodeURIComponent(someone)}`) && /pe_action=(isolate|safeview)\b/.test(url.hash));
+    await expect.poll(async () => [...new Set(await readLogColumn(page, 'User'))]).toEqual([someone]);
 
-    const csv = await clickDownload(page, 'Export CSV');
+    const csv = await exportAllLogEvents(page);
     expect(csv.fileName).toBe('web-logs.csv');
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toMatch(/^"?\$timestamp"?,/);
-    expect(lines.length).toBeGreaterThanOrEqual(201);
+    expect(lines[0]).toMatch(/^"?\$timestamp"?,\$userid,/);
+    expect(csv.said).toContain(`${(lines.length - 1).toLocaleString('en-US')} events exported`);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[1]))).toEqual(new Set([someone]));
 
     await goToRoute(page, '/dashboard');
     await assertOnScreen(page, 'Dashboard');
@@ -69,6 +76,35 @@ describe('logs and dashboard', () => {
     const user = decodeURIComponent(new URL(page.url()).hash.split('userid=')[1]!);
     await assertOnScreen(page, 'Web logs');
     await expect.poll(async () => [...new Set(await readLogColumn(page, 'User'))]).toEqual([user]);
+    assertNoPageErrors(page);
+  });
+
+  it('fills the window with the log table, and brings a report picked low in the catalogue into view for the keyboard', async () => {
+    const page = await openPage(browser);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await goToRouteSignedIn(page, '/logs/web', 'admin', 'admin-demo');
+    await assertLogEventCount(page, '100 events loaded');
+    const bottom = await page.getByTestId('log-scroll').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(1080 - bottom).toBeLessThan(40);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await goToRoute(page, '/dashboard/catalogue');
+    const pick = page.getByRole('navigation', { name: 'Reports' }).getByRole('button', { name: 'Top firewall rules', exact: true });
+    await pick.scrollIntoViewIfNeeded();
+    await pick.click();
+    const title = page.getByRole('heading', { level: 2, name: 'Top firewall rules' });
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await title.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+    // The chart is one tab stop after the card's buttons; the arrow keys pick a rule and Enter opens its events.
+    const chart = page.getByRole('figure', { name: 'Top firewall rules' });
+    await chart.locator('[data-datum][data-key]').first().waitFor();
+    for (let i = 0; i < 4 && !(await chart.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    const rule = await chart.locator('[data-active]').getAttribute('data-key');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash.startsWith('#/logs/') && decodeURIComponent(url.hash.replace(/\+/g, ' ')).includes(`rule_name=${rule}`));
     assertNoPageErrors(page);
   });
 

@@ -3,7 +3,8 @@
  * value and keep a good one, then run a licence check as a job and follow it from the header's jobs indicator to the
  * Jobs screen, where it ends finished. The indicator's polls are background calls (they do not keep the session
  * alive). Exports and the inspection CA are saved as files; a connectivity check from the browser shows which
- * isolation services it reaches, with the time of each.
+ * isolation services it reaches, with the time of each. About tells what the appliance runs; an update is checked for
+ * and installed as jobs, after which the appliance restarts and the page returns to the sign-in once it answers.
  */
 import { X509Certificate } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -55,7 +56,8 @@ describe('on-premises appliance', () => {
     await assertOnScreen(page, 'Jobs');
     const row = page.getByRole('row', { name: /Licence check/ }).first();
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/Finished/);
-    await assertNotice(page, 'Licence check: finished');
+    // The licence screen follows its job to the end even once left, and says how it ended (the indicator does not repeat it).
+    await assertNotice(page, 'The licence is valid and installed.');
     await expect.poll(() => indicator.count()).toBe(0);
 
     // The indicator polled once per second while the job ran, each poll a background call.
@@ -148,6 +150,51 @@ describe('on-premises appliance', () => {
     await assertNotice(page, 'Registered with manager.example.com: waiting for its administrator’s approval.');
     await page.getByText(/^Registered with manager\.example\.com as branch-e2e on .+: waiting for the station’s administrator to approve it\.$/).waitFor();
     assertNoPageErrors(page);
+  });
+
+  // Last: an update restarts the appliance, which ends every session.
+  it('reads About, downloads the local log, checks for and installs an update, and signs in again after the restart', { timeout: 180_000 }, async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/d/`);
+    await fillLoginForm(page, 'admin', 'admin-demo');
+    await clickLogin(page);
+    await page.waitForURL((url) => url.hash === '#/settings/network');
+
+    await page.goto(`${server.url}/#/settings/about`);
+    await assertOnScreen(page, 'About');
+    await page.getByText(/serial number SV-[0-9A-F]{10}\. Version 24\.3\.1, running for /).waitFor();
+    await page.getByRole('row', { name: /Isolation browser/ }).waitFor();
+    await page.getByRole('button', { name: 'Actions for Appliance software' }).click();
+    const log = await download(page, () => page.getByRole('menuitem', { name: 'Download the local log' }).click());
+    expect(log.fileName).toMatch(/^appliance-log-\d{4}-\d{2}-\d{2}\.txt$/);
+
+    await page.goto(`${server.url}/#/settings/updates`);
+    await assertOnScreen(page, 'Software Updates');
+    await page.getByText('Version 24.3.1 is installed. Never checked for updates.').waitFor();
+    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await page.getByRole('button', { name: /^1 job running: Update check/ }).waitFor();
+    await assertNotice(page, 'A newer version is available: install it from its row.');
+    await page.getByRole('button', { name: 'Install 24.3.2' }).click();
+    await page.getByRole('dialog').getByText('Install version 24.3.2? The appliance restarts once it has installed, and everyone signs in again.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Install', exact: true }).click();
+    await page.getByRole('button', { name: /^1 job running: Update to 24\.3\.2/ }).waitFor();
+    await assertNotice(page, 'Version 24.3.2 is installed; the appliance is restarting.');
+    // The appliance stops answering: the page says so, then returns to the sign-in once it answers.
+    await page.getByRole('dialog', { name: 'The appliance is restarting' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('User', { exact: true }).waitFor({ timeout: 30_000 });
+    await fillLoginForm(page, 'admin', 'admin-demo');
+    await clickLogin(page);
+    await page.waitForURL((url) => url.hash.startsWith('#/settings/'));
+    await page.goto(`${server.url}/#/settings/about`);
+    await assertOnScreen(page, 'About');
+    await page.getByText(/Version 24\.3\.2, running for /).waitFor();
+
+    // A restart asks first, then shows the same until the appliance answers again.
+    await page.getByRole('button', { name: 'Actions for Appliance software' }).click();
+    await page.getByRole('menuitem', { name: 'Restart' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restart', exact: true }).click();
+    await page.getByRole('dialog', { name: 'The appliance is restarting' }).waitFor({ timeout: 10_000 });
+    await page.getByLabel('User', { exact: true }).waitFor({ timeout: 30_000 });
   });
 });
 

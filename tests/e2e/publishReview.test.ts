@@ -59,7 +59,8 @@ describe('publish review', () => {
     await assertPublishHighlighted(page, 1);
 
     await clickPublish(page);
-    await assertReviewShows(page, 'SSL Bypass', added);
+    await assertReviewShows(page, 'SSL Bypass', `Bypass entries: + ${added}`);
+    await assertReviewShows(page, 'SSL Bypass', 'Bypass entries: “*.irs.gov”');
     await assertReviewShows(page, 'SSL Bypass', 'Comment: Tax filing: enable during filing season only → Tax filing portal');
     await clickDialogButton(page, 'Publish 1 area');
     await assertDialogText(page, 'Enter a change reason.');
@@ -73,7 +74,7 @@ describe('publish review', () => {
     await clickRollBackBefore(page, reason);
     await assertPublishHighlighted(page, 1);
     await clickPublish(page);
-    await assertReviewShows(page, 'SSL Bypass', added);
+    await assertReviewShows(page, 'SSL Bypass', `Bypass entries: − ${added}`);
     await assertReviewShows(page, 'SSL Bypass', 'Comment: Tax filing portal → Tax filing: enable during filing season only');
     await clickDialogButton(page, 'Cancel');
     await clickPublishWithReason(page, 'Roll back the payroll pilot');

@@ -4,10 +4,15 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { createElement, type ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { loadFormView } from '../../engine/render/document/LazyFormView';
+
+// findBy… and waitFor wait up to 5 s (not 1 s): CI runs these tests beside the API suites and the ClickHouse shards, and
+// a view whose code loads on first use (a lazy editor, a screen's module) could take longer than a second to appear
+// there. An element that never appears still fails the test.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Forms render at once, as they do in the portal once their module has downloaded (the browser suite covers the
 // first download).

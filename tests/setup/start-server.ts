@@ -8,7 +8,7 @@
  * that configuration with an empty folder starts on a copy of it. A test that needs a first seeding itself (crash.test.ts)
  * starts its server another way.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,11 @@ import { prepareStore, startServer, type RunningServer } from '../../server/star
 export interface TestServerOptions {
   /** Environment variables for the server (PORTAL_DEPLOYMENT, DATA_DIR, DATABASE_URL, ...), over the defaults. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * On PostgreSQL, a database of the server's own (made empty, dropped on close) instead of the run's shared one: for
+   * tests that change what every other test relies on (the demo tenant's sign-in settings).
+   */
+  readonly ownDatabase?: boolean;
 }
 
 export interface TestServer extends RunningServer {
@@ -41,7 +46,19 @@ export function makeStoreTemplates(): () => void {
 }
 
 /** Variables that change how a server answers but not what its start hooks store. */
-const SERVING_ONLY = new Set(['HOST', 'PORT', 'TRUST_PROXY', 'SESSION_MAX_AGE_HOURS', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL']);
+const SERVING_ONLY = new Set([
+  'HOST',
+  'PORT',
+  'TRUST_PROXY',
+  'SESSION_MAX_AGE_HOURS',
+  'LOG_LEVEL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'LOG_STORE',
+  'CLICKHOUSE_URL',
+  'CLICKHOUSE_CLUSTER',
+  'CLICKHOUSE_DATABASE',
+]);
 const making = new Map<string, Promise<string>>();
 
 /** The seeded template of these variables in `root`, made on first use (atomically: other processes may race). */
@@ -54,7 +71,8 @@ function storeTemplate(root: string, vars: Readonly<Record<string, string | unde
     made = (async () => {
       if (existsSync(target)) return target;
       const work = mkdtempSync(join(root, `${key}-`));
-      const db = await prepareStore({ vars: { ...vars, DATABASE_URL: undefined, DATA_DIR: work } });
+      // A template is a SQL store; a server on ClickHouse takes its events at start.
+      const db = await prepareStore({ vars: { ...vars, DATABASE_URL: undefined, DATA_DIR: work, LOG_STORE: undefined } });
       await db.close();
       try {
         renameSync(work, target);
@@ -98,14 +116,36 @@ export async function seededStoreFolder(): Promise<string> {
   return dir;
 }
 
+/**
+ * With LOG_STORE=clickhouse in the environment (CI's second logs and reports run), a test server keeps its logs on the
+ * cluster of CLICKHOUSE_URL, in a database of its own (dropped when it closes).
+ */
+function clickHouseVars(): Record<string, string | undefined> {
+  if (process.env.LOG_STORE !== 'clickhouse') return {};
+  return {
+    LOG_STORE: 'clickhouse',
+    CLICKHOUSE_URL: process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124',
+    CLICKHOUSE_CLUSTER: process.env.CLICKHOUSE_CLUSTER,
+    CLICKHOUSE_DATABASE: `portal_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+  };
+}
+
+async function dropClickHouseDatabase(vars: Readonly<Record<string, string | undefined>>): Promise<void> {
+  for (const url of (vars.CLICKHOUSE_URL ?? '').split(',')) {
+    await fetch(`${url}/`, { method: 'POST', body: `DROP DATABASE IF EXISTS ${vars.CLICKHOUSE_DATABASE}` });
+  }
+}
+
 /** Starts a server; `close()` stops it and removes the temporary data folder it created. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const databaseUrl = options.env && 'DATABASE_URL' in options.env ? options.env.DATABASE_URL : process.env.DATABASE_URL;
+  const sharedUrl = options.env && 'DATABASE_URL' in options.env ? options.env.DATABASE_URL : process.env.DATABASE_URL;
+  const databaseUrl = sharedUrl && options.ownDatabase ? await createPostgresDatabase(sharedUrl) : sharedUrl;
   const ownDir = !databaseUrl && !options.env?.DATA_DIR ? mkdtempSync(join(tmpdir(), 'portal-test-')) : undefined;
   const dataDir = databaseUrl ? undefined : (options.env?.DATA_DIR ?? ownDir);
-  const vars = {
+  const vars: Record<string, string | undefined> = {
     NODE_ENV: process.env.NODE_ENV,
     ...TEST_SERVER_VARS,
+    ...clickHouseVars(),
     ...options.env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
@@ -120,9 +160,36 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     close: async () => {
       await server.close();
+      if (databaseUrl && databaseUrl !== sharedUrl) await dropPostgresDatabase(sharedUrl!, databaseUrl);
+      if (vars.LOG_STORE === 'clickhouse') await dropClickHouseDatabase(vars);
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new empty database beside the one `url` names, on the same server; returns its URL. */
+async function createPostgresDatabase(url: string): Promise<string> {
+  const name = `portal_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+}
+
+async function dropPostgresDatabase(sharedUrl: string, ownUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: sharedUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${new URL(ownUrl).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Empties a PostgreSQL test database: every table of the public schema goes. */

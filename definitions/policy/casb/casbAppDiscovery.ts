@@ -23,6 +23,7 @@ export const casbAppDiscovery = defineSettingsPage({
       ignored_applications: { widget: 'tags', optionsFrom: discoveredAppChoices, showIf: { field: 'enabled', equals: [true] } },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service: it discovers applications in the traffic and keeps them.' } },
   read: { any: ['casb_policy:read'] },
   write: { any: ['casb_policy:write'] },
   feature: 'casb',

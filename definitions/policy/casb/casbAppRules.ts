@@ -1,6 +1,7 @@
 import { CasbAppRulesDocument } from '../../../schemas/areas/casb';
 import { definePolicyArea } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
+import { analysisFacts, CONDITION_CHOICES, ruleConditionDecls } from '../evaluation';
 import { discoveredAppChoices } from '../../api/reportLookups';
 
 export const casbAppRules = definePolicyArea({
@@ -42,4 +43,29 @@ export const casbAppRules = definePolicyArea({
   write: { any: ['casb_policy:write'] },
   feature: 'casb',
   tag: 'casb policy',
+  facts: analysisFacts('casb.app-rules'),
+  evaluation: {
+    lists: [
+      {
+        id: 'rules',
+        title: 'SaaS application rules',
+        rows: 'appRules',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [
+          ...ruleConditionDecls('scope'),
+          { field: 'applications', label: 'Applications', kind: 'oneOf', attribute: 'application' },
+          { field: 'activities', label: 'Activities', kind: 'oneOf', attribute: 'activity' },
+        ],
+        action: { field: 'action' },
+        decides: 'web',
+        tier: 30,
+      },
+    ],
+    choices: [
+      ...CONDITION_CHOICES,
+      'Rules that name only profile types apply to the applications of those profiles; the tester matches the applications named.',
+      'Application rules are consulted with the categories (after bypass entries and web exceptions); the stricter action of the two decides.',
+    ],
+  },
 });

@@ -14,6 +14,7 @@ export const auditorProfileDefault = defineSettingsPage({
     kind: 'form',
     fields: { default: { optionsFrom: optionsFrom(auditorProfiles, 'list', 'id', 'name') } },
   },
+  effects: { all: { service: 'Applied by the isolation service: captures of rules that name no profile go to it.' } },
   read: { any: ['dlp_policy:read'] },
   write: { any: ['dlp_policy:write'] },
   feature: 'dlp',

@@ -1,5 +1,6 @@
 import { AuditorProfilesDocument } from '../../../schemas/areas/auditorProfiles';
-import { defineSettingsPage } from '../../define';
+import { lookupOps } from '../../api/lookups';
+import { defineSettingsPage, screenDownload } from '../../define';
 
 export const auditorProfiles = defineSettingsPage({
   id: 'dlp.auditor-profiles',
@@ -27,8 +28,17 @@ export const auditorProfiles = defineSettingsPage({
     newRow: { name: '', emails: [], attach_file: true, comment: '' },
     exportable: true,
   },
+  effects: { all: { service: 'Applied by the isolation service: it sends captured files to the auditors.' } },
   read: { any: ['dlp_policy:read'] },
   write: { any: ['dlp_policy:write'] },
   feature: 'dlp',
+  // The password of the archives the auditors receive (one per tenant), to give to them; DLP administrators only.
+  downloads: [
+    screenDownload(lookupOps.auditorFilePassword, {
+      id: 'archive-password',
+      label: 'Download the archive password',
+      download: { fileName: () => 'captured-files-password.txt', contentType: 'text/plain', content: (a) => `${a.password}\n` },
+    }),
+  ],
   tag: 'dlp policy',
 });

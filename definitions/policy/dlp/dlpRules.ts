@@ -3,6 +3,7 @@ import { casbInsightOps } from '../../api/casbInsights';
 import { predefinedCcls } from '../../api/lookups';
 import { choicesFrom, definePolicyArea, optionsFrom } from '../../define';
 import { scopeFieldHints } from '../policyEnv';
+import { analysisFacts, CONDITION_CHOICES, ruleConditionDecls } from '../evaluation';
 import { dlpAuditors } from './dlpAuditors';
 import { dlpGroups } from './dlpGroups';
 
@@ -59,4 +60,24 @@ export const dlpRules = definePolicyArea({
   write: { any: ['dlp_policy:write'] },
   feature: 'dlp',
   tag: 'dlp policy',
+  facts: analysisFacts('dlp.rules'),
+  evaluation: {
+    lists: [
+      {
+        id: 'rules',
+        title: 'DLP rules',
+        rows: 'list',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [...ruleConditionDecls('scope'), { field: 'channels', label: 'Channels', kind: 'oneOf', attribute: 'channel' }],
+        action: { field: 'action' },
+        decides: 'dlp',
+        tier: 10,
+      },
+    ],
+    choices: [
+      ...CONDITION_CHOICES,
+      'The tester decides which DLP rule applies to a request; whether its dictionaries match depends on the content, which a request does not carry.',
+    ],
+  },
 });

@@ -1,5 +1,6 @@
 import { ALLOW_LIST_IMPORT_MAX, EmailAllowListDocument } from '../../../schemas/areas/emailAllowList';
 import { definePolicyArea } from '../../define';
+import { analysisFacts, EMAIL_CHOICES, SENDER_CONDITION } from '../evaluation';
 
 export const emailAllowList = definePolicyArea({
   id: 'email.allow-list',
@@ -31,4 +32,26 @@ export const emailAllowList = definePolicyArea({
   write: { any: ['email_policy:write'] },
   feature: 'email_policy',
   tag: 'email policy',
+  facts: analysisFacts('email.allow-list'),
+  evaluation: {
+    lists: [
+      {
+        id: 'list',
+        title: 'Allowed senders',
+        rows: 'list',
+        name: 'sender',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [{ ...SENDER_CONDITION, field: 'sender', label: 'Sender' }],
+        action: { constant: 'deliver' },
+        decides: 'email',
+        tier: 10,
+      },
+    ],
+    choices: [
+      ...EMAIL_CHOICES,
+      'An allowed sender comes before every other email rule: its mail is delivered unchanged, whatever the attachment, link and mobile rules say.',
+      'Senders allowed by the allow-list feeds (or after a report of unsolicited mail) are kept by the service outside the policy revision; the tester consults only the senders listed here.',
+    ],
+  },
 });

@@ -1,5 +1,6 @@
 import { EmailAttachmentsDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
+import { analysisFacts, EMAIL_CHOICES, RECIPIENT_CONDITION, SENDER_CONDITION } from '../evaluation';
 
 export const emailAttachments = definePolicyArea({
   id: 'email.attachments',
@@ -39,4 +40,39 @@ export const emailAttachments = definePolicyArea({
   write: { any: ['email_policy:write'] },
   feature: 'email_policy',
   tag: 'email policy',
+  facts: analysisFacts('email.attachments'),
+  evaluation: {
+    lists: [
+      {
+        id: 'list',
+        title: 'Attachment rules',
+        rows: 'list',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [
+          SENDER_CONDITION,
+          RECIPIENT_CONDITION,
+          {
+            field: 'groups',
+            label: 'Content-type groups',
+            kind: 'oneOf',
+            attribute: 'file_type',
+            required: true,
+            via: [
+              { rows: 'groups', name: 'name', fields: ['content_types'] },
+              { rows: 'content_types', fields: ['fileExtensions', 'fileMimeTypes', 'fileMagicNames'] },
+            ],
+          },
+        ],
+        action: { field: 'action' },
+        decides: 'email',
+        tier: 30,
+      },
+    ],
+    choices: [
+      ...EMAIL_CHOICES,
+      "An attachment rule applies only to mail with an attachment; a rule without content-type groups applies to every attachment. An attachment's type is its extension (or MIME type, or magic name), compared with those of the rule's groups' content types.",
+      'The scanners (antivirus, sandbox, reputation) and password-protected files act on the content, which a request does not carry; the tester decides only which attachment rule applies.',
+    ],
+  },
 });

@@ -1,5 +1,6 @@
 import { EmailConfigDocument } from '../../../schemas/areas/emailPolicy';
-import { definePolicyArea } from '../../define';
+import { identityOps } from '../../api/identity';
+import { definePolicyArea, stringChoicesFrom } from '../../define';
 
 export const emailConfig = definePolicyArea({
   id: 'email.config',
@@ -22,7 +23,8 @@ export const emailConfig = definePolicyArea({
       'config.attachment_isolation': { group: 'Processing' },
       'config.external_banner': { group: 'Processing' },
       'config.external_banner_text': { group: 'Processing', widget: 'textarea', showIf: { field: 'config.external_banner', equals: [true] } },
-      'config.internal_domains': { group: 'Processing', widget: 'tags', placeholder: 'example.com' },
+      // The email domains of the tenant's users as suggestions.
+      'config.internal_domains': { group: 'Processing', widget: 'tags', placeholder: 'example.com', optionsFrom: stringChoicesFrom(identityOps.directoryDomains, 'domains') },
       'config.max_message_size_mb': { group: 'Processing' },
       'config.support_contact': { group: 'Processing', placeholder: 'helpdesk@example.com' },
       'quarantine_spec.enabled': { group: 'Quarantine' },

@@ -1,6 +1,7 @@
 import { EmailIsolationDocument } from '../../../schemas/areas/emailPolicy';
 import { smtpGroups } from '../../api/lookups';
 import { choicesFrom, definePolicyArea } from '../../define';
+import { analysisFacts, EMAIL_CHOICES, RECIPIENT_CONDITION, SENDER_CONDITION } from '../evaluation';
 
 export const emailIsolation = definePolicyArea({
   id: 'email.isolation',
@@ -39,4 +40,29 @@ export const emailIsolation = definePolicyArea({
   write: { any: ['email_policy:write'] },
   feature: 'email_policy',
   tag: 'email policy',
+  facts: analysisFacts('email.isolation'),
+  evaluation: {
+    lists: [
+      {
+        id: 'list',
+        title: 'Link isolation rules',
+        rows: 'list',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [
+          { field: 'risks', label: 'Link risk', kind: 'oneOf', attribute: 'link_risk' },
+          SENDER_CONDITION,
+          { ...RECIPIENT_CONDITION, label: 'Recipients or their mail groups', also: { field: 'recipient_groups', label: 'group', attribute: 'recipient_groups' } },
+        ],
+        action: { field: 'action' },
+        decides: 'email',
+        tier: 30,
+      },
+    ],
+    choices: [
+      ...EMAIL_CHOICES,
+      'A link rule applies only to mail with a link of one of its risk levels; the link risk is that of the riskiest linked site.',
+      'A rule naming recipients and recipient mail groups applies to a recipient that is named or belongs to one of the groups; a group that no longer exists matches nobody.',
+    ],
+  },
 });

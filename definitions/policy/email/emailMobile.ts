@@ -1,5 +1,6 @@
 import { EmailMobileDocument } from '../../../schemas/areas/emailPolicy';
 import { definePolicyArea } from '../../define';
+import { analysisFacts, EMAIL_CHOICES, RECIPIENT_CONDITION, SENDER_CONDITION } from '../evaluation';
 import { capability } from '../../api/tenantUtils';
 
 export const emailMobile = definePolicyArea({
@@ -44,4 +45,25 @@ export const emailMobile = definePolicyArea({
   write: { any: ['email_policy:write'] },
   feature: 'email_policy',
   tag: 'email policy',
+  facts: analysisFacts('email.mobile'),
+  evaluation: {
+    lists: [
+      {
+        id: 'list',
+        title: 'Mobile exceptions',
+        rows: 'list',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [{ field: 'platforms', label: 'Platforms', kind: 'oneOf', attribute: 'platform' }, RECIPIENT_CONDITION, SENDER_CONDITION],
+        action: { field: 'action' },
+        decides: 'email',
+        tier: 20,
+      },
+    ],
+    choices: [
+      ...EMAIL_CHOICES,
+      'A mobile exception applies only to a request whose platform is ios or android, and comes before the attachment and link rules: its action replaces theirs for mail read on that device.',
+      'The exceptions apply whether or not mobile support is on for the tenant; the tester does not read the capability.',
+    ],
+  },
 });

@@ -1,4 +1,5 @@
 import { PhishTargetsDocument } from '../../../schemas/areas/emailPolicy';
+import { identityOps } from '../../api/identity';
 import { smtpUsers } from '../../api/lookups';
 import { choicesFrom, definePolicyArea } from '../../define';
 
@@ -18,7 +19,15 @@ export const phishTargets = definePolicyArea({
     kind: 'form',
     fields: {
       'safemail_classification.sensitivity': { widget: 'segmented' },
-      'safemail_classification.protected_domains': { widget: 'tags', placeholder: 'example.com' },
+      // The email domains of the tenant's users as suggestions, each with how many users it has.
+      'safemail_classification.protected_domains': {
+        widget: 'tags',
+        placeholder: 'example.com',
+        optionsFrom: choicesFrom(identityOps.directoryDomainsFull, 'domains', 'domain', 'domain', {
+          params: { full: 'full' },
+          detail: (d) => (d.users === 1 ? '1 user' : `${d.users} users`),
+        }),
+      },
       'safemail_classification.targets': {
         table: {
           itemLabel: 'target',

@@ -1,5 +1,6 @@
 import { CategoryExtensionDocument } from '../../../schemas/areas/webCategories';
-import { definePolicyArea } from '../../define';
+import { categoryExtensionMap } from '../../api/lookups';
+import { definePolicyArea, screenFacts } from '../../define';
 
 export const categoryExtension = definePolicyArea({
   id: 'web.category-extension',
@@ -9,6 +10,10 @@ export const categoryExtension = definePolicyArea({
     'Whether the web policy uses the categories of the extended category list (Generative AI, Cryptocurrency, ' +
     'Newly Observed Domains); when off, their sites keep their former categories.',
   route: '/policy/web/category-extension',
+  facts: screenFacts(categoryExtensionMap, {
+    label: 'Extended categories',
+    facts: (a) => a.map.map((c) => ({ label: c.label, value: c.former.length ? `was ${c.former.map((f) => f.label).join(', ')}` : 'new category' })),
+  }),
   nav: { group: 'Web', order: 16 },
   endpoint: { path: '/api/policy/v1/cats/extension/{rev}' },
   schema: CategoryExtensionDocument,

@@ -1,6 +1,6 @@
 import { EGRESS_RULES_MAX, EgressHeaderDocument, PROTECTED_HEADERS } from '../../../schemas/areas/webRules';
-import { egressControl } from '../../api/lookups';
-import { definePolicyArea } from '../../define';
+import { egressControl, headerBlocklist } from '../../api/lookups';
+import { definePolicyArea, screenFacts } from '../../define';
 
 export const egressHeaders = definePolicyArea({
   id: 'web.egress-headers',
@@ -19,6 +19,7 @@ export const egressHeaders = definePolicyArea({
     text: 'Egress header rules are off for this tenant: these rules apply once your service provider turns them on.',
   },
   route: '/policy/web/egress-headers',
+  facts: screenFacts(headerBlocklist, { label: 'Protected headers', facts: (a) => [{ label: 'Headers no rule may change', value: a.headers.join(', ') }] }),
   nav: { group: 'Web', order: 120 },
   endpoint: { path: '/api/policy/v1/egress_policy/rules/{rev}' },
   schema: EgressHeaderDocument,

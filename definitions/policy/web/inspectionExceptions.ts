@@ -3,6 +3,7 @@ import { fileLookup } from '../../api/reportLookups';
 import { definePolicyArea, type AccordionPanel } from '../../define';
 import { CONDITION_GATES } from '../webFieldGates';
 import { conditionFieldHints } from '../policyEnv';
+import { analysisFacts, CONDITION_CHOICES, ruleConditionDecls } from '../evaluation';
 import { bypassTable } from './webExceptions';
 
 /** The rule accordion of an inspection exception (also of the global inspection exceptions). */
@@ -70,4 +71,32 @@ export const inspectionExceptions = definePolicyArea({
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:exceptions.
   write: { any: ['web_policy:write:exceptions'] },
   tag: 'web policy',
+  facts: analysisFacts('web.inspection-exceptions'),
+  evaluation: {
+    lists: [
+      {
+        id: 'bypass',
+        title: 'Not inspected',
+        rows: 'bypass',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: ruleConditionDecls('conditions'),
+        action: { constant: 'not_inspected' },
+        decides: 'file',
+        tier: 10,
+      },
+      {
+        id: 'list',
+        title: 'Inspection exceptions',
+        rows: 'list',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [...ruleConditionDecls('conditions'), { field: 'conditions.sha256', label: 'File hashes', kind: 'oneOf', attribute: 'sha256' }],
+        action: { field: 'action' },
+        decides: 'file',
+        tier: 20,
+      },
+    ],
+    choices: [...CONDITION_CHOICES, '"Not inspected" entries are consulted before the inspection exceptions; the first enabled matching row decides.'],
+  },
 });

@@ -1,5 +1,7 @@
 import { SslBypassDocument } from '../../../schemas/areas/sslBypass';
-import { definePolicyArea } from '../../define';
+import { sslBumpLists } from '../../api/sslBumpLists';
+import { definePolicyArea, screenDownload } from '../../define';
+import { analysisFacts } from '../analysisFacts';
 
 export const sslBypass = definePolicyArea({
   id: 'web.ssl-bypass',
@@ -24,4 +26,37 @@ export const sslBypass = definePolicyArea({
   read: { any: ['web_policy:read'] },
   write: { any: ['web_policy:write'] },
   tag: 'web policy',
+  facts: analysisFacts('web.ssl-bypass'),
+  // Every destination passed through uninspected, from this list and from the integrations' lists, in one file.
+  downloads: [
+    screenDownload(sslBumpLists, {
+      id: 'not-inspected',
+      label: 'Download every destination not inspected',
+      download: {
+        fileName: (a) => `not-inspected-rev-${a.rev_id}.csv`,
+        contentType: 'text/csv',
+        content: (a) => ['destination,list,source', ...a.lists.flatMap((l) => l.destinations.map((d) => `${d},"${l.name.replaceAll('"', '""')}",${l.source}`))].join('\n') + '\n',
+      },
+    }),
+  ],
+  evaluation: {
+    lists: [
+      {
+        id: 'list',
+        title: 'Bypass entries',
+        rows: 'list',
+        name: 'destination',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: [{ field: 'destination', label: 'Destination', kind: 'destination', attribute: 'domain' }],
+        action: { constant: 'no_inspection' },
+        decides: 'tls',
+        tier: 10,
+      },
+    ],
+    choices: [
+      'A domain entry matches the domain and its subdomains (*.example.com only its subdomains); an address or CIDR block matches the destination address, or the domain when it is an address.',
+      'SSL bypass decides only whether TLS is inspected; the web action comes from the exceptions, categories and application rules.',
+    ],
+  },
 });

@@ -1,6 +1,7 @@
-import { WebCategoriesDocument } from '../../../schemas/areas/webCategories';
+import { WEB_CATEGORY_LABELS, WebCategoriesDocument } from '../../../schemas/areas/webCategories';
 import { categoryVersion } from '../../api/lookups';
 import { dateTimeText, definePolicyArea, screenFacts } from '../../define';
+import { WEB_DECISION_PRECEDENCE } from '../evaluation';
 
 
 export const webCategories = definePolicyArea({
@@ -41,4 +42,28 @@ export const webCategories = definePolicyArea({
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:categories.
   write: { any: ['web_policy:write:categories'] },
   tag: 'web policy',
+  evaluation: {
+    lists: [
+      {
+        id: 'list',
+        title: 'Category actions',
+        rows: 'list',
+        name: 'category',
+        names: WEB_CATEGORY_LABELS,
+        order: { byAction: WEB_DECISION_PRECEDENCE },
+        conditions: [
+          { field: 'category', label: 'Category', kind: 'oneOf', attribute: 'categories' },
+          { field: 'transferDirection', label: 'Transfer direction', kind: 'direction', attribute: 'direction', any: 'all' },
+        ],
+        action: { field: 'action' },
+        decides: 'web',
+        tier: 30,
+      },
+    ],
+    choices: [
+      'A site in several categories gets the strictest of their actions: block, then isolate, then allow.',
+      'Categories are consulted after the bypass entries and web exceptions, together with the SaaS application rules; the stricter action of the two decides.',
+      'A transfer direction other than All applies only to requests that upload or download a file.',
+    ],
+  },
 });

@@ -2,6 +2,7 @@ import { WebExceptionsDocument, type WebException } from '../../../schemas/areas
 import { definePolicyArea, type AccordionPanel } from '../../define';
 import { CONDITION_GATES } from '../webFieldGates';
 import { conditionFieldHints } from '../policyEnv';
+import { analysisFacts, CONDITION_CHOICES, ruleConditionDecls } from '../evaluation';
 
 /** The rule accordion of a web exception (also of the global web exceptions). */
 export const webExceptionPanels = [
@@ -27,7 +28,7 @@ export const webExceptionPanels = [
     ],
   },
   { id: 'action', title: 'Action', fields: ['action', 'transferDirection'], summary: 'Allow, isolate or block' },
-  { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+  { id: 'review', title: 'Review', fields: ['enabled', 'expires', 'comment'], summary: 'Check the rule and save it' },
 ] as const satisfies readonly AccordionPanel<WebException>[];
 
 /** Field hints of the bypass entry form. */
@@ -85,4 +86,38 @@ export const webExceptions = definePolicyArea({
   // Sub-permission of spec 000 §6: met by web_policy:write, refused by a deny of web_policy:write:exceptions.
   write: { any: ['web_policy:write:exceptions'] },
   tag: 'web policy',
+  facts: analysisFacts('web.exceptions'),
+  evaluation: {
+    lists: [
+      {
+        id: 'bypass',
+        title: 'Bypass',
+        rows: 'bypass',
+        enabled: 'enabled',
+        order: 'listed',
+        conditions: ruleConditionDecls('conditions'),
+        action: { constant: 'bypass' },
+        decides: 'web',
+        tier: 10,
+      },
+      {
+        id: 'list',
+        title: 'Exceptions',
+        rows: 'list',
+        enabled: 'enabled',
+        expires: 'expires',
+        order: 'listed',
+        conditions: [...ruleConditionDecls('conditions'), { field: 'transferDirection', label: 'Transfer direction', kind: 'direction', attribute: 'direction', any: 'all' }],
+        action: { field: 'action' },
+        decides: 'web',
+        tier: 20,
+      },
+    ],
+    choices: [
+      ...CONDITION_CHOICES,
+      'Bypass entries are consulted before the exceptions, and exceptions before categories and application rules; the first enabled matching row of the first list that has one decides.',
+      'A transfer direction other than All applies only to requests that upload or download a file; browsing without a transfer matches only rules for all traffic.',
+      'An exception with an expiry date no longer applies from that day on (00:00 UTC).',
+    ],
+  },
 });

@@ -28,6 +28,7 @@ export const authSettings = defineSettingsPage({
       'oidc.client_secret': { group: 'OpenID Connect', widget: 'secret', writeOnly: true, showIf: { field: 'method', equals: ['oidc'] } },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service: how users who browse through it sign in (administrators of this portal sign in as Administrator Access says).' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

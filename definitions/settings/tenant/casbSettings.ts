@@ -20,6 +20,7 @@ export const casbSettings = defineSettingsPage({
       alert_recipients: { widget: 'tags', placeholder: 'name@example.com' },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service: discovery in web traffic and its alerts.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

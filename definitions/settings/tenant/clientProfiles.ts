@@ -51,6 +51,7 @@ export const clientProfiles = defineSettingsPage({
       }),
     ],
   },
+  effects: { all: { service: 'Applied by the isolation service through the endpoint client; this portal offers the exportable profiles for download.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

@@ -28,6 +28,7 @@ export const egressIps = defineSettingsPage({
     newRow: { region: 'eu-central-1', ip: '', enabled: true, comment: '' },
     exportable: true,
   },
+  effects: { all: { service: 'Applied by the isolation service: the addresses its traffic leaves from.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

@@ -1,5 +1,6 @@
 import { FixedEgressDocument } from '../../../schemas/areas/tenantSettings';
-import { defineSettingsPage } from '../../define';
+import { tenantUtilOps } from '../../api/tenantUtils';
+import { defineSettingsPage, screenFacts } from '../../define';
 
 export const fixedEgress = defineSettingsPage({
   id: 'settings.fixed-egress',
@@ -28,6 +29,15 @@ export const fixedEgress = defineSettingsPage({
       },
     },
   },
+  effects: { all: { service: 'Applied by the isolation service: the egress address of the listed users and groups.' } },
+  facts: screenFacts(tenantUtilOps.fixedEgressState, {
+    label: 'Pinned egress in force',
+    facts: (a) => [
+      { label: 'In force', value: a.enabled ? 'Yes' : 'No' },
+      { label: 'Pinned users and groups', value: String(a.pinned) },
+      { label: 'Egress addresses in use', value: a.egress_ips.length > 0 ? a.egress_ips.join(', ') : 'None' },
+    ],
+  }),
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

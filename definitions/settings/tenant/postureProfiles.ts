@@ -33,6 +33,7 @@ export const postureProfiles = defineSettingsPage({
     newRow: { name: '', description: '', platform: 'windows', logic: 'and', checks: [{ check: 'firewall', comparison: 'equal', value: 'true', value_to: '' }] },
     exportable: true,
   },
+  effects: { all: { service: 'Applied by the isolation service: the checks clients report and rules require.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

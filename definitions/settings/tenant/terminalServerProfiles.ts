@@ -33,6 +33,7 @@ export const terminalServerProfiles = defineSettingsPage({
     newRow: { name: '', description: '', servers: [], first_port: 10000, ports_per_user: 500, user_id: 'windows_user', bypass_domains: [] },
     exportable: true,
   },
+  effects: { all: { service: 'Applied by the isolation service through the endpoint client on terminal servers.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

@@ -22,6 +22,7 @@ export const termsOfService = defineSettingsPage({
       accept_every_days: { showIf: { field: 'enabled', equals: [true] } },
     },
   },
+  effects: { all: { portal: 'This portal asks each administrator to accept the terms after signing in, before any screen shows, and again after a new version or the set number of days; the isolation service asks users before browsing.' } },
   read: { any: ['settings:read'] },
   write: { any: ['settings:write'] },
   tag: 'tenant settings',

@@ -8,8 +8,9 @@ import { useState } from 'react';
 import type { BrowserCheck } from '../../../definitions/define';
 import { probeSites, type ProbeSite } from '../../core/probe';
 import { showSnackbar } from '../../core/snackbar';
-import { useEngine } from '../shell/EngineContext';
+import { useCall } from '../shell/EngineContext';
 import { reasonOf } from './useCollectionController';
+import { recordOf } from '../../core/call';
 
 type Step = 'idle' | 'signIn' | 'probing' | 'posting';
 const STEP_TEXT: Record<Exclude<Step, 'idle'>, string> = {
@@ -19,18 +20,22 @@ const STEP_TEXT: Record<Exclude<Step, 'idle'>, string> = {
 };
 
 export function BrowserCheckButton({ check, onDone }: { check: BrowserCheck; onDone: () => void }) {
-  const { call } = useEngine();
+  const call = useCall();
   const [step, setStep] = useState<Step>('idle');
   const run = async () => {
     try {
       setStep('signIn');
-      const { test_id, timeout_ms } = await call<{ test_id: string; timeout_ms: number }>(check.signIn.id, { body: {} });
-      const { data } = await call<{ data: readonly { id: string; url?: string }[] }>(check.sites.id, {});
-      const sites = data.filter((s): s is ProbeSite => typeof s.url === 'string' && s.url !== '');
+      const { test_id, timeout_ms } = recordOf(await call(check.signIn, { body: {} }));
+      const { data } = recordOf(await call(check.sites, {}));
+      if (typeof test_id !== 'string' || typeof timeout_ms !== 'number') throw new Error('The check could not be started: no test id was answered.');
+      const sites = (Array.isArray(data) ? data : []).flatMap((s): ProbeSite[] => {
+        const site = recordOf(s);
+        return typeof site.id === 'string' && typeof site.url === 'string' && site.url !== '' ? [{ id: site.id, url: site.url }] : [];
+      });
       setStep('probing');
       const results = await probeSites(sites, test_id, { timeoutMs: timeout_ms });
       setStep('posting');
-      await call(check.results.id, { body: { test_id, results } });
+      await call(check.results, { body: { test_id, results } });
       showSnackbar({ kind: results.every((r) => r.ok) ? 'success' : 'warning', message: check.done(results.filter((r) => r.ok).length, results.length) });
       onDone();
     } catch (e) {

@@ -39,6 +39,8 @@ const job = (status: string, reason?: string) => ({
   title: 'Update',
   status,
   progress: status === 'finished' ? 100 : 50,
+  // A finished job reports ok (spec 001 §3), unless it says why not.
+  ...(status === 'finished' && !reason && { ok: true }),
   ...(reason && { reason }),
   created_by: 'admin',
   created_at: '2026-01-01T10:00:00.000Z',
@@ -104,6 +106,27 @@ describe('collection row actions', () => {
     expect(calls.find(([id]) => id === 'manager.restart')?.[1]).toEqual({ params: { id: 'b2' }, body: { delay_seconds: 3600 } });
   });
 
+  it('asks before restarting an appliance now, opening on Cancel, and restarts it only when confirmed', async () => {
+    const { calls, user } = setup(managedSystems, {
+      'manager.listSystems': appliances,
+      'manager.restart': { job_id: JOB },
+      'jobs.get': job('finished'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for alpha' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart now' }));
+    const question = await screen.findByRole('dialog', { name: 'Restart now alpha' });
+    expect(within(question).getByText(/alpha restarts now and is offline for a few seconds/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })));
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some(([id]) => id === 'manager.restart')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for alpha' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart now' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Restart now alpha' })).getByRole('button', { name: 'Restart now' }));
+    expect(await screen.findByText('alpha has restarted.')).toBeTruthy();
+    expect(calls.find(([id]) => id === 'manager.restart')?.[1]).toEqual({ params: { id: 'a1' }, body: { delay_seconds: 0 } });
+  });
+
   it("offers maintenance mode by the row's state: entering for one in service, ending for one in maintenance", async () => {
     const { calls, user } = setup(managedSystems, {
       'manager.listSystems': appliances,
@@ -116,7 +139,7 @@ describe('collection row actions', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for beta' }));
     await user.click(await screen.findByRole('menuitem', { name: 'End maintenance mode' }));
     expect(await screen.findByText('beta is out of maintenance mode.')).toBeTruthy();
-    expect(calls.find(([id]) => id === 'manager.setMaintenance')?.[1]).toEqual({ params: { id: 'b2' }, body: { enabled: false } });
+    expect(calls.find(([id]) => id === 'manager.setMaintenance')?.[1]).toEqual({ params: { id: 'b2' }, body: { enable: false } });
   });
 
   it('reads the list again while an appliance is restarting, until it is back', async () => {
@@ -201,7 +224,7 @@ describe('collection form', () => {
     await user.click(screen.getByRole('button', { name: 'Check and install' }));
     const alert = await screen.findByRole('alert', { name: 'The licence was not installed' });
     expect(within(alert).getByText('The licence string is not valid.')).toBeTruthy();
-    expect(calls.find(([id]) => id === 'appliance.setLicense')?.[1]).toEqual({ body: { license: 'WXYZ' } });
+    expect(calls.find(([id]) => id === 'appliance.setLicense')?.[1]).toEqual({ body: { license_string: 'WXYZ' } });
 
     outcome = job('finished');
     await user.click(screen.getByRole('button', { name: 'Check and install' }));

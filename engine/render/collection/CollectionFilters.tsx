@@ -11,9 +11,11 @@ import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { ChoicesFrom, CollectionDef } from '../../../definitions/define';
 import type { LogUrlQuery } from '../log/logController';
+import { choiceEntries, choiceEntry } from '../form/choiceEntry';
 import { fieldsOf } from '../form/schemaFields';
-import { useEngine } from '../shell/EngineContext';
+import { useCall } from '../shell/EngineContext';
 import { reasonOf, type CollectionContext } from './useCollectionController';
+import { recordOf } from '../../core/call';
 
 /** How long typing in a search field waits before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -78,15 +80,12 @@ function SearchFilter({ label, placeholder, value, onChange }: { label: string; 
 
 /** A filter whose values are another operation's answer (e.g. the deployments), chosen by their labels. */
 function ChoiceFilter({ label, from, value, onChange }: { label: string; from: ChoicesFrom; value: string | undefined; onChange: (v: string | null) => void }) {
-  const { call } = useEngine();
+  const call = useCall();
   const answer = useQuery({
     queryKey: ['collection-filter', from.operation.id],
-    queryFn: ({ signal }) => call<Record<string, unknown>>(from.operation.id, {}, { signal }),
+    queryFn: ({ signal }) => call(from.operation, from.params ? { params: from.params } : {}, { signal }).then(recordOf),
   });
-  const data = ((answer.data?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => ({
-    value: String(e[from.value]),
-    label: String(e[from.label] ?? e[from.value]),
-  }));
+  const data = choiceEntries(answer.data, from.list).map((e) => choiceEntry(from, e));
   // A value from a link that the list does not (yet) offer is still shown, so the filter in force is never hidden.
   if (value && !data.some((d) => d.value === value)) data.push({ value, label: value });
   return (
@@ -114,12 +113,12 @@ export interface CollectionFiltersProps {
 
 /** The items a collection's scope is chosen from (one query, shared by the choice and the screen's empty state). */
 export function useScopeChoices(screen: CollectionDef) {
-  const { call } = useEngine();
+  const call = useCall();
   const scope = screen.scope;
   return useQuery({
     queryKey: ['collection-scope', scope?.choices.operation.id],
     enabled: scope !== undefined,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(scope!.choices.operation.id, {}, { signal }),
+    queryFn: ({ signal }) => call(scope!.choices.operation, {}, { signal }).then(recordOf),
   });
 }
 
@@ -148,10 +147,7 @@ export function CollectionFilters({ screen, context, query, setQuery }: Collecti
 
   const set = (name: string, value: string | null) => setQuery({ ...query, [name]: value ?? undefined });
   const scopeOptions = scope
-    ? ((choices.data?.[scope.choices.list] ?? []) as Record<string, unknown>[]).map((e) => ({
-        value: String(e[scope.choices.value]),
-        label: String(e[scope.choices.label] ?? e[scope.choices.value]),
-      }))
+    ? choiceEntries(choices.data, scope.choices.list).map((e) => choiceEntry(scope.choices, e))
     : [];
   return (
     <Group gap="sm" align="flex-end">

@@ -7,7 +7,7 @@ import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CollectionDef, CollectionSummary } from '../../../definitions/define';
-import { useEngine } from '../shell/EngineContext';
+import { useCall, useEngine } from '../shell/EngineContext';
 import { reasonOf, type CollectionContext } from './useCollectionController';
 
 /** The summary call's query: the list's filters its operation accepts, then the definition's constant query. */
@@ -17,7 +17,8 @@ export function summaryQuery(summary: CollectionSummary, filters: Readonly<Recor
 }
 
 export function CollectionSummaryLine({ screen, summary, context }: { screen: CollectionDef; summary: CollectionSummary; context: CollectionContext }) {
-  const { call, revision } = useEngine();
+  const { revision } = useEngine();
+  const call = useCall();
   const query = useMemo(() => summaryQuery(summary, context.filters), [summary, context.filters]);
   const { operation } = summary;
   const answer = useQuery({
@@ -27,7 +28,7 @@ export function CollectionSummaryLine({ screen, summary, context }: { screen: Co
       const staged = operation.path.includes('{rev}');
       if (staged) await revision.ensure();
       const params = { ...(operation.params && context.scope), ...(staged && revision.bindRevision()) };
-      return call<unknown>(operation.id, { ...(Object.keys(params).length > 0 && { params }), query }, { signal });
+      return call(operation, { ...(Object.keys(params).length > 0 && { params }), query }, { signal });
     },
   });
   if (answer.isPending) return <Skeleton height={20} width={200} radius="sm" role="status" aria-label={`Loading the ${summary.label}`} />;

@@ -8,7 +8,7 @@
  * A `summary` line from a second call heads the table and loads on its own.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { CollectionDef, CollectionRowAction } from '../../../definitions/define';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
 import { showSnackbar } from '../../core/snackbar';
@@ -27,6 +27,7 @@ import { rowNameOf, useCollectionColumns } from './collectionColumns';
 import { ItemEditor } from './ItemEditor';
 import { itemNameOf } from './itemName';
 import { RowActionDialog } from './RowActions';
+import { SelectionActionButtons } from './SelectionActions';
 import { PendingActionDialog, useRowActionFlow } from './useRowActionFlow';
 import { isEditable, meets, reasonOf, useCollectionController, type CollectionItem } from './useCollectionController';
 import { EmptyResult } from '../widgets/EmptyResult';
@@ -42,6 +43,9 @@ export interface CollectionViewProps {
   readonly setQuery?: (query: LogUrlQuery) => void;
 }
 
+
+// The import dialog (and the file parsing behind it) loads only when an import starts.
+const CollectionImport = lazy(() => import('./CollectionImport').then((m) => ({ default: m.CollectionImport })));
 /** What a scoped screen shows before its scope is chosen: why it is empty, and what to do (or that nothing can be chosen yet). */
 function ScopeMissing({ screen }: { screen: CollectionDef }) {
   const label = screen.scope!.label.toLowerCase();
@@ -52,6 +56,26 @@ function ScopeMissing({ screen }: { screen: CollectionDef }) {
   ) : (
     <EmptyResult title={`No ${label} chosen`} message={`This page shows one ${label} at a time: pick it in the list above.`} />
   );
+}
+
+/**
+ * Keeps the keyboard focus in the list after a confirmed delete (the button that had it goes with the selection):
+ * once the list is read again without the deleted items, it goes to the row now where the first deleted one was
+ * (the last row when it was at the end), or to Add when no row is left.
+ */
+function useFocusAfterDelete(box: RefObject<HTMLDivElement | null>, items: readonly CollectionItem[], itemKey: string) {
+  const pending = useRef<{ deleted: ReadonlySet<string>; at: number } | null>(null);
+  useEffect(() => {
+    const wanted = pending.current;
+    if (!wanted || !box.current || items.some((i) => wanted.deleted.has(String(i[itemKey])))) return;
+    pending.current = null;
+    const key = items.length > 0 ? String(items[Math.min(wanted.at, items.length - 1)]![itemKey]) : undefined;
+    const row = [...box.current.querySelectorAll<HTMLElement>('tr[data-row-key]')].find((tr) => tr.dataset.rowKey === key);
+    (row ?? box.current.querySelector<HTMLElement>('[data-list-add]'))?.focus();
+  }, [box, items, itemKey]);
+  return (deleted: readonly RowKey[], at: number) => {
+    pending.current = { deleted: new Set(deleted.map(String)), at: Math.max(0, at) };
+  };
 }
 
 export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQuery }: CollectionViewProps) {
@@ -68,8 +92,11 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const itemKey = screen.itemKey ?? 'id';
+  const box = useRef<HTMLDivElement>(null);
+  const focusAfterDelete = useFocusAfterDelete(box, items, itemKey);
   // Readers get the actions that only save a file.
   const rowActions = useMemo(() => (screen.rowActions ?? []).filter((a) => !readOnly || a.download), [readOnly, screen.rowActions]);
   const editable = isEditable(screen);
@@ -140,8 +167,10 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
     setCreating(false);
   };
   const deleteSelected = () => {
+    const at = items.findIndex((i) => selected.includes(i[itemKey] as RowKey));
     remove!(selected).then(
       () => {
+        focusAfterDelete(selected, at);
         showSnackbar({ kind: 'success', message: `${selected.length} deleted.` });
         setSelected([]);
       },
@@ -167,20 +196,39 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
               )
             );
           })}
+          {screen.selectionActions && (
+            <SelectionActionButtons
+              actions={screen.selectionActions}
+              selected={selectedRows}
+              nameOf={nameOfRow}
+              scope={context.scope}
+              call={(action, input) => run(action.operation, input, undefined)}
+              onDone={() => setSelected([])}
+            />
+          )}
           {remove && selected.length > 0 && (
             <Button color="red" variant="light" onClick={() => setDeleting(true)}>
               {`Delete selected (${selected.length})`}
             </Button>
           )}
           {screen.browserCheck && <BrowserCheckButton check={screen.browserCheck} onDone={refresh} />}
-          {createItem && screen.createSchema && <Button onClick={() => setCreating(true)}>Add</Button>}
+          {screen.bulkImport && (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {screen.bulkImport.label}
+            </Button>
+          )}
+          {createItem && screen.createSchema && (
+            <Button onClick={() => setCreating(true)} data-list-add>
+              Add
+            </Button>
+          )}
         </Group>
       )}
     </Group>
   );
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={box}>
       {filterBar}
       {summary}
       {items.length === 0 && screen.emptyText ? (
@@ -196,7 +244,7 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
           rows={items}
           columns={columns}
           rowKey={itemKey}
-          selectionMode={readOnly || (!remove && bulkActions.length === 0) ? 'none' : 'multiple'}
+          selectionMode={readOnly || (!remove && bulkActions.length === 0 && !screen.selectionActions?.length) ? 'none' : 'multiple'}
           selected={selected}
           onSelectedChange={setSelected}
           defaultPageSize={25}
@@ -236,11 +284,16 @@ export function CollectionView({ screen, query: routeQuery, setQuery: setRouteQu
           )}
         </Modal>
       )}
+      {screen.bulkImport && importing && (
+        <Suspense fallback={null}>
+          <CollectionImport spec={screen.bulkImport} scope={context.scope} opened onClose={() => setImporting(false)} onDone={refresh} />
+        </Suspense>
+      )}
       <Modal opened={deleting} onClose={() => setDeleting(false)} title={IMPORT_TITLES.deletionWarning} closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text>{IMPORT_MESSAGES.deletionWarning(selected.length)}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(false)}>
+            <Button variant="default" onClick={() => setDeleting(false)} data-autofocus>
               {IMPORT_BUTTONS.cancel}
             </Button>
             <Button color="red" onClick={deleteSelected}>

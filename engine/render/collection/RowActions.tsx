@@ -14,8 +14,10 @@ import { LABELS_META_KEY, labelsOf } from '../../../schemas/enums';
 import type { FormValues } from '../form/FormView';
 import { FormView } from '../document/LazyFormView';
 import { schemaDefaults, unwrap } from '../form/schemaFields';
-import { useEngine } from '../shell/EngineContext';
+import { useCall, useEngine } from '../shell/EngineContext';
 import { itemParams, meets, reasonOf, type CollectionItem } from './useCollectionController';
+import { recordOf } from '../../core/call';
+import { choiceEntries, choiceEntry } from '../form/choiceEntry';
 
 export interface PickedAction {
   readonly action: CollectionRowAction;
@@ -101,16 +103,19 @@ export function useChoiceSchema(
   params: Readonly<Record<string, string>>,
   row: CollectionItem = NO_ROW,
 ) {
-  const { call, revision } = useEngine();
+  const { revision } = useEngine();
+  const call = useCall();
   const sources = useMemo(() => Object.entries(choices ?? {}).filter((e): e is [string, ChoicesFrom] => e[1] !== undefined), [choices]);
   const answers = useQueries({
     queries: sources.map(([, from]) => ({
       queryKey: ['collection-choices', from.operation.id, params],
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         // A source read at a revision (`{rev}` in its path) reads the staged one.
-        if (!from.operation.path.includes('{rev}')) return call<Record<string, unknown>>(from.operation.id, from.operation.params ? { params } : {}, { signal });
+        // Its constant path parameters (`from.params`) go with the screen's.
+        const all = { ...params, ...from.params };
+        if (!from.operation.path.includes('{rev}')) return call(from.operation, from.operation.params ? { params: all } : {}, { signal }).then(recordOf);
         await revision.ensure();
-        return call<Record<string, unknown>>(from.operation.id, { params: revision.bindRevision(params) }, { signal });
+        return call(from.operation, { params: revision.bindRevision(all) }, { signal }).then(recordOf);
       },
       staleTime: 0,
     })),
@@ -122,7 +127,11 @@ export function useChoiceSchema(
     const defaults: FormValues = {};
     let empty = false;
     sources.forEach(([field, from], i) => {
-      const entries = ((answers.data[i]?.[from.list] ?? []) as Record<string, unknown>[]).map((e) => [String(e[from.value]), String(e[from.label] ?? '')] as const);
+      const rows = choiceEntries(answers.data[i], from.list);
+      const entries = rows.map((e) => {
+        const { value, label } = choiceEntry(from, e);
+        return [value, label] as const;
+      });
       if (entries.length === 0) return void (empty = true);
       const values = entries.map(([v]) => v) as [string, ...string[]];
       const { title, description, inner } = unwrap((body.shape as Record<string, z.ZodType>)[field]!);
@@ -131,7 +140,8 @@ export function useChoiceSchema(
       const many = inner.def.type === 'array';
       shape[field] = many ? z.array(z.enum(values).meta(labels)).min(1).meta({ title, description }) : z.enum(values).meta({ title, description, ...labels });
       // An edit starts from the row's choice while it is still offered (a tunnel's gateway, a rule's destinations).
-      defaults[field] = shape[field].safeParse(row[field]).success ? row[field] : many ? [] : values[0];
+      const preferred = from.preferred?.(rows as Record<string, unknown>[])?.[from.value];
+      defaults[field] = shape[field].safeParse(row[field]).success ? row[field] : many ? [] : preferred !== undefined ? String(preferred) : values[0];
     });
     const fromSchema = schemaDefaults(body);
     for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
@@ -194,7 +204,7 @@ function ActionForm({
   const form = action.form!;
   const key = row[screen.itemKey ?? 'id'];
   const body = useMemo(() => actionFormSchema(action, row), [action, row]);
-  const params = useMemo(() => ({ ...scope, ...itemParams(screen, key) }), [scope, screen, key]);
+  const params = useMemo(() => ({ ...scope, ...itemParams(screen, key, action.param) }), [scope, screen, key, action.param]);
   const { schema, defaults, empty, ready, error } = useChoiceSchema(body, form.choices, params, row);
 
   if (error) {

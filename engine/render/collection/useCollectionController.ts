@@ -5,14 +5,15 @@
  * followed with the core poller). Every call goes through the operations the definition names; the view only
  * renders what this answers.
  */
-import type { RJSFSchema } from '@rjsf/utils';
+import { recordOf } from '../../core/call';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { CollectionDef, JobFollow, OperationDef, RowCondition } from '../../../definitions/define';
+import { bodyObjectOf } from '../../../definitions/schemaPaths';
 import { JOB_POLL_MS } from '../../../schemas/constants';
 import { isApiError, type CallInput } from '../../core/http';
 import { announceJobStarted, pollJob } from '../../core/jobs';
-import { useApi, useEngine } from '../shell/EngineContext';
+import { useApi, useCall, useEngine } from '../shell/EngineContext';
 import type { RowKey } from '../widgets/table/selection';
 
 export type CollectionItem = Readonly<Record<string, unknown>>;
@@ -34,7 +35,8 @@ export function reasonOf(e: unknown): string {
 }
 
 /** The item parameter of a collection's item operations (`{ id }` unless the definition names another). */
-export const itemParams = (screen: CollectionDef, key: unknown): Record<string, string> => ({ [screen.itemParam ?? 'id']: String(key) });
+/** The path parameter naming an item: the action's own `param`, else the screen's `itemParam`, else `id`. */
+export const itemParams = (screen: CollectionDef, key: unknown, param?: string): Record<string, string> => ({ [param ?? screen.itemParam ?? 'id']: String(key) });
 
 /** A form's values split into the operation's path parameters and its body. */
 export function callInputOf(op: OperationDef, values: Readonly<Record<string, unknown>>): CallInput {
@@ -50,16 +52,17 @@ export function callInputOf(op: OperationDef, values: Readonly<Record<string, un
  * the jobs being followed. A job is followed to its end even when the screen is left, so its notice still comes.
  */
 export function useActionRunner(onStarted?: () => void) {
-  const { call } = useEngine();
+  const call = useCall();
   const api = useApi();
   const [following, setFollowing] = useState(0);
   const run = useCallback(
     async (op: OperationDef, input: CallInput, job: JobFollow | undefined): Promise<unknown> => {
-      if (!job) return call(op.id, input);
+      if (!job) return call(op, input);
       setFollowing((n) => n + 1);
       try {
-        const { job_id } = await call<{ job_id: string }>(op.id, input);
-        announceJobStarted();
+        const { job_id } = recordOf(await call(op, input));
+        if (typeof job_id !== 'string') throw new Error('The job could not be followed: no job id was answered.');
+        announceJobStarted(job_id);
         onStarted?.();
         const { kind, timeoutMs = JOB_FOLLOW_MS } = job === true ? {} : job;
         // The polls are the page's own, not the administrator's activity (they must not keep an idle session alive).
@@ -85,14 +88,19 @@ const NO_CONTEXT: CollectionContext = { scope: {}, filters: {} };
 
 /** The list of a collection and its calls; each refreshes the list when it succeeds. */
 export function useCollectionController(screen: CollectionDef, context: CollectionContext = NO_CONTEXT) {
-  const { call, revision } = useEngine();
+  const { revision } = useEngine();
+  const call = useCall();
   const queryClient = useQueryClient();
   const { scope, filters } = context;
   const scoped = screen.scope === undefined || scope[screen.scope.param] !== undefined;
   const listKey = useMemo(() => ['collection', screen.id, scope, filters], [screen.id, scope, filters]);
   const { list: listOp, create, batchDelete } = screen.operations;
   // Every list of the screen (other scopes and filters too): an action may change what they show.
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['collection', screen.id] }), [queryClient, screen.id]);
+  // The choices of its forms too: a change may change what they offer (an imported user whose password is then set).
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['collection', screen.id] });
+    void queryClient.invalidateQueries({ queryKey: ['collection-choices'] });
+  }, [queryClient, screen.id]);
   const { run, following } = useActionRunner(refresh);
   const list = useQuery<Record<string, unknown>>({
     queryKey: listKey,
@@ -105,9 +113,9 @@ export function useCollectionController(screen: CollectionDef, context: Collecti
       if (staged) await revision.ensure();
       const params = { ...(screen.scope && scope), ...(staged && revision.bindRevision()) };
       const input = { ...(Object.keys(params).length > 0 && { params }), ...(Object.keys(filters).length > 0 && { query: filters }) };
-      if (!screen.absentAsEmpty) return call<Record<string, unknown>>(listOp!.id, input, { signal });
+      if (!screen.absentAsEmpty) return recordOf(await call(listOp!, input, { signal }));
       try {
-        return await call<Record<string, unknown>>(listOp!.id, input, { signal, skip403Snackbar: true });
+        return recordOf(await call(listOp!, input, { signal, skip403Snackbar: true }));
       } catch (e) {
         if (isApiError(e) && (e.status === 404 || e.status === 403)) return {};
         throw e;
@@ -134,14 +142,16 @@ export function useCollectionController(screen: CollectionDef, context: Collecti
     /** Creates an item from the create form's values, with empty settings. */
     create: create
       ? async (values: Record<string, unknown>) => {
-          await call(create.id, { ...(screen.scope && { params: scope }), body: { ...values, ...(screen.schemaField && { [screen.schemaField]: {} }) } });
+          // A create call that takes the settings field gets it empty; one that does not (a script's call) gets none.
+          const settings = screen.schemaField && bodyObjectOf(create)?.shape[screen.schemaField] ? { [screen.schemaField]: {} } : {};
+          await call(create, { ...(screen.scope && { params: scope }), body: { ...values, ...settings } });
           refresh();
         }
       : undefined,
     /** Deletes the items with these keys in one call. */
     remove: batchDelete
       ? async (ids: readonly RowKey[]) => {
-          await call(batchDelete.id, { ...(screen.scope && { params: scope }), body: { ids } });
+          await call(batchDelete, { ...(screen.scope && { params: scope }), body: { ids } });
           refresh();
         }
       : undefined,
@@ -157,10 +167,10 @@ export const isEditable = (screen: CollectionDef): screen is EditableCollection 
 
 /** One item and the JSON Schema of its settings (asked with the item's own fields), and its save. */
 export function useCollectionItem(screen: EditableCollection, id: string) {
-  const { call } = useEngine();
+  const call = useCall();
   const item = useQuery({
     queryKey: ['collection-item', screen.id, id],
-    queryFn: ({ signal }) => call<CollectionItem>(screen.operations.get.id, { params: itemParams(screen, id) }, { signal }),
+    queryFn: ({ signal }) => call(screen.operations.get, { params: itemParams(screen, id) }, { signal }).then(recordOf),
   });
   const query = useMemo(
     () => (item.data ? Object.fromEntries(Object.entries(screen.itemSchemaFrom.query).map(([param, field]) => [param, String(item.data[field] ?? '')])) : undefined),
@@ -169,12 +179,12 @@ export function useCollectionItem(screen: EditableCollection, id: string) {
   const schema = useQuery({
     queryKey: ['collection-schema', screen.itemSchemaFrom.operation.id, query],
     enabled: query !== undefined,
-    queryFn: ({ signal }) => call<RJSFSchema>(screen.itemSchemaFrom.operation.id, { query }, { signal }),
+    queryFn: ({ signal }) => call(screen.itemSchemaFrom.operation, { query }, { signal }),
   });
   /** Saves the settings field, with the stamp the item was read with when the collection has one. */
   const save = async (settings: Record<string, unknown>) => {
     const stamp = screen.stampField ? { [screen.stampField]: item.data?.[screen.stampField] } : {};
-    await call(screen.operations.update.id, { params: itemParams(screen, id), body: { [screen.schemaField]: settings, ...stamp } });
+    await call(screen.operations.update, { params: itemParams(screen, id), body: { [screen.schemaField]: settings, ...stamp } });
   };
   return { item, schema, save };
 }

@@ -6,7 +6,7 @@ import type { CallInput } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
 import type { FormValues } from '../form/FormView';
 import { downloadAnswer, downloadCallOptions, queryStrings } from '../widgets/export/exporters';
-import { useEngine } from '../shell/EngineContext';
+import { useCall } from '../shell/EngineContext';
 import type { PickedAction } from './RowActions';
 import { itemParams, reasonOf, type CollectionItem } from './useCollectionController';
 
@@ -49,7 +49,7 @@ function formParts(action: CollectionRowAction, values: FormValues | undefined):
  * job's end, with a notice of how they ended. A bulk run asks once for the selected rows.
  */
 export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<string, string>>, run: ActionRunner) {
-  const { call } = useEngine();
+  const call = useCall();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [asking, setAsking] = useState<PickedAction | null>(null);
   const itemKey = screen.itemKey ?? 'id';
@@ -59,7 +59,7 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
       const parts = formParts(action, formValues);
       const body = bodyOf(action, row, parts.body);
       const query = { ...(typeof action.query === 'function' ? action.query(row) : action.query), ...parts.query };
-      return { params: { ...scope, ...itemParams(screen, row[itemKey]) }, ...(body && { body }), ...(Object.keys(query).length > 0 && { query }) };
+      return { params: { ...scope, ...itemParams(screen, row[itemKey], action.param) }, ...(body && { body }), ...(Object.keys(query).length > 0 && { query }) };
     },
     [scope, screen, itemKey],
   );
@@ -72,7 +72,7 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
           const input = inputOf(action, row, formBody);
           if (action.download) {
             // A download changes nothing, so the list is not read again; a file answer is read as a file.
-            const answer = await call(action.operation.id, input, downloadCallOptions(action.download));
+            const answer = await call(action.operation, input, downloadCallOptions(action.download));
             // It says so with its own notice ('Downloading file ...').
             downloadAnswer(action.download, answer as never, row as never, queryStrings(input.query));
           } else {
@@ -93,8 +93,8 @@ export function useRowActionFlow(screen: CollectionDef, scope: Readonly<Record<s
       const rows = [{ action, row, name }];
       if (action.preview) {
         const input = inputOf(action, row, formBody);
-        call(action.operation.id, { ...input, query: { ...input.query, ...action.preview.query } }).then(
-          (answer) => setPending({ action, rows, body: formBody, lines: action.preview!.lines(answer as never), preview: true }),
+        call(action.operation, { ...input, query: { ...input.query, ...action.preview.query } }).then(
+          (answer: unknown) => setPending({ action, rows, body: formBody, lines: action.preview!.lines(answer as never), preview: true }),
           (e: unknown) => showSnackbar({ kind: 'error', message: reasonOf(e), closable: true }),
         );
       } else if (action.confirm) {
@@ -143,7 +143,8 @@ export function PendingActionDialog({ pending, onCancel, onGo }: { pending: Pend
             </List>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
+            {/* The safe choice has the focus when the dialog opens. */}
+            <Button variant="default" onClick={onCancel} data-autofocus>
               Cancel
             </Button>
             {(!pending.preview || pending.lines.length > 0) && <Button onClick={onGo}>{pending.preview ? 'Apply' : verb}</Button>}

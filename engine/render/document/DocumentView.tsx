@@ -13,8 +13,8 @@ import { showSnackbar } from '../../core/snackbar';
 import { dropHidden } from '../form/dropHidden';
 import { FormView } from './LazyFormView';
 import { rowSchemaOf } from '../form/schemaFields';
-import { useEngine, useStore } from '../shell/EngineContext';
-import { ConflictDialog } from './ConflictDialog';
+import { useCall, useEngine, useStore } from '../shell/EngineContext';
+import { lazyComponent } from '../lazyComponent';
 import { diffDocuments, type Doc } from './diffDocuments';
 import { diffOptionsOf } from './screenDiff';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
@@ -25,6 +25,10 @@ import { TableView, type RowsRenderer } from './TableView';
 import { listIssues } from './listIssues';
 import { useDocumentController } from './useDocumentController';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { recordOf } from '../../core/call';
+
+/** The 409 dialog, loaded when a save meets someone else's change (it words both sides with the presenter). */
+const ConflictDialog = lazyComponent(() => import('./ConflictDialog').then((m) => m.ConflictDialog));
 
 /** The wizard (its steps and their forms) downloads with the first wizard screen. */
 const WizardView = lazy(() => import('./WizardView').then((m) => ({ default: m.WizardView })));
@@ -36,7 +40,8 @@ export interface DocumentViewProps {
 }
 
 export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
-  const { access, unsaved, call } = useEngine();
+  const { access, unsaved } = useEngine();
+  const call = useCall();
   const ctl = useDocumentController(screen);
   // Subscribed: a role narrowed meanwhile (noticed on a refused save or any later answer) turns the screen read-only.
   useStore(access);
@@ -74,8 +79,11 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
         void downloadRow(call, { ...action, download: action.download }, row, saved);
         return;
       }
-      call<{ message?: string } | undefined>(action.operation.id, action.query ? { query: action.query(row) } : { body: row }).then(
-        (answer) => showSnackbar({ kind: 'success', message: answer?.message ?? `${action.label}: done.` }),
+      call(action.operation, action.query ? { query: action.query(row) } : { body: row }).then(
+        (answer) => {
+          const { message } = recordOf(answer);
+          showSnackbar({ kind: 'success', message: typeof message === 'string' ? message : `${action.label}: done.` });
+        },
         (e: unknown) => showSnackbar({ kind: 'error', message: e instanceof Error ? e.message : String(e), closable: true }),
       );
     },
@@ -104,13 +112,17 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
 
   const downloads = screen.downloads && screen.downloads.length > 0 && <ScreenDownloads downloads={screen.downloads} />;
   const conflict = ctl.conflict && (
-    <ConflictDialog
-      opened
-      theirChanges={diffDocuments(ctl.loaded, ctl.conflict.theirs, diffOptions)}
-      yourChanges={diffDocuments(ctl.loaded, ctl.conflict.mine, diffOptions)}
-      onReload={ctl.reloadTheirs}
-      onKeepEditing={ctl.keepEditing}
-    />
+    <Suspense fallback={null}>
+      <ConflictDialog.Component
+        opened
+        screen={screen}
+        loaded={ctl.loaded}
+        theirs={ctl.conflict.theirs}
+        mine={ctl.conflict.mine}
+        onReload={ctl.reloadTheirs}
+        onKeepEditing={ctl.keepEditing}
+      />
+    </Suspense>
   );
 
   if (layout.kind === 'table' && rowSchema) {

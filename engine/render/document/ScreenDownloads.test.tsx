@@ -166,7 +166,8 @@ describe('a document row action that saves the file the server sends', () => {
   it('asks to save a changed row first, and calls nothing', async () => {
     const { fetched, user } = setupProfiles(served({ 'Content-Type': 'application/json' }));
     await user.click(await screen.findByRole('button', { name: 'Edit Managed laptops' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
+    // The row editor's code arrives with its first use: slow under a loaded test runner.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit entry' }, { timeout: 10_000 });
     await user.type(within(dialog).getByLabelText(/^Description/), 'Changed');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit entry' })).toBeNull());
@@ -175,5 +176,30 @@ describe('a document row action that saves the file the server sends', () => {
     expect(await screen.findByText(UNSAVED_ROW_TEXT)).toBeTruthy();
     expect(fetched).toEqual([]);
     expect(saved).toHaveLength(0);
+  });
+});
+
+describe('a screen download of the policy', () => {
+  it('reads the staged revision (`{rev}` in its path) and saves what it answers', async () => {
+    const { sslBypass } = await import('../../../definitions/policy/web/sslBypass');
+    const { ScreenDownloads } = await import('./ScreenDownloads');
+    const calls: [string, CallInput | undefined][] = [];
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      calls.push([id, input]);
+      if (id === 'policy.revision') return { staged_rev_id: 12, rev_id: 11, state: 'staged', updated_at: '2026-11-01T08:00:00.000Z' };
+      return { rev_id: 12, lists: [{ id: 'l1', name: 'SSL Bypass', source: 'tenant', destinations: ['*.bank.example'] }] };
+    }) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    access.setUser({ roles: { read: ['web_policy'], write: [] }, capabilities: { rbac: true } });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <ScreenDownloads downloads={sslBypass.downloads!} />
+      </EngineProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download every destination not inspected' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.at(-1)).toEqual(['policyVariants.sslBumpLists', { params: { rev: 12 } }]);
+    expect(saved[0]!.name).toBe('not-inspected-rev-12.csv');
+    expect(await saved[0]!.blob.text()).toBe('destination,list,source\n*.bank.example,"SSL Bypass",tenant\n');
   });
 });

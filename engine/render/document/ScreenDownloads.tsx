@@ -7,9 +7,9 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import type { RowAction, ScreenDownload } from '../../../definitions/define';
-import type { CallFn } from '../../core/revision';
+import type { TypedCall } from '../../core/call';
 import { showSnackbar } from '../../core/snackbar';
-import { useEngine } from '../shell/EngineContext';
+import { useCall, useEngine } from '../shell/EngineContext';
 
 /** The exporters download with the first file saved, not with every screen that offers one. */
 const callAndDownload = async (...args: Parameters<typeof import('../widgets/export/exporters').callAndDownload>) =>
@@ -26,24 +26,28 @@ export const UNSAVED_ROW_TEXT = 'Save your changes to this entry first: the file
  * Runs a document table's row action that saves a file: calls it with the query made from the row, once the row is
  * saved as shown (one of `savedRows`), and saves the answer. Resolves with whether a file was saved.
  */
-export async function downloadRow<R>(call: CallFn, action: RowAction<R> & Required<Pick<RowAction<R>, 'download'>>, row: R, savedRows: readonly unknown[]): Promise<boolean> {
+export async function downloadRow<R>(call: TypedCall, action: RowAction<R> & Required<Pick<RowAction<R>, 'download'>>, row: R, savedRows: readonly unknown[]): Promise<boolean> {
   const shown = stableJson(row);
   if (!savedRows.some((saved) => stableJson(saved) === shown)) {
     showSnackbar({ kind: 'error', message: UNSAVED_ROW_TEXT, closable: true });
     return false;
   }
-  return callAndDownload(call, action.operation.id, action.query ? { query: action.query(row) } : {}, action.download, row);
+  return callAndDownload(call, action.operation, action.query ? { query: action.query(row) } : {}, action.download, row);
 }
 
 export function ScreenDownloads({ downloads }: { downloads: readonly ScreenDownload[] }) {
-  const { call, access } = useEngine();
+  const { access, revision } = useEngine();
+  const call = useCall();
   const [busy, setBusy] = useState<string | null>(null);
   const offered = downloads.filter((d) => access.canUse({ ...d.operation, access: typeof d.operation.access === 'string' ? undefined : d.operation.access }));
   if (offered.length === 0) return null;
   const save = async (d: ScreenDownload) => {
     setBusy(d.id);
     try {
-      await callAndDownload(call, d.operation.id, d.query ? { query: d.query } : {}, d.download, undefined);
+      // A file of the policy (`{rev}` in its path) is made from the staged revision, the one the screen shows.
+      const staged = d.operation.path.includes('{rev}');
+      if (staged) await revision.ensure();
+      await callAndDownload(call, d.operation, { ...(d.query && { query: d.query }), ...(staged && { params: revision.bindRevision() }) }, d.download, undefined);
     } finally {
       setBusy(null);
     }

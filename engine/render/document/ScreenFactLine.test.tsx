@@ -35,7 +35,7 @@ const area = definePolicyArea({
     newRow: { destination: '', comment: '', enabled: true },
   },
   // Readable with another permission than the facts' call (web_policy:read), so a user may lack the latter.
-  read: { any: ['web_policy:read', 'ssl_bypass:read'] },
+  read: { any: ['web_policy:read', 'content_inspection:read'] },
   write: { any: ['web_policy:write'] },
   tag: 'web policy',
 }) as unknown as DocumentScreen;
@@ -107,7 +107,7 @@ describe('the facts line of a document screen', () => {
   });
 
   it('a user who may not make the call sees no line, and it is not made', async () => {
-    const { calls } = setup(async () => ({ version: '2026.11.3', updated_at: '2026-11-20T08:00:00Z' }), ['ssl_bypass']);
+    const { calls } = setup(async () => ({ version: '2026.11.3', updated_at: '2026-11-20T08:00:00Z' }), ['content_inspection']);
     expect(await screen.findByText('bank.example.com')).toBeTruthy();
     expect(screen.queryByLabelText('Category database version')).toBeNull();
     expect(screen.queryByText(/Category database version/)).toBeNull();

@@ -7,18 +7,19 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Fact, ScreenFacts } from '../../../definitions/define';
-import { useEngine } from '../shell/EngineContext';
+import { useCall, useEngine } from '../shell/EngineContext';
 
 /** Starts reading the screen's facts and answers their line (null without facts or when the call is not allowed). */
 export function useScreenFactLine(facts: ScreenFacts | undefined): ReactNode {
-  const { call, access } = useEngine();
+  const { access } = useEngine();
+  const call = useCall();
   const op = facts?.operation;
   const allowed = op !== undefined && access.canUse({ ...op, access: typeof op.access === 'string' ? undefined : op.access });
   const answer = useQuery({
     queryKey: ['screen-facts', op?.id],
     enabled: allowed,
     retry: false,
-    queryFn: ({ signal }) => call<unknown>(op!.id, {}, { signal, skip403Snackbar: true }),
+    queryFn: ({ signal }) => call(op!, {}, { signal, skip403Snackbar: true }),
   });
   if (!facts || !allowed) return null;
   if (answer.isPending) {

@@ -6,6 +6,7 @@ import { validateStorage } from '../../../definitions/api/settings';
 import { optionsFrom } from '../../../definitions/define';
 import { connectorClusters } from '../../../definitions/privateAccess/connectorClusters';
 import { SslBypassEntry } from '../../../schemas/areas/sslBypass';
+import { WebException } from '../../../schemas/areas/webExceptions';
 import { withValueLabels } from '../../../schemas/enums';
 import { VALIDATOR_MESSAGES } from '../../../schemas/validators';
 import { renderUi } from '../../../tests/setup/component';
@@ -134,6 +135,18 @@ describe('TableView', () => {
     await user.click(screen.getByRole('button', { name: 'Expand row 2' }));
     expect(await screen.findByText('Enabled:')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Collapse row 2' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('expanded details word nested values: labels of enumerations, objects by their fields, never JSON', async () => {
+    const rule = { id: 'r', name: 'Finance', enabled: true, conditions: { entities: [{ type: 'group', name: 'Finance' }], uri: [{ match: 'contains', value: '/pay/' }] }, action: 'safeview', transferDirection: 'all', comment: '' };
+    const rules: TableLayoutDef = { kind: 'table', rows: 'list', rowKey: 'id', columns: ['name'], rowFields: { id: { widget: 'hidden' } } };
+    renderUi(<TableView title="Rules" layout={rules} rowSchema={WebException} rows={[rule]} onChange={vi.fn()} readOnly />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Expand row 1' }));
+    const details = (await screen.findByText('Users and groups:')).closest('div')!.textContent!;
+    expect(details).toContain('Users and groups: Group Finance');
+    expect(details).toContain('URL: Contains /pay/');
+    expect(details).toContain('Action: Isolate');
+    expect(details).not.toMatch(/[{}[\]"]/);
   });
 
   it('runs a row action of the definition with the row', async () => {

@@ -5,8 +5,8 @@
  * position; everyone may expand a row for its other fields and export the list. Readers get no edit controls at all.
  * Changes go to `onChange` (the document view keeps them until Save). Row rendering sits behind `RowsRenderer`.
  */
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { z } from 'zod';
 import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
@@ -17,8 +17,9 @@ import type { FormValues } from '../form/FormView';
 import { FormView, loadFormView } from './LazyFormView';
 import { DeferredModal as Modal } from '../widgets/dialog/DeferredModal';
 import { useOptionsFromFields } from '../form/optionSources';
-import { fieldsOf, getPath, type FieldSpec } from '../form/schemaFields';
+import { fieldsOf } from '../form/schemaFields';
 import { IMPORT_BUTTONS, IMPORT_MESSAGES, IMPORT_TITLES } from '../../core/bulkImport';
+import { lazyComponent } from '../lazyComponent';
 import { moveRow } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { DataTableRows } from './DataTableRows';
@@ -96,22 +97,8 @@ type Editing =
   | { readonly mode: 'add'; readonly defaults: FormValues }
   | { readonly mode: 'edit'; readonly key: string; readonly defaults: FormValues };
 
-/** A row's other fields, in the expanded row. */
-function RowDetails({ row, fields }: { row: Row; fields: readonly FieldSpec[] }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" p="xs">
-      {fields.map((f) => {
-        const value = getPath(row, f.name);
-        return (
-          <Text key={f.name} size="sm">
-            <Text span fw={600} size="sm">{`${f.label}: `}</Text>
-            {value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
-          </Text>
-        );
-      })}
-    </SimpleGrid>
-  );
-}
+/** A row's other fields in words, in the expanded row: loaded with the first row expanded (the presenter is large). */
+const RowDetails = lazyComponent(() => import('./RowDetails').then((m) => m.RowDetails));
 
 /** A confirmation dialog: the question, Cancel and a red confirm button. */
 function ConfirmDialog(props: {
@@ -128,7 +115,8 @@ function ConfirmDialog(props: {
       <Stack>
         {props.children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>
+          {/* The safe choice has the focus when the dialog opens (not the close icon). */}
+          <Button variant="default" onClick={props.onCancel} data-autofocus>
             {props.cancel}
           </Button>
           <Button color="red" onClick={props.onConfirm}>
@@ -180,7 +168,11 @@ function ListToolbar(props: {
             {`Delete selected (${props.selectedCount})`}
           </Button>
         )}
-        {!readOnly && <Button onClick={props.onAdd}>{props.addLabel}</Button>}
+        {!readOnly && (
+          <Button onClick={props.onAdd} data-list-add>
+            {props.addLabel}
+          </Button>
+        )}
       </Group>
     </Group>
   );
@@ -252,8 +244,10 @@ function useRowEditor(p: {
   hints: Readonly<Partial<Record<string, FieldHint>>> | undefined;
   keyOf: (row: Row) => string;
   errors: readonly FieldError[] | undefined;
+  /** Called with the key of a row just added (focus goes to it). */
+  onAdded: (key: string) => void;
 }) {
-  const { layout, rows, onChange, rowSchema, hints, keyOf, errors } = p;
+  const { layout, rows, onChange, rowSchema, hints, keyOf, errors, onAdded } = p;
   const [editing, setEditing] = useState<Editing | null>(null);
   const editorErrors = useMemo(
     () => (editing?.mode === 'edit' ? errorsOfRow(errors ?? [], rows.findIndex((r) => keyOf(r) === editing.key)) : undefined),
@@ -269,8 +263,11 @@ function useRowEditor(p: {
   const save = (values: FormValues) => {
     if (!editing) return;
     const finish = (row: Row) => dropHidden({ ...row }, rowSchema, hints);
-    if (editing.mode === 'add') onChange([...rows, finish(values)]);
-    else onChange(rows.map((r) => (keyOf(r) === editing.key ? finish({ ...r, ...values }) : r)));
+    if (editing.mode === 'add') {
+      const added = finish(values);
+      onChange([...rows, added]);
+      onAdded(keyOf(added));
+    } else onChange(rows.map((r) => (keyOf(r) === editing.key ? finish({ ...r, ...values }) : r)));
     setEditing(null);
   };
   return { editing, editorErrors, openAdd, openEdit, save, close: () => setEditing(null) };
@@ -280,8 +277,16 @@ function useRowEditor(p: {
  * Deleting one row (asked for by its key) or the selected rows, each confirmed in its dialog (the bulk one with the
  * deletion warning of spec 002 §8): the selection, the actions that ask, and the dialogs.
  */
-function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (rows: Row[]) => void; keyOf: (row: Row) => string; label: (row: Row) => string }) {
-  const { rows, rowKey, onChange, keyOf, label } = p;
+function useRowDeletion(p: {
+  rows: readonly Row[];
+  rowKey: string;
+  onChange: (rows: Row[]) => void;
+  keyOf: (row: Row) => string;
+  label: (row: Row) => string;
+  /** Called with the row that takes the first deleted row's place (the one before it at the end; none when no row is left). */
+  onDeleted: (nextKey: string | null) => void;
+}) {
+  const { rows, rowKey, onChange, keyOf, label, onDeleted } = p;
   const [deletingKey, setDeletingKey] = useState<string | null>(null);
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [bulkDeleting, setBulkDeleting] = useState(false);
@@ -297,6 +302,7 @@ function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (ro
         onCancel={() => setDeletingKey(null)}
         onConfirm={() => {
           onChange(rows.filter((_, i) => i !== deleting));
+          onDeleted(keyAfterDeletion(rows, [deleting], keyOf));
           setDeletingKey(null);
         }}
       >
@@ -314,6 +320,7 @@ function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (ro
         onCancel={() => setBulkDeleting(false)}
         onConfirm={() => {
           onChange(rows.filter((_, i) => !selectedIndexes.includes(i)));
+          onDeleted(keyAfterDeletion(rows, selectedIndexes, keyOf));
           setSelected([]);
           setBulkDeleting(false);
         }}
@@ -331,6 +338,36 @@ function useRowDeletion(p: { rows: readonly Row[]; rowKey: string; onChange: (ro
     askDeleteSelected: () => setBulkDeleting(true),
     dialogs,
   };
+}
+
+/** The row that takes the place of the first deleted one: the next one left, else the last one left before it. */
+function keyAfterDeletion(rows: readonly Row[], deleted: readonly number[], keyOf: (row: Row) => string): string | null {
+  const first = Math.min(...deleted);
+  const after = rows.findIndex((_, i) => i > first && !deleted.includes(i));
+  if (after >= 0) return keyOf(rows[after]!);
+  const before = rows.findLastIndex((_, i) => i < first && !deleted.includes(i));
+  return before >= 0 ? keyOf(rows[before]!) : null;
+}
+
+/**
+ * Keeps the keyboard focus in the list after a row is added or deleted (the control that had it is gone): once the
+ * rows have changed, it goes to the named row, or to the list's Add button when no row is left. It runs after the
+ * dialog's own focus return, which finds its opener gone.
+ */
+function useFocusAfterChange(box: RefObject<HTMLDivElement | null>, rows: readonly Row[]) {
+  const target = useRef<{ key: string | null } | null>(null);
+  useEffect(() => {
+    const wanted = target.current;
+    if (!wanted || !box.current) return;
+    const row = [...box.current.querySelectorAll<HTMLElement>('tr[data-row-key]')].find((tr) => tr.dataset.rowKey === wanted.key);
+    const element = row ?? box.current.querySelector<HTMLElement>('[data-list-add]');
+    if (!element) return;
+    target.current = null;
+    element.focus();
+  }, [box, rows]);
+  return useCallback((key: string | null) => {
+    target.current = { key };
+  }, []);
 }
 
 /** The exporters (CSV, JSON, files) download with the first export, not with every list. */
@@ -359,14 +396,21 @@ export function TableView(props: TableViewProps) {
   const { rowKey } = layout;
   const label = useCallback((row: Row) => rowLabelOf(row, columns, rowKey), [columns, rowKey]);
   const hints = layout.rowFields as Readonly<Partial<Record<string, FieldHint>>> | undefined;
-  const editor = useRowEditor({ layout, rows, onChange, rowSchema, hints, keyOf, errors: props.errors });
-  const deletion = useRowDeletion({ rows, rowKey, onChange, keyOf, label });
+  const box = useRef<HTMLDivElement>(null);
+  const focusAfterChange = useFocusAfterChange(box, rows);
+  const editor = useRowEditor({ layout, rows, onChange, rowSchema, hints, keyOf, errors: props.errors, onAdded: focusAfterChange });
+  const deletion = useRowDeletion({ rows, rowKey, onChange, keyOf, label, onDeleted: focusAfterChange });
   const exports = useListExport(rows, hints, title);
 
   const move = (from: number, to: number) => onChange(moveRow(rows, from, to));
   const canMove = !readOnly && layout.orderable === true;
   const shownFields = useMemo(() => fieldsOf(rowSchema, hints).filter((f) => f.widget !== 'hidden' && f.widget !== 'secret'), [rowSchema, hints]);
-  const details = useCallback((row: Row) => <RowDetails row={row} fields={shownFields} />, [shownFields]);
+  const nameSources = useMemo(() => Object.fromEntries(shownFields.flatMap((f) => (f.hint.optionsFrom ? [[f.name, f.hint.optionsFrom] as const] : []))), [shownFields]);
+  const details = useCallback((row: Row) => (
+      <Suspense fallback={<Loader size="xs" m="xs" aria-label="Loading the row's fields" />}>
+        <RowDetails.Component row={row} fields={shownFields} sources={nameSources} />
+      </Suspense>
+    ), [shownFields, nameSources]);
 
   const { rowActions } = layout;
   const { onRowAction } = props;
@@ -406,7 +450,7 @@ export function TableView(props: TableViewProps) {
   );
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={box}>
       {rows.length === 0 ? (
         <>
           {toolbar}

@@ -1,7 +1,7 @@
 /**
- * What changed between two versions of a document, as a short list a person can read: used by the conflict dialog
- * (what someone else saved since this editor loaded the area) and the publish review (staged against published). Rows of a table layout are matched by their
- * key; other fields are compared leaf by leaf.
+ * Which rows and fields differ between two versions of a document, for the save bar's count of unsaved changes. Rows
+ * of a table layout are matched by their key; other fields are compared leaf by leaf. The words for people come from
+ * the change presenter (core/changes.ts).
  */
 
 export type Doc = Readonly<Record<string, unknown>>;
@@ -71,27 +71,4 @@ export function diffDocuments(before: Doc, after: Doc, opts: DiffOptions = {}): 
     if (!same(a.get(path), b.get(path))) out.push({ kind: 'fieldChanged', field: label(path), before: a.get(path), after: b.get(path) });
   }
   return out;
-}
-
-/** A value as the diff shows it: text as is, switches as on / off, lists and objects as JSON. */
-export const showValue = (v: unknown): string =>
-  v === undefined || v === null || v === '' ? '(empty)' : typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'on' : 'off') : JSON.stringify(v);
-
-/** "Label: before → after". */
-export const describeFieldChange = (c: FieldChange): string => `${c.field}: ${showValue(c.before)} → ${showValue(c.after)}`;
-
-/** One line of text per difference. */
-export function describeDiff(entry: DiffEntry): string {
-  switch (entry.kind) {
-    case 'rowAdded':
-      return `Added: ${entry.row}`;
-    case 'rowRemoved':
-      return `Removed: ${entry.row}`;
-    case 'rowChanged':
-      return `Changed: ${entry.row} (${entry.fields.map(describeFieldChange).join('; ')})`;
-    case 'rowsReordered':
-      return 'The order of the entries changed';
-    case 'fieldChanged':
-      return describeFieldChange(entry);
-  }
 }

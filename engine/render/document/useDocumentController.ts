@@ -5,11 +5,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentScreen } from '../../../definitions/define';
+import { documentOperations } from '../../../definitions/derive';
 import type { FieldError } from '../../../schemas/http';
+import { RevisionStamp } from '../../../schemas/policy';
 import { isApiError } from '../../core/http';
 import { saveStamp } from '../../core/revision';
 import { showSnackbar } from '../../core/snackbar';
-import { useEngine, useStore } from '../shell/EngineContext';
+import { useCall, useEngine, useStore } from '../shell/EngineContext';
 import type { Doc } from './diffDocuments';
 
 /** A 409: the version stored now, and what this editor tried to save. */
@@ -54,12 +56,17 @@ export function documentPart(screen: DocumentScreen, envelope: Doc): Doc {
 
 /** The stamp fields a save carries: rev_id/state/updated_at for policy, updated_at for settings. */
 function stampOf(screen: DocumentScreen, envelope: Doc): Doc {
-  if (screen.endpoint.revision === 'staged') return { ...saveStamp(envelope as never) };
+  if (screen.endpoint.revision === 'staged') {
+    const stamp = RevisionStamp.safeParse(envelope);
+    return stamp.success ? { ...saveStamp(stamp.data) } : {};
+  }
   return envelope.updated_at === undefined ? {} : { updated_at: envelope.updated_at };
 }
 
 export function useDocumentController(screen: DocumentScreen): DocumentController {
-  const { call, revision } = useEngine();
+  const { revision } = useEngine();
+  const call = useCall();
+  const [readOp, saveOp] = useMemo(() => documentOperations(screen), [screen]);
   const queryClient = useQueryClient();
   const staged = screen.endpoint.revision === 'staged';
   const revisionState = useStore(revision);
@@ -76,7 +83,7 @@ export function useDocumentController(screen: DocumentScreen): DocumentControlle
     queryKey,
     enabled: !staged || rev !== undefined,
     queryFn: ({ signal }) =>
-      call<Doc>(screen.operationIds.read, { params: staged ? revision.bindRevision() : undefined }, { signal }),
+      call(readOp, { params: staged ? revision.bindRevision() : undefined }, { signal }),
   });
 
   const [envelope, setEnvelope] = useState<Doc | undefined>();
@@ -122,14 +129,19 @@ export function useDocumentController(screen: DocumentScreen): DocumentControlle
       setSaving(true);
       setSaveError(undefined);
       try {
-        const saved = await call<Doc>(screen.operationIds.save, {
+        const saved = await call(saveOp, {
           params: staged ? revision.bindRevision() : undefined,
           body: { ...doc, ...stampOf(screen, envelope) },
         });
         queryClient.setQueryData(queryKey, saved);
         adopt(saved);
         showSnackbar({ message: `${screen.title} saved.`, kind: 'success' });
-        if (staged) revision.afterSave().catch(() => {});
+        // The answer stamps the revision too (the staged revision, its state, the time): no second read.
+        if (staged) {
+          const stamp = RevisionStamp.safeParse(saved);
+          if (stamp.success) revision.afterSave(stamp.data);
+          else revision.load().catch(() => {});
+        }
         return 'saved';
       } catch (e) {
         if (isApiError(e) && e.status === 409 && e.body.current && typeof e.body.current === 'object') {
@@ -143,7 +155,7 @@ export function useDocumentController(screen: DocumentScreen): DocumentControlle
         setSaving(false);
       }
     },
-    [envelope, call, screen, staged, revision, queryClient, queryKey, adopt],
+    [envelope, call, saveOp, screen, staged, revision, queryClient, queryKey, adopt],
   );
 
   if (staged && revisionState.error && !revisionState.revision) {

@@ -6,42 +6,45 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { OptionSource } from '../../../definitions/define';
+import { documentRead } from '../../../definitions/derive';
+import { recordOf, typedCall } from '../../core/call';
 import { useEngine, useOptionalEngine } from '../shell/EngineContext';
-import { getPath, type SelectOption } from './schemaFields';
+import { choiceEntries, choiceEntry } from './choiceEntry';
+import type { SelectOption } from './schemaFields';
 
 type Engine = ReturnType<typeof useEngine>;
 
 /** The operation a source reads, the array of its answer and whether its path takes the staged revision. */
 const readOf = (from: OptionSource) =>
   'screen' in from
-    ? { operationId: from.screen.operationIds.read, rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
-    : { operationId: from.operation.id, rows: from.list, staged: from.operation.path.includes('{rev}') };
+    ? { operation: documentRead(from.screen), rows: from.rows, staged: from.screen.endpoint.revision === 'staged' }
+    : { operation: from.operation, rows: from.list, staged: from.operation.path.includes('{rev}') };
 
 /**
  * The query of a source (one per screen or operation, shared by every field that uses it); none without the engine
  * (a widget rendered on its own shows the schema's own options).
  */
 const optionsQuery = (from: OptionSource | undefined, engine: Pick<Engine, 'call' | 'revision'> | null) => ({
-  queryKey: ['options', from && readOf(from).operationId],
+  queryKey: ['options', from && readOf(from).operation.id],
   enabled: from !== undefined && engine !== null,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const { call, revision } = engine!;
-    const { operationId, staged } = readOf(from!);
-    if (!staged) return call<Record<string, unknown>>(operationId, {}, { signal });
+    const { revision } = engine!;
+    const call = typedCall(engine!.call);
+    const { operation, staged } = readOf(from!);
+    // A lookup's constant path parameters (`params`) are sent as they are. Choices the administrator may not read
+    // (suggestions from another area) are left out quietly: the field still takes what is typed.
+    const params = 'operation' in from! ? from.params : undefined;
+    const options = { signal, skip403Snackbar: true };
+    if (!staged) return recordOf(await call(operation, params ? { params } : {}, options));
     await revision.ensure();
-    return call<Record<string, unknown>>(operationId, { params: revision.bindRevision() }, { signal });
+    return recordOf(await call(operation, { params: revision.bindRevision(params) }, options));
   },
 });
 
 /** The rows of a loaded answer as choices. */
 const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOption[] => {
-  const rows = getPath(data, readOf(from).rows);
   const detail = 'operation' in from ? (from.detail as ((entry: unknown) => string) | undefined) : undefined;
-  return (Array.isArray(rows) ? rows : []).map((r) => ({
-    value: String(getPath(r, from.value)),
-    label: String(getPath(r, from.label)),
-    ...(detail && { description: detail(r) }),
-  }));
+  return choiceEntries(data, readOf(from).rows).map((r) => ({ ...choiceEntry(from, r), ...(detail && { description: detail(r) }) }));
 };
 
 /** The choices of an `optionsFrom` hint, loaded once per screen or operation. */

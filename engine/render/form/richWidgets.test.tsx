@@ -7,7 +7,8 @@ import { uploadPacTemplate } from '../../../definitions/api/settings';
 import { groupUsers, validateDdlDomains } from '../../../definitions/api/lookups';
 import { appRequestCounts, fileLookup } from '../../../definitions/api/reportLookups';
 import { decodeCert } from '../../../definitions/api/tenantUtils';
-import { choicesFrom, optionsFrom } from '../../../definitions/define';
+import { choicesFrom, optionsFrom, stringChoicesFrom } from '../../../definitions/define';
+import { identityOps } from '../../../definitions/api/identity';
 import { appCatalog } from '../../../definitions/privateAccess/appCatalog';
 import { storageProfiles } from '../../../definitions/settings/storageProfiles';
 import { renderUi } from '../../../tests/setup/component';
@@ -76,7 +77,7 @@ describe('rich field widgets', () => {
     await userEvent.setup().upload(screen.getByTestId('upload-input'), file);
     const body = { pac: 'function FindProxyForURL(url, host) { return "DIRECT"; }', filename: 'proxy.pac' };
     await waitFor(() => expect(onValue).toHaveBeenCalledWith(body));
-    expect(call).toHaveBeenCalledWith('pac.uploadTemplate', { body });
+    expect(call).toHaveBeenCalledWith('pac.uploadTemplate', { body }, undefined);
     expect(screen.getByText('Uploaded: proxy.pac')).toBeTruthy();
   });
 
@@ -223,6 +224,32 @@ describe('rich field widgets', () => {
     expect(suggestion.textContent).toContain('88 requests by 9 users');
     await user.click(suggestion);
     expect(onValue).toHaveBeenLastCalledWith(['Intranet Wiki', 'Dropbox']);
+  });
+
+  it('tags with choices from a list of strings: each string is offered as itself, the constant path parameters are sent', async () => {
+    const call = vi.fn(async (id: string) =>
+      id === 'users.domains' ? { domains: ['example.com', 'example.org'] } : { domains: [{ domain: 'example.net', users: 3 }] },
+    ) as unknown as CallFn;
+    const a = z.object({ a: z.array(z.string()).meta({ title: 'Company domains' }) });
+    const b = z.object({ b: z.array(z.string()).meta({ title: 'Protected domains' }) });
+    const full = choicesFrom(identityOps.directoryDomainsFull, 'domains', 'domain', 'domain', { params: { full: 'full' }, detail: (d) => `${d.users} users` });
+    const onValue = vi.fn();
+    withEngine(
+      call,
+      <>
+        <Harness schema={a} hints={{ a: { widget: 'tags', optionsFrom: stringChoicesFrom(identityOps.directoryDomains, 'domains') } }} initial={[]} onValue={onValue} />
+        <Harness schema={b} hints={{ b: { widget: 'tags', optionsFrom: full } }} initial={[]} onValue={() => {}} />
+      </>,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+    expect(call).toHaveBeenCalledWith('users.domains', {}, expect.objectContaining({ skip403Snackbar: true }));
+    expect(call).toHaveBeenCalledWith('users.domainsFull', { params: { full: 'full' } }, expect.anything());
+    const input = (label: RegExp) => screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT' && e.getAttribute('type') !== 'hidden')!;
+    await user.type(input(/^Company domains/), 'example');
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['example.com', 'example.org']);
+    await user.click(screen.getByRole('option', { name: 'example.org' }));
+    expect(onValue).toHaveBeenLastCalledWith(['example.org']);
   });
 
   it('tags with a preview: sends the list and shows each object of a list answer as a block of its own', async () => {

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../core/http';
 import { showSnackbar } from '../../core/snackbar';
-import { useEngine } from '../shell/EngineContext';
+import { useCall } from '../shell/EngineContext';
 import { CheckboxGroup } from '../widgets/checkboxGroup/CheckboxGroup';
 import type { CheckboxGroupValue } from '../widgets/checkboxGroup/checkboxGroupState';
 import { DualList } from '../widgets/dualList/DualList';
@@ -20,6 +20,7 @@ import { UploadBox } from '../widgets/upload/UploadBox';
 import { useOptionsFrom } from './optionSources';
 import { getPath, unwrap, type SelectOption } from './schemaFields';
 import type { WidgetComponent, WidgetProps } from './widgetRegistry';
+import { recordOf } from '../../core/call';
 
 const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
@@ -56,7 +57,7 @@ export const LookupSelectWidget: WidgetComponent = (p) => {
  * operation as `{ content, name }` and the value becomes the same object (e.g. the PAC template `{ pac, filename }`).
  */
 export const UploadBoxWidget: WidgetComponent = (p) => {
-  const { call } = useEngine();
+  const call = useCall();
   const [busy, setBusy] = useState(false);
   const upload = p.field.hint.upload;
   const current = upload ? getPath(p.value, upload.nameField ?? 'filename') : undefined;
@@ -67,7 +68,7 @@ export const UploadBoxWidget: WidgetComponent = (p) => {
     const body = { [upload.contentField ?? 'content']: text, [upload.nameField ?? 'filename']: file.name };
     setBusy(true);
     try {
-      await call(upload.operation.id, { body });
+      await call(upload.operation, { body });
       p.onChange(body);
       showSnackbar({ kind: 'success', message: `${file.name} uploaded.` });
     } catch (e) {
@@ -236,7 +237,7 @@ function PreviewLines({ data }: { data: Record<string, unknown> }) {
  * message.
  */
 export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetProps['field']['hint']['preview']>; value: string | readonly string[] }) {
-  const { call } = useEngine();
+  const call = useCall();
   const key = typeof value === 'string' ? value : JSON.stringify(value);
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -250,7 +251,7 @@ export function ValuePreview({ preview, value }: { preview: NonNullable<WidgetPr
     queryKey: ['preview', preview.operation.id, settled],
     enabled: !empty,
     retry: false,
-    queryFn: ({ signal }) => call<Record<string, unknown>>(preview.operation.id, { body: { [preview.field]: settled } }, { signal, skip403Snackbar: true }),
+    queryFn: ({ signal }) => call(preview.operation, { body: { [preview.field]: settled } }, { signal, skip403Snackbar: true }).then(recordOf),
   });
   if (empty || query.isPending) return null;
   if (query.isError) {

@@ -6,10 +6,10 @@ import { Alert, Badge, Button, Group, Loader, Progress, Stack, Table, Text } fro
 import { useCallback, useEffect, useState } from 'react';
 import { JOB_POLL_MS } from '../../../schemas/constants';
 import { showSnackbar } from '../../core/snackbar';
-import type { OperationOutput } from '../../generated/client.gen';
+import type { AnswerOf } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 
-type Job = OperationOutput<'jobs.list'>['jobs'][number];
+type Job = AnswerOf<'jobsList'>['jobs'][number];
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export const isOpenJob = (j: Pick<Job, 'status'>) => j.status === 'queued' || j.status === 'running';
@@ -28,6 +28,13 @@ const STATUS_LABEL: Record<Job['status'], string> = {
   cancelled: 'Cancelled',
 };
 const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** What a job's Result cell says: a failed job's reason (never its "ok"), a finished job's result. */
+export function jobResultText(j: Pick<Job, 'status' | 'reason' | 'result'>): string {
+  if (j.status === 'failed') return j.reason || 'Failed without a reason.';
+  if (j.status === 'cancelled') return j.reason || '';
+  return j.reason ?? j.result ?? '';
+}
 
 export function JobsView({ canWrite }: { canWrite: boolean }) {
   const api = useApi();
@@ -103,16 +110,14 @@ export function JobsView({ canWrite }: { canWrite: boolean }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Progress value={j.progress} w={100} aria-label={`Progress of ${j.title}`} />
+                      <Progress value={j.progress} w={100} color={STATUS_COLOR[j.status]} aria-label={`Progress of ${j.title}`} />
                       <Text size="sm">{j.progress}%</Text>
                     </Group>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(j.created_at)}</Table.Td>
                   <Table.Td>{j.created_by}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">
-                      {j.reason ?? j.result ?? ''}
-                    </Text>
+                    <Text size="sm">{jobResultText(j)}</Text>
                   </Table.Td>
                   {canWrite && (
                     <Table.Td>

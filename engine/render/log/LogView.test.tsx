@@ -108,7 +108,9 @@ describe('LogView', () => {
     await screen.findByText('50 events loaded');
     fireEvent.scroll(screen.getByTestId('log-scroll'));
     await screen.findByText('100 events');
-    await user.type(screen.getByRole('textbox', { name: /User/ }), 'bob{Enter}');
+    await user.click(screen.getByRole('button', { name: '+ Add filter' }));
+    await user.click(await screen.findByRole('button', { name: 'User' }));
+    await user.type(await screen.findByRole('textbox', { name: 'User' }), 'bob{Enter}');
     await waitFor(() => expect(urls.at(-1)).toMatchObject({ userid: 'bob', interval: '7d' }));
     await screen.findByText('50 events loaded');
     expect(calls.at(-1)![0]).toBe('logs.web.query');
@@ -135,8 +137,9 @@ describe('LogView', () => {
     expect(within(details).getByRole('row', { name: /^Risk High/ }).textContent).toContain('High');
     expect(within(details).getByRole('row', { name: /User-agent type/ }).textContent).toContain('Browser');
     // Category ids read by their names from the lookup lists, as the category filter offers them.
-    expect(within(details).getByRole('row', { name: /^Categories/ }).textContent).toBe('CategoriesTravel');
-    expect(within(details).getByRole('row', { name: /^Category groups/ }).textContent).toBe('Category groupsProductivity');
+    const value = (name: RegExp) => within(within(details).getByRole('row', { name })).getAllByRole('cell')[0]!.textContent;
+    expect(value(/^Categories/)).toBe('Travel');
+    expect(value(/^Category groups/)).toBe('Productivity');
   });
 
   it('keeps the interval in the URL', async () => {
@@ -189,4 +192,87 @@ describe('LogView', () => {
     setup({ fail: new ApiError(403, 'Access denied') });
     expect((await screen.findByRole('alert')).textContent).toContain('Access denied');
   });
+
+  it('exports every event the filters match, page after page, after saying the cap; with labels when chosen', async () => {
+    const blobs: Blob[] = [];
+    const create = vi.fn((b: Blob) => (blobs.push(b), 'blob:x'));
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => {} });
+    const { calls, user } = setup({ initial: { interval: '7d', userid: 'carol' } });
+    await screen.findByText('50 events loaded');
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export events' });
+    expect(dialog.textContent).toContain('up to 100,000 events');
+    await user.click(within(dialog).getByRole('radio', { name: /With labels/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect((await within(dialog).findByRole('status')).textContent).toContain('100 events exported');
+    // The same calls the view makes: the first page with the filters, then the next by its paging identifier.
+    expect(calls.slice(-2).map(([id, input]) => [id, input?.query, input?.body])).toEqual([
+      ['logs.web.query', calls[0]![1]!.query, undefined],
+      ['logs.web.next', calls[0]![1]!.query, { pagingIdentifiers: 'after-50' }],
+    ]);
+    const lines = (await blobs[0]!.text()).split('\r\n');
+    expect(lines).toHaveLength(102);
+    expect(lines[0]).toMatch(/^Time,/);
+    expect(lines[1]).toContain('carol');
+    expect(lines[1]).toContain('Travel');
+    expect(lines[2]).toContain('Isolate');
+  }, 20_000);
+
+  it('exports as stored with the $ header by default', async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => {} });
+    const { user } = setup();
+    await screen.findByText('50 events loaded');
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export events' });
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await within(dialog).findByRole('status');
+    const text = await blobs[0]!.text();
+    expect(text.split('\r\n')[0]).toMatch(/^\$timestamp,\$userid,/);
+    expect(text).toContain(',safeview,');
+    expect(text).toContain(',56,');
+  }, 20_000);
+
+  it('filters by a value from the event drawer, naming it by its label', async () => {
+    const { urls, calls, user } = setup();
+    await screen.findByText('50 events loaded');
+    await user.click(rows()[0]!);
+    const details = await screen.findByRole('table', { name: 'Event details' });
+    // A field no filter reads offers nothing.
+    expect(within(details).queryByRole('button', { name: 'Filter by URL' })).toBeNull();
+    await user.click(within(details).getByRole('button', { name: 'Filter by Categories' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Filter by “Travel”' }));
+    expect(urls.at(-1)).toMatchObject({ cats: '56', interval: '7d' });
+    await waitFor(() => expect(calls.at(-1)![1]!.query).toMatchObject({ cats: ['56'] }));
+  }, 20_000);
+
+  it('filters by a cell’s value from the keyboard: arrows move between values, Enter opens the menu', async () => {
+    const { urls, user } = setup();
+    await screen.findByText('50 events loaded');
+    const header = within(screen.getByRole('table', { name: 'Web logs' })).getAllByRole('columnheader').map((h) => h.textContent);
+    rows()[1]!.focus();
+    for (let i = 0; i <= header.indexOf('Action'); i++) await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toBe('Isolate');
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'Filter by “Isolate”' });
+    await user.click(item);
+    expect(urls.at(-1)).toMatchObject({ pe_action: 'safeview' });
+    // No drawer opened on the way.
+    expect(screen.queryByRole('table', { name: 'Event details' })).toBeNull();
+  }, 20_000);
+
+  it('shows active filters as chips named by labels, one row until expanded; a chip’s ✕ removes its filter', async () => {
+    const initial = { interval: '7d', cats: '56', pe_action: 'block', userid: 'ann', domain: 'a.example', country: 'DE' };
+    const { urls, user } = setup({ initial });
+    await screen.findByText('50 events loaded');
+    const bar = screen.getByRole('search', { name: 'Web logs filters' });
+    const chips = () => within(bar).queryAllByRole('button', { name: /^Change filter/ }).map((b) => b.textContent);
+    // Category names come from their lookup, which answers on its own.
+    await waitFor(() => expect(chips()).toEqual(['Action: Block', 'User: ann', 'Domain: a.example', 'Category: Travel']));
+    await user.click(within(bar).getByRole('button', { name: 'Show all (5)' }));
+    expect(chips()).toContain('Country: Germany');
+    await user.click(within(bar).getByRole('button', { name: 'Remove filter Action: Block' }));
+    expect(urls.at(-1)).not.toHaveProperty('pe_action');
+    expect(urls.at(-1)).toMatchObject({ cats: '56', userid: 'ann' });
+  }, 20_000);
 });

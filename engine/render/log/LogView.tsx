@@ -3,16 +3,14 @@
  * query, a virtualised table of the loaded events that loads the next page as the admin scrolls to its end, an event
  * drawer with the enumerations' labels, CSV and JSON export of what is loaded, and the load error in the view.
  */
-import { Alert, Button, Drawer, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type UIEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject, type UIEvent } from 'react';
 import type { LogViewDef } from '../../../definitions/define';
 import { LOG_INTERVALS, logIntervalsFor } from '../../../schemas/logEnums';
-import type { OperationInput } from '../../generated/client.gen';
-import { useApi } from '../shell/EngineContext';
-import { exportCsv, exportJson } from '../widgets/export/exporters';
-import { FilterBar } from '../widgets/filter/FilterBar';
-import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
+import { LOG_FILTERS, type FilterSpec } from '../../../schemas/logs';
+import { useCall } from '../shell/EngineContext';
+import { withFilter, type FilterQuery, type FilterSchemaEntry } from '../widgets/filter/filters';
 import { columnWidths, contentRules, defaultHidden, normaliseColumns } from '../widgets/table/columns';
 import { DENSITY_PADDING } from '../widgets/table/tableSettings';
 import { ColourBadge } from '../widgets/table/ColourBadge';
@@ -20,9 +18,18 @@ import { TableSettingsMenu } from '../widgets/table/TableSettingsMenu';
 import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { useTableSettings } from '../widgets/table/useTableSettings';
 import '../widgets/table/table.css';
-import { createLogController, effectiveInterval, INTERVAL_KEY, type LogPage, type LogUrlQuery } from './logController';
-import { asFieldChanges, cellText, eventRows, exportCell, type FieldChange } from './logFormat';
+import './log.css';
+import { LogFilterBar } from './LogFilterBar';
+import { createLogController, effectiveInterval, INTERVAL_KEY, type LogFetchers, type LogPage, type LogUrlQuery } from './logController';
+import { LogExportDialog } from './LogExportDialog';
+import type { ExportFields } from './logExport';
+import { EventChanges, eventChangesText, isEventChanges } from '../changes/EventChanges';
+import { cellText, eventRows } from './logFormat';
+import { filterChoices, type FilterChoice } from './filterByValue';
+import { FilterValueMenu } from './FilterValueMenu';
 import { useLookupLabels, type FieldLabels } from './useLookupLabels';
+import { EventActionPanel } from './EventActionPanel';
+import { EventDownloads } from './EventDownloads';
 import type { ScreenLookup } from '../publish/revisionDiff';
 
 export interface LogViewProps {
@@ -38,8 +45,6 @@ export interface LogViewProps {
 }
 
 type LogEvent = Readonly<Record<string, unknown>>;
-type QueryId = LogViewDef['operations']['query']['id'];
-type NextId = LogViewDef['operations']['next']['id'];
 
 /** Rows closer than this to the end of the loaded events start loading the next page. */
 export const LOAD_AHEAD_ROWS = 20;
@@ -47,29 +52,55 @@ export const LOAD_AHEAD_ROWS = 20;
 export const VIRTUALISE_ABOVE = 100;
 /** Row height per density, in px (one line of text and the cell padding). */
 const ROW_HEIGHTS = { comfortable: 40, compact: 32 } as const;
+/** The table's height before the page is measured (tests), and its least. */
 const TABLE_HEIGHT = 560;
+const MIN_TABLE_HEIGHT = 320;
+/** Room kept below the table (the page's padding). */
+const BELOW_TABLE = 16;
+
+/** The height that takes the table to the bottom of the window, kept as the window and the bar above it change. */
+function useFillHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(TABLE_HEIGHT);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(MIN_TABLE_HEIGHT, Math.floor(window.innerHeight - top - BELOW_TABLE)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    // What sits above the table (the filter bar growing to several rows) moves it.
+    if (el.parentElement) observer.observe(el.parentElement);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return height;
+}
 export const MONTH_OPTION = 'month';
 
 // Every kind's events are records; the view reads them by the definition's field names.
 const asPage = (answer: Promise<unknown>) => answer as Promise<LogPage<LogEvent>>;
 
 function useLogController(screen: LogViewDef, onPrem: boolean, managementStation: boolean) {
-  const api = useApi();
-  return useMemo(
-    () =>
-      createLogController<LogEvent>({
-        fetchers: {
-          first: (query) =>
-            asPage(api.callById(screen.operations.query.id, { query } as OperationInput<QueryId>)),
-          next: (query, pagingIdentifiers) =>
-            asPage(api.callById(screen.operations.next.id, { query, body: { pagingIdentifiers } } as OperationInput<NextId>)),
-        },
-        filterParams: screen.filters.map((f) => f.param),
-        managementStation,
-        onPrem,
-      }),
-    [api, screen, onPrem, managementStation],
-  );
+  const call = useCall();
+  return useMemo(() => {
+    const fetchers: LogFetchers<LogEvent> = {
+      first: (query) => asPage(call(screen.operations.query, { query })),
+      next: (query, pagingIdentifiers) =>
+        asPage(call(screen.operations.next, { query, body: { pagingIdentifiers } })),
+    };
+    const controller = createLogController<LogEvent>({
+      fetchers,
+      filterParams: screen.filters.map((f) => f.param),
+      managementStation,
+      onPrem,
+    });
+    return { controller, fetchers };
+  }, [call, screen, onPrem, managementStation]);
 }
 
 function IntervalPicker({ query, setQuery, managementStation }: Omit<LogViewProps, 'screen' | 'onPrem'>) {
@@ -108,59 +139,60 @@ function IntervalPicker({ query, setQuery, managementStation }: Omit<LogViewProp
   );
 }
 
-/** A list of field changes, one per line: the field, then its value before → after (an empty side reads "none"). */
-function ChangeList({ title, changes }: { title: string; changes: readonly FieldChange[] }) {
-  const side = (v: string) => (v === '' ? <Text span c="dimmed" fs="italic" size="sm">none</Text> : <Text span size="sm">{v}</Text>);
-  return (
-    <Stack gap={6} component="ul" aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {changes.map((c, i) => (
-        <li key={i}>
-          <Text size="sm" fw={600}>
-            {c.field}
-          </Text>
-          <Text size="sm" component="div" style={{ wordBreak: 'break-word' }}>
-            {side(c.before)}
-            <Text span size="sm" c="dimmed" mx={6} aria-label="changed to">
-              →
-            </Text>
-            {side(c.after)}
-          </Text>
-        </li>
-      ))}
-    </Stack>
-  );
+interface EventDrawerProps {
+  screen: LogViewDef;
+  event: LogEvent | null;
+  lookups: FieldLabels;
+  screens?: ScreenLookup;
+  onClose: () => void;
+  /** "Filter by this value": the value's text, and what picking it does. */
+  filter: { labelOf: (c: FilterChoice) => string; onPick: (c: FilterChoice) => void };
 }
 
-function EventDrawer({ screen, event, lookups, onClose }: { screen: LogViewDef; event: LogEvent | null; lookups: FieldLabels; onClose: () => void }) {
+function EventDrawer({ screen, event, lookups, screens, onClose, filter }: EventDrawerProps) {
+  // The area a save changed: its definition words the save's changes.
+  const area = event ? screen.screenFields?.map((f) => event[f]).find((v): v is string => typeof v === 'string') : undefined;
   return (
     <Drawer opened={event !== null} onClose={onClose} position="right" size="lg" title="Event details">
       {event && (
         <Table aria-label="Event details" withRowBorders>
           <Table.Tbody>
             {eventRows(screen, event, lookups).map(({ field, title, text }) => {
-              const changes = asFieldChanges(event[field]);
+              const changes = isEventChanges(event[field]);
               return (
                 <Table.Tr key={field}>
                   <Table.Th scope="row" w="35%">
                     {title}
                   </Table.Th>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{changes ? <ChangeList title={title} changes={changes} /> : text}</Table.Td>
+                  <Table.Td style={changes ? { overflowWrap: 'anywhere' } : { wordBreak: 'break-all' }}>{changes ? <EventChanges value={event[field]} area={area} screens={screens} label={title} /> : text}</Table.Td>
+                  <Table.Td w={1}>
+                    {filterChoices(screen, field, event[field]).length > 0 && (
+                      <FilterValueMenu title={title} choices={filterChoices(screen, field, event[field])} {...filter} />
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       )}
+      {event && screen.eventDownloads && <EventDownloads downloads={screen.eventDownloads} event={event} />}
+      {event && screen.eventAction && <EventActionPanel key={JSON.stringify(event)} action={screen.eventAction} event={event} />}
     </Drawer>
   );
 }
 
 /** The log view; see the module comment. */
 export function LogView({ screen, query, setQuery, onPrem, managementStation, screens }: LogViewProps) {
-  const controller = useLogController(screen, onPrem, managementStation);
+  const { controller, fetchers } = useLogController(screen, onPrem, managementStation);
+  const [exporting, setExporting] = useState(false);
+  // The table cell whose "Filter by this value" menu is open.
+  const [cellMenu, setCellMenu] = useState<{ index: number; field: string } | null>(null);
   const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
   const [open, setOpen] = useState<LogEvent | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const keysHintId = useId();
+  const tableHeight = useFillHeight(scrollRef);
 
   useEffect(() => controller.setQuery(query), [controller, query]);
   const lookups = useLookupLabels(screen.lookups);
@@ -213,7 +245,7 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
-    initialRect: { width: 1000, height: TABLE_HEIGHT },
+    initialRect: { width: 1000, height: tableHeight },
   });
   const items = virtual
     ? virtualizer.getVirtualItems()
@@ -231,24 +263,47 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   };
 
   const fileName = `${screen.logType}-logs`;
-  const exportRows = () => events.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, exportCell(v)])));
+  // Any field's value as the screen shows it.
+  const valueText = (field: string, value: unknown) => {
+    const changes = eventChangesText(value);
+    if (changes !== undefined) return changes;
+    const column = allColumns.find((c) => c.field === field);
+    return cellText(field, value, labels[field] ?? column?.labels ?? screen.fieldLabels?.[field]);
+  };
+  const exportFields: ExportFields = {
+    fields: [...new Set([...allColumns.map((c) => c.field), ...Object.keys(screen.fieldTitles ?? {})])],
+    title: (field) => allColumns.find((c) => c.field === field)?.label ?? screen.fieldTitles?.[field] ?? field,
+    text: valueText,
+  };
+  const filterParamField = (param: string) => (LOG_FILTERS[screen.logType] as Readonly<Record<string, FilterSpec>>)[param]?.field ?? param;
+  const filterBy = {
+    labelOf: (c: FilterChoice) => valueText(filterParamField(c.param), c.value),
+    onPick: (c: FilterChoice) => {
+      setOpen(null);
+      setCellMenu(null);
+      setQuery(withFilter(query, c.param, c.value));
+    },
+  };
   const before = virtual ? (items[0]?.start ?? 0) : 0;
   const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
   return (
     <Stack gap="sm">
-      <Group align="end" justify="space-between" wrap="wrap">
+      <Group align="end" justify="space-between" wrap="nowrap" gap="sm">
         <IntervalPicker query={query} setQuery={setQuery} managementStation={managementStation} />
-        <Group gap="xs">
-          <Button variant="default" disabled={events.length === 0} onClick={() => exportCsv(exportRows(), fileName, { header: true })}>
-            Export CSV
-          </Button>
-          <Button variant="default" disabled={events.length === 0} onClick={() => exportJson(events, fileName)}>
-            Export JSON
-          </Button>
-        </Group>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <LogFilterBar
+            filters={filters}
+            query={query as FilterQuery}
+            setQuery={(q) => setQuery(q)}
+            label={`${screen.title} filters`}
+            labelOf={(param, value) => valueText(filterParamField(param), value)}
+          />
+        </div>
+        <Button variant="default" disabled={events.length === 0} onClick={() => setExporting(true)}>
+          Export…
+        </Button>
       </Group>
-      <FilterBar filters={filters} query={query as FilterQuery} setQuery={(q) => setQuery(q)} label={`${screen.title} filters`} />
       {state.error !== null && (
         <Alert color="red" role="alert" title="The events could not be loaded">
           <Stack gap="xs" align="start">
@@ -265,16 +320,19 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
         </Text>
         <TableSettingsMenu table={screen.title} columns={allColumns} settings={settings} onChange={setSettings} />
       </Group>
-      <div ref={scrollRef} onScroll={onScroll} style={{ height: TABLE_HEIGHT, overflow: 'auto' }} data-testid="log-scroll">
+      <div ref={scrollRef} onScroll={onScroll} style={{ height: tableHeight, overflow: 'auto' }} data-testid="log-scroll">
         <Table
           stickyHeader
           highlightOnHover
-          className="portal-table"
+          className="portal-table portal-log-table"
           verticalSpacing={DENSITY_PADDING[settings.density]}
           style={{ width: tableWidth }}
           aria-label={screen.title}
           aria-rowcount={events.length + 1}
         >
+          <VisuallyHidden component="caption" id={keysHintId}>
+            Enter opens the event. The arrow keys move between its values; Enter on a value, or a right click, filters by it.
+          </VisuallyHidden>
           <colgroup>
             {widths.map((w, i) => (
               <col key={columns[i]!.field} style={{ width: w }} />
@@ -298,21 +356,66 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
                   key={item.key}
                   aria-rowindex={item.index + 2}
                   tabIndex={0}
+                  aria-describedby={keysHintId}
                   style={{ cursor: 'pointer', height: ROW_HEIGHT }}
-                  onClick={() => setOpen(event)}
+                  onClick={(e) => {
+                    // Clicks in a cell's menu (drawn elsewhere in the page) are not clicks on the row.
+                    const target = e.target as HTMLElement;
+                    if (e.currentTarget.contains(target) && !target.closest('[role="menu"]')) setOpen(event);
+                  }}
                   onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
+                    const row = e.currentTarget;
+                    const target = e.target as HTMLElement;
+                    const cell = target.tagName === 'TD' && row.contains(target) ? target : null;
+                    if (target !== row && !cell) return;
+                    const cells = [...row.querySelectorAll<HTMLElement>(':scope > td')];
+                    const at = cell ? cells.indexOf(cell) : -1;
+                    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
                       e.preventDefault();
-                      setOpen(event);
+                      const next = e.key === 'ArrowRight' ? cells[at + 1] : at > 0 ? cells[at - 1] : row;
+                      next?.focus();
+                    } else if (e.key === 'Escape' && cell) {
+                      row.focus();
+                    } else if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      const field = cell?.dataset.field;
+                      if (field && filterChoices(screen, field, event[field]).length > 0) setCellMenu({ index: item.index, field });
+                      else setOpen(event);
                     }
                   }}
                 >
                   {columns.map((c) => {
                     const text = textOf(event, c);
                     const colour = c.colors?.[String(event[c.field])];
+                    const content = colour ? <ColourBadge color={colour}>{text}</ColourBadge> : text;
+                    const choices = filterChoices(screen, c.field, event[c.field]);
+                    const menuOpen = cellMenu?.index === item.index && cellMenu.field === c.field;
                     return (
-                      <Table.Td key={c.field} className="portal-table-truncate" title={text}>
-                        {colour ? <ColourBadge color={colour}>{text}</ColourBadge> : text}
+                      <Table.Td
+                        key={c.field}
+                        className="portal-table-truncate"
+                        title={text}
+                        tabIndex={-1}
+                        data-field={c.field}
+                        onContextMenu={(e) => {
+                          if (choices.length === 0) return;
+                          e.preventDefault();
+                          setCellMenu({ index: item.index, field: c.field });
+                        }}
+                      >
+                        {menuOpen ? (
+                          <FilterValueMenu
+                            title={c.label}
+                            choices={choices}
+                            opened
+                            onClose={() => setCellMenu(null)}
+                            {...filterBy}
+                          >
+                            {content}
+                          </FilterValueMenu>
+                        ) : (
+                          content
+                        )}
                       </Table.Td>
                     );
                   })}
@@ -340,7 +443,15 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
           </Group>
         )}
       </div>
-      <EventDrawer screen={screen} event={open} lookups={labels} onClose={() => setOpen(null)} />
+      <EventDrawer screen={screen} event={open} lookups={labels} screens={screens} onClose={() => setOpen(null)} filter={filterBy} />
+      <LogExportDialog
+        opened={exporting}
+        onClose={() => setExporting(false)}
+        fetchers={fetchers}
+        request={controller.request}
+        fields={exportFields}
+        fileName={fileName}
+      />
     </Stack>
   );
 }

@@ -95,6 +95,8 @@ export interface LogController<E> extends Store<LogState<E>> {
   loadMore(): void;
   /** Loads the first page again with the current query (after an error). */
   reload(): void;
+  /** The API query of the loaded events (their interval fixed at the first page, the filters). */
+  request(): Record<string, string | number | string[]>;
 }
 
 export interface LogControllerOptions<E> {
@@ -168,5 +170,6 @@ export function createLogController<E>(options: LogControllerOptions<E>): LogCon
     reload() {
       first();
     },
+    request: () => request,
   };
 }

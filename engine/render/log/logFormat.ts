@@ -46,22 +46,6 @@ export function eventRows(
     });
 }
 
-/** One changed field of an event (an audit event's `changes`): where, and its value before and after. */
-export interface FieldChange {
-  readonly field: string;
-  readonly before: string;
-  readonly after: string;
-}
-
-/** The value as a list of field changes when it is one (every entry has text field, before and after), else undefined. */
-export function asFieldChanges(value: unknown): FieldChange[] | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
-  const ok = value.every(
-    (c) => typeof c === 'object' && c !== null && ['field', 'before', 'after'].every((k) => typeof (c as Record<string, unknown>)[k] === 'string'),
-  );
-  return ok ? (value as FieldChange[]) : undefined;
-}
-
 /** A value as one cell of a CSV export: lists joined with |, records (a list of changes too) as JSON. */
 export function exportCell(value: unknown): unknown {
   if (Array.isArray(value)) return value.every((v) => typeof v !== 'object' || v === null) ? value.join('|') : JSON.stringify(value);

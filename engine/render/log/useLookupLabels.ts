@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LogViewDef } from '../../../definitions/define';
-import type { CategoryList } from '../../../schemas/logs';
-import { useEngine } from '../shell/EngineContext';
+import { recordOf } from '../../core/call';
+import { useCall } from '../shell/EngineContext';
 
 type Labels = Readonly<Record<string, string>>;
 export type FieldLabels = Readonly<Record<string, Labels>>;
@@ -13,7 +13,7 @@ const NONE: FieldLabels = {};
  * per page load and shared by every log view; until it arrives (or if it fails) the ids show as they are.
  */
 export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
-  const { call } = useEngine();
+  const call = useCall();
   const [labels, setLabels] = useState<FieldLabels>(NONE);
   useEffect(() => {
     if (!lookups) return;
@@ -21,7 +21,7 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
     const entries = Object.entries(lookups);
     void Promise.all(
       entries.map(([field, op]) =>
-        listOf(op.id, () => call<CategoryList>(op.id)).then(
+        listOf(op.id, () => call(op)).then(
           (list) => [field, list] as const,
           () => [field, undefined] as const,
         ),
@@ -40,10 +40,13 @@ export function useLookupLabels(lookups: LogViewDef['lookups']): FieldLabels {
 /** By operation id. */
 const lists = new Map<string, Promise<Labels>>();
 
-function listOf(opId: string, fetch: () => Promise<{ categories: readonly { value: string; label: string }[] }>): Promise<Labels> {
+function listOf(opId: string, fetch: () => Promise<unknown>): Promise<Labels> {
   let list = lists.get(opId);
   if (!list) {
-    list = fetch().then((answer) => Object.fromEntries(answer.categories.map((c) => [c.value, c.label])));
+    list = fetch().then((answer) => {
+      const { categories } = recordOf(answer);
+      return Object.fromEntries((Array.isArray(categories) ? categories : []).map(recordOf).map((c) => [String(c.value), String(c.label)]));
+    });
     // A failed answer is not kept: the next view asks again.
     list.catch(() => lists.delete(opId));
     lists.set(opId, list);

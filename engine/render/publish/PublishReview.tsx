@@ -3,11 +3,14 @@
  * reason (required) that is stored with the revision. Publishing makes the staged revision live.
  */
 import { Button, Group, Modal, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, useState, type ReactNode } from 'react';
 import { PUBLISH_REASON } from '../../../schemas/policy';
 import { showSnackbar } from '../../core/snackbar';
 import { useEngine, useStore } from '../shell/EngineContext';
 import { ChangeList } from './ChangeList';
+import { PublishAnalysis } from './PublishAnalysis';
+import { PublishImpact } from './PublishImpact';
 import { useRevisionDiff, type ScreenLookup } from './revisionDiff';
 
 export interface PublishReviewProps {
@@ -34,6 +37,8 @@ function ReviewBody({ onClose, screens }: Omit<PublishReviewProps, 'opened'>) {
   const [touched, setTouched] = useState(false);
   const error = reasonError(reason);
   const count = diff.status === 'ready' ? diff.areas.length : 0;
+  // The effect and the analysis are worked out again when the staged revision changes while the review is open.
+  const version = `${rev?.staged_rev_id}|${rev?.updated_at}`;
 
   const publish = async () => {
     setTouched(true);
@@ -53,8 +58,16 @@ function ReviewBody({ onClose, screens }: Omit<PublishReviewProps, 'opened'>) {
         Publishing makes these saved changes live for every user of the tenant. Each area is compared with the revision in
         effect now{rev ? ` (revision ${rev.rev_id})` : ''}.
       </Text>
-      <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
-        <ChangeList state={diff} none="Nothing is waiting to be published." />
+      <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+        <Stack gap="md">
+          <ChangeList state={diff} none="Nothing is waiting to be published." />
+          {rev?.state === 'staged' && (
+            <>
+              <PublishImpact stagedVersion={version} />
+              {diff.status === 'ready' && diff.areas.length > 0 && <PublishAnalysis areas={new Map(diff.areas.map((a) => [a.screenId, a.title]))} stagedVersion={version} />}
+            </>
+          )}
+        </Stack>
       </ScrollArea.Autosize>
       <Textarea
         label="Change reason"
@@ -81,10 +94,24 @@ function ReviewBody({ onClose, screens }: Omit<PublishReviewProps, 'opened'>) {
   );
 }
 
+/**
+ * The review opens from the header, outside the screens' query cache: it then keeps one of its own while open, for
+ * the names of ids its changes show.
+ */
+function WithQueryClient({ children }: { children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  const [own] = useState(() => (outer ? undefined : new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })));
+  return own ? <QueryClientProvider client={own}>{children}</QueryClientProvider> : children;
+}
+
 export function PublishReview({ opened, onClose, screens }: PublishReviewProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Review and publish" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened && <ReviewBody onClose={onClose} screens={screens} />}
+      {opened && (
+        <WithQueryClient>
+          <ReviewBody onClose={onClose} screens={screens} />
+        </WithQueryClient>
+      )}
     </Modal>
   );
 }

@@ -5,12 +5,12 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Pagination, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { showSnackbar } from '../../core/snackbar';
-import type { OperationOutput } from '../../generated/client.gen';
+import type { AnswerOf } from '../../generated/client.gen';
 import { useApi, useEngine, useStore } from '../shell/EngineContext';
 import { ChangeList } from './ChangeList';
 import { useRevisionDiff, type ScreenLookup } from './revisionDiff';
 
-type History = OperationOutput<'policy.history'>;
+type History = AnswerOf<'policyHistory'>;
 type Revision = History['revisions'][number];
 
 const PAGE = 25;
@@ -163,7 +163,7 @@ export function RevisionHistory({ screens, canRollBack }: RevisionHistoryProps) 
             changes to those areas. Nothing goes live until you review and publish.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(undefined)}>
+            <Button variant="default" onClick={() => setConfirm(undefined)} data-autofocus>
               Cancel
             </Button>
             <Button loading={rolling} onClick={() => confirm && void rollBack(confirm)}>

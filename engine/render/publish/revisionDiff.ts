@@ -1,12 +1,11 @@
 /**
- * The readable changes of a policy revision: the server answers each changed area's document before and after
- * (policy.changes); each area's screen definition gives the labels, the row key and the row names to diff them with.
+ * The changes of a policy revision: the server answers each changed area's document before and after
+ * (policy.changes); each area's screen definition (loaded here) gives the change presenter its schema, labels, row
+ * keys and names (`ChangeList` words them).
  */
 import { useEffect, useState } from 'react';
-import { isDocumentScreen, type ScreenDef } from '../../../definitions/define';
+import { isDocumentScreen, type DocumentScreen, type ScreenDef } from '../../../definitions/define';
 import type { RevisionChanges } from '../../../schemas/policy';
-import { diffDocuments, type DiffEntry } from '../document/diffDocuments';
-import { diffOptionsOf } from '../document/screenDiff';
 import { useApi } from '../shell/EngineContext';
 
 /** What the shell knows of a screen by id: its title, and its definition on demand. */
@@ -15,7 +14,10 @@ export type ScreenLookup = (screenId: string) => { readonly title: string; reado
 export interface AreaDiff {
   readonly screenId: string;
   readonly title: string;
-  readonly entries: readonly DiffEntry[];
+  /** The area's definition; undefined when the shell does not know it (its changes are then worded from field names). */
+  readonly screen: DocumentScreen | undefined;
+  readonly before: Readonly<Record<string, unknown>>;
+  readonly after: Readonly<Record<string, unknown>>;
 }
 
 export type RevisionDiffState =
@@ -23,14 +25,19 @@ export type RevisionDiffState =
   | { readonly status: 'error'; readonly message: string }
   | { readonly status: 'ready'; readonly changes: RevisionChanges; readonly areas: readonly AreaDiff[] };
 
-/** The areas of `changes` as readable diffs; an area whose screen is unknown is listed by its id with no details. */
+/** The areas of `changes` with their definitions; an area whose screen is unknown is listed by its id. */
 export async function areaDiffs(changes: RevisionChanges, lookup: ScreenLookup): Promise<AreaDiff[]> {
   return Promise.all(
     changes.areas.map(async (area) => {
       const found = lookup(area.screen_id);
       const screen = found && (await found.load());
-      const entries = screen && isDocumentScreen(screen) ? diffDocuments(area.before, area.after, diffOptionsOf(screen)) : [];
-      return { screenId: area.screen_id, title: found?.title ?? area.screen_id, entries };
+      return {
+        screenId: area.screen_id,
+        title: found?.title ?? area.screen_id,
+        screen: screen && isDocumentScreen(screen) ? screen : undefined,
+        before: area.before,
+        after: area.after,
+      };
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { reportCatalogue } from '../../../definitions/reports/reportCatalogue';
 import { renderUi } from '../../../tests/setup/component';
@@ -9,6 +10,7 @@ import { createRevisionStore, type CallFn } from '../../core/revision';
 import { createUnsavedChanges } from '../../core/unsavedChanges';
 import { EngineProvider } from '../shell/EngineContext';
 import type { SvgChartProps } from './SvgChart';
+import type { ReportQuery } from './IntervalSelect';
 import { ReportView } from './ReportView';
 
 // The chart needs a real layout engine; the stand-in lists the chart's datasets as buttons that "click a datum".
@@ -26,7 +28,7 @@ vi.mock('./SvgChart', () => ({
 
 const meta = { start: 0, end: 100, granularity: 'P1D', bins: 7, expansion: null, metric: 'count' } as const;
 
-function setup(query: Record<string, string>) {
+function setup(query: Record<string, string>, stateful = false) {
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
     calls.push([id, input]);
@@ -37,15 +39,24 @@ function setup(query: Record<string, string>) {
     }
     if (report === 'scan_heat') return { kind: 'heatmap', ...base, cells: [{ day: 1, hour: 9, value: 4 }] };
     if (report === 'action_summary') return { kind: 'series', ...base, series: [{ ts: 10, value: 3, split: { allow: 3 } }] };
+    if (report === 'top_categories_v2') return { kind: 'top', ...base, data: [{ key: '14', label: 'Social Networking', value: 6 }] };
     return { kind: 'top', ...base, data: [{ key: 'bob', value: 6 }] };
   }) as unknown as CallFn;
   const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
   const engine = { call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() };
   const navigate = vi.fn();
   const setQuery = vi.fn();
+  function Harness() {
+    const [q, setQ] = useState<ReportQuery>(query);
+    const set = (next: ReportQuery) => {
+      setQuery(next);
+      if (stateful) setQ(next);
+    };
+    return <ReportView screen={reportCatalogue} query={q} setQuery={set} navigate={navigate} />;
+  }
   renderUi(
     <EngineProvider engine={engine}>
-      <ReportView screen={reportCatalogue} query={query} setQuery={setQuery} navigate={navigate} />
+      <Harness />
     </EngineProvider>,
   );
   return { calls, navigate, setQuery, user: userEvent.setup() };
@@ -112,12 +123,49 @@ describe('ReportView (report catalogue)', () => {
 
   it('runs a drill-down report with the value it was opened with', async () => {
     const { calls } = setup({ report: 'top_category_domains', cats: '50', interval: '30d' });
-    await screen.findByRole('group', { name: 'Top domains of a category chart' });
+    await screen.findByRole('group', { name: 'Top domains of a category · Category: 50 chart' });
     expect(calls).toEqual([['reports.top-category-domains', expect.objectContaining({ query: { interval: '30d', limit: 10, cats: '50' } })]]);
   });
 
   it('draws the file-scan heat map', async () => {
     setup({ report: 'scan_heat' });
     expect((await screen.findByRole('group', { name: 'File scans by day and hour chart' })).dataset.kind).toBe('heatmap');
+  });
+
+  it('names a drill-down’s value, not its id, in the filter chip and the chart title', { timeout: 20_000 }, async () => {
+    const { user, setQuery } = setup({ report: 'top_categories_v2', interval: '7d' }, true);
+    await user.click(within(await screen.findByRole('group', { name: 'Top categories chart' })).getByRole('button', { name: 'Social Networking' }));
+    expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_category_domains', interval: '7d', cats: '14' });
+    expect((await screen.findByRole('heading', { level: 2, name: /Top domains of a category/ })).textContent).toBe('Top domains of a category · Category: Social Networking');
+    const bar = screen.getByRole('search', { name: 'Top domains of a category filters' });
+    expect(within(bar).getByRole('button', { name: /^Change filter/ }).textContent).toBe('Category: Social Networking');
+  });
+
+  it('brings a report picked from the list into view and focuses its title', { timeout: 20_000 }, async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const { user } = setup({ report: 'top_users', interval: '7d' }, true);
+    await screen.findByRole('group', { name: 'Top users chart' });
+    expect(scrolled).toEqual([]);
+    await user.click(within(reportList()).getByRole('button', { name: 'Top domains' }));
+    const title = await screen.findByRole('heading', { level: 2, name: 'Top domains' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(title));
+    expect(scrolled).toHaveLength(1);
+    expect(scrolled[0]!.contains(title)).toBe(true);
+  });
+
+  it('shows a chart as a table on request, whose names drill down as the chart’s data do', { timeout: 20_000 }, async () => {
+    const { user, setQuery } = setup({ report: 'top_categories_v2', interval: '7d' });
+    await screen.findByRole('group', { name: 'Top categories chart' });
+    await user.click(screen.getByRole('button', { name: 'View as table: Top categories' }));
+    const table = screen.getByRole('table', { name: 'Top categories' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['NameValue', 'Social Networking6']);
+    expect(screen.queryByRole('group', { name: 'Top categories chart' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Social Networking' }));
+    expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_category_domains', interval: '7d', cats: '14' });
+    await user.click(screen.getByRole('button', { name: 'View as chart: Top categories' }));
+    expect(await screen.findByRole('group', { name: 'Top categories chart' })).toBeTruthy();
   });
 });

@@ -5,12 +5,13 @@
  * and value, §5) or, without one, the matching events in the logs.
  */
 import { Alert, Grid, Group, NativeSelect, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReportWidgetDef } from '../../../definitions/define';
 import { REPORT_LIMIT_DEFAULT, threatEvasionDrillDown } from '../../../schemas/reports';
-import { FilterBar } from '../widgets/filter/FilterBar';
 import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
+import { LogFilterBar } from '../log/LogFilterBar';
 import { drillDownRoute } from './drillDown';
+import { drilledName, rememberName } from './drillNames';
 import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
 import { ReportWidgetCard, type ReportQueryValues } from './ReportWidgetCard';
 import type { ReportViewProps } from './ReportView';
@@ -42,14 +43,17 @@ function activeFilters(widget: ReportWidgetDef, query: ReportQuery): ReportQuery
 }
 
 /** The query a click on a datum opens: the drilled report with the datum as its filter, over the same interval. */
-export function drillReportQuery(widget: ReportWidgetDef, key: string, interval: string): ReportQuery | undefined {
+export function drillReportQuery(widget: ReportWidgetDef, key: string, interval: string, name?: string): ReportQuery | undefined {
   const drill = widget.drillReport;
   if (!drill || key === '') return undefined;
   if (drill.param === 'threatEvasion') {
     const { param, value } = threatEvasionDrillDown(key);
     // The plus signs stand for the value's spaces (form encoding).
-    return { report: drill.report, interval, [param]: value.replace(/\+/g, ' ') };
+    const v = value.replace(/\+/g, ' ');
+    if (name) rememberName(param, v, name);
+    return { report: drill.report, interval, [param]: v };
   }
+  if (name) rememberName(drill.param, key, name);
   return { report: drill.report, interval, [drill.param]: key };
 }
 
@@ -80,11 +84,28 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
   const requiredLabel = selected.requires ? (selected.filterBar?.find((f) => f.param === selected.requires)?.label ?? selected.requires) : undefined;
   const missing = selected.requires !== undefined && filters[selected.requires] === undefined;
   const origin = screen.widgets.find((w) => w.drillReport?.report === selected.report);
+  // The value a drill-down narrowed the report to, by its name, after the chart's title.
+  const drillSubtitle = useMemo(() => {
+    const f = selected.filterBar?.find((e) => e.param === selected.requires);
+    const v = f && first(query[f.param]);
+    return f && v ? `${f.label}: ${f.options?.[v] ?? drilledName(f.param, v) ?? v}` : undefined;
+  }, [selected, query]);
+
+  // A report picked from the list comes into view with its title focused (the list is long on a narrow window).
+  const picked = useRef(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const openRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!picked.current) return;
+    picked.current = false;
+    openRef.current?.scrollIntoView({ block: 'start' });
+    (titleRef.current ?? openRef.current)?.focus({ preventScroll: true });
+  }, [selected.report]);
   const target = selected.drillReport ? widgetOf(selected.drillReport.report) : undefined;
 
   const onDatum = selected.drillReport
-    ? (key: string) => {
-        const next = drillReportQuery(selected, key, interval);
+    ? (key: string, name: string | undefined) => {
+        const next = drillReportQuery(selected, key, interval, name);
         if (next) setQuery(next);
       }
     : selected.drillDown
@@ -113,7 +134,10 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
                   label={w.title}
                   active={w.report === selected.report}
                   aria-current={w.report === selected.report ? 'page' : undefined}
-                  onClick={() => setQuery({ report: w.report, interval, ...(query.top ? { top: query.top } : {}) })}
+                  onClick={() => {
+                    picked.current = true;
+                    setQuery({ report: w.report, interval, ...(query.top ? { top: query.top } : {}) });
+                  }}
                   py={4}
                 />
               ))}
@@ -122,7 +146,7 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-        <Stack gap="md">
+        <Stack gap="md" ref={openRef} tabIndex={-1} aria-label={selected.title} style={{ scrollMarginTop: 72, outline: 'none' }}>
           <Group gap="md" align="end">
             <IntervalSelect query={query} setQuery={setQuery} />
             {topN && (
@@ -135,11 +159,12 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
               />
             )}
           </Group>
-          <FilterBar
+          <LogFilterBar
             filters={entries}
             query={query as FilterQuery}
             setQuery={({ page: _page, pageSize: _size, ...q }) => setQuery(q)}
             label={`${selected.title} filters`}
+            labelOf={(param, value) => drilledName(param, value) ?? value}
           />
           {missing ? (
             <Alert color="blue" title={selected.title}>
@@ -154,6 +179,8 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
               limit={topN ? top : REPORT_LIMIT_DEFAULT}
               filters={filters}
               onDatum={onDatum}
+              subtitle={drillSubtitle}
+              titleRef={titleRef}
               datumHint={target ? `Click a datum to see ${target.title.toLowerCase()}.` : 'Click a datum to open the matching events.'}
             />
           )}

@@ -8,13 +8,13 @@ import { MESSAGES } from '../../../schemas/constants';
 import { REPORT_INTERVAL_DEFAULT, REPORT_INTERVALS, REPORTS, type ReportName, type ScheduledReport } from '../../../schemas/reports';
 import { FREQUENCY_LABELS, LOG_INTERVALS } from '../../../schemas/logEnums';
 import { isApiError } from '../../core/http';
-import type { OperationOutput } from '../../generated/client.gen';
+import type { AnswerOf } from '../../generated/client.gen';
 import { useApi } from '../shell/EngineContext';
 import { notifyDownload, notifySave } from '../widgets/snackbars';
 import { downloadBlob } from '../widgets/export/exporters';
 
-type ScheduledDoc = OperationOutput<'reports.scheduled.get'>;
-type PastList = OperationOutput<'reports.past.list'>;
+type ScheduledDoc = AnswerOf<'reportsScheduledGet'>;
+type PastList = AnswerOf<'reportsPastList'>;
 
 const REPORT_OPTIONS = Object.entries(REPORTS)
   .filter(([, spec]) => !('requires' in spec))
@@ -217,7 +217,7 @@ function Past({ refresh }: { refresh: number }) {
   const download = useCallback(
     async (id: string, fileName: string) => {
       try {
-        const blob = (await api.reportsPastDownload({ params: { id } })) as unknown as Blob;
+        const blob = await api.reportsPastDownload({ params: { id } });
         downloadBlob(blob, fileName);
         notifyDownload();
       } catch (e) {

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReportDef, ReportWidgetDef } from '../../../definitions/define';
 import type { ReportName } from '../../../schemas/reports';
 import { isApiError } from '../../core/http';
-import type { OperationId, OperationInput } from '../../generated/client.gen';
-import { useApi } from '../shell/EngineContext';
+import { answerRecord } from '../../core/call';
+import { useCall } from '../shell/EngineContext';
 import { DashboardArrange } from './DashboardArrange';
 import { drillDownRoute } from './drillDown';
 import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
@@ -34,6 +34,14 @@ interface Layout {
   readonly updated_at?: string;
 }
 
+/** An arrangement as the arrange operations answer it (`{ widgets, updated_at? }`), or null for anything else. */
+function layoutOf(answer: unknown): Layout | null {
+  const a = answerRecord(answer);
+  if (!a || !Array.isArray(a.widgets)) return null;
+  const widgets = a.widgets.filter((w): w is ReportName => typeof w === 'string');
+  return typeof a.updated_at === 'string' ? { widgets, updated_at: a.updated_at } : { widgets };
+}
+
 /** The charts of a layout: the dashboard's own definition of a report, else the catalogue's. */
 function layoutWidgets(screen: ReportDef, names: readonly string[]): ReportWidgetDef[] {
   const pool = [...screen.widgets, ...(screen.arrange?.from.widgets ?? [])];
@@ -42,15 +50,15 @@ function layoutWidgets(screen: ReportDef, names: readonly string[]): ReportWidge
 
 /** The user's arrangement of an arrangeable dashboard: loaded once, saved with its stamp (409: the stored one). */
 function useLayout(screen: ReportDef) {
-  const api = useApi();
+  const call = useCall();
   const arrange = screen.arrange;
   const [layout, setLayout] = useState<Layout | 'loading' | null>(arrange ? 'loading' : null);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     if (!arrange) return;
     let alive = true;
-    (api.callById(arrange.get.id as OperationId, {} as OperationInput<OperationId>) as Promise<unknown> as Promise<Layout>).then(
-      (l) => alive && setLayout(l),
+    call(arrange.get).then(
+      (l) => alive && setLayout(layoutOf(l)),
       (e: unknown) => {
         if (!alive) return;
         setLayout(null);
@@ -60,21 +68,19 @@ function useLayout(screen: ReportDef) {
     return () => {
       alive = false;
     };
-  }, [api, arrange]);
+  }, [call, arrange]);
 
   const save = useCallback(
     async (widgets: readonly ReportName[]): Promise<boolean> => {
       if (!arrange) return false;
       const stamp = layout !== 'loading' && layout?.updated_at ? { updated_at: layout.updated_at } : {};
       try {
-        const input = { body: { widgets, ...stamp } } as unknown as OperationInput<OperationId>;
-        const saved = (await api.callById(arrange.save.id as OperationId, input)) as unknown as Layout;
-        setLayout(saved);
+        setLayout(layoutOf(await call(arrange.save, { body: { widgets, ...stamp } })));
         setNotice(null);
         return true;
       } catch (e) {
         if (isApiError(e) && e.status === 409 && e.body && 'current' in e.body) {
-          setLayout((e.body as { current: Layout }).current);
+          setLayout(layoutOf(e.body.current));
           setNotice('Your dashboard was arranged in another window meanwhile; that arrangement is shown now. Arrange it again to change it.');
           return true;
         }
@@ -82,7 +88,7 @@ function useLayout(screen: ReportDef) {
         return false;
       }
     },
-    [api, arrange, layout],
+    [call, arrange, layout],
   );
   const names = layout === 'loading' ? null : (layout?.widgets ?? screen.widgets.map((w) => w.report));
   return { names, save, notice };

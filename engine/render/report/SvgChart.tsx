@@ -5,7 +5,8 @@
  * the report view, so the dashboard draws as soon as its reports answer.
  */
 import { useComputedColorScheme } from '@mantine/core';
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import './chart.css';
 import { elementToPng, type ChartImageSource } from '../widgets/export/exporters';
 import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { barLabelWidth, GAUGE_TRACK, PALETTE, percent, type ChartData } from './chartDatasets';
@@ -40,6 +41,7 @@ const DIM: CSSProperties = { fill: 'var(--mantine-color-dimmed)' };
 const GRID: CSSProperties = { stroke: 'var(--mantine-color-default-border)' };
 const EDGE: CSSProperties = { stroke: 'var(--mantine-color-body)' };
 const FONT = 12;
+const HIDDEN: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 /** Text takes the page's colour (SVG text is black by default); no gap below the drawing. */
 const SVG: CSSProperties = { display: 'block', overflow: 'visible' };
 
@@ -365,6 +367,8 @@ export function SvgChart({ data, label, fullGauge = false, onDatum, onChart }: S
   const width = useContainerWidth(host);
   const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
   const handlers = useRef({ onDatum, onChart });
+  const hintId = useId();
+  const clickable = onDatum !== undefined && data.kind !== 'heatmap';
   const dark = useComputedColorScheme('light') === 'dark';
   useEffect(() => {
     handlers.current = { onDatum, onChart };
@@ -380,19 +384,63 @@ export function SvgChart({ data, label, fullGauge = false, onDatum, onChart }: S
     return () => handlers.current.onChart?.(null);
   }, [drawn]);
 
+  // The datum the arrow keys are on (its index among the chart's datum elements), while the chart has the focus.
+  const [active, setActive] = useState<number | null>(null);
+  const datums = () => [...(host.current?.querySelectorAll<SVGElement>('[data-datum]') ?? [])].filter((d) => d.dataset.tip);
+  useEffect(() => {
+    const list = datums();
+    list.forEach((d, i) => (i === active ? d.setAttribute('data-active', '') : d.removeAttribute('data-active')));
+    const el = active === null ? undefined : list[active];
+    const box = host.current?.getBoundingClientRect();
+    if (!el || !box) return;
+    const r = el.getBoundingClientRect();
+    setTip({ x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top, text: el.dataset.tip ?? '' });
+  }, [active, data, width]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const list = datums();
+    if (list.length === 0) return;
+    const last = list.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: Math.min(last, (active ?? -1) + 1),
+      ArrowDown: Math.min(last, (active ?? -1) + 1),
+      ArrowLeft: Math.max(0, (active ?? 1) - 1),
+      ArrowUp: Math.max(0, (active ?? 1) - 1),
+      Home: 0,
+      End: last,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      setActive(moves[e.key]!);
+    } else if ((e.key === 'Enter' || e.key === ' ') && active !== null && clickable) {
+      const key = list[active]?.dataset.key;
+      if (key) {
+        e.preventDefault();
+        handlers.current.onDatum?.(key);
+      }
+    }
+  };
+  const activeText = active === null ? '' : (tip?.text ?? '');
+
   const showTip = (e: PointerEvent<HTMLDivElement>) => {
     const d = datumOf(e.target);
     const box = host.current?.getBoundingClientRect();
     setTip(d && box ? { x: e.clientX - box.left, y: e.clientY - box.top, text: d.dataset.tip ?? '' } : null);
   };
-  const clickable = onDatum !== undefined && data.kind !== 'heatmap';
 
   return (
     <div
       ref={host}
       role="figure"
       aria-label={label}
+      aria-describedby={hintId}
+      tabIndex={0}
+      className="portal-chart"
       data-chart-kind={data.kind}
+      onKeyDown={onKeyDown}
+      onBlur={() => {
+        setActive(null);
+        setTip(null);
+      }}
       style={{ position: 'relative', fontSize: FONT, color: 'var(--mantine-color-text)', cursor: tip && clickable ? 'pointer' : undefined }}
       onPointerMove={showTip}
       onPointerLeave={() => setTip(null)}
@@ -401,6 +449,12 @@ export function SvgChart({ data, label, fullGauge = false, onDatum, onChart }: S
         if (key) handlers.current.onDatum?.(key);
       }}
     >
+      <span id={hintId} style={HIDDEN}>
+        {clickable ? 'Arrow keys move between the values; Enter opens the one shown.' : 'Arrow keys move between the values.'}
+      </span>
+      <span aria-live="polite" style={HIDDEN}>
+        {activeText}
+      </span>
       {drawn && drawing(data, width, fullGauge, dark)}
       {tip && tip.text && (
         <div

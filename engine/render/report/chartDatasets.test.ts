@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { WEB_ACTION_LABELS } from '../../../schemas/logEnums';
 import type { ReportResult } from '../../../schemas/reports';
 import {
+  seriesColours,
+  PALETTE,
   BAR_LABEL_WIDTH,
   BAR_ROW_HEIGHT,
   barDatasets,
@@ -167,5 +170,24 @@ describe('drill-down route', () => {
     const heat = { report: 'heat_summary', title: 'H', chart: 'bar', drillDown: { logType: 'web', param: 'threatEvasion' } } as const;
     expect(drillDownRoute(heat, 'lure_category-Fake_Login_Page', '7d')).toBe('/logs/web?interval=7d&lure_category=Fake+Login+Page');
     expect(new URLSearchParams('lure_category=Fake+Login+Page').get('lure_category')).toBe('Fake Login Page');
+  });
+});
+
+describe('seriesColours', () => {
+  it('gives an action its fixed colour in any order and any chart: allow green, block red, isolate blue, warn orange', () => {
+    expect(seriesColours(['block', 'allow', 'safeview', 'warn'])).toEqual(['#e03131', '#2f9e44', '#1c7ed6', '#f76707']);
+    expect(seriesColours(['warn', 'bypass', 'allow'])).toEqual(['#f76707', '#868e96', '#2f9e44']);
+    // Every web action has its own colour, whatever else a chart shows.
+    const actions = Object.keys(WEB_ACTION_LABELS);
+    expect(new Set(seriesColours(actions)).size).toBe(actions.length);
+    expect(seriesColours([...actions].reverse())).toEqual(seriesColours(actions).reverse());
+  });
+
+  it('keeps a value’s colour across loads and charts, and never gives two series of one chart the same colour', () => {
+    const keys = Array.from({ length: PALETTE.length }, (_, i) => `cat-${i * 7}`);
+    const colours = seriesColours(keys);
+    expect(new Set(colours).size).toBe(keys.length);
+    // A value alone has the colour it has among others, when no other value of the chart claimed it first.
+    expect(seriesColours(['cat-0'])[0]).toBe(seriesColours(['cat-0', 'news'])[0]);
   });
 });

@@ -86,9 +86,66 @@ export const GAUGE_TRACK = { light: '#e9ecef', dark: '#424242' } as const;
 /** A share as the gauge shows it: one decimal at most, with a percent sign. */
 export const percent = (value: number): string => `${Math.round(value * 10) / 10} %`;
 
-/** The palette series take their colours from, in order. */
-export const PALETTE = ['#1c7ed6', '#f76707', '#2f9e44', '#e03131', '#7048e8', '#0c8599', '#e8590c', '#5c940d', '#c2255c', '#495057'] as const;
-const colour = (i: number) => PALETTE[i % PALETTE.length]!;
+/** The palette series take their colours from: a value keeps its colour from chart to chart (`seriesColours`). */
+export const PALETTE = [
+  '#1c7ed6', '#f76707', '#2f9e44', '#e03131', '#7048e8', '#0c8599',
+  '#c2255c', '#f59f00', '#ae3ec9', '#868e96', '#8d5524', '#364fc7',
+] as const;
+
+/**
+ * Colours of values whose meaning has one (an action: allow green, block red, isolate blue, warn orange), as the
+ * log views' badges show them.
+ */
+export const FIXED_COLOURS: Readonly<Record<string, string>> = {
+  allow: '#2f9e44',
+  deliver: '#2f9e44',
+  accept: '#2f9e44',
+  block: '#e03131',
+  deny: '#e03131',
+  reject: '#e03131',
+  quarantine: '#c2255c',
+  safeview: '#1c7ed6',
+  isolate: '#1c7ed6',
+  warn: '#f76707',
+  bypass: '#868e96',
+  direct: '#8d5524',
+  readonly: '#0c8599',
+  redirect: '#ae3ec9',
+  disable: '#7048e8',
+};
+
+/** A value's own place in the palette: a hash of its text, the same in every chart and every load. */
+function paletteIndex(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % PALETTE.length;
+}
+
+/**
+ * The colour of each value of one chart: its fixed colour, else its place in the palette; a value whose colour is
+ * already taken in this chart takes the next free one, so no two series share a colour (up to the palette's size).
+ */
+export function seriesColours(keys: readonly string[]): string[] {
+  const used = new Set<string>();
+  const out: string[] = new Array(keys.length);
+  // Fixed colours first, so a hashed value never takes an action's colour from it.
+  keys.forEach((key, i) => {
+    const fixed = FIXED_COLOURS[key.toLowerCase()];
+    if (fixed && !used.has(fixed)) {
+      out[i] = fixed;
+      used.add(fixed);
+    }
+  });
+  keys.forEach((key, i) => {
+    if (out[i]) return;
+    const start = paletteIndex(key);
+    let c: string = PALETTE[start]!;
+    for (let step = 0; step < PALETTE.length && used.has(c); step++) c = PALETTE[(start + step) % PALETTE.length]!;
+    out[i] = c;
+    used.add(c);
+  });
+  return out;
+}
 /** A colour at 25 % opacity, for fills. */
 export const fillOf = (hex: string) => `${hex}40`;
 
@@ -121,24 +178,26 @@ export function lineDatasets(result: ReportResult, labels?: Readonly<Record<stri
   const series = seriesData(result);
   const keys = splitKeys(series);
   if (keys.length === 0) {
-    return [{ name: result.title, key: '', values: series.map((p) => ({ x: p.ts * 1000, y: p.value })), color: colour(0), fillColor: fillOf(colour(0)) }];
+    return [{ name: result.title, key: '', values: series.map((p) => ({ x: p.ts * 1000, y: p.value })), color: PALETTE[0], fillColor: fillOf(PALETTE[0]) }];
   }
+  const colours = seriesColours(keys);
   return keys.map((key, i) => ({
     name: labels?.[key] ?? key,
     key,
     values: series.map((p) => ({ x: p.ts * 1000, y: p.split?.[key] ?? 0 })),
-    color: colour(i),
-    fillColor: fillOf(colour(i)),
+    color: colours[i]!,
+    fillColor: fillOf(colours[i]!),
   }));
 }
 
 export function barDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): BarDataset[] {
+  const colours = seriesColours(topData(result).map(keyOf));
   return topData(result).map((d, i) => ({
     name: nameOf(d, labels),
     key: keyOf(d),
     value: d.value,
-    color: colour(i),
-    fillColor: fillOf(colour(i)),
+    color: colours[i]!,
+    fillColor: fillOf(colours[i]!),
     percentageColor: '#495057',
   }));
 }
@@ -146,22 +205,24 @@ export function barDatasets(result: ReportResult, labels?: Readonly<Record<strin
 /** Gauge datasets: each datum as a percentage of the report's total, rounded to one decimal. */
 export function gaugeDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): GaugeDataset[] {
   const total = result.total;
+  const colours = seriesColours(topData(result).map(keyOf));
   return topData(result).map((d, i) => ({
     name: nameOf(d, labels),
     key: keyOf(d),
     value: total > 0 ? Math.round((d.value / total) * 1000) / 10 : 0,
-    color: colour(i),
+    color: colours[i]!,
   }));
 }
 
 export function pieDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): PieDataset[] {
+  const colours = seriesColours(topData(result).map(keyOf));
   return topData(result).map((d, i) => ({
     name: nameOf(d, labels),
     key: keyOf(d),
     value: d.value,
     exclude: !(d.value > 0),
-    color: colour(i),
-    fillColor: fillOf(colour(i)),
+    color: colours[i]!,
+    fillColor: fillOf(colours[i]!),
   }));
 }
 
@@ -169,8 +230,9 @@ export function pieDatasets(result: ReportResult, labels?: Readonly<Record<strin
 export function stackedBarDatasets(result: ReportResult, labels?: Readonly<Record<string, string>>): StackedBarDataset[] {
   const series = seriesData(result);
   const keys = splitKeys(series);
+  const colours = seriesColours(keys);
   return keys.flatMap((key, i) =>
-    series.map((p) => ({ name: labels?.[key] ?? key, key, category: p.ts, value: p.split?.[key] ?? 0, color: colour(i) })),
+    series.map((p) => ({ name: labels?.[key] ?? key, key, category: p.ts, value: p.split?.[key] ?? 0, color: colours[i]! })),
   );
 }
 

@@ -5,14 +5,15 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CapabilityNotice as Notice } from '../../../definitions/define';
-import { useEngine } from './EngineContext';
+import { useCall } from './EngineContext';
+import { recordOf } from '../../core/call';
 
 export function CapabilityNotice({ notice }: { notice: Notice }) {
-  const { call } = useEngine();
+  const call = useCall();
   const detail = useQuery({
     queryKey: ['capability', notice.operation.id, notice.capability],
     retry: false,
-    queryFn: ({ signal }) => call<{ enabled: boolean }>(notice.operation.id, { params: { name: notice.capability } }, { signal, skip403Snackbar: true }),
+    queryFn: ({ signal }) => call(notice.operation, { params: { name: notice.capability } }, { signal, skip403Snackbar: true }).then(recordOf),
   });
   if (detail.data?.enabled !== notice.when) return null;
   return (

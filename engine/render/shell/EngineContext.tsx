@@ -4,12 +4,14 @@
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { AccessControl } from '../../core/access';
-import type { RevisionStore, CallFn } from '../../core/revision';
+import { typedCall, type CallFn, type TypedCall } from '../../core/call';
+import type { RevisionStore } from '../../core/revision';
 import type { Store } from '../../core/store';
 import type { UnsavedChanges } from '../../core/unsavedChanges';
 import { createApiClient, type ApiClient } from '../../generated/client.gen';
 
 export interface Engine {
+  /** The transport (the HTTP core's `callOperation`, a fake in tests); screens call through `useCall()` or `useApi()`. */
   readonly call: CallFn;
   readonly access: AccessControl;
   readonly revision: RevisionStore;
@@ -45,6 +47,19 @@ export function useApi(): ApiClient {
     clients.set(call, client);
   }
   return client;
+}
+
+const typedCalls = new WeakMap<CallFn, TypedCall>();
+
+/** The typed call over the engine's transport: `call(operation, input, options)`, typed by the operation's schemas. */
+export function useCall(): TypedCall {
+  const { call } = useEngine();
+  let typed = typedCalls.get(call);
+  if (!typed) {
+    typed = typedCall(call);
+    typedCalls.set(call, typed);
+  }
+  return typed;
 }
 
 /** Subscribes a component to a core store. */

@@ -57,6 +57,8 @@ describe('RuleAccordion', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Rule name' }), 'Block gambling');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(control(/2\. Notes/).getAttribute('aria-expanded')).toBe('true');
+    // The focus follows to the opened panel's heading (the Next button that had it is gone).
+    expect(document.activeElement).toBe(control(/2\. Notes/));
     expect(control(/1\. General/).textContent).toContain('Block gambling');
   });
 

@@ -5,7 +5,7 @@
  */
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { useContext, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { SavedByPageBar } from '../SaveBar';
 import {
   canOpenPanel,
@@ -63,9 +63,18 @@ export function RuleAccordion({
   const shown = panels.filter((p) => !p.hidden);
   // A row editor in a dialog has Cancel and saves itself even inside a page with a save bar.
   const savedByPage = useContext(SavedByPageBar) && !onCancel;
+  // Next closes the panel that holds it: the focus moves to the opened panel's heading rather than to the page.
+  const box = useRef<HTMLDivElement>(null);
+  const movedByNext = useRef(false);
+  useEffect(() => {
+    if (!movedByNext.current || state.open === null) return;
+    movedByNext.current = false;
+    const opened = state.open;
+    [...(box.current?.querySelectorAll<HTMLElement>('[data-panel-control]') ?? [])].find((c) => c.dataset.panelControl === opened)?.focus();
+  }, [state.open]);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={box}>
       <Accordion
         value={state.open}
         onChange={(id) => setState(id === null ? closePanels(state) : openPanel(state, panels, id, mode))}
@@ -78,7 +87,7 @@ export function RuleAccordion({
           const open = state.open === panel.id;
           return (
             <Accordion.Item key={panel.id} value={panel.id} data-viewed={status?.viewed || undefined}>
-              <Accordion.Control disabled={!canOpenPanel(state, panels, panel.id, mode)}>
+              <Accordion.Control disabled={!canOpenPanel(state, panels, panel.id, mode)} data-panel-control={panel.id}>
                 <Group gap="xs" wrap="nowrap">
                   <Text fw={600}>{`${i + 1}. ${panel.title}`}</Text>
                   {panel.optional && (
@@ -102,7 +111,14 @@ export function RuleAccordion({
                 {panel.content}
                 {open && next.shown && (
                   <Group justify="flex-end" mt="md">
-                    <Button variant="light" disabled={!next.enabled} onClick={() => setState(goNext(state, panels, validity, mode))}>
+                    <Button
+                      variant="light"
+                      disabled={!next.enabled}
+                      onClick={() => {
+                        movedByNext.current = true;
+                        setState(goNext(state, panels, validity, mode));
+                      }}
+                    >
                       Next
                     </Button>
                   </Group>

@@ -47,6 +47,10 @@ describe('exports', () => {
     expect(svg).toMatch(/color:\s*(red|rgb\(255, 0, 0\))/);
     el.remove();
   });
+  it('saves a file under its name without bidirectional, zero-width or control characters', () => {
+    exportJson({}, 'x\u202egpj\u200b\u0007.exe.json');
+    expect(saved[0]!.name).toBe('xgpj.exe.json');
+  });
   it('names files and decodes data URLs', async () => {
     expect(withExtension('a.CSV', '.csv')).toBe('a.CSV');
     expect(withExtension('a', '.csv')).toBe('a.csv');

@@ -3,9 +3,10 @@
  * chart (its own dataURI). Every download raises the download snackbar, or its error.
  */
 import type { DownloadSpec, FileDownloadSpec } from '../../../../definitions/define';
+import { withoutInvisibleCharacters } from '../../../../schemas/safeText';
 import { toCsv, type CsvOptions } from '../../../core/csv';
 import type { CallInput, CallOptions, DownloadedFile } from '../../../core/http';
-import type { CallFn } from '../../../core/revision';
+import type { OperationRef, TypedCall } from '../../../core/call';
 import { notifyDownload } from '../snackbars';
 
 /** `name` with `extension` (".csv") appended unless it already ends with it. */
@@ -13,12 +14,12 @@ export function withExtension(name: string, extension: string): string {
   return name.toLowerCase().endsWith(extension.toLowerCase()) ? name : `${name}${extension}`;
 }
 
-/** Saves a blob under a file name through a temporary link. */
+/** Saves a blob under a file name through a temporary link; the name cannot disguise itself (see withoutInvisibleCharacters). */
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = withoutInvisibleCharacters(fileName);
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
@@ -76,13 +77,13 @@ export function downloadAnswer<A, R>(spec: AnyDownloadSpec<A, R>, answer: A, row
 export const downloadCallOptions = (spec: AnyDownloadSpec<never, never>): CallOptions => (isFileDownload(spec) ? { asFile: true } : {});
 
 /**
- * Calls `operationId` for a download and saves its answer (a refusal raises the download's error notice). The query
+ * Calls `operation` for a download and saves its answer (a refusal raises the download's error notice). The query
  * sent is what the file name is made from. Resolves with whether a file was saved.
  */
-export async function callAndDownload<R>(call: CallFn, operationId: string, input: CallInput, spec: AnyDownloadSpec<never, R>, row: R): Promise<boolean> {
+export async function callAndDownload<R>(call: TypedCall, operation: OperationRef, input: CallInput, spec: AnyDownloadSpec<never, R>, row: R): Promise<boolean> {
   let answer: unknown;
   try {
-    answer = await call(operationId, input, downloadCallOptions(spec as AnyDownloadSpec<never, never>));
+    answer = await call(operation, input, downloadCallOptions(spec as AnyDownloadSpec<never, never>));
   } catch (error) {
     notifyDownload(error);
     return false;

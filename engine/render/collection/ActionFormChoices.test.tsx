@@ -1,0 +1,55 @@
+/**
+ * A collection's form keeps what the administrator chose when its choices are read again: on Users, a list of users
+ * read again after an import must not put the form back on the first user, or "Reset password" would be sent for
+ * that user instead of the one chosen.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { users } from '../../../definitions/settings/users';
+import { renderUi } from '../../../tests/setup/component';
+import { createAccessControl } from '../../core/access';
+import type { CallInput } from '../../core/http';
+import { createRevisionStore, type CallFn } from '../../core/revision';
+import { createUnsavedChanges } from '../../core/unsavedChanges';
+import { EngineProvider } from '../shell/EngineContext';
+import { CollectionView } from './CollectionView';
+
+const account = (username: string) => ({ username, first_name: '', last_name: '', email: '', role: 'auditor' });
+
+describe('a collection form whose choices are read again', () => {
+  it('sends the user the administrator chose, not the first one offered after the list changed', async () => {
+    let reads = 0;
+    const sent: CallInput[] = [];
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      if (id === 'auth.listUsers') {
+        reads++;
+        return { users: reads === 1 ? [account('admin'), account('ann')] : [account('aaron'), account('admin'), account('ann')] };
+      }
+      if (id === 'users.list') return { users: [] };
+      if (id === 'users.tenants') return { tenants: [{ users: 2, max_users: null }] };
+      if (id === 'users.resetPassword') {
+        sent.push(input!);
+        return {};
+      }
+      throw new Error(`unexpected ${id}`);
+    }) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    access.setUser({ roles: { read: ['*'], write: ['*'] }, capabilities: {} });
+    const { queryClient } = renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <CollectionView screen={users} query={{}} setQuery={() => undefined} />
+      </EngineProvider>,
+    );
+    fireEvent.click(await screen.findByRole('combobox', { name: /^User/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'ann' }));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /^User/ }) as HTMLInputElement).value).toBe('ann'));
+
+    // The list is read again (as after an import) and now starts with another user.
+    await queryClient.invalidateQueries({ queryKey: ['collection-choices'] });
+    await waitFor(() => expect(reads).toBe(2));
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'A-long-enough-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ username: 'ann' });
+  });
+});

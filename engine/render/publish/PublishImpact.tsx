@@ -1,0 +1,274 @@
+/**
+ * What the staged revision changes on recent traffic, in the publish review: a background job replays the last days'
+ * logged web requests under the published and the staged revision (started when the review opens, polled with the
+ * job core, cancelled from here or when the review closes). Its result says how many requests from how many users
+ * change, per transition, grouped by user, domain and category, with example requests that open to their trace.
+ */
+import { Alert, Badge, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TracePanel } from '../../../definitions/define';
+import { pollJob } from '../../core/jobs';
+import type { AnswerOf } from '../../generated/client.gen';
+import { reasonOf } from '../collection/useCollectionController';
+import { useApi } from '../shell/EngineContext';
+import { TraceView } from '../widgets/TraceView';
+
+type Job = AnswerOf<'policyImpactJob'>;
+type Summary = NonNullable<Job['result']>;
+type Example = Summary['by_user'][number]['examples'][number];
+
+/** Polling gives up after this long; the job keeps its state on the server. */
+const IMPACT_TIMEOUT_MS = 5 * 60_000;
+const GROUPS_SHOWN = 5;
+const EXAMPLES_SHOWN = 6;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+function sentence(r: Summary): string {
+  const label = (a: string) => (r.actions[a] ?? a).toLowerCase();
+  if (r.changed === 0) return `None of the ${plural(r.events, 'web request')} of the last 7 days would change.`;
+  const parts = r.transitions.map((t) => `${t.events.toLocaleString('en')} ${label(t.from)} → ${label(t.to)}`);
+  return `${plural(r.changed, 'request')} from ${plural(r.users, 'user')} would change: ${parts.join(', ')}.`;
+}
+
+function Groups({ title, groups }: { title: string; groups: Summary['by_user'] }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      {groups.slice(0, GROUPS_SHOWN).map((g) => (
+        <Group key={g.key} justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" truncate title={g.label ?? g.key}>
+            {g.label ?? (g.key || '(none)')}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+            {g.events.toLocaleString('en')}
+          </Text>
+        </Group>
+      ))}
+      {groups.length > GROUPS_SHOWN && (
+        <Text size="xs" c="dimmed">
+          and {plural(groups.length - GROUPS_SHOWN, 'more')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The examples of the largest domains, each once. */
+function examplesOf(r: Summary): Example[] {
+  const seen = new Set<string>();
+  const out: Example[] = [];
+  for (const g of r.by_domain) {
+    for (const e of g.examples) {
+      const key = `${e.timestamp}|${e.url}|${e.user}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(e);
+      if (out.length === EXAMPLES_SHOWN) return out;
+    }
+  }
+  return out;
+}
+
+function ExampleRow({ example, actions }: { example: Example; actions: Summary['actions'] }) {
+  const api = useApi();
+  const [trace, setTrace] = useState<{ panels?: readonly TracePanel[]; error?: string; pending?: boolean }>();
+  const open = async () => {
+    if (trace) return setTrace(undefined);
+    setTrace({ pending: true });
+    try {
+      const [answer, { verdictPanels }] = await Promise.all([
+        api.policyEvaluate({ body: { ...example.request, revisions: ['published', 'staged'] } }),
+        import('../../../definitions/policy/testRequest'),
+      ]);
+      setTrace({ panels: verdictPanels(answer) });
+    } catch (e) {
+      setTrace({ error: reasonOf(e) });
+    }
+  };
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.url}</Table.Td>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.user}</Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Badge size="sm" variant="light" color="gray" tt="none">
+              {actions[example.from] ?? example.from}
+            </Badge>
+            <Text size="sm" aria-hidden>
+              →
+            </Text>
+            <Badge size="sm" variant="light" color="orange" tt="none">
+              {actions[example.to] ?? example.to}
+            </Badge>
+          </Group>
+        </Table.Td>
+        <Table.Td>
+          <Button size="compact-xs" variant="subtle" onClick={() => void open()} loading={trace?.pending} aria-expanded={!!trace?.panels}>
+            {trace?.panels ? 'Hide trace' : 'Trace'}
+          </Button>
+        </Table.Td>
+      </Table.Tr>
+      {trace && !trace.pending && (
+        <Table.Tr>
+          <Table.Td colSpan={4}>
+            {trace.error ? (
+              <Alert color="red" role="alert">
+                {trace.error}
+              </Alert>
+            ) : (
+              <TraceView panels={trace.panels!} label={`Trace of ${example.url}`} />
+            )}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
+function Result({ result }: { result: Summary }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={500} data-testid="impact-summary">
+        {sentence(result)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {plural(result.events, 'logged web request')} replayed as {plural(result.shapes, 'distinct request')}.
+      </Text>
+      {result.changed > 0 && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <Groups title="Users" groups={result.by_user} />
+            <Groups title="Domains" groups={result.by_domain} />
+            <Groups title="Categories" groups={result.by_category} />
+          </SimpleGrid>
+          <Table fz="sm" verticalSpacing={4} layout="fixed" aria-label="Example requests that would change">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Example request</Table.Th>
+                <Table.Th w="26%">User</Table.Th>
+                <Table.Th w={150}>Published → staged</Table.Th>
+                <Table.Th w={96} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {examplesOf(result).map((e) => (
+                <ExampleRow key={`${e.timestamp}|${e.url}|${e.user}`} example={e} actions={result.actions} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+type State =
+  | { readonly kind: 'running'; readonly job?: Job }
+  | { readonly kind: 'done'; readonly result: Summary }
+  | { readonly kind: 'stopped'; readonly text: string; readonly failed: boolean };
+
+/** The impact of publishing the staged revision `stagedVersion` names (re-run when it changes). */
+export function PublishImpact({ stagedVersion }: { stagedVersion: string }) {
+  const api = useApi();
+  // The state of the run for one staged version; another version shows as running until its own run answers.
+  const [kept, setKept] = useState<{ readonly version: string; readonly state: State }>();
+  const state: State = kept?.version === stagedVersion ? kept.state : { kind: 'running' };
+  const current = useRef<{ id?: string; abort: AbortController }>(undefined);
+
+  const stop = useCallback(() => {
+    const run = current.current;
+    current.current = undefined;
+    if (!run) return;
+    run.abort.abort();
+    if (run.id) api.policyImpactCancel({ params: { id: run.id } }).catch(() => undefined);
+  }, [api]);
+
+  const start = useCallback(
+    async (version: string) => {
+      stop();
+      const run: { id?: string; abort: AbortController } = { abort: new AbortController() };
+      current.current = run;
+      const show = (next: State) => current.current === run && setKept({ version, state: next });
+      try {
+        const started = await api.policyImpact({});
+        run.id = started.id;
+        if (run.abort.signal.aborted) return void api.policyImpactCancel({ params: { id: started.id } }).catch(() => undefined);
+        const { job } = await pollJob(
+          async () => {
+            const j = await api.policyImpactJob({ params: { id: started.id } });
+            show({ kind: 'running', job: j });
+            if (j.status === 'cancelled') throw new Error(j.reason ?? 'Cancelled');
+            return { status: j.status, ...(j.reason ? { reason: j.reason } : {}), job: j };
+          },
+          { timeoutMs: IMPACT_TIMEOUT_MS, signal: run.abort.signal },
+        );
+        show({ kind: 'done', result: job.result! });
+      } catch (e) {
+        show({ kind: 'stopped', text: reasonOf(e), failed: true });
+      }
+      if (current.current === run) current.current = undefined;
+    },
+    [api, stop],
+  );
+
+  useEffect(() => {
+    void start(stagedVersion);
+    return stop;
+  }, [start, stop, stagedVersion]);
+
+  const cancel = () => {
+    stop();
+    setKept({ version: stagedVersion, state: { kind: 'stopped', text: 'Cancelled.', failed: false } });
+  };
+  const again = () => {
+    setKept({ version: stagedVersion, state: { kind: 'running' } });
+    void start(stagedVersion);
+  };
+
+  return (
+    <Paper withBorder p="sm" radius="sm" component="section" aria-label="Effect on recent traffic">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={3} size="h5">
+          Effect on recent traffic
+        </Title>
+        {state.kind === 'running' ? (
+          <Button size="compact-sm" variant="default" onClick={cancel}>
+            Cancel
+          </Button>
+        ) : (
+          <Button size="compact-sm" variant="default" onClick={again}>
+            Run again
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed" mb="sm">
+        The web requests your users made in the last 7 days, decided under the published and the staged policy: the web
+        action of each request that would change.
+      </Text>
+      {state.kind === 'running' && (
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">{state.job && state.job.progress > 0 ? `Replaying requests: ${state.job.progress}%` : 'Reading the logged requests…'}</Text>
+          </Group>
+          <Progress value={state.job?.progress ?? 0} size="sm" aria-label="Replay progress" />
+        </Stack>
+      )}
+      {state.kind === 'stopped' &&
+        (state.failed ? (
+          <Alert color="red" role="alert" title="The effect could not be worked out">
+            {state.text}
+          </Alert>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {state.text}
+          </Text>
+        ))}
+      {state.kind === 'done' && <Result result={state.result} />}
+    </Paper>
+  );
+}

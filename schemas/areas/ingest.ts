@@ -1,0 +1,52 @@
+/**
+ * Event ingestion (this product's extension; the spec has no ingestion call): the log kinds an enforcement node or an
+ * appliance may send, the limits of one batch, and the tenant's ingestion tokens.
+ */
+import { z } from 'zod';
+import { LOG_TYPES, type LogType } from '../logs';
+
+/** Every log kind but the audit log, which only the portal itself writes. */
+export const INGEST_LOG_TYPES = LOG_TYPES.filter((t): t is Exclude<LogType, 'audit'> => t !== 'audit');
+export type IngestLogType = (typeof INGEST_LOG_TYPES)[number];
+
+/** Largest body of one batch, in bytes (8 MiB). */
+export const INGEST_MAX_BYTES = 8 * 1024 * 1024;
+/** Most lines (events) in one batch. */
+export const INGEST_MAX_LINES = 10_000;
+/** Batches stored at once by one server, and by one tenant; more are answered 429 with Retry-After. */
+export const INGEST_MAX_IN_FLIGHT = { server: 16, tenant: 4 } as const;
+/** Seconds a refused batch is asked to wait (Retry-After). */
+export const INGEST_RETRY_AFTER_S = 1;
+/** Ingestion tokens per tenant. */
+export const INGEST_MAX_TOKENS = 10;
+/** Lines whose errors one 400 lists; the message says how many more lines were refused. */
+export const INGEST_MAX_LINE_ERRORS = 20;
+
+export const IngestAnswer = z.object({
+  accepted: z.number().int().meta({ description: 'Events stored, all of the batch: they are committed when this answer is sent' }),
+});
+
+export const IngestionToken = z.object({
+  id: z.string(),
+  name: z.string().meta({ title: 'Name' }),
+  hint: z.string().meta({ title: 'Ends in', description: 'The last four characters, to tell tokens apart' }),
+  created_at: z.iso.datetime().meta({ title: 'Created' }),
+  created_by: z.string().meta({ title: 'Created by' }),
+  last_used_at: z.iso.datetime().nullable().meta({ title: 'Last used', description: 'Last batch sent with it (to the minute)' }),
+});
+export type IngestionToken = z.infer<typeof IngestionToken>;
+export const IngestionTokenList = z.object({ tokens: z.array(IngestionToken) });
+export const NewIngestionToken = z.strictObject({
+  name: z
+    .string({ error: 'Enter a name for the token.' })
+    .trim()
+    .min(1, 'Enter a name for the token.')
+    .max(100)
+    .meta({ title: 'Name', description: 'What sends with it, such as the appliance or the gateway site' }),
+});
+export const GeneratedIngestionToken = z.object({
+  token: IngestionToken,
+  secret: z.string().meta({ title: 'Token', description: 'The token; shown this once, stored only as its SHA-256' }),
+});
+export const IngestionTokenIdParam = z.strictObject({ id: z.uuid() });
+export const IngestionTokenDeleted = z.object({ deleted: z.string() });

@@ -1,0 +1,377 @@
+/**
+ * Compiled condition matchers: each condition's values are parsed once per revision (addresses to numbers, domains
+ * lower-cased, patterns to tests), so that evaluating a request is a few comparisons per condition.
+ */
+import type { ConditionDecl, EvalRequest, LookupStep } from './types';
+
+/** A request with its derived values (lower-cased domain, numeric addresses, epoch time). */
+export interface PreparedRequest {
+  readonly raw: EvalRequest;
+  readonly domain: string;
+  readonly url: string;
+  readonly user: string;
+  readonly groups: readonly string[];
+  readonly sourceIp: number;
+  readonly destIp: number;
+  readonly time: number;
+  /** Lower-cased values of list and text attributes, made once per request when a condition first reads them. */
+  readonly lowered: Map<string, readonly string[]>;
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+/** IPv4 address as an unsigned number, or -1. */
+export function ipNumber(v: string | undefined): number {
+  if (!v) return -1;
+  const m = IPV4.exec(v.trim());
+  if (!m) return -1;
+  const o = [m[1], m[2], m[3], m[4]].map(Number);
+  if (o.some((x) => x > 255)) return -1;
+  return ((o[0]! * 256 + o[1]!) * 256 + o[2]!) * 256 + o[3]!;
+}
+
+/** An address, CIDR block or range `a-b` as an inclusive interval, or null when it is none of these. */
+export function ipInterval(v: string): readonly [number, number] | null {
+  const range = v.split('-');
+  if (range.length === 2) {
+    const a = ipNumber(range[0]);
+    const b = ipNumber(range[1]);
+    return a < 0 || b < 0 ? null : [a, b];
+  }
+  const slash = v.indexOf('/');
+  if (slash < 0) {
+    const a = ipNumber(v);
+    return a < 0 ? null : [a, a];
+  }
+  const base = ipNumber(v.slice(0, slash));
+  const prefix = Number(v.slice(slash + 1));
+  if (base < 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > 32) return null;
+  const size = 2 ** (32 - prefix);
+  const start = base - (base % size);
+  return [start, start + size - 1];
+}
+
+/** The host of a URL (with or without a scheme), lower-cased. */
+export function hostOf(url: string): string {
+  const noScheme = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const host = noScheme.split(/[/?#]/, 1)[0] ?? '';
+  return host.replace(/^[^@]*@/, '').replace(/:\d+$/, '').toLowerCase();
+}
+
+/** The extension of a file name (`report.tar.gz` → `gz`), lower-cased, or undefined. */
+export function extensionOf(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : undefined;
+}
+
+/** The domain of a mail address (after its last @), lower-cased, or ''. */
+export function addressDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+}
+
+export function prepareRequest(request: EvalRequest, now: number): PreparedRequest {
+  // A file name stands for its file type when none is given.
+  const req = request.file_type === undefined && request.file_name !== undefined && extensionOf(request.file_name) ? { ...request, file_type: extensionOf(request.file_name) } : request;
+  const url = req.url ?? '';
+  const domain = (req.domain ?? (url ? hostOf(url) : '')).toLowerCase().replace(/\.$/, '');
+  const time = req.time ? Date.parse(req.time) : now;
+  return {
+    raw: req,
+    domain,
+    url: url.toLowerCase(),
+    user: (req.user ?? '').toLowerCase(),
+    groups: (req.groups ?? []).map((g) => g.toLowerCase()),
+    sourceIp: ipNumber(req.source_ip),
+    destIp: ipNumber(req.dest_ip) >= 0 ? ipNumber(req.dest_ip) : ipNumber(domain),
+    time,
+    lowered: new Map(),
+  };
+}
+
+/** The request's values of `attribute`, lower-cased, computed once per request. */
+function loweredValues(r: PreparedRequest, attribute: ConditionDecl['attribute']): readonly string[] {
+  let v = r.lowered.get(attribute);
+  if (!v) {
+    const raw = r.raw[attribute];
+    v = Array.isArray(raw) ? raw.map((x: string) => x.toLowerCase()) : typeof raw === 'string' ? [raw.toLowerCase()] : [];
+    r.lowered.set(attribute, v);
+  }
+  return v;
+}
+
+/** A domain pattern: `example.com` covers it and its subdomains, `*.example.com` only its subdomains. */
+export interface DomainPattern {
+  readonly base: string;
+  readonly subOnly: boolean;
+}
+export function domainPattern(v: string): DomainPattern {
+  const lower = v.toLowerCase().replace(/\.$/, '');
+  return lower.startsWith('*.') ? { base: lower.slice(2), subOnly: true } : { base: lower, subOnly: false };
+}
+export function domainMatches(p: DomainPattern, domain: string): boolean {
+  if (!domain) return false;
+  if (domain === p.base) return !p.subOnly;
+  return domain.length > p.base.length && domain.endsWith(p.base) && domain.charCodeAt(domain.length - p.base.length - 1) === 46;
+}
+
+export interface TextPatternValue {
+  readonly match: string;
+  readonly value: string;
+}
+export function textTest(p: TextPatternValue): (s: string) => boolean {
+  const v = p.value.toLowerCase();
+  switch (p.match) {
+    case 'starts_with':
+      return (s) => s.startsWith(v);
+    case 'ends_with':
+      return (s) => s.endsWith(v);
+    case 'contains':
+      return (s) => s.includes(v);
+    case 'equal':
+      return (s) => s === v;
+    default: {
+      let re: RegExp | null = null;
+      try {
+        re = new RegExp(p.value, 'i');
+      } catch {
+        re = null;
+      }
+      return re ? (s) => re.test(s) : () => false;
+    }
+  }
+}
+
+/** Directions a rule's transfer direction covers. */
+export const DIRECTION_COVERS: Readonly<Record<string, readonly string[]>> = {
+  uploads: ['upload'],
+  downloads: ['download'],
+  uploadsAndDownloads: ['upload', 'download'],
+};
+
+/** A condition of one row, compiled: whether it is set, its values as text, and its test. */
+export interface CompiledCondition {
+  readonly decl: ConditionDecl;
+  readonly set: boolean;
+  readonly values: readonly string[];
+  /** The values compared (after the lookup steps), for the analysis. */
+  readonly list: readonly unknown[];
+  /** The values of the declaration's `also` field, lower-cased. */
+  readonly also?: readonly string[];
+  /** Set and empty: a required condition the row leaves open, holding for every request carrying the attribute. */
+  readonly any?: boolean;
+  readonly test: (r: PreparedRequest) => boolean;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+function valueText(kind: string, v: unknown): string {
+  if (kind === 'text' && v && typeof v === 'object') {
+    const p = v as TextPatternValue;
+    return `${p.match.replace(/_/g, ' ')} "${p.value}"`;
+  }
+  if (kind === 'entity' && v && typeof v === 'object') {
+    const e = v as { type: string; name: string };
+    return `${e.type} ${e.name}`;
+  }
+  return str(v);
+}
+
+const ALWAYS = () => true;
+
+/** What the request holds for an attribute, as text for the trace. */
+export function requestText(decl: ConditionDecl, r: PreparedRequest): string {
+  if (decl.kind === 'entity') return [r.raw.user ? `user ${r.raw.user}` : '', ...(r.raw.groups ?? []).map((g) => `group ${g}`)].filter(Boolean).join(', ');
+  if (decl.kind === 'destination') return [r.domain, r.raw.dest_ip ?? ''].filter(Boolean).join(', ');
+  if (decl.attribute === 'domain') return r.domain;
+  const v = r.raw[decl.attribute];
+  const own = decl.kind === 'address' && !v && decl.domainAttribute ? ((r.raw[decl.domainAttribute] as string | undefined) ?? '') : Array.isArray(v) ? v.join(', ') : (v ?? '');
+  if (!decl.also) return own;
+  const label = decl.also.label;
+  const more = r.raw[decl.also.attribute];
+  return [own, ...(Array.isArray(more) ? more : typeof more === 'string' ? [more] : []).map((x) => `${label} ${x}`)].filter(Boolean).join(', ');
+}
+
+function scalar(r: PreparedRequest, attribute: ConditionDecl['attribute']): string {
+  return typeof r.raw[attribute] === 'string' ? loweredValues(r, attribute)[0]! : '';
+}
+
+const asList = (raw: unknown): unknown[] => (raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : [raw]);
+
+function fieldAt(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
+  return cur;
+}
+
+/**
+ * A condition's values after its lookup steps through `document`, and the trace's text for them: the first step's
+ * row names, each with the values it leads to.
+ */
+export function lookUp(steps: readonly LookupStep[], document: unknown, keys: readonly unknown[]): { values: unknown[]; text: string[] } {
+  const index = (step: LookupStep) => {
+    const m = new Map<string, Record<string, unknown>>();
+    const rows = fieldAt(document, step.rows);
+    if (Array.isArray(rows)) for (const row of rows as Record<string, unknown>[]) m.set(String(fieldAt(row, step.key ?? 'id')), row);
+    return m;
+  };
+  const indexes = steps.map(index);
+  const follow = (start: readonly unknown[]): unknown[] => {
+    let cur: unknown[] = [...start];
+    steps.forEach((step, i) => {
+      const next: unknown[] = [];
+      for (const k of cur) {
+        const row = indexes[i]!.get(String(k));
+        if (row) for (const f of step.fields) next.push(...asList(fieldAt(row, f)));
+      }
+      cur = next;
+    });
+    return [...new Set(cur.map(String))];
+  };
+  const first = steps[0];
+  const text = keys.map((k) => {
+    const row = indexes[0]?.get(String(k));
+    const name = row && first?.name ? String(fieldAt(row, first.name) ?? k) : String(k);
+    const leads = follow([k]);
+    return row ? `${name} (${leads.slice(0, 10).join(', ')}${leads.length > 10 ? ', ...' : ''})` : `${name} (unknown)`;
+  });
+  return { values: follow(keys), text };
+}
+
+/**
+ * Compiles one condition of one row from the field's value (absent, empty list or the `any` value: not set), with
+ * the row's document for conditions whose values name rows elsewhere in it.
+ */
+export function compileCondition(decl: ConditionDecl, raw: unknown, document?: unknown, alsoRaw?: unknown): CompiledCondition {
+  const also = decl.also ? asList(alsoRaw).map((v) => str(v).toLowerCase()) : [];
+  const alsoSet = new Set(also);
+  const alsoTest = decl.also ? alsoAttributeTest(decl.also.attribute, alsoSet) : undefined;
+  let list = asList(raw);
+  let values = [...list.slice(0, 20).map((v) => valueText(decl.kind, v)), ...also.slice(0, 20).map((g) => `${decl.also?.label ?? ''} ${g}`.trim())];
+  if (list.length === 0 && also.length > 0 && alsoTest) return { decl, set: true, values, list: [], also, test: alsoTest };
+  const notSet = list.length === 0 || ((decl.kind === 'value' || decl.kind === 'direction') && decl.any !== undefined && list[0] === decl.any);
+  const attribute = decl.attribute;
+  if (notSet) {
+    if (!decl.required) return { decl, set: false, values, list: [], test: ALWAYS };
+    return { decl, set: true, values: ['any'], list: [], any: true, test: (r) => loweredValues(r, attribute).length > 0 };
+  }
+  if (decl.via) {
+    const found = lookUp(decl.via, document, list);
+    list = found.values;
+    values = found.text.slice(0, 20);
+  }
+  let test: (r: PreparedRequest) => boolean;
+  switch (decl.kind) {
+    case 'ip':
+    case 'ipRange': {
+      const spans = list.map((v) => ipInterval(str(v))).filter((s): s is readonly [number, number] => s !== null);
+      const read = attribute === 'source_ip' ? (r: PreparedRequest) => r.sourceIp : attribute === 'dest_ip' ? (r: PreparedRequest) => r.destIp : (r: PreparedRequest) => ipNumber(r.raw[attribute] as string | undefined);
+      test = (r) => {
+        const ip = read(r);
+        if (ip < 0) return false;
+        for (const [a, b] of spans) if (ip >= a && ip <= b) return true;
+        return false;
+      };
+      break;
+    }
+    case 'domain': {
+      const patterns = list.map((v) => domainPattern(str(v)));
+      test = (r) => {
+        for (const p of patterns) if (domainMatches(p, r.domain)) return true;
+        return false;
+      };
+      break;
+    }
+    case 'destination': {
+      const spans: (readonly [number, number])[] = [];
+      const patterns: DomainPattern[] = [];
+      for (const v of list) {
+        const span = ipInterval(str(v));
+        if (span) spans.push(span);
+        else patterns.push(domainPattern(str(v)));
+      }
+      test = (r) => {
+        for (const p of patterns) if (domainMatches(p, r.domain)) return true;
+        const ip = r.destIp;
+        if (ip >= 0) for (const [a, b] of spans) if (ip >= a && ip <= b) return true;
+        return false;
+      };
+      break;
+    }
+    case 'text': {
+      const tests = list.map((v) => textTest(v as TextPatternValue));
+      const read = attribute === 'url' ? (r: PreparedRequest) => r.url : (r: PreparedRequest) => scalar(r, attribute);
+      test = (r) => {
+        const s = read(r);
+        if (!s) return false;
+        for (const t of tests) if (t(s)) return true;
+        return false;
+      };
+      break;
+    }
+    case 'entity': {
+      const users = new Set<string>();
+      const groups = new Set<string>();
+      for (const v of list) {
+        const e = v as { type: string; name: string };
+        (e.type === 'group' ? groups : users).add(e.name.toLowerCase());
+      }
+      test = (r) => {
+        if (r.user && users.has(r.user)) return true;
+        for (const g of r.groups) if (groups.has(g)) return true;
+        return false;
+      };
+      break;
+    }
+    case 'direction': {
+      const covers = DIRECTION_COVERS[str(list[0])] ?? [];
+      test = (r) => r.raw.direction !== undefined && covers.includes(r.raw.direction);
+      break;
+    }
+    case 'value': {
+      const want = str(list[0]).toLowerCase();
+      test = (r) => scalar(r, attribute) === want;
+      break;
+    }
+    case 'address': {
+      const addresses = new Set<string>();
+      const patterns: DomainPattern[] = [];
+      for (const v of list) {
+        const t = str(v).toLowerCase();
+        if (t.includes('@')) addresses.add(t);
+        else patterns.push(domainPattern(t));
+      }
+      const domainAttribute = decl.domainAttribute;
+      test = (r) => {
+        const address = scalar(r, attribute);
+        if (address && addresses.has(address)) return true;
+        const domain = address ? addressDomain(address) : domainAttribute ? scalar(r, domainAttribute).replace(/\.$/, '') : '';
+        for (const p of patterns) if (domainMatches(p, domain)) return true;
+        return false;
+      };
+      break;
+    }
+    default: {
+      const set = new Set(list.map((v) => str(v).toLowerCase()));
+      if (attribute === 'domain') {
+        test = (r) => set.has(r.domain);
+        break;
+      }
+      test = (r) => {
+        for (const x of loweredValues(r, attribute)) if (set.has(x)) return true;
+        return false;
+      };
+    }
+  }
+  if (alsoTest && also.length > 0) {
+    const own = test;
+    return { decl, set: true, values, list, also, test: (r) => own(r) || alsoTest(r) };
+  }
+  return { decl, set: true, values, list, also, test };
+}
+
+function alsoAttributeTest(attribute: ConditionDecl['attribute'], set: ReadonlySet<string>): (r: PreparedRequest) => boolean {
+  return (r) => {
+    for (const x of loweredValues(r, attribute)) if (set.has(x)) return true;
+    return false;
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The portal's connection to the ClickHouse cluster: statements over HTTP (POST, the statement as the body), answers
+ * as JSON. A small layer of its own: ClickHouse 18.16 has no query parameters (values go through bind.ts), and the
+ * official @clickhouse/client, which does work against 18.16 otherwise, is one more dependency for four calls. Reads
+ * and inserts go to the first shard that answers (the Distributed tables reach the others); migrations run on each.
+ */
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { identifier, type Sql } from './bind';
+
+export interface ClickHouseConfig {
+  /** Each shard's HTTP URL (CLICKHOUSE_URL, comma-separated). */
+  readonly urls: readonly string[];
+  /** The cluster of remote_servers the Distributed tables span (CLICKHOUSE_CLUSTER). */
+  readonly cluster: string;
+  /** The database of the portal's tables (CLICKHOUSE_DATABASE). */
+  readonly database: string;
+  readonly user?: string;
+  readonly password?: string;
+}
+
+export function clickHouseConfig(vars: Readonly<Record<string, string | undefined>>): ClickHouseConfig {
+  const urls = (vars.CLICKHOUSE_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  if (!urls.length) throw new Error("LOG_STORE=clickhouse needs CLICKHOUSE_URL (the shards' HTTP URLs, comma-separated).");
+  return {
+    urls,
+    cluster: identifier(vars.CLICKHOUSE_CLUSTER || 'portal'),
+    database: identifier(vars.CLICKHOUSE_DATABASE || 'portal'),
+    ...(vars.CLICKHOUSE_USER ? { user: vars.CLICKHOUSE_USER } : {}),
+    ...(vars.CLICKHOUSE_PASSWORD ? { password: vars.CLICKHOUSE_PASSWORD } : {}),
+  };
+}
+
+/**
+ * Settings of every statement: long statements (a bound 1 MB value), inserts acknowledged once on every shard, 64-bit
+ * numbers as JSON strings (as 18.16 writes them by default and current releases no longer do).
+ */
+const SETTINGS = 'max_query_size=67108864&insert_distributed_sync=1&output_format_json_quote_64bit_integers=1';
+
+export class ClickHouseError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export class ClickHouse {
+  constructor(readonly config: ClickHouseConfig) {}
+
+  get shardCount(): number {
+    return this.config.urls.length;
+  }
+
+  protected async post(shard: number, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
+    const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
+    if (this.config.user) headers['x-clickhouse-user'] = this.config.user;
+    if (this.config.password) headers['x-clickhouse-key'] = this.config.password;
+    // With a body (inserted rows), the statement goes in the URL and the rows after it.
+    const url = new URL(`${this.config.urls[shard]}/?${SETTINGS}${body === undefined ? '' : `&query=${encodeURIComponent(statement)}`}`);
+    const payload = Buffer.from(body ?? statement);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(url, headers, payload, signal);
+      } catch (err) {
+        // A kept-alive connection the shard closed while idle fails before the shard read the statement: send again.
+        // Several idle connections may have been closed: each attempt takes the next one, or a new one.
+        if (attempt < 3 && (err as { reusedSocket?: boolean }).reusedSocket) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Runs on `shard`, or on the first shard that answers (one that cannot be reached passes the call on). */
+  private async on(shard: number | undefined, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
+    if (shard !== undefined) return this.post(shard, statement, body, signal);
+    let last: unknown;
+    for (let i = 0; i < this.shardCount; i++) {
+      try {
+        return await this.post(i, statement, body, signal);
+      } catch (err) {
+        if (err instanceof ClickHouseError || signal?.aborted) throw err;
+        last = err;
+      }
+    }
+    throw last;
+  }
+
+  /** Rows of a SELECT. */
+  async rows<R>(statement: Sql, options: { shard?: number; signal?: AbortSignal } = {}): Promise<R[]> {
+    const text = await this.on(options.shard, `${statement.text}\nFORMAT JSONEachRow`, undefined, options.signal);
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as R);
+  }
+
+  /** Rows and the WITH TOTALS row of a SELECT. */
+  async withTotals<R>(statement: Sql, signal?: AbortSignal): Promise<{ data: R[]; totals: R | undefined }> {
+    const answer = JSON.parse(await this.on(undefined, `${statement.text}\nFORMAT JSON`, undefined, signal)) as { data: R[]; totals?: R };
+    return { data: answer.data, totals: answer.totals };
+  }
+
+  async command(statement: Sql, shard?: number): Promise<void> {
+    await this.on(shard, statement.text);
+  }
+
+  /**
+   * Inserts lines of TabSeparated text (each a row of `columns`) into a table of the portal's database, in one
+   * statement; resolves once stored.
+   */
+  async insert(table: string, columns: string, lines: readonly string[]): Promise<void> {
+    if (!lines.length) return;
+    await this.on(undefined, `INSERT INTO ${this.config.database}.${identifier(table)} (${columns}) FORMAT TabSeparated`, `${lines.join('\n')}\n`);
+  }
+
+  async close(): Promise<void> {}
+}
+
+// A kept-alive connection idle for 20 s is closed here, before the shard's keep_alive_timeout (30 s in deploy/) closes it
+// under a request that is being sent on it.
+const KEEP_ALIVE = { keepAlive: true, maxSockets: 32, timeout: 20_000 };
+const agents = { http: new HttpAgent(KEEP_ALIVE), https: new HttpsAgent(KEEP_ALIVE) };
+
+/** One POST; rejects with the shard's message on an error status, or with the socket error (`reusedSocket` set). */
+function send(url: URL, headers: Record<string, string>, payload: Buffer, signal?: AbortSignal): Promise<string> {
+  const secure = url.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const req = (secure ? httpsRequest : httpRequest)(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) }, agent: secure ? agents.https : agents.http, signal },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((res.statusCode ?? 500) >= 400) reject(new ClickHouseError(text.trim().slice(0, 2000), res.statusCode ?? 500));
+          else resolve(text);
+        });
+      },
+    );
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
+    req.end(payload);
+  });
+}

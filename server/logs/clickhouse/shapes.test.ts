@@ -1,0 +1,65 @@
+/**
+ * The evaluator's log reads (rule hits, request shapes) answer alike on the ClickHouse and the SQL store, on the same
+ * events (needs the cluster: CLICKHOUSE_URL, as `npm run clickhouse:start` prints it).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../types';
+import { DAY_MS } from '../rollups';
+import { sqlLogStore } from '../sqlStore';
+import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
+import { raw } from './bind';
+import { clickHouseConfig } from './client';
+import { ClickHouseLogStore } from './store';
+
+const url = process.env.CLICKHOUSE_URL;
+
+describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
+  let db: Db;
+  let store: ClickHouseLogStore;
+
+  beforeAll(async () => {
+    db = await openSeededTestDb();
+    // Shapes the seed does not make: fields absent (no group, file type or categories), and one deciding rule.
+    const t = TEST_NOW - 3_600_000;
+    await sqlLogStore.ingest(db, TEST_TENANTS.demo.id, 'web', [
+      { ts: t, event: { userid: 'odd@demo.example', domain: 'odd.example', url: 'https://odd.example/1', decided_by: 'web/rules/odd' } },
+      { ts: t + 1, event: { userid: 'odd@demo.example', domain: 'odd.example', url: 'https://odd.example/2', decided_by: 'web/rules/odd' } },
+      { ts: t + 1, event: { domain: 'odd.example', url: 'https://odd.example/3', cats: ['50', '7'], file_type: 'exe' } },
+    ]);
+    store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: `portal_t_${randomUUID().replace(/-/g, '').slice(0, 12)}` }));
+    // The new store takes the SQL store's events, with their times and sequence numbers.
+    await store.start(db);
+  }, 300_000);
+  afterAll(async () => {
+    for (let shard = 0; store && shard < store.ch.shardCount; shard++) await store.ch.command(raw(`DROP DATABASE IF EXISTS ${store.ch.config.database}`), shard);
+    await db?.close();
+  });
+
+  it.each(Object.values(TEST_TENANTS))('rule hits of $name', async ({ id }) => {
+    for (const days of [1, 7, 30]) {
+      const since = TEST_NOW - days * DAY_MS;
+      const sql = await sqlLogStore.ruleHits(db, id, since);
+      // Only the demo tenant's policy decides requests by rule.
+      if (id === TEST_TENANTS.demo.id) expect(sql.size).toBeGreaterThan(0);
+      expect(new Map([...(await store.ruleHits(db, id, since))].sort())).toEqual(new Map([...sql].sort()));
+    }
+    expect((await store.ruleHits(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS)).get('web/rules/odd')).toBe(2);
+  });
+
+  it.each(Object.values(TEST_TENANTS))('request shapes of $name, in the same order', async ({ id }) => {
+    for (const [from, to] of [
+      [TEST_NOW - 7 * DAY_MS, TEST_NOW],
+      [TEST_NOW - 2 * DAY_MS, TEST_NOW - DAY_MS],
+    ] as const) {
+      const sql = await sqlLogStore.requestShapes(db, id, from, to);
+      expect(sql.length).toBeGreaterThan(10);
+      expect(await store.requestShapes(db, id, from, to)).toEqual(sql);
+    }
+    const odd = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW)).filter((s) => s.domain === 'odd.example');
+    expect(odd).toEqual([
+      expect.objectContaining({ userid: 'odd@demo.example', group: null, cats: [], file_type: null, count: 2, example: expect.objectContaining({ url: 'https://odd.example/2' }) }),
+      expect.objectContaining({ userid: null, cats: ['50', '7'], file_type: 'exe', count: 1 }),
+    ]);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The ClickHouse store's reads for policy evaluation (`LogStore.ruleHits`, `LogStore.requestShapes`): the same
+ * answers as the SQL store's (../shapes.ts), over the Distributed event table.
+ */
+import type { RequestShape } from '../shapes';
+import { raw, sql } from './bind';
+import type { ClickHouse } from './client';
+import { has, list, text } from './columns';
+
+/** A field's text, or NULL when the event has none (as PostgreSQL's `event ->> field`). */
+const field = (f: string) => sql`if(${has(f)}, ${text(f)}, NULL)`;
+
+/** Events per deciding rule (`<area>/<list>/<row>`) since `sinceMs`. */
+export async function ruleHits(ch: ClickHouse, tenantId: string, sinceMs: number): Promise<Map<string, number>> {
+  const rows = await ch.rows<{ ref: string; n: string }>(
+    sql`SELECT ${text('decided_by')} AS ref, count() AS n FROM ${raw(ch.config.database)}.log_events
+         WHERE tenant_id = ${tenantId} AND log_type IN ('web', 'firewall') AND ts >= ${sinceMs} AND ${has('decided_by')}
+         GROUP BY ref`,
+  );
+  return new Map(rows.map((r) => [r.ref, Number(r.n)]));
+}
+
+/** The distinct web request shapes between `sinceMs` and `untilMs`, largest first (then newest example first). */
+export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]> {
+  type Row = Record<'userid' | 'grp' | 'src_ip' | 'domain' | 'country' | 'browser', string | null> & {
+    file_type: string | null;
+    cats: string[];
+    n: string;
+    last_ts: string;
+    last_seq: string;
+    last_url: string | null;
+  };
+  const rows = await ch.rows<Row>(
+    sql`SELECT ${field('userid')} AS userid, ${field('group')} AS grp, ${field('src_ip')} AS src_ip, ${field('domain')} AS domain,
+               ${list('cats')} AS cats, ${field('country')} AS country, ${field('browser')} AS browser,
+               ${field('file_type')} AS file_type, count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq,
+               argMax(${field('url')}, (ts, seq)) AS last_url
+          FROM ${raw(ch.config.database)}.log_events
+         WHERE tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${sinceMs} AND ts <= ${untilMs}
+         GROUP BY userid, grp, src_ip, domain, cats, country, browser, file_type
+         ORDER BY n DESC, last_ts DESC, last_seq DESC`,
+  );
+  return rows.map((r) => ({
+    userid: r.userid!,
+    group: r.grp!,
+    src_ip: r.src_ip!,
+    domain: r.domain!,
+    cats: r.cats,
+    country: r.country!,
+    browser: r.browser!,
+    file_type: r.file_type,
+    count: Number(r.n),
+    example: { ts: Number(r.last_ts), seq: Number(r.last_seq), url: r.last_url! },
+  }));
+}

@@ -1,0 +1,104 @@
+/**
+ * kill -9 of one shard while appliances send event batches to a portal on ClickHouse (LOG_STORE=clickhouse), on a
+ * two-shard cluster of the test's own (testCluster.ts). It runs where the cluster tests run (CLICKHOUSE_URL set) when
+ * CLICKHOUSE_KILL_TEST=1 asks for it: about 7 minutes of two more servers and three senders, which CI's run beside the
+ * other suites could not afford without those suites' timings suffering. A batch
+ * is either answered 200 once stored on its shard, or refused with 503 and Retry-After (never a 200 for a batch a dead
+ * shard should hold); senders send a refused batch again with its Idempotency-Key until it is taken. Once the shard is
+ * back, every acknowledged batch is there whole, and no batch is there in part.
+ *
+ * Not yet exactly once on ClickHouse: a batch the shards stored but whose insert was answered with an error (the shard
+ * killed before its acknowledgement) is refused 503, its key is not recorded, and sent again it is stored twice (in two
+ * runs of three: 1 and 2 batches of 13). Such batches are printed; closing this needs the key on the shards (issue 26).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { INGEST_PATH, emailEvent, ingestAuth, ndjson } from '../../../tests/api/ingestEvents';
+import { signedIn } from '../../../tests/api/helpers';
+import { startTestServer, type TestServer } from '../../../tests/setup/start-server';
+import { CLICKHOUSE_SERVER, startTestCluster, type TestCluster } from './testCluster';
+
+const SIZE = 200;
+const SENDER = 'shard-kill@ingest.example';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env.CLICKHOUSE_KILL_TEST !== '1')('kill -9 of one ClickHouse shard during ingestion', () => {
+  let cluster: TestCluster | undefined;
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+    await cluster?.remove();
+  }, 120_000);
+
+  it('loses no acknowledged batch, stores none in part, and answers 503 with Retry-After meanwhile', { timeout: 900_000 }, async () => {
+    cluster = await startTestCluster();
+    server = await startTestServer({ ownDatabase: true, env: { LOG_STORE: 'clickhouse', CLICKHOUSE_URL: cluster.url, CLICKHOUSE_DATABASE: 'portal_kill' } });
+    const admin = await signedIn('admin', server.url);
+    const made = await admin.post('/api/settings/v1/tenants/ingestion_tokens', { body: { name: 'shard kill appliance' } });
+    expect(made.status, made.text).toBe(200);
+    const headers = { ...ingestAuth(made.body.secret as string), 'content-type': 'application/x-ndjson' };
+
+    const acknowledged: string[] = [];
+    const refused: { status: number; retryAfter: string | null; down: boolean }[] = [];
+    let down = false;
+    let stop = false;
+    let next = 0;
+    // Three appliances; a batch's events carry its id in their message ids and spread over users (and so shards).
+    const appliance = async () => {
+      while (!stop) {
+        const batch = `b${next++}`;
+        const body = ndjson([...Array(SIZE)].map((_, i) => ({ ...emailEvent(Date.now() - i, SENDER, `${batch}-${i}`), userid: `user${i % 13}@demo.example` }))).data;
+        for (let sent = false; !sent && !stop; ) {
+          const res = await fetch(server!.url + INGEST_PATH('email'), { method: 'POST', headers: { ...headers, 'idempotency-key': batch }, body });
+          await res.text();
+          if (res.status === 200) {
+            acknowledged.push(batch);
+            sent = true;
+          } else {
+            refused.push({ status: res.status, retryAfter: res.headers.get('retry-after'), down });
+            await sleep(200);
+          }
+        }
+      }
+    };
+    const sending = Promise.all([appliance(), appliance(), appliance()]);
+    const acksAtLeast = async (n: number) => {
+      for (let t = 0; acknowledged.length < n; t++) {
+        if (t > 3000) throw new Error(`only ${acknowledged.length} batches acknowledged`);
+        await sleep(50);
+      }
+    };
+    // Each shard in turn: the second (reached through the first), then the first (where the portal sends its inserts).
+    for (const shard of [1, 0]) {
+      await acksAtLeast(acknowledged.length + 3);
+      down = true;
+      await cluster.kill(shard);
+      const refusedBefore = refused.length;
+      for (let t = 0; refused.length < refusedBefore + 3 && t < 600; t++) await sleep(50);
+      await sleep(1000);
+      await cluster.start(shard);
+      down = false;
+    }
+    await acksAtLeast(acknowledged.length + 3);
+    stop = true;
+    await sending;
+
+    expect(refused.filter((r) => r.down).length).toBeGreaterThanOrEqual(6);
+    for (const r of refused) expect(r, JSON.stringify(r)).toEqual(r.status === 429 ? { ...r, retryAfter: '1' } : { ...r, status: 503, retryAfter: '5' });
+
+    const now = Math.floor(Date.now() / 1000);
+    const path = `/api/rep/v1/query/email?sender=${encodeURIComponent(SENDER)}&start=${now - 3600}&end=${now + 60}&limit=1000`;
+    const ids: string[] = [];
+    for (let page = (await admin.get(path)).body; ; ) {
+      ids.push(...page.events.map((e: { event: { message_id: string } }) => e.event.message_id));
+      if (page.paginate.last_iteration) break;
+      page = (await admin.post(path, { body: { pagingIdentifiers: page.paginate.pagingIdentifiers } })).body;
+    }
+    const perBatch = new Map<string, number>();
+    for (const id of ids) perBatch.set(id.split('-')[0]!, (perBatch.get(id.split('-')[0]!) ?? 0) + 1);
+    // Every acknowledged batch is there whole; none is there in part (a batch stored twice has each event twice).
+    for (const batch of acknowledged) expect(perBatch.get(batch), batch).toBeGreaterThanOrEqual(SIZE);
+    expect([...perBatch].filter(([, n]) => n % SIZE !== 0)).toEqual([]);
+    const twice = [...perBatch].filter(([, n]) => n > SIZE);
+    if (twice.length) console.warn(`stored more than once after a shard kill (known, issue 26): ${JSON.stringify(twice)} of ${perBatch.size} batches`);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * The ClickHouse store against the SQL store on the same events (needs the cluster: CLICKHOUSE_URL, as `npm run
+ * clickhouse:start` prints it). Every report and every log kind's pages must answer alike; the migrations apply one
+ * by one; retention deletes what it passes on both.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_TYPES, type LogType } from '../../../schemas/logs';
+import { REPORT_NAMES, reportSpec, type ReportName } from '../../../schemas/reports';
+import type { Db } from '../../types';
+import type { LogStore } from '../logStore';
+import type { ReportParams } from '../reports';
+import { DAY_MS, HOUR_MS } from '../rollups';
+import { sqlLogStore } from '../sqlStore';
+import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
+import { raw, sql } from './bind';
+import { clickHouseConfig } from './client';
+import { migrateClickHouse, migrations } from './migrate';
+import { ClickHouseLogStore } from './store';
+
+const url = process.env.CLICKHOUSE_URL;
+const T = TEST_TENANTS.demo.id;
+
+/** A store in a database of its own, dropped after the tests. */
+function scratchStore(): ClickHouseLogStore {
+  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: `portal_t_${randomUUID().replace(/-/g, '').slice(0, 12)}` }));
+}
+async function dropStore(store: ClickHouseLogStore | undefined): Promise<void> {
+  if (!store) return;
+  for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw(`DROP DATABASE IF EXISTS ${store.ch.config.database}`), shard);
+}
+
+/** A page's events and whether it is the last (paging identifiers are opaque to callers and may differ). */
+async function walk(store: LogStore, db: Db, tenantId: string, logType: LogType, query: Record<string, unknown>, range: { startMs: number; endMs: number }) {
+  const events: unknown[] = [];
+  let after: { ts: number; seq: number } | undefined;
+  for (let i = 0; i < 50; i++) {
+    const page = await store.logPage(db, { tenantId, logType, range, query, limit: 97, ...(after ? { after } : {}) });
+    events.push(...page.events.map((e) => e.event));
+    if (page.paginate.last_iteration) return events;
+    const last = page.events.at(-1)!.event as { timestamp: string };
+    const decoded = JSON.parse(Buffer.from(page.paginate.pagingIdentifiers, 'base64url').toString()) as { ts: number; seq: number };
+    expect(decoded.ts).toBe(Date.parse(last.timestamp));
+    after = decoded;
+  }
+  return events;
+}
+
+describe.skipIf(!url)('ClickHouse store', () => {
+  let db: Db;
+  let store: ClickHouseLogStore;
+
+  beforeAll(async () => {
+    db = await openSeededTestDb();
+    store = scratchStore();
+    await store.start(db);
+  }, 300_000);
+  afterAll(async () => {
+    await dropStore(store);
+    await db?.close();
+  });
+
+  it('applies its migrations one by one, each recorded, and again changes nothing', async () => {
+    const fresh = scratchStore();
+    try {
+      const all = migrations(fresh.ch.config.database, fresh.ch.config.cluster);
+      expect(all.map((m) => m.version)).toEqual(all.map((_, i) => i + 1));
+      for (const m of all) {
+        expect(await migrateClickHouse(fresh.ch, m.version)).toBe(m.version);
+        for (let shard = 0; shard < fresh.ch.shardCount; shard++) {
+          const done = await fresh.ch.rows<{ v: number }>(sql`SELECT max(version) AS v FROM ${raw(fresh.ch.config.database)}.log_store_migrations`, { shard });
+          expect(Number(done[0]!.v)).toBe(m.version);
+          const tables = await fresh.ch.rows<{ name: string }>(sql`SELECT name FROM system.tables WHERE database = ${fresh.ch.config.database}`, { shard });
+          // Each step's tables exist once it ran.
+          for (const s of m.statements) {
+            const made = /CREATE (?:MATERIALIZED VIEW|TABLE) IF NOT EXISTS \w+\.(\w+)/.exec(s)?.[1];
+            if (made) expect(tables.map((t) => t.name)).toContain(made);
+          }
+        }
+      }
+      expect(await migrateClickHouse(fresh.ch)).toBe(all.length);
+    } finally {
+      await dropStore(fresh);
+    }
+  });
+
+  it('takes the SQL store events, the audit log apart', async () => {
+    const [ch] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${raw(store.ch.config.database)}.log_events`);
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM log_events WHERE log_type <> 'audit'");
+    expect(Number(ch!.n)).toBe(rows[0]!.n);
+  });
+
+  it('answers every report of the catalogue as the SQL store does', { timeout: 120_000 }, async () => {
+    const user = (await sqlLogStore.report(db, T, 'top_users', { interval: '30d', limit: 1 }, TEST_NOW)) as { data: { key: string }[] };
+    const sample: Record<string, string> = { cats: '50', userid: user.data[0]!.key, alert_sub_type: 'ssn' };
+    const queries: ReportParams[] = [
+      { interval: '30d', limit: 10 },
+      { interval: '7d', limit: 3, timezone: 'Asia/Kolkata' },
+      { start: Math.floor((TEST_NOW - 3 * DAY_MS - 1234567) / 1000), end: Math.floor((TEST_NOW - 1 * DAY_MS + 777) / 1000), limit: 5, granularity: 'PT1H' },
+    ];
+    for (const name of REPORT_NAMES) {
+      const need = reportSpec(name).requires;
+      for (const q of queries) {
+        const params = need ? { ...q, [need]: sample[need] } : q;
+        const [a, b] = [await sqlLogStore.report(db, T, name, params, TEST_NOW), await store.report(db, T, name, params, TEST_NOW)];
+        expect(b, `${name} ${JSON.stringify(params)}`).toEqual(a);
+      }
+    }
+  });
+
+  it('answers every log kind page by page as the SQL store does, also filtered', { timeout: 120_000 }, async () => {
+    const range = { startMs: TEST_NOW - 31 * DAY_MS, endMs: TEST_NOW };
+    for (const logType of LOG_TYPES) {
+      expect(await walk(store, db, T, logType, {}, range), logType).toEqual(await walk(sqlLogStore, db, T, logType, {}, range));
+    }
+    const filtered = { action: 'block', cats: ['50', '2'] };
+    expect(await walk(store, db, T, 'web', filtered, range)).toEqual(await walk(sqlLogStore, db, T, 'web', filtered, range));
+  });
+
+  it('answers insights, file lookups, groups and the collector read as the SQL store does', async () => {
+    for (const q of ['a', 'news', 'ex']) {
+      const query = { q, src: 'web' as const, limit: 5, interval: '30d' as const };
+      expect(await store.insights(db, T, query, TEST_NOW, false)).toEqual(await sqlLogStore.insights(db, T, query, TEST_NOW, false));
+    }
+    const { rows } = await db.query<{ h: string }>("SELECT DISTINCT event->>'sha256' AS h FROM log_events WHERE tenant_id = $1 AND event ? 'sha256' LIMIT 5", [T]);
+    const hashes = [...rows.map((r) => r.h), 'f'.repeat(64)];
+    const bySha = (a: { sha256: string }, b: { sha256: string }) => a.sha256.localeCompare(b.sha256);
+    expect((await store.fileSightings(db, T, hashes, 0)).sort(bySha)).toEqual((await sqlLogStore.fileSightings(db, T, hashes, 0)).sort(bySha));
+    const range = { startMs: TEST_NOW - 30 * DAY_MS, endMs: TEST_NOW };
+    expect(await store.groups(db, T, range)).toEqual(await sqlLogStore.groups(db, T, range));
+    const from = { ts: TEST_NOW - 2 * DAY_MS, seq: -1 };
+    expect(await store.collect(db, T, 'dlp', from, 300)).toEqual(await sqlLogStore.collect(db, T, 'dlp', from, 300));
+  });
+});
+
+/** Random web events of a fresh tenant, stored through both stores' ingest: every report and a page agree. */
+describe.skipIf(!url)('ClickHouse store on random events', () => {
+  const BASE = Date.UTC(2025, 2, 29, 0, 0, 0);
+  const SPAN = 3 * DAY_MS;
+  let db: Db;
+  let store: ClickHouseLogStore;
+  beforeAll(async () => {
+    db = await openSeededTestDb();
+    store = scratchStore();
+    await store.start(db);
+  }, 300_000);
+  afterAll(async () => {
+    await dropStore(store);
+    await db?.close();
+  });
+
+  const maybe = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined });
+  const webEvent = fc.record({
+    ts: fc.integer({ min: BASE, max: BASE + SPAN - 1 }),
+    userid: maybe(fc.constantFrom('ann@x.example', 'bob@x.example', "o'hara\\@x.example")),
+    domain: maybe(fc.constantFrom('a.example', 'b.example', 'c.example')),
+    cats: maybe(fc.uniqueArray(fc.constantFrom('1', '2', '56', '86'), { maxLength: 3 })),
+    pe_action: fc.constantFrom('allow', 'block', 'safeview'),
+    action: fc.constantFrom('allow', 'block'),
+    bytes: fc.integer({ min: 0, max: 5_000 }),
+    is_casb: fc.boolean(),
+    casb_app_name: maybe(fc.constantFrom('Box', 'Dropbox')),
+    browser: maybe(fc.constantFrom('Chrome', 'Firefox')),
+    browser_version: maybe(fc.constantFrom('120', '121')),
+    av_scan_result: maybe(fc.constantFrom('clean', 'malicious')),
+    sha256: fc.constantFrom('aa', 'bb'),
+    heat_evasion_techniques: maybe(fc.uniqueArray(fc.constantFrom('html_smuggling', 'captcha'), { minLength: 1, maxLength: 2 })),
+    lure_category: maybe(fc.constantFrom('Fake Login Page', 'Invoice')),
+  });
+  const webReports = REPORT_NAMES.filter((n) => reportSpec(n).logType === 'web');
+  const query = fc.record({
+    start: fc.integer({ min: BASE - HOUR_MS, max: BASE + SPAN }),
+    length: fc.integer({ min: 0, max: SPAN }),
+    granularity: maybe(fc.constantFrom('PT1H', 'P1D')),
+    timezone: maybe(fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata')),
+    limit: fc.integer({ min: 1, max: 8 }),
+  });
+
+  it('ingests the same events into both and answers every web report and the log pages alike', { timeout: 240_000 }, async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(webEvent, { minLength: 1, maxLength: 80 }), query, async (events, q) => {
+        const tenantId = `tenant-prop-${run++}`;
+        await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+        const incoming = events.map(({ ts, ...e }) => ({ ts, event: e }));
+        await sqlLogStore.ingest(db, tenantId, 'web', incoming);
+        await store.ingest(db, tenantId, 'web', incoming);
+        const now = BASE + SPAN;
+        const params: ReportParams = {
+          start: Math.floor(q.start / 1000),
+          end: Math.floor((q.start + q.length) / 1000),
+          limit: q.limit,
+          ...(q.granularity ? { granularity: q.granularity as 'PT1H' } : {}),
+          ...(q.timezone ? { timezone: q.timezone } : {}),
+          userid: undefined,
+        };
+        for (const name of webReports) {
+          const need = reportSpec(name).requires;
+          const p = need ? { ...params, [need]: need === 'cats' ? '56' : 'ann@x.example' } : params;
+          const a = await sqlLogStore.report(db, tenantId, name as ReportName, p, now);
+          expect(await store.report(db, tenantId, name as ReportName, p, now), name).toEqual(a);
+        }
+        const range = { startMs: BASE, endMs: BASE + SPAN };
+        expect(await walk(store, db, tenantId, 'web', {}, range)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', {}, range));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('deletes a tenant events past its retention on both stores, and reads start there anyway', { timeout: 60_000 }, async () => {
+    const tenantId = 'tenant-retention';
+    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+    const events = [0, 1, 2, 3].map((d) => ({ ts: BASE + d * DAY_MS + 5 * HOUR_MS, event: { userid: 'ann@x.example', domain: `d${d}.example`, bytes: 1, action: 'allow' } }));
+    for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
+    const cut = BASE + 2 * DAY_MS;
+    const params: ReportParams = { start: BASE / 1000, end: (BASE + 4 * DAY_MS) / 1000, limit: 10 };
+    const kept = ['d2.example', 'd3.example'];
+    for (const s of [sqlLogStore, store]) {
+      const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS, { sinceMs: cut })) as { data: { key: string }[] };
+      expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
+    }
+    for (const s of [sqlLogStore, store]) await s.dropBefore(db, tenantId, cut);
+    // ClickHouse deletes in the background (a mutation): wait for it.
+    for (let i = 0; i < 50; i++) {
+      const [left] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${raw(store.ch.config.database)}.log_events WHERE tenant_id = ${tenantId} AND ts < ${cut}`);
+      if (Number(left!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (const s of [sqlLogStore, store]) {
+      const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS)) as { data: { key: string }[] };
+      expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
+      const page = await s.logPage(db, { tenantId, logType: 'web', range: { startMs: BASE, endMs: BASE + 4 * DAY_MS }, query: {}, limit: 10 });
+      expect(page.events.map((e) => (e.event as { domain: string }).domain).sort(), s.name).toEqual(kept);
+    }
+  });
+});

@@ -1,0 +1,567 @@
+/**
+ * The ClickHouse log store (LOG_STORE=clickhouse): events in the Distributed table `log_events` over each shard's
+ * MergeTree, reads compiled to ClickHouse SQL with the same rules as the SQL store, so answers are the same. The audit
+ * log stays on SQL (it is written inside the saves' transactions) and its reads go to the SQL store.
+ */
+import { createHash } from 'node:crypto';
+import { LOG_FILTERS, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
+import {
+  REPORT_INTERVAL_DEFAULT,
+  reportFilterValue,
+  reportFilters,
+  reportSpec,
+  type InsightsQuery,
+  type InsightsResult,
+  type ReportCondition,
+  type ReportName,
+  type ReportResult,
+  type ReportSpec,
+} from '../../../schemas/reports';
+import type { Db } from '../../types';
+import { encodeCursor } from '../cursor';
+import { insightsResult, insightsScope } from '../insights';
+import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
+import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
+import { bytesField, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
+import { sandboxOf } from '../sandbox';
+import { sqlLogStore } from '../sqlStore';
+import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
+import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bind';
+import { ClickHouse, type ClickHouseConfig } from './client';
+import { migrateClickHouse } from './migrate';
+import { has, list, text } from './columns';
+import { requestShapes, ruleHits } from './shapes';
+
+/** How far back a log page looks first (see logPage). */
+const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
+
+const present = (f: string) => sql`(has(keys, ${f}) OR has(list_keys, ${f}))`;
+
+/** An event's field as stored: its text as PostgreSQL's ->> gives it (JSON for objects), or null. */
+function fieldText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
+
+/** The columns of log_events in the order eventLine writes them. */
+const EVENT_COLUMNS = 'tenant_id, log_type, ts, seq, user, bytes, keys, vals, list_keys, list_vals, event';
+
+/** A string as a TabSeparated field: the binding's escaping (no tab or line break left), without its quotes. */
+const tsv = (s: string) => (/[\\'\0\n\r\t\b\f\uD800-\uDFFF]/.test(s) ? stringLiteral(s).slice(1, -1) : s);
+/** A list of strings as an array literal (as `bind` writes it). */
+const tsvArray = (a: readonly string[]) => `[${a.map((s) => `'${tsv(s)}'`).join(',')}]`;
+
+/**
+ * An event as a line of log_events (EVENT_COLUMNS, TabSeparated): its scalar fields as text in `keys`/`vals`, its list
+ * fields in `list_keys`/`list_vals` (arrays as bound literals, which TabSeparated reads as they are), the whole event
+ * as JSON for answers. One line per event and one INSERT per batch: the cheapest format 18.16 parses.
+ */
+export function eventLine(tenantId: string, logType: LogType, ts: number, seq: number, event: Record<string, unknown>): string {
+  const keys: string[] = [];
+  const vals: string[] = [];
+  const listKeys: string[] = [];
+  const listVals: string[][] = [];
+  for (const [k, v] of Object.entries(event)) {
+    if (Array.isArray(v)) {
+      listKeys.push(k);
+      listVals.push(v.map((x) => fieldText(x) ?? 'null'));
+      continue;
+    }
+    const t = fieldText(v);
+    if (t === null) continue;
+    keys.push(k);
+    vals.push(t);
+  }
+  const b = Number(event[bytesField(logType)]);
+  return [
+    tsv(tenantId),
+    tsv(logType),
+    bind(ts),
+    bind(seq),
+    tsv(fieldText(event[userField(logType)]) ?? ''),
+    Number.isSafeInteger(b) ? bind(b) : '0',
+    tsvArray(keys),
+    tsvArray(vals),
+    tsvArray(listKeys),
+    `[${listVals.map(tsvArray).join(',')}]`,
+    tsv(JSON.stringify(event)),
+  ].join('\t');
+}
+
+/** Conditions of the caller's filters (filters.ts's rules). */
+function filterConditions(specs: Readonly<Record<string, FilterSpec | undefined>>, query: Readonly<Record<string, unknown>>): Sql[] {
+  const conditions: Sql[] = [];
+  for (const [param, spec] of Object.entries(specs)) {
+    if (!spec) continue;
+    const values = filterValues(query[param] as string | string[] | undefined);
+    if (!values) continue;
+    const applied = [...new Set(values.map((v) => reportFilterValue(param, v)))];
+    if (spec.kind === 'array') conditions.push(sql`hasAny(${list(spec.field)}, ${applied})`);
+    else conditions.push(sql`(${has(spec.field)} AND ${text(spec.field)} IN (${join(applied.map((v) => sql`${v}`), ', ')}))`);
+  }
+  return conditions;
+}
+
+function conditionSql(c: ReportCondition): Sql {
+  if ('present' in c) return present(c.field);
+  if ('in' in c) return sql`(${has(c.field)} AND ${text(c.field)} IN (${join(c.in.map((v) => sql`${v}`), ', ')}))`;
+  return sql`(${has(c.field)} AND ${text(c.field)} NOT IN (${join(c.notIn.map((v) => sql`${v}`), ', ')}))`;
+}
+
+/** The events of a tenant and kind in [from, to] (inclusive ms). */
+const scope = (tenantId: string, logType: LogType, from: number, to: number) =>
+  sql`tenant_id = ${tenantId} AND log_type = ${logType} AND ts >= ${from} AND ts <= ${to}`;
+
+interface Grouped {
+  readonly g0?: string | number;
+  readonly g1?: string | number;
+  readonly key: string | null;
+  readonly events: string | number;
+  readonly first_events: string | number;
+  readonly byte_sum: string | number;
+  readonly first_byte_sum: string | number;
+  readonly users: string | number;
+  readonly label: string | null;
+}
+
+/** The columns of a rollup row (log_rollups_local), after its group columns. */
+const ROW_COLUMNS = ['has_key', 'key', 'events', 'first_events', 'byte_sum', 'first_byte_sum', 'users', 'label', 'labelled'] as const;
+type RowColumn = (typeof ROW_COLUMNS)[number];
+/** A rollup row's column as a union of raw and rollup rows names it (`r_…`, apart from the grouped answer's names). */
+const r = (c: RowColumn) => `r_${c}`;
+
+/**
+ * What an event adds to a rollup: none, one or (a list field) several tuples (rollup, has_key, key, first, user,
+ * user counted, label, label counted). `first`: the event's first list value (its events and bytes counted once).
+ */
+function contributions(id: string, d: RollupDef): Sql {
+  const f0 = d.fields[0];
+  const conditions = [...d.where.map(conditionSql), ...(d.nullKeys || d.fields.length !== 1 || d.list ? [] : [has(f0!)])];
+  const when = conditions.length ? join(conditions, ' AND ') : raw('1');
+  const rest = sql`${d.sub ? text(d.sub) : ''}, ${d.sub ? has(d.sub) : raw('toUInt8(0)')}, ${d.label ? text(d.label) : ''}, ${d.label ? has(d.label) : raw('toUInt8(0)')}`;
+  if (d.list) {
+    const values = list(f0!);
+    return sql`arraySlice(arrayMap((v, i) -> tuple(${id}, toUInt8(1), v, toUInt8(i = 1), ${rest}), ${values}, arrayEnumerate(${values})), 1, if(${when}, length(${values}), 0))`;
+  }
+  const [hasKey, key] =
+    d.fields.length === 0
+      ? [raw('toUInt8(0)'), sql`''`]
+      : d.fields.length === 1
+        ? [has(f0!), text(f0!)]
+        : [raw('toUInt8(1)'), sql`arrayStringConcat(arrayFilter((v, h) -> h, [${join(d.fields.map(text), ', ')}], [${join(d.fields.map(has), ', ')}]), ' ')`];
+  return sql`arraySlice([tuple(${id}, ${hasKey}, ${key}, toUInt8(1), ${rest})], 1, ${when})`;
+}
+
+/**
+ * Rollup rows over events of one kind (a raw read, or the materialized view that fills log_rollups): per group of
+ * `groups` (which may name `c`, the contribution) and key, the columns of ROW_COLUMNS named by `as`. Every event is
+ * read once for all the rollups given. `where`: the events' scope.
+ */
+function eventRows(
+  logType: LogType,
+  defs: readonly (readonly [string, RollupDef])[],
+  from: Sql,
+  where: readonly Sql[],
+  groups: readonly Sql[],
+  as: (c: RowColumn) => string,
+  groupAs = (i: number) => `g${i}`,
+): Sql {
+  const e = (i: number) => raw(`tupleElement(c, ${i})`);
+  const columns = [
+    ...groups.map((g, i) => sql`${g} AS ${raw(groupAs(i))}`),
+    sql`${e(2)} AS ${raw(as('has_key'))}`,
+    sql`${e(3)} AS ${raw(as('key'))}`,
+    sql`count() AS ${raw(as('events'))}`,
+    sql`countIf(${e(4)} = 1) AS ${raw(as('first_events'))}`,
+    sql`sum(bytes) AS ${raw(as('byte_sum'))}`,
+    sql`sumIf(bytes, ${e(4)} = 1) AS ${raw(as('first_byte_sum'))}`,
+    sql`uniqExactIfState(${e(5)}, ${e(6)}) AS ${raw(as('users'))}`,
+    sql`minIfState(${e(7)}, ${e(8)}) AS ${raw(as('label'))}`,
+    sql`countIf(${e(8)} = 1) AS ${raw(as('labelled'))}`,
+  ];
+  const all = sql`arrayConcat(${join(
+    defs.map(([id, d]) => contributions(id, d)),
+    ', ',
+  )})`;
+  const groupBy = [...groups.map((_, i) => raw(groupAs(i))), raw(as('has_key')), raw(as('key'))];
+  return sql`SELECT ${join(columns, ', ')} FROM ${from} ARRAY JOIN ${all} AS c
+              WHERE ${join([sql`log_type = ${logType}`, ...where], ' AND ')} GROUP BY ${join(groupBy, ', ')}`;
+}
+
+/** The catalogue's rollups by log kind. */
+const ROLLUPS_BY_KIND = new Map<LogType, [string, RollupDef][]>();
+for (const [id, d] of ROLLUPS) ROLLUPS_BY_KIND.set(d.logType, [...(ROLLUPS_BY_KIND.get(d.logType) ?? []), [id, d]]);
+
+/** Hourly rows of a shard's events into log_rollups_local, for the rollups given (all of one kind). */
+const ROW_GROUPS = ['tenant_id', 'rollup', 'hour'];
+function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[]): Sql {
+  const groups = [raw('tenant_id'), raw('tupleElement(c, 1)'), raw(`intDiv(ts, ${HOUR_MS}) * ${HOUR_MS}`)];
+  return eventRows(logType, defs, sql`${db}.log_events_local`, [], groups, (c) => c, (i) => ROW_GROUPS[i]!);
+}
+
+/** The materialized view of a kind's rollups: named by the rollups it fills, so a changed catalogue makes a new one. */
+const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[]) =>
+  `rollups_${createHash('sha256').update(`${logType} ${defs.map(([id]) => id).join(' ')}`).digest('hex').slice(0, 16)}`;
+
+/** Spans [from, to) of a column as one condition. */
+const within = (col: string, spans: readonly (readonly [number, number])[]) =>
+  spans.length ? sql`(${join(spans.map(([a, b]) => sql`(${raw(col)} >= ${a} AND ${raw(col)} < ${b})`), ' OR ')})` : raw('0');
+
+/**
+ * One rollup's grouped rows over the range, per group (`groups` of a time column) and key, with the columns of
+ * `Grouped`: the rollup's hourly rows for whole hours (where `whole` says an hour's events share their group), raw
+ * events for the rest, and for everything when the caller filters (the rollups hold no other fields) or the rollup is
+ * not one the views keep (drill-downs).
+ */
+function aggregate(
+  db: Sql,
+  d: RollupDef,
+  tenantId: string,
+  read: TimeRange,
+  groups: (col: string) => Sql[],
+  filters: readonly Sql[],
+  whole: (from: number, to: number) => boolean = () => true,
+): Sql {
+  const id = rollupId(d);
+  const plan: RangePlan =
+    !filters.length && ROLLUPS.has(id)
+      ? planRange(read.startMs, read.endMs, whole, false)
+      : { raw: read.startMs <= read.endMs ? [[read.startMs, read.endMs + 1]] : [], hours: [], days: [] };
+  const parts = [eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r)];
+  if (plan.hours.length) {
+    const g = groups('hour');
+    parts.push(
+      sql`SELECT ${join([...g.map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
+            FROM ${db}.log_rollups WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', plan.hours)}`,
+    );
+  }
+  const g = groups('ts').map((_, i) => raw(`g${i}`));
+  const columns = [
+    ...g,
+    raw(`if(${r('has_key')} = 1, ${r('key')}, NULL) AS key`),
+    raw(`sum(${r('events')}) AS events`),
+    raw(`sum(${r('first_events')}) AS first_events`),
+    raw(`sum(${r('byte_sum')}) AS byte_sum`),
+    raw(`sum(${r('first_byte_sum')}) AS first_byte_sum`),
+    raw(`uniqExactIfMerge(${r('users')}) AS users`),
+    raw(`if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label`),
+  ];
+  return sql`SELECT ${join(columns, ', ')} FROM (${join(parts, ' UNION ALL ')}) GROUP BY ${join([...g, raw(r('has_key')), raw(r('key'))], ', ')}`;
+}
+
+const num = (v: string | number | null | undefined) => Number(v ?? 0);
+
+function metricOf(spec: ReportSpec, r: Grouped): number {
+  return spec.metric === 'count' ? num(r.events) : spec.metric === 'bytes' ? num(r.byte_sum) : num(r.users);
+}
+
+/** The column of the report's metric. */
+const orderBy = (spec: ReportSpec) => raw(spec.metric === 'count' ? 'events' : spec.metric === 'bytes' ? 'byte_sum' : 'users');
+
+/** Sorts like the SQL store: value descending, then key (byte order). */
+const byValueThenKey = (a: { key: string; value: number }, b: { key: string; value: number }) =>
+  b.value - a.value || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+export class ClickHouseLogStore implements LogStore {
+  readonly name = 'clickhouse' as const;
+  readonly ch: ClickHouse;
+  /** The last sequence number handed out (events of one millisecond are ordered by it). */
+  private seq = 0;
+
+  constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config)) {
+    this.ch = ch;
+  }
+
+  private get db(): Sql {
+    return raw(this.ch.config.database);
+  }
+
+  async start(db: Db): Promise<void> {
+    await migrateClickHouse(this.ch);
+    await this.syncRollups();
+    await sqlLogStore.start(db);
+    await this.takeSqlEvents(db);
+  }
+
+  /**
+   * One materialized view per rollup of the catalogue, on every shard: a new one is created and filled from the
+   * shard's events so far, one no longer in the catalogue dropped with its rows. Run at start, before this server
+   * stores events (a server storing into the same cluster meanwhile may have a batch counted twice in the new rollup).
+   */
+  private async syncRollups(): Promise<void> {
+    for (let shard = 0; shard < this.ch.shardCount; shard++) {
+      const views = await this.ch.rows<{ name: string; query: string }>(
+        sql`SELECT name, create_table_query AS query FROM system.tables
+             WHERE database = ${this.ch.config.database} AND engine = 'MaterializedView' AND startsWith(name, 'rollups_')`,
+        { shard },
+      );
+      // The rollups a view fills are the ids it names.
+      const covered = new Set(views.flatMap((v) => [...v.query.matchAll(/'(r[0-9a-f]{16})'/g)].map((m) => m[1]!)));
+      const wanted = new Map([...ROLLUPS_BY_KIND].map(([logType, defs]) => [viewOf(logType, defs), { logType, defs }]));
+      for (const v of views) if (!wanted.has(v.name)) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`, shard);
+      const [events] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events_local`, { shard });
+      for (const [name, { logType, defs }] of wanted) {
+        if (views.some((v) => v.name === name)) continue;
+        await this.ch.command(sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.log_rollups_local AS ${rollupRows(this.db, logType, defs)}`, shard);
+        const missing = defs.filter(([id]) => !covered.has(id));
+        if (missing.length && Number(events?.n) > 0) await this.ch.command(sql`INSERT INTO ${this.db}.log_rollups_local ${rollupRows(this.db, logType, missing)}`, shard);
+      }
+      const gone = [...covered].filter((id) => !ROLLUPS.has(id));
+      if (gone.length) await this.ch.command(sql`ALTER TABLE ${this.db}.log_rollups_local DELETE WHERE rollup IN (${join(gone.map((id) => sql`${id}`), ', ')})`, shard);
+    }
+  }
+
+  /**
+   * A ClickHouse store with no events takes the SQL store's (all kinds but the audit log, which stays there): how a
+   * portal moves to the cluster, and how the demo seed arrives in it.
+   */
+  private async takeSqlEvents(db: Db): Promise<void> {
+    const [count] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events`);
+    if (Number(count?.n) > 0) return;
+    let after = { tenant: '', type: '', ts: -1, seq: -1 };
+    for (;;) {
+      const { rows } = await db.query<{ tenant_id: string; log_type: LogType; ts: unknown; seq: unknown; event: Record<string, unknown> }>(
+        `SELECT tenant_id, log_type, ts, seq, event FROM log_events
+          WHERE log_type <> 'audit' AND (tenant_id, log_type, ts, seq) > ($1, $2, $3::bigint, $4::bigint)
+          ORDER BY tenant_id, log_type, ts, seq LIMIT 20000`,
+        [after.tenant, after.type, after.ts, after.seq],
+      );
+      if (!rows.length) return;
+      await this.ch.insert(
+        'log_events',
+        EVENT_COLUMNS,
+        rows.map((r) => eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)),
+      );
+      const last = rows[rows.length - 1]!;
+      after = { tenant: last.tenant_id, type: last.log_type, ts: Number(last.ts), seq: Number(last.seq) };
+      this.seq = Math.max(this.seq, after.seq);
+    }
+  }
+
+  async logPage<T extends LogType>(db: Db, req: LogPageRequest<T>): Promise<LogPage<T>> {
+    if (req.logType === 'audit') return sqlLogStore.logPage(db, req);
+    const end = Math.min(req.range.endMs, req.after?.ts ?? Infinity);
+    const read = (from: number) => {
+      const where = [scope(req.tenantId, req.logType, from, end), ...filterConditions(LOG_FILTERS[req.logType], req.query)];
+      if (req.after) where.push(sql`(ts < ${req.after.ts} OR (ts = ${req.after.ts} AND seq < ${req.after.seq}))`);
+      return this.ch.rows<{ ts: string; seq: string; event: string }>(
+        sql`SELECT ts, seq, event FROM ${this.db}.log_events WHERE ${join(where, ' AND ')} ORDER BY ts DESC, seq DESC LIMIT ${req.limit + 1}`,
+      );
+    };
+    // 18.16 sorts every match (it cannot read in the table's order): the last hours before the page's end first, which
+    // fill a page of a busy log, then the whole range when they do not.
+    const recent = end - LOG_PAGE_WINDOW_MS;
+    let rows = recent > req.range.startMs ? await read(recent) : [];
+    if (rows.length <= req.limit) rows = await read(req.range.startMs);
+    const page = rows.slice(0, req.limit);
+    const last = page[page.length - 1];
+    const next = last ? encodeCursor({ ts: Number(last.ts), seq: Number(last.seq) }) : req.after ? encodeCursor(req.after) : '';
+    return {
+      events: page.map((r) => ({ event: answerEvent(Number(r.ts), JSON.parse(r.event)) as LogPage<T>['events'][number]['event'] })),
+      paginate: { pagingIdentifiers: next, last_iteration: rows.length <= req.limit },
+    };
+  }
+
+  async report(db: Db, tenantId: string, name: ReportName, params: ReportParams, now: number, options: ReportOptions = {}): Promise<ReportResult> {
+    const spec = reportSpec(name);
+    if (spec.logType === 'audit') return sqlLogStore.report(db, tenantId, name, params, now, options);
+    const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
+    const range = reportRange(params, now);
+    const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
+    const filters = filterConditions(reportFilters(spec.logType), params);
+    const meta = reportMeta(name, params, range);
+    const rollups = reportRollups(spec);
+    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean) =>
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, whole);
+    const totalOf = (row: Grouped | undefined) =>
+      !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
+    switch (spec.kind) {
+      case 'top': {
+        const excluded = spec.excludeKeys ?? [];
+        const { data, totals } = await this.ch.withTotals<Grouped>(
+          sql`${of('main')} WITH TOTALS ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit + excluded.length}`,
+        );
+        const rows = data
+          .filter((r): r is Grouped & { key: string } => r.key !== null && !excluded.includes(r.key))
+          .map((r) => ({ key: r.key, value: metricOf(spec, r), label: r.label }))
+          .sort(byValueThenKey)
+          .slice(0, params.limit);
+        return { kind: 'top', ...meta, data: topData(spec, rows), total: totalOf(totals) };
+      }
+      case 'evasion': {
+        const parts = await Promise.all(
+          (['techniques', 'lures'] as const).map(async (part) => {
+            const rows = await this.ch.rows<Grouped>(sql`${of(part)} ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit}`);
+            const param = part === 'techniques' ? 'heat_evasion_techniques' : 'lure_category';
+            return rows.map((r) => ({ param, key: r.key, value: metricOf(spec, r) }));
+          }),
+        );
+        const [totalRow] = await this.ch.rows<Grouped>(of('main'));
+        const best = parts
+          .flat()
+          .filter((r): r is typeof r & { key: string } => r.key !== null)
+          .sort(byValueThenKey)
+          .slice(0, params.limit);
+        return { kind: 'evasion', ...meta, data: evasionData(best), total: totalOf(totalRow) };
+      }
+      case 'series': {
+        const starts = bucketStarts(interval, range, params.granularity, params.timezone);
+        const bucket = (col: string) => [sql`arraySum(arrayMap(b -> ${raw(col)} >= b, ${starts}))`];
+        const { data, totals } = await this.ch.withTotals<Grouped>(sql`${of('main', bucket, inOneBucket(starts))} WITH TOTALS`);
+        const result = seriesOf(spec, starts, data.map((r) => ({ b: r.g0 ?? null, s: r.key, value: metricOf(spec, r) })), totals ? num(totals.users) : 0);
+        return { kind: 'series', ...meta, bins: result.series.length, ...result };
+      }
+      case 'heatmap': {
+        const zone = params.timezone ?? 'UTC';
+        // The zone on the DateTime, not as a second argument (a week mode in current releases).
+        const cell = (col: string) => {
+          const t = sql`toDateTime(intDiv(${raw(col)}, 1000), ${zone})`;
+          return [sql`toDayOfWeek(${t}) % 7`, sql`toHour(${t})`];
+        };
+        const rows = await this.ch.rows<Grouped>(of('main', cell, inOneLocalHour(zone)));
+        return { kind: 'heatmap', ...meta, ...heatmapOf(rows.map((r) => ({ day: r.g0!, hour: r.g1!, value: metricOf(spec, r) }))) };
+      }
+    }
+  }
+
+  async insights(_db: Db, tenantId: string, query: InsightsQuery, now: number, hideUsers: boolean, sinceMs = 0): Promise<InsightsResult> {
+    const scope = insightsScope(query, now);
+    const { range, starts, catIds } = scope;
+    const where = sql`tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${Math.max(range.startMs, sinceMs)} AND ts <= ${range.endMs}`;
+    const metric = query.src === 'bandwidth' ? raw('sum(bytes)') : raw('count()');
+    // ILIKE '%q%': a case-insensitive substring, q taken literally.
+    const contains = (f: string) => sql`(${has(f)} AND positionCaseInsensitiveUTF8(${text(f)}, ${query.q}) > 0)`;
+    const userMatch = hideUsers ? raw('0') : contains('userid');
+    const cats = catIds.length ? sql`arrayFilter(c -> has(${catIds}, c), ${list('cats')})` : raw('emptyArrayString()');
+    const top = (field: 'userid' | 'domain' | 'cats', key: Sql, cond: Sql, arrayJoin: Sql = raw('')) =>
+      this.ch
+        .rows<{ key: string; value: string }>(
+          sql`SELECT ${key} AS key, ${metric} AS value FROM ${this.db}.log_events ${arrayJoin} WHERE ${where} AND ${cond} GROUP BY key ORDER BY value DESC, key LIMIT ${query.limit}`,
+        )
+        .then((rows) => rows.map((r) => ({ field, key: r.key, value: r.value })));
+    const matches = [
+      ...(await top('userid', text('userid'), userMatch)),
+      ...(await top('domain', text('domain'), contains('domain'))),
+      ...(catIds.length ? await top('cats', raw('c'), raw('1'), sql`ARRAY JOIN ${cats} AS c`) : []),
+    ];
+    const buckets = await this.ch.rows<{ b: string; value: string }>(
+      sql`SELECT arraySum(arrayMap(b -> ts >= b, ${starts})) AS b, ${metric} AS value FROM ${this.db}.log_events
+          WHERE ${where} AND (${userMatch} OR ${contains('domain')} OR ${catIds.length ? sql`hasAny(${list('cats')}, ${catIds})` : raw('0')}) GROUP BY b`,
+    );
+    return insightsResult(query, scope, matches, buckets);
+  }
+
+  private async sightings(tenantId: string, cond: Sql, sinceMs: number): Promise<(FileSighting & { sha256: string })[]> {
+    const rows = await this.ch.rows<{ sha256: string; n: string; first: string; last: string; event: string }>(
+      sql`SELECT ${text('sha256')} AS sha256, count() AS n, min(ts) AS first, max(ts) AS last, argMax(event, (ts, seq)) AS event
+            FROM ${this.db}.log_events
+           WHERE tenant_id = ${tenantId} AND log_type IN ('web', 'email') AND ts >= ${sinceMs} AND ${has('sha256')} AND ${cond}
+           GROUP BY sha256`,
+    );
+    return rows.map((r) => ({ sha256: r.sha256, sightings: Number(r.n), firstMs: Number(r.first), lastMs: Number(r.last), event: JSON.parse(r.event) }));
+  }
+
+  async sandbox(_db: Db, tenantId: string, sha256: string, fileId: string, sinceMs = 0) {
+    const [row] = await this.sightings(tenantId, sql`${text('sha256')} = ${sha256} AND ${has('file_id')} AND ${text('file_id')} = ${fileId}`, sinceMs);
+    return row ? sandboxOf(sha256, fileId, row) : undefined;
+  }
+
+  async fileSightings(_db: Db, tenantId: string, hashes: readonly string[], sinceMs: number): Promise<FileSighting[]> {
+    if (!hashes.length) return [];
+    return this.sightings(tenantId, sql`${text('sha256')} IN (${join(hashes.map((h) => sql`${h}`), ', ')})`, sinceMs);
+  }
+
+  async groups(_db: Db, tenantId: string, range: TimeRange) {
+    const rows = await this.ch.rows<{ name: string; requests: string; users: string }>(
+      sql`SELECT ${text('group')} AS name, count() AS requests, uniqExactIf(${text('userid')}, ${has('userid')}) AS users
+            FROM ${this.db}.log_events WHERE ${scope(tenantId, 'web', range.startMs, range.endMs)} AND ${has('group')}
+           GROUP BY name ORDER BY requests DESC, name`,
+    );
+    return rows.map((r) => ({ name: r.name, requests: Number(r.requests), users: Number(r.users) }));
+  }
+
+  async collect(db: Db, tenantId: string, logType: LogType, after: { ts: number; seq: number }, limit: number, sinceMs = 0): Promise<StoredEvent[]> {
+    if (logType === 'audit') return sqlLogStore.collect(db, tenantId, logType, after, limit, sinceMs);
+    const rows = await this.ch.rows<{ ts: string; seq: string; event: string }>(
+      sql`SELECT ts, seq, event FROM ${this.db}.log_events
+           WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ts >= ${sinceMs} AND (ts > ${after.ts} OR (ts = ${after.ts} AND seq > ${after.seq}))
+           ORDER BY ts, seq LIMIT ${limit}`,
+    );
+    return rows.map((r) => ({ ts: Number(r.ts), seq: Number(r.seq), event: JSON.parse(r.event) as Record<string, unknown> }));
+  }
+
+  ruleHits(_db: Db, tenantId: string, sinceMs: number) {
+    return ruleHits(this.ch, tenantId, sinceMs);
+  }
+
+  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number) {
+    return requestShapes(this.ch, tenantId, sinceMs, untilMs);
+  }
+
+  /** Sequence numbers: increasing within this server, above any it took from SQL, and above its clock's microseconds. */
+  private nextSeqs(n: number): number {
+    const first = Math.max(this.seq + 1, Date.now() * 1000);
+    this.seq = first + n - 1;
+    return first;
+  }
+
+  async ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[]): Promise<number> {
+    if (logType === 'audit') return sqlLogStore.ingest(db, tenantId, logType, events);
+    const first = this.nextSeqs(events.length);
+    // One TabSeparated insert through the Distributed table with insert_distributed_sync: answered once every shard
+    // has its rows; the rollups' materialized views fill in the same insert.
+    await this.ch.insert(
+      'log_events',
+      EVENT_COLUMNS,
+      events.map((e, i) => eventLine(tenantId, logType, e.ts, first + i, e.event)),
+    );
+    return events.length;
+  }
+
+  /**
+   * Deletes a tenant's events before `beforeMs`. Partitions are days shared by every tenant, so a tenant's own
+   * retention is a mutation (ALTER DELETE, rewritten in the background) on each shard; reads already start at the
+   * retention, so the rows it still has to rewrite are never answered. Days older than every tenant's retention are
+   * dropped whole by `dropDaysBefore`.
+   */
+  async dropBefore(db: Db, tenantId: string, beforeMs: number): Promise<void> {
+    await sqlLogStore.dropBefore(db, tenantId, beforeMs);
+    const [count] = await this.ch.rows<{ n: string }>(
+      sql`SELECT count() AS n FROM ${this.db}.log_events WHERE tenant_id = ${tenantId} AND ts < ${beforeMs}`,
+    );
+    if (Number(count?.n) === 0) return;
+    for (let shard = 0; shard < this.ch.shardCount; shard++) {
+      for (const table of ['log_events_local']) {
+        await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND ts < ${beforeMs}`, shard);
+      }
+      await this.ch.command(sql`ALTER TABLE ${this.db}.log_hourly_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
+      await this.ch.command(sql`ALTER TABLE ${this.db}.log_daily_users_local DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
+      // An hour that starts before beforeMs: reads take its events from the raw rows from beforeMs on.
+      await this.ch.command(sql`ALTER TABLE ${this.db}.log_rollups_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
+    }
+  }
+
+  /** Drops whole UTC days before `beforeMs` (older than any tenant keeps) from every table, on every shard. */
+  async dropDaysBefore(beforeMs: number): Promise<void> {
+    const lastDay = Math.floor(localDayStart('UTC', beforeMs) / 86_400_000);
+    for (let shard = 0; shard < this.ch.shardCount; shard++) {
+      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', 'log_rollups_local']) {
+        const parts = await this.ch.rows<{ partition: string }>(
+          sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${this.ch.config.database} AND table = ${table} AND active`,
+          { shard },
+        );
+        for (const { partition } of parts) {
+          const p = partition.replace(/'/g, '');
+          const day = Date.UTC(Number(p.slice(0, 4)), Number(p.slice(4, 6)) - 1, Number(p.slice(6, 8))) / 86_400_000;
+          if (/^\d{8}$/.test(p) && day < lastDay) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DROP PARTITION ${Number(p)}`, shard);
+        }
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.ch.close();
+  }
+}

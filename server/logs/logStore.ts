@@ -1,0 +1,105 @@
+/**
+ * The log store: where events, their rollups and every read of them live. Two implementations answer alike: SQL
+ * (PGlite / PostgreSQL, the default, `sqlStore.ts`) and ClickHouse (`LOG_STORE=clickhouse`, `clickhouse/store.ts`).
+ * Policy, identity and settings stay on SQL whichever serves the logs; so does the audit log (recordAudit writes it
+ * inside the save's transaction), which the ClickHouse store reads from SQL.
+ *
+ * Every method takes the SQL store (`db`): the SQL implementation reads it, the ClickHouse one for the audit log only.
+ */
+import type { InsightsQuery, InsightsResult, ReportName, ReportResult } from '../../schemas/reports';
+import type { LogEventOf, LogResult, LogType } from '../../schemas/logs';
+import type { Db } from '../types';
+import type { LogPageRequest, TimeRange } from './store';
+import type { ReportParams } from './reports';
+import type { SandboxReport } from './sandbox';
+import type { RequestShape } from './shapes';
+import { ClickHouseLogStore } from './clickhouse/store';
+import { clickHouseConfig } from './clickhouse/client';
+import { sqlLogStore } from './sqlStore';
+
+export interface LogPage<T extends LogType = LogType> {
+  readonly events: { event: LogEventOf<T> }[];
+  readonly paginate: LogResult['paginate'];
+}
+
+/** The newest event with a file hash, and how often the hash was seen (file lookups). */
+export interface FileSighting {
+  readonly sha256: string;
+  readonly sightings: number;
+  readonly firstMs: number;
+  readonly lastMs: number;
+  readonly event: Record<string, unknown>;
+}
+
+/** An event as stored, with its time and sequence number (the collector's read). */
+export interface StoredEvent {
+  readonly ts: number;
+  readonly seq: number;
+  readonly event: Record<string, unknown>;
+}
+
+/** An event to store: its time (epoch ms) and fields. */
+export interface IncomingEvent {
+  readonly ts: number;
+  readonly event: Record<string, unknown>;
+}
+
+export interface ReportOptions {
+  /** False: raw events only (the reference the rollups are tested against). */
+  readonly rollups?: boolean;
+  /** False: every daily row instead of heads and blocks (SQL only; what the benchmark compares). */
+  readonly layouts?: boolean;
+  /** Events before this instant (epoch ms) are past the tenant's retention and count for nothing. */
+  readonly sinceMs?: number;
+}
+
+export interface LogStore {
+  readonly name: 'sql' | 'clickhouse';
+  /** Prepares the store once the SQL store is migrated and seeded (its own migrations; taking the SQL store's events). */
+  start(db: Db): Promise<void>;
+  /** One page of a log kind, newest first, with the paging identifiers of the next. */
+  logPage<T extends LogType>(db: Db, req: LogPageRequest<T>): Promise<LogPage<T>>;
+  /** One report of the catalogue (drill-downs are reports with filters). */
+  report(db: Db, tenantId: string, name: ReportName, params: ReportParams, now: number, options?: ReportOptions): Promise<ReportResult>;
+  /** Insights search over web events. */
+  insights(db: Db, tenantId: string, query: InsightsQuery, now: number, hideUsers: boolean, sinceMs?: number): Promise<InsightsResult>;
+  /** The sandbox report of a file, or undefined when no web or email event sent it to the sandbox. */
+  sandbox(db: Db, tenantId: string, sha256: string, fileId: string, sinceMs?: number): Promise<SandboxReport | undefined>;
+  /** Web and email sightings of file hashes since `sinceMs`. */
+  fileSightings(db: Db, tenantId: string, hashes: readonly string[], sinceMs: number): Promise<FileSighting[]>;
+  /** Web requests and distinct users per group in the range, most requests first. */
+  groups(db: Db, tenantId: string, range: TimeRange): Promise<{ name: string; requests: number; users: number }[]>;
+  /** The log collector's read: events of a kind after (ts, seq), oldest first. */
+  collect(db: Db, tenantId: string, logType: LogType, after: { ts: number; seq: number }, limit: number, sinceMs?: number): Promise<StoredEvent[]>;
+  /** Web and firewall events per deciding rule (`decided_by`) since `sinceMs` (the evaluator's rule hits). */
+  ruleHits(db: Db, tenantId: string, sinceMs: number): Promise<Map<string, number>>;
+  /** The distinct web request shapes in [sinceMs, untilMs], most events first (the impact of a publish). */
+  requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]>;
+  /** Stores events; resolves once they are stored (and their rollups follow), with how many. */
+  ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[]): Promise<number>;
+  /** Deletes a tenant's events before `beforeMs` (past its retention). */
+  dropBefore(db: Db, tenantId: string, beforeMs: number): Promise<void>;
+  /** Drops whole days before `beforeMs` (past every tenant's retention) where the store keeps days apart. */
+  dropDaysBefore?(beforeMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const stores = new WeakMap<Db, LogStore>();
+
+/** Binds a log store to the SQL store it serves with (startServer does, from LOG_STORE). */
+export function attachLogStore(db: Db, store: LogStore): void {
+  stores.set(db, store);
+}
+
+/** The log store of a server's SQL store: the one attached, else SQL. */
+export function logStoreOf(db: Db): LogStore {
+  return stores.get(db) ?? sqlLogStore;
+}
+
+/** The log store a server's variables choose: LOG_STORE=clickhouse (with CLICKHOUSE_URL), else SQL. */
+export function openLogStore(vars: Readonly<Record<string, string | undefined>>): LogStore {
+  const kind = vars.LOG_STORE ?? 'sql';
+  if (kind === 'sql') return sqlLogStore;
+  if (kind === 'clickhouse') return new ClickHouseLogStore(clickHouseConfig(vars));
+  throw new Error(`LOG_STORE must be sql or clickhouse, not ${JSON.stringify(kind)}.`);
+}

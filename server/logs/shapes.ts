@@ -1,0 +1,80 @@
+/**
+ * The log queries policy evaluation needs, each scoped by tenant: how often each rule decided a request (the
+ * deciding-rule field `decided_by` of web and firewall events), and the distinct request shapes of a time range with
+ * their counts, which the impact of a publish evaluates under both revisions. The SQL store's implementation of
+ * `LogStore.ruleHits` and `LogStore.requestShapes` (callers go through `logStoreOf(db)`; ClickHouse's is
+ * clickhouse/shapes.ts).
+ */
+import type { Db } from '../types';
+import { toNumber } from './sql';
+
+/** Events per deciding rule (`<area>/<list>/<row>`) since `sinceMs`. */
+export async function ruleHits(db: Db, tenantId: string, sinceMs: number): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ ref: string; n: unknown }>(
+    `SELECT event ->> 'decided_by' AS ref, count(*) AS n FROM log_events
+      WHERE tenant_id = $1 AND log_type IN ('web', 'firewall') AND ts >= $2 AND event ? 'decided_by'
+      GROUP BY 1`,
+    [tenantId, sinceMs],
+  );
+  return new Map(rows.map((r) => [r.ref, toNumber(r.n)]));
+}
+
+/** One distinct request shape of the web log: the attributes the policy reads, how many events had it, and one of them. */
+export interface RequestShape {
+  readonly userid: string;
+  readonly group: string;
+  readonly src_ip: string;
+  readonly domain: string;
+  readonly cats: readonly string[];
+  readonly country: string;
+  readonly browser: string;
+  readonly file_type: string | null;
+  readonly count: number;
+  /** The newest event of the shape: its time and sequence number. */
+  readonly example: { readonly ts: number; readonly seq: number; readonly url: string };
+}
+
+/**
+ * The distinct web request shapes between `sinceMs` and `untilMs`, largest first (then newest example first), in one
+ * aggregate over the range.
+ */
+export async function requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]> {
+  const { rows } = await db.query<{
+    userid: string;
+    grp: string;
+    src_ip: string;
+    domain: string;
+    cats: string[] | null;
+    country: string;
+    browser: string;
+    file_type: string | null;
+    n: unknown;
+    ts: unknown;
+    seq: unknown;
+    url: string;
+  }>(
+    `SELECT userid, grp, src_ip, domain, cats, country, browser, file_type, count(*) AS n,
+            max(ts) AS ts, (array_agg(seq ORDER BY ts DESC, seq DESC))[1] AS seq,
+            (array_agg(url ORDER BY ts DESC, seq DESC))[1] AS url
+       FROM (SELECT event ->> 'userid' AS userid, event ->> 'group' AS grp, event ->> 'src_ip' AS src_ip,
+                    event ->> 'domain' AS domain, event ->> 'country' AS country,
+                    event ->> 'browser' AS browser, event ->> 'file_type' AS file_type, event ->> 'url' AS url, ts, seq,
+                    ARRAY(SELECT jsonb_array_elements_text(event -> 'cats')) AS cats
+               FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3) e
+      GROUP BY userid, grp, src_ip, domain, cats, country, browser, file_type
+      ORDER BY n DESC, ts DESC, seq DESC`,
+    [tenantId, sinceMs, untilMs],
+  );
+  return rows.map((r) => ({
+    userid: r.userid,
+    group: r.grp,
+    src_ip: r.src_ip,
+    domain: r.domain,
+    cats: r.cats ?? [],
+    country: r.country,
+    browser: r.browser,
+    file_type: r.file_type,
+    count: toNumber(r.n),
+    example: { ts: toNumber(r.ts), seq: toNumber(r.seq), url: r.url },
+  }));
+}

@@ -1,0 +1,156 @@
+/**
+ * Policy evaluation benchmark (`npm run bench -- evaluate`), on one core:
+ * - evaluations per second of the demo policy (the seed documents of Demo Corp), fast path and with the full trace,
+ *   over the requests of generated web events (target ≥ 200,000/s on the fast path);
+ * - the impact of a publish over BENCH_EVENTS generated web events (default 1,000,000): the distinct request shapes
+ *   counted, each decided under the published and the staged revision, changes grouped by user, domain and category
+ *   (the shapes are counted in memory here; on the server one aggregate query over the log store does it);
+ * - analysis of a 5,000-rule rulebase (target ≤ 2 s);
+ * - the impact job's work through the database: about BENCH_EVENTS web events of the last 7 days seeded into PGlite
+ *   (a data folder under .data-bench, reused once seeded; BENCH_RESEED=1 seeds again), then the server's shape query
+ *   (server/logs/shapes.ts) and the tally of schemas/evaluate/impact.ts, timed separately: events replayed per second.
+ * BENCH_EVENTS=100000 runs it at a small size.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { registry } from '../../definitions';
+import { isDocumentScreen } from '../../definitions/define';
+import { policyModel } from '../../definitions/policy/evaluation';
+import { analysePolicy } from '../../schemas/evaluate/analysis';
+import { compilePolicy, decideOne, evaluate } from '../../schemas/evaluate/evaluate';
+import { webEventRequest } from '../../schemas/evaluate/fromEvent';
+import type { EvalRequest, PolicyModel } from '../../schemas/evaluate/types';
+import type { WebEvent } from '../../schemas/logs';
+import { ImpactTally } from '../../schemas/evaluate/impact';
+import { migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite';
+import { generateLogBatches } from '../../server/logs/generator';
+import { seedLogs } from '../../server/logs/seed';
+import { requestShapes } from '../../server/logs/shapes';
+import { shapeRequest } from '../../server/modules/evaluate';
+import { loadSeedDocuments } from '../../server/seed/documents';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const NOW = Date.now();
+const model = policyModel(registry.screens.filter(isDocumentScreen));
+const published = Object.fromEntries(
+  loadSeedDocuments(registry)
+    .filter((d) => d.screen && model.areas.some((a) => a.id === d.screen!.id))
+    .map((d) => [d.screen!.id, d.forTenant('Demo Corp')]),
+) as Record<string, Record<string, unknown>>;
+const staged = structuredClone(published) as Record<string, { list: Record<string, unknown>[] }>;
+staged['web.exceptions']!.list.unshift({ id: 'bench-1', name: 'Block video for Sales', enabled: true, action: 'block', transferDirection: 'all', conditions: { categories: ['25'], entities: [{ type: 'group', name: 'Sales' }] } });
+
+const ms = (t: number) => `${t.toFixed(0)} ms`;
+const rate = (n: number, t: number) => `${Math.round((n * 1000) / t).toLocaleString('en')}/s`;
+
+// ---- requests from generated web events ---------------------------------------------------------------------------
+let t = performance.now();
+const events: Omit<WebEvent, 'timestamp'>[] = [];
+for (const batch of generateLogBatches({ tenantName: 'Demo Corp', admins: ['admin'], total: Math.round(EVENTS / 0.62), now: NOW, days: 7, seed: 29 })) {
+  if (batch.logType === 'web') for (const [, e] of batch.rows) events.push(e as Omit<WebEvent, 'timestamp'>);
+}
+console.log(`${events.length.toLocaleString('en')} web events generated in ${ms(performance.now() - t)}`);
+const requests: EvalRequest[] = events.slice(0, 200_000).map((e) => webEventRequest(e));
+
+// ---- evaluations per second ---------------------------------------------------------------------------------------
+t = performance.now();
+const pub = compilePolicy(model, published);
+const compileMs = performance.now() - t;
+let sink = 0;
+for (const r of requests.slice(0, 20_000)) sink += decideOne(pub, 'web', r, NOW)!.action.length; // warm-up
+t = performance.now();
+for (const r of requests) sink += decideOne(pub, 'web', r, NOW)!.action.length;
+const fastMs = performance.now() - t;
+const traced = requests.slice(0, 5_000);
+t = performance.now();
+for (const r of traced) sink += evaluate(pub, r, NOW).decisions.length;
+const traceMs = performance.now() - t;
+const ruleCount = pub.lists.reduce((n, l) => n + l.rules.length, 0);
+console.log(`demo policy: ${model.areas.length} areas, ${ruleCount} rules; compiled in ${ms(compileMs)}`);
+console.log(`evaluations (web decision, fast path): ${rate(requests.length, fastMs)} (${requests.length.toLocaleString('en')} in ${ms(fastMs)}; target ≥ 200,000/s)`);
+console.log(`evaluations with the full trace (every decision): ${rate(traced.length, traceMs)}`);
+
+// ---- impact of a publish ------------------------------------------------------------------------------------------
+t = performance.now();
+const shapes = new Map<string, { request: EvalRequest; count: number; user: string; domain: string; cats: readonly string[] }>();
+for (const e of events) {
+  const key = `${e.userid}|${e.group}|${e.src_ip}|${e.domain}|${e.cats.join(',')}|${e.country}|${e.browser}|${e.file_type ?? ''}`;
+  const s = shapes.get(key);
+  if (s) s.count++;
+  else shapes.set(key, { request: webEventRequest(e), count: 1, user: e.userid, domain: e.domain, cats: e.cats });
+}
+const shapeMs = performance.now() - t;
+t = performance.now();
+const stg = compilePolicy(model, staged);
+const byUser = new Map<string, number>();
+const byDomain = new Map<string, number>();
+const byCategory = new Map<string, number>();
+let changed = 0;
+for (const s of shapes.values()) {
+  const a = decideOne(pub, 'web', s.request, NOW)!;
+  const b = decideOne(stg, 'web', s.request, NOW)!;
+  if (a.action === b.action) continue;
+  changed += s.count;
+  byUser.set(s.user, (byUser.get(s.user) ?? 0) + s.count);
+  byDomain.set(s.domain, (byDomain.get(s.domain) ?? 0) + s.count);
+  for (const c of s.cats) byCategory.set(c, (byCategory.get(c) ?? 0) + s.count);
+}
+const impactMs = performance.now() - t;
+console.log(
+  `impact over ${events.length.toLocaleString('en')} events: ${shapes.size.toLocaleString('en')} shapes counted in ${ms(shapeMs)}, ` +
+    `both revisions decided in ${ms(impactMs)}; ${changed.toLocaleString('en')} events change verdict ` +
+    `(${byUser.size} users, ${byDomain.size} domains, ${byCategory.size} categories); total ${ms(shapeMs + impactMs)} (target ≤ 10 s)`,
+);
+
+// ---- analysis of 5,000 rules --------------------------------------------------------------------------------------
+const exceptions = model.areas.find((a) => a.id === 'web.exceptions')!;
+const oneList: PolicyModel = { decisions: model.decisions, areas: [exceptions] };
+const DOMAINS = ['example.com', 'news.org', 'shop.net', 'bank.net', 'mail.org', 'video.tv', 'docs.io', 'cloud.app'];
+const rules = Array.from({ length: 5_000 }, (_, i) => ({
+  id: `r${i}`,
+  name: `Rule ${i}`,
+  enabled: i % 17 !== 0,
+  action: ['allow', 'safeview', 'block'][i % 3],
+  transferDirection: 'all',
+  conditions: {
+    domain: [`${i % 3 === 0 ? '*.' : ''}s${i % 400}.${DOMAINS[i % DOMAINS.length]}`],
+    ...(i % 5 === 0 ? { source_ips: [`10.${i % 256}.0.0/16`] } : {}),
+    ...(i % 7 === 0 ? { entities: [{ type: 'group', name: `g${i % 12}` }] } : {}),
+    ...(i % 11 === 0 ? { categories: [String(1 + (i % 80))] } : {}),
+  },
+}));
+t = performance.now();
+const findings = analysePolicy(compilePolicy(oneList, { 'web.exceptions': { list: rules, bypass: [] } }), { now: NOW });
+const analysisMs = performance.now() - t;
+const kinds = findings.reduce<Record<string, number>>((a, f) => ({ ...a, [f.kind]: (a[f.kind] ?? 0) + 1 }), {});
+console.log(`analysis of 5,000 rules: ${ms(analysisMs)} (target ≤ 2,000 ms); findings ${JSON.stringify(kinds)}`);
+
+// ---- the impact job's work through the database ---------------------------------------------------------------------
+const dir = join(process.cwd(), '.data-bench', `evaluate-${EVENTS}`);
+if (process.env.BENCH_RESEED === '1') rmSync(dir, { recursive: true, force: true });
+const db = await openPglite(dir);
+await migrate(db);
+const TENANT = { id: 'bench-impact', name: 'Demo Corp' };
+await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [TENANT.id, TENANT.name]);
+t = performance.now();
+const seeded = await seedLogs(db, [
+  { tenantId: TENANT.id, kind: 'full', plan: { tenantName: TENANT.name, admins: ['admin'], total: Math.round(EVENTS / 0.62), now: NOW, days: 7, seed: 29 } },
+]);
+console.log(seeded.length ? `seeded into PGlite in ${ms(performance.now() - t)}` : 'reusing the events seeded earlier (BENCH_RESEED=1 to seed again)');
+const until = Date.now();
+t = performance.now();
+const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, until);
+const queryMs = performance.now() - t;
+t = performance.now();
+const tally = new ImpactTally(pub, stg, until);
+for (const sh of dbShapes) tally.add({ request: shapeRequest(sh), count: sh.count, example: { timestamp: '', url: sh.example.url } });
+const summary = tally.summary();
+const tallyMs = performance.now() - t;
+console.log(
+  `impact through the database: ${summary.events.toLocaleString('en')} web events of 7 days, ${summary.shapes.toLocaleString('en')} shapes; ` +
+    `shape query ${ms(queryMs)}, decisions ${ms(tallyMs)}; ${rate(summary.events, queryMs + tallyMs)} events replayed ` +
+    `(${summary.changed.toLocaleString('en')} change, ${summary.users} users); total ${ms(queryMs + tallyMs)} (target ≤ 10 s)`,
+);
+await db.close();
+if (sink < 0) console.log(sink);

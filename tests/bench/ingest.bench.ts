@@ -1,0 +1,66 @@
+/**
+ * Ingestion benchmark: BENCH_INGEST_EVENTS web events (default 200,000) sent through the ingestion call in NDJSON
+ * batches of BENCH_INGEST_BATCH (default 5,000) by BENCH_INGEST_SENDERS appliances at once (default 2), to a test
+ * server on PGlite with the small demo seed (or on DATABASE_URL). The events are spread in time order over the last
+ * BENCH_INGEST_HOURS hours (default 2), as appliances would send them; a 429 is retried after its Retry-After.
+ * Prints events/s end to end (each batch answered once committed with its rollups), batch latency p50 / p95, and
+ * checks that a report counts every event.
+ */
+import { performance } from 'node:perf_hooks';
+import { INGEST_PATH, ingestAuth, ndjson, webEvent } from '../api/ingestEvents';
+import { ApiClient } from '../api/helpers';
+import { startTestServer } from '../setup/start-server';
+
+const TOTAL = Number(process.env.BENCH_INGEST_EVENTS ?? 200_000);
+const BATCH = Number(process.env.BENCH_INGEST_BATCH ?? 5_000);
+const SENDERS = Number(process.env.BENCH_INGEST_SENDERS ?? 2);
+const HOURS = Number(process.env.BENCH_INGEST_HOURS ?? 2);
+
+const server = await startTestServer();
+try {
+  const admin = new ApiClient(server.url);
+  if ((await admin.login('admin', 'admin-demo')).status !== 200) throw new Error('sign-in failed');
+  const made = await admin.post('/api/settings/v1/tenants/ingestion_tokens', { body: { name: 'bench appliance' } });
+  const auth = ingestAuth(made.body.secret as string);
+  const domain = `bench-${Date.now()}.example`;
+  const end = Date.now() - 1000;
+  const start = end - HOURS * 3_600_000;
+  const batches = Math.ceil(TOTAL / BATCH);
+  const bodies = [...Array(batches)].map((_, b) => {
+    const n = Math.min(BATCH, TOTAL - b * BATCH);
+    return ndjson([...Array(n)].map((__, i) => webEvent(start + Math.floor(((b * BATCH + i) / TOTAL) * (end - start)), domain, `${b}-${i}`))).data;
+  });
+  const latencies: number[] = [];
+  let retries = 0;
+  let next = 0;
+  const sender = async () => {
+    for (let b = next++; b < batches; b = next++) {
+      for (;;) {
+        const t0 = performance.now();
+        const res = await fetch(server.url + INGEST_PATH('web'), { method: 'POST', headers: { ...auth, 'content-type': 'application/x-ndjson' }, body: bodies[b] });
+        if (res.status === 429) {
+          retries++;
+          await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+          continue;
+        }
+        if (res.status !== 200) throw new Error(`batch ${b}: ${res.status} ${await res.text()}`);
+        latencies.push(performance.now() - t0);
+        break;
+      }
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all([...Array(SENDERS)].map(sender));
+  const seconds = (performance.now() - t0) / 1000;
+  const s = Math.floor(start / 1000);
+  const report = await admin.get(`/api/rep/v1/query/top_domains?start=${s - 3600}&end=${Math.ceil(end / 1000) + 60}`);
+  const counted = (report.body.data as { key: string; value: number }[]).find((d) => d.key === domain)?.value;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!.toFixed(0);
+  console.log(`store: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${TOTAL.toLocaleString('en')} web events in batches of ${BATCH.toLocaleString('en')}, ${SENDERS} senders, over ${HOURS} h`);
+  console.log(`ingest: ${Math.round(TOTAL / seconds).toLocaleString('en')} events/s (${seconds.toFixed(1)} s); batch p50 ${p(0.5)} ms, p95 ${p(0.95)} ms; 429 retries ${retries}`);
+  console.log(`report top_domains counts ${counted?.toLocaleString('en') ?? 'none'} of them`);
+  if (counted !== TOTAL) throw new Error(`the report counts ${counted}, not ${TOTAL}`);
+} finally {
+  await server.close();
+}

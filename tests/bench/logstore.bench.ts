@@ -1,0 +1,232 @@
+/**
+ * The ClickHouse log store at a customer's volume (`npm run bench -- logstore`): one big tenant (BENCH_EVENTS, default
+ * 1,000,000) and 50 small ones (BENCH_SMALL_EVENTS each, default 2,000) over 30 days, every log kind, users, domains
+ * and categories drawn by Zipf's law, office hours busier; stored through the store's ingest, then every report of the
+ * catalogue (p50/p95 serially and six at a time), log pages first and 100,000 events deep, a drill-down and a
+ * 100,000-row CSV export streamed page by page. Times are store calls, without HTTP. Needs the cluster
+ * (`npm run clickhouse:start`; CLICKHOUSE_URL to use another); the data goes to the database portal_bench, made afresh.
+ */
+import { loadavg } from 'node:os';
+import { Writable } from 'node:stream';
+import { REPORT_NAMES, reportSpec, type ReportName } from '../../schemas/reports';
+import type { LogType } from '../../schemas/logs';
+import { migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite';
+import { raw, sql } from '../../server/logs/clickhouse/bind';
+import { clickHouseConfig } from '../../server/logs/clickhouse/client';
+import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
+import { decodeCursor } from '../../server/logs/cursor';
+import { generateLogBatches, mulberry32 } from '../../server/logs/generator';
+import type { IncomingEvent } from '../../server/logs/logStore';
+
+const BIG = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const SMALL = Number(process.env.BENCH_SMALL_EVENTS ?? 2_000);
+const SMALL_TENANTS = 50;
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const DAY = 86_400_000;
+const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
+const BIG_TENANT = 'bench-big';
+
+/** Ranks 1..n drawn by Zipf's law (s = 1.1): rank k about k^-1.1 as often as rank 1. */
+function zipf(n: number, rnd: () => number, s = 1.1): () => number {
+  const cumulative = new Float64Array(n);
+  let sum = 0;
+  for (let k = 1; k <= n; k++) cumulative[k - 1] = sum += 1 / k ** s;
+  return () => {
+    const x = rnd() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
+}
+
+/** The generator's events with users, domains and categories redrawn by Zipf's law (a long tail of rare domains). */
+function skewed(tenant: string, total: number, now: number, seed: number): Generator<{ logType: LogType; events: IncomingEvent[] }> {
+  const rnd = mulberry32(seed);
+  const users = Math.max(50, Math.min(5_000, Math.round(total / 2_000)));
+  const user = zipf(users, rnd);
+  const domain = zipf(Math.max(1_000, Math.round(total / 20)), rnd);
+  const category = zipf(90, rnd);
+  const batches = generateLogBatches({ tenantName: tenant, admins: ['admin'], total, now, days: 30, seed }, 20_000);
+  return (function* () {
+    for (const { logType, rows } of batches) {
+      yield {
+        logType,
+        events: rows.map(([ts, e]) => {
+          const event = { ...e };
+          if ('userid' in event) event.userid = `user${user()}@${tenant}.example`;
+          if (logType === 'web') {
+            event.domain = `site${domain()}.example`;
+            event.cats = [String(category())];
+          }
+          return { ts, event };
+        }),
+      };
+    }
+  })();
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+}
+const ms = (n: number) => `${n.toFixed(1).padStart(8)} ms`;
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function measure(label: string, runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timed(fn));
+  times.sort((a, b) => a - b);
+  const r = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  console.log(`  ${label.padEnd(44)} p50 ${ms(r.p50)}   p95 ${ms(r.p95)}`);
+  return r;
+}
+
+async function main(): Promise<void> {
+  const reachable = await fetch(`${URL.split(',')[0]}/ping`).then((r) => r.ok, () => false);
+  if (!reachable) {
+    // `npm run bench -- logs` selects this file too; without a cluster it has nothing to measure.
+    console.log(`  skipped: no ClickHouse at ${URL} (npm run clickhouse:start)`);
+    return;
+  }
+  const db = await openPglite();
+  await migrate(db);
+  const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: URL, CLICKHOUSE_DATABASE: 'portal_bench' }));
+  for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw('DROP DATABASE IF EXISTS portal_bench'), shard);
+  await store.start(db);
+  const now = Date.now();
+  const tenants = [BIG_TENANT, ...Array.from({ length: SMALL_TENANTS }, (_, i) => `bench-small-${i}`)];
+  for (const t of tenants) await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [t]);
+
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`  load average at start: ${load()}`);
+  console.log(`  ClickHouse ${URL} (${store.ch.shardCount} shards); ${BIG.toLocaleString('en')} events for one tenant, ${SMALL_TENANTS} × ${SMALL.toLocaleString('en')}`);
+  // Ingest: batches of 20,000 through the store, two in flight (as two enforcement nodes would send them).
+  let stored = 0;
+  let storing = 0;
+  const started = performance.now();
+  for (const [i, tenant] of tenants.entries()) {
+    const inFlight = new Set<Promise<void>>();
+    for (const { logType, events } of skewed(tenant, i === 0 ? BIG : SMALL, now, 1_000 + i)) {
+      // The audit log stays on SQL; the bench measures the cluster.
+      if (logType === 'audit') continue;
+      const p: Promise<void> = timed(() => store.ingest(db, tenant, logType, events)).then((t) => {
+        storing += t;
+        stored += events.length;
+        inFlight.delete(p);
+      });
+      inFlight.add(p);
+      if (inFlight.size >= 2) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  }
+  const wall = (performance.now() - started) / 1000;
+  console.log(`  ingest: ${stored.toLocaleString('en')} events in ${wall.toFixed(1)} s with generation, ${Math.round(stored / wall).toLocaleString('en')} events/s (the inserts alone ${Math.round(stored / (storing / 2000)).toLocaleString('en')} events/s)`);
+
+  let bytes = 0;
+  let rows = 0;
+  let rollupBytes = 0;
+  let rollupRows = 0;
+  for (let shard = 0; shard < store.ch.shardCount; shard++) {
+    const [p] = await store.ch.rows<{ b: string; r: string; rb: string; rr: string }>(
+      sql`SELECT sum(bytes_on_disk) AS b, sum(rows) AS r, sumIf(bytes_on_disk, table = 'log_rollups_local') AS rb, sumIf(rows, table = 'log_rollups_local') AS rr
+            FROM system.parts WHERE database = 'portal_bench' AND table IN ('log_events_local', 'log_rollups_local') AND active`,
+      { shard },
+    );
+    bytes += Number(p!.b) - Number(p!.rb);
+    rows += Number(p!.r) - Number(p!.rr);
+    rollupBytes += Number(p!.rb);
+    rollupRows += Number(p!.rr);
+  }
+  console.log(`  stored: ${rows.toLocaleString('en')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / rows).toFixed(0)} bytes per event`);
+  console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
+
+  const month = { interval: '30d' as const, limit: 10 };
+  const [topUser] = ((await store.report(db, BIG_TENANT, 'top_users', month, now)) as { data: { key: string }[] }).data;
+  const sample: Record<string, string> = { cats: '1', userid: topUser!.key, alert_sub_type: 'ssn' };
+  const paramsOf = (name: ReportName) => {
+    const need = reportSpec(name).requires;
+    return need ? { ...month, [need]: sample[need] } : month;
+  };
+
+  console.log('  reports over 30 days, one at a time:');
+  const serial: Record<string, { p50: number; p95: number }> = {};
+  for (const name of REPORT_NAMES) serial[name] = await measure(name, RUNS, () => store.report(db, BIG_TENANT, name, paramsOf(name), now));
+
+  console.log('  reports over 30 days, six at a time (every report, rounds of the catalogue):');
+  const times = new Map<ReportName, number[]>(REPORT_NAMES.map((n) => [n, []]));
+  const queue: ReportName[] = [];
+  for (let r = 0; r < Math.max(3, Math.round(RUNS / 2)); r++) queue.push(...REPORT_NAMES);
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const n = name;
+        times.get(n)!.push(await timed(() => store.report(db, BIG_TENANT, n, paramsOf(n), now)));
+      }
+    }),
+  );
+  for (const [name, t] of times) {
+    t.sort((a, b) => a - b);
+    console.log(`  ${name.padEnd(44)} p50 ${ms(percentile(t, 0.5))}   p95 ${ms(percentile(t, 0.95))}`);
+  }
+  const worst = Math.max(...[...times.values()].map((t) => percentile(t, 0.95)));
+  console.log(`  slowest report p95 six at a time: ${worst.toFixed(0)} ms`);
+
+  console.log('  log pages (web, 100 events):');
+  const week = { startMs: now - 7 * DAY, endMs: now };
+  const all = { startMs: now - 31 * DAY, endMs: now };
+  await measure('first page, 7 days', RUNS * 3, () => store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: week, query: {}, limit: 100 }));
+  await measure('first page of one user, 7 days', RUNS * 3, () =>
+    store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: week, query: { userid: topUser!.key }, limit: 100 }),
+  );
+  const [deep] = await store.ch.rows<{ ts: string; seq: string }>(
+    sql`SELECT ts, seq FROM portal_bench.log_events WHERE tenant_id = ${BIG_TENANT} AND log_type = 'web' ORDER BY ts DESC, seq DESC LIMIT 1 OFFSET 99999`,
+  );
+  if (deep) {
+    const after = { ts: Number(deep.ts), seq: Number(deep.seq) };
+    await measure('page 100,000 events deep, 30 days', RUNS * 3, () => store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: all, query: {}, limit: 100, after }));
+  }
+  await measure('drill-down: top domains of the top user', RUNS, () => store.report(db, BIG_TENANT, 'top_user_domains', { ...month, userid: topUser!.key }, now));
+
+  // The export: 100,000 events as CSV lines, page by page (5,000 a page) into a stream, never all in memory.
+  let written = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      written += chunk.length;
+      done();
+    },
+  });
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const exportMs = await timed(async () => {
+    let after: { ts: number; seq: number } | undefined;
+    let n = 0;
+    while (n < 100_000) {
+      const page = await store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: all, query: {}, limit: 5_000, ...(after ? { after } : {}) });
+      const lines = page.events.map(({ event: e }) => [e.timestamp, e.userid, e.domain, e.pe_action, e.bytes].map((v) => `"${String(v ?? '').replace(/"/g, '""')}"`).join(','));
+      if (!sink.write(lines.join('\n') + '\n')) await new Promise((r) => sink.once('drain', r));
+      n += page.events.length;
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+      if (page.paginate.last_iteration) break;
+      after = decodeCursor(page.paginate.pagingIdentifiers)!;
+    }
+    console.log(`  export: ${n.toLocaleString('en')} rows, ${(written / 2 ** 20).toFixed(1)} MiB of CSV`);
+  });
+  console.log(`  export of 100,000 rows streamed: ${(exportMs / 1000).toFixed(2)} s, heap grew at most ${((heapPeak - heapBefore) / 2 ** 20).toFixed(0)} MiB`);
+
+  console.log(`  load average at the end: ${load()}`);
+  await store.close();
+  await db.close();
+}
+
+await main();

@@ -1,0 +1,69 @@
+/**
+ * Where the keyboard focus goes in a browser after a table's dialogs: Add leaves it on the new row, a delete
+ * confirmation opens on Cancel, and a confirmed delete leaves it on the row in the deleted one's place, never on the
+ * page. Nothing is saved.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertNoPageErrors, assertOnScreen, assertRow, assertTextFieldFocused, goToRouteSignedIn, launchBrowser, openPage, tabToButton } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What has the focus: a row's text, a button's name, or the page. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'page';
+    if (el.tagName === 'TR') return `row: ${el.textContent ?? ''}`;
+    return `${el.tagName.toLowerCase()}: ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`;
+  });
+
+async function waitForFocus(page: Page, test: (what: string) => boolean): Promise<string> {
+  const until = Date.now() + 5_000;
+  let what = await focused(page);
+  while (!test(what) && Date.now() < until) {
+    await page.waitForTimeout(50);
+    what = await focused(page);
+  }
+  return what;
+}
+
+describe('focus after table dialogs', () => {
+  it('Add focuses the new row; a delete confirmation opens on Cancel and the delete focuses the next row', async () => {
+    const page = await openPage(browser);
+    const added = `*.focus-${Date.now().toString(36)}.example.com`;
+    await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'SSL Bypass');
+    await tabToButton(page, 'Add');
+    await page.keyboard.press('Enter');
+    await assertTextFieldFocused(page);
+    await page.keyboard.type(added);
+    await tabToButton(page, 'Add', 20);
+    await page.keyboard.press('Enter');
+    await assertRow(page, added);
+    expect(await waitForFocus(page, (w) => w.startsWith('row:') && w.includes(added))).toContain(added);
+
+    // The row before the new one: deleting it leaves the focus on the new row, which takes its place.
+    const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Delete / }) });
+    const count = await rows.count();
+    const previous = rows.nth(count - 2);
+    await previous.getByRole('button', { name: /^Delete / }).focus();
+    await page.keyboard.press('Enter');
+    expect(await waitForFocus(page, (w) => w === 'button: Cancel')).toBe('button: Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button: Delete');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Delete entry' }).waitFor({ state: 'hidden' });
+    expect(await waitForFocus(page, (w) => w.startsWith('row:') && w.includes(added))).toContain(added);
+    // Still there once the dialog has closed for good.
+    await page.waitForTimeout(300);
+    expect(await focused(page)).toContain(added);
+    assertNoPageErrors(page);
+  });
+});
