@@ -205,9 +205,12 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
 const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[]) =>
   `rollups_${createHash('sha256').update(`${logType} ${defs.map(([id]) => id).join(' ')}`).digest('hex').slice(0, 16)}`;
 
-/** Spans [from, to) of a column as one condition. */
+/**
+ * Spans [from, to) of a column as one condition. No spans is the empty span [0, 0), not `0`: 18.16 answers "Unknown
+ * identifier: ts" for a query under `WHERE 0` that groups by a lambda over the column.
+ */
 const within = (col: string, spans: readonly (readonly [number, number])[]) =>
-  spans.length ? sql`(${join(spans.map(([a, b]) => sql`(${raw(col)} >= ${a} AND ${raw(col)} < ${b})`), ' OR ')})` : raw('0');
+  sql`(${join((spans.length ? spans : [[0, 0] as const]).map(([a, b]) => sql`(${raw(col)} >= ${a} AND ${raw(col)} < ${b})`), ' OR ')})`;
 
 /**
  * One rollup's grouped rows over the range, per group (`groups` of a time column) and key, with the columns of
@@ -229,7 +232,10 @@ function aggregate(
     !filters.length && ROLLUPS.has(id)
       ? planRange(read.startMs, read.endMs, whole, false)
       : { raw: read.startMs <= read.endMs ? [[read.startMs, read.endMs + 1]] : [], hours: [], days: [] };
-  const parts = [eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r)];
+  // No raw part when the hours cover the range.
+  const parts: Sql[] = [];
+  if (plan.raw.length || !plan.hours.length)
+    parts.push(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r));
   if (plan.hours.length) {
     const g = groups('hour');
     parts.push(
