@@ -74,6 +74,8 @@ describe('users', () => {
     // Ann gets a password on the screen, signs in and enrols a second factor; then loses her device.
     await fillSelect(page, 'User', ann);
     await page.getByLabel(/^New password/).fill(PASSWORD);
+    // Still Ann's when sent (another user's password, the administrator's, must not be the one reset).
+    expect(await page.getByRole('combobox', { name: /^User/ }).inputValue()).toBe(ann);
     await clickButton(page, 'Reset password');
     await assertNotice(page, `The password of ${ann} is reset and their sessions have ended.`);
     await enrolSecondFactor(ann);

@@ -1,11 +1,13 @@
 /**
  * A collection's form keeps what the administrator chose when its choices are read again: on Users, a list of users
  * read again after an import must not put the form back on the first user, or "Reset password" would be sent for
- * that user instead of the one chosen.
+ * that user instead of the one chosen. Nor may a search typed in the list above it (the filters change, the form's
+ * scope stays what it was).
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { users } from '../../../definitions/settings/users';
+import { SEARCH_DEBOUNCE_MS } from './CollectionFilters';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
 import type { CallInput } from '../../core/http';
@@ -47,6 +49,44 @@ describe('a collection form whose choices are read again', () => {
     // The list is read again (as after an import) and now starts with another user.
     await queryClient.invalidateQueries({ queryKey: ['collection-choices'] });
     await waitFor(() => expect(reads).toBe(2));
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'A-long-enough-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ username: 'ann' });
+  });
+
+  it('sends the user the administrator chose after a search was typed in the list', async () => {
+    const sent: CallInput[] = [];
+    const lists: unknown[] = [];
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      if (id === 'auth.listUsers') return { users: [account('admin'), account('ann')] };
+      if (id === 'users.list') {
+        lists.push(input?.query);
+        return { users: [] };
+      }
+      if (id === 'users.tenants') return { tenants: [{ users: 2, max_users: null }] };
+      if (id === 'users.resetPassword') {
+        sent.push(input!);
+        return {};
+      }
+      throw new Error(`unexpected ${id}`);
+    }) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    access.setUser({ roles: { read: ['*'], write: ['*'] }, capabilities: {} });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <CollectionView screen={users} />
+      </EngineProvider>,
+    );
+    fireEvent.click(await screen.findByRole('combobox', { name: /^User/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'ann' }));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /^User/ }) as HTMLInputElement).value).toBe('ann'));
+
+    // A search typed in the list: once it is sent, the list is read with it.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'an' } });
+    await act(() => new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 50)));
+    await waitFor(() => expect(lists.length).toBeGreaterThan(1));
+    expect((screen.getByRole('combobox', { name: /^User/ }) as HTMLInputElement).value).toBe('ann');
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'A-long-enough-password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -18,7 +18,7 @@ import { reasonOf, type CollectionContext } from './useCollectionController';
 import { recordOf } from '../../core/call';
 
 /** How long typing in a search field waits before the list is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 300;
 
 const rememberedKey = (param: string) => `collection-scope:${param}`;
 const remembered = (param: string): string | undefined => {
@@ -49,14 +49,17 @@ export function useCollectionContext(screen: CollectionDef, query: LogUrlQuery):
   }, [param, fromRoute]);
   const filterValues = (screen.filters ?? []).map((f) => text(query[f])?.trim() ?? '');
   const filterKey = filterValues.join('\u0000');
+  // Its own memo: a search typed changes the filters, not the scope, and what starts from the scope (the screen's form)
+  // must not start again (a form reset under the administrator's hands sends its first choice).
+  const scope = useMemo(() => (param && scopeValue ? { [param]: scopeValue } : {}), [param, scopeValue]);
   return useMemo(
     () => ({
-      scope: param && scopeValue ? { [param]: scopeValue } : {},
+      scope,
       filters: Object.fromEntries((screen.filters ?? []).map((f, i) => [f, filterValues[i]!]).filter(([, v]) => v !== '')),
     }),
     // filterValues is a new array each render; its joined text says whether it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [param, scopeValue, filterKey, screen.filters],
+    [scope, filterKey, screen.filters],
   );
 }
 
