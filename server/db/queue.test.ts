@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HEAVY_GIVES_WAY_MS, HEAVY_MAX_WAITING, INTERACTIVE_TURNS, PriorityQueue, QueryAbortedError, QueueFullError } from './queue';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
+/** One turn of the event loop: a job scheduled before it has started. */
+const turn = () => new Promise((r) => setImmediate(r));
 
 describe('PriorityQueue', () => {
   it('runs one job at a time, interactive jobs before waiting heavy ones', async () => {
@@ -13,8 +15,10 @@ describe('PriorityQueue', () => {
       order.push(`end ${name}`);
       return name;
     };
+    const first = q.schedule(job('heavy 1'), true);
+    await turn();
     const all = [
-      q.schedule(job('heavy 1'), true),
+      first,
       q.schedule(job('heavy 2'), true),
       q.schedule(job('heavy 3'), true),
       q.schedule(job('sign-in'), false),
@@ -123,10 +127,26 @@ describe('PriorityQueue', () => {
   it('refuses a heavy read at once when HEAVY_MAX_WAITING different ones wait, and takes identical and interactive ones', async () => {
     const q = new PriorityQueue();
     const blocker = q.schedule(tick, true);
+    await turn();
     const waiting = Array.from({ length: HEAVY_MAX_WAITING }, (_, i) => q.schedule(async () => i, true, undefined, `read ${i}`));
     await expect(q.schedule(async () => 'one more', true, undefined, 'another read')).rejects.toBeInstanceOf(QueueFullError);
     const joined = q.schedule(async () => -1, true, undefined, 'read 3');
     const interactive = q.schedule(async () => 'sign-in', false);
     expect(await Promise.all([blocker, ...waiting, joined, interactive])).toEqual([undefined, ...waiting.map((_, i) => i), 3, 'sign-in']);
+  });
+
+  it('lets the event loop run between two jobs that answer without waiting, as PGlite queries do', async () => {
+    const q = new PriorityQueue();
+    const order: string[] = [];
+    // A query on PGlite: the work is synchronous, the answer a resolved promise.
+    const query = (name: string) => () => {
+      order.push(name);
+      return Promise.resolve(name);
+    };
+    const jobs = [q.schedule(query('job 1'), false), q.schedule(query('job 2'), false), q.schedule(query('job 3'), false)];
+    // A socket's data waiting meanwhile (a new connection's first request) is read before the next job starts.
+    const socket = new Promise<void>((r) => setImmediate(() => r(void order.push('socket read'))));
+    await Promise.all([...jobs, socket]);
+    expect(order).toEqual(['job 1', 'socket read', 'job 2', 'job 3']);
   });
 });
