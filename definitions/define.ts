@@ -848,6 +848,11 @@ export interface ChoicesFrom {
   readonly labelOnly?: boolean;
   /** Which entry a new form starts with (the least privileged role for a token); the first one otherwise. */
   preferred?(entries: readonly Readonly<Record<string, unknown>>[]): Readonly<Record<string, unknown>> | undefined;
+  /**
+   * A new form starts with none chosen: a form that acts on the one chosen (a password reset) is never sent for an
+   * entry the administrator did not pick.
+   */
+  readonly startEmpty?: boolean;
   readonly [checkedChoices]: true;
 }
 export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf<O>>>(
@@ -860,6 +865,7 @@ export function choicesFrom<O extends OperationDef, K extends ArrayKeys<AnswerOf
     readonly labelOnly?: boolean;
     readonly preferred?: (entries: readonly RowOf<AnswerOf<O>, K>[]) => RowOf<AnswerOf<O>, K> | undefined;
     readonly params?: ChoiceParams<O>;
+    readonly startEmpty?: boolean;
   } = {},
 ): ChoicesFrom {
   return { operation, list, value, label, ...options } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
@@ -875,7 +881,7 @@ type ChoiceParams<O extends OperationDef> = [ParamsOf<O>] extends [never] ? neve
 export function stringChoicesFrom<O extends OperationDef, K extends StringArrayKeys<AnswerOf<O>>>(
   operation: O,
   list: K,
-  options: { readonly params?: ChoiceParams<O> } = {},
+  options: { readonly params?: ChoiceParams<O>; readonly startEmpty?: boolean } = {},
 ): ChoicesFrom {
   return { operation, list, value: '', label: '', ...options } as Omit<ChoicesFrom, typeof checkedChoices> as ChoicesFrom;
 }

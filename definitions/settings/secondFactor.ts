@@ -34,7 +34,7 @@ export const secondFactor = defineCollection({
   ],
   form: actionForm(identityOps.mfaReset, {
     title: 'Reset a user’s second factor',
-    choices: { username: stringChoicesFrom(identityOps.directoryUsernames, 'usernames') },
+    choices: { username: stringChoicesFrom(identityOps.directoryUsernames, 'usernames', { startEmpty: true }) },
     fields: { username: { widget: 'select', label: 'User', help: 'Any user of the tenant, by name; they enrol a new second factor at their next sign-in' } },
     submitLabel: 'Reset second factor',
     success: ({ username }) => `${String(username)} enrols a new second factor at their next sign-in.`,

@@ -48,7 +48,7 @@ export const users = defineCollection({
   }),
   form: actionForm(identityOps.resetPassword, {
     title: 'Reset a password',
-    choices: { username: choicesFrom(authOps.listUsers, 'users', 'username', 'username') },
+    choices: { username: choicesFrom(authOps.listUsers, 'users', 'username', 'username', { startEmpty: true }) },
     fields: {
       username: { widget: 'select', label: 'User', help: 'Whose password is reset; their sessions end at once' },
       password: { widget: 'secret', help: 'Leave it empty to generate a temporary password, shown once' },

@@ -2,7 +2,7 @@
  * A collection's form keeps what the administrator chose when its choices are read again: on Users, a list of users
  * read again after an import must not put the form back on the first user, or "Reset password" would be sent for
  * that user instead of the one chosen. Nor may a search typed in the list above it (the filters change, the form's
- * scope stays what it was).
+ * scope stays what it was). The form starts with no user chosen at all, so it is never sent for one nobody picked.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -91,5 +91,33 @@ describe('a collection form whose choices are read again', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toMatchObject({ username: 'ann' });
+  });
+
+  it('starts with no user chosen, and sends nothing until one is', async () => {
+    const sent: CallInput[] = [];
+    const call = vi.fn(async (id: string, input?: CallInput) => {
+      if (id === 'auth.listUsers') return { users: [account('admin'), account('ann')] };
+      if (id === 'users.list') return { users: [] };
+      if (id === 'users.tenants') return { tenants: [{ users: 2, max_users: null }] };
+      if (id === 'users.resetPassword') {
+        sent.push(input!);
+        return {};
+      }
+      throw new Error(`unexpected ${id}`);
+    }) as unknown as CallFn;
+    const access = createAccessControl({ deployment: 'cloud', appMode: 'cloud', production: true });
+    access.setUser({ roles: { read: ['*'], write: ['*'] }, capabilities: {} });
+    renderUi(
+      <EngineProvider engine={{ call, access, revision: createRevisionStore(call), unsaved: createUnsavedChanges() }}>
+        <CollectionView screen={users} />
+      </EngineProvider>,
+    );
+    const user = (await screen.findByRole('combobox', { name: /^User/ })) as HTMLInputElement;
+    expect(user.value).toBe('');
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'A-long-enough-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(user.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Nothing is chosen: choose one from the list.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
   });
 });

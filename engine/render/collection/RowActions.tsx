@@ -138,10 +138,14 @@ export function useChoiceSchema(
       const labels = { [LABELS_META_KEY]: Object.fromEntries(entries.map(([v, l]) => [v, choiceLabel(v, l, from.labelOnly)])) };
       // A list field chooses several of the answers (a multiselect), starting with none; a plain one chooses one.
       const many = inner.def.type === 'array';
-      shape[field] = many ? z.array(z.enum(values).meta(labels)).min(1).meta({ title, description }) : z.enum(values).meta({ title, description, ...labels });
+      shape[field] = many
+        ? z.array(z.enum(values).meta(labels)).min(1).meta({ title, description })
+        : z.enum(values, { error: (issue) => (issue.input === undefined ? NOTHING_CHOSEN : undefined) }).meta({ title, description, ...labels });
       // An edit starts from the row's choice while it is still offered (a tunnel's gateway, a rule's destinations).
       const preferred = from.preferred?.(rows as Record<string, unknown>[])?.[from.value];
-      defaults[field] = shape[field].safeParse(row[field]).success ? row[field] : many ? [] : preferred !== undefined ? String(preferred) : values[0];
+      if (shape[field].safeParse(row[field]).success) defaults[field] = row[field];
+      else if (many) defaults[field] = [];
+      else if (!from.startEmpty) defaults[field] = preferred !== undefined ? String(preferred) : values[0];
     });
     const fromSchema = schemaDefaults(body);
     for (const [field, fieldSchema] of Object.entries(body.shape as Record<string, z.ZodType>)) {
@@ -154,6 +158,8 @@ export function useChoiceSchema(
   return { ...built, ready, error: answers.error };
 }
 const NO_ROW: CollectionItem = {};
+/** A single choice left empty (a form whose choices start empty). */
+const NOTHING_CHOSEN = 'Nothing is chosen: choose one from the list.';
 
 /**
  * The dialog's schema: the query fields the action asks (`form.query`, from the operation's query schema), then the
