@@ -35,7 +35,7 @@ export const secondFactor = defineCollection({
   form: actionForm(identityOps.mfaReset, {
     title: 'Reset a user’s second factor',
     choices: { username: stringChoicesFrom(identityOps.directoryUsernames, 'usernames', { startEmpty: true }) },
-    fields: { username: { widget: 'select', label: 'User', help: 'Any user of the tenant, by name; they enrol a new second factor at their next sign-in' } },
+    fields: { username: { widget: 'select', label: 'User', placeholder: 'Choose a user', help: 'Any user of the tenant, by name; they enrol a new second factor at their next sign-in' } },
     submitLabel: 'Reset second factor',
     success: ({ username }) => `${String(username)} enrols a new second factor at their next sign-in.`,
     refused: 'The second factor was not reset',

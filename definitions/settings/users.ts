@@ -50,7 +50,7 @@ export const users = defineCollection({
     title: 'Reset a password',
     choices: { username: choicesFrom(authOps.listUsers, 'users', 'username', 'username', { startEmpty: true }) },
     fields: {
-      username: { widget: 'select', label: 'User', help: 'Whose password is reset; their sessions end at once' },
+      username: { widget: 'select', label: 'User', placeholder: 'Choose a user', help: 'Whose password is reset; their sessions end at once' },
       password: { widget: 'secret', help: 'Leave it empty to generate a temporary password, shown once' },
     },
     reveal: {
