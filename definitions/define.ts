@@ -921,6 +921,12 @@ export interface CollectionRowAction<R = Readonly<Record<string, unknown>>> {
     readonly choices?: Readonly<Partial<Record<string, ChoicesFrom>>>;
     /** A line above the fields, from the row (e.g. what is installed now). */
     intro?(row: R): string;
+    /**
+     * The values the dialog starts with, from the row, where the body names them otherwise than the row does (the
+     * row's `id` sent as `application_id`, a stamp the list answered); by default a field starts at the row's field
+     * of its name.
+     */
+    start?(row: R): Readonly<Record<string, unknown>>;
     readonly submitLabel?: string;
     /** Query parameters asked in the dialog (above the body's fields), as the operation's query schema describes them. */
     readonly query?: readonly string[];
@@ -966,6 +972,8 @@ export interface RowActionSpec<O extends OperationDef, R> {
     readonly fields?: FieldHints<ActionFormOf<O>>;
     readonly choices?: { readonly [P in keyof BodyOf<O> & string]?: ChoicesFrom };
     intro?(row: R): string;
+    /** See CollectionRowAction.form.start. */
+    start?(row: R): Partial<BodyOf<O>>;
     readonly submitLabel?: string;
     /** See CollectionRowAction.form.query. */
     readonly query?: readonly QueryKey<O>[];
@@ -1002,7 +1010,8 @@ export interface SelectionAction<R = Readonly<Record<string, unknown>>> {
   readonly list: string;
   /** The row field sent for each selected row. */
   readonly value: string;
-  readonly body?: Readonly<Record<string, unknown>>;
+  /** Body fields sent as they are: constant, or made from the selected rows (the stamp the list answered with them). */
+  readonly body?: Readonly<Record<string, unknown>> | ((rows: readonly R[]) => Readonly<Record<string, unknown>>);
   /** Hints of the body's other fields, asked in the dialog above the named rows. */
   readonly form?: {
     readonly fields?: Readonly<Partial<Record<string, FieldHint>>>;
@@ -1026,7 +1035,7 @@ export interface SelectionActionSpec<O extends OperationDef, R> {
   readonly label: string;
   readonly list: keyof BodyOf<O> & string;
   readonly value: keyof R & string;
-  readonly body?: Partial<BodyOf<O>>;
+  readonly body?: Partial<BodyOf<O>> | ((rows: readonly R[]) => Partial<BodyOf<O>>);
   readonly form?: { readonly fields?: FieldHints<BodyOf<O>>; readonly required?: readonly (keyof FieldHints<BodyOf<O>> & string)[]; readonly submitLabel?: string };
   readonly when?: RowCondition<keyof R & string>;
   readonly warning?: string;

@@ -97,6 +97,7 @@ import { connectorClusters } from './privateAccess/connectorClusters';
 import { privateAccessSecurity } from './privateAccess/privateAccessSecurity';
 import { privateAccessCertificates } from './privateAccess/privateAccessCertificates';
 import { connectorStatus } from './privateAccess/connectorStatus';
+import { applicationAccess } from './privateAccess/applicationAccess';
 import { auditLogs } from './logs/auditLogs';
 import { dlpLogs } from './logs/dlpLogs';
 import { emailLogs } from './logs/emailLogs';
@@ -262,6 +263,7 @@ export const registry = createRegistry({
     appCatalog,
     connectorClusters,
     connectorStatus,
+    applicationAccess,
     privateAccessCertificates,
     privateAccessSecurity,
     storageProfiles,

@@ -318,10 +318,14 @@ function checkCollectionReferences(
     for (const a of s.rowActions ?? []) {
       const where = `row action ${a.id}`;
       operation(a.operation, where);
-      // The row reaches the call as the item parameter, as a body made from it, or as its form's field of that name.
-      // (A form's field named as the item key starts at the row's key: a role saved by its name.)
+      // The row reaches the call as the item parameter, as a body made from it, as its form's field of that name, or
+      // through the values its form starts from. (A form's field named as the item key starts at the row's key: a role
+      // saved by its name.)
       const formShape = a.form === undefined ? undefined : bodyObjectOf(a.operation)?.shape;
-      const fromRow = typeof a.body === 'function' || (formShape !== undefined && (formShape[itemParam] !== undefined || (s.itemKey !== undefined && formShape[s.itemKey] !== undefined)));
+      const fromRow =
+        typeof a.body === 'function' ||
+        a.form?.start !== undefined ||
+        (formShape !== undefined && (formShape[itemParam] !== undefined || (s.itemKey !== undefined && formShape[s.itemKey] !== undefined)));
       if (a.singleton) {
         if (a.when?.field !== s.itemKey) fail(`${where} acts on one row without naming it, but its condition does not pick that row by ${s.itemKey}`);
       } else if (a.param) {
@@ -344,10 +348,11 @@ function checkCollectionReferences(
         const asked = Object.fromEntries((a.form.query ?? []).flatMap((k) => (a.operation.query?.shape[k] ? [[k, a.operation.query.shape[k]]] : [])));
         if (!body && Object.keys(asked).length === 0) fail(`${where} asks for a body in a form, but ${a.operation.id} takes no object body`);
         hinted(z.strictObject({ ...asked, ...body?.shape }), a.form.fields, where);
-        // A row's choices come from an operation about that row, about the screen's scope (the tenant's gateways), or
-        // about no item at all.
+        // A row's choices come from an operation about that row, about the screen's scope (the tenant's gateways),
+        // about the staged revision (`{rev}` alone), or about no item at all.
+        const atRevision = (op: OperationDef) => Object.keys(op.params?.shape ?? {}).every((p) => p === 'rev');
         choicesOk(body, a.form.choices, where, (op, w, params) => {
-          if (!op.params || op.params.shape[itemParam] || scopeOnly(op) || params) return;
+          if (!op.params || op.params.shape[itemParam] || scopeOnly(op) || atRevision(op) || params) return;
           addressesItem(op, w);
         });
       }

@@ -300,6 +300,12 @@ export const saveSettingsPacVersion = defineOperation({
 
 export const casbDlpRules = defineOperation({
   id: 'lookups.casbDlpRules',
+  apiOnly: {
+    reason: 'integration',
+    why:
+      'The SaaS application rules with their action, at the v3 path, for integrations that build DLP rules of their own; ' +
+      'the DLP Rules screen offers the same rules, with their activities, from the v1 path (dlp/casb/app_rules).',
+  },
   method: 'GET',
   path: '/api/policy/v3/casb/dlp/rules/{rev}',
   summary: 'The CASB application rules that apply DLP, at revision `rev`',
@@ -313,6 +319,13 @@ export const casbDlpRules = defineOperation({
 
 export const mpaApplicationList = defineOperation({
   id: 'lookups.mpaApplicationList',
+  apiOnly: {
+    reason: 'integration',
+    why:
+      'The private applications as value and label, for integrations that name them in DLP rules of their own; no DLP ' +
+      'rule field of this portal names a private application, and the Application Access screen lists the same ' +
+      'catalogue with clusters and access rules (application_list).',
+  },
   method: 'GET',
   path: '/api/policy/v1/rules/dlp/mpa/application_list/{rev}',
   summary: 'The private access applications DLP rules can name, at revision `rev`',

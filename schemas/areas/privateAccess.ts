@@ -171,9 +171,15 @@ export const ApplicationListEntry = z.object({
   cluster_id: z.string(),
   cluster_name: z.string().meta({ description: 'Empty when the cluster is not in the revision' }),
   access_rules: z.array(z.object({ id: z.string(), name: z.string(), action: AccessAction })),
+  catalog_updated_at: z.iso.datetime().meta({ description: 'The updated_at of the application catalogue as read: what a move to another cluster sends back' }),
+  access_rules_updated_at: z.iso.datetime().meta({ description: 'The updated_at of the access rules as read: what a change of the rules naming the application sends back' }),
 });
 export const ApplicationList = z
-  .object({ rev_id: z.number().int(), applications: z.array(ApplicationListEntry) })
+  .object({
+    rev_id: z.number().int(),
+    applications: z.array(ApplicationListEntry),
+    rules: z.array(z.object({ id: z.string(), name: z.string(), action: AccessAction })).meta({ description: 'Every access rule of the revision, in order' }),
+  })
   .meta({ title: 'Private applications', description: 'The catalogue of the revision with each cluster named and the access rules that name each application' });
 export type ApplicationList = z.infer<typeof ApplicationList>;
 

@@ -83,6 +83,8 @@ async function storeKey(db: Db, tenantId: string, clusterId: string, key: string
 
 const newKey = () => `pak_${randomBytes(24).toString('base64url')}`;
 
+const ruleEntry = (r: AccessRulesDocument['list'][number]) => ({ id: r.id, name: r.name, action: r.action });
+
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'tenant';
 
 export const privateAccessModule: ServerModule = {
@@ -103,8 +105,11 @@ export const privateAccessModule: ServerModule = {
           address: a.address,
           cluster_id: a.cluster_id,
           cluster_name: clusterName.get(a.cluster_id) ?? '',
-          access_rules: rules.list.filter((r) => r.scope.applications.includes(a.id)).map((r) => ({ id: r.id, name: r.name, action: r.action })),
+          access_rules: rules.list.filter((r) => r.scope.applications.includes(a.id)).map(ruleEntry),
+          catalog_updated_at: catalog.updated_at,
+          access_rules_updated_at: rules.updated_at,
         })),
+        rules: rules.list.map(ruleEntry),
       };
     },
     clusterList: async (ctx) => {

@@ -234,7 +234,11 @@ describe('private access (002 §7)', () => {
     const rules = (await admin.get(`${MPA}/access_rules/${rev}`)).body;
     const apps = asResponseOf(privateAccessOps.applicationList, (await admin.get(`${MPA}/application_list/${rev}`)).body);
     expect(apps.applications.map((a) => a.id)).toEqual(catalog.list.map((a: App) => a.id));
+    // Every access rule in order (what an application can be put in), and the two documents' stamps as read, which
+    // the Application Access screen sends back with either update.
+    expect(apps.rules.map((r) => r.id)).toEqual(rules.list.map((r: Rule) => r.id));
     for (const a of apps.applications) {
+      expect([a.catalog_updated_at, a.access_rules_updated_at]).toEqual([catalog.updated_at, rules.updated_at]);
       expect(a.cluster_name).toBe(clusters.list.find((c: { id: string }) => c.id === a.cluster_id).name);
       expect(a.access_rules.map((r) => r.id)).toEqual(rules.list.filter((r: Rule) => r.scope.applications.includes(a.id)).map((r: Rule) => r.id));
     }
@@ -266,6 +270,8 @@ describe('private access (002 §7)', () => {
     expect(res.body.list.find((a: App) => a.id === app.id).cluster_id).toBe(target.id);
     const listed = (await admin.get(`${MPA}/application_list/${rev}`)).body.applications.find((a: App) => a.id === app.id);
     expect(listed.cluster_name).toBe(target.name);
+    // The list answers the catalogue's new stamp: sent back, it is current.
+    expect(listed.catalog_updated_at).toBe(res.body.updated_at);
     // The same stamp again is stale: 409, and the move stays.
     const stale = await admin.put(`${MPA}/update_catalog_clusters/${rev}`, { body: { updated_at: catalog.updated_at, cluster_id: app.cluster_id, applications: [app.id] } });
     expect(stale.status).toBe(409);

@@ -211,7 +211,9 @@ function ActionForm({
   const key = row[screen.itemKey ?? 'id'];
   const body = useMemo(() => actionFormSchema(action, row), [action, row]);
   const params = useMemo(() => ({ ...scope, ...itemParams(screen, key, action.param) }), [scope, screen, key, action.param]);
-  const { schema, defaults, empty, ready, error } = useChoiceSchema(body, form.choices, params, row);
+  // The row's fields, and the values `start` names otherwise (the row's id as the body's application_id).
+  const start = useMemo(() => (form.start ? { ...row, ...form.start(row) } : row), [form, row]);
+  const { schema, defaults, empty, ready, error } = useChoiceSchema(body, form.choices, params, start);
 
   if (error) {
     return (

@@ -33,13 +33,16 @@ function requiring(object: z.ZodObject, [head, ...rest]: readonly string[]): z.Z
   return object.extend({ [head!]: rest.length > 0 && inner instanceof z.ZodObject ? requiring(inner, rest) : inner });
 }
 
+/** The body fields the action sends as they are for these rows (constant, or made from them). */
+const sentBody = (action: SelectionAction, rows: readonly Item[]) => (typeof action.body === 'function' ? action.body(rows) : action.body) ?? {};
+
 /**
- * The dialog's fields: the body without the rows' list and without what the action sends as a constant, with the
- * fields the form requires made required.
+ * The dialog's fields: the body without the rows' list and without what the action sends as it is, with the fields
+ * the form requires made required.
  */
-function formSchemaOf(action: SelectionAction): z.ZodObject {
+function formSchemaOf(action: SelectionAction, rows: readonly Item[]): z.ZodObject {
   const body = bodyObjectOf(action.operation) ?? z.strictObject({});
-  const sent = [action.list, ...Object.keys(action.body ?? {})];
+  const sent = [action.list, ...Object.keys(sentBody(action, rows))];
   const asked = body.omit(Object.fromEntries(sent.filter((k) => k in body.shape).map((k) => [k, true])) as never);
   return (action.form?.required ?? []).reduce((schema, path) => requiring(schema, path.split('.')), asked);
 }
@@ -67,7 +70,7 @@ export function SelectionActionButtons({
   const close = () => setStarted(null);
   const send = async (values: FormValues) => {
     const { action, rows } = started!;
-    const body = { ...values, ...action.body, [action.list]: rows.map((r) => r[action.value]) };
+    const body = { ...values, ...sentBody(action, rows), [action.list]: rows.map((r) => r[action.value]) };
     const answer = await call(action, { ...(Object.keys(scope).length > 0 && { params: scope }), body });
     close();
     onDone();
@@ -116,7 +119,7 @@ function SelectionDialog({
   onSend: (values: FormValues) => Promise<void>;
   onConfirm: () => void;
 }) {
-  const schema = useMemo(() => formSchemaOf(action), [action]);
+  const schema = useMemo(() => formSchemaOf(action, rows), [action, rows]);
   const defaults = useMemo(() => schemaDefaults(schema), [schema]);
   const verb = verbOf(action);
   const names = (

@@ -11,6 +11,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { CollectionDef, JobFollow, OperationDef, RowCondition } from '../../../definitions/define';
 import { bodyObjectOf } from '../../../definitions/schemaPaths';
 import { JOB_POLL_MS } from '../../../schemas/constants';
+import { RevisionStamp } from '../../../schemas/policy';
 import { isApiError, type CallInput } from '../../core/http';
 import { announceJobStarted, pollJob } from '../../core/jobs';
 import { useApi, useCall, useEngine } from '../shell/EngineContext';
@@ -131,13 +132,24 @@ export function useCollectionController(screen: CollectionDef, context: Collecti
     list,
     items: (list.data?.[screen.items ?? ''] ?? []) as CollectionItem[],
     refresh,
-    /** Runs an operation (following its job when asked), then refreshes the list whether it succeeded or not. */
+    /**
+     * Runs an operation (following its job when asked), then refreshes the list whether it succeeded or not. A call at
+     * a revision (`{rev}` in its path) is made at the staged one, and a change it stages is the header's too.
+     */
     run: useCallback(
-      (op: OperationDef, input: CallInput, job: JobFollow | undefined) =>
-        run(op, input, job).finally(() => {
+      async (op: OperationDef, input: CallInput, job: JobFollow | undefined) => {
+        try {
+          if (!op.path.includes('{rev}')) return await run(op, input, job);
+          await revision.ensure();
+          const answer = await run(op, { ...input, params: revision.bindRevision(input.params) }, job);
+          const stamp = RevisionStamp.safeParse(answer);
+          if (op.revision === 'staged' && stamp.success) revision.afterSave(stamp.data);
+          return answer;
+        } finally {
           if (listOp) refresh();
-        }),
-      [run, refresh, listOp],
+        }
+      },
+      [run, refresh, listOp, revision],
     ),
     /** Creates an item from the create form's values, with empty settings. */
     create: create
