@@ -47,7 +47,7 @@ const vitestArgs = (name, projects) => [
   '--reporter=json',
   `--outputFile.json=${join(reports, `${name}.json`)}`,
 ];
-run('unit and component tests', 'npx', [...vitestArgs('fast', ['unit', 'component']), '--maxWorkers=2']);
+run('unit and component tests', 'npx', [...vitestArgs('fast', ['unit', 'component', 'component-mocks']), '--maxWorkers=2']);
 
 /** Runs a command with each line of its output prefixed by its name; resolves with its exit status. */
 function runPrefixed(name, cmd, args) {

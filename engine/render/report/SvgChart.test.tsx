@@ -5,9 +5,10 @@ import { renderUi } from '../../../tests/setup/component';
 import { barDatasets } from './chartDatasets';
 import { SvgChart } from './SvgChart';
 
+// jsdom lays nothing out: the chart is drawn at the width its card would give it (for this file alone).
 beforeAll(() => {
-  // jsdom lays nothing out: the chart is drawn at the width its card would give it.
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 600 });
+  const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+  return () => width.mockRestore();
 });
 
 const data = {
