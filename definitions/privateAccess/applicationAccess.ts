@@ -25,9 +25,9 @@ export const applicationAccess = defineCollection({
   itemKey: 'id',
   itemName: 'application',
   columns: [
-    { field: 'name', label: 'Application', flex: 2, minWidth: 200, sortable: true },
+    { field: 'name', label: 'Application', flex: 2, minWidth: 170, sortable: true },
     { field: 'kind', label: 'Type', format: 'enumLabel', sortable: true },
-    { field: 'address', label: 'Address', flex: 2, minWidth: 180 },
+    { field: 'address', label: 'Address', flex: 2, minWidth: 160, secondary: true },
     { field: 'cluster_name', label: 'Cluster', flex: 1, minWidth: 170, sortable: true, whenEmpty: 'Not in this policy' },
     { field: 'access_rules', label: 'Access rules', format: 'count' },
   ],

@@ -122,6 +122,15 @@ export async function fillSelect(page: Page, label: string, option: string): Pro
   await page.getByRole('option', { name: startingWith(option) }).click();
 }
 
+/** Adds an option to a multiple choice of the open dialog by the start of its text; the list is closed again (Escape). */
+export async function fillMultiSelect(page: Page, label: string, option: string): Promise<void> {
+  const field = dialog(page).getByRole('combobox', { name: startingWith(label) });
+  await field.click();
+  await page.getByRole('option', { name: startingWith(option) }).click();
+  await field.press('Escape');
+  await visible(dialog(page));
+}
+
 /** Types into the screen's search box (e.g. "Search users"). */
 export async function fillSearch(page: Page, label: string, value: string): Promise<void> {
   await page.getByRole('searchbox', { name: label }).fill(value);
@@ -146,6 +155,11 @@ export async function clickDialogButton(page: Page, name: string): Promise<void>
 /** Presses a button of the screen (outside dialogs) by its accessible name, e.g. a row's "Edit settings of X". */
 export async function clickButton(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
+}
+
+/** Ticks the selection box of the row holding this cell text (for the buttons above the table). */
+export async function clickSelectRow(page: Page, rowText: string): Promise<void> {
+  await rowWith(page, rowText).getByRole('checkbox', { name: /^Select row/ }).click();
 }
 
 /** Opens a row's dialog with one of its buttons and waits for the dialog. */

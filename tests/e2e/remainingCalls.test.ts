@@ -11,11 +11,18 @@ import {
   assertRevealed,
   assertRow,
   assertRowHas,
+  assertRevisionState,
   clickButton,
+  clickDialogButton,
+  clickRowButton,
+  clickSelectRow,
+  fillMultiSelect,
+  fillSelect,
   goToRouteSignedIn,
   goToScreen,
   launchBrowser,
   openPage,
+  publishLeftoverChanges,
 } from './helpers';
 
 let browser: Browser;
@@ -75,6 +82,29 @@ describe('SaaS applications and SAML', () => {
     await clickButton(page, 'Show the signing certificate');
     const pem = await assertRevealed(page, 'Request signing certificate', /It is public; its key stays with the service/);
     expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    assertNoPageErrors(page);
+  });
+});
+
+describe('private access', () => {
+  it('moves an application to another cluster and puts it in one more access rule, both staged', { timeout: 120_000 }, async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/secure-application-access/application-access', 'admin', 'admin-demo');
+    await publishLeftoverChanges(page);
+    await assertRowHas(page, 'Lab syslog', 'Singapore lab');
+    await clickSelectRow(page, 'Lab syslog');
+    await clickButton(page, 'Move to cluster (1)');
+    await fillSelect(page, 'Cluster', 'Frankfurt data centre');
+    await clickDialogButton(page, 'Move');
+    await assertNotice(page, 'Lab syslog moved to the chosen cluster (staged).');
+    await assertRowHas(page, 'Lab syslog', 'Frankfurt data centre');
+    await assertRevisionState(page, 'Unpublished changes');
+    // The dialog starts from the one rule naming it; one more is chosen.
+    await clickRowButton(page, 'Choose access rules… Lab syslog');
+    await fillMultiSelect(page, 'Access rules', 'Admins: jump hosts from the office');
+    await clickDialogButton(page, 'Save access rules');
+    await assertNotice(page, 'Lab syslog is now in 2 access rules (staged).');
+    await assertRowHas(page, 'Lab syslog', '2');
     assertNoPageErrors(page);
   });
 });

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { createElement, type ReactElement } from 'react';
 import { afterEach } from 'vitest';
+import { currentSnackbars, dismissSnackbar } from '../../engine/core/snackbar';
 import { loadFormView } from '../../engine/render/document/LazyFormView';
 
 // findBy… and waitFor wait up to 5 s (not 1 s): CI runs these tests beside the API suites and the ClickHouse shards, and
@@ -50,7 +51,12 @@ if (!('fonts' in document)) {
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.scrollTo ??= function scrollTo() {};
 
-afterEach(() => cleanup());
+// The files of a worker share their modules (`isolate: false`): what one test leaves in the portal's module-level
+// state (a notice still on screen) is taken away before the next.
+afterEach(() => {
+  cleanup();
+  for (const notice of currentSnackbars()) dismissSnackbar(notice.id);
+});
 
 /** Renders inside MantineProvider and a fresh QueryClient (no retries, so failures show at once). */
 export function renderUi(ui: ReactElement): RenderResult & { queryClient: QueryClient } {

@@ -187,6 +187,9 @@ function MultiSelectOver({ options, loading, ...p }: WidgetProps & { readonly op
       data={options.map((o) => ({ value: o.value, label: o.label }))}
       value={strList(p.value)}
       searchable
+      // Opened by a click, typing or the arrow keys, not by focus alone: a dialog that focuses it first would cover
+      // its own buttons with the list.
+      openOnFocus={false}
       onChange={(v) => p.onChange(holdsNumbers(p.field) ? v.map(Number) : v)}
     />
   );
