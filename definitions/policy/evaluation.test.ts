@@ -500,4 +500,20 @@ describe('rule analysis of the email areas, from their own declarations', () => 
     expect(applying({ recipient: 'ann@corp.com', file_name: 'a.pdf' })).toEqual(['email']);
     expect(applying({ url: 'https://example.com/a.pdf', file_name: 'a.pdf' })).toEqual(POLICY_DECISIONS.map((d) => d.id).filter((d) => d !== 'email'));
   });
+
+  it('decides mail no rule matches as the revision’s Email Settings process it', () => {
+    const settings = (link_isolation: boolean, attachment_isolation: boolean) => {
+      const withSettings = compilePolicy(email, { 'email.attachments': attachments, 'email.isolation': isolation, 'email.config': { config: { link_isolation, attachment_isolation } } });
+      return evaluate(withSettings, { sender: 'ceo@corp.com', recipient: 'ann@corp.com' }, NOW).decisions.find((d) => d.decision === 'email')!;
+    };
+    expect(settings(true, true)).toMatchObject({ action: 'safeview', decidedBy: null });
+    expect(settings(true, false)).toMatchObject({ action: 'isolate_links', actionLabel: 'Isolate links only' });
+    expect(settings(false, true)).toMatchObject({ action: 'isolate_attachments', actionLabel: 'Convert attachments only' });
+    const off = settings(false, false);
+    expect(off).toMatchObject({ action: 'deliver', decidedBy: null });
+    expect(off.reason).toMatch(/both off in Email Settings/);
+    // A rule that matches still decides, whatever the settings.
+    const ruled = compilePolicy(email, { 'email.attachments': attachments, 'email.isolation': isolation, 'email.config': { config: { link_isolation: false, attachment_isolation: false } } });
+    expect(evaluate(ruled, { sender: 'ceo@corp.com', recipient: 'ann@corp.com', file_type: 'exe' }, NOW).decisions.find((d) => d.decision === 'email')).toMatchObject({ action: 'quarantine' });
+  });
 });

@@ -3,7 +3,8 @@
  * definition declares its own lists with them (`evaluation`), and `policyModel` collects them from the registry for
  * the evaluator of schemas/evaluate.
  */
-import type { ConditionDecl, DecisionDecl, EvaluatedArea, PolicyModel } from '../../schemas/evaluate/types';
+import { EmailConfigDocument } from '../../schemas/areas/emailPolicy';
+import type { ConditionDecl, DecisionDecl, EvaluatedArea, Fallback, PolicyModel } from '../../schemas/evaluate/types';
 import { FIREWALL_ACTION_LABELS, DLP_ACTION_LABELS, INSPECTION_ACTION_LABELS } from '../../schemas/logEnums';
 
 /** The web actions from the strictest down. */
@@ -12,7 +13,22 @@ export const WEB_DECISION_PRECEDENCE = ['block', 'safeview', 'allow', 'bypass'] 
 const WEB_LABELS = { block: 'Block', safeview: 'Isolate', allow: 'Allow', bypass: 'Bypass' } as const;
 
 /** The email actions from the strictest down: the message's outcome, then the attachment's, then the links'. */
-export const EMAIL_DECISION_PRECEDENCE = ['block', 'quarantine', 'strip', 'read_only', 'isolate', 'safeview', 'isolate_links', 'deliver', 'allow', 'original'] as const;
+export const EMAIL_DECISION_PRECEDENCE = ['block', 'quarantine', 'strip', 'read_only', 'isolate', 'safeview', 'isolate_links', 'isolate_attachments', 'deliver', 'allow', 'original'] as const;
+
+const NO_EMAIL_RULE = 'No allowed sender, mobile exception, attachment rule or link rule matched';
+
+/**
+ * What a message no email rule matches comes to: what Email Settings do with every message (rewrite links to open
+ * isolated, convert attachments to safe views), as the revision holds them.
+ */
+function emailFallback({ config }: EmailConfigDocument): Fallback {
+  const links = config.link_isolation;
+  const attachments = config.attachment_isolation;
+  if (links && attachments) return { action: 'safeview', reason: `${NO_EMAIL_RULE}: Email Settings open links isolated and convert attachments to safe views.` };
+  if (links) return { action: 'isolate_links', reason: `${NO_EMAIL_RULE}: Email Settings open links isolated; attachment conversion is off there, so attachments arrive as sent.` };
+  if (attachments) return { action: 'isolate_attachments', reason: `${NO_EMAIL_RULE}: Email Settings convert attachments to safe views; link isolation is off there, so links open directly.` };
+  return { action: 'deliver', reason: `${NO_EMAIL_RULE}: link isolation and attachment conversion are both off in Email Settings, so the message is delivered unchanged.` };
+}
 
 /** The attributes of a mail message: a request carrying one is decided by the email policy only. */
 export const EMAIL_ATTRIBUTES = ['sender', 'sender_domain', 'recipient', 'recipient_groups', 'link_risk'] as const;
@@ -83,16 +99,13 @@ export const POLICY_DECISIONS: readonly DecisionDecl[] = [
       isolate: 'Isolate links and attachments',
       safeview: 'Isolate',
       isolate_links: 'Isolate links only',
+      isolate_attachments: 'Convert attachments only',
       deliver: 'Deliver unchanged',
       allow: 'Open links directly',
       original: 'Deliver unchanged on mobile',
     },
-    fallback: {
-      action: 'safeview',
-      reason:
-        'No allowed sender, mobile exception, attachment rule or link rule matched: links open isolated and attachments ' +
-        'are converted to safe views, as Email Settings do by default (with those settings off, mail is delivered unchanged).',
-    },
+    fallback: emailFallback(EmailConfigDocument.parse({})),
+    fallbackFrom: { screen: 'email.config', fallback: (doc) => emailFallback(EmailConfigDocument.safeParse(doc ?? {}).data ?? EmailConfigDocument.parse({})) },
     appliesTo: { any: EMAIL_ATTRIBUTES, reason: 'Not a mail message: the email policy decides a request with a sender, a recipient or a link risk.' },
   },
 ];
@@ -106,7 +119,7 @@ export const EMAIL_CHOICES: readonly string[] = [
   'A request with a sender, a recipient or a link risk is a mail message: the email policy decides it, and the web, inspection, DLP, firewall and private-access decisions do not; any other request is decided by those and not by the email policy.',
   'The email areas decide one outcome per message and recipient: allowed senders first, then mobile exceptions (for mail read on iOS or Android), then attachment rules and link isolation rules together; the first tier with a matching rule decides.',
   'When an attachment rule and a link rule both match a message, the stricter action decides: reject, quarantine, remove the attachment, isolate read-only, isolate, then deliver or open directly.',
-  'When no email rule matches, links and attachments are isolated, which is what Email Settings do by default; the tester does not read Email Settings, so with link or attachment isolation turned off there the mail is in fact delivered unchanged.',
+  'When no email rule matches, Email Settings of the same revision decide: links isolated and attachments converted (the default), links only, attachments only, or the message delivered unchanged when both are off.',
   'Senders and recipients: name@example.com matches that address only, example.com every address of example.com and its subdomains, *.example.com only those of its subdomains, regardless of case. A message to several recipients is decided for each recipient.',
   'A rule that names no senders (or no recipients) applies to every sender (or recipient). A request without a sender address but with a sender domain matches rules naming that domain, not rules naming an address.',
 ];

@@ -11,6 +11,7 @@ import type {
   DecisionVerdict,
   EvalRequest,
   EvaluatedArea,
+  Fallback,
   ListTrace,
   PolicyDocuments,
   PolicyModel,
@@ -54,6 +55,8 @@ export interface CompiledList {
 
 export interface CompiledDecision {
   readonly decl: DecisionDecl;
+  /** What the decision comes to when no row matches, under the revision's settings. */
+  readonly fallback: Fallback;
   /** Lists grouped by tier, lowest tier first. */
   readonly tiers: readonly (readonly CompiledList[])[];
   readonly rank: ReadonlyMap<string, number>;
@@ -112,6 +115,7 @@ export function compilePolicy(model: PolicyModel, documents: PolicyDocuments): C
     const tierNumbers = [...new Set(mine.map((l) => l.decl.tier))].sort((a, b) => a - b);
     return {
       decl,
+      fallback: decl.fallbackFrom ? decl.fallbackFrom.fallback(documents[decl.fallbackFrom.screen]) : decl.fallback,
       tiers: tierNumbers.map((t) => mine.filter((l) => l.decl.tier === t)),
       rank: new Map(decl.precedence.map((a, i) => [a, i])),
     };
@@ -178,7 +182,7 @@ export function decideOne(policy: CompiledPolicy, decision: string, request: Eva
   const hit = winnerOf(d, prepareRequest(request, now));
   return hit
     ? { decision, applies: true, action: hit.rule.action, area: hit.list.area.id, list: hit.list.decl.id, key: hit.rule.key, name: hit.rule.name }
-    : { decision, applies: true, action: d.decl.fallback.action, area: null, list: null, key: null, name: null };
+    : { decision, applies: true, action: d.fallback.action, area: null, list: null, key: null, name: null };
 }
 
 /** The fast path: each decision's action and deciding row. `now` (epoch ms) is the time when the request has none. */
@@ -189,7 +193,7 @@ export function decide(policy: CompiledPolicy, request: EvalRequest, now: number
     const hit = winnerOf(d, r);
     return hit
       ? { decision: d.decl.id, applies: true, action: hit.rule.action, area: hit.list.area.id, list: hit.list.decl.id, key: hit.rule.key, name: hit.rule.name }
-      : { decision: d.decl.id, applies: true, action: d.decl.fallback.action, area: null, list: null, key: null, name: null };
+      : { decision: d.decl.id, applies: true, action: d.fallback.action, area: null, list: null, key: null, name: null };
   });
 }
 
@@ -265,7 +269,7 @@ export function evaluate(policy: CompiledPolicy, request: EvalRequest, now: numb
       }
     }
     const decidedBy: RuleRef | null = winner ? { area: winner.list.area.id, list: winner.list.decl.id, key: winner.rule.key, name: winner.rule.name, position: winner.rule.position } : null;
-    const action = winner ? winner.rule.action : d.decl.fallback.action;
+    const action = winner ? winner.rule.action : d.fallback.action;
     return {
       decision: d.decl.id,
       title: d.decl.title,
@@ -273,7 +277,7 @@ export function evaluate(policy: CompiledPolicy, request: EvalRequest, now: numb
       action,
       actionLabel: labelOf(action),
       decidedBy,
-      reason: winner ? `${ruleLabel(winner.list, winner.rule)} decided: ${labelOf(action)}.` : d.decl.fallback.reason,
+      reason: winner ? `${ruleLabel(winner.list, winner.rule)} decided: ${labelOf(action)}.` : d.fallback.reason,
       lists,
     };
   });

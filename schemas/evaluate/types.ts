@@ -103,6 +103,12 @@ export interface RuleListDecl {
   readonly tier: number;
 }
 
+/** What a decision comes to when no row matches, and why. */
+export interface Fallback {
+  readonly action: string;
+  readonly reason: string;
+}
+
 /** What a rule-bearing area declares about its evaluation. */
 export interface AreaEvaluation {
   readonly lists: readonly RuleListDecl[];
@@ -118,8 +124,13 @@ export interface DecisionDecl {
   readonly precedence: readonly string[];
   /** Action → label. */
   readonly labels: Readonly<Record<string, string>>;
-  /** The action when no row of any list matches, and why. */
-  readonly fallback: { readonly action: string; readonly reason: string };
+  /** The action when no row of any list matches, and why (with the settings' defaults where `fallbackFrom` is set). */
+  readonly fallback: Fallback;
+  /**
+   * Where a setting decides what happens when no row matches (Email Settings turning link or attachment isolation
+   * off): the screen whose document holds it, and the fallback for that document as the revision holds it.
+   */
+  readonly fallbackFrom?: { readonly screen: string; fallback(document: unknown): Fallback };
   /**
    * The requests the decision concerns: those carrying any of the `any` attributes, or those carrying none of the
    * `none` attributes (a mail message is no web request); `reason` says why another request is not decided. Absent:
@@ -141,6 +152,11 @@ export interface PolicyModel {
   readonly decisions: readonly DecisionDecl[];
   readonly areas: readonly EvaluatedArea[];
 }
+
+/** The screens whose documents a revision's evaluation reads: every rule-bearing area's, and the settings a fallback reads. */
+export const modelScreens = (model: PolicyModel): readonly string[] => [
+  ...new Set([...model.areas.map((a) => a.id), ...model.decisions.flatMap((d) => (d.fallbackFrom ? [d.fallbackFrom.screen] : []))]),
+];
 
 /** A revision's documents: area id → document body. */
 export type PolicyDocuments = Readonly<Record<string, unknown>>;

@@ -11,7 +11,7 @@ import { analysePolicy } from '../../schemas/evaluate/analysis';
 import { compilePolicy, evaluate, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
 import { MESSAGES } from '../../schemas/constants';
 import { hostOf } from '../../schemas/evaluate/match';
-import type { EvalRequest, PolicyModel } from '../../schemas/evaluate/types';
+import { modelScreens, type EvalRequest, type PolicyModel } from '../../schemas/evaluate/types';
 import { emptyDocument, storedPolicy, upgradeDocument } from '../documents';
 import { CATEGORY_LABEL_OF, POPULAR_DOMAINS, RISKY_DOMAINS } from '../logs/catalog';
 import type { GeneratorPolicy } from '../logs/generator';
@@ -34,14 +34,17 @@ export function modelOf(registry: Registry): PolicyModel {
 const publishedCache = new Map<string, CompiledPolicy>();
 const PUBLISHED_CACHE_MAX = 64;
 
-/** The documents of every rule-bearing area at revision `revId` (0: before the first publish, every area empty). */
+/**
+ * The documents the evaluation reads at revision `revId` (0: before the first publish, every one empty): every
+ * rule-bearing area's and the settings a fallback reads.
+ */
 async function revisionDocuments(db: Db, tenantId: string, registry: Registry, model: PolicyModel, revId: number): Promise<Record<string, unknown>> {
   const docs: Record<string, unknown> = {};
-  for (const area of model.areas) {
-    const screen = registry.screen(area.id);
+  for (const id of modelScreens(model)) {
+    const screen = registry.screen(id);
     if (!screen || !isDocumentScreen(screen)) continue;
     const stored = revId > 0 ? await storedPolicy(db, tenantId, screen, revId) : undefined;
-    docs[area.id] = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
+    docs[id] = stored ? upgradeDocument(screen, stored) : emptyDocument(screen.schema);
   }
   return docs;
 }
