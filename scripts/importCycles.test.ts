@@ -15,9 +15,7 @@ const FOLDERS = ['schemas', 'definitions', 'engine', 'src', 'server', 'codegen']
 
 const KNOWN = [
   'definitions/api/logs.ts definitions/api/reports.ts definitions/define.ts',
-  'engine/render/document/DataTableRows.tsx engine/render/document/TableView.tsx',
   'engine/render/form/richWidgets.tsx engine/render/form/structuredWidgets.tsx engine/render/form/widgetRegistry.tsx',
-  'engine/render/report/ReportCatalogueView.tsx engine/render/report/ReportView.tsx',
   'server/logs/clickhouse/store.ts server/logs/ingest.ts server/logs/logStore.ts server/logs/sqlStore.ts',
 ];
 

@@ -11,7 +11,7 @@ import { DataTable, VIRTUALISE_ABOVE } from '../widgets/table/DataTable';
 import type { RowPositionChange } from '../widgets/table/rowOrder';
 import type { RowKey } from '../widgets/table/selection';
 import { actionsWidth } from './RowActions';
-import type { Row, RowsRendererProps } from './TableView';
+import type { Row, RowsRendererProps } from './tableColumns';
 
 /** The accessible name of the actions column. */
 export const ACTIONS_COLUMN_LABEL = 'Actions';

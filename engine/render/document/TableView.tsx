@@ -6,7 +6,7 @@
  * Changes go to `onChange` (the document view keeps them until Save). Row rendering sits behind `RowsRenderer`.
  */
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { z } from 'zod';
 import type { FieldHint, RowAction } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
@@ -26,43 +26,13 @@ import { DataTableRows } from './DataTableRows';
 import { EntryCount } from './EntryCount';
 import { RowActions, actionIconCount, readerActions } from './RowActions';
 import { meets } from '../collection/useCollectionController';
-import { formatCell, optionsFromHints, rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
+import { formatCell, optionsFromHints, rowLabelOf, tableColumns, type Row, type RowsRenderer, type TableColumn, type TableLayoutDef } from './tableColumns';
 
 // The import dialog (file reading, row checks, preview) downloads when an import starts.
 const RowImport = lazy(() => import('./RowImport').then((m) => ({ default: m.RowImport })));
 
-export { rowLabelOf, tableColumns, type Row, type TableColumn, type TableLayoutDef } from './tableColumns';
+export { rowLabelOf, tableColumns, type Row, type RowsRenderer, type RowsRendererProps, type TableColumn, type TableLayoutDef } from './tableColumns';
 
-/** What a row renderer gets: the rows, their cells, and the edit controls (absent for read-only users). */
-export interface RowsRendererProps {
-  readonly caption: string;
-  readonly rows: readonly Row[];
-  readonly columns: readonly TableColumn[];
-  readonly rowKey: string;
-  readonly renderCell: (row: Row, column: TableColumn) => ReactNode;
-  /** Edit controls of a row; undefined when the user may not edit. Stable, so rows stay memoised. */
-  readonly renderActions?: (row: Row) => ReactNode;
-  /** How many icons `renderActions` shows (the actions column is sized for them). */
-  readonly actionCount?: number;
-  /** The list's toolbar (count and buttons); a renderer shows it above its rows. */
-  readonly toolbar?: ReactNode;
-  /** Names the table for the column chooser and density kept in local storage. */
-  readonly persistKey?: string;
-  /** Reorder by drag and drop; undefined when the layout is not orderable or the user may not edit. */
-  readonly onMove?: (from: number, to: number) => void;
-  /** The rows are in evaluation order (the first match wins): a reader who cannot move them sees their position. */
-  readonly ordered?: boolean;
-  /** Messages the server reported for a row, by row index. */
-  readonly rowErrors: ReadonlyMap<number, readonly string[]>;
-  /** Selected row keys, when rows may be selected (for bulk delete). */
-  readonly selected?: readonly RowKey[];
-  readonly onSelectedChange?: (keys: RowKey[]) => void;
-  /** The expanded row's details. */
-  readonly renderDetails?: (row: Row) => ReactNode;
-  /** Rows per page; 0 shows every row. */
-  readonly pageSize: number;
-}
-export type RowsRenderer = ComponentType<RowsRendererProps>;
 
 export interface TableViewProps {
   readonly title: string;

@@ -1,11 +1,12 @@
 /** The columns of a document table: the definition's ColumnSpec with labels, options and kind from the row schema. */
 import { Badge } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AnyDocumentLayout, ColumnSpec, FieldHint, OptionSource } from '../../../definitions/define';
 import { formatBytes } from '../../../schemas/format';
 import { fieldsOf, type SelectOption } from '../form/schemaFields';
 import { kindOf, type ColumnKind } from '../widgets/table/columns';
+import type { RowKey } from '../widgets/table/selection';
 
 export type Row = Readonly<Record<string, unknown>>;
 export type TableLayoutDef = Extract<AnyDocumentLayout, { kind: 'table' }>;
@@ -96,3 +97,34 @@ export function formatCell(value: unknown, column: TableColumn): ReactNode {
       return Array.isArray(value) ? value.join(', ') : (column.valueLabels?.[String(value)] ?? String(value ?? ''));
   }
 }
+
+/** What a row renderer gets: the rows, their cells, and the edit controls (absent for read-only users). */
+export interface RowsRendererProps {
+  readonly caption: string;
+  readonly rows: readonly Row[];
+  readonly columns: readonly TableColumn[];
+  readonly rowKey: string;
+  readonly renderCell: (row: Row, column: TableColumn) => ReactNode;
+  /** Edit controls of a row; undefined when the user may not edit. Stable, so rows stay memoised. */
+  readonly renderActions?: (row: Row) => ReactNode;
+  /** How many icons `renderActions` shows (the actions column is sized for them). */
+  readonly actionCount?: number;
+  /** The list's toolbar (count and buttons); a renderer shows it above its rows. */
+  readonly toolbar?: ReactNode;
+  /** Names the table for the column chooser and density kept in local storage. */
+  readonly persistKey?: string;
+  /** Reorder by drag and drop; undefined when the layout is not orderable or the user may not edit. */
+  readonly onMove?: (from: number, to: number) => void;
+  /** The rows are in evaluation order (the first match wins): a reader who cannot move them sees their position. */
+  readonly ordered?: boolean;
+  /** Messages the server reported for a row, by row index. */
+  readonly rowErrors: ReadonlyMap<number, readonly string[]>;
+  /** Selected row keys, when rows may be selected (for bulk delete). */
+  readonly selected?: readonly RowKey[];
+  readonly onSelectedChange?: (keys: RowKey[]) => void;
+  /** The expanded row's details. */
+  readonly renderDetails?: (row: Row) => ReactNode;
+  /** Rows per page; 0 shows every row. */
+  readonly pageSize: number;
+}
+export type RowsRenderer = ComponentType<RowsRendererProps>;

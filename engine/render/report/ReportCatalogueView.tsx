@@ -14,7 +14,7 @@ import { drillDownRoute } from './drillDown';
 import { drilledName, rememberName } from './drillNames';
 import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
 import { ReportWidgetCard, type ReportQueryValues } from './ReportWidgetCard';
-import type { ReportViewProps } from './ReportView';
+import type { ReportViewProps } from './reportViewProps';
 
 const first = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? v : v?.[0]);
 

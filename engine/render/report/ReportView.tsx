@@ -13,18 +13,13 @@ import { answerRecord } from '../../core/call';
 import { useCall } from '../shell/EngineContext';
 import { DashboardArrange } from './DashboardArrange';
 import { drillDownRoute } from './drillDown';
-import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
+import { IntervalSelect, reportInterval } from './IntervalSelect';
 import { ReportCatalogueView } from './ReportCatalogueView';
 import { ReportWidgetCard } from './ReportWidgetCard';
+import type { ReportViewProps } from './reportViewProps';
 
-export interface ReportViewProps {
-  readonly screen: ReportDef;
-  /** The URL query of the route (`interval`; a catalogue's `report` and filters). */
-  readonly query: ReportQuery;
-  readonly setQuery: (query: ReportQuery) => void;
-  /** Opens a hash route (the drill-down). */
-  readonly navigate: (to: string) => void;
-}
+export type { ReportViewProps } from './reportViewProps';
+
 
 /** Top-N size of a dashboard widget. */
 export const WIDGET_LIMIT = 10;
