@@ -88,7 +88,7 @@ export type SchemaState = z.infer<typeof SchemaState>;
 export const RuleAction = labelledEnum(
   ['allow', 'safeview', 'block'],
   { allow: 'Allow', safeview: 'Isolate', block: 'Block' },
-  { title: 'Action', description: '"safeview" is the isolate action.' },
+  { title: 'Action', description: 'Allow opens the site directly, Isolate opens it in a remote browser that sends only safe content to the user, Block stops the request.' },
 );
 export type RuleAction = z.infer<typeof RuleAction>;
 

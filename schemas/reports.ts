@@ -14,7 +14,7 @@ import {
   type FilterSpec,
   type LogType,
 } from './logs';
-import { checked } from './validators';
+import { checked, isTimeZone } from './validators';
 
 // ---- intervals (001 §9) -------------------------------------------------------------------------------------------
 
@@ -371,20 +371,7 @@ export type DashboardLayout = z.infer<typeof DashboardLayout>;
 
 // ---- the report query and answer ----------------------------------------------------------------------------------
 
-const TimeZone = z
-  .string()
-  .max(64)
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Use an IANA time zone such as Europe/Berlin.' },
-  );
+const TimeZone = z.string().max(64).refine(isTimeZone, { message: 'Use an IANA time zone such as Europe/Berlin.' });
 
 function reportFilterShape(name: ReportName) {
   const spec = reportSpec(name);

@@ -230,3 +230,13 @@ export const Email = checked('invalidEmail');
 export const UserName = checked('invalidUserName', z.string().min(1));
 export const Password = checked('invalidPassword');
 export const AbsolutePath = checked('invalidPath');
+
+/** A time zone name the system knows (IANA, such as Europe/Berlin). */
+export const isTimeZone = (v: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return v.length > 0;
+  } catch {
+    return false;
+  }
+};

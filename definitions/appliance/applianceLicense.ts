@@ -1,6 +1,7 @@
 import { LICENSE_VALIDATION_TIMEOUT_MS } from '../../schemas/constants';
 import { applianceOps } from '../api/appliance';
-import { actionForm, defineFormScreen } from '../define';
+import { systemOps } from '../api/applianceSystem';
+import { actionForm, dateTimeText, defineFormScreen, initialFrom } from '../define';
 import { applianceEnv, applianceNav, applianceRead, applianceWrite } from './common';
 
 export const applianceLicense = defineFormScreen({
@@ -20,6 +21,14 @@ export const applianceLicense = defineFormScreen({
       license_string: { widget: 'textarea', help: 'Paste the licence string exactly as you received it, such as ABCD-1234-EFGH-5678' },
       license: { widget: 'hidden' },
     },
+    // The licence installed now, read again once an installation has finished.
+    initial: initialFrom(systemOps.about, {
+      values: () => ({}),
+      intro: ({ license: l }) =>
+        l.state === 'valid'
+          ? `Installed now: a valid licence whose string ends in ${l.ends_with ?? '…'}${l.installed_at ? `, installed ${dateTimeText(l.installed_at)}` : ''}.`
+          : 'No licence is installed yet.',
+    }),
     submitLabel: 'Check and install',
     job: { kind: 'license', timeoutMs: LICENSE_VALIDATION_TIMEOUT_MS },
     success: () => 'The licence is valid and installed.',

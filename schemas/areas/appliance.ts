@@ -21,6 +21,7 @@ import {
   PortOrPortRange,
   VALIDATOR_MESSAGES,
   checked,
+  isTimeZone,
 } from '../validators';
 import { Comment, RowId, ruleList } from './common';
 import { AdminAddress } from './tenantSettings';
@@ -30,15 +31,6 @@ const optional = (s: z.ZodString) => z.union([z.literal(''), s]);
 const IPv6 = checked('invalidIPv6');
 const Cidr = checked('invalidCidr');
 
-/** A time zone name the system knows (IANA, such as Europe/Berlin). */
-export const isTimeZone = (v: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: v });
-    return v.length > 0;
-  } catch {
-    return false;
-  }
-};
 export const TimeZone = z
   .string()
   .refine(isTimeZone, { message: 'Choose a time zone such as Europe/Berlin or UTC.', params: { key: 'invalidTimeZone' } })

@@ -49,6 +49,8 @@ describe('on-premises appliance', () => {
 
     await page.goto(`${server.url}/#/settings/license`);
     await assertOnScreen(page, 'Licence');
+    // What is installed now is said above the form (nothing yet, or a licence that is not this one).
+    await expect.poll(() => page.getByText(/^(No licence is installed yet\.|Installed now: .*)$/).count()).toBe(1);
     await page.getByLabel('Licence string', { exact: false }).fill('ABCD-1234-EFGH-5678');
     await page.getByRole('button', { name: 'Check and install' }).click();
     const indicator = page.getByRole('button', { name: /^1 job running: Licence check/ });
@@ -59,6 +61,8 @@ describe('on-premises appliance', () => {
     // The licence screen follows its job to the end even once left, and says how it ended (the indicator does not repeat it).
     await assertNotice(page, 'The licence is valid and installed.');
     await expect.poll(() => indicator.count()).toBe(0);
+    await page.goto(`${server.url}/#/settings/license`);
+    await expect.poll(() => page.getByText(/^Installed now: a valid licence whose string ends in 5678, installed /).count()).toBe(1);
 
     // The indicator polled once per second while the job ran, each poll a background call.
     expect(jobPolls.filter((h) => h === '1').length).toBeGreaterThanOrEqual(2);

@@ -103,10 +103,17 @@ describe('ReportView (report catalogue)', () => {
   });
 
   it('asks for charts over time with the report limit and offers no top-N choice for them', async () => {
-    const { calls } = setup({ report: 'action_summary', interval: '7d', top: '25' });
+    const { calls } = setup({ report: 'action_summary', interval: '24h', top: '25' });
     await screen.findByRole('group', { name: 'Action summary chart' });
-    expect(calls).toEqual([['reports.action-summary', expect.objectContaining({ query: { interval: '7d', limit: 50 } })]]);
+    expect(calls).toEqual([['reports.action-summary', expect.objectContaining({ query: { interval: '24h', limit: 50 } })]]);
     expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull();
+  });
+
+  it('asks for a chart over days in calendar days of the administrator’s time zone, not rolling 24 hours', async () => {
+    const { calls } = setup({ report: 'action_summary', interval: '7d' });
+    await screen.findByRole('group', { name: 'Action summary chart' });
+    const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(calls).toEqual([['reports.action-summary', expect.objectContaining({ query: { interval: '7d', limit: 50, granularity: 'P1D', timezone } })]]);
   });
 
   it('splits a threat-evasion id into the filter of the users facing it', async () => {

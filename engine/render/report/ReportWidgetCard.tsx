@@ -13,6 +13,7 @@ import { exportChartPng, type ChartImageSource } from '../widgets/export/exporte
 import { chartData, type ChartData } from './chartDatasets';
 import { ChartTable } from './ChartTable';
 import { datumName } from './drillNames';
+import { calendarDays } from './IntervalSelect';
 import { SvgChart } from './SvgChart';
 
 
@@ -57,7 +58,7 @@ export function ReportWidgetCard({ widget, interval, limit, filters, onDatum, da
   const [attempt, setAttempt] = useState(0);
   const [asTable, setAsTable] = useState(false);
   // The query as text, so a new object with the same filters is the same request.
-  const queryKey = JSON.stringify({ interval, limit, ...widget.filters, ...filters });
+  const queryKey = JSON.stringify({ interval, limit, ...calendarDays(interval, widget.report), ...widget.filters, ...filters });
   const request = `${queryKey}|${attempt}`;
 
   useEffect(() => {
