@@ -2,6 +2,7 @@
  * The request a logged event stands for, as the evaluator reads it: the log generator decides an event's action from
  * it, and "Why?" evaluates the same request again, so the two agree.
  */
+import type { EmailAction } from '../logEnums';
 import type { EmailEvent, FirewallEvent, WebEvent } from '../logs';
 import type { EvalRequest } from './types';
 
@@ -55,4 +56,32 @@ export function emailEventRequest(e: Stored<EmailEvent>): EvalRequest {
     ...(e.urls > 0 ? { link_risk: e.risk_score } : {}),
     ...(e.timestamp ? { time: e.timestamp } : {}),
   };
+}
+
+/**
+ * What the email gateway logs for a message the email policy decided `action` for: the decision's words are the
+ * policy's (isolate read-only, links only, ...), the log's are what happened to this message, which depends on whether
+ * it had attachments and links. Isolating attachments logs "Attachments isolated", isolating only links "Delivered with
+ * links rewritten" (or "Delivered" without links); removing an attachment logs it isolated, as nothing of it reaches
+ * the recipient either way.
+ */
+export function emailEventAction(action: string, message: { readonly attachments: number; readonly urls: number }): EmailAction {
+  const links = message.urls > 0;
+  const files = message.attachments > 0;
+  switch (action) {
+    case 'block':
+    case 'quarantine':
+      return action;
+    case 'strip':
+    case 'isolate_attachments':
+      return files ? 'safeview' : 'deliver';
+    case 'read_only':
+    case 'isolate':
+    case 'safeview':
+      return files ? 'safeview' : links ? 'rewrite' : 'deliver';
+    case 'isolate_links':
+      return links ? 'rewrite' : 'deliver';
+    default:
+      return 'deliver';
+  }
 }

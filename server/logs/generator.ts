@@ -4,7 +4,7 @@
  * store's primary key (tenant_id, log_type, ts, seq) takes them cheapest.
  */
 import { compilePolicy, decideOne, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
-import { firewallEventRequest, webEventRequest } from '../../schemas/evaluate/fromEvent';
+import { emailEventAction, emailEventRequest, firewallEventRequest, webEventRequest } from '../../schemas/evaluate/fromEvent';
 import { ruleRefText, type PolicyDocuments, type PolicyModel } from '../../schemas/evaluate/types';
 import type { AuditEvent, DlpEvent, EmailEvent, FirewallEvent, LogType, SaaEvent, WebEvent } from '../../schemas/logs';
 import {
@@ -469,7 +469,7 @@ class EventFactory {
     }
   }
 
-  email(): Stored<EmailEvent> {
+  email(ts = 0): Stored<EmailEvent> {
     const user = this.users.pick(this.rnd());
     const inbound = this.chance(0.8);
     const external = `${this.pick(['info', 'billing', 'noreply', 'support', 'j.doe', 'anna', 'accounts', 'hr'])}@${this.pick(EXTERNAL_MAIL_DOMAINS)}`;
@@ -548,7 +548,20 @@ class EventFactory {
       this.attachFile(event);
       if (reason === 'malware') event.av_scan_result = 'malicious';
     }
+    // Mail no detection stopped is decided by the email policy in force, as "Why?" evaluates it again.
+    const policy = reason === 'clean' || reason === 'attachment_policy' ? this.policyAt(ts) : undefined;
+    if (policy) this.decideEmail(event, policy, ts);
     return event;
+  }
+
+  /** Sets a clean message's action, reason and rewritten links from the email policy in force at `ts`. */
+  private decideEmail(event: Stored<EmailEvent>, policy: CompiledPolicy, ts: number): void {
+    const d = decideOne(policy, 'email', emailEventRequest(event), ts)!;
+    const action = emailEventAction(d.action, event);
+    event.action = action;
+    event.urls_rewritten = action === 'rewrite' || action === 'safeview' ? event.urls : 0;
+    event.reason = action === 'rewrite' ? 'url_rewritten' : d.area === 'email.attachments' && action !== 'deliver' ? 'attachment_policy' : 'clean';
+    if (action === 'block') event.smtp_action = 'reject';
   }
 
   /** An audit event with its kind, as recordAudit (server/audit.ts) stamps it. */
@@ -665,7 +678,7 @@ class EventFactory {
       case 'web':
         return this.web(ts);
       case 'email':
-        return this.email();
+        return this.email(ts);
       case 'audit':
         return this.audit();
       case 'dlp':

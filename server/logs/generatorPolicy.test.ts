@@ -1,15 +1,16 @@
 /**
- * The demo's events follow from its policy: every web and firewall event's action and deciding rule are what the
- * evaluator decides for the event's request under the revision published at its time, so "Why?" (which evaluates the
- * event again) always names the logged rule.
+ * The demo's events follow from its policy: every web and firewall event's action and deciding rule, and every
+ * email message no detection stopped, are what the evaluator decides for the event's request under the revision
+ * published at its time, so "Why?" (which evaluates the event again) always agrees with the log.
  */
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
 import { isDocumentScreen } from '../../definitions/define';
 import { policyModel } from '../../definitions/policy/evaluation';
 import { compilePolicy, decideOne, evaluate, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
-import { firewallEventRequest, webEventRequest } from '../../schemas/evaluate/fromEvent';
-import type { FirewallEvent, WebEvent } from '../../schemas/logs';
+import { emailEventAction, emailEventRequest, firewallEventRequest, webEventRequest } from '../../schemas/evaluate/fromEvent';
+import { modelScreens } from '../../schemas/evaluate/types';
+import type { EmailEvent, FirewallEvent, WebEvent } from '../../schemas/logs';
 import { loadSeedDocuments } from '../seed/documents';
 import { DEFAULT_WEB_RULE, generateLogBatches, type GeneratorPolicy } from './generator';
 
@@ -18,7 +19,7 @@ const DAY = 86_400_000;
 const model = policyModel(registry.screens.filter(isDocumentScreen));
 const seeded = Object.fromEntries(
   loadSeedDocuments(registry)
-    .filter((d) => d.screen && model.areas.some((a) => a.id === d.screen!.id))
+    .filter((d) => d.screen && modelScreens(model).includes(d.screen.id))
     .map((d) => [d.screen!.id, d.forTenant('Demo Corp')]),
 );
 // A second revision published 3 days ago: it blocks the tenant's most visited site for everyone.
@@ -58,6 +59,20 @@ describe('generated events follow the published policy', () => {
     // Rules of several lists decide, and so does the default policy.
     const deciders = new Set(web.map((x) => String(x.event.decided_by).split('/').slice(0, 2).join('/')));
     expect([...deciders]).toEqual(expect.arrayContaining(['web.exceptions/list', 'web.categories/list', 'undefined']));
+  });
+
+  it('logs for every message no detection stopped what the email policy decides for it, under the revision of its time', () => {
+    const mail = events.filter((e) => e.type === 'email' && ['clean', 'attachment_policy', 'url_rewritten'].includes(String(e.event.reason)));
+    expect(mail.length).toBeGreaterThan(1_000);
+    const logged = new Set<string>();
+    mail.forEach(({ ts, event }, n) => {
+      const e = { ...(event as Omit<EmailEvent, 'timestamp'>), timestamp: new Date(ts).toISOString() };
+      const d = decided(at(ts), 'email', emailEventRequest(e), n);
+      expect(e.action).toBe(emailEventAction(d.action, e));
+      logged.add(e.action);
+    });
+    // Links rewritten, attachments isolated and mail delivered as it is all follow from the demo's email policy.
+    expect([...logged]).toEqual(expect.arrayContaining(['rewrite', 'safeview', 'deliver']));
   });
 
   it('does the same for firewall events', () => {

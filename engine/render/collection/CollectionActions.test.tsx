@@ -218,7 +218,10 @@ describe('collection form', () => {
 
   it('installs a licence only when its job finishes, and otherwise says why', async () => {
     let outcome = job('failed', 'The licence string is not valid.');
-    const { calls, user } = setup(applianceLicense, { 'appliance.setLicense': { job_id: JOB }, 'jobs.get': () => outcome });
+    let license: { state: 'none' | 'valid'; ends_with?: string } = { state: 'none' };
+    const { calls, user } = setup(applianceLicense, { 'appliance.setLicense': { job_id: JOB }, 'jobs.get': () => outcome, 'system.about': () => ({ license }) });
+    // What is installed now is said above the form, and read again once an installation has finished.
+    expect(await screen.findByText('No licence is installed yet.')).toBeTruthy();
     const box = await screen.findByRole('textbox', { name: /^Licence string/ });
     await user.type(box, 'WXYZ');
     await user.click(screen.getByRole('button', { name: 'Check and install' }));
@@ -227,8 +230,10 @@ describe('collection form', () => {
     expect(calls.find(([id]) => id === 'appliance.setLicense')?.[1]).toEqual({ body: { license_string: 'WXYZ' } });
 
     outcome = job('finished');
+    license = { state: 'valid', ends_with: 'WXYZ' };
     await user.click(screen.getByRole('button', { name: 'Check and install' }));
     const done = await screen.findByRole('status', { name: 'Licence installed' });
     expect(within(done).getByText('The licence is valid and installed.')).toBeTruthy();
+    expect(await screen.findByText('Installed now: a valid licence whose string ends in WXYZ.')).toBeTruthy();
   });
 });
