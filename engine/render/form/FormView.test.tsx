@@ -212,6 +212,14 @@ describe('FormView', () => {
 });
 
 describe('FormView validation scope', () => {
+  it('names a list entry (a chip) by its text in its error, not by its position', async () => {
+    const schema = z.object({ domains: z.array(checked('invalidDomain')).meta({ title: 'Domains' }) });
+    renderUi(<FormView schema={schema} hints={{ domains: { widget: 'tags' } }} defaultValues={{ domains: ['good.example.com', 'not a domain'] }} onSubmit={vi.fn()} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^“not a domain”: /)).toBeTruthy();
+    expect(screen.queryByText(/^Row 2: /)).toBeNull();
+  });
+
   it('runs cross-field rules of the object while typing', async () => {
     const Pair = z
       .object({ primary: z.string().meta({ title: 'Primary' }), backup: z.string().meta({ title: 'Backup' }) })

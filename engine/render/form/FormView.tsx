@@ -287,7 +287,7 @@ const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps
     value,
     onChange,
     onBlur,
-    error: error ? errorText(error) : undefined,
+    error: error ? errorText(error, value) : undefined,
     disabled: disabled || spec.hint.readOnly === true,
     saved,
   });
@@ -296,9 +296,9 @@ const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps
 
 /**
  * The message of a field's error. A list of rows or an object carries its errors below it (`2.name`): the first one
- * is shown with the row it belongs to.
+ * is shown with the row it belongs to, and an entry of a list of texts (a chip) by its text.
  */
-function errorText(error: unknown): string {
+function errorText(error: unknown, value?: unknown): string {
   const found = (node: unknown, path: string[]): { message: string; path: string[] } | undefined => {
     if (!node || typeof node !== 'object') return undefined;
     const message = (node as { message?: unknown }).message;
@@ -313,7 +313,9 @@ function errorText(error: unknown): string {
   const hit = found(error, []);
   if (!hit) return 'Invalid value';
   const row = hit.path.find((k) => /^\d+$/.test(k));
-  return row === undefined ? hit.message : `Row ${Number(row) + 1}: ${hit.message}`;
+  if (row === undefined) return hit.message;
+  const entry = Array.isArray(value) ? (value as unknown[])[Number(row)] : undefined;
+  return typeof entry === 'string' || typeof entry === 'number' ? `“${String(entry)}”: ${hit.message}` : `Row ${Number(row) + 1}: ${hit.message}`;
 }
 
 /** Renders its field only while the showIf condition holds (subscribing to the controlling field alone). */
