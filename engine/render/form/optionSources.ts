@@ -10,7 +10,7 @@ import { documentRead } from '../../../definitions/derive';
 import { recordOf, typedCall } from '../../core/call';
 import { useEngine, useOptionalEngine } from '../shell/EngineContext';
 import { choiceEntries, choiceEntry } from './choiceEntry';
-import type { SelectOption } from './schemaFields';
+import { inReadingOrder, type SelectOption } from './schemaFields';
 
 type Engine = ReturnType<typeof useEngine>;
 
@@ -44,7 +44,7 @@ const optionsQuery = (from: OptionSource | undefined, engine: Pick<Engine, 'call
 /** The rows of a loaded answer as choices. */
 const choicesOf = (from: OptionSource, data: Record<string, unknown>): SelectOption[] => {
   const detail = 'operation' in from ? (from.detail as ((entry: unknown) => string) | undefined) : undefined;
-  return choiceEntries(data, readOf(from).rows).map((r) => ({ ...choiceEntry(from, r), ...(detail && { description: detail(r) }) }));
+  return inReadingOrder(choiceEntries(data, readOf(from).rows).map((r) => ({ ...choiceEntry(from, r), ...(detail && { description: detail(r) }) })));
 };
 
 /** The choices of an `optionsFrom` hint, loaded once per screen or operation. */

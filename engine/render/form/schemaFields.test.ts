@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { labelledEnum } from '../../../schemas/enums';
-import { fieldsOf, getPath, holdsNumbers, inferWidget, isShown, rowSchemaOf } from './schemaFields';
+import { fieldsOf, getPath, holdsNumbers, inferWidget, isShown, ORDERED_CHOICES_MAX, rowSchemaOf } from './schemaFields';
 
 const Action = labelledEnum(['allow', 'block'], { allow: 'Skip Inspection', block: 'Block' }, { title: 'Action' });
 const Doc = z.object({
@@ -25,6 +25,16 @@ describe('schemaFields', () => {
     expect(byName.rows!.widget).toBe('table');
     expect(byName.blob!.widget).toBe('keyValue');
     expect(byName.raw!.widget).toBe('jsonView');
+  });
+
+  it('offers a long list of choices by label (countries by name, not by code) and keeps a short one as declared', () => {
+    const codes = ['US', 'DE', 'AT', 'GB', 'FR', 'CH', 'NL', 'BE', 'IE', 'IT', 'ES', 'PT', 'SE'];
+    const names: Record<string, string> = { US: 'United States', DE: 'Germany', AT: 'Austria', GB: 'United Kingdom', FR: 'France', CH: 'Switzerland', NL: 'Netherlands', BE: 'Belgium', IE: 'Ireland', IT: 'Italy', ES: 'Spain', PT: 'Portugal', SE: 'Sweden' };
+    expect(codes.length).toBeGreaterThan(ORDERED_CHOICES_MAX);
+    const Country = labelledEnum(codes as [string, ...string[]], names, { title: 'Country' });
+    const [country, action] = fieldsOf(z.object({ country: Country, action: Action }));
+    expect(country!.options.map((o) => o.label)).toEqual(Object.values(names).sort());
+    expect(action!.options.map((o) => o.value)).toEqual(['allow', 'block']);
   });
 
   it('uses the secret widget for write-only hints and infers widgets of arrays', () => {

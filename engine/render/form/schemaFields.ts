@@ -13,6 +13,18 @@ export interface SelectOption {
   readonly description?: string;
 }
 
+/** Lists longer than this are read alphabetically; shorter ones keep the order they are declared in. */
+export const ORDERED_CHOICES_MAX = 12;
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * Choices in the order an administrator looks for them: a long list (countries, categories, users) sorted by its
+ * labels, a short one as declared (Allow, Isolate, Block; low to high; Monday to Sunday).
+ */
+export function inReadingOrder<T extends SelectOption>(options: readonly T[]): T[] {
+  return options.length > ORDERED_CHOICES_MAX ? [...options].sort((a, b) => collator.compare(a.label, b.label)) : [...options];
+}
+
 export interface FieldSpec {
   /** Dotted path into the form values, e.g. `proxy.port`. */
   readonly name: string;
@@ -86,7 +98,7 @@ function optionsOf(schema: z.ZodType): SelectOption[] {
   switch (kindOf(inner)) {
     case 'enum': {
       const labels = labelsOf(schema) ?? labelsOf(inner);
-      return (inner as z.ZodEnum).options.map((v) => ({ value: String(v), label: labels?.[String(v)] ?? String(v) }));
+      return inReadingOrder((inner as z.ZodEnum).options.map((v) => ({ value: String(v), label: labels?.[String(v)] ?? String(v) })));
     }
     case 'array':
       return optionsOf((inner as z.ZodArray).element as z.ZodType);
