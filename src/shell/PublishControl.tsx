@@ -5,11 +5,14 @@
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AccessRule } from '../../schemas/access';
 import { useRevisionDiff } from '../../engine/render/publish/revisionDiff';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useScreenLookup } from './useScreenLookup';
+
+/** How long after the review closes the focus moves: past the dialog's own return of it (its close transition). */
+const FOCUS_AFTER_CLOSE_MS = 250;
 
 /** The review dialog (the change list, the reason field) downloads when it first opens. */
 const PublishReview = lazy(() => import('../../engine/render/publish/PublishReview').then((m) => ({ default: m.PublishReview })));
@@ -22,6 +25,20 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
   // Once opened the dialog stays mounted, so it closes with its transition.
   const [opened, setOpened] = useState(false);
   if (reviewing && !opened) setOpened(true);
+  // Published: the review closes and its Publish button is disabled, so the focus goes to the state that now reads
+  // "Published" instead of dropping to the page. (A review cancelled leaves it on the button, as the dialog returns it.)
+  const badge = useRef<HTMLDivElement>(null);
+  const [published, setPublished] = useState(0);
+  const closeReview = () => {
+    review.close();
+    if (revision.getState().revision?.state !== 'staged') setPublished((n) => n + 1);
+  };
+  useEffect(() => {
+    if (published === 0) return;
+    // After the dialog's own return of the focus, which finds the button disabled.
+    const timer = setTimeout(() => badge.current?.focus(), FOCUS_AFTER_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [published]);
   const rev = state.revision;
   const staged = rev?.state === 'staged';
   const pending = useRevisionDiff(staged ? rev.staged_rev_id : undefined, screens, rev?.updated_at, false);
@@ -31,7 +48,7 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Policy revision">
       {/* The dot variant keeps the scheme's text colour: readable in light and dark; the dot carries the colour. */}
-      <Badge color={staged ? 'orange.7' : 'teal.7'} variant="dot" size="lg" tt="none">
+      <Badge ref={badge} tabIndex={-1} color={staged ? 'orange.7' : 'teal.7'} variant="dot" size="lg" tt="none">
         {staged ? 'Unpublished changes' : 'Published'}
       </Badge>
       {canPublish && (
@@ -58,7 +75,7 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
       )}
       {opened && (
         <Suspense fallback={null}>
-          <PublishReview opened={reviewing} onClose={review.close} screens={screens} />
+          <PublishReview opened={reviewing} onClose={closeReview} screens={screens} />
         </Suspense>
       )}
     </Group>

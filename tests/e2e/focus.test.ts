@@ -1,11 +1,22 @@
 /**
  * Where the keyboard focus goes in a browser after a table's dialogs: Add leaves it on the new row, a delete
  * confirmation opens on Cancel, and a confirmed delete leaves it on the row in the deleted one's place, never on the
- * page. Nothing is saved.
+ * page. After Save it is on the line that says all is saved, after Publish on the revision's state.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoPageErrors, assertOnScreen, assertRow, assertTextFieldFocused, goToRouteSignedIn, launchBrowser, openPage, tabToButton } from './helpers';
+import {
+  assertNoPageErrors,
+  assertOnScreen,
+  assertRow,
+  assertTextFieldFocused,
+  goToRouteSignedIn,
+  launchBrowser,
+  openPage,
+  publishByKeyboard,
+  publishLeftoverChanges,
+  tabToButton,
+} from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,6 +75,27 @@ describe('focus after table dialogs', () => {
     // Still there once the dialog has closed for good.
     await page.waitForTimeout(300);
     expect(await focused(page)).toContain(added);
+    assertNoPageErrors(page);
+  });
+
+  it('Save leaves the focus on the line that says all is saved, Publish on the revision’s state', async () => {
+    const page = await openPage(browser);
+    const added = `*.saved-${Date.now().toString(36)}.example.com`;
+    await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'SSL Bypass');
+    await publishLeftoverChanges(page);
+    await tabToButton(page, 'Add');
+    await page.keyboard.press('Enter');
+    await assertTextFieldFocused(page);
+    await page.keyboard.type(added);
+    await tabToButton(page, 'Add', 20);
+    await page.keyboard.press('Enter');
+    await assertRow(page, added);
+    await tabToButton(page, 'Save');
+    await page.keyboard.press('Enter');
+    expect(await waitForFocus(page, (w) => w === 'p: All changes saved.')).toBe('p: All changes saved.');
+    await publishByKeyboard(page, 'Focus after publish');
+    expect(await waitForFocus(page, (w) => w === 'div: Published')).toBe('div: Published');
     assertNoPageErrors(page);
   });
 });

@@ -743,6 +743,19 @@ export async function readFocusWithoutRing(page: Page, presses: number): Promise
 }
 
 /** Presses Tab until the text field whose label starts with `label` has the focus. */
+/** Header Publish, the change reason, the review's Publish: all from the keyboard; waits until it is published. */
+export async function publishByKeyboard(page: Page, reason: string): Promise<void> {
+  await tabToButton(page, /^Review and publish/);
+  await page.keyboard.press('Enter');
+  await assertDialogTitle(page, 'Review and publish');
+  await tabToField(page, 'Change reason');
+  await page.keyboard.type(reason);
+  await tabToButton(page, /^Publish \d+ areas?$/, 40);
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await assertRevisionState(page, 'Published');
+}
+
 export async function tabToField(page: Page, label: string, limit = 60): Promise<void> {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');

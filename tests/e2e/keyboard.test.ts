@@ -19,6 +19,7 @@ import {
   launchBrowser,
   openPage,
   pressEnterToDownload,
+  publishByKeyboard,
   publishLeftoverChanges,
   readFocusWithoutRing,
   tabToButton,
@@ -37,18 +38,6 @@ afterAll(async () => {
 const saved = (page: Page) => page.getByText('All changes saved.', { exact: true }).waitFor();
 const dialogClosed = (page: Page) => page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-/** Header Publish, the change reason, the review's Publish: all from the keyboard. */
-async function publishByKeyboard(page: Page, reason: string): Promise<void> {
-  await tabToButton(page, /^Review and publish/);
-  await page.keyboard.press('Enter');
-  await assertDialogTitle(page, 'Review and publish');
-  await tabToField(page, 'Change reason');
-  await page.keyboard.type(reason);
-  await tabToButton(page, /^Publish \d+ areas?$/, 40);
-  await page.keyboard.press('Enter');
-  await dialogClosed(page);
-  await assertRevisionState(page, 'Published');
-}
 
 describe('keyboard only', () => {
   it('adds an SSL bypass entry and saves it without the mouse', async () => {

@@ -220,6 +220,31 @@ describe('FormView validation scope', () => {
     expect(screen.queryByText(/^Row 2: /)).toBeNull();
   });
 
+  it('says beside a disabled Next what keeps the panel from being complete, naming the field and the chip', async () => {
+    const schema = z.object({
+      name: z.string().min(1, 'Enter a name.').meta({ title: 'Name' }),
+      domains: z.array(checked('invalidDomain')).meta({ title: 'Domains' }),
+      comment: z.string().meta({ title: 'Comment' }),
+    });
+    renderUi(
+      <FormView
+        schema={schema}
+        hints={{ domains: { widget: 'tags' } }}
+        defaultValues={{ name: 'Payroll', domains: ['payroll.example.com', 'not a domain'], comment: '' }}
+        panels={[
+          { id: 'what', title: 'What', fields: ['name', 'domains'] },
+          { id: 'note', title: 'Note', fields: ['comment'] },
+        ]}
+        panelMode="create"
+        onSubmit={vi.fn()}
+      />,
+    );
+    const next = await screen.findByRole('button', { name: 'Next' });
+    expect(next.hasAttribute('disabled')).toBe(true);
+    const why = document.getElementById(next.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toMatch(/^To go on: Domains: “not a domain”: /);
+  });
+
   it('runs cross-field rules of the object while typing', async () => {
     const Pair = z
       .object({ primary: z.string().meta({ title: 'Primary' }), backup: z.string().meta({ title: 'Backup' }) })

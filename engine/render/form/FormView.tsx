@@ -326,8 +326,9 @@ function Conditional({ spec, control, children }: { spec: FieldSpec; control: Co
 }
 
 /** Whether a field, anything below it, or an object above it (a rule across its fields) has an issue. */
-const hasIssue = (issues: ReadonlySet<string>, name: string) =>
-  issues.has(name) || [...issues].some((p) => p.startsWith(`${name}.`) || (p !== '' && name.startsWith(`${p}.`)));
+/** The path of the first issue on field `name` (on it, below it, or on an object holding it), if any. */
+const issueOf = (issues: ReadonlyMap<string, string>, name: string): string | undefined =>
+  [...issues.keys()].find((p) => p === name || p.startsWith(`${name}.`) || (p !== '' && name.startsWith(`${p}.`)));
 
 interface PanelsProps {
   readonly panels: NonNullable<FormViewProps['panels']>;
@@ -348,26 +349,40 @@ interface PanelsProps {
 function Panels(props: PanelsProps) {
   const values = useWatch({ control: props.control });
   const saving = useStore(props.saving);
+  // Each issue's path and message (the first one of a path).
   const issues = useMemo(() => {
     const result = props.schema.safeParse(values);
-    return new Set(result.success ? [] : result.error.issues.map((i) => i.path.map(String).join('.')));
+    const found = new Map<string, string>();
+    for (const i of result.success ? [] : result.error.issues) {
+      const path = i.path.map(String).join('.');
+      if (!found.has(path)) found.set(path, i.message);
+    }
+    return found;
   }, [props.schema, values]);
   const byName = new Map(props.fields.map((f) => [f.name, f]));
-  const valid = (name: string) => {
+  /** What keeps a field from being valid, in words ("Domains: “not a domain”: …"); undefined when it is valid. */
+  const problem = (name: string): string | undefined => {
     const spec = byName.get(name);
-    if (!spec || !isShown(spec.hint, values)) return true;
-    if (props.savedSecrets.has(name) && (getPath(values, name) ?? '') === '') return true;
-    return !hasIssue(issues, name);
+    if (!spec || !isShown(spec.hint, values)) return undefined;
+    if (props.savedSecrets.has(name) && (getPath(values, name) ?? '') === '') return undefined;
+    const path = issueOf(issues, name);
+    if (path === undefined) return undefined;
+    const below = path.startsWith(`${name}.`) ? path.slice(name.length + 1).split('.') : [];
+    return `${spec.label}: ${errorText(below.reduceRight<unknown>((node, key) => ({ [key]: node }), { message: issues.get(path) }), getPath(values, name))}`;
   };
-  const panels: RuleAccordionPanel[] = props.panels.map((p) => ({
-    id: p.id,
-    title: p.title,
-    summary: p.summary,
-    optional: p.optional,
-    hidden: p.hidden,
-    valid: p.fields.every(valid),
-    content: <Stack gap="md">{p.fields.map((name) => byName.get(name)).filter((f): f is FieldSpec => !!f).map(props.render)}</Stack>,
-  }));
+  const panels: RuleAccordionPanel[] = props.panels.map((p) => {
+    const blockedBy = p.fields.map(problem).find((text) => text !== undefined);
+    return {
+      id: p.id,
+      title: p.title,
+      summary: p.summary,
+      optional: p.optional,
+      hidden: p.hidden,
+      valid: blockedBy === undefined,
+      ...(blockedBy !== undefined && { blockedBy }),
+      content: <Stack gap="md">{p.fields.map((name) => byName.get(name)).filter((f): f is FieldSpec => !!f).map(props.render)}</Stack>,
+    };
+  });
   return (
     <RuleAccordion
       panels={panels}

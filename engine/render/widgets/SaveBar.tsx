@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { createContext, useEffect } from 'react';
+import { createContext, useEffect, useRef } from 'react';
 
 /** Above table rows and the sticky table header, below dialogs and menus. */
 export const SAVE_BAR_Z_INDEX = 150;
@@ -28,6 +28,17 @@ const changesText = (n: number | undefined) =>
  * unless a dialog is open.
  */
 export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarProps) {
+  const bar = useRef<HTMLDivElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const wasDirty = useRef(dirty);
+  // Saved or discarded from the bar: its buttons are disabled now, so the focus would drop to the page. It goes to the
+  // line that says all is saved (read out by screen readers), where the next Tab continues. A save by Ctrl+S from a
+  // field leaves the focus in the field.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (wasDirty.current && !dirty && (!active || active === document.body || bar.current?.contains(active))) status.current?.focus();
+    wasDirty.current = dirty;
+  }, [dirty]);
   useEffect(() => {
     if (!dirty || saving) return;
     const onKey = (e: KeyboardEvent) => {
@@ -42,6 +53,7 @@ export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarPr
   }, [dirty, saving, onSave]);
   return (
     <Paper
+      ref={bar}
       withBorder
       p="sm"
       role="region"
@@ -59,7 +71,7 @@ export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarPr
       }
     >
       <Group justify="space-between">
-        <Text size="sm" fw={dirty ? 600 : undefined} c={dirty ? undefined : 'dimmed'} aria-live="polite">
+        <Text ref={status} tabIndex={-1} size="sm" fw={dirty ? 600 : undefined} c={dirty ? undefined : 'dimmed'} aria-live="polite">
           {dirty ? changesText(changes) : 'All changes saved.'}
         </Text>
         <Group gap="xs">

@@ -5,7 +5,7 @@
  */
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { SavedByPageBar } from '../SaveBar';
 import {
   canOpenPanel,
@@ -26,6 +26,8 @@ export interface RuleAccordionPanel extends PanelSpec {
   readonly summary?: ReactNode;
   /** Whether the panel's fields are valid. */
   readonly valid: boolean;
+  /** What keeps the panel from being valid, in words: shown beside its disabled Next. */
+  readonly blockedBy?: string;
   readonly content: ReactNode;
 }
 
@@ -52,6 +54,7 @@ export function RuleAccordion({
   saveLabel = 'Save',
   ...props
 }: RuleAccordionProps) {
+  const uid = useId();
   const [initial] = useState(() => initialAccordionState(panels, mode));
   const [state, setState] = useUncontrolled<AccordionState>({
     value: props.state,
@@ -110,10 +113,16 @@ export function RuleAccordion({
               <Accordion.Panel>
                 {panel.content}
                 {open && next.shown && (
-                  <Group justify="flex-end" mt="md">
+                  <Group justify="flex-end" mt="md" wrap="nowrap">
+                    {!next.enabled && panel.blockedBy && (
+                      <Text id={`${uid}-${panel.id}-blocked`} size="sm" c="dimmed" ta="right">
+                        {`To go on: ${panel.blockedBy}`}
+                      </Text>
+                    )}
                     <Button
                       variant="light"
                       disabled={!next.enabled}
+                      aria-describedby={!next.enabled && panel.blockedBy ? `${uid}-${panel.id}-blocked` : undefined}
                       onClick={() => {
                         movedByNext.current = true;
                         setState(goNext(state, panels, validity, mode));
