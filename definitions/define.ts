@@ -400,6 +400,8 @@ export interface AccordionPanel<T> {
   readonly hidden?: boolean;
   /** One-line summary shown while the panel is closed. */
   readonly summary?: string;
+  /** The last check before saving: shows the whole rule in words (the other panels' fields) above its own fields. */
+  readonly review?: boolean;
 }
 export interface AccordionLayout<T> {
   readonly kind: 'accordion';

@@ -40,7 +40,7 @@ export const accessRules = definePolicyArea({
         summary: 'Who the rule applies to',
       },
       { id: 'device', title: 'Device and session', fields: ['posture_profiles', 'reauthentication.kind', 'reauthentication.every', 'reauthentication.unit'], optional: true, summary: 'Posture and re-authentication' },
-      { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+      { id: 'review', title: 'Review', review: true, fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
     ],
     rowFields: {
       id: { widget: 'hidden' },

@@ -24,7 +24,7 @@ export const inspectionExceptionPanels = [
     ],
   },
   { id: 'action', title: 'Action', fields: ['action'], summary: 'Mark as clean, mark as infected or inspect' },
-  { id: 'review', title: 'Review', fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
+  { id: 'review', title: 'Review', review: true, fields: ['enabled', 'comment'], summary: 'Check the rule and save it' },
 ] as const satisfies readonly AccordionPanel<InspectionException>[];
 
 /** Field hints of the inspection exception form. */

@@ -28,7 +28,7 @@ export const webExceptionPanels = [
     ],
   },
   { id: 'action', title: 'Action', fields: ['action', 'transferDirection'], summary: 'Allow, isolate or block' },
-  { id: 'review', title: 'Review', fields: ['enabled', 'expires', 'comment'], summary: 'Check the rule and save it' },
+  { id: 'review', title: 'Review', review: true, fields: ['enabled', 'expires', 'comment'], summary: 'Check the rule and save it' },
 ] as const satisfies readonly AccordionPanel<WebException>[];
 
 /** Field hints of the bypass entry form. */

@@ -245,6 +245,29 @@ describe('FormView validation scope', () => {
     expect(why?.textContent).toMatch(/^To go on: Domains: “not a domain”: /);
   });
 
+  it('shows the whole rule in words on its review panel, above the review panel’s own fields', async () => {
+    const schema = z.object({
+      name: z.string().meta({ title: 'Name' }),
+      action: labelledEnum(['allow', 'safeview'], { allow: 'Allow', safeview: 'Isolate' }, { title: 'Action' }),
+      comment: z.string().meta({ title: 'Comment' }),
+    });
+    renderUi(
+      <FormView
+        schema={schema}
+        defaultValues={{ name: 'Payroll', action: 'safeview', comment: '' }}
+        panels={[
+          { id: 'what', title: 'What', fields: ['name', 'action'] },
+          { id: 'review', title: 'Review', fields: ['comment'], review: true },
+        ]}
+        onSubmit={vi.fn()}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: /2\. Review/ }));
+    expect(await screen.findByText('Isolate')).toBeTruthy();
+    expect(screen.getByText('Payroll')).toBeTruthy();
+    expect(screen.queryByText('safeview')).toBeNull();
+  });
+
   it('runs cross-field rules of the object while typing', async () => {
     const Pair = z
       .object({ primary: z.string().meta({ title: 'Primary' }), backup: z.string().meta({ title: 'Backup' }) })

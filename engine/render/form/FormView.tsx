@@ -18,11 +18,12 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import type { AccordionPanel } from '../../../definitions/define';
+import type { AccordionPanel, OptionSource } from '../../../definitions/define';
 import type { FieldError } from '../../../schemas/http';
 import { isApiError } from '../../core/http';
 import { createStore, type Store } from '../../core/store';
 import { useStore } from '../shell/EngineContext';
+import { RowDetails } from '../document/RowDetails';
 import { RuleAccordion, type RuleAccordionPanel } from '../widgets/accordion/RuleAccordion';
 import { fieldsOf, getPath, isShown, unwrap, type FieldHintMap, type FieldSpec } from './schemaFields';
 import { createNestedTableWidget } from './structuredWidgets';
@@ -345,6 +346,10 @@ interface PanelsProps {
   readonly onCancel?: () => void;
 }
 
+/** The `optionsFrom` sources of these fields, by name (their ids are shown by their names). */
+const sourcesOf = (fields: readonly FieldSpec[]): Record<string, OptionSource> =>
+  Object.fromEntries(fields.flatMap((f) => (f.hint.optionsFrom ? [[f.name, f.hint.optionsFrom] as const] : [])));
+
 /** The rule accordion over the form's fields: a panel is valid when none of its shown fields has an issue. */
 function Panels(props: PanelsProps) {
   const values = useWatch({ control: props.control });
@@ -370,8 +375,11 @@ function Panels(props: PanelsProps) {
     const below = path.startsWith(`${name}.`) ? path.slice(name.length + 1).split('.') : [];
     return `${spec.label}: ${errorText(below.reduceRight<unknown>((node, key) => ({ [key]: node }), { message: issues.get(path) }), getPath(values, name))}`;
   };
+  const panelFields = (p: PanelsProps['panels'][number]) => p.fields.map((name) => byName.get(name)).filter((f): f is FieldSpec => !!f);
   const panels: RuleAccordionPanel[] = props.panels.map((p) => {
     const blockedBy = p.fields.map(problem).find((text) => text !== undefined);
+    // A review panel shows the rule as it will be saved: every other shown panel's fields, in words.
+    const reviewed = p.review ? props.panels.filter((o) => o !== p && !o.hidden).flatMap(panelFields).filter((f) => isShown(f.hint, values)) : [];
     return {
       id: p.id,
       title: p.title,
@@ -380,7 +388,12 @@ function Panels(props: PanelsProps) {
       hidden: p.hidden,
       valid: blockedBy === undefined,
       ...(blockedBy !== undefined && { blockedBy }),
-      content: <Stack gap="md">{p.fields.map((name) => byName.get(name)).filter((f): f is FieldSpec => !!f).map(props.render)}</Stack>,
+      content: (
+        <Stack gap="md">
+          {reviewed.length > 0 && <RowDetails row={values} fields={reviewed} sources={sourcesOf(reviewed)} />}
+          {panelFields(p).map(props.render)}
+        </Stack>
+      ),
     };
   });
   return (
