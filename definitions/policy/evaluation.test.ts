@@ -377,6 +377,13 @@ function naiveDecide(area: EvaluatedArea, d: DecisionDecl, doc: Record<string, u
 
 const model = policyModel(registry.screens as never);
 
+describe('the policy model', () => {
+  it('is data a worker thread can be sent (the log generator decides events in worker threads)', () => {
+    const model = policyModel(registry.screens as never);
+    expect(structuredClone(model)).toEqual(model);
+  });
+});
+
 describe('the evaluator agrees with a naive reference', () => {
   it('covers the rule-bearing areas', () => {
     expect(model.areas.map((a) => a.id).sort()).toEqual(

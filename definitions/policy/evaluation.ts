@@ -3,8 +3,7 @@
  * definition declares its own lists with them (`evaluation`), and `policyModel` collects them from the registry for
  * the evaluator of schemas/evaluate.
  */
-import { EmailConfigDocument } from '../../schemas/areas/emailPolicy';
-import type { ConditionDecl, DecisionDecl, EvaluatedArea, Fallback, PolicyModel } from '../../schemas/evaluate/types';
+import type { ConditionDecl, DecisionDecl, EvaluatedArea, FallbackCase, PolicyModel } from '../../schemas/evaluate/types';
 import { FIREWALL_ACTION_LABELS, DLP_ACTION_LABELS, INSPECTION_ACTION_LABELS } from '../../schemas/logEnums';
 
 /** The web actions from the strictest down. */
@@ -19,16 +18,16 @@ const NO_EMAIL_RULE = 'No allowed sender, mobile exception, attachment rule or l
 
 /**
  * What a message no email rule matches comes to: what Email Settings do with every message (rewrite links to open
- * isolated, convert attachments to safe views), as the revision holds them.
+ * isolated, convert attachments to safe views), as the revision holds them. Declared as data, as the whole model is
+ * (it is handed to the log generator's worker threads).
  */
-function emailFallback({ config }: EmailConfigDocument): Fallback {
-  const links = config.link_isolation;
-  const attachments = config.attachment_isolation;
-  if (links && attachments) return { action: 'safeview', reason: `${NO_EMAIL_RULE}: Email Settings open links isolated and convert attachments to safe views.` };
-  if (links) return { action: 'isolate_links', reason: `${NO_EMAIL_RULE}: Email Settings open links isolated; attachment conversion is off there, so attachments arrive as sent.` };
-  if (attachments) return { action: 'isolate_attachments', reason: `${NO_EMAIL_RULE}: Email Settings convert attachments to safe views; link isolation is off there, so links open directly.` };
-  return { action: 'deliver', reason: `${NO_EMAIL_RULE}: link isolation and attachment conversion are both off in Email Settings, so the message is delivered unchanged.` };
-}
+const both = (link_isolation: boolean, attachment_isolation: boolean) => ({ 'config.link_isolation': link_isolation, 'config.attachment_isolation': attachment_isolation });
+const EMAIL_FALLBACKS: readonly [FallbackCase, ...FallbackCase[]] = [
+  { when: both(true, true), action: 'safeview', reason: `${NO_EMAIL_RULE}: Email Settings open links isolated and convert attachments to safe views.` },
+  { when: both(true, false), action: 'isolate_links', reason: `${NO_EMAIL_RULE}: Email Settings open links isolated; attachment conversion is off there, so attachments arrive as sent.` },
+  { when: both(false, true), action: 'isolate_attachments', reason: `${NO_EMAIL_RULE}: Email Settings convert attachments to safe views; link isolation is off there, so links open directly.` },
+  { when: both(false, false), action: 'deliver', reason: `${NO_EMAIL_RULE}: link isolation and attachment conversion are both off in Email Settings, so the message is delivered unchanged.` },
+];
 
 /** The attributes of a mail message: a request carrying one is decided by the email policy only. */
 export const EMAIL_ATTRIBUTES = ['sender', 'sender_domain', 'recipient', 'recipient_groups', 'link_risk'] as const;
@@ -104,8 +103,9 @@ export const POLICY_DECISIONS: readonly DecisionDecl[] = [
       allow: 'Open links directly',
       original: 'Deliver unchanged on mobile',
     },
-    fallback: emailFallback(EmailConfigDocument.parse({})),
-    fallbackFrom: { screen: 'email.config', fallback: (doc) => emailFallback(EmailConfigDocument.safeParse(doc ?? {}).data ?? EmailConfigDocument.parse({})) },
+    // Email Settings' defaults (both on) when the revision's settings say nothing else.
+    fallback: EMAIL_FALLBACKS[0],
+    fallbackFrom: { screen: 'email.config', cases: EMAIL_FALLBACKS },
     appliesTo: { any: EMAIL_ATTRIBUTES, reason: 'Not a mail message: the email policy decides a request with a sender, a recipient or a link risk.' },
   },
 ];

@@ -36,7 +36,8 @@ export const tenants = defineCollection({
     users: {
       label: 'Administrators',
       help: 'The first is the tenant\'s first administrator; each can sign in to the tenant portal with this user name and password.',
-      table: { columns: ['username', 'first_name', 'last_name'], itemLabel: 'administrator' },
+      // The password is typed masked, with a button to show it.
+      table: { columns: ['username', 'first_name', 'last_name'], rowFields: { password: { widget: 'password' } }, itemLabel: 'administrator' },
     },
   },
   emptyText: 'No tenant matches.',

@@ -106,6 +106,14 @@ export function compileList(area: EvaluatedArea, decl: RuleListDecl, document: u
   return { area, decl, rules };
 }
 
+/** What a decision comes to when no row matches, under the revision's settings (see `DecisionDecl.fallbackFrom`). */
+function fallbackOf(decl: DecisionDecl, documents: PolicyDocuments): Fallback {
+  const from = decl.fallbackFrom;
+  if (!from) return decl.fallback;
+  const settings = documents[from.screen];
+  return from.cases.find((c) => Object.entries(c.when).every(([path, value]) => valueAt(settings, path) === value)) ?? decl.fallback;
+}
+
 /** Compiles a revision's documents under the model: do it once per revision and reuse it for every request. */
 export function compilePolicy(model: PolicyModel, documents: PolicyDocuments): CompiledPolicy {
   const lists: CompiledList[] = [];
@@ -115,7 +123,7 @@ export function compilePolicy(model: PolicyModel, documents: PolicyDocuments): C
     const tierNumbers = [...new Set(mine.map((l) => l.decl.tier))].sort((a, b) => a - b);
     return {
       decl,
-      fallback: decl.fallbackFrom ? decl.fallbackFrom.fallback(documents[decl.fallbackFrom.screen]) : decl.fallback,
+      fallback: fallbackOf(decl, documents),
       tiers: tierNumbers.map((t) => mine.filter((l) => l.decl.tier === t)),
       rank: new Map(decl.precedence.map((a, i) => [a, i])),
     };

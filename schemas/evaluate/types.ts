@@ -109,6 +109,11 @@ export interface Fallback {
   readonly reason: string;
 }
 
+/** A fallback that applies while a settings document holds these values (dotted path → value). */
+export interface FallbackCase extends Fallback {
+  readonly when: Readonly<Record<string, unknown>>;
+}
+
 /** What a rule-bearing area declares about its evaluation. */
 export interface AreaEvaluation {
   readonly lists: readonly RuleListDecl[];
@@ -127,10 +132,11 @@ export interface DecisionDecl {
   /** The action when no row of any list matches, and why (with the settings' defaults where `fallbackFrom` is set). */
   readonly fallback: Fallback;
   /**
-   * Where a setting decides what happens when no row matches (Email Settings turning link or attachment isolation
-   * off): the screen whose document holds it, and the fallback for that document as the revision holds it.
+   * Where settings decide what happens when no row matches (Email Settings turning link or attachment isolation off):
+   * the screen whose document holds them, and the fallback of the first case whose `when` values the revision's
+   * document holds (`fallback` when none does). Data, not a function: the model is sent to worker threads.
    */
-  readonly fallbackFrom?: { readonly screen: string; fallback(document: unknown): Fallback };
+  readonly fallbackFrom?: { readonly screen: string; readonly cases: readonly FallbackCase[] };
   /**
    * The requests the decision concerns: those carrying any of the `any` attributes, or those carrying none of the
    * `none` attributes (a mail message is no web request); `reason` says why another request is not decided. Absent:
