@@ -6,10 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addEntryByKeyboard,
   assertNoPageErrors,
   assertOnScreen,
-  assertRow,
-  assertTextFieldFocused,
   goToRouteSignedIn,
   launchBrowser,
   openPage,
@@ -51,13 +50,7 @@ describe('focus after table dialogs', () => {
     const added = `*.focus-${Date.now().toString(36)}.example.com`;
     await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
     await assertOnScreen(page, 'SSL Bypass');
-    await tabToButton(page, 'Add');
-    await page.keyboard.press('Enter');
-    await assertTextFieldFocused(page);
-    await page.keyboard.type(added);
-    await tabToButton(page, 'Add', 20);
-    await page.keyboard.press('Enter');
-    await assertRow(page, added);
+    await addEntryByKeyboard(page, added);
     expect(await waitForFocus(page, (w) => w.startsWith('row:') && w.includes(added))).toContain(added);
 
     // The row before the new one: deleting it leaves the focus on the new row, which takes its place.
@@ -84,13 +77,7 @@ describe('focus after table dialogs', () => {
     await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
     await assertOnScreen(page, 'SSL Bypass');
     await publishLeftoverChanges(page);
-    await tabToButton(page, 'Add');
-    await page.keyboard.press('Enter');
-    await assertTextFieldFocused(page);
-    await page.keyboard.type(added);
-    await tabToButton(page, 'Add', 20);
-    await page.keyboard.press('Enter');
-    await assertRow(page, added);
+    await addEntryByKeyboard(page, added);
     await tabToButton(page, 'Save');
     await page.keyboard.press('Enter');
     expect(await waitForFocus(page, (w) => w === 'p: All changes saved.')).toBe('p: All changes saved.');

@@ -743,6 +743,18 @@ export async function readFocusWithoutRing(page: Page, presses: number): Promise
 }
 
 /** Presses Tab until the text field whose label starts with `label` has the focus. */
+/** On a table screen (SSL Bypass): Add, the entry typed into the dialog's first field, Add; waits for its row. */
+export async function addEntryByKeyboard(page: Page, entry: string): Promise<void> {
+  await tabToButton(page, 'Add');
+  await page.keyboard.press('Enter');
+  await assertTextFieldFocused(page);
+  await page.keyboard.type(entry);
+  await tabToButton(page, 'Add', 20);
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await assertRow(page, entry);
+}
+
 /** Header Publish, the change reason, the review's Publish: all from the keyboard; waits until it is published. */
 export async function publishByKeyboard(page: Page, reason: string): Promise<void> {
   await tabToButton(page, /^Review and publish/);

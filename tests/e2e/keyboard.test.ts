@@ -6,13 +6,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addEntryByKeyboard,
   assertDialogTitle,
   assertNoPageErrors,
   assertOnScreen,
   assertRevisionState,
   assertRow,
   assertNoRow,
-  assertTextFieldFocused,
   fillDialogUpload,
   goToRouteSignedIn,
   goToScreenByPalette,
@@ -45,14 +45,7 @@ describe('keyboard only', () => {
     const added = `*.keys-${Date.now().toString(36)}.example.com`;
     await goToRouteSignedIn(page, '/policy/web/ssl-bypass', 'admin', 'admin-demo');
     await assertOnScreen(page, 'SSL Bypass');
-    await tabToButton(page, 'Add');
-    await page.keyboard.press('Enter');
-    await assertTextFieldFocused(page);
-    await page.keyboard.type(added);
-    await tabToButton(page, 'Add', 20);
-    await page.keyboard.press('Enter');
-    await dialogClosed(page);
-    await assertRow(page, added);
+    await addEntryByKeyboard(page, added);
     await page.keyboard.press('Control+S');
     await saved(page);
     await page.reload();
