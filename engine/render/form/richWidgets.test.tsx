@@ -8,6 +8,7 @@ import { groupUsers, validateDdlDomains } from '../../../definitions/api/lookups
 import { appRequestCounts, fileLookup } from '../../../definitions/api/reportLookups';
 import { decodeCert } from '../../../definitions/api/tenantUtils';
 import { choicesFrom, optionsFrom, stringChoicesFrom } from '../../../definitions/define';
+import { labelledEnum } from '../../../schemas/enums';
 import { identityOps } from '../../../definitions/api/identity';
 import { appCatalog } from '../../../definitions/privateAccess/appCatalog';
 import { storageProfiles } from '../../../definitions/settings/storageProfiles';
@@ -44,11 +45,13 @@ function withEngine(call: CallFn, ui: ReactElement) {
 }
 
 describe('rich field widgets', () => {
-  it('dualList: moves an enum option to the selected list', async () => {
+  it('dualList: offers an enum’s options by their labels, not their codes, and moves one to the selected list', async () => {
     const onValue = vi.fn();
-    const schema = z.object({ browsers: z.array(z.enum(['chrome', 'edge', 'firefox'])).meta({ title: 'Browsers' }) });
+    const Browser = labelledEnum(['chrome', 'edge', 'firefox'], { chrome: 'Google Chrome', edge: 'Microsoft Edge', firefox: 'Mozilla Firefox' }, { title: 'Browser' });
+    const schema = z.object({ browsers: z.array(Browser).meta({ title: 'Browsers' }) });
     renderUi(<Harness schema={schema} hints={{ browsers: { widget: 'dualList' } }} initial={[]} onValue={onValue} />);
-    await userEvent.setup().dblClick(screen.getByRole('option', { name: /edge/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Google Chrome', 'Microsoft Edge', 'Mozilla Firefox']);
+    await userEvent.setup().dblClick(screen.getByRole('option', { name: 'Microsoft Edge' }));
     expect(onValue).toHaveBeenLastCalledWith(['edge']);
   });
 

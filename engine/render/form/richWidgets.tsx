@@ -94,16 +94,18 @@ export const UploadBoxWidget: WidgetComponent = (p) => {
   );
 };
 
-/** The dual list over the field's options (an enum array) or its `optionsFrom` choices. */
+/**
+ * The dual list over the field's options (an enum array) or its `optionsFrom` choices, each shown by its label (a
+ * name: "Google Chrome", a rule's name), not its value (a code or an id), with its detail line when it has one.
+ */
 export const DualListWidget: WidgetComponent = (p) =>
   p.field.hint.optionsFrom ? <LookupDualList {...p} /> : <DualListOver {...p} options={p.field.options} />;
 
-/** Rows of another screen or answer: shown by their label (a name), not their value (an id). */
 function LookupDualList(p: WidgetProps) {
-  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} byLabel />;
+  return <DualListOver {...p} options={useOptionsFrom(p.field.hint.optionsFrom) ?? []} />;
 }
 
-function DualListOver({ options, byLabel = false, ...p }: WidgetProps & { readonly options: readonly SelectOption[]; readonly byLabel?: boolean }) {
+function DualListOver({ options, ...p }: WidgetProps & { readonly options: readonly SelectOption[] }) {
   const value = strList(p.value);
   const valueKey = value.join('\n');
   const groups = useMemo<DualListGroup[]>(() => {
@@ -116,11 +118,12 @@ function DualListOver({ options, byLabel = false, ...p }: WidgetProps & { readon
         title: p.field.label,
         available: [...offered, ...value.filter((v) => !offered.has(v))],
         selected: [],
-        ...(byLabel ? { labels: labelled, descriptions: described } : { descriptions: { ...labelled, ...described } }),
+        labels: labelled,
+        descriptions: described,
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `valueKey` stands for the value, a new array on every render
-  }, [options, p.field.label, byLabel, valueKey]);
+  }, [options, p.field.label, valueKey]);
   return (
     <Stack gap={4}>
       <DualList
