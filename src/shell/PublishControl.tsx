@@ -11,6 +11,13 @@ import { useRevisionDiff } from '../../engine/render/publish/revisionDiff';
 import { useEngine, useStore } from '../../engine/render/shell/EngineContext';
 import { useScreenLookup } from './useScreenLookup';
 
+/**
+ * The state and the button keep the width of their longer text ("Unpublished changes", "Review and publish" with its
+ * count), so the header does not shift when something is saved or published.
+ */
+const STATE_MIN_WIDTH = 190;
+const BUTTON_MIN_WIDTH = 170;
+
 /** How long after the review closes the focus moves: past the dialog's own return of it (its close transition). */
 const FOCUS_AFTER_CLOSE_MS = 250;
 
@@ -48,11 +55,12 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Policy revision">
       {/* The dot variant keeps the scheme's text colour: readable in light and dark; the dot carries the colour. */}
-      <Badge ref={badge} tabIndex={-1} color={staged ? 'orange.7' : 'teal.7'} variant="dot" size="lg" tt="none">
+      <Badge ref={badge} tabIndex={-1} color={staged ? 'orange.7' : 'teal.7'} variant="dot" size="lg" tt="none" miw={STATE_MIN_WIDTH} styles={{ root: { justifyContent: 'start' }, label: { textAlign: 'left' } }}>
         {staged ? 'Unpublished changes' : 'Published'}
       </Badge>
       {canPublish && (
         <Button
+          miw={BUTTON_MIN_WIDTH}
           size="xs"
           // A light orange with dark text (autoContrast): white on any orange shade misses 4.5:1.
           color={staged ? 'orange.4' : undefined}
