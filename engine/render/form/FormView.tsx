@@ -378,8 +378,12 @@ function Panels(props: PanelsProps) {
   const panelFields = (p: PanelsProps['panels'][number]) => p.fields.map((name) => byName.get(name)).filter((f): f is FieldSpec => !!f);
   const panels: RuleAccordionPanel[] = props.panels.map((p) => {
     const blockedBy = p.fields.map(problem).find((text) => text !== undefined);
-    // A review panel shows the rule as it will be saved: every other shown panel's fields, in words.
-    const reviewed = p.review ? props.panels.filter((o) => o !== p && !o.hidden).flatMap(panelFields).filter((f) => isShown(f.hint, values)) : [];
+    // A review panel shows the rule as it will be saved: every other shown panel's fields that hold a value, in words
+    // (an empty condition is not checked, so it is left out rather than listed as a dash).
+    const holds = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+    const reviewed = p.review
+      ? props.panels.filter((o) => o !== p && !o.hidden).flatMap(panelFields).filter((f) => isShown(f.hint, values) && holds(getPath(values, f.name)))
+      : [];
     return {
       id: p.id,
       title: p.title,
