@@ -196,6 +196,7 @@ export type WidgetKind =
   | 'keyValue'
   | 'jsonView'
   | 'date'
+  | 'datetime'
   | 'hidden';
 
 /** Show a field only while another field (a path `F` of the same form) has one of these values; a hidden field is not validated. */
@@ -234,6 +235,11 @@ export interface FieldHint<V = unknown, F extends string = string> {
   /** A secret: never sent back in clear once saved; left unchanged when not retyped. */
   readonly writeOnly?: boolean;
   readonly readOnly?: boolean;
+  /**
+   * A number field typed in another unit than it is kept in: the field shows the value times this factor and keeps
+   * what is typed divided by it (a time-out kept in days and typed in minutes: 1440). The label names the shown unit.
+   */
+  readonly unitFactor?: number;
   /** File types an `upload` field accepts, as extensions with the dot (e.g. `.pac`); on a `textarea`, files whose text it can read. */
   readonly accept?: readonly string[];
   /**
@@ -779,6 +785,11 @@ export interface ReportWidgetDef {
   readonly requires?: string;
   /** Filters a report catalogue offers for this report. */
   readonly filterBar?: readonly ReportFilterDef[];
+  /**
+   * Filter parameters whose values are ids of a lookup list (as a log view's `lookups`): the filter chip and the
+   * drilled value after the chart's title show the id's name, also when the page is opened from a link.
+   */
+  readonly lookups?: Readonly<Record<string, OperationDef>>;
 }
 
 /**

@@ -8,7 +8,7 @@ export const ovaKeySkus = defineFormScreen({
   id: 'provider.ova-key-skus',
   title: 'Licence key SKUs',
   description:
-    'The SKUs a licence key carries, each until its own expiry (UTC, YYYY-MM-DDTHH:mm:ssZ): an appliance with the key has ' +
+    'The SKUs a licence key carries, each until its own expiry (a date and time in UTC): an appliance with the key has ' +
     'the features of every SKU not yet expired. One entry per SKU; a change made meanwhile is not overwritten.',
   route: '/service/licence-key-skus',
   nav: { label: 'Licence key SKUs', order: 12 },
@@ -25,7 +25,6 @@ export const ovaKeySkus = defineFormScreen({
           itemLabel: 'SKU',
           rowFields: {
             sku: { widget: 'select', optionsFrom: choicesFrom(skuOps.list, 'items', 'sku_id', 'name') },
-            expires_at: { placeholder: '2027-12-31T23:59:59Z' },
           },
         },
       },

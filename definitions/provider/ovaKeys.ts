@@ -3,7 +3,7 @@ import { providerOps } from '../api/provider';
 import { defineCollection } from '../define';
 import { providerRead, providerWrite } from './common';
 
-const expiryHelp = 'UTC, in the form YYYY-MM-DDTHH:mm:ssZ (e.g. 2027-01-31T23:59:59Z); not needed when it does not expire.';
+const expiryHelp = 'The date and time it ends, in UTC; not needed when it does not expire.';
 const keyFields = {
   expires_at: { label: 'Expires at', help: expiryHelp },
   note: { widget: 'textarea' },

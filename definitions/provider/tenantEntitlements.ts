@@ -4,7 +4,7 @@ import { choicesFrom, defineCollection } from '../define';
 import { providerRead, providerWrite, tenantPageNav, tenantScope } from './common';
 
 const fields = {
-  expires_at: { help: 'UTC, in the form YYYY-MM-DDTHH:mm:ssZ; leave empty for no end date.' },
+  expires_at: { help: 'The date and time it ends, in UTC; leave empty for no end date.' },
   note: { widget: 'textarea' },
 } as const;
 

@@ -19,7 +19,11 @@ export const tenantOverview = defineFormScreen({
       tid: { widget: 'hidden' },
       group_id: { widget: 'hidden' },
       name: { label: 'Tenant name' },
-      session_logout_days: { label: 'Inactivity time-out (days)', help: 'Users are signed out after this many days without activity: 0.042 is about one hour, 1 a day (0.042 to 365).' },
+      session_logout_days: {
+        label: 'Inactivity time-out (minutes)',
+        help: 'Users are signed out after this many minutes without activity: 1,440 is a day; from 60.48 (about an hour) to 525,600 (a year).',
+        unitFactor: 1440,
+      },
     },
     // The tenant's configuration as its portal runs with it (the config call), above what an operator edits here.
     initial: initialFrom(providerTenantOps.tenantConfig, {

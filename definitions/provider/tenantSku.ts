@@ -18,7 +18,7 @@ export const tenantSku = defineFormScreen({
     fields: {
       tid: { widget: 'hidden' },
       updated_at: { widget: 'hidden' },
-      expires_at: { help: 'UTC, in the form YYYY-MM-DDTHH:mm:ssZ; leave empty for no end date.', placeholder: '2027-12-31T23:59:59Z' },
+      expires_at: { help: 'The date and time it ends, in UTC; leave empty for no end date.' },
       note: { widget: 'textarea' },
     },
     choices: { sku_id: choicesFrom(skuOps.list, 'items', 'sku_id', 'name', { labelOnly: true }) },

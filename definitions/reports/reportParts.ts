@@ -8,7 +8,7 @@ import { LOG_FILTERS, type FilterSpec } from '../../schemas/logs';
 import { DRILL_DOWNS, reportFilters, reportSpec, type ReportName, type ReportSpec } from '../../schemas/reports';
 import { reportWidget } from '../api/reports';
 import type { DrillDownTarget, ReportFilterDef, ReportWidgetDef } from '../define';
-import { labelledFilter } from '../logs/logViewParts';
+import { LOG_LOOKUPS, labelledFilter } from '../logs/logViewParts';
 
 /** The filter parameter of a log kind that filters on an event field. */
 function paramOf(spec: ReportSpec, field: string): string | undefined {
@@ -41,11 +41,20 @@ function filterBar(spec: ReportSpec): ReportFilterDef[] {
   return Object.entries(reportFilters(spec.logType)).map(([param, filter]) => labelledFilter(spec.logType, param, filter!));
 }
 
+/** The lookup lists that name the ids of a web report's filters (categories). */
+function lookupsOf(spec: ReportSpec, filters: readonly ReportFilterDef[]): ReportWidgetDef['lookups'] {
+  if (spec.logType !== 'web') return undefined;
+  const named = Object.entries(LOG_LOOKUPS).filter(([param]) => filters.some((f) => f.param === param));
+  return named.length > 0 ? Object.fromEntries(named) : undefined;
+}
+
 /** A chart of the catalogue for a report; `extra` overrides the derived chart kind or title. */
 export function catalogueWidget(name: ReportName, extra: Partial<Pick<ReportWidgetDef, 'chart' | 'title' | 'gaugeAngle'>> = {}): ReportWidgetDef {
   const spec = reportSpec(name);
   const drillDown = logDrillDown(spec);
   const drill = DRILL_DOWNS[name];
+  const filters = filterBar(spec);
+  const lookups = lookupsOf(spec, filters);
   return {
     ...reportWidget(name),
     title: spec.title,
@@ -53,7 +62,8 @@ export function catalogueWidget(name: ReportName, extra: Partial<Pick<ReportWidg
     ...(drillDown ? { drillDown } : {}),
     ...(drill ? { drillReport: { report: drill.report, param: drill.param } } : {}),
     ...(spec.requires ? { requires: spec.requires } : {}),
-    filterBar: filterBar(spec),
+    filterBar: filters,
+    ...(lookups ? { lookups } : {}),
     ...extra,
   };
 }

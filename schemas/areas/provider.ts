@@ -114,8 +114,8 @@ export const EditTenantRequest = z.strictObject({
   // Days, as the tenant's sessions count them: the default 0.042 day (about one hour) is the shortest, a year the longest.
   session_logout_days: z
     .number()
-    .min(SESSION_LOGOUT_DAYS_DEFAULT)
-    .max(365)
+    .min(SESSION_LOGOUT_DAYS_DEFAULT, { message: `At least ${SESSION_LOGOUT_DAYS_DEFAULT} day (60.48 minutes, about an hour).` })
+    .max(365, { message: 'At most 365 days (525,600 minutes).' })
     .optional()
     .meta({ title: 'Inactivity time-out (days)', description: 'Days without activity before the tenant\'s users are signed out; 0.042 day is about one hour (0.042 to 365).' }),
 });
@@ -176,7 +176,7 @@ export const ExpiresAt = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, { message: 'Use the form YYYY-MM-DDTHH:mm:ssZ (UTC), e.g. 2027-01-31T23:59:59Z.' })
   .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().replace('.000Z', 'Z') === v, { message: 'Not a real date and time.' })
-  .meta({ title: 'Expires at', description: 'UTC, YYYY-MM-DDTHH:mm:ssZ.' });
+  .meta({ title: 'Expires at', description: 'UTC, YYYY-MM-DDTHH:mm:ssZ.', format: 'date-time' });
 
 /** `expires_at` is required unless the item does not expire. */
 const expiryGiven = (v: { expires_at?: string | undefined; does_not_expire: boolean }, ctx: z.RefinementCtx, path: (string | number)[] = []) => {

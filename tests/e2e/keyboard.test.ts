@@ -48,6 +48,11 @@ describe('keyboard only', () => {
     await addEntryByKeyboard(page, added);
     await page.keyboard.press('Control+S');
     await saved(page);
+    // The notice of the save stands above the save bar, even with the bar at the window's bottom edge.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const notice = await page.getByText('SSL Bypass saved.', { exact: true }).boundingBox();
+    const bar = await page.getByRole('region', { name: 'Changes' }).boundingBox();
+    expect(notice && bar && notice.y + notice.height).toBeLessThanOrEqual(bar!.y);
     await page.reload();
     await assertOnScreen(page, 'SSL Bypass');
     await assertRow(page, added);
@@ -122,6 +127,11 @@ describe('keyboard only', () => {
     await dialogClosed(page);
     await page.keyboard.press('Control+S');
     await saved(page);
+    // The notice of the save stands above the save bar, even with the bar at the window's bottom edge.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const notice = await page.getByText('SSL Bypass saved.', { exact: true }).boundingBox();
+    const bar = await page.getByRole('region', { name: 'Changes' }).boundingBox();
+    expect(notice && bar && notice.y + notice.height).toBeLessThanOrEqual(bar!.y);
     await page.reload();
     const rule = page.getByRole('table', { name: 'Bandwidth rules' }).getByRole('row').filter({ hasText: 'Limit streaming media' });
     await expect.poll(() => rule.innerText()).toContain(limit);
@@ -147,6 +157,11 @@ describe('keyboard only', () => {
     await assertRow(page, sender);
     await page.keyboard.press('Control+S');
     await saved(page);
+    // The notice of the save stands above the save bar, even with the bar at the window's bottom edge.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const notice = await page.getByText('SSL Bypass saved.', { exact: true }).boundingBox();
+    const bar = await page.getByRole('region', { name: 'Changes' }).boundingBox();
+    expect(notice && bar && notice.y + notice.height).toBeLessThanOrEqual(bar!.y);
     await page.reload();
     await assertRow(page, sender);
     assertNoPageErrors(page);

@@ -282,6 +282,27 @@ describe('FormView validation scope', () => {
     expect(await screen.findByText('Use another server.')).toBeTruthy();
   });
 
+  it('after a refused save, the first field in error is scrolled into view and focused', async () => {
+    const shape = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, z.string().meta({ title: `Field ${i}` })]));
+    const values = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'x']));
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'The request is not valid.', 'http', [{ path: 'f37', key: 'custom', message: 'This name is taken.' }]);
+    });
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderUi(<FormView schema={z.object(shape)} defaultValues={values} onSubmit={onSubmit} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+      const field = screen.getByLabelText(/^Field 37/);
+      await waitFor(() => expect(document.activeElement).toBe(field));
+      expect(scrolled).toContain(field);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a large form renders every field, and a submit shows the errors of far-off fields', async () => {
     const shape = Object.fromEntries(
       Array.from({ length: 120 }, (_, i) => [`f${i}`, z.string().min(1, `Fill in field ${i}.`).meta({ title: `Field ${i}` })]),

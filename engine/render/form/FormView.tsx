@@ -26,6 +26,7 @@ import { useStore } from '../shell/EngineContext';
 import { RowDetails } from '../document/RowDetails';
 import { RuleAccordion, type RuleAccordionPanel } from '../widgets/accordion/RuleAccordion';
 import { fieldsOf, getPath, isShown, unwrap, type FieldHintMap, type FieldSpec } from './schemaFields';
+import { revealFirstError } from './revealError';
 import { createNestedTableWidget } from './structuredWidgets';
 import { memoWidgetFor, registerWidget } from './widgetRegistry';
 
@@ -654,6 +655,12 @@ export function FormView(props: FormViewProps) {
   const { applyServerErrors, unmatchedServerErrors } = useServerErrors(fields, control, props.serverErrors);
   const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
+  // Once a refusal has rendered, its first error is brought into view (`revealFirstError`).
+  const [refusals, setRefusals] = useState(0);
+  const reveal = () => setRefusals((n) => n + 1);
+  useEffect(() => {
+    if (refusals > 0) revealFirstError(formRef.current);
+  }, [refusals]);
   const handle = handleSubmit(async (values) => {
     setSubmitErrors((shown) => (shown.length === 0 ? shown : []));
     saving.setState(true);
@@ -662,10 +669,11 @@ export function FormView(props: FormViewProps) {
     } catch (e) {
       if (isApiError(e)) setSubmitErrors([e.message, ...applyServerErrors(e.fieldErrors)]);
       else setSubmitErrors([e instanceof Error ? e.message : String(e)]);
+      reveal();
     } finally {
       saving.setState(false);
     }
-  });
+  }, reveal);
   const submit = (event?: FormEvent) => wholeForm(() => handle(event));
 
   const render = (spec: FieldSpec) => {

@@ -95,7 +95,9 @@ function Frame(p: FrameProps & { selector: 'TextInput' | 'Select'; section?: Rea
 }
 
 export interface LightInputProps extends FrameProps {
-  readonly type?: 'text' | 'date';
+  readonly type?: 'text' | 'date' | 'datetime-local';
+  /** Seconds between the times a time picker offers (1: seconds too). */
+  readonly step?: number;
   readonly inputMode?: 'decimal';
   readonly value: string;
   readonly onChange: (text: string) => void;
@@ -111,6 +113,7 @@ export const LightInput = memo(function LightInput(p: LightInputProps) {
           {...attributes}
           name={p.name}
           type={p.type}
+          step={p.step}
           inputMode={p.inputMode}
           required={false}
           value={p.value}

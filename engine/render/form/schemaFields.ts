@@ -130,7 +130,9 @@ export function inferWidget(schema: z.ZodType): WidgetKind {
   const { inner } = unwrap(schema);
   switch (kindOf(inner)) {
     case 'string':
-      return (inner as { format?: string | null }).format === 'date' ? 'date' : 'text';
+      // A date (`z.iso.date()`), or a moment in UTC whose schema says so in its metadata (`format: 'date-time'`).
+      if ((inner as { format?: string | null }).format === 'date') return 'date';
+      return z.globalRegistry.get(inner)?.format === 'date-time' ? 'datetime' : 'text';
     case 'number':
     case 'int':
       return 'number';

@@ -31,7 +31,7 @@ export interface RowFormProps {
 }
 
 /** Kinds shown as a column by default: plain values that fit a cell. */
-const COLUMN_WIDGETS = new Set(['text', 'number', 'switch', 'checkbox', 'select', 'segmented', 'multiselect', 'tags', 'date']);
+const COLUMN_WIDGETS = new Set(['text', 'number', 'switch', 'checkbox', 'select', 'segmented', 'multiselect', 'tags', 'date', 'datetime']);
 const DEFAULT_COLUMNS = 4;
 
 /** The columns of a nested table: the hint's, or the first few plain, visible fields. */
@@ -45,6 +45,7 @@ function cellText(value: unknown, field: FieldSpec): string {
   const label = (v: unknown) => field.options.find((o) => o.value === String(v))?.label ?? String(v);
   if (Array.isArray(value)) return value.map(label).join(', ');
   if (value === undefined || value === null || value === '') return '—';
+  if (field.widget === 'datetime' && typeof value === 'string') return value.replace('T', ' ').replace(/Z$/, ' UTC');
   return field.options.length > 0 ? label(value) : (field.valueLabels?.[String(value)] ?? String(value));
 }
 

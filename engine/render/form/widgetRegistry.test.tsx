@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderUi } from '../../../tests/setup/component';
@@ -45,6 +46,29 @@ describe('widget registry', () => {
     expect((screen.getByLabelText(/^Day/) as HTMLInputElement).type).toBe('date');
     expect(screen.getByText('x')).toBeTruthy();
     expect(screen.queryByDisplayValue('row-1')).toBeNull();
+  });
+
+  it('a moment in UTC is picked with a date and time picker, and a value kept in days can be typed in minutes', async () => {
+    const Schema = z.object({
+      expires_at: z.string().meta({ title: 'Expires at', format: 'date-time' }).optional(),
+      timeout: z.number().meta({ title: 'Time-out (minutes)' }),
+    });
+    const onSubmit = vi.fn();
+    renderUi(
+      <FormView schema={Schema} hints={{ timeout: { unitFactor: 1440 } }} defaultValues={{ expires_at: '2027-12-31T23:59:59Z', timeout: 0.042 }} onSubmit={onSubmit} />,
+    );
+    const expires = screen.getByLabelText(/^Expires at \(UTC\)/) as HTMLInputElement;
+    expect(expires.type).toBe('datetime-local');
+    expect(expires.value).toMatch(/^2027-12-31T23:59:59/);
+    fireEvent.change(expires, { target: { value: '2028-01-15T08:30' } });
+    const timeout = screen.getByLabelText(/^Time-out/) as HTMLInputElement;
+    expect(timeout.value).toBe('60.48');
+    const user = userEvent.setup();
+    await user.clear(timeout);
+    await user.type(timeout, '90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ expires_at: '2028-01-15T08:30:00Z', timeout: 90 / 1440 });
   });
 
   it('shows an example placeholder only where it cannot read as a value: not beside tags, not in a read-only form', () => {

@@ -119,8 +119,15 @@ const labelledNumber = (field: FieldSpec): { value: number; label: string } | un
  * A number field. When one value has a word of its own, that value shows as an empty field with the word as its
  * placeholder ("No limit"), and emptying the field sets that value.
  */
+/** A value kept in one unit and typed in another (`unitFactor`): shown rounded to two decimals. */
+const scaled = (value: unknown, factor: number) => (typeof value === 'number' ? Math.round(value * factor * 100) / 100 : value);
+
 const NumberWidget: WidgetComponent = (p) => {
   const special = labelledNumber(p.field);
+  const factor = p.field.hint.unitFactor;
+  if (factor !== undefined) {
+    return <LightNumberInput {...light(p)} value={scaled(p.value, factor)} onChange={(v) => p.onChange(v === undefined ? v : v / factor)} />;
+  }
   if (!special) return <LightNumberInput {...light(p)} value={p.value} onChange={p.onChange} />;
   return (
     <LightNumberInput
@@ -273,6 +280,21 @@ const DateWidget: WidgetComponent = (p) => (
   <LightInput {...light(p)} type="date" value={str(p.value)} onChange={(v) => p.onChange(v || undefined)} />
 );
 
+/**
+ * A moment in UTC (`YYYY-MM-DDTHH:mm:ssZ`) picked with the browser's date and time picker; the field is in UTC and its
+ * label says so. Empty leaves the value out.
+ */
+const DateTimeWidget: WidgetComponent = (p) => (
+  <LightInput
+    {...light(p)}
+    label={`${p.field.label} (UTC)`}
+    type="datetime-local"
+    step={1}
+    value={typeof p.value === 'string' ? p.value.replace(/Z$/, '') : ''}
+    onChange={(v) => p.onChange(v === '' ? undefined : `${v.length === 16 ? `${v}:00` : v.slice(0, 19)}Z`)}
+  />
+);
+
 const HiddenWidget: WidgetComponent = () => null;
 
 const registry: Record<WidgetKind, WidgetComponent> = {
@@ -295,6 +317,7 @@ const registry: Record<WidgetKind, WidgetComponent> = {
   keyValue: KeyValueWidget,
   jsonView: JsonViewWidget,
   date: DateWidget,
+  datetime: DateTimeWidget,
   hidden: HiddenWidget,
 };
 

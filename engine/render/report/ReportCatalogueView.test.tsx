@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { categoryListOps } from '../../../definitions/api/logs';
 import { reportCatalogue } from '../../../definitions/reports/reportCatalogue';
 import { renderUi } from '../../../tests/setup/component';
 import { createAccessControl } from '../../core/access';
@@ -31,6 +32,8 @@ const meta = { start: 0, end: 100, granularity: 'P1D', bins: 7, expansion: null,
 function setup(query: Record<string, string>, stateful = false) {
   const calls: [string, CallInput | undefined][] = [];
   const call = vi.fn(async (id: string, input?: CallInput) => {
+    // The category lists that name the ids of a category filter (not recorded: they are asked once per page).
+    if (id === categoryListOps.cats_v2.id || id === categoryListOps.webroot_cats.id) return { categories: [{ value: 7, label: 'Gambling' }] };
     calls.push([id, input]);
     const report = reportCatalogue.widgets.find((w) => w.operation.id === id)!.report;
     const base = { report, title: report, interval: String(input?.query?.interval), ...meta, total: 10 };
@@ -146,6 +149,13 @@ describe('ReportView (report catalogue)', () => {
     expect((await screen.findByRole('heading', { level: 2, name: /Top domains of a category/ })).textContent).toBe('Top domains of a category · Category: Social Networking');
     const bar = screen.getByRole('search', { name: 'Top domains of a category filters' });
     expect(within(bar).getByRole('button', { name: /^Change filter/ }).textContent).toBe('Category: Social Networking');
+  });
+
+  it('names a category filter by the category list on a page opened from a link, with no drill-down before it', { timeout: 20_000 }, async () => {
+    setup({ report: 'top_category_domains', interval: '7d', cats: '7' });
+    expect((await screen.findByRole('heading', { level: 2, name: /Top domains of a category/ })).textContent).toBe('Top domains of a category · Category: Gambling');
+    const bar = screen.getByRole('search', { name: 'Top domains of a category filters' });
+    expect(within(bar).getByRole('button', { name: /^Change filter/ }).textContent).toBe('Category: Gambling');
   });
 
   it('brings a report picked from the list into view and focuses its title', { timeout: 20_000 }, async () => {

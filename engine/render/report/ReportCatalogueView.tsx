@@ -10,6 +10,7 @@ import type { ReportWidgetDef } from '../../../definitions/define';
 import { REPORT_LIMIT_DEFAULT, threatEvasionDrillDown } from '../../../schemas/reports';
 import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
 import { LogFilterBar } from '../log/LogFilterBar';
+import { useLookupLabels } from '../log/useLookupLabels';
 import { drillDownRoute } from './drillDown';
 import { drilledName, rememberName } from './drillNames';
 import { IntervalSelect, reportInterval, type ReportQuery } from './IntervalSelect';
@@ -77,19 +78,27 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
   const topN = TOP_CHARTS.has(selected.chart);
   const top = topOf(query);
   const filters = activeFilters(selected, query);
+  // A filter value by its name: the filter's own label of it, the lookup list's name of an id (so a reloaded or shared
+  // page names it too), or the name the chart showed for the datum drilled.
+  const lookupNames = useLookupLabels(selected.lookups);
+  const nameOf = (param: string, value: string) => lookupNames[param]?.[value] ?? drilledName(param, value) ?? value;
   const entries = useMemo<FilterSchemaEntry[]>(
-    () => (selected.filterBar ?? []).map((f) => ({ key: f.param, label: f.label, options: f.options ?? {}, ...(f.multiple ? { multiple: true } : {}) })),
-    [selected],
+    () =>
+      (selected.filterBar ?? []).map((f) => ({
+        key: f.param,
+        label: f.label,
+        options: f.options ?? lookupNames[f.param] ?? {},
+        ...(f.multiple ? { multiple: true } : {}),
+      })),
+    [selected, lookupNames],
   );
   const requiredLabel = selected.requires ? (selected.filterBar?.find((f) => f.param === selected.requires)?.label ?? selected.requires) : undefined;
   const missing = selected.requires !== undefined && filters[selected.requires] === undefined;
   const origin = screen.widgets.find((w) => w.drillReport?.report === selected.report);
   // The value a drill-down narrowed the report to, by its name, after the chart's title.
-  const drillSubtitle = useMemo(() => {
-    const f = selected.filterBar?.find((e) => e.param === selected.requires);
-    const v = f && first(query[f.param]);
-    return f && v ? `${f.label}: ${f.options?.[v] ?? drilledName(f.param, v) ?? v}` : undefined;
-  }, [selected, query]);
+  const f = selected.filterBar?.find((e) => e.param === selected.requires);
+  const drilled = f && first(query[f.param]);
+  const drillSubtitle = f && drilled ? `${f.label}: ${f.options?.[drilled] ?? nameOf(f.param, drilled)}` : undefined;
 
   // A report picked from the list comes into view with its title focused (the list is long on a narrow window).
   const picked = useRef(false);
@@ -164,7 +173,7 @@ export function ReportCatalogueView({ screen, query, setQuery, navigate }: Repor
             query={query as FilterQuery}
             setQuery={({ page: _page, pageSize: _size, ...q }) => setQuery(q)}
             label={`${selected.title} filters`}
-            labelOf={(param, value) => drilledName(param, value) ?? value}
+            labelOf={nameOf}
           />
           {missing ? (
             <Alert color="blue" title={selected.title}>

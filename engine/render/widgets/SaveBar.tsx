@@ -1,8 +1,14 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { createContext, useEffect, useRef } from 'react';
+import { createContext, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Above table rows and the sticky table header, below dialogs and menus. */
 export const SAVE_BAR_Z_INDEX = 150;
+
+/**
+ * The height of the page's save bar while one is shown, on the document's root: the bottom notices stand above it, so a
+ * "saved" notice never covers Save or Discard.
+ */
+export const SAVE_BAR_HEIGHT_VAR = '--portal-save-bar-height';
 
 /**
  * True inside an editor that the page's save bar saves (a document's rule accordion): the editor leaves out a Save
@@ -39,6 +45,19 @@ export function SaveBar({ dirty, changes, saving, onSave, onDiscard }: SaveBarPr
     if (wasDirty.current && !dirty && (!active || active === document.body || bar.current?.contains(active))) status.current?.focus();
     wasDirty.current = dirty;
   }, [dirty]);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty(SAVE_BAR_HEIGHT_VAR, `${el.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(SAVE_BAR_HEIGHT_VAR);
+    };
+  }, []);
   useEffect(() => {
     if (!dirty || saving) return;
     const onKey = (e: KeyboardEvent) => {
