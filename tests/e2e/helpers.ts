@@ -627,10 +627,11 @@ export async function clickFilterByValue(page: Page, title: string): Promise<str
 }
 
 /** Exports every event the log view's filters match, as CSV; resolves to the file and what the dialog said. */
-export async function exportAllLogEvents(page: Page): Promise<{ fileName: string; text: string; said: string }> {
+export async function exportAllLogEvents(page: Page, withLabels = false): Promise<{ fileName: string; text: string; said: string }> {
   await page.getByRole('button', { name: 'Export…', exact: true }).click();
   const exportDialog = page.getByRole('dialog', { name: 'Export events' });
   await visible(exportDialog.getByText('up to 100,000 events'));
+  if (withLabels) await exportDialog.getByRole('radio', { name: /^With labels/ }).check();
   const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export', exact: true }).click()]);
   const file = await downloaded(download);
   const said = (await exportDialog.getByRole('status').textContent()) ?? '';
