@@ -16,7 +16,6 @@ const FOLDERS = ['schemas', 'definitions', 'engine', 'src', 'server', 'codegen']
 const KNOWN = [
   'definitions/api/logs.ts definitions/api/reports.ts definitions/define.ts',
   'engine/render/form/richWidgets.tsx engine/render/form/structuredWidgets.tsx engine/render/form/widgetRegistry.tsx',
-  'server/logs/clickhouse/store.ts server/logs/ingest.ts server/logs/logStore.ts server/logs/sqlStore.ts',
 ];
 
 function sources(dir: string, out: string[] = []): string[] {

@@ -10,7 +10,7 @@ import { buildApp } from './app';
 import { configFromVars, type Vars } from './config';
 import { setPasswordHashCost } from './passwords';
 import { migrate } from './db/migrate';
-import { attachLogStore, logStoreOf, openLogStore } from './logs/logStore';
+import { attachLogStore, logStoreOf, openLogStore } from './logs/logStores';
 import { applyRetention } from './logs/retention';
 import { openDb } from './db/openDb';
 import { serverModules } from './modules';

@@ -5,6 +5,7 @@
  * inside the save's transaction), which the ClickHouse store reads from SQL.
  *
  * Every method takes the SQL store (`db`): the SQL implementation reads it, the ClickHouse one for the audit log only.
+ * This file holds the interface; `logStores.ts` chooses and binds the implementation a server uses.
  */
 import type { InsightsQuery, InsightsResult, ReportName, ReportResult } from '../../schemas/reports';
 import type { LogEventOf, LogResult, LogType } from '../../schemas/logs';
@@ -13,9 +14,6 @@ import type { LogPageRequest, TimeRange } from './store';
 import type { ReportParams } from './reports';
 import type { SandboxReport } from './sandbox';
 import type { RequestShape } from './shapes';
-import { ClickHouseLogStore } from './clickhouse/store';
-import { clickHouseConfig } from './clickhouse/client';
-import { sqlLogStore } from './sqlStore';
 
 export interface LogPage<T extends LogType = LogType> {
   readonly events: { event: LogEventOf<T> }[];
@@ -82,24 +80,4 @@ export interface LogStore {
   /** Drops whole days before `beforeMs` (past every tenant's retention) where the store keeps days apart. */
   dropDaysBefore?(beforeMs: number): Promise<void>;
   close(): Promise<void>;
-}
-
-const stores = new WeakMap<Db, LogStore>();
-
-/** Binds a log store to the SQL store it serves with (startServer does, from LOG_STORE). */
-export function attachLogStore(db: Db, store: LogStore): void {
-  stores.set(db, store);
-}
-
-/** The log store of a server's SQL store: the one attached, else SQL. */
-export function logStoreOf(db: Db): LogStore {
-  return stores.get(db) ?? sqlLogStore;
-}
-
-/** The log store a server's variables choose: LOG_STORE=clickhouse (with CLICKHOUSE_URL), else SQL. */
-export function openLogStore(vars: Readonly<Record<string, string | undefined>>): LogStore {
-  const kind = vars.LOG_STORE ?? 'sql';
-  if (kind === 'sql') return sqlLogStore;
-  if (kind === 'clickhouse') return new ClickHouseLogStore(clickHouseConfig(vars));
-  throw new Error(`LOG_STORE must be sql or clickhouse, not ${JSON.stringify(kind)}.`);
 }

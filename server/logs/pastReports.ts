@@ -23,7 +23,7 @@ import {
 } from '../../schemas/reports';
 import { isStale } from '../stamps';
 import { HttpError, type Db } from '../types';
-import { logStoreOf } from './logStore';
+import { logStoreOf } from './logStores';
 import type { ReportParams } from './reports';
 import { retentionSince } from './retention';
 import { ANONYMISED_FIELDS, OPEN_VIEW, hiddenReportFilters, isHiddenKey, viewTop, type LogReadView } from './readView';

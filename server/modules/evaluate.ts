@@ -15,7 +15,7 @@ import { modelScreens, type EvalRequest, type PolicyModel } from '../../schemas/
 import { emptyDocument, storedPolicy, upgradeDocument } from '../documents';
 import { CATEGORY_LABEL_OF, POPULAR_DOMAINS, RISKY_DOMAINS } from '../logs/catalog';
 import type { GeneratorPolicy } from '../logs/generator';
-import { logStoreOf } from '../logs/logStore';
+import { logStoreOf } from '../logs/logStores';
 import { HIDDEN_VALUE, hidesUsers, logReadViewOf, viewUserNames, type LogReadView } from '../logs/readView';
 import type { RequestShape } from '../logs/shapes';
 import { ImpactTally, type ImpactGroup, type ImpactSummary } from '../../schemas/evaluate/impact';

@@ -34,7 +34,7 @@ import { LOG_EVENT_SCHEMAS, LOG_TYPE_LABELS } from '../../schemas/logs';
 import { unsafeTextErrors } from '../../schemas/safeText';
 import { recordAudit } from '../audit';
 import { incoming, type TimedEvent } from '../logs/ingest';
-import { logStoreOf } from '../logs/logStore';
+import { logStoreOf } from '../logs/logStores';
 import { HttpError, implement, implementAll, requireCaller, type Db, type ServerModule } from '../types';
 
 const KIND = 'ingestion-token';

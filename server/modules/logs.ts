@@ -13,7 +13,7 @@ import { LOG_SEED, LOG_SEED_DAYS, LOG_SEED_SIZES, seedLogs, seedTicker, type See
 import { whileWanted } from '../logs/requestSignal';
 import { syncRollups } from '../logs/rollups';
 import { logReadViewOf, refuseHiddenFilters, viewEvent } from '../logs/readView';
-import { logStoreOf } from '../logs/logStore';
+import { logStoreOf } from '../logs/logStores';
 import { retentionSince } from '../logs/retention';
 import { logPage, queryRange } from '../logs/store';
 import { DEMO_TENANT_ID, DEMO_TENANTS } from '../seed/demo';

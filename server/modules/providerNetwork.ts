@@ -9,7 +9,7 @@ import { BlockList, isIPv4 } from 'node:net';
 import { LOGGING_TOKEN_SCHEME, loggingTokenOps, providerNetworkRecordOps as ops } from '../../definitions/api/providerNetwork';
 import { MESSAGES } from '../../schemas/constants';
 import { recordAudit } from '../audit';
-import { logStoreOf } from '../logs/logStore';
+import { logStoreOf } from '../logs/logStores';
 import { logReadViewOf, viewEvent } from '../logs/readView';
 import { retentionSince } from '../logs/retention';
 import { PROVIDER_TENANT_ID } from '../seed/provider';

@@ -6,7 +6,7 @@
 import { reportLookupOps } from '../../definitions/api/reportLookups';
 import type { AvScanResult } from '../../schemas/logEnums';
 import { CLOUD_APPS } from '../logs/catalog';
-import { logStoreOf } from '../logs/logStore';
+import { logStoreOf } from '../logs/logStores';
 import { reportRange } from '../logs/reports';
 import { retentionSince } from '../logs/retention';
 import { whileWanted } from '../logs/requestSignal';

@@ -13,7 +13,7 @@ import {
   runDueSchedules,
   saveSchedules,
 } from '../logs/pastReports';
-import { logStoreOf } from '../logs/logStore';
+import { logStoreOf } from '../logs/logStores';
 import { retentionSince } from '../logs/retention';
 import { whileWanted } from '../logs/requestSignal';
 import { hidesUsers, logReadViewOf, refuseHiddenFilters, refuseHiddenReportFilters, viewTop } from '../logs/readView';
