@@ -5,15 +5,7 @@ import { ACTIVITY_THROTTLE_MS, DAY_MS, MESSAGES, SESSION_LOGOUT_DAYS_DEFAULT } f
 import { createAccessControl } from './access';
 import type { CookieJar } from './cookies';
 import { ApiError, type CallInput } from './http';
-import {
-  createSession,
-  PORTAL_NOT_ENABLED,
-  realClock,
-  XSRF_WATCH_MS,
-  type Clock,
-  type SessionDeps,
-  type WindowHooks,
-} from './session';
+import { createSession, PORTAL_NOT_ENABLED, XSRF_WATCH_MS, type SessionDeps, type WindowHooks } from './session';
 import type { CallFn } from './revision';
 
 const cloud: Environment = { deployment: 'cloud', appMode: 'cloud', production: true };
@@ -43,7 +35,6 @@ function setup(
     env?: Environment;
     userInfo?: () => Promise<SessionUser>;
     logout?: () => Promise<unknown>;
-    clock?: Clock;
   } = {},
 ) {
   const values: Record<string, string> = { ...(opts.cookies ?? { user_id: 'u1', _xsrf: '2|m|t|1' }) };
@@ -63,7 +54,7 @@ function setup(
   };
   const access = createAccessControl(opts.env ?? cloud);
   const onInactive = vi.fn();
-  const deps: SessionDeps = { env: opts.env ?? cloud, call, cookies, access, ops, onInactive, window: win, clock: opts.clock };
+  const deps: SessionDeps = { env: opts.env ?? cloud, call, cookies, access, ops, onInactive, window: win };
   const session = createSession(deps);
   const fire = (type: string) => listeners.get(type)?.();
   return { session, values, calls, win, access, onInactive, fire };
@@ -165,17 +156,7 @@ describe('inactivity', () => {
     expect(session.userAway()).toBe(true);
   });
 
-  it('waits out limits longer than a timer can hold', async () => {
-    // The once-a-second xsrf watch would make fake timers step through 2.6 million intervals; this test is about the
-    // inactivity timer alone, so its clock runs no intervals.
-    const clock: Clock = { ...realClock, setInterval: () => undefined, clearInterval: () => undefined };
-    const { session, onInactive } = setup({ userInfo: async () => user({ session_logout_days: 30 }), clock });
-    await session.init();
-    await vi.advanceTimersByTimeAsync(29 * DAY_MS);
-    expect(onInactive).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(DAY_MS);
-    expect(onInactive).toHaveBeenCalledTimes(1);
-  });
+  // Limits longer than a timer can hold: sessionParts/inactivity.test.ts.
 });
 
 describe('xsrf watch', () => {
@@ -407,5 +388,20 @@ describe('access changes during a session', () => {
     await session.init();
     session.noteAccessStamp('b');
     expect(calls.filter(([id]) => id === ops.userInfo)).toHaveLength(2);
+  });
+});
+
+describe('dispose', () => {
+  it('stops the inactivity timer, its listeners and the xsrf watch', async () => {
+    const { session, values, win, onInactive, fire, calls } = setup();
+    await session.init();
+    session.dispose();
+    values._xsrf = '2|m|other|1';
+    await vi.advanceTimersByTimeAsync(ACTIVITY_THROTTLE_MS);
+    fire('keydown');
+    await vi.advanceTimersByTimeAsync(DAY_MS);
+    expect(win.reload).not.toHaveBeenCalled();
+    expect(onInactive).not.toHaveBeenCalled();
+    expect(calls.filter(([id]) => id === ops.cookieRefresh)).toHaveLength(0);
   });
 });

@@ -1,24 +1,29 @@
 /**
- * The session (spec 000 §4): uninitialized → logged_out | logged_in, the inactivity timer with throttled activity,
- * the xsrf-cookie watch and logout. Time and the window are injected so tests drive it with fake timers.
+ * The session (spec 000 §4): uninitialized → logged_out | logged_in, composed of small state machines (sessionParts/):
+ * the inactivity timer with throttled activity, the xsrf-cookie watch, the terms of service and the access stamp;
+ * and logout. Time and the window are injected so tests drive it with fake timers.
  */
 import type { Environment } from '../../schemas/access';
 import type { SessionUser } from '../../schemas/auth';
 import type { MultiTenantInfo } from '../../schemas/areas/lookups';
-import {
-  ACTIVITY_THROTTLE_MS,
-  DAY_MS,
-  MESSAGES,
-  SESSION_LOGOUT_DAYS_DEFAULT,
-  USER_COOKIE,
-  XSRF_COOKIE,
-} from '../../schemas/constants';
+import { DAY_MS, MESSAGES, SESSION_LOGOUT_DAYS_DEFAULT, USER_COOKIE, XSRF_COOKIE } from '../../schemas/constants';
 import type { AccessControl } from './access';
 import { xsrfIdentity, type CookieJar } from './cookies';
 import { isApiError } from './http';
 import { createApiClient, type OperationId, type OperationInput, type OperationOutput } from '../generated/client.gen';
 import type { CallFn } from './call';
 import { createStore, type Store } from './store';
+import { createAccessStamp } from './sessionParts/accessStamp';
+import { createInactivity } from './sessionParts/inactivity';
+import { realClock, type Clock, type WindowHooks } from './sessionParts/ports';
+import { singleFlight } from './sessionParts/singleFlight';
+import { createTerms, type TermsRead, type TermsToAccept } from './sessionParts/terms';
+import { createXsrfWatch } from './sessionParts/xsrfWatch';
+
+export { ACTIVITY_EVENTS } from './sessionParts/inactivity';
+export { browserWindowHooks, realClock, type Clock, type WindowHooks } from './sessionParts/ports';
+export type { TermsToAccept } from './sessionParts/terms';
+export { XSRF_WATCH_MS } from './sessionParts/xsrfWatch';
 
 export type SessionStatus = 'uninitialized' | 'logged_out' | 'logged_in';
 
@@ -33,41 +38,8 @@ export interface SessionState {
   readonly termsToAccept?: TermsToAccept;
 }
 
-/** The part of the terms-of-service read the session keeps: what the acceptance dialog shows and accepts. */
-export interface TermsToAccept {
-  readonly title: string;
-  readonly text: string;
-  readonly version: number;
-}
-
-interface TermsRead extends TermsToAccept {
-  readonly must_accept: boolean;
-}
-
 /** Text shown when the tenant is not enabled for this portal (no `portal2` capability on cloud or a CMR). */
 export const PORTAL_NOT_ENABLED = 'This tenant is not enabled for this portal version.';
-
-/** Activity events that count as the user being present. */
-export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
-/** How often the xsrf cookie is compared with the one the page started with. */
-export const XSRF_WATCH_MS = 1_000;
-/** setTimeout cannot wait longer than this; longer inactivity limits re-arm. */
-const MAX_TIMER_MS = 2_147_483_647;
-
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-/** What the session needs of the window. */
-export interface WindowHooks {
-  addEventListener(type: string, listener: () => void, options?: AddEventListenerOptions): void;
-  removeEventListener(type: string, listener: () => void): void;
-  reload(): void;
-}
 
 /**
  * The operations (ids of the generated client) that take `In` and answer an `Out`: what a deployment may configure the
@@ -128,23 +100,6 @@ export interface Session extends Store<SessionState> {
   dispose(): void;
 }
 
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-};
-
-/** The browser window as the session uses it. */
-export function browserWindowHooks(win: Window = window): WindowHooks {
-  return {
-    addEventListener: (t, l, o) => win.addEventListener(t, l, o),
-    removeEventListener: (t, l) => win.removeEventListener(t, l),
-    reload: () => win.location.reload(),
-  };
-}
-
 /** Cloud and management stations need the xsrf cookie too; an on-prem appliance only the user cookie. */
 const needsXsrf = (env: Environment) => env.deployment !== 'on_prem' || env.appMode === 'management_station';
 
@@ -152,181 +107,99 @@ const needsXsrf = (env: Environment) => env.deployment !== 'on_prem' || env.appM
 const portalEnabled = (env: Environment, user: SessionUser) =>
   user.capabilities.portal2 !== undefined || (env.deployment === 'on_prem' && env.appMode !== 'management_station');
 
-export function createSession(deps: SessionDeps): Session {
-  const api = createApiClient(deps.call);
-  const clock = deps.clock ?? realClock;
-  const win = deps.window;
-  const store = createStore<SessionState>({ status: 'uninitialized', user: undefined, error: undefined });
-
-  let inactivityTimer: unknown;
-  let deadline = 0;
-  let lastActivity = 0;
-  /** The latest user input (or the start of the session on this page); lastActivity is its throttled twin. */
-  let lastInput = 0;
-  let watchTimer: unknown;
-  let knownXsrf: string | undefined;
-  let loginsRunning = 0;
-  let loggingOut: Promise<void> | undefined;
-  let knownStamp: string | undefined;
-  let rereading: Promise<void> | undefined;
-
-  // ---- inactivity --------------------------------------------------------------------------------------------------
-  const limitMs = () => (store.getState().user?.session_logout_days ?? SESSION_LOGOUT_DAYS_DEFAULT) * DAY_MS;
-
-  function arm() {
-    clock.clearTimeout(inactivityTimer);
-    const wait = Math.min(Math.max(deadline - clock.now(), 0), MAX_TIMER_MS);
-    inactivityTimer = clock.setTimeout(() => {
-      if (clock.now() < deadline) return arm();
-      stopInactivity();
-      deps.onInactive();
-    }, wait);
-  }
-
-  function resetInactivity() {
-    lastActivity = clock.now();
-    deadline = lastActivity + limitMs();
-    arm();
-  }
-
-  const onActivity = () => {
-    lastInput = clock.now();
-    if (clock.now() - lastActivity < ACTIVITY_THROTTLE_MS) return;
-    resetInactivity();
-    api.callById(deps.ops.cookieRefresh, {}).catch(() => {
-      // A failed refresh is not fatal; a 401 already logged the user out through the HTTP client.
-    });
+/** The session's calls, by the deployment's operation ids (the one place engine/typedCalls.test.ts allows `callById`). */
+function sessionCalls({ call, ops }: SessionDeps) {
+  const api = createApiClient(call);
+  const skip403 = { skip403Snackbar: true } as const;
+  /** A 401 is the session's to answer, not the HTTP client's. */
+  const own401 = { skipUnauthorizedHandling: true, skip403Snackbar: true } as const;
+  const { multiTenant, savePortalVersion, terms, acceptTerms } = ops;
+  return {
+    userInfo: (atInit: boolean) => api.callById(ops.userInfo, {}, atInit ? own401 : skip403),
+    logout: () => api.callById(ops.logout, {}, own401),
+    // A failed refresh is not fatal; a 401 already logged the user out through the HTTP client.
+    cookieRefresh: () => void api.callById(ops.cookieRefresh, {}).catch(() => {}),
+    multiTenant: multiTenant && (() => api.callById(multiTenant, {}, skip403)),
+    savePortalVersion: savePortalVersion && (() => api.callById(savePortalVersion, { body: { version: 'v2' } }, skip403)),
+    terms: terms && ((quiet: boolean) => api.callById(terms, {}, quiet ? own401 : skip403)),
+    acceptTerms: acceptTerms && ((version: number) => api.callById(acceptTerms, { body: { version } })),
   };
+}
 
-  function startInactivity() {
-    resetInactivity();
-    lastInput = clock.now();
-    for (const type of ACTIVITY_EVENTS) win?.addEventListener(type, onActivity, { passive: true, capture: true });
-  }
+/**
+ * Spec 000 §4: once signed in, the multi-tenant info is loaded, and on cloud or a management station a user whose
+ * portal_v2 flag is false sets the portal version. Neither holds up the session; a failure leaves them out.
+ */
+function sessionStart(env: Environment, calls: ReturnType<typeof sessionCalls>, user: SessionUser, keep: (info: MultiTenantInfo) => void) {
+  if (!needsXsrf(env)) return;
+  calls.multiTenant?.().then(keep, () => {});
+  if (calls.savePortalVersion && !user.portal_v2) calls.savePortalVersion().catch(() => {});
+}
 
-  function stopInactivity() {
-    clock.clearTimeout(inactivityTimer);
-    inactivityTimer = undefined;
-    for (const type of ACTIVITY_EVENTS) win?.removeEventListener(type, onActivity);
-  }
+export function createSession(deps: SessionDeps): Session {
+  const { env, cookies, access, window: win } = deps;
+  const clock = deps.clock ?? realClock;
+  const calls = sessionCalls(deps);
+  const store = createStore<SessionState>({ status: 'uninitialized', user: undefined, error: undefined });
+  const signedIn = () => store.getState().status === 'logged_in';
+  const limitMs = () => (store.getState().user?.session_logout_days ?? SESSION_LOGOUT_DAYS_DEFAULT) * DAY_MS;
+  const inactivity = createInactivity({ clock, window: win, limitMs, refreshCookie: calls.cookieRefresh, onInactive: deps.onInactive });
+  const xsrf = createXsrfWatch({ clock, xsrf: () => xsrfIdentity(cookies.get(XSRF_COOKIE)), userCookie: () => !!cookies.get(USER_COOKIE), reload: () => win?.reload() });
+  const setTerms = (termsToAccept: TermsToAccept | undefined) => store.setState((s) => ({ ...s, termsToAccept }));
+  const terms = createTerms({ read: calls.terms, accept: calls.acceptTerms, get: () => store.getState().termsToAccept, set: setTerms });
+  const stamp = createAccessStamp({ signedIn, reread: rereadUser });
+  const logout = singleFlight(() =>
+    xsrf.own(async () => {
+      inactivity.stop();
+      // Logging out must succeed locally even when the server is unreachable or the session already ended.
+      await calls.logout().catch(() => {});
+      cookies.delete(USER_COOKIE);
+      cookies.delete(XSRF_COOKIE);
+      loggedOut();
+    }),
+  );
 
-  // ---- xsrf watch --------------------------------------------------------------------------------------------------
-  const readXsrf = () => xsrfIdentity(deps.cookies.get(XSRF_COOKIE));
-
-  function startWatch() {
-    knownXsrf = readXsrf();
-    clock.clearInterval(watchTimer);
-    watchTimer = clock.setInterval(() => {
-      // This page's own sign-in and sign-out change the cookie themselves.
-      if (loginsRunning > 0 || loggingOut) return;
-      const now = readXsrf();
-      if (now === knownXsrf) return;
-      // A cookie that only appears without a user cookie (first call of a signed-out page) is adopted; a changed or
-      // removed one, or one that appears with a user cookie, means another tab signed in or out, so this page
-      // reloads to follow it.
-      if (knownXsrf === undefined && !deps.cookies.get(USER_COOKIE)) {
-        knownXsrf = now;
-        return;
-      }
-      clock.clearInterval(watchTimer);
-      win?.reload();
-    }, XSRF_WATCH_MS);
-  }
-
-  // ---- states ------------------------------------------------------------------------------------------------------
   function loggedOut(error?: string) {
-    stopInactivity();
-    knownStamp = undefined;
-    deps.access.reset();
+    inactivity.stop();
+    stamp.signedOut();
+    access.reset();
     store.setState({ status: 'logged_out', user: undefined, error });
   }
 
-  /**
-   * Spec 000 §4: once signed in, the multi-tenant info is loaded, and on cloud or a management station a user whose
-   * portal_v2 flag is false sets the portal version. Neither holds up the session; a failure leaves them out.
-   */
-  function sessionStart(user: SessionUser) {
-    if (!needsXsrf(deps.env)) return;
-    const quiet = { skip403Snackbar: true } as const;
-    if (deps.ops.multiTenant) {
-      api.callById(deps.ops.multiTenant, {}, quiet).then(
-        (multiTenant) => store.setState((s) => (s.user === user ? { ...s, multiTenant } : s)),
-        () => {},
-      );
-    }
-    if (deps.ops.savePortalVersion && !user.portal_v2) api.callById(deps.ops.savePortalVersion, { body: { version: 'v2' } }, quiet).catch(() => {});
-  }
-
-  /** The terms this user must accept now; a failed read leaves them out rather than locking the user out. */
-  async function termsToAccept(quiet = false): Promise<TermsToAccept | undefined> {
-    if (!deps.ops.terms) return undefined;
+  /** The access stamp's read: the signed-in user again, applied to access control. */
+  async function rereadUser() {
     try {
-      const t = await api.callById(deps.ops.terms, {}, { skip403Snackbar: true, ...(quiet ? { skipUnauthorizedHandling: true } : {}) });
-      return t.must_accept ? { title: t.title, text: t.text, version: t.version } : undefined;
+      const info = await calls.userInfo(false);
+      if (!signedIn()) return;
+      if (!portalEnabled(env, info)) return loggedOut(PORTAL_NOT_ENABLED);
+      access.setUser(info);
+      store.setState((s) => ({ ...s, user: info }));
     } catch {
-      return undefined;
+      // A 401 already logged the user out through the HTTP client; anything else leaves the access as it was.
     }
-  }
-
-  async function acceptTerms() {
-    const terms = store.getState().termsToAccept;
-    if (!terms || !deps.ops.acceptTerms) return;
-    try {
-      await api.callById(deps.ops.acceptTerms, { body: { version: terms.version } });
-    } catch (e) {
-      if (!(isApiError(e) && e.status === 409)) throw e;
-    }
-    const next = await termsToAccept();
-    store.setState((s) => ({ ...s, termsToAccept: next }));
-  }
-
-  /** Reads the signed-in user again (one read at a time) and applies what it answers to access control. */
-  function rereadUser(): Promise<void> {
-    rereading ??= (async () => {
-      try {
-        const info = await api.callById(deps.ops.userInfo, {}, { skip403Snackbar: true });
-        if (store.getState().status !== 'logged_in') return;
-        if (!portalEnabled(deps.env, info)) return loggedOut(PORTAL_NOT_ENABLED);
-        deps.access.setUser(info);
-        store.setState((s) => ({ ...s, user: info }));
-      } catch {
-        // A 401 already logged the user out through the HTTP client; anything else leaves the access as it was.
-      } finally {
-        rereading = undefined;
-      }
-    })();
-    return rereading;
-  }
-
-  function noteAccessStamp(stamp: string) {
-    if (stamp === knownStamp) return;
-    const changed = knownStamp !== undefined && store.getState().status === 'logged_in';
-    knownStamp = stamp;
-    if (changed) void rereadUser();
   }
 
   async function init(): Promise<SessionState> {
-    startWatch();
-    const user = deps.cookies.get(USER_COOKIE);
-    if (!user || (needsXsrf(deps.env) && !deps.cookies.get(XSRF_COOKIE))) {
+    xsrf.start();
+    if (!cookies.get(USER_COOKIE) || (needsXsrf(env) && !cookies.get(XSRF_COOKIE))) {
       loggedOut();
       return store.getState();
     }
     // The terms are read beside the user (one round trip less before the portal shows); a 401 there is the user
     // read's to answer.
-    const termsRead = termsToAccept(true);
+    const termsRead = terms.read(true);
     try {
-      const info = await api.callById(deps.ops.userInfo, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true });
-      if (!portalEnabled(deps.env, info)) {
+      const info = await calls.userInfo(true);
+      if (!portalEnabled(env, info)) {
         loggedOut(PORTAL_NOT_ENABLED);
         return store.getState();
       }
-      deps.access.setUser(info);
+      access.setUser(info);
       // Read before the portal shows, so a user who must accept the terms never sees it first.
-      const terms = await termsRead;
-      store.setState({ status: 'logged_in', user: info, error: undefined, ...(terms ? { termsToAccept: terms } : {}) });
-      startInactivity();
-      sessionStart(info);
+      const termsToAccept = await termsRead;
+      store.setState({ status: 'logged_in', user: info, error: undefined, ...(termsToAccept ? { termsToAccept } : {}) });
+      inactivity.start();
+      sessionStart(env, calls, info, (multiTenant) => store.setState((s) => (s.user === info ? { ...s, multiTenant } : s)));
     } catch (e) {
       loggedOut(isApiError(e) && e.status === 401 ? undefined : MESSAGES.cannotGetUser);
     }
@@ -337,39 +210,20 @@ export function createSession(deps: SessionDeps): Session {
     getState: store.getState,
     subscribe: store.subscribe,
     init,
-    acceptTerms,
-    noteAccessStamp,
+    acceptTerms: terms.accept,
+    noteAccessStamp: stamp.note,
     async whileLoggingIn(login) {
       // A sign-in started while a sign-out is in flight waits for it: the sign-out deletes the xsrf cookie that the
       // sign-in would otherwise have handed to the identity provider.
-      if (loggingOut) await loggingOut;
-      loginsRunning++;
-      try {
-        return await login();
-      } finally {
-        loginsRunning--;
-        knownXsrf = readXsrf();
-      }
+      const signingOut = logout.running();
+      if (signingOut) await signingOut;
+      return xsrf.own(login);
     },
-    logout() {
-      loggingOut ??= (async () => {
-        stopInactivity();
-        await api.callById(deps.ops.logout, {}, { skipUnauthorizedHandling: true, skip403Snackbar: true }).catch(() => {
-          // Logging out must succeed locally even when the server is unreachable or the session already ended.
-        });
-        deps.cookies.delete(USER_COOKIE);
-        deps.cookies.delete(XSRF_COOKIE);
-        knownXsrf = readXsrf();
-        loggedOut();
-      })().finally(() => {
-        loggingOut = undefined;
-      });
-      return loggingOut;
-    },
-    userAway: () => store.getState().status === 'logged_in' && clock.now() - lastInput > ACTIVITY_THROTTLE_MS,
+    logout: logout.run,
+    userAway: () => signedIn() && inactivity.away(),
     dispose() {
-      stopInactivity();
-      clock.clearInterval(watchTimer);
+      inactivity.stop();
+      xsrf.stop();
     },
   };
 }
