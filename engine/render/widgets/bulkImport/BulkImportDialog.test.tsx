@@ -216,3 +216,29 @@ describe('BulkImportDialog: errors', () => {
     expect(props.onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('BulkImportDialog: one dialog through its steps', () => {
+  const stepLine = () => within(within(dialog()).getByRole('list', { name: 'Import steps' }));
+  const current = () => stepLine().getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.textContent;
+
+  it('says which step it is at, shows the rows with their errors beside them at once, and does not call staged rows created', async () => {
+    const props = open({ prompt: { kind: 'stage' }, save: vi.fn(async (rows: readonly ImportRow[]) => ({ created: rows.length, errors: [] })) });
+    expect(stepLine().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1 Upload ›', '2 Check ›', '3 Confirm ›', '4 Import ›', '5 Summary']);
+    expect(current()).toBe('1 Upload ›');
+    await drop(csv('a.com\nnot a domain\nb.com'));
+    expect(await screen.findByText('2 of 3 rows were processed correctly.', { exact: false })).toBeTruthy();
+    expect(current()).toBe('2 Check ›');
+    // Every row of the file, the refused one with its whole message, without a further click.
+    const grid = within(dialog()).getByRole('grid', { name: 'Imported rows' });
+    expect(within(grid).getByText('Enter a valid domain')).toBeTruthy();
+    expect(within(grid).getByText('a.com')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(current()).toBe('3 Confirm ›');
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(props.save).toHaveBeenCalled());
+    expect(await within(dialog()).findByRole('group', { name: 'Added to the table' })).toBeTruthy();
+    expect(within(dialog()).queryByRole('group', { name: 'Created' })).toBeNull();
+    expect(within(dialog()).getByText('2 rows are added to the table. Nothing is stored until you select Save; Discard changes removes them again.')).toBeTruthy();
+    expect(current()).toBe('5 Summary');
+  });
+});

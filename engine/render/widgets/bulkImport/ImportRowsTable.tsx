@@ -17,7 +17,7 @@ export interface ImportRowsTableProps {
   readonly errors: readonly ImportRowError[];
   readonly columns: readonly string[];
   readonly columnLabels?: Readonly<Record<string, string>>;
-  /** Only the rows with errors, with an Error column. */
+  /** Only the rows with errors; otherwise every row, with the errors beside their rows when there are any. */
   readonly errorsOnly: boolean;
 }
 
@@ -27,9 +27,10 @@ export function ImportRowsTable({ rows, errors, columns, columnLabels, errorsOnl
     () => [
       { field: 'line', label: 'Row', flex: 1 },
       ...columns.map((c) => ({ field: c, label: columnLabels?.[c], flex: 3 })),
-      ...(errorsOnly ? [{ field: 'error', label: 'Error', flex: 4 }] : []),
+      // The whole message, wrapped: a cut-off error cannot be acted on.
+      ...(errorsOnly || errors.length > 0 ? [{ field: 'error', label: 'Error', flex: 4, truncate: false }] : []),
     ],
-    [columns, columnLabels, errorsOnly],
+    [columns, columnLabels, errorsOnly, errors.length],
   );
   const records = useMemo<TableRecord[]>(() => {
     const byLine = new Map(errors.map((e) => [e.line, e.message]));

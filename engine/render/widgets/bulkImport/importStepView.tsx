@@ -110,6 +110,7 @@ export function importStepView(flow: ImportFlowState, props: BulkImportDialogPro
             <Stack gap="sm">
               {progress}
               <Text role="alert">{IMPORT_MESSAGES.partlyProcessed(total - flow.processErrors.length, total)}</Text>
+              {table(false)}
             </Stack>
           ),
           actions: (
@@ -162,7 +163,16 @@ export function importStepView(flow: ImportFlowState, props: BulkImportDialogPro
     case 'summary':
       return {
         title: IMPORT_TITLES.summary,
-        body: <UploadSummary created={flow.saving.created} errors={flow.allErrors.length} />,
+        body:
+          prompt?.kind === 'stage' ? (
+            // Staged rows are in the table, not stored: the summary does not say "created" before Save.
+            <Stack gap="sm">
+              <UploadSummary created={flow.saving.created} errors={flow.allErrors.length} createdTitle="Added to the table" />
+              <Text size="sm">{IMPORT_MESSAGES.staged(flow.saving.created)}</Text>
+            </Stack>
+          ) : (
+            <UploadSummary created={flow.saving.created} errors={flow.allErrors.length} />
+          ),
         actions: (
           <>
             {flow.allErrors.length > 0 && errorActions}
