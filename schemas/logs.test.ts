@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DLP_ACTION_LABELS, INSPECTION_ACTION_LABELS, RISK_LABELS, intervalRange, labelOf, logIntervalsFor } from './logEnums';
-import { LOG_EVENT_SCHEMAS, LOG_FILTERS, LOG_TYPES, filterQueryPairs, filterValues, logQuerySchema, visibleCategories } from './logs';
+import { LOG_EVENT_SCHEMAS, LOG_FILTERS, LOG_TYPES, excludeParam, excludedParam, filterQueryPairs, filterValues, logQuerySchema, visibleCategories } from './logs';
 
 describe('filter rules (spec 000 §5)', () => {
   it('drops empty values and treats a missing parameter as no filter', () => {
@@ -34,6 +34,18 @@ describe('filter rules (spec 000 §5)', () => {
     ]);
     expect(filterQueryPairs({ lure_category: 'isolate' })).toEqual([['lure_category', 'isolate']]);
   });
+
+  it('builds the pairs of an exclusion by the same rules, isolate as safeview on the action', () => {
+    expect(filterQueryPairs({ not_pe_action: 'block+isolate', not_cats: ['12', ''], not_userid: 'all' })).toEqual([
+      ['not_pe_action', 'block'],
+      ['not_pe_action', 'safeview'],
+      ['not_cats', '12'],
+    ]);
+    expect(excludeParam('cats')).toBe('not_cats');
+    expect(excludedParam('not_cats')).toBe('cats');
+    expect(excludedParam('cats')).toBeUndefined();
+    expect(excludedParam('not_')).toBeUndefined();
+  });
 });
 
 describe('log query schema', () => {
@@ -53,6 +65,25 @@ describe('log query schema', () => {
     expect(web.safeParse({ pe_action: ['block', 'isolate'] }).success).toBe(true);
     expect(web.safeParse({ pe_action: 'all' }).success).toBe(true);
     expect(web.safeParse({ pe_action: '' }).success).toBe(true);
+  });
+
+  it('takes an exclusion not_p of every filter p, with its values and rules; a bad value is refused at its path', () => {
+    expect(web.safeParse({ not_cats: '14,50', cats: '2' }).success).toBe(true);
+    expect(web.safeParse({ not_pe_action: ['block', 'isolate'], pe_action: 'all' }).success).toBe(true);
+    expect(web.safeParse({ not_pe_action: '', not_top_level_risks: 'all' }).success).toBe(true);
+    expect(web.safeParse({ 'not_user-agent': 'curl', not_is_casb: 'true' }).success).toBe(true);
+    const bad = web.safeParse({ not_pe_action: 'block+nonsense' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path.join('.'))).toEqual(['not_pe_action']);
+    expect(bad.error!.issues[0]!.message).toMatch(/^Use allow, block, .* or all\.$/);
+    expect(web.safeParse({ not_is_casb: 'maybe' }).success).toBe(false);
+    // Only filters of the kind have an exclusion.
+    expect(web.safeParse({ not_alert_sub_type: 'ssn' }).success).toBe(false);
+    expect(logQuerySchema('dlp').safeParse({ not_alert_sub_type: 'ssn' }).success).toBe(true);
+    for (const type of LOG_TYPES) {
+      const keys = Object.keys(logQuerySchema(type).shape);
+      for (const param of Object.keys(LOG_FILTERS[type])) expect(keys, `${type}.${param}`).toContain(excludeParam(param));
+    }
   });
 
   it('accepts named intervals and the month form only', () => {

@@ -372,8 +372,23 @@ export function isolateAsSafeview(value: string): string {
 }
 
 /**
- * The query pairs a client sends for a set of filters: empty values dropped, "all" dropped, `+`/`,`-joined values
- * sent as repeated parameters, and the action value "isolate" sent as "safeview".
+ * Exclusions, this product's extension (spec 000 §5 has none): each filter parameter `p` of a log query has a twin
+ * `not_p` with the same values and rules, which drops the events whose field equals any of them (a list field: holds
+ * any of them). An event without the field is kept. Log queries only; reports take no exclusion.
+ */
+export const EXCLUDE_PREFIX = 'not_';
+
+/** The exclusion parameter of a filter parameter: `cats` → `not_cats`. */
+export const excludeParam = (param: string): string => `${EXCLUDE_PREFIX}${param}`;
+
+/** The filter parameter an exclusion parameter excludes by (`not_cats` → `cats`), else undefined. */
+export function excludedParam(key: string): string | undefined {
+  return key.startsWith(EXCLUDE_PREFIX) && key.length > EXCLUDE_PREFIX.length ? key.slice(EXCLUDE_PREFIX.length) : undefined;
+}
+
+/**
+ * The query pairs a client sends for a set of filters (and exclusions, `not_p`): empty values dropped, "all" dropped,
+ * `+`/`,`-joined values sent as repeated parameters, and the action value "isolate" sent as "safeview".
  */
 export function filterQueryPairs(
   filters: Readonly<Record<string, string | readonly string[] | undefined | null>>,
@@ -382,7 +397,8 @@ export function filterQueryPairs(
   for (const [param, raw] of Object.entries(filters)) {
     const values = filterValues(raw);
     if (!values) continue;
-    for (const v of values) pairs.push([param, ACTION_FILTER_PARAMS.has(param) ? isolateAsSafeview(v) : v]);
+    const action = ACTION_FILTER_PARAMS.has(excludedParam(param) ?? param);
+    for (const v of values) pairs.push([param, action ? isolateAsSafeview(v) : v]);
   }
   return pairs;
 }
@@ -396,6 +412,10 @@ export const FilterParam = z.union([z.string().max(2048), z.array(z.string().max
  * must leave a value after the rules.
  */
 export function filterParamSchema(spec: FilterSpec, param: string, required = false) {
+  return filterValuesSchema(spec, param, required).meta({ title: spec.label, description: `Filters on ${spec.field}; + or , separate values` });
+}
+
+function filterValuesSchema(spec: FilterSpec, param: string, required: boolean) {
   const allowed = spec.values;
   const raw: z.ZodType<string | string[]> = allowed
     ? z.union([z.enum([...allowed, ALL_VALUES] as string[] as [string, ...string[]]), ...FilterParam.options])
@@ -407,12 +427,28 @@ export function filterParamSchema(spec: FilterSpec, param: string, required = fa
     });
   }
   if (required) checked = checked.refine((v) => filterValues(v) !== null, { message: `A value for ${param} is required.` });
-  return checked.meta({ title: spec.label, description: `Filters on ${spec.field}; + or , separate values` });
+  return checked;
+}
+
+/** The zod field of an exclusion (`not_p`, see EXCLUDE_PREFIX): the values and rules of its filter `p`. */
+export function exclusionParamSchema(spec: FilterSpec, param: string) {
+  return filterValuesSchema(spec, excludeParam(param), false).meta({
+    title: `${spec.label} is not`,
+    description:
+      `This product's extension, not in the specification: leaves out events whose ${spec.field} ` +
+      `${spec.kind === 'array' ? 'holds' : 'is'} any of these values (the values and rules of ${param}; + or , separate values); ` +
+      `events without ${spec.field} are kept`,
+  });
 }
 
 /** The filter parameters of a set of specs, as zod fields. */
 export function filterShape(specs: Readonly<Record<string, FilterSpec>>) {
   return Object.fromEntries(Object.entries(specs).map(([param, spec]) => [param, filterParamSchema(spec, param)]));
+}
+
+/** The exclusion parameters (`not_p`) of a set of specs, as zod fields. */
+export function exclusionShape(specs: Readonly<Record<string, FilterSpec>>) {
+  return Object.fromEntries(Object.entries(specs).map(([param, spec]) => [excludeParam(param), exclusionParamSchema(spec, param)]));
 }
 
 // ---- the log query ------------------------------------------------------------------------------------------------
@@ -432,9 +468,9 @@ const LogRange = {
   limit: z.coerce.number().int().min(1).max(LOG_PAGE_SIZE_MAX).default(LOG_PAGE_SIZE_DEFAULT),
 };
 
-/** Query of GET (and of the paging POST) /api/rep/v1/query/{logType}. */
+/** Query of GET (and of the paging POST) /api/rep/v1/query/{logType}: the range, the filters and their exclusions. */
 export function logQuerySchema(type: LogType) {
-  return z.strictObject({ ...LogRange, ...filterShape(LOG_FILTERS[type]) });
+  return z.strictObject({ ...LogRange, ...filterShape(LOG_FILTERS[type]), ...exclusionShape(LOG_FILTERS[type]) });
 }
 export type LogQuery = z.infer<ReturnType<typeof logQuerySchema>>;
 

@@ -32,7 +32,10 @@ const PAGING =
   'Events newest first. The answer’s paginate.pagingIdentifiers, POSTed to the same path with the same query, gives ' +
   'the next page; last_iteration is true on the last one. Send start and end to page a fixed range. Filter rules ' +
   '(spec 000 §5): empty values are dropped, "all" means no filter, values joined by + or , (or repeated parameters) ' +
-  'match any of them.';
+  'match any of them. Exclusions, this product’s extension (not in the specification): each filter parameter p also ' +
+  'has not_p, with the same values and rules, which leaves out the events whose field is any of its values (a list ' +
+  'field such as cats: holds any of them); events without the field are kept; with p and not_p both given, an event ' +
+  'must match p and not not_p. Reports take no exclusion.';
 
 /** The two operations of one log kind: its first page (`query`) and the next pages (`next`). */
 function logKindOperations(type: LogType) {

@@ -40,6 +40,11 @@ describe('log read views', () => {
     expect(viewTop(both, reportSpec('top_users'), top(['alice']))).toMatchObject({ data: [{ key: 'Hidden user 1' }] });
     expect(() => refuseHiddenFilters(anonymised, 'web', { userid: 'alice' })).toThrow();
     expect(() => refuseHiddenFilters(anonymised, 'web', { src_ip: '10.0.0.1', domain: 'x' })).not.toThrow();
+    // An exclusion by a user name would tell whether that user has events: refused alike, naming its parameter.
+    expect(() => refuseHiddenFilters(anonymised, 'web', { not_userid: 'alice' })).toThrow(
+      expect.objectContaining({ extra: { errors: [expect.objectContaining({ path: 'query.not_userid', key: 'anonymisedUsers' })] } }),
+    );
+    expect(() => refuseHiddenFilters(anonymised, 'web', { not_domain: 'x', not_userid: 'all' })).not.toThrow();
   });
 
   it('pseudonymise the user rows and user filters of a report file, quoted or formula-like names too, and nothing else', () => {

@@ -21,7 +21,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { globalSettings } from '../../definitions/settings/tenant/globalSettings';
-import { LOG_FILTERS, type LogType } from '../../schemas/logs';
+import { LOG_FILTERS, excludeParam, type LogType } from '../../schemas/logs';
 import { MESSAGES } from '../../schemas/constants';
 import type { ReportResult, ReportSpec } from '../../schemas/reports';
 import { readSettingsDocument } from '../documents';
@@ -125,12 +125,13 @@ const refusal = (key: 'restrictedLogs' | 'anonymisedUsers', field: string, what:
     ? `This tenant's logs hide ${field === 'src_ip' ? 'client addresses' : 'who its users are'}: ${what} cannot be ${what === 'events' ? 'searched' : 'filtered'} by them.`
     : `User names are anonymised in this tenant's logs: ${what} cannot be ${what === 'events' ? 'searched' : 'filtered'} by ${field === 'recipient' ? 'recipient' : 'user'}.`;
 
-/** Refuses a query that filters on a hidden or pseudonymised field (400 naming each such parameter). */
+/** Refuses a query that filters on, or excludes by (`not_p`), a hidden or pseudonymised field (400 naming each such parameter). */
 export function refuseHiddenFilters(view: LogReadView, type: LogType, query: Readonly<Record<string, unknown>>): void {
   const hidden = hiddenFields(view, type);
   if (hidden.size === 0) return;
   const filters: Readonly<Record<string, { readonly field: string }>> = LOG_FILTERS[type];
   const errors = Object.entries(filters)
+    .flatMap(([param, spec]) => [param, excludeParam(param)].map((p) => [p, spec] as const))
     .filter(([param, spec]) => hidden.has(spec.field) && isSet(query[param]))
     .map(([param, spec]) => ({ path: `query.${param}`, key: hidden.get(spec.field)!, message: refusal(hidden.get(spec.field)!, spec.field, 'events') }));
   if (errors.length > 0) throw new HttpError(400, MESSAGES.validationFailed, { errors });

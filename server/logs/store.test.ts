@@ -110,11 +110,31 @@ describe('log pages', () => {
     ['all', { pe_action: 'all', risk_score: '' }, () => true],
     ['a list field', { cats: '14,50' }, (e: Record<string, unknown>) => (e.cats as string[]).some((c) => c === '14' || c === '50')],
     ['a yes/no field with another filter', { is_casb: 'true', risk_score: 'Y+R' }, (e: Record<string, unknown>) => e.is_casb === true && e.risk_score !== 'G'],
+    ['an exclusion', { not_pe_action: 'block' }, (e: Record<string, unknown>) => e.pe_action !== 'block'],
+    ['an exclusion of repeated values with isolate', { not_pe_action: ['allow', 'isolate'] }, (e: Record<string, unknown>) => !['allow', 'safeview'].includes(e.pe_action as string)],
+    ['an exclusion of a list field', { not_cats: '14+50' }, (e: Record<string, unknown>) => !(e.cats as string[]).some((c) => c === '14' || c === '50')],
+    ['an exclusion of "all" or nothing', { not_pe_action: 'all', not_cats: '' }, () => true],
+    ['a yes/no exclusion', { not_is_casb: 'false' }, (e: Record<string, unknown>) => e.is_casb === true],
+    ['a filter and an exclusion of one parameter', { cats: '14,50', not_cats: '50' }, (e: Record<string, unknown>) => (e.cats as string[]).includes('14') && !(e.cats as string[]).includes('50')],
+    // Events without the field stay: most web events have no threat category and no evasion technique.
+    ['an exclusion of an optional field', { not_threat_category: 'phishing' }, (e: Record<string, unknown>) => e.threat_category !== 'phishing'],
+    ['an exclusion of an optional list field', { not_heat_evasion_techniques: 'HTML Smuggling' }, (e: Record<string, unknown>) => !((e.heat_evasion_techniques ?? []) as string[]).includes('HTML Smuggling')],
   ])('filters on %s', async (_label, query, keep) => {
     const expected = (await stored(TEST_TENANTS.demo.id, 'web')).map((r) => r.event).filter(keep);
     const events = await pageThrough('web', query, 500);
     expect(events.length).toBe(expected.length);
     expect(events.every(keep)).toBe(true);
+  });
+
+  it('keeps the events without the field an exclusion names, and drops only those holding a value', async () => {
+    const web = (await stored(TEST_TENANTS.demo.id, 'web')).map((r) => r.event);
+    const without = web.filter((e) => e.threat_category === undefined).length;
+    const phishing = web.filter((e) => e.threat_category === 'phishing').length;
+    expect(without).toBeGreaterThan(0);
+    expect(phishing).toBeGreaterThan(0);
+    const events = await pageThrough('web', { not_threat_category: 'phishing' }, 1000);
+    expect(events.filter((e) => e.threat_category === undefined)).toHaveLength(without);
+    expect(events).toHaveLength(web.length - phishing);
   });
 
   it('filters one user through its index and answers only that tenant', async () => {

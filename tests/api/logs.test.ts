@@ -125,6 +125,41 @@ describe('log filters (spec 000 §5)', () => {
   });
 });
 
+describe('log exclusions (not_p, this product’s extension)', () => {
+  it('leaves out the events a value names, keeps those without the field, and checks values as the filter does', async () => {
+    const admin = await signedIn('admin');
+    const all = await walk(admin, 'web', '', 1000);
+    const blocked = all.filter((e) => e.pe_action === 'block').length;
+    expect(blocked).toBeGreaterThan(0);
+    const notBlocked = await walk(admin, 'web', 'not_pe_action=block', 1000);
+    expect(notBlocked.some((e) => e.pe_action === 'block')).toBe(false);
+    expect(notBlocked).toHaveLength(all.length - blocked);
+    // The filter's rules: isolate as safeview, + and , as several values, all as none; beside a filter of its own.
+    const safeview = all.filter((e) => e.pe_action === 'safeview').length;
+    const count = async (query: string) => (await walk(admin, 'web', query, 1000)).length;
+    expect(await count(`not_pe_action=${encodeURIComponent('block+isolate')}`)).toBe(all.length - blocked - safeview);
+    expect(await count('not_pe_action=block,safeview&pe_action=block')).toBe(0);
+    expect(await count('not_pe_action=all&not_cats=')).toBe(all.length);
+    // An event without the field (most web events have no threat category) is kept.
+    const phishing = all.filter((e) => e.threat_category === 'phishing').length;
+    const without = all.filter((e) => e.threat_category === undefined).length;
+    expect(phishing).toBeGreaterThan(0);
+    expect(without).toBeGreaterThan(0);
+    const notPhishing = await walk(admin, 'web', 'not_threat_category=phishing', 1000);
+    expect(notPhishing).toHaveLength(all.length - phishing);
+    expect(notPhishing.filter((e) => e.threat_category === undefined)).toHaveLength(without);
+    // A list field: no event left holds the category.
+    const cat = (all.find((e) => (e.cats as string[]).length > 0)!.cats as string[])[0]!;
+    const notCat = await walk(admin, 'web', `not_cats=${cat}`, 1000);
+    expect(notCat).toHaveLength(all.filter((e) => !(e.cats as string[]).includes(cat)).length);
+    const bad = await admin.get('/api/rep/v1/query/web?not_pe_action=nonsense');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['query.not_pe_action']);
+    // Reports take no exclusion.
+    expect((await admin.get(`/api/rep/v1/query/top_domains?${RANGE}&not_pe_action=block`)).status).toBe(400);
+  });
+});
+
 describe('tenant isolation', () => {
   it('shows each tenant only its own events, whatever the filter asks for', async () => {
     const admin = await signedIn('admin');

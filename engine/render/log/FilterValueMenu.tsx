@@ -1,9 +1,10 @@
 /**
  * The "Filter by this value" menu of an event's value, in the event drawer (a button) and on a table cell (opened by
- * a right click, or Enter on the focused cell): one item per value the view can filter by, named by its label.
+ * a right click, or Enter on the focused cell): for each value the view can filter by, named by its label, "Filter
+ * by" and "Exclude" (the filter's exclusion, `not_<param>`).
  */
 import { Button, Menu } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { FilterChoice } from './filterByValue';
 
 interface Props {
@@ -11,6 +12,8 @@ interface Props {
   /** A value as the screen shows it. */
   readonly labelOf: (choice: FilterChoice) => string;
   readonly onPick: (choice: FilterChoice) => void;
+  /** "Exclude this value". */
+  readonly onExclude: (choice: FilterChoice) => void;
   /** Opened by its owner (a table cell); without it the menu has its own button. */
   readonly opened?: boolean;
   readonly onClose?: () => void;
@@ -21,7 +24,7 @@ interface Props {
 }
 
 /** See the module comment. */
-export function FilterValueMenu({ choices, labelOf, onPick, opened, onClose, children, title }: Props) {
+export function FilterValueMenu({ choices, labelOf, onPick, onExclude, opened, onClose, children, title }: Props) {
   const controlled = opened !== undefined;
   return (
     <Menu
@@ -42,9 +45,10 @@ export function FilterValueMenu({ choices, labelOf, onPick, opened, onClose, chi
       <Menu.Dropdown>
         <Menu.Label>{choices[0]?.filter}</Menu.Label>
         {choices.map((c) => (
-          <Menu.Item key={c.value} onClick={() => onPick(c)}>
-            Filter by “{labelOf(c)}”
-          </Menu.Item>
+          <Fragment key={c.value}>
+            <Menu.Item onClick={() => onPick(c)}>Filter by “{labelOf(c)}”</Menu.Item>
+            <Menu.Item onClick={() => onExclude(c)}>Exclude “{labelOf(c)}”</Menu.Item>
+          </Fragment>
         ))}
       </Menu.Dropdown>
     </Menu>

@@ -1,7 +1,8 @@
 /**
  * The log views' compact filter bar: "Add filter" lists the filters (searchable), each active filter is a chip named
  * by the filter and its values' labels (click to change it, ✕ to remove it), on one row until "Show all" expands it.
- * Filters live in the URL query, as with the shared filter bar.
+ * An exclusion (`not_<param>`, from "Exclude this value") is a chip of its own, "Category is not Travel". Filters
+ * live in the URL query, as with the shared filter bar.
  */
 import { ActionIcon, Button, Checkbox, Group, Popover, Radio, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -17,8 +18,13 @@ import {
   type FilterSchemaEntry,
 } from '../widgets/filter/filters';
 
+/** A filter of the bar; `exclude`: the exclusion of a filter (its label reads "Category is not"), not in "Add filter". */
+export interface LogFilterEntry extends FilterSchemaEntry {
+  readonly exclude?: boolean;
+}
+
 export interface LogFilterBarProps {
-  readonly filters: readonly FilterSchemaEntry[];
+  readonly filters: readonly LogFilterEntry[];
   readonly query: FilterQuery;
   readonly setQuery: (query: FilterQuery) => void;
   readonly label: string;
@@ -34,9 +40,10 @@ const OPTION_LIST_HEIGHT = 260;
 /** A value's name: the filter's option label, else what `labelOf` gives (a country's name), else the value. */
 type LabelOf = (key: string, value: string) => string;
 
-/** A chip's text: the filter's label and its values' labels. */
-export function chipText(entry: FilterSchemaEntry, values: readonly string[], labelOf?: LabelOf): string {
-  return `${entry.label}: ${values.map((v) => entry.options[v] ?? labelOf?.(entry.key, v) ?? v).join(', ')}`;
+/** A chip's text: the filter's label and its values' labels ("Category: Travel"; "Category is not Travel or News"). */
+export function chipText(entry: LogFilterEntry, values: readonly string[], labelOf?: LabelOf): string {
+  const names = values.map((v) => entry.options[v] ?? labelOf?.(entry.key, v) ?? v);
+  return entry.exclude ? `${entry.label} ${names.join(' or ')}` : `${entry.label}: ${names.join(', ')}`;
 }
 
 /** Choosing a filter's values: options as checkboxes or radios (searchable when long), free text with Apply. */
@@ -172,7 +179,7 @@ function AddFilter({ filters, onPick }: { filters: readonly FilterSchemaEntry[];
   );
 }
 
-function FilterChip({ entry, values, onChange, labelOf }: { entry: FilterSchemaEntry; values: string[]; onChange: (v: string[]) => void; labelOf?: LabelOf }) {
+function FilterChip({ entry, values, onChange, labelOf }: { entry: LogFilterEntry; values: string[]; onChange: (v: string[]) => void; labelOf?: LabelOf }) {
   const [opened, setOpened] = useState(false);
   const text = chipText(entry, values, labelOf);
   return (
@@ -228,7 +235,7 @@ export function LogFilterBar({ filters, query, setQuery, label, labelOf }: LogFi
   return (
     <Group role="search" aria-label={label} gap="xs" wrap="nowrap" align={expanded ? 'start' : 'center'} style={{ minWidth: 0 }}>
       <div style={{ flex: 'none' }}>
-        <AddFilter filters={filters.filter((f) => !active.some((a) => a.entry.key === f.key))} onPick={set} />
+        <AddFilter filters={filters.filter((f) => !f.exclude && !active.some((a) => a.entry.key === f.key))} onPick={set} />
       </div>
       <Group
         ref={chipsRef}

@@ -197,8 +197,10 @@ describe('LogView', () => {
     const blobs: Blob[] = [];
     const create = vi.fn((b: Blob) => (blobs.push(b), 'blob:x'));
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => {} });
-    const { calls, user } = setup({ initial: { interval: '7d', userid: 'carol' } });
+    const { calls, user } = setup({ initial: { interval: '7d', userid: 'carol', not_cats: '14' } });
     await screen.findByText('50 events loaded');
+    // What the screen shows: its filters and exclusions.
+    expect(calls[0]![1]!.query).toMatchObject({ userid: ['carol'], not_cats: ['14'] });
     await user.click(screen.getByRole('button', { name: 'Export…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export events' });
     expect(dialog.textContent).toContain('up to 100,000 events');
@@ -244,6 +246,31 @@ describe('LogView', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Filter by “Travel”' }));
     expect(urls.at(-1)).toMatchObject({ cats: '56', interval: '7d' });
     await waitFor(() => expect(calls.at(-1)![1]!.query).toMatchObject({ cats: ['56'] }));
+  }, 20_000);
+
+  it('excludes a value from the event drawer: sends not_<param>, shows its own chip by name, ✕ removes it', async () => {
+    const { urls, calls, user } = setup({ initial: { interval: '7d', pe_action: 'block' } });
+    await screen.findByText('50 events loaded');
+    await user.click(rows()[0]!);
+    const details = await screen.findByRole('table', { name: 'Event details' });
+    await user.click(within(details).getByRole('button', { name: 'Filter by Categories' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Exclude “Travel”' }));
+    expect(urls.at(-1)).toMatchObject({ not_cats: '56', pe_action: 'block', interval: '7d' });
+    await waitFor(() => expect(calls.at(-1)![1]!.query).toMatchObject({ not_cats: ['56'], pe_action: ['block'] }));
+    expect(calls.at(-1)![1]!.query).not.toHaveProperty('cats');
+    const bar = screen.getByRole('search', { name: 'Web logs filters' });
+    const chips = () => within(bar).queryAllByRole('button', { name: /^Change filter/ }).map((b) => b.textContent);
+    await waitFor(() => expect(chips()).toEqual(['Action: Block', 'Category is not Travel']));
+    // A second value joins the exclusion.
+    await user.click(rows()[1]!);
+    await user.click(within(await screen.findByRole('table', { name: 'Event details' })).getByRole('button', { name: 'Filter by Action' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Exclude “Isolate”' }));
+    expect(urls.at(-1)).toMatchObject({ not_pe_action: 'safeview', pe_action: 'block' });
+    await waitFor(() => expect(chips()).toEqual(['Action: Block', 'Action is not Isolate', 'Category is not Travel']));
+    await user.click(within(bar).getByRole('button', { name: 'Remove filter Category is not Travel' }));
+    expect(urls.at(-1)).not.toHaveProperty('not_cats');
+    await waitFor(() => expect(calls.at(-1)![1]!.query).not.toHaveProperty('not_cats'));
+    expect(calls.at(-1)![1]!.query).toMatchObject({ not_pe_action: ['safeview'], pe_action: ['block'] });
   }, 20_000);
 
   it('filters by a cell’s value from the keyboard: arrows move between values, Enter opens the menu', async () => {

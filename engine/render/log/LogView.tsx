@@ -8,9 +8,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject, type UIEvent } from 'react';
 import type { LogViewDef } from '../../../definitions/define';
 import { LOG_INTERVALS, logIntervalsFor } from '../../../schemas/logEnums';
-import { LOG_FILTERS, type FilterSpec } from '../../../schemas/logs';
+import { LOG_FILTERS, excludeParam, excludedParam, type FilterSpec } from '../../../schemas/logs';
 import { useCall } from '../shell/EngineContext';
-import { withFilter, type FilterQuery, type FilterSchemaEntry } from '../widgets/filter/filters';
+import type { FilterQuery, FilterSchemaEntry } from '../widgets/filter/filters';
 import { columnWidths, contentRules, defaultHidden, normaliseColumns } from '../widgets/table/columns';
 import { DENSITY_PADDING } from '../widgets/table/tableSettings';
 import { ColourBadge } from '../widgets/table/ColourBadge';
@@ -19,13 +19,13 @@ import { useContainerWidth } from '../widgets/table/useContainerWidth';
 import { useTableSettings } from '../widgets/table/useTableSettings';
 import '../widgets/table/table.css';
 import './log.css';
-import { LogFilterBar } from './LogFilterBar';
+import { LogFilterBar, type LogFilterEntry } from './LogFilterBar';
 import { createLogController, effectiveInterval, INTERVAL_KEY, type LogFetchers, type LogPage, type LogUrlQuery } from './logController';
 import { LogExportDialog } from './LogExportDialog';
 import type { ExportFields } from './logExport';
 import { EventChanges, eventChangesText, isEventChanges } from '../changes/EventChanges';
 import { cellText, eventRows } from './logFormat';
-import { filterChoices, type FilterChoice } from './filterByValue';
+import { filterChoices, withChoice, type FilterChoice } from './filterByValue';
 import { FilterValueMenu } from './FilterValueMenu';
 import { useLookupLabels, type FieldLabels } from './useLookupLabels';
 import { EventActionPanel } from './EventActionPanel';
@@ -145,8 +145,8 @@ interface EventDrawerProps {
   lookups: FieldLabels;
   screens?: ScreenLookup;
   onClose: () => void;
-  /** "Filter by this value": the value's text, and what picking it does. */
-  filter: { labelOf: (c: FilterChoice) => string; onPick: (c: FilterChoice) => void };
+  /** "Filter by this value" and "Exclude this value": the value's text, and what picking either does. */
+  filter: { labelOf: (c: FilterChoice) => string; onPick: (c: FilterChoice) => void; onExclude: (c: FilterChoice) => void };
 }
 
 function EventDrawer({ screen, event, lookups, screens, onClose, filter }: EventDrawerProps) {
@@ -197,12 +197,12 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
   useEffect(() => controller.setQuery(query), [controller, query]);
   const lookups = useLookupLabels(screen.lookups);
 
-  const filters = useMemo<FilterSchemaEntry[]>(
+  const filters = useMemo<LogFilterEntry[]>(
     () =>
-      screen.filters.map((f) => {
+      screen.filters.flatMap((f) => {
         // A filter over ids of a lookup list offers the names to choose from.
         const options = f.options ?? lookups[f.param];
-        return {
+        const entry: FilterSchemaEntry = {
           key: f.param,
           label: f.label,
           options: options ?? {},
@@ -210,6 +210,9 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
           ...(!f.options && options ? { sortable: true } : {}),
           ...(options ? {} : { searchPlaceholder: f.label }),
         };
+        // Its exclusion ("Exclude this value"), a chip of its own beside it.
+        const label = `${f.label} is not`;
+        return [entry, { ...entry, key: excludeParam(f.param), label, exclude: true, ...(options ? {} : { searchPlaceholder: label }) }];
       }),
     [screen.filters, lookups],
   );
@@ -275,14 +278,20 @@ export function LogView({ screen, query, setQuery, onPrem, managementStation, sc
     title: (field) => allColumns.find((c) => c.field === field)?.label ?? screen.fieldTitles?.[field] ?? field,
     text: valueText,
   };
-  const filterParamField = (param: string) => (LOG_FILTERS[screen.logType] as Readonly<Record<string, FilterSpec>>)[param]?.field ?? param;
+  // The event field of a filter parameter, or of the filter an exclusion (not_<param>) excludes by.
+  const filterParamField = (param: string) => {
+    const own = excludedParam(param) ?? param;
+    return (LOG_FILTERS[screen.logType] as Readonly<Record<string, FilterSpec>>)[own]?.field ?? own;
+  };
+  const pick = (c: FilterChoice, exclude: boolean) => {
+    setOpen(null);
+    setCellMenu(null);
+    setQuery(withChoice(query, c, exclude));
+  };
   const filterBy = {
     labelOf: (c: FilterChoice) => valueText(filterParamField(c.param), c.value),
-    onPick: (c: FilterChoice) => {
-      setOpen(null);
-      setCellMenu(null);
-      setQuery(withFilter(query, c.param, c.value));
-    },
+    onPick: (c: FilterChoice) => pick(c, false),
+    onExclude: (c: FilterChoice) => pick(c, true),
   };
   const before = virtual ? (items[0]?.start ?? 0) : 0;
   const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;

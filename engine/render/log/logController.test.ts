@@ -34,6 +34,15 @@ describe('log request query', () => {
     expect(q).toEqual({ start: NOW / 1000 - 86_400, end: NOW / 1000, userid: ['a', 'b'], pe_action: ['safeview'] });
   });
 
+  it('sends the exclusions of the view’s filters (not_p) by the same rules, and no others', () => {
+    const q = logRequestQuery(
+      { interval: '24h', not_pe_action: 'block+isolate', pe_action: 'allow', not_userid: ['a', ''], not_group: 'all', not_domain: 'x' },
+      ['userid', 'pe_action', 'group'],
+      { nowMs: NOW, managementStation: false },
+    );
+    expect(q).toEqual({ start: NOW / 1000 - 86_400, end: NOW / 1000, not_userid: ['a'], pe_action: ['allow'], not_pe_action: ['block', 'safeview'] });
+  });
+
   it('converts the month-and-year form to the start and end of that month', () => {
     const q = logRequestQuery({ interval: '2026-02' }, [], { nowMs: NOW, managementStation: false });
     expect(q).toEqual({ start: Date.UTC(2026, 1, 1) / 1000, end: Date.UTC(2026, 2, 1) / 1000 - 1 });
@@ -95,6 +104,19 @@ describe('log controller', () => {
     expect(controller.getState().events.map((e) => e.id)).toEqual([1, 2]);
     expect(first).toHaveBeenCalledTimes(2);
     expect(first.mock.calls[1]![0]).toMatchObject({ userid: ['bob'] });
+  });
+
+  it('resets the data when an exclusion changes, and the export’s request holds it', async () => {
+    const { controller, first } = setup();
+    controller.setQuery({ userid: 'alice' });
+    await flush();
+    controller.setQuery({ userid: 'alice', not_pe_action: 'block' });
+    expect(first).toHaveBeenCalledTimes(2);
+    await flush();
+    expect(first.mock.calls[1]![0]).toMatchObject({ userid: ['alice'], not_pe_action: ['block'] });
+    expect(controller.request()).toMatchObject({ userid: ['alice'], not_pe_action: ['block'] });
+    controller.setQuery({ userid: 'alice', not_pe_action: ['block'] });
+    expect(first).toHaveBeenCalledTimes(2);
   });
 
   it('drops the answer of a query that was left behind', async () => {

@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '../../../schemas/constants';
 import { DEFAULT_LOG_INTERVAL, intervalRange, logIntervalsFor, LogInterval } from '../../../schemas/logEnums';
-import { filterQueryPairs } from '../../../schemas/logs';
+import { excludeParam, filterQueryPairs } from '../../../schemas/logs';
 import { createStore, type Store } from '../../core/store';
 
 /** The URL query of a log view; repeated keys as arrays. */
@@ -29,10 +29,13 @@ export function intervalSeconds(interval: string, nowMs: number): { start: numbe
   return { start: Math.floor(start / 1000), end: Math.floor(end / 1000) };
 }
 
+/** The query keys of a view's filters: each filter `p` and its exclusion `not_p`. */
+const filterKeys = (filterParams: readonly string[]) => filterParams.flatMap((p) => [p, excludeParam(p)]);
+
 /**
  * The API query of a log view's URL query at `nowMs`: start and end fixed from the interval (so later pages page the
- * same range), and the filters after the §5 rules (empty values and "all" dropped, `+`/`,` values repeated,
- * "isolate" as "safeview"). Keys that are not filters of this view are left out.
+ * same range), and the filters and their exclusions (`not_p`) after the §5 rules (empty values and "all" dropped,
+ * `+`/`,` values repeated, "isolate" as "safeview"). Keys that are not filters of this view are left out.
  */
 export function logRequestQuery(
   query: LogUrlQuery,
@@ -42,7 +45,7 @@ export function logRequestQuery(
   const out: Record<string, string | number | string[]> = {
     ...intervalSeconds(effectiveInterval(query, options.managementStation), options.nowMs),
   };
-  const filters = Object.fromEntries(filterParams.map((p) => [p, query[p]]));
+  const filters = Object.fromEntries(filterKeys(filterParams).map((p) => [p, query[p]]));
   for (const [param, value] of filterQueryPairs(filters)) {
     const prev = out[param];
     out[param] = Array.isArray(prev) ? [...prev, value] : [value];
@@ -53,7 +56,7 @@ export function logRequestQuery(
 /** The filter-relevant part of a URL query, as a stable key: changing it resets the data. */
 export function filterKey(query: LogUrlQuery, filterParams: readonly string[], managementStation: boolean): string {
   const parts: [string, string[]][] = [[INTERVAL_KEY, [effectiveInterval(query, managementStation)]]];
-  for (const p of [...filterParams].sort()) {
+  for (const p of filterKeys(filterParams).sort()) {
     const pairs = filterQueryPairs({ [p]: query[p] }).map(([, v]) => v).sort();
     if (pairs.length > 0) parts.push([p, pairs]);
   }

@@ -77,6 +77,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       const range = { startMs: TEST_NOW - 30 * 86_400_000, endMs: TEST_NOW };
       for (const logType of LOG_TYPES) await store.logPage(db, { tenantId: T, logType, range, query: {}, limit: 50, after: { ts: TEST_NOW - 86_400_000, seq: 1e15 } });
       await store.logPage(db, { tenantId: T, logType: 'web', range, query: { cats: ['50', '2'], action: 'block' }, limit: 50 });
+      await store.logPage(db, { tenantId: T, logType: 'web', range, query: { not_cats: '50', not_pe_action: 'block+isolate', not_threat_category: 'phishing' }, limit: 50 });
       await store.insights(db, T, { q: 'news', src: 'bandwidth', limit: 5, interval: '30d' }, TEST_NOW, false);
       await store.fileSightings(db, T, ['aa', 'bb'], 0);
       await store.sandbox(db, T, 'aa', 'f1', 0);

@@ -4,7 +4,7 @@
  * log stays on SQL (it is written inside the saves' transactions) and its reads go to the SQL store.
  */
 import { createHash } from 'node:crypto';
-import { LOG_FILTERS, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
+import { LOG_FILTERS, excludeParam, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
 import {
   REPORT_INTERVAL_DEFAULT,
   reportFilterValue,
@@ -90,18 +90,30 @@ export function eventLine(tenantId: string, logType: LogType, ts: number, seq: n
   ].join('\t');
 }
 
-/** Conditions of the caller's filters (filters.ts's rules). */
+/** Conditions of the caller's filters and exclusions (`not_p`), with filters.ts's rules. */
 function filterConditions(specs: Readonly<Record<string, FilterSpec | undefined>>, query: Readonly<Record<string, unknown>>): Sql[] {
   const conditions: Sql[] = [];
   for (const [param, spec] of Object.entries(specs)) {
     if (!spec) continue;
-    const values = filterValues(query[param] as string | string[] | undefined);
-    if (!values) continue;
-    const applied = [...new Set(values.map((v) => reportFilterValue(param, v)))];
-    if (spec.kind === 'array') conditions.push(sql`hasAny(${list(spec.field)}, ${applied})`);
-    else conditions.push(sql`(${has(spec.field)} AND ${text(spec.field)} IN (${join(applied.map((v) => sql`${v}`), ', ')}))`);
+    const values = appliedValues(param, query[param]);
+    if (values) conditions.push(matches(spec, values));
+    const excluded = appliedValues(param, query[excludeParam(param)]);
+    // The match is false for an event without the field (its `has` is false, its list empty): such an event stays.
+    if (excluded) conditions.push(sql`(NOT ${matches(spec, excluded)})`);
   }
   return conditions;
+}
+
+/** The values a parameter applies after the §5 rules, "isolate" as "safeview"; null when it filters nothing. */
+function appliedValues(param: string, raw: unknown): string[] | null {
+  const values = filterValues(raw as string | string[] | undefined);
+  return values && [...new Set(values.map((v) => reportFilterValue(param, v)))];
+}
+
+/** The event's field equals any of the values (a list field: holds any of them); false without the field. */
+function matches(spec: FilterSpec, values: readonly string[]): Sql {
+  if (spec.kind === 'array') return sql`hasAny(${list(spec.field)}, ${values})`;
+  return sql`(${has(spec.field)} AND ${text(spec.field)} IN (${join(values.map((v) => sql`${v}`), ', ')}))`;
 }
 
 function conditionSql(c: ReportCondition): Sql {
