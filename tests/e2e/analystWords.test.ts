@@ -4,7 +4,17 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertLogEventCount, assertNoPageErrors, assertOnScreen, exportAllLogEvents, goToRouteSignedIn, launchBrowser, openPage } from './helpers';
+import {
+  assertLogEventCount,
+  assertNoPageErrors,
+  assertOnScreen,
+  clickLogEvent,
+  exportAllLogEvents,
+  goToRouteSignedIn,
+  launchBrowser,
+  openPage,
+  readLogColumn,
+} from './helpers';
 import { parseCsvLines } from '../../engine/core/csv';
 
 let browser: Browser;
@@ -38,6 +48,22 @@ describe('an analyst reads names', () => {
     expect(column('Action').every((a) => /^[A-Z]/.test(a))).toBe(true);
     for (const title of ['Categories', 'Category groups']) expect(column(title).filter((c) => /(^|[;,]\s*)\d+($|[;,])/.test(c))).toEqual([]);
     expect(rows.flatMap((row) => row.filter((cell) => INTERNALS.test(cell)).map((cell) => `${header![row.indexOf(cell)]}: ${cell}`)).slice(0, 5)).toEqual([]);
+    assertNoPageErrors(page);
+  });
+
+  it('leaves out the events of one action by "Exclude" from the event drawer, shown as a chip by the action’s name', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/logs/web', 'admin', 'admin-demo');
+    await assertLogEventCount(page, '100 events loaded');
+    await clickLogEvent(page, 0);
+    await page.getByRole('table', { name: 'Event details' }).getByRole('button', { name: 'Filter by Action', exact: true }).click();
+    const item = page.getByRole('menuitem', { name: /^Exclude “/ }).first();
+    const action = (await item.textContent())!.slice('Exclude “'.length, -1);
+    await item.click();
+    await page.waitForURL((url) => url.hash.includes('not_pe_action='));
+    await page.getByRole('button', { name: new RegExp(`^Change filter.*Action is not ${action}`) }).waitFor();
+    await expect.poll(async () => (await readLogColumn(page, 'Action')).length).toBeGreaterThan(0);
+    expect(await readLogColumn(page, 'Action')).not.toContain(action);
     assertNoPageErrors(page);
   });
 
