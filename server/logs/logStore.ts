@@ -73,8 +73,12 @@ export interface LogStore {
   ruleHits(db: Db, tenantId: string, sinceMs: number): Promise<Map<string, number>>;
   /** The distinct web request shapes in [sinceMs, untilMs], most events first (the impact of a publish). */
   requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]>;
-  /** Stores events; resolves once they are stored (and their rollups follow), with how many. */
-  ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[]): Promise<number>;
+  /**
+   * Stores events; resolves once they are stored (and their rollups follow), with how many. With the batch's
+   * Idempotency-Key, a batch whose earlier insert failed part-way is completed rather than stored twice (SQL: the key
+   * commits with the events, so a failed insert left nothing; ClickHouse: the rows the shards already hold are left out).
+   */
+  ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[], batchKey?: string): Promise<number>;
   /** Deletes a tenant's events before `beforeMs` (past its retention). */
   dropBefore(db: Db, tenantId: string, beforeMs: number): Promise<void>;
   /** Drops whole days before `beforeMs` (past every tenant's retention) where the store keeps days apart. */

@@ -239,7 +239,7 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
         await audited(tx, 'success', `${LOG_TYPE_LABELS[type]} batch ${key} sent again: its ${before} events were stored before`);
         return before;
       }
-      const n = await store.ingest(tx, sender.tid, type, events.map(incoming));
+      const n = await store.ingest(tx, sender.tid, type, events.map(incoming), key);
       await audited(tx, 'success', `${LOG_TYPE_LABELS[type]} batch${key === undefined ? '' : ` ${key}`}: ${n} events`);
       await tx.query(
         `UPDATE provider_records SET body = jsonb_set(body, '{last_used_at}', to_jsonb($3::text))

@@ -84,6 +84,9 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.groups(db, T, range);
       await store.collect(db, T, 'dlp', { ts: 0, seq: 0 }, 100);
       await store.ingest(db, T, 'web', [{ ts: TEST_NOW - 1000, event: { userid: "o'hara", domain: 'x.example', bytes: 5, cats: ['1'] } }]);
+      const keyed = [{ ts: TEST_NOW - 900, event: { userid: 'keyed', domain: 'k.example', bytes: 1 } }];
+      await store.ingest(db, T, 'web', keyed, "key-o'hara");
+      await store.ingest(db, T, 'web', keyed, "key-o'hara");
       await store.dropBefore(db, TEST_TENANTS.other.id, TEST_NOW - 20 * 86_400_000);
 
       const chdb = (await import(pathToFileURL(join(chdbPath!, 'node_modules/chdb/index.js')).href)) as {
@@ -98,7 +101,8 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         let compared = 0;
         for (const [i, s] of recording.sent.entries()) {
           const text = local(s.statement);
-          if (/ENGINE = Distributed/.test(text)) continue;
+          // The Distributed tables and their changes: chdb has the local tables alone.
+          if (/ENGINE = Distributed/.test(text) || /^\s*ALTER TABLE \w+\.(log_events|log_hourly|log_daily_users|log_rollups)\s/.test(s.statement)) continue;
           if (s.body !== undefined) {
             run(`${text}\n${s.body}`);
             continue;

@@ -525,17 +525,37 @@ export class ClickHouseLogStore implements LogStore {
     return first;
   }
 
-  async ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[]): Promise<number> {
+  async ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[], batchKey?: string): Promise<number> {
     if (logType === 'audit') return sqlLogStore.ingest(db, tenantId, logType, events);
-    const first = this.nextSeqs(events.length);
+    if (events.length === 0) return 0;
+    // A keyed batch may have been stored in part (or whole) by an insert that failed before every shard answered:
+    // the rows the shards hold already are left out. The read spans every shard, so it fails while one is down.
+    const held = batchKey === undefined ? new Set<number>() : await this.heldRows(tenantId, logType, events, batchKey);
+    const rows = events.flatMap((e, i) => (held.has(i) ? [] : [{ e, i }]));
+    if (rows.length === 0) return events.length;
+    const first = this.nextSeqs(rows.length);
     // One TabSeparated insert through the Distributed table with insert_distributed_sync: answered once every shard
     // has its rows; the rollups' materialized views fill in the same insert.
     await this.ch.insert(
       'log_events',
-      EVENT_COLUMNS,
-      events.map((e, i) => eventLine(tenantId, logType, e.ts, first + i, e.event)),
+      batchKey === undefined ? EVENT_COLUMNS : `${EVENT_COLUMNS}, batch_key, batch_row`,
+      rows.map(({ e, i }, n) => {
+        const line = eventLine(tenantId, logType, e.ts, first + n, e.event);
+        return batchKey === undefined ? line : `${line}\t${tsv(batchKey)}\t${i}`;
+      }),
     );
     return events.length;
+  }
+
+  /** The places in a keyed batch of the rows the shards already hold (found within the batch's own time span). */
+  private async heldRows(tenantId: string, logType: LogType, events: readonly IncomingEvent[], batchKey: string): Promise<Set<number>> {
+    const times = events.map((e) => e.ts);
+    const rows = await this.ch.rows<{ batch_row: number | string }>(
+      sql`SELECT batch_row FROM ${this.db}.log_events
+           WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ts >= ${Math.min(...times)} AND ts <= ${Math.max(...times)}
+             AND batch_key = ${batchKey}`,
+    );
+    return new Set(rows.map((r) => Number(r.batch_row)));
   }
 
   /**
