@@ -21,7 +21,7 @@ import {
   logResultSchema,
   type LogType,
 } from '../../schemas/logs';
-import { choicesFrom, defineOperation, idSegment, type OperationDef } from '../define';
+import { defineOperation, idSegment, type OperationDef } from '../operation';
 
 const tag = 'logs';
 
@@ -91,11 +91,6 @@ export const categoryListOps = {
   webroot_cats: categoryListOperation('webroot_cats'),
   country_codes: categoryListOperation('country_codes'),
 } as const satisfies Readonly<Record<CategoryListName, OperationDef>>;
-
-/** Web categories as field choices (their ids are stored, their names shown). */
-export const categoryChoices = choicesFrom(categoryListOps.cats_v2, 'categories', 'value', 'label');
-/** Countries as field choices (two-letter codes are stored, country names shown). */
-export const countryChoices = choicesFrom(categoryListOps.country_codes, 'categories', 'value', 'label');
 
 export const sandboxReport = defineOperation({
   id: 'logs.sandboxReport',

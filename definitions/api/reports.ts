@@ -25,7 +25,7 @@ import {
   reportSpec,
   type ReportName,
 } from '../../schemas/reports';
-import { defineOperation, idSegment, type OperationDef } from '../define';
+import { defineOperation, idSegment, type OperationDef } from '../operation';
 
 const tag = 'reports';
 export const REPORT_READ = { any: ['dashboard:read', 'reports:read'] } as const;

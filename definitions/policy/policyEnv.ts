@@ -2,7 +2,7 @@
  * What the policy area definitions share: the row-editor hints of a rule scope. (Their environment rule comes from the
  * policy section: a screen that sets no `env` or `feature` gets its section's.)
  */
-import { categoryChoices, countryChoices } from '../api/logs';
+import { categoryChoices, countryChoices } from '../lookupChoices';
 import { risks } from '../api/lookups';
 import { choicesFrom, type FieldHint } from '../define';
 

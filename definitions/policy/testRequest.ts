@@ -4,7 +4,7 @@
  */
 import type { EvaluateAnswer } from '../api/evaluate';
 import { evaluate } from '../api/evaluate';
-import { categoryChoices, countryChoices } from '../api/logs';
+import { categoryChoices, countryChoices } from '../lookupChoices';
 import { POLICY_READ } from '../api/policy';
 import { groupChoices } from '../api/reportLookups';
 import { smtpGroups } from '../api/lookups';

@@ -1,5 +1,5 @@
 import { MpaSecurityConfigDocument } from '../../schemas/areas/privateAccess';
-import { countryChoices } from '../api/logs';
+import { countryChoices } from '../lookupChoices';
 import { defineSettingsPage } from '../define';
 
 export const privateAccessSecurity = defineSettingsPage({
