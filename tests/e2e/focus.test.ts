@@ -71,6 +71,48 @@ describe('focus after table dialogs', () => {
     assertNoPageErrors(page);
   });
 
+  it('a collection’s table body is one tab stop: Tab reaches a row, ArrowDown the next, and the next Tab leaves the body', async () => {
+    const page = await openPage(browser);
+    await goToRouteSignedIn(page, '/settings/users', 'admin', 'admin-demo');
+    await assertOnScreen(page, 'Users');
+    const grid = page.getByRole('grid', { name: 'Users' });
+    await grid.locator('tr[data-row-key]').nth(2).waitFor();
+    /** The focused element's place: a body row (its key), inside the body (a control in a row), or elsewhere. */
+    const place = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || !el.closest('[role="grid"] tbody')) return 'outside';
+        return el.matches('tr[data-row-key]') ? `row ${el.dataset.rowKey ?? ''}` : `in the body: ${el.tagName}`;
+      });
+    let presses = 0;
+    while (!(await place()).startsWith('row ') && presses < 80) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    const first = await place();
+    expect(first).toMatch(/^row /);
+    await page.keyboard.press('ArrowDown');
+    const second = await place();
+    expect(second).toMatch(/^row /);
+    expect(second).not.toBe(first);
+    await page.keyboard.press('Tab');
+    expect(await place()).toBe('outside');
+    // Back with Shift+Tab: on the row last focused, and the row's controls come with the arrow keys.
+    await page.keyboard.press('Shift+Tab');
+    expect(await place()).toBe(second);
+    await page.keyboard.press('ArrowRight');
+    expect(await place()).toMatch(/^in the body: /);
+    await page.keyboard.press('Escape');
+    expect(await place()).toBe(second);
+    // From a control in the row, Shift+Tab leaves the body backwards (not onto its row), and Tab comes back to the row.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+Tab');
+    expect(await place()).toBe('outside');
+    await page.keyboard.press('Tab');
+    expect(await place()).toBe(second);
+    assertNoPageErrors(page);
+  });
+
   it('Save leaves the focus on the line that says all is saved, Publish on the revision’s state', async () => {
     const page = await openPage(browser);
     const added = `*.saved-${Date.now().toString(36)}.example.com`;

@@ -731,6 +731,32 @@ export async function tabToButton(page: Page, name: string | RegExp, limit = 120
   throw new Error(`No button "${String(name)}" within ${limit} presses of Tab`);
 }
 
+/**
+ * Reaches a button of a table row by keyboard as a table offers it: Tab to the table's rows (one tab stop), the arrow
+ * keys down to the row holding `rowText`, then left from its last control to the button.
+ */
+export async function tabToRowButton(page: Page, rowText: string, name: string, limit = 120): Promise<void> {
+  const onRow = () => page.evaluate(() => document.activeElement?.matches('tr, [role="row"]') === true);
+  for (let i = 0; !(await onRow()); i++) {
+    if (i >= limit) throw new Error(`No table row within ${limit} presses of Tab`);
+    await page.keyboard.press('Tab');
+  }
+  for (let i = 0; !(await page.evaluate((t) => (document.activeElement?.textContent ?? '').includes(t), rowText)); i++) {
+    if (i >= 500) throw new Error(`No row with "${rowText}" below the first`);
+    await page.keyboard.press('ArrowDown');
+  }
+  // Left from the row reaches its last control first (the row's buttons come after a position field, which keeps the
+  // arrow keys for its text).
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('ArrowLeft');
+    if ((await focusedText(page)) === `BUTTON ${name}`) {
+      expect(await focusRingShown(page), `a focus ring on the button ${name}`).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`No button "${name}" in the row with "${rowText}"`);
+}
+
 /** Presses Tab `presses` times and names each focused element that shows no focus ring. */
 export async function readFocusWithoutRing(page: Page, presses: number): Promise<string[]> {
   const missing = new Set<string>();

@@ -41,6 +41,21 @@ describe('widgets pass axe', () => {
       />,
     ],
     [
+      // One tab stop in the body: a focusable row (named by its name cell) holding controls out of the Tab order.
+      'DataTable with row controls',
+      <DataTable
+        key="c"
+        label="Rules with actions"
+        rows={rows}
+        columns={[
+          { field: 'name', render: (r) => <a href={`#/rules?id=${r.id}`}>{r.name}</a> },
+          { field: '__actions', label: 'Actions', kind: 'actions', render: (r) => <button type="button">{`Edit ${r.name}`}</button> },
+        ]}
+        rowKey="id"
+        selectionMode="multiple"
+      />,
+    ],
+    [
       'RuleAccordion',
       <RuleAccordion
         key="a"

@@ -4,7 +4,7 @@
  * re-renders that row alone.
  */
 import { ActionIcon, Collapse, VisuallyHidden } from '@mantine/core';
-import { memo, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { labelOf, RowState } from '../../../../schemas/enums';
 import { formatCell, type NormalisedColumn } from './columns';
 import type { RowKey } from './selection';
@@ -43,7 +43,12 @@ export interface DataRowProps<R> {
   readonly orderable: boolean;
   readonly rowState: RowState | undefined;
   readonly textColor: string | undefined;
+  /** The body's one tab stop (the roving row); the controls inside rows are never tab stops (`rowFocus.ts`). */
   readonly tabbable: boolean;
+  /** The column whose cell names the row (its text is what a screen reader says on the row), if any. */
+  readonly nameField: string | undefined;
+  /** Unique in the page: the start of the ids of the rows' name cells. */
+  readonly idPrefix: string;
   readonly dropTarget: boolean;
   readonly handlers: RowHandlers;
   /** The virtualiser's measuring callback, given only while the list is virtualised. */
@@ -87,6 +92,8 @@ function PositionInput({
   const shown = String(position + 1);
   const [text, setText] = useState(shown);
   const [invalid, setInvalid] = useState(false);
+  // Escape gives up the typed text: the blur that follows (the focus goes back to the row) must not commit it.
+  const cancelled = useRef(false);
   // The row moved: show its new position.
   const [shownPosition, setShownPosition] = useState(shown);
   if (shown !== shownPosition) {
@@ -95,6 +102,10 @@ function PositionInput({
     setInvalid(false);
   }
   const commit = () => {
+    if (cancelled.current) {
+      cancelled.current = false;
+      return;
+    }
     if (text.trim() === shown) return;
     const ok = handlers.typePosition(rowKey, text);
     setInvalid(!ok);
@@ -105,6 +116,7 @@ function PositionInput({
       className="portal-table-position"
       value={text}
       disabled={disabled}
+      tabIndex={-1}
       inputMode="numeric"
       aria-label={`Position of row ${position + 1}`}
       aria-invalid={invalid || undefined}
@@ -112,8 +124,12 @@ function PositionInput({
       onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
-        if (e.key === 'Escape') setText(shown);
-        e.stopPropagation();
+        if (e.key === 'Escape') {
+          cancelled.current = true;
+          setText(shown);
+        }
+        // The row takes Escape (back to the row) and Shift+Tab; the other keys are the field's.
+        if (e.key !== 'Escape' && e.key !== 'Tab') e.stopPropagation();
       }}
     />
   );
@@ -123,6 +139,7 @@ function DataRowInner<R>(props: DataRowProps<R>) {
   const { row, rowKey, position, columns, handlers, expanded, renderExpanded, measure, ...flags } = props;
   const controlCount = Number(flags.orderable) * 2 + Number(flags.selectable) + Number(flags.expandable);
   const stateLabel = flags.rowState && flags.rowState !== 'none' ? labelOf(RowState, flags.rowState) : undefined;
+  const nameId = flags.nameField === undefined ? undefined : `${flags.idPrefix}-row-${encodeURIComponent(String(rowKey))}`;
   return (
     <tbody ref={measure} data-index={flags.virtualIndex}>
       <tr
@@ -134,12 +151,12 @@ function DataRowInner<R>(props: DataRowProps<R>) {
         data-row-state={flags.rowState && flags.rowState !== 'none' ? flags.rowState : undefined}
         title={stateLabel}
         tabIndex={flags.tabbable ? 0 : -1}
+        aria-labelledby={nameId}
         draggable={flags.orderable}
         style={rowStyle(flags.rowState, flags.textColor, flags.dropTarget)}
         onKeyDown={(e) => handlers.keyDown(rowKey, e)}
-        onFocus={(e) => {
-          if (e.target === e.currentTarget) handlers.focus(rowKey);
-        }}
+        // The row of the focused control, too, is where Tab comes back to.
+        onFocus={() => handlers.focus(rowKey)}
         onDragStart={flags.orderable ? (e) => handlers.dragStart(rowKey, e) : undefined}
         onDragOver={flags.orderable ? (e) => handlers.dragOver(rowKey, e) : undefined}
         onDrop={flags.orderable ? (e) => handlers.drop(rowKey, e) : undefined}
@@ -158,6 +175,7 @@ function DataRowInner<R>(props: DataRowProps<R>) {
               aria-label={`Select row ${position + 1}`}
               checked={flags.selected}
               disabled={flags.disabled}
+              tabIndex={-1}
               onChange={() => undefined}
               onClick={(e) => handlers.toggleSelect(rowKey, e.shiftKey)}
             />
@@ -173,6 +191,7 @@ function DataRowInner<R>(props: DataRowProps<R>) {
           return (
             <td
               key={c.field}
+              id={c.field === flags.nameField ? nameId : undefined}
               className={c.truncate ? 'portal-table-truncate' : 'portal-table-wrap'}
               // The whole text as a tooltip, for text cut by the ellipsis.
               title={c.truncate && (typeof content === 'string' || typeof content === 'number') ? String(content) : undefined}
@@ -190,6 +209,7 @@ function DataRowInner<R>(props: DataRowProps<R>) {
               size="sm"
               aria-label={expanded ? `Collapse row ${position + 1}` : `Expand row ${position + 1}`}
               aria-expanded={expanded}
+              tabIndex={-1}
               onClick={() => handlers.toggleExpand(rowKey)}
             >
               <span aria-hidden style={{ display: 'inline-block', transition: `transform ${ROW_EXPAND_MS}ms`, transform: expanded ? 'rotate(90deg)' : undefined }}>

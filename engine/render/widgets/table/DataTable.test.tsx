@@ -487,3 +487,203 @@ describe('DataTable column widths and settings', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size']);
   });
 });
+
+describe('DataTable keyboard: the body is one tab stop, with the arrow keys inside', () => {
+  const opened = vi.fn();
+  afterEach(() => opened.mockClear());
+  const withButton: DataTableColumn<Rule>[] = [
+    { field: 'name' },
+    {
+      field: '__actions',
+      label: 'Actions',
+      kind: 'actions',
+      render: (r) => (
+        <button type="button" onClick={() => opened(r.id)}>
+          Open {r.name}
+        </button>
+      ),
+    },
+  ];
+  const withInput: DataTableColumn<Rule>[] = [{ field: 'name' }, { field: 'note', label: 'Note', render: (r) => <input aria-label={`Note of ${r.name}`} /> }];
+
+  function Page(props: Partial<DataTableProps<Rule>>) {
+    return (
+      <>
+        <button type="button">Before</button>
+        <DataTable<Rule> label="Rules" rows={makeRules(5)} columns={withButton} rowKey="id" selectionMode="multiple" {...props} />
+        <button type="button">After</button>
+      </>
+    );
+  }
+  const focused = () => document.activeElement as HTMLElement;
+  /** Where the focus is: a row by its key, or a control by its name. */
+  const where = () => focused().dataset.rowKey ?? focused().getAttribute('aria-label') ?? focused().textContent;
+
+  it('Tab enters the body once, on the first row, and the next Tab leaves it; the row is named by its name cell', async () => {
+    const user = userEvent.setup();
+    renderUi(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    const stops: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      await user.tab();
+      stops.push(where());
+    }
+    expect(stops).toEqual(['Select all rows', 'r1', 'After']);
+    await user.tab({ shift: true });
+    expect(where()).toBe('r1');
+    expect(focused()).toBe(screen.getByRole('row', { name: 'Rule 1' }));
+    // Every control inside the rows is out of the Tab order; the body has one tab stop.
+    for (const row of bodyRows()) for (const control of [...row.querySelectorAll('button, input')]) expect((control as HTMLElement).tabIndex).toBe(-1);
+    expect(bodyRows().filter((r) => r.tabIndex === 0)).toHaveLength(1);
+    expect(screen.getByRole('grid').getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('ArrowDown moves to the next row, which becomes the tab stop, re-rendering only the two rows involved', async () => {
+    const user = userEvent.setup();
+    const renderName = vi.fn((r: Rule) => r.name);
+    renderUi(<Page columns={[{ field: 'name', render: renderName }, withButton[1]!]} rows={makeRules(25)} defaultPageSize={0} />);
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    await user.tab();
+    await user.tab();
+    expect(where()).toBe('r1');
+    renderName.mockClear();
+    await user.keyboard('{ArrowDown}');
+    expect(where()).toBe('r2');
+    expect(renderName.mock.calls.map(([r]) => r.id).sort()).toEqual(['r1', 'r2']);
+    await user.tab();
+    expect(where()).toBe('After');
+    await user.tab({ shift: true });
+    expect(where()).toBe('r2');
+    await user.keyboard('{PageDown}');
+    expect(where()).toBe('r12');
+    await user.keyboard('{End}');
+    expect(where()).toBe('r25');
+    await user.keyboard('{PageUp}{ArrowUp}');
+    expect(where()).toBe('r14');
+    await user.keyboard('{Home}{ArrowUp}');
+    expect(where()).toBe('r1');
+  });
+
+  it('ArrowRight reaches the row’s check box, then its action button; Left goes back; Escape returns to the row', async () => {
+    const user = userEvent.setup();
+    renderUi(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(where()).toBe('Select row 2');
+    await user.keyboard('{ArrowRight}');
+    expect(where()).toBe('Open Rule 2');
+    await user.keyboard('{ArrowRight}');
+    expect(where()).toBe('r2');
+    // Left from the row reaches its last control.
+    await user.keyboard('{ArrowLeft}');
+    expect(where()).toBe('Open Rule 2');
+    await user.keyboard('{ArrowLeft}');
+    expect(where()).toBe('Select row 2');
+    await user.keyboard('{ArrowLeft}');
+    expect(where()).toBe('r2');
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(opened).toHaveBeenCalledWith('r2');
+    await user.keyboard('{Escape}');
+    expect(where()).toBe('r2');
+    // From a control, Tab leaves the table too, and Shift+Tab goes back past the row.
+    await user.keyboard('{ArrowRight}');
+    await user.tab();
+    expect(where()).toBe('After');
+    await user.tab({ shift: true });
+    expect(where()).toBe('r2');
+    await user.keyboard('{ArrowRight}');
+    await user.tab({ shift: true });
+    expect(where()).toBe('Select all rows');
+    await user.tab();
+    expect(where()).toBe('r2');
+  });
+
+  it('Space toggles the row’s selection, on the row and on its check box', async () => {
+    const user = userEvent.setup();
+    const onSelectedChange = vi.fn();
+    renderUi(<Page onSelectedChange={onSelectedChange} />);
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{ArrowDown} ');
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r2']);
+    expect(bodyRows()[1]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowRight}');
+    expect(where()).toBe('Select row 2');
+    await user.keyboard(' ');
+    expect(onSelectedChange).toHaveBeenLastCalledWith([]);
+    expect(onSelectedChange).toHaveBeenCalledTimes(2);
+    await user.keyboard('{Escape} ');
+    expect(where()).toBe('r2');
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['r2']);
+  });
+
+  it('leaves the keys of a text field in a row to it: typing, the caret, Space; Escape goes back to the row', async () => {
+    const user = userEvent.setup();
+    const onSelectedChange = vi.fn();
+    renderUi(<Page columns={withInput} onSelectedChange={onSelectedChange} />);
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    const input = screen.getByRole('textbox', { name: 'Note of Rule 1' }) as HTMLInputElement;
+    expect(focused()).toBe(input);
+    await user.keyboard('ab{ArrowLeft}c{ArrowRight}{ArrowDown}{ArrowUp}{Home}{End} d');
+    expect(focused()).toBe(input);
+    expect(input.value).toBe('acb d');
+    expect(onSelectedChange).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(where()).toBe('r1');
+    expect(input.value).toBe('acb d');
+  });
+
+  it('Escape in a row’s position field gives up the typed position and returns to the row', async () => {
+    const user = userEvent.setup();
+    const onRowPositionChange = vi.fn();
+    renderUi(<Harness onRowPositionChange={onRowPositionChange} />);
+    const input = screen.getByRole('textbox', { name: 'Position of row 2' }) as HTMLInputElement;
+    expect(input.tabIndex).toBe(-1);
+    await user.click(input);
+    await user.keyboard('{Backspace}4{ArrowLeft}{Escape}');
+    expect(document.activeElement).toBe(bodyRows()[1]);
+    expect(input.value).toBe('2');
+    expect(onRowPositionChange).not.toHaveBeenCalled();
+  });
+
+  it('in a virtualised list, scrolls the row it moves to into view, and keeps a rendered row the tab stop', async () => {
+    const user = userEvent.setup();
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(440);
+    const offset = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(44);
+    // jsdom lays nothing out: the scroll box's height, and a scrollTo that scrolls it.
+    const scrollHeight = vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(44 * 10_000);
+    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo').mockImplementation(function (this: Element, options?: ScrollToOptions | number) {
+      if (typeof options === 'object' && options.top !== undefined) {
+        this.scrollTop = options.top;
+        fireEvent.scroll(this);
+      }
+    });
+    try {
+      renderUi(<DataTable label="Big" rows={makeRules(10_000)} columns={columns} rowKey="id" defaultPageSize={0} height={440} />);
+      act(() => bodyRows()[0]!.focus());
+      await user.keyboard('{PageDown}');
+      expect(where()).toBe('r11');
+      await user.keyboard('{End}');
+      await waitFor(() => expect(where()).toBe('r10000'));
+      // Scrolled back to the top, away from the roving row: Tab still finds one row in the body.
+      const scroller = screen.getByRole('grid').parentElement!;
+      act(() => {
+        scroller.scrollTop = 0;
+        fireEvent.scroll(scroller);
+      });
+      const tabbable = bodyRows().filter((r) => r.tabIndex === 0);
+      expect(tabbable.map((r) => r.dataset.rowKey)).toEqual([bodyRows()[0]!.dataset.rowKey]);
+    } finally {
+      height.mockRestore();
+      offset.mockRestore();
+      scrollHeight.mockRestore();
+      scrollTo.mockRestore();
+    }
+  });
+});

@@ -2,12 +2,13 @@
  * The data table of spec 002 §3–§4, §9: selection (single, all, shift range), one expanded row at a time, reorder by
  * drag and drop or by typing a position, sorting, paging with the page-size options, row states and text colour,
  * polling and keep-selection modes, and a sticky header. Long lists are virtualised, and rows are memoised by their
- * tracking key so that editing one row re-renders only that row.
+ * tracking key so that editing one row re-renders only that row. The body is one tab stop with the arrow keys inside
+ * (`rowFocus.ts`): moving the focus re-renders the two rows whose tab stop changes.
  */
-import { Group, Table } from '@mantine/core';
+import { Group, Table, VisuallyHidden } from '@mantine/core';
 import { usePrevious, useUncontrolled } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RowState } from '../../../../schemas/enums';
 import { EmptyResult } from '../EmptyResult';
 import { columnWidths, contentRules, controlWidths, defaultHidden, normaliseColumns, type DataTableColumn, type NormalisedColumn, type WidthRule } from './columns';
@@ -25,6 +26,7 @@ import {
   type SortState,
 } from './rowOrder';
 import { pageIndex, type PageIndex } from './pageIndex';
+import { useRowTabStops } from './rowFocus';
 import { carryOver, keysChanged, masterState, rowKeysChanged, toggleAll, type RowKey, type SelectionMode } from './selection';
 import { DENSITY_PADDING } from './tableSettings';
 import { TableSettingsMenu } from './TableSettingsMenu';
@@ -283,6 +285,8 @@ interface BodyProps<R> {
   readonly rowState: (row: R) => RowState | undefined;
   readonly textColor: (row: R) => string | undefined;
   readonly focusTarget: RowKey | null;
+  readonly nameField: string | undefined;
+  readonly idPrefix: string;
   readonly dropKey: RowKey | null;
   readonly handlers: RowHandlers;
   readonly emptyText: ReactNode;
@@ -299,6 +303,7 @@ function DataTableBody<R>(p: BodyProps<R>) {
       </Table.Tbody>
     );
   }
+  const tabStop = p.virtual ? renderedTabStop(p.focusTarget, p.index, p.virtual.indexes) : p.focusTarget;
   const renderRow = (i: number) => {
     const row = p.pageRows[i]!;
     const key = p.index.keyAt(i);
@@ -319,7 +324,9 @@ function DataTableBody<R>(p: BodyProps<R>) {
         orderable={p.orderable}
         rowState={p.rowState(row)}
         textColor={p.textColor(row)}
-        tabbable={p.focusTarget === key}
+        tabbable={tabStop === key}
+        nameField={p.nameField}
+        idPrefix={p.idPrefix}
         dropTarget={p.dropKey === key}
         handlers={p.handlers}
         measure={p.virtual?.measure}
@@ -335,6 +342,32 @@ function DataTableBody<R>(p: BodyProps<R>) {
       <Spacer height={p.virtual.padBottom} />
     </>
   );
+}
+
+/**
+ * The tab stop of a virtualised body: the roving row, or while that one is not rendered (scrolled away) the first
+ * row that is, so that Tab still enters the table. The roving row stays where the arrow keys start from.
+ */
+function renderedTabStop(focusTarget: RowKey | null, index: PageIndex, rendered: readonly number[]): RowKey | null {
+  if (focusTarget === null || rendered.length === 0) return focusTarget;
+  return rendered.includes(index.indexOf(focusTarget)) ? focusTarget : index.keyAt(rendered[0]!);
+}
+
+/** The column whose cell names a row: the first text column, else the first that is not the actions. */
+function nameFieldOf<R>(columns: readonly NormalisedColumn<R>[]): string | undefined {
+  return (columns.find((c) => c.kind === 'text') ?? columns.find((c) => c.kind !== 'actions'))?.field;
+}
+
+/** What the keyboard does in the body, said once when the table is entered. */
+function keysHint(p: { selectable: boolean; expandable: boolean; orderable: boolean }): string {
+  return [
+    'Up and Down arrows move between rows; Right and Left arrows move through the row’s controls, Escape back to the row.',
+    p.selectable ? 'Space selects the row.' : '',
+    p.expandable ? 'Enter shows its details.' : '',
+    p.orderable ? 'Alt with Up or Down moves it.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A virtualiser over the page's rows once there are more than VIRTUALISE_ABOVE; the rows to render and the room around them. */
@@ -396,12 +429,15 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
 
   const latest = useRef<TableSnapshot<R>>(null!);
   useLayoutEffect(() => {
-    latest.current = { pageRows, index, total, selected, expanded, selectionMode, getKey, isDisabled, orderable, setSelected: (k) => setSelected(k), setExpanded, onRowPositionChange };
+    latest.current = { pageRows, index, total, selected, expanded, selectionMode, getKey, isDisabled, orderable, expandable, setSelected: (k) => setSelected(k), setExpanded, onRowPositionChange };
   });
   // Created once: the handlers read the latest state through the refs, in events only (never while rendering).
   // eslint-disable-next-line react-hooks/refs
   const [handlers] = useState<RowHandlers>(() => createRowHandlers({ latest, anchor, dragFrom, pendingFocus, setFocusKey, setDropKey }));
   usePendingRowFocus(pendingFocus, index, scrollRef, virtualizer);
+  useRowTabStops(scrollRef);
+  const idPrefix = useId();
+  const nameField = useMemo(() => nameFieldOf(columns), [columns]);
   const previousExpanded = usePrevious(expanded);
 
   const controlCount = Number(orderable) * 2 + Number(selectable) + Number(expandable);
@@ -425,11 +461,17 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           aria-label={props.label}
           aria-rowcount={total + 1}
           aria-multiselectable={selectionMode === 'multiple' || undefined}
+          aria-describedby={pageRows.length > 0 ? `${idPrefix}-keys` : undefined}
           highlightOnHover
           className="portal-table"
           verticalSpacing={DENSITY_PADDING[settings.density]}
           style={{ width: tableWidth }}
         >
+          {pageRows.length > 0 && (
+            <VisuallyHidden component="caption" id={`${idPrefix}-keys`}>
+              {keysHint({ selectable, expandable, orderable })}
+            </VisuallyHidden>
+          )}
           <colgroup>
             {widths.map((w, i) => (
               <col key={i} style={{ width: w }} />
@@ -469,6 +511,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             rowState={props.rowState ?? rowStateField}
             textColor={props.textColor ?? textColorField}
             focusTarget={focusTarget}
+            nameField={nameField}
+            idPrefix={idPrefix}
             dropKey={dropKey}
             handlers={handlers}
             emptyText={props.emptyText}
