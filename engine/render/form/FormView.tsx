@@ -2,7 +2,9 @@
  * FormView: a form generated from a zod object schema and the definition's field hints, on react-hook-form with the
  * zod resolver. Errors show only for fields that are invalid and dirty (spec 002 §5; a submit counts as touching
  * every field, and errors the server reported show at once); fields hidden by `showIf` are not validated; a 400's
- * field errors land on their fields.
+ * field errors land on their fields (kept in a store of their own, `serverErrors.ts`, until the field changes or the
+ * form is submitted or reset). It uses react-hook-form's public API only (`scripts/formInternals.test.ts`), and takes
+ * its widgets from the widget map of `WidgetMapContext` (`widgetRegistry.tsx`).
  */
 import { SaveBar } from '../widgets/SaveBar';
 import { Alert, Button, Fieldset, Group, List, Stack } from '@mantine/core';
@@ -16,6 +18,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AccordionPanel, OptionSource } from '../../../definitions/define';
@@ -27,8 +30,9 @@ import { RowDetails } from '../document/RowDetails';
 import { RuleAccordion, type RuleAccordionPanel } from '../widgets/accordion/RuleAccordion';
 import { fieldsOf, getPath, isShown, unwrap, type FieldHintMap, type FieldSpec } from './schemaFields';
 import { revealFirstError } from './revealError';
-import { createNestedTableWidget } from './structuredWidgets';
-import { memoWidgetFor, registerWidget } from './widgetRegistry';
+import { createServerErrorStore, type ServerErrorStore, type ServerFieldError } from './serverErrors';
+import { RowFormContext } from './structuredWidgets';
+import { memoWidgetFor, useWidgetMap, type WidgetMap } from './widgetRegistry';
 
 export type FormValues = Record<string, unknown>;
 
@@ -193,9 +197,15 @@ function formResolver(
   return { resolver, wholeForm };
 }
 
+/** What a field needs of the form: react-hook-form's public calls (the object `useForm` returns keeps its identity). */
+type FieldForm = Pick<UseFormReturn<FieldValues>, 'register' | 'getValues' | 'getFieldState' | 'subscribe'>;
+
 interface FieldProps {
   readonly spec: FieldSpec;
-  readonly control: Control<FieldValues>;
+  readonly form: FieldForm;
+  /** The errors the server reported, which a field shows over its own until it changes. */
+  readonly serverErrors: ServerErrorStore;
+  readonly widgets: WidgetMap;
   readonly disabled: boolean;
   readonly saved: boolean;
 }
@@ -224,49 +234,50 @@ function applyFieldUpdate(apply: () => void): void {
 }
 
 /**
- * Registers a field and follows its own value and error: the component re-renders only when one of them changed, so
- * a submit, a server 400 or a keystroke elsewhere does not re-render the fields it leaves as they were (react-hook-form's
- * useController re-renders every field on every change of the form's errors).
+ * Registers a field and follows its own value and error (the server's over the form's): the component re-renders only
+ * when one of them changed, so a submit, a server 400 or a keystroke elsewhere does not re-render the fields it leaves
+ * as they were (react-hook-form's useController re-renders every field on every change of the form's errors).
  */
-function useField(control: Control<FieldValues>, name: string) {
+function useField(form: FieldForm, serverErrors: ServerErrorStore, name: string) {
   const read = useCallback(
     (errors?: FieldErrors): FieldState => ({
       // The form's own value: a value set to undefined (a cleared field) stays undefined.
-      value: getPath(control._formValues, name),
-      error: errors ? getPath(errors, name) : control.getFieldState(name).error,
+      value: form.getValues(name),
+      error: serverErrors.get(name) ?? (errors ? getPath(errors, name) : form.getFieldState(name).error),
     }),
-    [control, name],
+    [form, serverErrors, name],
   );
   const [state, setState] = useState(read);
-  const { onChange, onBlur } = useMemo(() => {
-    const handlers = control.register(name);
+  const { onChange, onBlur, handlers } = useMemo(() => {
+    const registered = form.register(name);
     const report = (value: unknown, type: 'change' | 'blur') => {
-      // A reset forgets every registration: register again first (as useController does).
-      if (!getPath(control._fields, name)) control.register(name);
-      void handlers[type === 'change' ? 'onChange' : 'onBlur']({ target: { name, value }, type });
+      // A reset forgets every registration: register again first (as useController does on each render; registering a
+      // registered field changes nothing).
+      form.register(name);
+      void registered[type === 'change' ? 'onChange' : 'onBlur']({ target: { name, value }, type });
+      // A change answers the server's error on this field (the form's own check of the value follows).
+      if (type === 'change') serverErrors.clear(name);
     };
-    return { onChange: (value: unknown) => report(value, 'change'), onBlur: () => report(getPath(control._formValues, name), 'blur') };
-  }, [control, name]);
+    return { onChange: (value: unknown) => report(value, 'change'), onBlur: () => report(form.getValues(name), 'blur'), handlers: registered };
+  }, [form, serverErrors, name]);
   useLayoutEffect(() => {
     const update = (next: FieldState) => setState((prev) => (prev.value === next.value && prev.error === next.error ? prev : next));
-    control.register(name); // mounted again (after an unmount in strict mode's double effects)
-    const subscription = control._subscribe({
-      name,
-      exact: true,
-      formState: { values: true, errors: true },
-      callback: (formState) => {
-        const next = read(formState.errors);
-        applyFieldUpdate(() => update(next));
-      },
-    });
+    // Hears of the form's changes (with its errors) and of the server's errors on this field (without).
+    const changed = (formState?: { errors?: FieldErrors }) => {
+      const next = read(formState?.errors);
+      applyFieldUpdate(() => update(next));
+    };
+    form.register(name); // mounted again (after an unmount in strict mode's double effects)
+    const unsubscribe = form.subscribe({ name, exact: true, formState: { values: true, errors: true }, callback: changed });
+    const unsubscribeServer = serverErrors.subscribe(name, changed);
     update(read());
     return () => {
-      subscription();
-      // As useController does: the field is kept (its value stays) but no longer mounted.
-      const registered = getPath(control._fields, name) as { _f?: { mount: boolean } } | undefined;
-      if (registered?._f) registered._f.mount = false;
+      unsubscribe();
+      unsubscribeServer();
+      // As when an input registered with `ref` leaves the page: the field is kept (its value stays) but no longer mounted.
+      handlers.ref(null);
     };
-  }, [control, name, read]);
+  }, [form, serverErrors, name, read, handlers]);
   return { ...state, onChange, onBlur };
 }
 
@@ -282,9 +293,9 @@ function useField(control: Control<FieldValues>, name: string) {
 const SHORT_VALUE_WIDGETS: ReadonlySet<string> = new Set(['text', 'number', 'select', 'multiselect', 'segmented', 'password', 'secret', 'tags']);
 const SHORT_VALUE_STYLE = { maxWidth: 720 } as const;
 
-const Field = memo(function Field({ spec, control, disabled, saved }: FieldProps) {
-  const { value, error, onChange, onBlur } = useField(control, spec.name);
-  const widget = createElement(memoWidgetFor(spec.widget), {
+const Field = memo(function Field({ spec, form, serverErrors, widgets, disabled, saved }: FieldProps) {
+  const { value, error, onChange, onBlur } = useField(form, serverErrors, spec.name);
+  const widget = createElement(memoWidgetFor(spec.widget, widgets), {
     field: spec,
     value,
     onChange,
@@ -539,35 +550,12 @@ function useSavedSecrets(fields: readonly FieldSpec[], defaultValues: FormValues
 const describeError = (e: FieldError) => (e.path ? `${e.path}: ${e.message}` : e.message);
 
 /**
- * Errors set on many fields at once: one update of the form's errors, so every field's subscription hears of it once
- * (react-hook-form's `setError` notifies every subscription per call: a 400 with 50 field errors on a form of 500
- * fields ran 25,000 of them). Like `setError`, an error replaces the message of the one a field holds, keeping the
- * errors below it (a list's rows).
- */
-function setErrors(control: Control<FieldValues>, entries: readonly (readonly [name: string, error: { type: string; message: string }])[]): void {
-  if (entries.length === 0) return;
-  const errors: Record<string, unknown> = { ...control._formState.errors };
-  for (const [name, error] of entries) {
-    // Copy each object on the way, so the errors the form held before are left as they were.
-    const keys = name.split('.');
-    let node = errors;
-    for (const key of keys.slice(0, -1)) {
-      const child = node[key];
-      node = node[key] = child && typeof child === 'object' ? { ...(child as Record<string, unknown>) } : {};
-    }
-    const last = keys[keys.length - 1]!;
-    const { ref, message: _message, type: _type, types: _types, ...below } = (node[last] ?? {}) as Record<string, unknown>;
-    node[last] = { ...below, ...error, ref: ref ?? (getPath(control._fields, name) as { _f?: { ref?: unknown } } | undefined)?._f?.ref };
-  }
-  control._setErrors(errors as FieldErrors);
-}
-
-/**
  * Server field errors on their fields: the field itself, or the list or object field holding the path (a row's error
  * reads "Row 3: …"). Errors the caller passes land at once; `applyServerErrors` places a save's errors and answers
- * the texts of those that match no field. All of a response's errors are set in one update (`setErrors`).
+ * the texts of those that match no field. All of a response's errors are set in one update of the form's store of
+ * server errors, which only the fields named hear of.
  */
-function useServerErrors(fields: readonly FieldSpec[], control: Control<FieldValues>, serverErrors: readonly FieldError[] | undefined) {
+function useServerErrors(fields: readonly FieldSpec[], store: ServerErrorStore, serverErrors: readonly FieldError[] | undefined) {
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const owner = useCallback(
     (path: string) => {
@@ -580,7 +568,7 @@ function useServerErrors(fields: readonly FieldSpec[], control: Control<FieldVal
   const place = useCallback(
     (errors: readonly FieldError[]): FieldError[] => {
       const unmatched: FieldError[] = [];
-      const entries: [string, { type: string; message: string }][] = [];
+      const entries = new Map<string, ServerFieldError>();
       for (const e of errors) {
         const name = owner(e.path);
         if (name === undefined) {
@@ -589,12 +577,12 @@ function useServerErrors(fields: readonly FieldSpec[], control: Control<FieldVal
         }
         const row = name === e.path ? undefined : e.path.slice(name.length + 1).split('.')[0];
         const message = row !== undefined && /^\d+$/.test(row) ? `Row ${Number(row) + 1}: ${e.message}` : e.message;
-        entries.push([name, { type: 'server', message }]);
+        entries.set(name, { type: 'server', message });
       }
-      setErrors(control, entries);
+      store.set(entries);
       return unmatched;
     },
-    [owner, control],
+    [owner, store],
   );
   useEffect(() => {
     place(serverErrors ?? []);
@@ -624,11 +612,20 @@ function NotSavedAlert({ messages }: { messages: readonly string[] }) {
 }
 
 export function FormView(props: FormViewProps) {
-  const formRef = useRef<HTMLElement>(null);
-  const { focusFirstField } = props;
-  // Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts. A form that
-  // arrives after the trap started (it loads with the first dialog that shows it) finds the focus on the dialog's own
-  // controls: its first field takes it then, as it would have.
+  // The nested tables among its fields edit a row with this same form.
+  return (
+    <RowFormContext value={FormView}>
+      <FormBody {...props} />
+    </RowFormContext>
+  );
+}
+
+/**
+ * Mantine's dialogs give the focus to the element marked data-autofocus when their focus trap starts. A form that
+ * arrives after the trap started (it loads with the first dialog that shows it) finds the focus on the dialog's own
+ * controls: its first field takes it then, as it would have.
+ */
+function useFocusFirstField(formRef: RefObject<HTMLElement | null>, focusFirstField: boolean | undefined): void {
   useLayoutEffect(() => {
     const form = formRef.current;
     const first = focusFirstField ? form?.querySelector<HTMLElement>(FIRST_FIELD) : undefined;
@@ -637,7 +634,67 @@ export function FormView(props: FormViewProps) {
     const dialog = form.closest('[role="dialog"]');
     const active = document.activeElement;
     if (dialog && active && dialog.contains(active) && !form.contains(active)) first.focus();
-  }, [focusFirstField]);
+  }, [formRef, focusFirstField]);
+}
+
+interface SubmitParts {
+  readonly formRef: RefObject<HTMLElement | null>;
+  readonly handleSubmit: UseFormReturn<FieldValues>['handleSubmit'];
+  readonly wholeForm: (run: () => Promise<void>) => Promise<void>;
+  readonly onSubmit: FormViewProps['onSubmit'];
+  readonly serverErrorStore: ServerErrorStore;
+  readonly applyServerErrors: (errors: readonly FieldError[]) => string[];
+}
+
+/**
+ * The submit: the values checked (the whole form), then given to the caller while `saving`; why it was refused in
+ * `submitErrors`, and the first error brought into view once a refusal has rendered (`revealFirstError`). A submit
+ * checks the values afresh: the server's errors on the last values are forgotten, as the form's own are.
+ */
+function useSubmit({ formRef, handleSubmit, wholeForm, onSubmit, serverErrorStore, applyServerErrors }: SubmitParts) {
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  // Busy while the caller saves (not while the values are checked, which takes no time to wait for).
+  const saving = useMemo(() => createStore(false), []);
+  const [refusals, setRefusals] = useState(0);
+  const reveal = () => setRefusals((n) => n + 1);
+  useEffect(() => {
+    if (refusals > 0) revealFirstError(formRef.current);
+  }, [formRef, refusals]);
+  const handle = handleSubmit(
+    async (values) => {
+      serverErrorStore.clear();
+      setSubmitErrors((shown) => (shown.length === 0 ? shown : []));
+      saving.setState(true);
+      try {
+        await onSubmit(values);
+      } catch (e) {
+        if (isApiError(e)) setSubmitErrors([e.message, ...applyServerErrors(e.fieldErrors)]);
+        else setSubmitErrors([e instanceof Error ? e.message : String(e)]);
+        reveal();
+      } finally {
+        saving.setState(false);
+      }
+    },
+    () => {
+      serverErrorStore.clear();
+      reveal();
+    },
+  );
+  const submit = (event?: FormEvent) => wholeForm(() => handle(event));
+  return { submit, saving, submitErrors };
+}
+
+/** The group titles in display order (the given ones, then the others as their fields come), and each group's fields. */
+function groupsOf(fields: readonly FieldSpec[], groups: readonly string[] = []) {
+  const titles = [...groups, ...new Set(fields.map((f) => f.hint.group).filter((g): g is string => !!g))].filter((g, i, all) => all.indexOf(g) === i);
+  const byGroup = new Map<string, FieldSpec[]>();
+  for (const f of fields) if (f.hint.group) byGroup.set(f.hint.group, [...(byGroup.get(f.hint.group) ?? []), f]);
+  return { titles, byGroup };
+}
+
+function FormBody(props: FormViewProps) {
+  const formRef = useRef<HTMLElement>(null);
+  useFocusFirstField(formRef, props.focusFirstField);
   const { schema, hints, defaultValues, onSubmit, readOnly = false, submitLabel = 'Save', onDirtyChange, onChangesChange } = props;
   const fields = useMemo(() => fieldsOf(schema, hints), [schema, hints]);
   const { savedSecrets, initial } = useSavedSecrets(fields, defaultValues);
@@ -646,38 +703,35 @@ export function FormView(props: FormViewProps) {
   // The form's state is read by the small components that show it (buttons, dirtiness), never here: a change of it
   // must not re-render every field.
   const { control, reset, handleSubmit } = form;
-  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
-  // Busy while the caller saves (not while the values are checked, which takes no time to wait for).
-  const saving = useMemo(() => createStore(false), []);
+  const widgets = useWidgetMap();
+  // The field errors of the server's last answer: a reset or a submit forgets them, as it forgets the form's own.
+  const serverErrorStore = useMemo(() => createServerErrorStore(), []);
+  const resetTo = useCallback(
+    (values?: FormValues) => {
+      reset(values);
+      serverErrorStore.clear();
+    },
+    [reset, serverErrorStore],
+  );
 
-  useEffect(() => reset(initial), [initial, reset]);
+  useEffect(() => resetTo(initial), [initial, resetTo]);
 
-  const { applyServerErrors, unmatchedServerErrors } = useServerErrors(fields, control, props.serverErrors);
+  const { applyServerErrors, unmatchedServerErrors } = useServerErrors(fields, serverErrorStore, props.serverErrors);
+  const { submit, saving, submitErrors } = useSubmit({ formRef, handleSubmit, wholeForm, onSubmit, serverErrorStore, applyServerErrors });
   const formErrors = [...submitErrors, ...unmatchedServerErrors];
 
-  // Once a refusal has rendered, its first error is brought into view (`revealFirstError`).
-  const [refusals, setRefusals] = useState(0);
-  const reveal = () => setRefusals((n) => n + 1);
-  useEffect(() => {
-    if (refusals > 0) revealFirstError(formRef.current);
-  }, [refusals]);
-  const handle = handleSubmit(async (values) => {
-    setSubmitErrors((shown) => (shown.length === 0 ? shown : []));
-    saving.setState(true);
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      if (isApiError(e)) setSubmitErrors([e.message, ...applyServerErrors(e.fieldErrors)]);
-      else setSubmitErrors([e instanceof Error ? e.message : String(e)]);
-      reveal();
-    } finally {
-      saving.setState(false);
-    }
-  }, reveal);
-  const submit = (event?: FormEvent) => wholeForm(() => handle(event));
-
   const render = (spec: FieldSpec) => {
-    const node = <Field key={spec.name} spec={spec} control={control} disabled={readOnly} saved={savedSecrets.has(spec.name)} />;
+    const node = (
+      <Field
+        key={spec.name}
+        spec={spec}
+        form={form}
+        serverErrors={serverErrorStore}
+        widgets={widgets}
+        disabled={readOnly}
+        saved={savedSecrets.has(spec.name)}
+      />
+    );
     return spec.hint.showIf ? (
       <Conditional key={spec.name} spec={spec} control={control}>
         {node}
@@ -688,11 +742,7 @@ export function FormView(props: FormViewProps) {
   };
   const ungrouped = fields.filter((f) => !f.hint.group);
   const large = fields.length >= LARGE_FORM_FIELDS;
-  const groupTitles = [...(props.groups ?? []), ...new Set(fields.map((f) => f.hint.group).filter((g): g is string => !!g))].filter(
-    (g, i, all) => all.indexOf(g) === i,
-  );
-  const byGroup = new Map<string, FieldSpec[]>();
-  for (const f of fields) if (f.hint.group) byGroup.set(f.hint.group, [...(byGroup.get(f.hint.group) ?? []), f]);
+  const { titles: groupTitles, byGroup } = groupsOf(fields, props.groups);
 
   const alert = <NotSavedAlert messages={formErrors} />;
 
@@ -756,7 +806,7 @@ export function FormView(props: FormViewProps) {
         {alert}
         {!readOnly && props.requireChanges && (
           // A document form: the shared save bar, in view while something is unsaved.
-          <FormSaveBar control={control} fields={fields} saving={saving} onSave={() => void submit()} onDiscard={() => reset()} />
+          <FormSaveBar control={control} fields={fields} saving={saving} onSave={() => void submit()} onDiscard={() => resetTo()} />
         )}
         {!readOnly && !props.requireChanges && (large ? <form onSubmit={submit} noValidate>{buttons}</form> : buttons)}
       </Stack>
@@ -772,6 +822,3 @@ export function FormView(props: FormViewProps) {
     </form>
   );
 }
-
-// Rows of a list inside the document are edited with this same form.
-registerWidget('table', createNestedTableWidget(FormView));

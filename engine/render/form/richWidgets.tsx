@@ -19,7 +19,7 @@ import type { FileTypeEntry } from '../widgets/upload/acceptFile';
 import { UploadBox } from '../widgets/upload/UploadBox';
 import { useOptionsFrom } from './optionSources';
 import { getPath, unwrap, type SelectOption } from './schemaFields';
-import type { WidgetComponent, WidgetProps } from './widgetRegistry';
+import type { WidgetComponent, WidgetProps } from './widgetProps';
 import { recordOf } from '../../core/call';
 
 const strList = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);

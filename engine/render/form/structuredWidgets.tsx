@@ -1,18 +1,18 @@
 /**
  * Widgets for structured values inside a document: a list of objects as a nested table (`table`: add, edit in a
  * row form, delete, reorder), a record as key-value rows (`keyValue`), and a read-only JSON view (`jsonView`) for
- * values no editor covers. The nested table edits a row with the form itself, which it receives from `FormView`
- * (`createNestedTableWidget(FormView)`), so the form and this module do not import each other.
+ * values no editor covers. The nested table edits a row with the form that shows it, which `FormView` gives through
+ * `RowFormContext`, so the form and this module do not import each other (outside a form the table is shown as JSON).
  */
 import { ActionIcon, Badge, Button, Code, Group, Input, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMemo, useState, type ComponentType } from 'react';
+import { createContext, useContext, useMemo, useState, type ComponentType } from 'react';
 import { z } from 'zod';
 import type { NestedTableHint, OptionSource } from '../../../definitions/define';
 import { RowActions, actionsWidth } from '../document/RowActions';
 import { DeleteIcon } from '../document/rowIcons';
 import { useOptionsFromFields } from './optionSources';
 import { elementObjectOf, fieldsOf, getPath, unwrap, type FieldSpec } from './schemaFields';
-import type { WidgetComponent, WidgetProps } from './widgetRegistry';
+import type { WidgetComponent, WidgetProps } from './widgetProps';
 
 type Row = Record<string, unknown>;
 
@@ -88,116 +88,123 @@ const NO_HINT: NestedTableHint = {};
 
 type Editing = { readonly index: number; readonly values: Row } | null;
 
-/** The nested table widget, editing rows with the given form component. */
-export function createNestedTableWidget(RowForm: ComponentType<RowFormProps>): WidgetComponent {
-  return function NestedTableWidget(p: WidgetProps) {
-    const [editing, setEditing] = useState<Editing>(null);
-    const row = elementObjectOf(p.field.schema);
-    const hint: NestedTableHint = p.field.hint.table ?? NO_HINT;
-    const specs = useMemo(() => (row ? nestedColumns(row, hint) : []), [row, hint]);
-    // A column over another screen's or operation's rows shows their labels (a SKU's name) once they have loaded.
-    const lookups = useOptionsFromFields(useMemo(() => columnSources(specs), [specs]));
-    const columns = useMemo(() => specs.map((c) => (lookups.has(c.name) ? { ...c, options: [...lookups.get(c.name)!] } : c)), [specs, lookups]);
-    if (!row) return <JsonViewWidget {...p} />;
-    const item = hint.itemLabel ?? 'entry';
-    const rows = (Array.isArray(p.value) ? p.value : []) as Row[];
-    const change = (next: Row[]) => {
-      p.onChange(next);
-      p.onBlur();
-    };
-    const nameOf = (r: Row, i: number) => {
-      const first = columns[0] ? getPath(r, columns[0].name) : undefined;
-      return typeof first === 'string' && first !== '' ? first : `${item} ${i + 1}`;
-    };
-    const move = (from: number, to: number) => {
-      const next = [...rows];
-      const [moved] = next.splice(from, 1);
-      next.splice(to, 0, moved!);
-      change(next);
-    };
-    const apply = (values: Row) => {
-      if (!editing) return;
-      change(editing.index === rows.length ? [...rows, values] : rows.map((r, i) => (i === editing.index ? { ...r, ...values } : r)));
-      setEditing(null);
-    };
-    const title = editing?.index === rows.length ? `Add ${item}` : `Edit ${item}`;
-    return (
-      <Input.Wrapper label={p.field.label} description={p.field.description} error={p.error} withAsterisk={false}>
-        <Stack gap={6} mt={6}>
-          {rows.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {`No ${item} yet.`}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480} type="native">
-              <Table withTableBorder verticalSpacing={4} highlightOnHover aria-label={p.field.label}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={48}>#</Table.Th>
-                    {columns.map((c) => (
-                      <Table.Th key={c.name}>{c.label}</Table.Th>
-                    ))}
-                    {!p.disabled && <Table.Th w={actionsWidth(4)}>Actions</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r, i) => {
-                    const name = nameOf(r, i);
-                    return (
-                      <Table.Tr key={typeof r.id === 'string' ? r.id : i}>
-                        <Table.Td>{i + 1}</Table.Td>
-                        {columns.map((c) => (
-                          <Table.Td key={c.name}>
-                            <Cell value={getPath(r, c.name)} field={c} />
-                          </Table.Td>
-                        ))}
-                        {!p.disabled && (
-                          <Table.Td>
-                            <RowActions
-                              label={name}
-                              onEdit={() => setEditing({ index: i, values: r })}
-                              onDelete={() => change(rows.filter((_, j) => j !== i))}
-                              move={{ up: i > 0 ? () => move(i, i - 1) : undefined, down: i < rows.length - 1 ? () => move(i, i + 1) : undefined }}
-                            />
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {!p.disabled && (
-            <Group>
-              <Button size="xs" variant="default" onClick={() => setEditing({ index: rows.length, values: newRow(row, hint) })}>
-                {`Add ${item}`}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-        <Modal opened={editing !== null} onClose={() => setEditing(null)} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-          {/* The row form sits in a portal, but React still bubbles its submit to the document's form: stop it here. */}
-          <div onSubmit={(e) => e.stopPropagation()}>
-            {editing && (
-              <RowForm
-                label={title}
-                schema={row}
-                hints={hint.rowFields}
-                panels={hint.rowPanels}
-                panelMode={editing.index === rows.length ? 'create' : 'edit'}
-                defaultValues={editing.values}
-                onSubmit={apply}
-                onCancel={() => setEditing(null)}
-                submitLabel={editing.index === rows.length ? 'Add' : 'Apply'}
-                focusFirstField
-              />
-            )}
-          </div>
-        </Modal>
-      </Input.Wrapper>
-    );
+/** The form a nested table edits its rows with: FormView, which provides itself to the widgets of its fields. */
+export const RowFormContext = createContext<ComponentType<RowFormProps> | null>(null);
+
+/** The nested table widget, editing a row with the form of `RowFormContext`. */
+export function NestedTableWidget(p: WidgetProps) {
+  const RowForm = useContext(RowFormContext);
+  return RowForm ? <NestedTable {...p} RowForm={RowForm} /> : <JsonViewWidget {...p} />;
+}
+
+function NestedTable(p: WidgetProps & { readonly RowForm: ComponentType<RowFormProps> }) {
+  const { RowForm } = p;
+  const [editing, setEditing] = useState<Editing>(null);
+  const row = elementObjectOf(p.field.schema);
+  const hint: NestedTableHint = p.field.hint.table ?? NO_HINT;
+  const specs = useMemo(() => (row ? nestedColumns(row, hint) : []), [row, hint]);
+  // A column over another screen's or operation's rows shows their labels (a SKU's name) once they have loaded.
+  const lookups = useOptionsFromFields(useMemo(() => columnSources(specs), [specs]));
+  const columns = useMemo(() => specs.map((c) => (lookups.has(c.name) ? { ...c, options: [...lookups.get(c.name)!] } : c)), [specs, lookups]);
+  if (!row) return <JsonViewWidget {...p} />;
+  const item = hint.itemLabel ?? 'entry';
+  const rows = (Array.isArray(p.value) ? p.value : []) as Row[];
+  const change = (next: Row[]) => {
+    p.onChange(next);
+    p.onBlur();
   };
+  const nameOf = (r: Row, i: number) => {
+    const first = columns[0] ? getPath(r, columns[0].name) : undefined;
+    return typeof first === 'string' && first !== '' ? first : `${item} ${i + 1}`;
+  };
+  const move = (from: number, to: number) => {
+    const next = [...rows];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    change(next);
+  };
+  const apply = (values: Row) => {
+    if (!editing) return;
+    change(editing.index === rows.length ? [...rows, values] : rows.map((r, i) => (i === editing.index ? { ...r, ...values } : r)));
+    setEditing(null);
+  };
+  const title = editing?.index === rows.length ? `Add ${item}` : `Edit ${item}`;
+  return (
+    <Input.Wrapper label={p.field.label} description={p.field.description} error={p.error} withAsterisk={false}>
+      <Stack gap={6} mt={6}>
+        {rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {`No ${item} yet.`}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480} type="native">
+            <Table withTableBorder verticalSpacing={4} highlightOnHover aria-label={p.field.label}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={48}>#</Table.Th>
+                  {columns.map((c) => (
+                    <Table.Th key={c.name}>{c.label}</Table.Th>
+                  ))}
+                  {!p.disabled && <Table.Th w={actionsWidth(4)}>Actions</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r, i) => {
+                  const name = nameOf(r, i);
+                  return (
+                    <Table.Tr key={typeof r.id === 'string' ? r.id : i}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      {columns.map((c) => (
+                        <Table.Td key={c.name}>
+                          <Cell value={getPath(r, c.name)} field={c} />
+                        </Table.Td>
+                      ))}
+                      {!p.disabled && (
+                        <Table.Td>
+                          <RowActions
+                            label={name}
+                            onEdit={() => setEditing({ index: i, values: r })}
+                            onDelete={() => change(rows.filter((_, j) => j !== i))}
+                            move={{ up: i > 0 ? () => move(i, i - 1) : undefined, down: i < rows.length - 1 ? () => move(i, i + 1) : undefined }}
+                          />
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {!p.disabled && (
+          <Group>
+            <Button size="xs" variant="default" onClick={() => setEditing({ index: rows.length, values: newRow(row, hint) })}>
+              {`Add ${item}`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {/* The row form sits in a portal, but React still bubbles its submit to the document's form: stop it here. */}
+        <div onSubmit={(e) => e.stopPropagation()}>
+          {editing && (
+            <RowForm
+              label={title}
+              schema={row}
+              hints={hint.rowFields}
+              panels={hint.rowPanels}
+              panelMode={editing.index === rows.length ? 'create' : 'edit'}
+              defaultValues={editing.values}
+              onSubmit={apply}
+              onCancel={() => setEditing(null)}
+              submitLabel={editing.index === rows.length ? 'Add' : 'Apply'}
+              focusFirstField
+            />
+          )}
+        </div>
+      </Modal>
+    </Input.Wrapper>
+  );
 }
 
 type Pair = { readonly key: string; readonly value: string };
