@@ -7,12 +7,11 @@
  * saves it with its stamp.
  */
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import type { AnyDocumentLayout, DocumentScreen } from '../../../definitions/define';
 import { useEngine, useStore } from '../shell/EngineContext';
 import { lazyComponent } from '../lazyComponent';
 import { diffDocuments } from './diffDocuments';
-import { AccordionDocument, FormDocument } from './FormDocument';
 import type { LayoutViewProps } from './layoutViewProps';
 import { diffOptionsOf } from './screenDiff';
 import { ScreenDownloads } from './ScreenDownloads';
@@ -22,10 +21,15 @@ import type { RowsRenderer } from './TableView';
 import { useDocumentController } from './useDocumentController';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { useWriteWithdrawn } from './useWriteWithdrawn';
-import { WizardDocument } from './WizardDocument';
 
 /** The 409 dialog, loaded when a save meets someone else's change (it words both sides with the presenter). */
 const ConflictDialog = lazyComponent(() => import('./ConflictDialog').then((m) => m.ConflictDialog));
+
+// The form layouts (with the form itself) and the wizard download with the first screen of their kind: a table screen,
+// the commonest, does not carry them.
+const FormDocument = lazy(() => import('./FormDocument').then((m) => ({ default: m.FormDocument })));
+const AccordionDocument = lazy(() => import('./FormDocument').then((m) => ({ default: m.AccordionDocument })));
+const WizardDocument = lazy(() => import('./WizardDocument').then((m) => ({ default: m.WizardDocument })));
 
 /** The component of each layout kind. */
 const LAYOUT_VIEWS: { readonly [K in AnyDocumentLayout['kind']]: ComponentType<LayoutViewProps<Extract<AnyDocumentLayout, { kind: K }>>> } = {
@@ -82,7 +86,9 @@ export function DocumentView({ screen, rowsRenderer }: DocumentViewProps) {
       {facts}
       {writeWithdrawn}
       {screen.downloads && screen.downloads.length > 0 && <ScreenDownloads downloads={screen.downloads} />}
-      <Layout screen={screen} layout={screen.layout} ctl={ctl} readOnly={readOnly} changeCount={changeCount} rowsRenderer={rowsRenderer} />
+      <Suspense fallback={<Loader role="status" aria-label={`Loading ${screen.title}`} />}>
+        <Layout screen={screen} layout={screen.layout} ctl={ctl} readOnly={readOnly} changeCount={changeCount} rowsRenderer={rowsRenderer} />
+      </Suspense>
       {ctl.conflict && (
         <Suspense fallback={null}>
           <ConflictDialog.Component

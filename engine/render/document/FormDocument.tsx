@@ -11,7 +11,7 @@ import { dropHidden } from '../form/dropHidden';
 import { SaveBar, SavedByPageBar } from '../widgets/SaveBar';
 import type { Doc } from './diffDocuments';
 import type { LayoutViewProps } from './layoutViewProps';
-import { FormView } from './LazyFormView';
+import { FormView } from '../form/FormView';
 
 type FormLayout = Extract<AnyDocumentLayout, { kind: 'form' | 'accordion' }>;
 

@@ -6,7 +6,7 @@
 import { CloseButton, Group, Paper, Portal, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { currentSnackbars, dismissSnackbar, subscribeSnackbars, type SnackbarNotice } from '../../core/snackbar';
-import { SAVE_BAR_HEIGHT_VAR } from '../widgets/SaveBar';
+import { SAVE_BAR_HEIGHT_VAR } from '../widgets/saveBarHeight';
 
 const colors: Record<SnackbarNotice['kind'], string> = {
   info: 'var(--mantine-color-dark-6)',

@@ -1,14 +1,10 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { createContext, useEffect, useLayoutEffect, useRef } from 'react';
+import { SAVE_BAR_HEIGHT_VAR } from './saveBarHeight';
 
 /** Above table rows and the sticky table header, below dialogs and menus. */
 export const SAVE_BAR_Z_INDEX = 150;
 
-/**
- * The height of the page's save bar while one is shown, on the document's root: the bottom notices stand above it, so a
- * "saved" notice never covers Save or Discard.
- */
-export const SAVE_BAR_HEIGHT_VAR = '--portal-save-bar-height';
 
 /**
  * True inside an editor that the page's save bar saves (a document's rule accordion): the editor leaves out a Save
