@@ -6,10 +6,11 @@
  * concern each (as `engine/render/document/DocumentView.tsx` and its layout components, or `render/log/LogView.tsx`).
  * This walks the files with the TypeScript parser; the test fails listing each component over the limit.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sourceFiles';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FOLDERS = ['engine', 'src', 'login', 'provider'];
@@ -22,16 +23,6 @@ export interface ComponentSize {
   /** The function's first line (1-based). */
   readonly line: number;
   readonly lines: number;
-}
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules') sources(path, out);
-    } else if (name.endsWith('.tsx') && !name.endsWith('.test.tsx')) out.push(path);
-  }
-  return out;
 }
 
 const isComponentName = (name: string) => /^[A-Z]/.test(name);
@@ -105,7 +96,7 @@ describe('component size', () => {
   });
 
   it(`has no React component over ${LIMIT} lines in ${FOLDERS.join(', ')}`, () => {
-    const files = FOLDERS.flatMap((f) => sources(join(ROOT, f)));
+    const files = FOLDERS.flatMap((f) => sourceFiles(join(ROOT, f), ['.tsx']));
     expect(files.length).toBeGreaterThan(100);
     // The walk finds them (some 260 when this was written).
     expect(files.flatMap((f) => componentSizes(f, readFileSync(f, 'utf8'))).length).toBeGreaterThan(200);

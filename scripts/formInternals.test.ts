@@ -6,10 +6,11 @@
  * from the installed package's type declarations, so a member added by a later version is covered too; any
  * `control._…` is refused whatever its name.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sourceFiles';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DECLARATIONS = join(ROOT, 'node_modules/react-hook-form/dist/types/form.d.ts');
@@ -46,16 +47,6 @@ export function privateReads(file: string, text: string, names: ReadonlySet<stri
   return found;
 }
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules' && name !== 'generated') sources(path, out);
-    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
-
 describe("react-hook-form's internals", () => {
   const names = new Set([...privateControlMembers(readFileSync(DECLARATIONS, 'utf8')), '_f']);
 
@@ -87,7 +78,7 @@ describe("react-hook-form's internals", () => {
   });
 
   it('are not used by the engine outside its tests', () => {
-    const files = sources(join(ROOT, 'engine'));
+    const files = sourceFiles(join(ROOT, 'engine'));
     expect(files.length).toBeGreaterThan(100);
     const uses = files.flatMap((file) => privateReads(file, readFileSync(file, 'utf8'), names).map((use) => `${relative(ROOT, file)}:${use}`));
     expect(uses).toEqual([]);
