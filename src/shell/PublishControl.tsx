@@ -42,8 +42,14 @@ export function PublishControl({ publishRule }: { publishRule: AccessRule | unde
   };
   useEffect(() => {
     if (published === 0) return;
-    // After the dialog's own return of the focus, which finds the button disabled.
-    const timer = setTimeout(() => badge.current?.focus(), FOCUS_AFTER_CLOSE_MS);
+    // After the dialog's own return of the focus, which finds the button disabled. Only where the focus would be lost
+    // (on the page, or on the disabled button): never away from where the administrator went meanwhile, such as the
+    // command palette opened by its shortcut.
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      const control = badge.current?.closest('[role="group"]');
+      if (!active || active === document.body || control?.contains(active)) badge.current?.focus();
+    }, FOCUS_AFTER_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [published]);
   const rev = state.revision;
