@@ -12,6 +12,7 @@ import { REPORT_NAMES, reportSpec } from '../../../schemas/reports';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw } from './bind';
 import { ClickHouse, clickHouseConfig } from './client';
+import { CLUSTER_KINDS, ingestTable } from './columns';
 import { ClickHouseLogStore } from './store';
 
 const url = process.env.CLICKHOUSE_URL;
@@ -34,7 +35,8 @@ class Recording extends ClickHouse {
 }
 
 /** One shard's tables in place of the Distributed ones (chdb runs no server for them to reach). */
-const local = (text: string) => text.replace(/\.(log_events|log_hourly|log_daily_users|log_rollups)\b(?!_)/g, '.$1_local');
+const DISTRIBUTED = ['log_events', 'log_hourly', 'log_daily_users', 'log_rollups', ...CLUSTER_KINDS.map((k) => ingestTable(k))];
+const local = (text: string) => text.replace(new RegExp(`\\.(${DISTRIBUTED.join('|')})\\b(?!_)`, 'g'), '.$1_local');
 
 /** Rows of an answer, order aside (groups come in any order without ORDER BY). */
 function rowsOf(statement: string, answer: string): unknown[] {

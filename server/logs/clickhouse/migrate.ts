@@ -1,13 +1,14 @@
 /**
  * Versioned ClickHouse migrations (migrations/NNN_name.sql), applied on every shard in order and recorded there in
  * `log_store_migrations`. `{db}` and `{cluster}` in a file are the configured database and cluster; statements end
- * with `;` at the end of a line.
+ * with `;` at the end of a line. A statement naming `{kind}` is run once for each kind the cluster stores.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { raw, sql } from './bind';
 import type { ClickHouse } from './client';
+import { CLUSTER_KINDS } from './columns';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -31,7 +32,8 @@ export function migrations(database: string, cluster: string, upTo = Infinity): 
         .replaceAll('{cluster}', cluster)
         .split(/;\s*$/m)
         .map((s) => s.trim())
-        .filter(Boolean),
+        .filter(Boolean)
+        .flatMap((s) => (s.includes('{kind}') ? CLUSTER_KINDS.map((kind) => s.replaceAll('{kind}', kind)) : [s])),
     }))
     .filter((m) => m.version <= upTo);
 }

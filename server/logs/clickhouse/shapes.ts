@@ -2,7 +2,8 @@
  * The ClickHouse store's reads for policy evaluation (`LogStore.ruleHits`, `LogStore.requestShapes`): the same
  * answers as the SQL store's (../shapes.ts), over the Distributed event table.
  */
-import type { RequestShape } from '../shapes';
+import type { Risk } from '../../../schemas/logEnums';
+import { FILE_EXTENSION_PATTERN, type EmailRequestShape, type RequestShape, type WebRequestShape } from '../shapes';
 import { raw, sql } from './bind';
 import type { ClickHouse } from './client';
 import { has, list, text } from './columns';
@@ -20,8 +21,15 @@ export async function ruleHits(ch: ClickHouse, tenantId: string, sinceMs: number
   return new Map(rows.map((r) => [r.ref, Number(r.n)]));
 }
 
-/** The distinct web request shapes between `sinceMs` and `untilMs`, largest first (then newest example first). */
+/**
+ * The distinct request shapes between `sinceMs` and `untilMs`: the web log's, then the email log's, each largest first
+ * (then newest example first).
+ */
 export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]> {
+  return [...(await webShapes(ch, tenantId, sinceMs, untilMs)), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
+}
+
+async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<WebRequestShape[]> {
   type Row = Record<'userid' | 'grp' | 'src_ip' | 'domain' | 'country' | 'browser', string | null> & {
     file_type: string | null;
     cats: string[];
@@ -41,6 +49,7 @@ export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: n
          ORDER BY n DESC, last_ts DESC, last_seq DESC`,
   );
   return rows.map((r) => ({
+    kind: 'web',
     userid: r.userid!,
     group: r.grp!,
     src_ip: r.src_ip!,
@@ -51,5 +60,35 @@ export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: n
     file_type: r.file_type,
     count: Number(r.n),
     example: { ts: Number(r.last_ts), seq: Number(r.last_seq), url: r.last_url! },
+  }));
+}
+
+async function emailShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<EmailRequestShape[]> {
+  type Row = Record<'userid' | 'sender' | 'domain' | 'recipient' | 'file_type' | 'last_subject', string | null> & {
+    link_risk: Risk | null;
+    n: string;
+    last_ts: string;
+    last_seq: string;
+  };
+  const rows = await ch.rows<Row>(
+    sql`SELECT ${field('userid')} AS userid, ${field('sender')} AS sender, ${field('domain')} AS domain, ${field('recipient')} AS recipient,
+               coalesce(nullIf(${text('file_type')}, ''), nullIf(lowerUTF8(extract(${text('file_name')}, ${FILE_EXTENSION_PATTERN})), '')) AS file_type,
+               if(toFloat64OrZero(${text('urls')}) > 0, ${field('risk_score')}, NULL) AS link_risk,
+               count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq, argMax(${field('subject')}, (ts, seq)) AS last_subject
+          FROM ${raw(ch.config.database)}.log_events
+         WHERE tenant_id = ${tenantId} AND log_type = 'email' AND ts >= ${sinceMs} AND ts <= ${untilMs}
+         GROUP BY userid, sender, domain, recipient, file_type, link_risk
+         ORDER BY n DESC, last_ts DESC, last_seq DESC`,
+  );
+  return rows.map((r) => ({
+    kind: 'email',
+    userid: r.userid!,
+    sender: r.sender!,
+    domain: r.domain!,
+    recipient: r.recipient!,
+    file_type: r.file_type,
+    link_risk: r.link_risk,
+    count: Number(r.n),
+    example: { ts: Number(r.last_ts), seq: Number(r.last_seq), subject: r.last_subject },
   }));
 }

@@ -1,6 +1,6 @@
 /**
  * The ClickHouse log store (LOG_STORE=clickhouse): events in the Distributed table `log_events` over each shard's
- * MergeTree, reads compiled to ClickHouse SQL with the same rules as the SQL store, so answers are the same. The audit
+ * MergeTree, written through their kind's ingest table (migration 007), reads compiled to ClickHouse SQL with the same rules as the SQL store, so answers are the same. The audit
  * log stays on SQL (it is written inside the saves' transactions) and its reads go to the SQL store.
  */
 import { createHash } from 'node:crypto';
@@ -29,7 +29,7 @@ import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
 import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bind';
 import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
-import { has, list, text } from './columns';
+import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
 import { requestShapes, ruleHits } from './shapes';
 
 /** How far back a log page looks first (see logPage). */
@@ -46,7 +46,7 @@ function fieldText(v: unknown): string | null {
 }
 
 /** The columns of log_events in the order eventLine writes them. */
-const EVENT_COLUMNS = 'tenant_id, log_type, ts, seq, user, bytes, keys, vals, list_keys, list_vals, event';
+export const EVENT_COLUMNS = 'tenant_id, log_type, ts, seq, user, bytes, keys, vals, list_keys, list_vals, event';
 
 /** A string as a TabSeparated field: the binding's escaping (no tab or line break left), without its quotes. */
 const tsv = (s: string) => (/[\\'\0\n\r\t\b\f\uD800-\uDFFF]/.test(s) ? stringLiteral(s).slice(1, -1) : s);
@@ -208,14 +208,18 @@ for (const [id, d] of ROLLUPS) ROLLUPS_BY_KIND.set(d.logType, [...(ROLLUPS_BY_KI
 
 /** Hourly rows of a shard's events into log_rollups_local, for the rollups given (all of one kind). */
 const ROW_GROUPS = ['tenant_id', 'rollup', 'hour'];
-function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[]): Sql {
+function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string): Sql {
   const groups = [raw('tenant_id'), raw('tupleElement(c, 1)'), raw(`intDiv(ts, ${HOUR_MS}) * ${HOUR_MS}`)];
-  return eventRows(logType, defs, sql`${db}.log_events_local`, [], groups, (c) => c, (i) => ROW_GROUPS[i]!);
+  return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, [], groups, (c) => c, (i) => ROW_GROUPS[i]!);
 }
 
-/** The materialized view of a kind's rollups: named by the rollups it fills, so a changed catalogue makes a new one. */
+/**
+ * The materialized view of a kind's rollups, on the table its events enter by: named by the rollups it fills and the
+ * table it reads, so a changed catalogue (or the views of stores before migration 007, on log_events_local) is
+ * replaced by a new one.
+ */
 const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[]) =>
-  `rollups_${createHash('sha256').update(`${logType} ${defs.map(([id]) => id).join(' ')}`).digest('hex').slice(0, 16)}`;
+  `rollups_${createHash('sha256').update(`${logType} ${defs.map(([id]) => id).join(' ')} ${ingestTable(logType, true)}`).digest('hex').slice(0, 16)}`;
 
 /**
  * Spans [from, to) of a column as one condition. No spans is the empty span [0, 0), not `0`: 18.16 answers "Unknown
@@ -322,9 +326,14 @@ export class ClickHouseLogStore implements LogStore {
       const [events] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events_local`, { shard });
       for (const [name, { logType, defs }] of wanted) {
         if (views.some((v) => v.name === name)) continue;
-        await this.ch.command(sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.log_rollups_local AS ${rollupRows(this.db, logType, defs)}`, shard);
+        await this.ch.command(
+          sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.log_rollups_local AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true))}`,
+          shard,
+        );
         const missing = defs.filter(([id]) => !covered.has(id));
-        if (missing.length && Number(events?.n) > 0) await this.ch.command(sql`INSERT INTO ${this.db}.log_rollups_local ${rollupRows(this.db, logType, missing)}`, shard);
+        if (missing.length && Number(events?.n) > 0) {
+          await this.ch.command(sql`INSERT INTO ${this.db}.log_rollups_local ${rollupRows(this.db, logType, missing, 'log_events_local')}`, shard);
+        }
       }
       const gone = [...covered].filter((id) => !ROLLUPS.has(id));
       if (gone.length) await this.ch.command(sql`ALTER TABLE ${this.db}.log_rollups_local DELETE WHERE rollup IN (${join(gone.map((id) => sql`${id}`), ', ')})`, shard);
@@ -347,11 +356,10 @@ export class ClickHouseLogStore implements LogStore {
         [after.tenant, after.type, after.ts, after.seq],
       );
       if (!rows.length) return;
-      await this.ch.insert(
-        'log_events',
-        EVENT_COLUMNS,
-        rows.map((r) => eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)),
-      );
+      for (const kind of CLUSTER_KINDS) {
+        const lines = rows.flatMap((r) => (r.log_type === kind ? [eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)] : []));
+        await this.ch.insert(ingestTable(kind), EVENT_COLUMNS, lines);
+      }
       const last = rows[rows.length - 1]!;
       after = { tenant: last.tenant_id, type: last.log_type, ts: Number(last.ts), seq: Number(last.seq) };
       this.seq = Math.max(this.seq, after.seq);
@@ -534,10 +542,10 @@ export class ClickHouseLogStore implements LogStore {
     const rows = events.flatMap((e, i) => (held.has(i) ? [] : [{ e, i }]));
     if (rows.length === 0) return events.length;
     const first = this.nextSeqs(rows.length);
-    // One TabSeparated insert through the Distributed table with insert_distributed_sync: answered once every shard
-    // has its rows; the rollups' materialized views fill in the same insert.
+    // One TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: answered once
+    // every shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
     await this.ch.insert(
-      'log_events',
+      ingestTable(logType),
       batchKey === undefined ? EVENT_COLUMNS : `${EVENT_COLUMNS}, batch_key, batch_row`,
       rows.map(({ e, i }, n) => {
         const line = eventLine(tenantId, logType, e.ts, first + n, e.event);
