@@ -53,7 +53,7 @@ export const evaluate = defineOperation({
 });
 
 
-/** How many days of web logs the impact replays. */
+/** How many days of web and email logs the impact replays. */
 export const IMPACT_DAYS = 7;
 
 export const ImpactJob = z.object({
@@ -74,21 +74,23 @@ export const ImpactJobParams = z.strictObject({ id: z.uuid().meta({ title: 'Job 
 
 const IMPACT_TEXT =
   `The distinct request shapes of the last ${IMPACT_DAYS} days of web logs (user, group, source address, domain, ` +
-  'categories, destination country, browser, file type) with their counts are decided under the ' +
-  'published and the staged revision as they are when the job starts; the events whose web action changes are ' +
-  'counted per transition (e.g. allow → block) and grouped by user, domain and category (the 20 largest groups each, ' +
-  'with up to 3 example events and their requests). ';
+  'categories, destination country, browser, file type) and of email logs (sender and its domain, recipient, ' +
+  'attachment type, link risk) with their counts are decided under the published and the staged revision as they ' +
+  'are when the job starts, a web request by its web action and a mail message by its email action; the events whose ' +
+  'action changes are counted per transition (e.g. allow → block) and grouped by user, domain, sender domain and ' +
+  'category (the 20 largest groups each, with up to 3 example events and their requests). ';
 
 export const impact = defineOperation({
   id: 'policy.impact',
   method: 'POST',
   path: '/api/policy/v1/impact',
-  summary: `Start replaying the last ${IMPACT_DAYS} days of web requests against the staged revision, as a background job`,
+  summary: `Start replaying the last ${IMPACT_DAYS} days of web requests and mail messages against the staged revision, as a background job`,
   description:
     EXTENSION +
     IMPACT_TEXT +
     'The answer is the job, queued; read it with `policy.impactJob` until it has finished. A new job of the same ' +
-    'administrator cancels the one still open. Jobs are kept for an hour.',
+    'administrator cancels the one still open; a job whose server stopped before it finished reads as failed a minute ' +
+    'later. Any server of the deployment answers a job and cancels it. Jobs are kept for an hour.',
   response: ImpactJob,
   access: POLICY_READ,
   tag,

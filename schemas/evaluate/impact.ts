@@ -1,42 +1,58 @@
 /**
- * The impact of a publish: logged requests (as distinct shapes with their counts) decided under the published and
- * the staged revision, the events whose web action changes counted by transition and grouped by user, domain and
- * category with example events. Pure: the server's impact job and the bench feed it shapes and read its summary.
+ * The impact of a publish: logged web requests and mail messages (as distinct shapes with their counts) decided under
+ * the published and the staged revision, a web request by its web action and a mail message by the email decision; the
+ * events whose action changes are counted by transition and grouped by user, domain and category with example events.
+ * Pure: the server's impact job and the bench feed it shapes and read its summary.
  */
 import { z } from 'zod';
 import { decideOne, type CompiledPolicy } from './evaluate';
 import { EvalRequest } from './types';
 
+export const ImpactKind = z.enum(['web', 'email']).meta({ description: 'web: a logged web request, decided by its web action; email: a logged mail message, decided by the email policy' });
+export type ImpactKind = z.infer<typeof ImpactKind>;
+
+/** The decision that decides an event of each kind. */
+const DECISION_OF: Readonly<Record<ImpactKind, string>> = { web: 'web', email: 'email' };
+
 /** One distinct request of the logs, how many events had it, and its newest event. */
 export interface ImpactShape {
+  readonly kind: ImpactKind;
   readonly request: EvalRequest;
+  /** Whose events they are: the user the log names (for mail, the company's mailbox: recipient or sender). */
+  readonly user: string;
   readonly count: number;
-  readonly example: { readonly timestamp: string; readonly url: string };
+  /** The newest event: its time, and a web request's URL or a mail message's subject. */
+  readonly example: { readonly timestamp: string; readonly url?: string; readonly subject?: string };
 }
 
 export const ImpactExample = z.object({
+  kind: ImpactKind,
   timestamp: z.string(),
-  url: z.string(),
+  url: z.string().optional().meta({ description: 'The URL of a web request' }),
+  subject: z.string().optional().meta({ description: 'The subject of a mail message' }),
   user: z.string(),
-  from: z.string().meta({ description: 'The web action under the published revision' }),
-  to: z.string().meta({ description: 'The web action under the staged revision' }),
+  from: z.string().meta({ description: 'The action under the published revision: the web action of a request, the email action of a message' }),
+  to: z.string().meta({ description: 'The action under the staged revision' }),
   request: EvalRequest.meta({ description: 'The request as decided, to open its trace with the evaluate call' }),
 });
 export type ImpactExample = z.infer<typeof ImpactExample>;
 export const ImpactGroup = z.object({ key: z.string(), label: z.string().optional().meta({ description: 'The name of a category id' }), events: z.number().int(), examples: z.array(ImpactExample) });
 export type ImpactGroup = z.infer<typeof ImpactGroup>;
-export const ImpactTransition = z.object({ from: z.string(), to: z.string(), events: z.number().int(), users: z.number().int() });
+export const ImpactTransition = z.object({ kind: ImpactKind, from: z.string(), to: z.string(), events: z.number().int(), users: z.number().int() });
 
 export const ImpactSummary = z.object({
-  events: z.number().int().meta({ description: 'Web events replayed' }),
+  events: z.number().int().meta({ description: 'Events replayed: web requests and mail messages' }),
+  email_events: z.number().int().meta({ description: 'Of the events replayed, mail messages' }),
   shapes: z.number().int().meta({ description: 'Distinct request shapes decided' }),
-  changed: z.number().int().meta({ description: 'Events whose web action the staged revision changes' }),
+  changed: z.number().int().meta({ description: 'Events whose action (web or email) the staged revision changes' }),
   users: z.number().int().meta({ description: 'Distinct users with at least one changed event' }),
   actions: z.record(z.string(), z.string()).meta({ description: 'Web action → its label' }),
-  transitions: z.array(ImpactTransition).meta({ description: 'Changed events per published → staged action, largest first' }),
+  email_actions: z.record(z.string(), z.string()).meta({ description: 'Email action → its label' }),
+  transitions: z.array(ImpactTransition).meta({ description: 'Changed events per kind and published → staged action, largest first' }),
   by_user: z.array(ImpactGroup),
-  by_domain: z.array(ImpactGroup),
-  by_category: z.array(ImpactGroup),
+  by_domain: z.array(ImpactGroup).meta({ description: 'Changed web requests by the domain requested' }),
+  by_sender_domain: z.array(ImpactGroup).meta({ description: 'Changed mail messages by the domain of their sender' }),
+  by_category: z.array(ImpactGroup).meta({ description: 'Changed web requests by category' }),
 });
 export type ImpactSummary = z.infer<typeof ImpactSummary>;
 
@@ -53,11 +69,12 @@ interface Group {
 /** Adds shapes one by one (so a caller can pause between them), then summarises. */
 export class ImpactTally {
   private events = 0;
+  private emailEvents = 0;
   private shapes = 0;
   private changed = 0;
   private readonly users = new Set<string>();
-  private readonly transitions = new Map<string, { from: string; to: string; events: number; users: Set<string> }>();
-  private readonly groups = { user: new Map<string, Group>(), domain: new Map<string, Group>(), category: new Map<string, Group>() };
+  private readonly transitions = new Map<string, { kind: ImpactKind; from: string; to: string; events: number; users: Set<string> }>();
+  private readonly groups = { user: new Map<string, Group>(), domain: new Map<string, Group>(), senderDomain: new Map<string, Group>(), category: new Map<string, Group>() };
 
   constructor(
     private readonly published: CompiledPolicy,
@@ -66,19 +83,21 @@ export class ImpactTally {
   ) {}
 
   add(shape: ImpactShape): void {
+    const { kind, request, user } = shape;
     this.events += shape.count;
+    if (kind === 'email') this.emailEvents += shape.count;
     this.shapes++;
-    const from = decideOne(this.published, 'web', shape.request, this.now)!.action;
-    const to = decideOne(this.staged, 'web', shape.request, this.now)!.action;
+    const from = decideOne(this.published, DECISION_OF[kind], request, this.now)!.action;
+    const to = decideOne(this.staged, DECISION_OF[kind], request, this.now)!.action;
     if (from === to) return;
-    const user = shape.request.user ?? '';
     this.changed += shape.count;
     this.users.add(user);
-    const t = this.transitions.get(`${from}>${to}`) ?? { from, to, events: 0, users: new Set<string>() };
+    const key = `${kind}:${from}>${to}`;
+    const t = this.transitions.get(key) ?? { kind, from, to, events: 0, users: new Set<string>() };
     t.events += shape.count;
     t.users.add(user);
-    this.transitions.set(`${from}>${to}`, t);
-    const example: ImpactExample = { ...shape.example, user, from, to, request: shape.request };
+    this.transitions.set(key, t);
+    const example: ImpactExample = { kind, ...shape.example, user, from, to, request };
     const add = (m: Map<string, Group>, key: string) => {
       const g = m.get(key) ?? { key, events: 0, examples: [] };
       g.events += shape.count;
@@ -86,21 +105,29 @@ export class ImpactTally {
       m.set(key, g);
     };
     add(this.groups.user, user);
-    add(this.groups.domain, shape.request.domain ?? '');
-    for (const c of shape.request.categories ?? []) add(this.groups.category, c);
+    // A web request by the site and its categories; a mail message (which has no category) by its sender's domain.
+    if (kind === 'email') add(this.groups.senderDomain, request.sender_domain ?? '');
+    else {
+      add(this.groups.domain, request.domain ?? '');
+      for (const c of request.categories ?? []) add(this.groups.category, c);
+    }
   }
 
   summary(): ImpactSummary {
     const top = (m: Map<string, Group>) => [...m.values()].sort((a, b) => b.events - a.events).slice(0, IMPACT_TOP);
+    const labels = (kind: ImpactKind) => ({ ...this.published.decisions.find((d) => d.decl.id === DECISION_OF[kind])!.decl.labels });
     return {
       events: this.events,
+      email_events: this.emailEvents,
       shapes: this.shapes,
       changed: this.changed,
       users: this.users.size,
-      actions: { ...this.published.decisions.find((d) => d.decl.id === 'web')!.decl.labels },
-      transitions: [...this.transitions.values()].sort((a, b) => b.events - a.events).map((t) => ({ from: t.from, to: t.to, events: t.events, users: t.users.size })),
+      actions: labels('web'),
+      email_actions: labels('email'),
+      transitions: [...this.transitions.values()].sort((a, b) => b.events - a.events).map((t) => ({ kind: t.kind, from: t.from, to: t.to, events: t.events, users: t.users.size })),
       by_user: top(this.groups.user),
       by_domain: top(this.groups.domain),
+      by_sender_domain: top(this.groups.senderDomain),
       by_category: top(this.groups.category),
     };
   }

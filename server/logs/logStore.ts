@@ -71,7 +71,10 @@ export interface LogStore {
   collect(db: Db, tenantId: string, logType: LogType, after: { ts: number; seq: number }, limit: number, sinceMs?: number): Promise<StoredEvent[]>;
   /** Web and firewall events per deciding rule (`decided_by`) since `sinceMs` (the evaluator's rule hits). */
   ruleHits(db: Db, tenantId: string, sinceMs: number): Promise<Map<string, number>>;
-  /** The distinct web request shapes in [sinceMs, untilMs], most events first (the impact of a publish). */
+  /**
+   * The distinct web request and mail message shapes in [sinceMs, untilMs]: the web log's, then the email log's, each
+   * most events first (the impact of a publish).
+   */
   requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]>;
   /**
    * Stores events; resolves once they are stored (and their rollups follow), with how many. With the batch's

@@ -18,7 +18,7 @@ import type { GeneratorPolicy } from '../logs/generator';
 import { logStoreOf } from '../logs/logStores';
 import { HIDDEN_VALUE, hidesUsers, logReadViewOf, viewUserNames, type LogReadView } from '../logs/readView';
 import type { RequestShape } from '../logs/shapes';
-import { ImpactTally, type ImpactGroup, type ImpactSummary } from '../../schemas/evaluate/impact';
+import { ImpactTally, type ImpactExample, type ImpactGroup, type ImpactKind, type ImpactShape, type ImpactSummary } from '../../schemas/evaluate/impact';
 import { policyRevision } from '../revisions';
 import { HttpError, implementAll, requireCaller, type Db, type ServerModule } from '../types';
 
@@ -104,107 +104,206 @@ export const LOGGED_DECISIONS: ReadonlySet<string> = new Set(['web', 'firewall']
 
 // ---- the impact of a publish as a background job --------------------------------------------------------------------
 
-interface ImpactEntry {
-  readonly tenantId: string;
-  job: ImpactJob;
-  /** Set by a cancel; the running job stops at its next pause. */
-  cancelled: boolean;
-}
-
-/** Impact jobs of this server process, by id: kept an hour after they start, at most 20 per tenant. */
-const impactJobs = new Map<string, ImpactEntry>();
-const IMPACT_KEEP_MS = 3_600_000;
+/*
+ * Impact jobs are rows of `impact_jobs`, so that every server process on the database answers them and a cancel made
+ * through any of them stops the job. The process that starts a job runs it: it writes the job's progress at most every
+ * PROGRESS_EVERY_MS (and, while it reads the logs, a heartbeat every HEARTBEAT_MS), reads the job's status between
+ * slices, and stops once the job has ended elsewhere; every write is conditional on the job being open, so a cancelled
+ * or failed job is never overwritten.
+ *
+ * A job whose process is gone (stopped, crashed or restarted) would stay open for ever, so a job still open whose row
+ * was last written more than STALE_MS ago is failed, by whichever process next reads or starts a job of the tenant.
+ * That needs no record of which process owns a job and holds for PGlite (one process) and PostgreSQL (several) alike.
+ * STALE_MS is far above the longest pause between two writes of a live job (a heartbeat, or a slice and a query waiting
+ * behind a heavy one); a live job failed anyway stops at its next write, as a cancelled one does. Every time is the
+ * database's clock (`now()`), the one clock all processes share.
+ */
 const IMPACT_KEEP_PER_TENANT = 20;
-/** How long the job decides shapes before it gives way to other requests (and reports its progress). */
+/** How long the job decides shapes before it gives way to other requests (and reads its status). */
 const IMPACT_SLICE_MS = 25;
+const PROGRESS_EVERY_MS = 250;
+const HEARTBEAT_MS = 5_000;
+const STALE_MS = 60_000;
 /** Share of the progress the log read stands for. */
 const READ_SHARE = 10;
+/** First key of the per-tenant lock of a job's start (the second is the tenant's hash). */
+const IMPACT_LOCK = 727_020;
+const OPEN = `status IN ('queued', 'running')`;
+const GONE = 'The server running the replay stopped before it finished. Start it again.';
 
-const isOpen = (e: ImpactEntry) => e.job.status === 'queued' || e.job.status === 'running';
-
-function update(entry: ImpactEntry, change: Partial<ImpactJob>): void {
-  entry.job = { ...entry.job, ...change, updated_at: new Date().toISOString() };
+interface ImpactRow {
+  id: string;
+  status: ImpactJob['status'];
+  progress: number;
+  published_rev_id: number;
+  staged_rev_id: number;
+  days: number;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  reason: string | null;
+  result: ImpactSummary | null;
 }
 
-function endJob(entry: ImpactEntry, status: 'finished' | 'failed' | 'cancelled', reason?: string, result?: ImpactSummary): void {
-  if (status === 'cancelled') entry.cancelled = true;
-  update(entry, { status, ...(status === 'finished' ? { progress: 100 } : {}), ...(reason ? { reason } : {}), ...(result ? { result } : {}) });
+/** A job of a tenant. */
+interface JobKey {
+  readonly tenantId: string;
+  readonly id: string;
 }
 
-function keepJob(entry: ImpactEntry): void {
-  const cutoff = Date.now() - IMPACT_KEEP_MS;
-  const mine = [...impactJobs.values()].filter((e) => e.tenantId === entry.tenantId);
-  for (const e of impactJobs.values()) if (!isOpen(e) && Date.parse(e.job.created_at) < cutoff) impactJobs.delete(e.job.id);
-  for (const e of mine.filter((x) => !isOpen(x)).slice(0, Math.max(0, mine.length + 1 - IMPACT_KEEP_PER_TENANT))) impactJobs.delete(e.job.id);
-  impactJobs.set(entry.job.id, entry);
-}
-
-function impactEntry(tenantId: string, id: string): ImpactEntry {
-  const entry = impactJobs.get(id);
-  if (!entry || entry.tenantId !== tenantId) throw new HttpError(404, 'No such job');
-  return entry;
-}
-
-/** A logged request shape as the evaluator reads it. */
-export const shapeRequest = (s: RequestShape): EvalRequest => ({
-  url: s.example.url,
-  domain: s.domain,
-  user: s.userid,
-  groups: s.group ? [s.group] : [],
-  source_ip: s.src_ip,
-  categories: [...s.cats],
-  country: s.country,
-  browser: s.browser.toLowerCase(),
-  ...(s.file_type ? { file_type: s.file_type, direction: 'download' as const } : {}),
+const toJob = (r: ImpactRow): ImpactJob => ({
+  id: r.id,
+  status: r.status,
+  progress: r.progress,
+  ...(r.reason !== null ? { reason: r.reason } : {}),
+  published_rev_id: r.published_rev_id,
+  staged_rev_id: r.staged_rev_id,
+  days: r.days,
+  created_by: r.created_by,
+  created_at: new Date(r.created_at).toISOString(),
+  updated_at: new Date(r.updated_at).toISOString(),
+  ...(r.result !== null ? { result: r.result } : {}),
 });
+
+/** Fails the tenant's open jobs whose process is gone (see above). */
+async function failGoneJobs(db: Db, tenantId: string): Promise<void> {
+  await db.query(
+    `UPDATE impact_jobs SET status = 'failed', reason = $2, updated_at = now()
+      WHERE tenant_id = $1 AND ${OPEN} AND updated_at < now() - $3 * interval '1 millisecond'`,
+    [tenantId, GONE, STALE_MS],
+  );
+}
+
+async function impactRow(db: Db, job: JobKey): Promise<ImpactRow> {
+  const row = (await db.query<ImpactRow>('SELECT * FROM impact_jobs WHERE tenant_id = $1 AND id = $2', [job.tenantId, job.id])).rows[0];
+  if (!row) throw new HttpError(404, 'No such job');
+  return row;
+}
+
+/** Marks the job running at `progress` (never lower); false once it has ended (cancelled, or failed as gone). */
+async function advance(db: Db, job: JobKey, progress: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE impact_jobs SET status = 'running', progress = greatest(progress, $3), updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 AND ${OPEN} RETURNING id`,
+    [job.tenantId, job.id, progress],
+  );
+  return rows.length > 0;
+}
+
+async function isOpen(db: Db, job: JobKey): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM impact_jobs WHERE tenant_id = $1 AND id = $2 AND ${OPEN}`, [job.tenantId, job.id])).rows.length > 0;
+}
+
+/** Ends the job if it is still open: the row as ended, or undefined when it had ended already. */
+async function endJob(db: Db, job: JobKey, status: 'finished' | 'failed' | 'cancelled', end: { reason?: string; result?: ImpactSummary }): Promise<ImpactRow | undefined> {
+  const { rows } = await db.query<ImpactRow>(
+    `UPDATE impact_jobs SET status = $3, reason = $4, result = $5, progress = CASE WHEN $3 = 'finished' THEN 100 ELSE progress END, updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 AND ${OPEN} RETURNING *`,
+    [job.tenantId, job.id, status, end.reason ?? null, end.result ? JSON.stringify(end.result) : null],
+  );
+  return rows[0];
+}
+
+/**
+ * A logged request shape as the impact decides it: the request the evaluator reads (as fromEvent.ts makes it of one
+ * event), whose it is (the log's user; a field the events lack reads as ''), and its newest event.
+ */
+export function impactShape(s: RequestShape): ImpactShape {
+  const timestamp = new Date(s.example.ts).toISOString();
+  if (s.kind === 'email') {
+    return {
+      kind: 'email',
+      request: {
+        sender: s.sender,
+        sender_domain: s.domain,
+        recipient: s.recipient,
+        ...(s.file_type ? { file_type: s.file_type } : {}),
+        ...(s.link_risk ? { link_risk: s.link_risk } : {}),
+      },
+      user: s.userid ?? '',
+      count: s.count,
+      example: { timestamp, ...(s.example.subject ? { subject: s.example.subject } : {}) },
+    };
+  }
+  return {
+    kind: 'web',
+    request: {
+      url: s.example.url,
+      domain: s.domain,
+      user: s.userid,
+      groups: s.group ? [s.group] : [],
+      source_ip: s.src_ip,
+      categories: [...s.cats],
+      country: s.country,
+      browser: s.browser.toLowerCase(),
+      ...(s.file_type ? { file_type: s.file_type, direction: 'download' as const } : {}),
+    },
+    user: s.userid ?? '',
+    count: s.count,
+    example: { timestamp, url: s.example.url },
+  };
+}
+
+/** The request attribute naming the user, which the logs hide: an example's request leaves it out while they do. */
+const USER_ATTRIBUTE: Readonly<Record<ImpactKind, keyof EvalRequest>> = { web: 'user', email: 'recipient' };
 
 /**
  * The impact as the tenant's logs show users (restricted or anonymised): decided on the names as logged, answered
- * with the names hidden, in the groups and in every example; an example's request then carries no user, so opening
- * its trace decides it as for an unknown user.
+ * with the names hidden, in the groups and in every example; an example's request then carries no user (no recipient
+ * for mail), so opening its trace decides it as for an unknown user.
  */
 function viewImpact(view: LogReadView, result: ImpactSummary): ImpactSummary {
   if (!hidesUsers(view)) return result;
   const names = result.by_user.map((g) => g.key);
   const shown = new Map(viewUserNames(view, names).map((n, i) => [names[i]!, n]));
   const hidden = (name: string) => shown.get(name) ?? (view.pseudonym && !view.restricted ? view.pseudonym(name) : HIDDEN_VALUE);
-  const examples = (g: ImpactGroup): ImpactGroup => ({ ...g, examples: g.examples.map(({ request: { user: _user, ...request }, ...e }) => ({ ...e, user: hidden(e.user), request })) });
+  const withoutUser = (e: ImpactExample): EvalRequest => {
+    const { [USER_ATTRIBUTE[e.kind]]: _user, ...request } = e.request;
+    return request;
+  };
+  const examples = (g: ImpactGroup): ImpactGroup => ({ ...g, examples: g.examples.map((e) => ({ ...e, user: hidden(e.user), request: withoutUser(e) })) });
   return {
     ...result,
     by_user: result.by_user.map((g) => examples({ ...g, key: hidden(g.key) })),
     by_domain: result.by_domain.map(examples),
+    by_sender_domain: result.by_sender_domain.map(examples),
     by_category: result.by_category.map(examples),
   };
 }
 
 /**
  * Reads the request shapes of the range (the first tenth of the progress), then decides them in slices of
- * IMPACT_SLICE_MS, giving way to other requests and reporting progress between slices, until done or cancelled.
+ * IMPACT_SLICE_MS, giving way to other requests and reading the job's status between slices, until done or ended.
  */
-async function runImpact(db: Db, entry: ImpactEntry, revisions: { published: CompiledPolicy; staged: CompiledPolicy }, view: LogReadView): Promise<void> {
+async function runImpact(db: Db, job: JobKey, now: number, revisions: { published: CompiledPolicy; staged: CompiledPolicy }, view: LogReadView): Promise<void> {
   try {
-    update(entry, { status: 'running' });
-    const now = Date.now();
-    const shapes = await logStoreOf(db).requestShapes(db.heavy(), entry.tenantId, now - IMPACT_DAYS * DAY_MS, now);
+    if (!(await advance(db, job, 0))) return;
+    const heartbeat = setInterval(() => void advance(db, job, 0).catch(() => undefined), HEARTBEAT_MS).unref();
+    let shapes: RequestShape[];
+    try {
+      shapes = await logStoreOf(db).requestShapes(db.heavy(), job.tenantId, now - IMPACT_DAYS * DAY_MS, now);
+    } finally {
+      clearInterval(heartbeat);
+    }
     const tally = new ImpactTally(revisions.published, revisions.staged, now);
+    let written = -Infinity;
     let i = 0;
     while (i < shapes.length) {
-      if (entry.cancelled) return;
-      update(entry, { progress: READ_SHARE + Math.floor(((100 - READ_SHARE) * i) / shapes.length) });
+      const due = performance.now() - written >= PROGRESS_EVERY_MS;
+      const open = due ? await advance(db, job, READ_SHARE + Math.floor(((100 - READ_SHARE) * i) / shapes.length)) : await isOpen(db, job);
+      if (!open) return;
+      if (due) written = performance.now();
       const until = performance.now() + IMPACT_SLICE_MS;
-      do {
-        const s = shapes[i++]!;
-        tally.add({ request: shapeRequest(s), count: s.count, example: { timestamp: new Date(s.example.ts).toISOString(), url: s.example.url } });
-      } while (i < shapes.length && performance.now() < until);
+      do tally.add(impactShape(shapes[i++]!));
+      while (i < shapes.length && performance.now() < until);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (entry.cancelled) return;
     const result = viewImpact(view, tally.summary());
-    endJob(entry, 'finished', undefined, { ...result, by_category: result.by_category.map((g) => ({ ...g, label: CATEGORY_LABEL_OF.get(g.key) ?? g.key })) });
+    await endJob(db, job, 'finished', { result: { ...result, by_category: result.by_category.map((g) => ({ ...g, label: CATEGORY_LABEL_OF.get(g.key) ?? g.key })) } });
   } catch (e) {
     // The cause (e.g. a database error) goes to the server's log, not to the administrator.
     console.error('impact job failed', e);
-    if (!entry.cancelled) endJob(entry, 'failed', 'The logged requests could not be replayed. Try again later.');
+    await endJob(db, job, 'failed', { reason: 'The logged requests could not be replayed. Try again later.' }).catch(() => undefined);
   }
 }
 
@@ -227,34 +326,53 @@ export const evaluateModule: ServerModule = {
 
     impact: async (ctx) => {
       const caller = requireCaller(ctx);
-      const ids = await revisionIds(ctx.db, caller.tenantId);
+      const { tenantId } = caller;
+      const ids = await revisionIds(ctx.db, tenantId);
       // Both revisions as they are now: later edits of the staged one do not change a running job.
       const revisions = {
-        published: await compiledRevision(ctx.db, caller.tenantId, ctx.registry, ids.published, true),
-        staged: await compiledRevision(ctx.db, caller.tenantId, ctx.registry, ids.staged, false),
+        published: await compiledRevision(ctx.db, tenantId, ctx.registry, ids.published, true),
+        staged: await compiledRevision(ctx.db, tenantId, ctx.registry, ids.staged, false),
       };
-      for (const open of impactJobs.values()) {
-        if (open.tenantId === caller.tenantId && open.job.created_by === caller.user.username && isOpen(open)) endJob(open, 'cancelled', 'A newer impact job replaced it');
-      }
-      const at = new Date().toISOString();
-      const entry: ImpactEntry = {
-        tenantId: caller.tenantId,
-        cancelled: false,
-        job: { id: randomUUID(), status: 'queued', progress: 0, published_rev_id: ids.published, staged_rev_id: ids.staged, days: IMPACT_DAYS, created_by: caller.user.username, created_at: at, updated_at: at },
-      };
-      const view = await logReadViewOf(ctx.db, caller.tenantId, caller.user.capabilities);
-      keepJob(entry);
-      void runImpact(ctx.db, entry, revisions, view);
-      return entry.job;
+      const view = await logReadViewOf(ctx.db, tenantId, caller.user.capabilities);
+      const row = await ctx.db.transaction(async (tx) => {
+        // One start at a time per tenant, so that an administrator has one open job and the tenant at most 20.
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMPACT_LOCK, tenantId]);
+        await failGoneJobs(tx, tenantId);
+        await tx.query(`UPDATE impact_jobs SET status = 'cancelled', reason = $3, updated_at = now() WHERE tenant_id = $1 AND created_by = $2 AND ${OPEN}`, [
+          tenantId,
+          caller.user.username,
+          'A newer impact job replaced it',
+        ]);
+        await tx.query(`DELETE FROM impact_jobs WHERE NOT (${OPEN}) AND created_at < now() - interval '1 hour'`);
+        await tx.query(
+          `DELETE FROM impact_jobs WHERE tenant_id = $1 AND id IN (
+             SELECT id FROM impact_jobs WHERE tenant_id = $1 AND NOT (${OPEN}) ORDER BY created_at
+              LIMIT greatest(0, (SELECT count(*) FROM impact_jobs WHERE tenant_id = $1) + 1 - $2))`,
+          [tenantId, IMPACT_KEEP_PER_TENANT],
+        );
+        const { rows } = await tx.query<ImpactRow>(
+          `INSERT INTO impact_jobs (tenant_id, id, status, progress, published_rev_id, staged_rev_id, days, created_by, created_at, updated_at)
+           VALUES ($1, $2, 'queued', 0, $3, $4, $5, $6, now(), now()) RETURNING *`,
+          [tenantId, randomUUID(), ids.published, ids.staged, IMPACT_DAYS, caller.user.username],
+        );
+        return rows[0]!;
+      });
+      void runImpact(ctx.db, { tenantId, id: row.id }, new Date(row.created_at).getTime(), revisions, view);
+      return toJob(row);
     },
 
-    impactJob: async (ctx) => impactEntry(requireCaller(ctx).tenantId, ctx.params.id).job,
+    impactJob: async (ctx) => {
+      const job = { tenantId: requireCaller(ctx).tenantId, id: ctx.params.id };
+      await failGoneJobs(ctx.db, job.tenantId);
+      return toJob(await impactRow(ctx.db, job));
+    },
 
     impactCancel: async (ctx) => {
-      const entry = impactEntry(requireCaller(ctx).tenantId, ctx.params.id);
-      if (!isOpen(entry)) throw new HttpError(409, `The job has already ended (${entry.job.status}).`);
-      endJob(entry, 'cancelled', 'Cancelled by an administrator');
-      return entry.job;
+      const job = { tenantId: requireCaller(ctx).tenantId, id: ctx.params.id };
+      await failGoneJobs(ctx.db, job.tenantId);
+      const cancelled = await endJob(ctx.db, job, 'cancelled', { reason: 'Cancelled by an administrator' });
+      if (cancelled) return toJob(cancelled);
+      throw new HttpError(409, `The job has already ended (${(await impactRow(ctx.db, job)).status}).`);
     },
 
     analysis: async (ctx) => {

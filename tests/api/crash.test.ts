@@ -4,25 +4,22 @@
  * store for the first time, and while appliances send event batches. A restart on the same store comes up, every save
  * and every batch that was answered 200 is there (no batch in part), and the seed is whole.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logCounts } from '../../server/logs/generator';
 import { LOG_SEED_SIZES } from '../../server/logs/seed';
-import { resetPostgres, seededStoreFolder, TEST_SERVER_VARS } from '../setup/start-server';
+import { killed, killSpawnedServers, spawnServer } from '../setup/spawn-server';
+import { resetPostgres, seededStoreFolder } from '../setup/start-server';
 import { ApiClient, SSL_BYPASS, stagedRev } from './helpers';
 import { emailEvent, INGEST_PATH, ingestAuth, ndjson } from './ingestEvents';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
 afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
+  killSpawnedServers();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,48 +47,6 @@ async function freshStore(seeded = false): Promise<Record<string, string>> {
   dirs.push(dir);
   return { DATA_DIR: dir };
 }
-
-/**
- * Starts `server/main.ts` with the seed size; resolves with the child, once it listens its URL, and `output(re)`,
- * which resolves once its standard output matches.
- */
-function spawnServer(
-  store: Record<string, string>,
-  seed: 'small' | 'full' = 'small',
-): { child: ChildProcess; url: Promise<string>; output: (re: RegExp) => Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...TEST_SERVER_VARS, ...store, PORTAL_SEED: seed, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const output = (re: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => re.test(out) && resolve();
-      check();
-      child.stdout!.on('data', check);
-      child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before printing ${re}: ${out.slice(-2000)}`)));
-    });
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${err.slice(-2000)}`)));
-  });
-  return { child, url, output };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 
 async function signedInAt(url: string): Promise<ApiClient> {
   const client = new ApiClient(url);

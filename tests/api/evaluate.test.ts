@@ -1,4 +1,6 @@
 /** Policy evaluation on the API: the tester's verdicts under the published and the staged revision, and rule analysis. */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../definitions';
 import { analysis, evaluate, impact, impactCancel, impactJob, type ImpactJob } from '../../definitions/api/evaluate';
@@ -6,14 +8,25 @@ import { generateIngestionToken } from '../../definitions/api/ingest';
 import { documentOperationIds, isDocumentScreen } from '../../definitions/define';
 import { policyModel } from '../../definitions/policy/evaluation';
 import { compilePolicy, decideOne } from '../../schemas/evaluate/evaluate';
-import { webEventRequest } from '../../schemas/evaluate/fromEvent';
-import type { WebEvent } from '../../schemas/logs';
-import { startTestServer, type TestServer } from '../setup/start-server';
+import { emailEventRequest, webEventRequest } from '../../schemas/evaluate/fromEvent';
+import type { ImpactSummary } from '../../schemas/evaluate/impact';
+import type { EmailEvent, WebEvent } from '../../schemas/logs';
+import { killed, killSpawnedServers, spawnServer } from '../setup/spawn-server';
+import { seededStoreFolder, startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient, asResponseOf, signedIn, stagedRev } from './helpers';
-import { INGEST_PATH, ingestAuth, ndjson, webEvent } from './ingestEvents';
+import { emailEvent, INGEST_PATH, ingestAuth, ndjson, webEvent } from './ingestEvents';
 
 const EXCEPTIONS = '/api/policy/v3/rules/web/exceptions';
+const ATTACHMENTS = '/api/policy/v1/rules/smtp/attachments/{rev}';
+const LINK_RULES = '/api/policy/v1/rules/safemail/isolation/{rev}';
 const DOMAIN = 'evaltest29.example.org';
+/** The sender domain of the mail the impact test's link rule blocks. */
+const MAIL_SENDERS = 'impact-mail29.example';
+/** A content-type group of attachments with the extension e29, for the attachment rules. */
+const TEST_SCRIPTS = {
+  content_types: [{ id: 'eval29-ct', name: 'Test scripts', fileExtensions: ['e29'], fileMimeTypes: [], fileMagicNames: [] }],
+  groups: [{ id: 'eval29-g', name: 'Test scripts', content_types: ['eval29-ct'], comment: '' }],
+};
 
 interface ExceptionsDoc {
   list: Record<string, unknown>[];
@@ -26,6 +39,18 @@ async function stageExceptions(c: ApiClient, rows: Record<string, unknown>[]) {
   const doc = (await c.get(`${EXCEPTIONS}/${rev}`)).body as ExceptionsDoc;
   const res = await c.put(`${EXCEPTIONS}/${doc.rev_id}`, { body: { ...doc, list: [...rows, ...doc.list.filter((r) => !String(r.id).startsWith('eval29-'))] } });
   expect(res.status).toBe(200);
+}
+
+/**
+ * Stages the staged document at `path` (`{rev}` in it) with `rows` first in each of its lists they name, in place of
+ * the rows this file staged there before (ids starting with eval29-).
+ */
+async function stageRows(c: ApiClient, path: string, rows: Record<string, Record<string, unknown>[]>) {
+  const at = path.replace('{rev}', String(await stagedRev(c)));
+  const doc = (await c.get(at)).body as Record<string, { id: string }[]>;
+  const lists = Object.entries(rows).map(([list, mine]) => [list, [...mine, ...doc[list]!.filter((r) => !r.id.startsWith('eval29-'))]]);
+  const res = await c.put(at, { body: { ...doc, ...Object.fromEntries(lists) } });
+  expect(res.status, res.text).toBe(200);
 }
 
 describe('test a request', () => {
@@ -59,23 +84,14 @@ describe('test a request', () => {
     expect(traced).toMatchObject({ outcome: 'no-match', reason: 'No match: Users and groups did not hold.' });
 
     // A mail message: the first attachment rule whose sender domain and content-type group hold decides it.
-    const ATTACHMENTS = `/api/policy/v1/rules/smtp/attachments/${await stagedRev(admin)}`;
-    const attachments = (await admin.get(ATTACHMENTS)).body as { content_types: { id: string }[]; groups: { id: string }[]; list: { id: string }[]; rev_id: number };
-    const mine = (rows: { id: string }[]) => rows.filter((r) => !r.id.startsWith('eval29-'));
-    const staged29 = await admin.put(ATTACHMENTS, {
-      body: {
-        ...attachments,
-        content_types: [...mine(attachments.content_types), { id: 'eval29-ct', name: 'Test scripts', fileExtensions: ['e29'], fileMimeTypes: [], fileMagicNames: [] }],
-        groups: [...mine(attachments.groups), { id: 'eval29-g', name: 'Test scripts', content_types: ['eval29-ct'], comment: '' }],
-        list: [
-          { id: 'eval29-mail', name: 'Quarantine test scripts', enabled: true, senders: [DOMAIN], recipients: [], groups: ['eval29-g'], action: 'quarantine', allow_original_download: false, comment: '' },
-          // behind the rule above: one address of the same domain, the same group
-          { id: 'eval29-mail-narrow', name: 'Deliver them from one sender', enabled: true, senders: [`ops@mail.${DOMAIN}`], recipients: [], groups: ['eval29-g'], action: 'deliver', allow_original_download: false, comment: '' },
-          ...mine(attachments.list),
-        ],
-      },
+    await stageRows(admin, ATTACHMENTS, {
+      ...TEST_SCRIPTS,
+      list: [
+        { id: 'eval29-mail', name: 'Quarantine test scripts', enabled: true, senders: [DOMAIN], recipients: [], groups: ['eval29-g'], action: 'quarantine', allow_original_download: false, comment: '' },
+        // behind the rule above: one address of the same domain, the same group
+        { id: 'eval29-mail-narrow', name: 'Deliver them from one sender', enabled: true, senders: [`ops@mail.${DOMAIN}`], recipients: [], groups: ['eval29-g'], action: 'deliver', allow_original_download: false, comment: '' },
+      ],
     });
-    expect(staged29.status, staged29.text).toBe(200);
     const mail = async (body: Record<string, unknown>) =>
       asResponseOf(evaluate, (await admin.post('/api/policy/v1/evaluate', { body: { ...body, revisions: ['staged'] } })).body).revisions[0]!.verdict.decisions.find((d) => d.decision === 'email')!;
     const message = await mail({ sender: `billing@mail.${DOMAIN}`, recipient: 'ann@example.com', file_name: 'run.E29' });
@@ -114,23 +130,67 @@ describe('test a request', () => {
 describe('impact of a publish (a background job)', () => {
   let server: TestServer;
   let admin: ApiClient;
+  /** On PGlite, the store folder of the servers below: kept past a server, so that another can open it after a restart. */
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ ownDatabase: true });
+    dataDir = process.env.DATABASE_URL ? undefined : await seededStoreFolder();
+    server = await startTestServer(dataDir ? { env: { DATA_DIR: dataDir } } : { ownDatabase: true });
     admin = await signedIn('admin', server.url);
-    // Many distinct requests, so that a job is still running when it is cancelled right after it starts.
     const token = asResponseOf(generateIngestionToken, (await admin.post('/api/settings/v1/tenants/ingestion_tokens', { body: { name: 'impact test' } })).body);
-    const at = Date.now() - 3_600_000;
-    for (let batch = 0; batch < 2; batch++) {
-      const events = Array.from({ length: 6_000 }, (_, i) => ({ ...webEvent(at - i * 1000, `s${i % 1500}.impact${batch}.example`, `${batch}-${i}`), userid: `user${i % 300}@example.com` }));
-      const res = await new ApiClient(server.url).post(INGEST_PATH('web'), { raw: ndjson(events), headers: ingestAuth(token.secret) });
+    const ingest = async (type: string, events: readonly unknown[]) => {
+      const res = await new ApiClient(server.url).post(INGEST_PATH(type), { raw: ndjson(events), headers: ingestAuth(token.secret) });
       expect(res.status, res.text).toBe(200);
+    };
+    const at = Date.now() - 3_600_000;
+    // Many distinct requests, so that a job is still running when it is cancelled right after it starts.
+    for (let batch = 0; batch < 2; batch++) {
+      await ingest('web', Array.from({ length: 6_000 }, (_, i) => ({ ...webEvent(at - i * 1000, `s${i % 1500}.impact${batch}.example`, `${batch}-${i}`), userid: `user${i % 300}@example.com` })));
     }
+    // Mail for the staged link and attachment rules: messages with a link from MAIL_SENDERS, and attachments named
+    // with the extension e29 (but no file type) from another sender.
+    await ingest('email', [
+      ...Array.from({ length: 300 }, (_, i) => ({ ...emailEvent(at - i * 1000, `billing@${MAIL_SENDERS}`, `<l${i}@${MAIL_SENDERS}>`), userid: `user${i % 30}@example.com`, recipient: `user${i % 30}@example.com` })),
+      ...Array.from({ length: 100 }, (_, i) => ({ ...emailEvent(at - i * 1000, 'ops@partner29.example', `<a${i}@partner29.example>`), urls: 0, attachments: 1, file_name: `run-${i}.E29` })),
+    ]);
   }, 240_000);
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    killSpawnedServers();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  const read = async (id: string) => asResponseOf(impactJob, (await admin.get(`/api/policy/v1/impact/${id}`)).body);
+  const read = async (id: string, as = admin) => asResponseOf(impactJob, (await as.get(`/api/policy/v1/impact/${id}`)).body);
+  const start = async (as = admin) => {
+    const res = await as.post('/api/policy/v1/impact', {});
+    expect(res.status, res.text).toBe(200);
+    return asResponseOf(impact, res.body);
+  };
+  /** Reads the job until it has ended; the progress read on the way. */
+  async function untilEnded(job: ImpactJob, as = admin): Promise<{ job: ImpactJob; progress: number[] }> {
+    const progress = [job.progress];
+    while (job.status === 'queued' || job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await read(job.id, as);
+      progress.push(job.progress);
+    }
+    return { job, progress };
+  }
+  /** Runs `fn` with the tenant's user names anonymised (General), then shows them again. */
+  async function withUsersAnonymised(fn: () => Promise<void>) {
+    const GENERAL = '/api/settings/v1/tenants/global_settings';
+    const anonymise = async (on: boolean) => expect((await admin.put(GENERAL, { body: { ...(await admin.get(GENERAL)).body, anonymize_users: on } })).status).toBe(200);
+    await anonymise(true);
+    try {
+      await fn();
+    } finally {
+      await anonymise(false);
+    }
+  }
 
-  /** Every logged web event of the job's 7 days decided one by one under the two revisions, as the job started. */
+  /**
+   * Every logged web request and mail message of the job's 7 days decided one by one under the two revisions, as the
+   * job started: a request by its web action, a message by its email action.
+   */
   async function directCount(job: ImpactJob) {
     const model = policyModel(registry.screens.filter(isDocumentScreen));
     const documents = async (rev: number) => {
@@ -147,31 +207,44 @@ describe('impact of a publish (a background job)', () => {
     const published = compilePolicy(model, await documents(job.published_rev_id));
     const staged = compilePolicy(model, await documents(job.staged_rev_id));
     const range = `start=${Math.ceil(now / 1000) - 7 * 86_400}&end=${Math.floor(now / 1000)}`;
-    let page = (await admin.get(`/api/rep/v1/query/web?${range}&limit=1000`)).body;
+    const requestOf = (kind: 'web' | 'email', event: unknown) => (kind === 'web' ? webEventRequest(event as WebEvent) : emailEventRequest(event as EmailEvent));
     let events = 0;
+    let emails = 0;
     let changed = 0;
     const transitions = new Map<string, number>();
     const users = new Set<string>();
-    for (;;) {
-      for (const { event } of page.events as { event: WebEvent }[]) {
-        events++;
-        const { time: _time, ...request } = webEventRequest(event);
-        const from = decideOne(published, 'web', request, now)!.action;
-        const to = decideOne(staged, 'web', request, now)!.action;
-        if (from === to) continue;
-        changed++;
-        users.add(event.userid);
-        transitions.set(`${from} → ${to}`, (transitions.get(`${from} → ${to}`) ?? 0) + 1);
+    for (const kind of ['web', 'email'] as const) {
+      let page = (await admin.get(`/api/rep/v1/query/${kind}?${range}&limit=1000`)).body;
+      for (;;) {
+        for (const { event } of page.events as { event: { userid: string } }[]) {
+          events++;
+          if (kind === 'email') emails++;
+          const { time: _time, ...request } = requestOf(kind, event);
+          const from = decideOne(published, kind, request, now)!.action;
+          const to = decideOne(staged, kind, request, now)!.action;
+          if (from === to) continue;
+          changed++;
+          users.add(event.userid);
+          transitions.set(`${kind}: ${from} → ${to}`, (transitions.get(`${kind}: ${from} → ${to}`) ?? 0) + 1);
+        }
+        if (page.paginate.last_iteration) break;
+        page = (await admin.post(`/api/rep/v1/query/${kind}?${range}`, { body: { pagingIdentifiers: page.paginate.pagingIdentifiers } })).body;
       }
-      if (page.paginate.last_iteration) break;
-      page = (await admin.post(`/api/rep/v1/query/web?${range}`, { body: { pagingIdentifiers: page.paginate.pagingIdentifiers } })).body;
     }
-    return { events, changed, users: users.size, transitions: Object.fromEntries(transitions) };
+    return { events, emails, changed, users: users.size, transitions: Object.fromEntries(transitions) };
   }
+  /** The job's counts as directCount answers them. */
+  const countsOf = (r: ImpactSummary) => ({
+    events: r.events,
+    emails: r.email_events,
+    changed: r.changed,
+    users: r.users,
+    transitions: Object.fromEntries(r.transitions.map((t) => [`${t.kind}: ${t.from} → ${t.to}`, t.events])),
+  });
 
   // First, while the store's pages are cold: a job then runs long enough to be cancelled right after it starts.
   it('can be cancelled: the job stops without a result, and a second cancel answers 409', async () => {
-    const job = asResponseOf(impact, (await admin.post('/api/policy/v1/impact', {})).body);
+    const job = await start();
     const res = await admin.post(`/api/policy/v1/impact/${job.id}/cancel`, {});
     expect(res.status, res.text).toBe(200);
     expect(asResponseOf(impactCancel, res.body)).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an administrator' });
@@ -186,28 +259,18 @@ describe('impact of a publish (a background job)', () => {
     await stageExceptions(admin, [
       { id: 'eval29-impact', name: 'Block the search engine and the test sites', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { domain: ['google.com', 'impact0.example'] } },
     ]);
-    const started = await admin.post('/api/policy/v1/impact', {});
-    expect(started.status, started.text).toBe(200);
-    let job = asResponseOf(impact, started.body);
-    expect(['queued', 'running']).toContain(job.status);
-    expect(job.result).toBeUndefined();
-    const progress = [job.progress];
-    while (job.status === 'queued' || job.status === 'running') {
-      await new Promise((r) => setTimeout(r, 50));
-      job = await read(job.id);
-      progress.push(job.progress);
-    }
+    const started = await start();
+    expect(['queued', 'running']).toContain(started.status);
+    expect(started.result).toBeUndefined();
+    const { job, progress } = await untilEnded(started);
     expect(job.status, job.reason).toBe('finished');
     expect(progress.at(-1)).toBe(100);
     expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
 
     const result = job.result!;
-    const direct = await directCount(job);
-    expect(result.events).toBe(direct.events);
-    expect(result.changed).toBe(direct.changed);
-    expect(result.users).toBe(direct.users);
-    expect(Object.fromEntries(result.transitions.map((t) => [`${t.from} → ${t.to}`, t.events]))).toEqual(direct.transitions);
+    expect(countsOf(result)).toEqual(await directCount(job));
     expect(result.changed).toBeGreaterThanOrEqual(6_000);
+    expect(result.transitions.every((t) => t.kind === 'web')).toBe(true);
     const test = result.by_domain.filter((g) => g.key.endsWith('.impact0.example'));
     expect(test.length).toBeGreaterThan(0);
     expect(test.flatMap((g) => g.examples).every((e) => e.to === 'block' && e.from !== 'block' && e.request.domain?.endsWith('.impact0.example'))).toBe(true);
@@ -215,30 +278,61 @@ describe('impact of a publish (a background job)', () => {
     expect(result.by_user.some((g) => g.key.endsWith('@example.com'))).toBe(true);
 
     // With user names anonymised (General), the same counts, every user a pseudonym and no example naming one.
-    const GENERAL = '/api/settings/v1/tenants/global_settings';
-    const anonymise = async (on: boolean) => expect((await admin.put(GENERAL, { body: { ...(await admin.get(GENERAL)).body, anonymize_users: on } })).status).toBe(200);
-    await anonymise(true);
-    try {
-      let hidden = asResponseOf(impact, (await admin.post('/api/policy/v1/impact', {})).body);
-      while (hidden.status === 'queued' || hidden.status === 'running') {
-        await new Promise((r) => setTimeout(r, 100));
-        hidden = await read(hidden.id);
-      }
-      const anonymised = hidden.result!;
+    await withUsersAnonymised(async () => {
+      const anonymised = (await untilEnded(await start())).job.result!;
       expect(anonymised.changed).toBe(result.changed);
       expect(anonymised.by_user.length).toBe(result.by_user.length);
       expect(anonymised.by_user.every((g) => /^User [0-9a-f]{12}$/.test(g.key))).toBe(true);
       const examples = [...anonymised.by_user, ...anonymised.by_domain, ...anonymised.by_category].flatMap((g) => g.examples);
       expect(examples.length).toBeGreaterThan(0);
       expect(examples.filter((e) => !(/^User [0-9a-f]{12}$/.test(e.user) && e.request.user === undefined))).toEqual([]);
-    } finally {
-      await anonymise(false);
-    }
+    });
     await stageExceptions(admin, []);
   }, 180_000);
 
+  it('replays mail too: a staged link rule and attachment rule change the email action of the messages they match', async () => {
+    await stageRows(admin, LINK_RULES, {
+      list: [{ id: 'eval29-links', name: 'Block links from the test sender', enabled: true, risks: ['G', 'Y', 'R'], senders: [MAIL_SENDERS], recipients: [], recipient_groups: [], action: 'block', comment: '' }],
+    });
+    await stageRows(admin, ATTACHMENTS, {
+      ...TEST_SCRIPTS,
+      list: [{ id: 'eval29-mail', name: 'Quarantine test scripts', enabled: true, senders: [], recipients: [], groups: ['eval29-g'], action: 'quarantine', allow_original_download: false, comment: '' }],
+    });
+    try {
+      const { job } = await untilEnded(await start());
+      expect(job.status, job.reason).toBe('finished');
+      const result = job.result!;
+      expect(countsOf(result)).toEqual(await directCount(job));
+      const mail = result.transitions.filter((t) => t.kind === 'email');
+      expect(mail.filter((t) => t.to === 'block').reduce((n, t) => n + t.events, 0)).toBe(300);
+      expect(mail.filter((t) => t.to === 'quarantine').reduce((n, t) => n + t.events, 0)).toBe(100);
+      expect(result.transitions.filter((t) => t.kind === 'web')).toEqual([]);
+      expect(result.email_actions).toMatchObject({ block: 'Reject the message', quarantine: 'Quarantine the message' });
+      expect(result.by_sender_domain.map((g) => [g.key, g.events])).toEqual([
+        [MAIL_SENDERS, 300],
+        ['partner29.example', 100],
+      ]);
+      expect(result.by_domain).toEqual([]);
+      const [links, scripts] = result.by_sender_domain.map((g) => g.examples[0]!);
+      expect(links).toMatchObject({ kind: 'email', subject: 'Quarterly figures', to: 'block', request: { sender: `billing@${MAIL_SENDERS}`, sender_domain: MAIL_SENDERS, link_risk: 'G' } });
+      expect(links!.url).toBeUndefined();
+      expect(scripts).toMatchObject({ kind: 'email', user: 'ingest.user@example.com', to: 'quarantine', request: { sender: 'ops@partner29.example', recipient: 'ingest.user@example.com', file_type: 'e29' } });
+
+      // With user names anonymised, a message's recipient is hidden as the email log hides it.
+      await withUsersAnonymised(async () => {
+        const anonymised = (await untilEnded(await start())).job.result!;
+        const examples = anonymised.by_sender_domain.flatMap((g) => g.examples);
+        expect(examples.length).toBeGreaterThan(0);
+        expect(examples.filter((e) => !(/^User [0-9a-f]{12}$/.test(e.user) && e.request.recipient === undefined && e.request.sender !== undefined))).toEqual([]);
+      });
+    } finally {
+      await stageRows(admin, LINK_RULES, { list: [] });
+      await stageRows(admin, ATTACHMENTS, { content_types: [], groups: [], list: [] });
+    }
+  }, 180_000);
+
   it("keeps a tenant's jobs to itself and refuses an id that is not a job's", async () => {
-    const job = asResponseOf(impact, (await admin.post('/api/policy/v1/impact', {})).body);
+    const job = await start();
     const other = await signedIn('other-admin', server.url);
     expect((await other.get(`/api/policy/v1/impact/${job.id}`)).status).toBe(404);
     expect((await other.post(`/api/policy/v1/impact/${job.id}/cancel`, {})).status).toBe(404);
@@ -246,4 +340,53 @@ describe('impact of a publish (a background job)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('params.id');
   });
+
+  /** The store of `server`, for another server process to open. */
+  const store = (): Record<string, string> => (dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: server.databaseUrl! });
+
+  it.skipIf(!process.env.DATABASE_URL)('is answered and cancelled by another server process on the same database, as behind a load balancer', async () => {
+    const there = await signedIn('admin', await spawnServer(store()).url);
+    // Started there, cancelled here: the job stops there and stays cancelled.
+    const job = await start(there);
+    const res = await admin.post(`/api/policy/v1/impact/${job.id}/cancel`, {});
+    expect(res.status, res.text).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await read(job.id, there)).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an administrator' });
+    expect((await read(job.id, there)).result).toBeUndefined();
+    // Started here, read there until it has finished.
+    const { job: finished } = await untilEnded(await start(), there);
+    expect(finished.status, finished.reason).toBe('finished');
+    expect(await read(finished.id)).toEqual(finished);
+  }, 120_000);
+
+  // Last: on PGlite it stops the server of this block for another process to open its store, and then starts it again.
+  it('keeps a finished job when its server stops, and fails a job its server left open once the job is a minute old', async () => {
+    // Another server process on the store (on PGlite, one process per folder: in place of this block's server).
+    if (dataDir) await server.close();
+    const other = spawnServer(store());
+    const there = await signedIn('admin', await other.url);
+    const { job: finished } = await untilEnded(await start(there), there);
+    expect(finished.status, finished.reason).toBe('finished');
+    await killed(other.child);
+    if (dataDir) {
+      server = await startTestServer({ env: { DATA_DIR: dataDir } });
+      admin = await signedIn('admin', server.url);
+    }
+    expect(await read(finished.id)).toEqual(finished);
+
+    // Two jobs left open by a server process that stopped mid-run: one last written over a minute ago, one just now.
+    const orphan = async (id: string, age: string) =>
+      server.db.query(
+        `INSERT INTO impact_jobs (tenant_id, id, status, progress, published_rev_id, staged_rev_id, days, created_by, created_at, updated_at)
+         SELECT tenant_id, $2, 'running', 40, published_rev_id, staged_rev_id, days, 'gone-admin', now() - $3::interval, now() - $3::interval
+           FROM impact_jobs WHERE id = $1`,
+        [finished.id, id, age],
+      );
+    const [stale, recent] = [randomUUID(), randomUUID()];
+    await orphan(stale, '61 seconds');
+    await orphan(recent, '1 second');
+    expect(await read(stale)).toMatchObject({ status: 'failed', progress: 40, reason: 'The server running the replay stopped before it finished. Start it again.' });
+    expect(await read(recent)).toMatchObject({ status: 'running', progress: 40 });
+    expect((await admin.post(`/api/policy/v1/impact/${stale}/cancel`, {})).status).toBe(409);
+  }, 120_000);
 });

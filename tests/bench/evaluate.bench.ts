@@ -27,7 +27,7 @@ import { openPglite } from '../../server/db/pglite';
 import { generateLogBatches } from '../../server/logs/generator';
 import { seedLogs } from '../../server/logs/seed';
 import { requestShapes } from '../../server/logs/shapes';
-import { shapeRequest } from '../../server/modules/evaluate';
+import { impactShape } from '../../server/modules/evaluate';
 import { loadSeedDocuments } from '../../server/seed/documents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -144,11 +144,11 @@ const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, unti
 const queryMs = performance.now() - t;
 t = performance.now();
 const tally = new ImpactTally(pub, stg, until);
-for (const sh of dbShapes) tally.add({ request: shapeRequest(sh), count: sh.count, example: { timestamp: '', url: sh.example.url } });
+for (const sh of dbShapes) tally.add(impactShape(sh));
 const summary = tally.summary();
 const tallyMs = performance.now() - t;
 console.log(
-  `impact through the database: ${summary.events.toLocaleString('en')} web events of 7 days, ${summary.shapes.toLocaleString('en')} shapes; ` +
+  `impact through the database: ${summary.events.toLocaleString('en')} web and email events of 7 days, ${summary.shapes.toLocaleString('en')} shapes; ` +
     `shape query ${ms(queryMs)}, decisions ${ms(tallyMs)}; ${rate(summary.events, queryMs + tallyMs)} events replayed ` +
     `(${summary.changed.toLocaleString('en')} change, ${summary.users} users); total ${ms(queryMs + tallyMs)} (target ≤ 10 s)`,
 );

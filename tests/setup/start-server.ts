@@ -28,6 +28,8 @@ export interface TestServerOptions {
 export interface TestServer extends RunningServer {
   /** The PGlite folder (undefined on PostgreSQL). */
   readonly dataDir: string | undefined;
+  /** The PostgreSQL database (undefined on PGlite): another server started on it shares the store. */
+  readonly databaseUrl: string | undefined;
 }
 
 const TEMPLATES_VAR = 'PORTAL_TEST_STORE_TEMPLATES';
@@ -158,6 +160,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     ...server,
     dataDir,
+    databaseUrl,
     close: async () => {
       await server.close();
       if (databaseUrl && databaseUrl !== sharedUrl) await dropPostgresDatabase(sharedUrl!, databaseUrl);

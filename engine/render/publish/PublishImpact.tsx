@@ -1,8 +1,9 @@
 /**
  * What the staged revision changes on recent traffic, in the publish review: a background job replays the last days'
- * logged web requests under the published and the staged revision (started when the review opens, polled with the
- * job core, cancelled from here or when the review closes). Its result says how many requests from how many users
- * change, per transition, grouped by user, domain and category, with example requests that open to their trace.
+ * logged web requests and mail messages under the published and the staged revision (started when the review opens,
+ * polled with the job core, cancelled from here or when the review closes). Its result says how many requests and
+ * messages of how many users change, per transition, grouped by user, domain, sender domain and category, with
+ * example requests and messages that open to their trace.
  */
 import { Alert, Badge, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -24,11 +25,28 @@ const EXAMPLES_SHOWN = 6;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
+type Kind = Example['kind'];
+
+/** An action's label: a web request's web action, a mail message's email action. */
+const actionLabel = (r: Summary, kind: Kind, action: string) => (kind === 'email' ? r.email_actions : r.actions)[action] ?? action;
+
+/** The logged events replayed: "1,200 web requests" or "1,200 web requests and 300 mail messages". */
+function replayed(r: Summary, web = 'web request'): string {
+  const requests = plural(r.events - r.email_events, web);
+  return r.email_events > 0 ? `${requests} and ${plural(r.email_events, 'mail message')}` : requests;
+}
+
 function sentence(r: Summary): string {
-  const label = (a: string) => (r.actions[a] ?? a).toLowerCase();
-  if (r.changed === 0) return `None of the ${plural(r.events, 'web request')} of the last 7 days would change.`;
-  const parts = r.transitions.map((t) => `${t.events.toLocaleString('en')} ${label(t.from)} → ${label(t.to)}`);
-  return `${plural(r.changed, 'request')} from ${plural(r.users, 'user')} would change: ${parts.join(', ')}.`;
+  if (r.changed === 0) return `None of the ${replayed(r)} of the last 7 days would change.`;
+  const of = (kind: Kind) => r.transitions.filter((t) => t.kind === kind);
+  const count = (ts: Summary['transitions']) => ts.reduce((n, t) => n + t.events, 0);
+  const parts = (ts: Summary['transitions']) =>
+    ts.map((t) => `${t.events.toLocaleString('en')} ${actionLabel(r, t.kind, t.from).toLowerCase()} → ${actionLabel(r, t.kind, t.to).toLowerCase()}`).join(', ');
+  const [web, mail] = [of('web'), of('email')];
+  const users = plural(r.users, 'user');
+  if (mail.length === 0) return `${plural(r.changed, 'request')} from ${users} would change: ${parts(web)}.`;
+  if (web.length === 0) return `${plural(r.changed, 'mail message')} of ${users} would change: ${parts(mail)}.`;
+  return `${plural(count(web), 'web request')} and ${plural(count(mail), 'mail message')} of ${users} would change: ${parts(web)}; mail: ${parts(mail)}.`;
 }
 
 function Groups({ title, groups }: { title: string; groups: Summary['by_user'] }) {
@@ -56,13 +74,18 @@ function Groups({ title, groups }: { title: string; groups: Summary['by_user'] }
   );
 }
 
-/** The examples of the largest domains, each once. */
+const exampleKey = (e: Example) => `${e.timestamp}|${e.user}|${JSON.stringify(e.request)}`;
+
+/** What an example was: a web request's URL, or the sender and subject of a mail message. */
+const exampleText = (e: Example) => (e.kind === 'email' ? `Mail from ${e.request.sender ?? ''}${e.subject ? `: ${e.subject}` : ''}` : (e.url ?? ''));
+
+/** The examples of the largest domains (sites and mail senders), each once. */
 function examplesOf(r: Summary): Example[] {
   const seen = new Set<string>();
   const out: Example[] = [];
-  for (const g of r.by_domain) {
+  for (const g of [...r.by_domain, ...r.by_sender_domain].sort((a, b) => b.events - a.events)) {
     for (const e of g.examples) {
-      const key = `${e.timestamp}|${e.url}|${e.user}`;
+      const key = exampleKey(e);
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(e);
@@ -72,7 +95,7 @@ function examplesOf(r: Summary): Example[] {
   return out;
 }
 
-function ExampleRow({ example, actions }: { example: Example; actions: Summary['actions'] }) {
+function ExampleRow({ example, result }: { example: Example; result: Summary }) {
   const api = useApi();
   const [trace, setTrace] = useState<{ panels?: readonly TracePanel[]; error?: string; pending?: boolean }>();
   const open = async () => {
@@ -91,18 +114,18 @@ function ExampleRow({ example, actions }: { example: Example; actions: Summary['
   return (
     <>
       <Table.Tr>
-        <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.url}</Table.Td>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{exampleText(example)}</Table.Td>
         <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.user}</Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap">
             <Badge size="sm" variant="light" color="gray" tt="none">
-              {actions[example.from] ?? example.from}
+              {actionLabel(result, example.kind, example.from)}
             </Badge>
             <Text size="sm" aria-hidden>
               →
             </Text>
             <Badge size="sm" variant="light" color="orange" tt="none">
-              {actions[example.to] ?? example.to}
+              {actionLabel(result, example.kind, example.to)}
             </Badge>
           </Group>
         </Table.Td>
@@ -120,7 +143,7 @@ function ExampleRow({ example, actions }: { example: Example; actions: Summary['
                 {trace.error}
               </Alert>
             ) : (
-              <TraceView panels={trace.panels!} label={`Trace of ${example.url}`} />
+              <TraceView panels={trace.panels!} label={`Trace of ${exampleText(example)}`} />
             )}
           </Table.Td>
         </Table.Tr>
@@ -130,25 +153,34 @@ function ExampleRow({ example, actions }: { example: Example; actions: Summary['
 }
 
 function Result({ result }: { result: Summary }) {
+  // Users always; domains and categories of web requests, sender domains of mail, where any changed.
+  const groupings = (
+    [
+      ['Users', result.by_user],
+      ['Domains', result.by_domain],
+      ['Sender domains', result.by_sender_domain],
+      ['Categories', result.by_category],
+    ] as const
+  ).filter(([title, groups]) => title === 'Users' || groups.length > 0);
   return (
     <Stack gap="sm">
       <Text size="sm" fw={500} data-testid="impact-summary">
         {sentence(result)}
       </Text>
       <Text size="xs" c="dimmed">
-        {plural(result.events, 'logged web request')} replayed as {plural(result.shapes, 'distinct request')}.
+        {replayed(result, 'logged web request')} replayed as {plural(result.shapes, 'distinct request')}.
       </Text>
       {result.changed > 0 && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Groups title="Users" groups={result.by_user} />
-            <Groups title="Domains" groups={result.by_domain} />
-            <Groups title="Categories" groups={result.by_category} />
+          <SimpleGrid cols={{ base: 1, sm: groupings.length }} spacing="md">
+            {groupings.map(([title, groups]) => (
+              <Groups key={title} title={title} groups={groups} />
+            ))}
           </SimpleGrid>
           <Table fz="sm" verticalSpacing={4} layout="fixed" aria-label="Example requests that would change">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Example request</Table.Th>
+                <Table.Th>Example</Table.Th>
                 <Table.Th w="26%">User</Table.Th>
                 <Table.Th w={150}>Published → staged</Table.Th>
                 <Table.Th w={96} />
@@ -156,7 +188,7 @@ function Result({ result }: { result: Summary }) {
             </Table.Thead>
             <Table.Tbody>
               {examplesOf(result).map((e) => (
-                <ExampleRow key={`${e.timestamp}|${e.url}|${e.user}`} example={e} actions={result.actions} />
+                <ExampleRow key={exampleKey(e)} example={e} result={result} />
               ))}
             </Table.Tbody>
           </Table>
@@ -246,8 +278,8 @@ export function PublishImpact({ stagedVersion }: { stagedVersion: string }) {
         )}
       </Group>
       <Text size="xs" c="dimmed" mb="sm">
-        The web requests your users made in the last 7 days, decided under the published and the staged policy: the web
-        action of each request that would change.
+        The web requests and the mail of your users in the last 7 days, decided under the published and the staged
+        policy: each request whose web action and each message whose email action would change.
       </Text>
       {state.kind === 'running' && (
         <Stack gap={4}>

@@ -27,6 +27,15 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
       { ts: t + 1, event: { userid: 'odd@demo.example', domain: 'odd.example', url: 'https://odd.example/2', decided_by: 'web/rules/odd' } },
       { ts: t + 1, event: { domain: 'odd.example', url: 'https://odd.example/3', cats: ['50', '7'], file_type: 'exe' } },
     ]);
+    // Mail whose attachment type comes from its file name, or from nowhere; with and without links and a subject.
+    const mail = (event: Record<string, unknown>) => ({ userid: 'odd@demo.example', sender: 'x@odd-mail.example', domain: 'odd-mail.example', recipient: 'odd@demo.example', subject: 'Odd', urls: 0, risk_score: 'G', ...event });
+    await sqlLogStore.ingest(db, TEST_TENANTS.demo.id, 'email', [
+      { ts: t, event: mail({ file_name: 'Run.E29', urls: 2, risk_score: 'R' }) },
+      { ts: t + 1, event: mail({ file_name: 'archive.tar.GZ', file_type: '' }) },
+      { ts: t + 2, event: mail({ file_name: '.bashrc' }) },
+      { ts: t + 3, event: mail({ subject: undefined }) },
+      { ts: t + 3, event: mail({ file_name: 'x.pdf', file_type: 'PDF', urls: 1, risk_score: 'Y' }) },
+    ]);
     store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: `portal_t_${randomUUID().replace(/-/g, '').slice(0, 12)}` }));
     // The new store takes the SQL store's events, with their times and sequence numbers.
     await store.start(db);
@@ -53,13 +62,21 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
       [TEST_NOW - 2 * DAY_MS, TEST_NOW - DAY_MS],
     ] as const) {
       const sql = await sqlLogStore.requestShapes(db, id, from, to);
-      expect(sql.length).toBeGreaterThan(10);
+      expect(sql.filter((s) => s.kind === 'web').length).toBeGreaterThan(10);
+      expect(sql.filter((s) => s.kind === 'email').length).toBeGreaterThan(0);
       expect(await store.requestShapes(db, id, from, to)).toEqual(sql);
     }
     const odd = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW)).filter((s) => s.domain === 'odd.example');
     expect(odd).toEqual([
       expect.objectContaining({ userid: 'odd@demo.example', group: null, cats: [], file_type: null, count: 2, example: expect.objectContaining({ url: 'https://odd.example/2' }) }),
       expect.objectContaining({ userid: null, cats: ['50', '7'], file_type: 'exe', count: 1 }),
+    ]);
+    const mail = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW)).filter((s) => s.kind === 'email' && s.domain === 'odd-mail.example');
+    expect(mail.map((s) => s.kind === 'email' && [s.file_type, s.link_risk, s.count, s.example.subject])).toEqual([
+      [null, null, 2, ''],
+      ['PDF', 'Y', 1, 'Odd'],
+      ['gz', null, 1, 'Odd'],
+      ['e29', 'R', 1, 'Odd'],
     ]);
   });
 });

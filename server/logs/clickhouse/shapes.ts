@@ -64,17 +64,19 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
 }
 
 async function emailShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<EmailRequestShape[]> {
-  type Row = Record<'userid' | 'sender' | 'domain' | 'recipient' | 'file_type' | 'last_subject', string | null> & {
+  type Row = Record<'userid' | 'sender' | 'domain' | 'recipient' | 'file_type', string | null> & {
     link_risk: Risk | null;
+    last_subject: string;
     n: string;
     last_ts: string;
     last_seq: string;
   };
+  // The subject as text ('' when absent), not NULL: argMax skips NULLs, where PostgreSQL's array_agg keeps them.
   const rows = await ch.rows<Row>(
     sql`SELECT ${field('userid')} AS userid, ${field('sender')} AS sender, ${field('domain')} AS domain, ${field('recipient')} AS recipient,
                coalesce(nullIf(${text('file_type')}, ''), nullIf(lowerUTF8(extract(${text('file_name')}, ${FILE_EXTENSION_PATTERN})), '')) AS file_type,
                if(toFloat64OrZero(${text('urls')}) > 0, ${field('risk_score')}, NULL) AS link_risk,
-               count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq, argMax(${field('subject')}, (ts, seq)) AS last_subject
+               count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq, argMax(${text('subject')}, (ts, seq)) AS last_subject
           FROM ${raw(ch.config.database)}.log_events
          WHERE tenant_id = ${tenantId} AND log_type = 'email' AND ts >= ${sinceMs} AND ts <= ${untilMs}
          GROUP BY userid, sender, domain, recipient, file_type, link_risk
