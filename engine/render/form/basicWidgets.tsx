@@ -122,31 +122,24 @@ export const NumberWidget: WidgetComponent = (p) => {
   );
 };
 
-export const SwitchWidget: WidgetComponent = (p) => (
-  <Switch
-    label={p.field.label}
-    description={p.field.description}
-    error={p.error}
-    disabled={p.disabled}
-    name={p.field.name}
-    checked={p.value === true}
-    onBlur={p.onBlur}
-    onChange={(e) => p.onChange(e.currentTarget.checked)}
-  />
-);
+/** A yes/no field as a Mantine toggle (Switch or Checkbox: the same props). */
+const toggleWidget =
+  (Toggle: typeof Switch | typeof Checkbox): WidgetComponent =>
+  (p) => (
+    <Toggle
+      label={p.field.label}
+      description={p.field.description}
+      error={p.error}
+      disabled={p.disabled}
+      name={p.field.name}
+      checked={p.value === true}
+      onBlur={p.onBlur}
+      onChange={(e) => p.onChange(e.currentTarget.checked)}
+    />
+  );
 
-export const CheckboxWidget: WidgetComponent = (p) => (
-  <Checkbox
-    label={p.field.label}
-    description={p.field.description}
-    error={p.error}
-    disabled={p.disabled}
-    name={p.field.name}
-    checked={p.value === true}
-    onBlur={p.onBlur}
-    onChange={(e) => p.onChange(e.currentTarget.checked)}
-  />
-);
+export const SwitchWidget = toggleWidget(Switch);
+export const CheckboxWidget = toggleWidget(Checkbox);
 
 export const SelectWidget: WidgetComponent = (p) =>
   p.field.hint.optionsFrom ? (
