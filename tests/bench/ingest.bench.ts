@@ -1,11 +1,13 @@
 /**
  * Ingestion benchmark: BENCH_INGEST_EVENTS web events (default 200,000) sent through the ingestion call in NDJSON
  * batches of BENCH_INGEST_BATCH (default 5,000) by BENCH_INGEST_SENDERS appliances at once (default 2), to a test
- * server on PGlite with the small demo seed (or on DATABASE_URL). The events are spread in time order over the last
- * BENCH_INGEST_HOURS hours (default 2), as appliances would send them; a 429 is retried after its Retry-After.
- * Prints events/s end to end (each batch answered once committed with its rollups), batch latency p50 / p95, and
- * checks that a report counts every event.
+ * server on PGlite with the small demo seed (or on DATABASE_URL; with LOG_STORE=clickhouse and CLICKHOUSE_URL its logs
+ * on the cluster). The events are spread in time order over the last BENCH_INGEST_HOURS hours (default 2), as
+ * appliances would send them; a 429 is retried after its Retry-After. Prints events/s end to end (each batch answered
+ * once committed with its rollups), batch latency p50 / p95, the processor time per event of this process and of the
+ * machine's ClickHouse servers, and checks that a report counts every event.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { INGEST_PATH, ingestAuth, ndjson, webEvent } from '../api/ingestEvents';
 import { ApiClient } from '../api/helpers';
@@ -15,6 +17,22 @@ const TOTAL = Number(process.env.BENCH_INGEST_EVENTS ?? 200_000);
 const BATCH = Number(process.env.BENCH_INGEST_BATCH ?? 5_000);
 const SENDERS = Number(process.env.BENCH_INGEST_SENDERS ?? 2);
 const HOURS = Number(process.env.BENCH_INGEST_HOURS ?? 2);
+
+/** Processor seconds of this machine's ClickHouse servers so far (user and system, from /proc); 0 where there is none. */
+function clickHouseSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(clickhouse-serv)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
 
 const server = await startTestServer();
 try {
@@ -50,15 +68,24 @@ try {
     }
   };
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const ch0 = clickHouseSeconds();
   await Promise.all([...Array(SENDERS)].map(sender));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const perEvent = (s: number) => ((s * 1e6) / TOTAL).toFixed(0);
   const s = Math.floor(start / 1000);
   const report = await admin.get(`/api/rep/v1/query/top_domains?start=${s - 3600}&end=${Math.ceil(end / 1000) + 60}`);
   const counted = (report.body.data as { key: string; value: number }[]).find((d) => d.key === domain)?.value;
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!.toFixed(0);
-  console.log(`store: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${TOTAL.toLocaleString('en')} web events in batches of ${BATCH.toLocaleString('en')}, ${SENDERS} senders, over ${HOURS} h`);
+  const logStore = process.env.LOG_STORE === 'clickhouse' ? 'ClickHouse' : process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(`log store: ${logStore}; ${TOTAL.toLocaleString('en')} web events in batches of ${BATCH.toLocaleString('en')}, ${SENDERS} senders, over ${HOURS} h`);
   console.log(`ingest: ${Math.round(TOTAL / seconds).toLocaleString('en')} events/s (${seconds.toFixed(1)} s); batch p50 ${p(0.5)} ms, p95 ${p(0.95)} ms; 429 retries ${retries}`);
+  console.log(
+    `processor time per event: ${perEvent((cpu.user + cpu.system) / 1e6)} µs in this process (the server, and the senders' fetch calls)` +
+      (process.env.LOG_STORE === 'clickhouse' ? `, ${perEvent(clickHouseSeconds() - ch0)} µs in this machine's ClickHouse servers` : ''),
+  );
   console.log(`report top_domains counts ${counted?.toLocaleString('en') ?? 'none'} of them`);
   if (counted !== TOTAL) throw new Error(`the report counts ${counted}, not ${TOTAL}`);
 } finally {

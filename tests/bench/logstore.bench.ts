@@ -3,7 +3,8 @@
  * 1,000,000) and 50 small ones (BENCH_SMALL_EVENTS each, default 2,000) over 30 days, every log kind, users, domains
  * and categories drawn by Zipf's law, office hours busier; stored through the store's ingest, then every report of the
  * catalogue (p50/p95 serially and six at a time), log pages first and 100,000 events deep, a drill-down and a
- * 100,000-row CSV export streamed page by page. Times are store calls, without HTTP. Needs the cluster
+ * 100,000-row CSV export streamed page by page. Times are store calls, without HTTP. BENCH_KEEP=1 measures the events
+ * an earlier run left in portal_bench again, without ingesting. Needs the cluster
  * (`npm run clickhouse:start`; CLICKHOUSE_URL to use another); the data goes to the database portal_bench, made afresh.
  */
 import { loadavg } from 'node:os';
@@ -18,11 +19,13 @@ import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
 import { decodeCursor } from '../../server/logs/cursor';
 import { generateLogBatches, mulberry32 } from '../../server/logs/generator';
 import type { IncomingEvent } from '../../server/logs/logStore';
+import type { Db } from '../../server/types';
 
 const BIG = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL_EVENTS ?? 2_000);
 const SMALL_TENANTS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const KEEP = process.env.BENCH_KEEP === '1';
 const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
@@ -92,26 +95,8 @@ async function measure(label: string, runs: number, fn: () => Promise<unknown>):
   return r;
 }
 
-async function main(): Promise<void> {
-  const reachable = await fetch(`${URL.split(',')[0]}/ping`).then((r) => r.ok, () => false);
-  if (!reachable) {
-    // `npm run bench -- logs` selects this file too; without a cluster it has nothing to measure.
-    console.log(`  skipped: no ClickHouse at ${URL} (npm run clickhouse:start)`);
-    return;
-  }
-  const db = await openPglite();
-  await migrate(db);
-  const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: URL, CLICKHOUSE_DATABASE: 'portal_bench' }));
-  for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw('DROP DATABASE IF EXISTS portal_bench'), shard);
-  await store.start(db);
-  const now = Date.now();
-  const tenants = [BIG_TENANT, ...Array.from({ length: SMALL_TENANTS }, (_, i) => `bench-small-${i}`)];
-  for (const t of tenants) await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [t]);
-
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`  load average at start: ${load()}`);
-  console.log(`  ClickHouse ${URL} (${store.ch.shardCount} shards); ${BIG.toLocaleString('en')} events for one tenant, ${SMALL_TENANTS} × ${SMALL.toLocaleString('en')}`);
-  // Ingest: batches of 20,000 through the store, two in flight (as two enforcement nodes would send them).
+/** Ingest: batches of 20,000 through the store, two in flight (as two enforcement nodes would send them). */
+async function ingestAll(store: ClickHouseLogStore, db: Db, tenants: readonly string[], now: number): Promise<void> {
   let stored = 0;
   let storing = 0;
   const started = performance.now();
@@ -132,6 +117,34 @@ async function main(): Promise<void> {
   }
   const wall = (performance.now() - started) / 1000;
   console.log(`  ingest: ${stored.toLocaleString('en')} events in ${wall.toFixed(1)} s with generation, ${Math.round(stored / wall).toLocaleString('en')} events/s (the inserts alone ${Math.round(stored / (storing / 2000)).toLocaleString('en')} events/s)`);
+}
+
+async function main(): Promise<void> {
+  const reachable = await fetch(`${URL.split(',')[0]}/ping`).then((r) => r.ok, () => false);
+  if (!reachable) {
+    // `npm run bench -- logs` selects this file too; without a cluster it has nothing to measure.
+    console.log(`  skipped: no ClickHouse at ${URL} (npm run clickhouse:start)`);
+    return;
+  }
+  const db = await openPglite();
+  await migrate(db);
+  const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: URL, CLICKHOUSE_DATABASE: 'portal_bench' }));
+  // BENCH_KEEP=1: the events a run before stored are measured again (its ingest is not repeated).
+  const newest = KEEP
+    ? await store.ch.rows<{ ts: string; n: string }>(raw('SELECT toString(max(ts)) AS ts, toString(count()) AS n FROM portal_bench.log_events')).catch(() => [])
+    : [];
+  const kept = Number(newest[0]?.n ?? 0) > 0;
+  if (!kept) for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw('DROP DATABASE IF EXISTS portal_bench'), shard);
+  await store.start(db);
+  const now = kept ? Number(newest[0]!.ts) + 1 : Date.now();
+  const tenants = [BIG_TENANT, ...Array.from({ length: SMALL_TENANTS }, (_, i) => `bench-small-${i}`)];
+  for (const t of tenants) await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [t]);
+
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`  load average at start: ${load()}`);
+  console.log(`  ClickHouse ${URL} (${store.ch.shardCount} shards); ${BIG.toLocaleString('en')} events for one tenant, ${SMALL_TENANTS} × ${SMALL.toLocaleString('en')}`);
+  if (kept) console.log(`  kept from an earlier run: ${Number(newest[0]!.n).toLocaleString('en')} events, the newest at ${new Date(now).toISOString()}`);
+  else await ingestAll(store, db, tenants, now);
 
   let bytes = 0;
   let rows = 0;

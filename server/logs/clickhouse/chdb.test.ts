@@ -35,7 +35,7 @@ class Recording extends ClickHouse {
 }
 
 /** One shard's tables in place of the Distributed ones (chdb runs no server for them to reach). */
-const DISTRIBUTED = ['log_events', 'log_hourly', 'log_daily_users', 'log_rollups', ...CLUSTER_KINDS.map((k) => ingestTable(k))];
+const DISTRIBUTED = ['log_events', 'log_hourly', 'log_daily_users', 'log_rollups', 'log_rollups_daily', ...CLUSTER_KINDS.map((k) => ingestTable(k))];
 const local = (text: string) => text.replace(new RegExp(`\\.(${DISTRIBUTED.join('|')})\\b(?!_)`, 'g'), '.$1_local');
 
 /** Rows of an answer, order aside (groups come in any order without ORDER BY). */

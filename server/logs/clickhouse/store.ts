@@ -22,7 +22,7 @@ import { encodeCursor } from '../cursor';
 import { insightsResult, insightsScope } from '../insights';
 import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
 import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
-import { bytesField, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
+import { bytesField, DAY_MS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
 import { sandboxOf } from '../sandbox';
 import { sqlLogStore } from '../sqlStore';
 import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
@@ -208,18 +208,30 @@ for (const [id, d] of ROLLUPS) ROLLUPS_BY_KIND.set(d.logType, [...(ROLLUPS_BY_KI
 
 /** Hourly rows of a shard's events into log_rollups_local, for the rollups given (all of one kind). */
 const ROW_GROUPS = ['tenant_id', 'rollup', 'hour'];
-function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string): Sql {
-  const groups = [raw('tenant_id'), raw('tupleElement(c, 1)'), raw(`intDiv(ts, ${HOUR_MS}) * ${HOUR_MS}`)];
+function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain): Sql {
+  const groups = [raw('tenant_id'), raw('tupleElement(c, 1)'), raw(`intDiv(ts, ${grain.ms}) * ${grain.ms}`)];
   return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, [], groups, (c) => c, (i) => ROW_GROUPS[i]!);
 }
 
+/** The rollup tables by the span of their rows: UTC hours, and UTC days (migration 008). */
+interface Grain {
+  readonly ms: number;
+  /** The Distributed table; each shard's is `<table>_local`. */
+  readonly table: 'log_rollups' | 'log_rollups_daily';
+}
+const HOURS: Grain = { ms: HOUR_MS, table: 'log_rollups' };
+const DAYS: Grain = { ms: DAY_MS, table: 'log_rollups_daily' };
+
 /**
- * The materialized view of a kind's rollups, on the table its events enter by: named by the rollups it fills and the
- * table it reads, so a changed catalogue (or the views of stores before migration 007, on log_events_local) is
- * replaced by a new one.
+ * The materialized view of a kind's rollups at a grain, on the table its events enter by: named by the rollups it
+ * fills, the table it reads and the one it fills, so a changed catalogue (or the views of stores before migration
+ * 007, on log_events_local) is replaced by a new one.
  */
-const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[]) =>
-  `rollups_${createHash('sha256').update(`${logType} ${defs.map(([id]) => id).join(' ')} ${ingestTable(logType, true)}`).digest('hex').slice(0, 16)}`;
+const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[], grain: Grain) =>
+  `rollups_${createHash('sha256')
+    .update(`${logType} ${defs.map(([id]) => id).join(' ')} ${ingestTable(logType, true)}${grain === HOURS ? '' : ` ${grain.table}`}`)
+    .digest('hex')
+    .slice(0, 16)}`;
 
 /**
  * Spans [from, to) of a column as one condition. No spans is the empty span [0, 0), not `0`: 18.16 answers "Unknown
@@ -230,7 +242,8 @@ const within = (col: string, spans: readonly (readonly [number, number])[]) =>
 
 /**
  * One rollup's grouped rows over the range, per group (`groups` of a time column) and key, with the columns of
- * `Grouped`: the rollup's hourly rows for whole hours (where `whole` says an hour's events share their group), raw
+ * `Grouped`: the rollup's daily rows for whole UTC days (unless `days` is false) and hourly rows for whole hours
+ * (where `whole` says a span's events share their group), raw
  * events for the rest, and for everything when the caller filters (the rollups hold no other fields) or the rollup is
  * not one the views keep (drill-downs).
  */
@@ -242,21 +255,23 @@ function aggregate(
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
   whole: (from: number, to: number) => boolean = () => true,
+  days = true,
 ): Sql {
   const id = rollupId(d);
   const plan: RangePlan =
     !filters.length && ROLLUPS.has(id)
-      ? planRange(read.startMs, read.endMs, whole, false)
+      ? planRange(read.startMs, read.endMs, whole, days)
       : { raw: read.startMs <= read.endMs ? [[read.startMs, read.endMs + 1]] : [], hours: [], days: [] };
-  // No raw part when the hours cover the range.
+  // No raw part when the rollup rows cover the range.
   const parts: Sql[] = [];
-  if (plan.raw.length || !plan.hours.length)
+  if (plan.raw.length || (!plan.hours.length && !plan.days.length))
     parts.push(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r));
-  if (plan.hours.length) {
+  for (const [grain, spans] of [[HOURS, plan.hours], [DAYS, plan.days]] as const) {
+    if (!spans.length) continue;
     const g = groups('hour');
     parts.push(
       sql`SELECT ${join([...g.map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
-            FROM ${db}.log_rollups WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', plan.hours)}`,
+            FROM ${db}.${raw(grain.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', spans)}`,
     );
   }
   const g = groups('ts').map((_, i) => raw(`g${i}`));
@@ -308,35 +323,46 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   /**
-   * One materialized view per rollup of the catalogue, on every shard: a new one is created and filled from the
-   * shard's events so far, one no longer in the catalogue dropped with its rows. Run at start, before this server
-   * stores events (a server storing into the same cluster meanwhile may have a batch counted twice in the new rollup).
+   * Two materialized views per log kind (hourly and daily rows) on every shard, each filling all of the kind's
+   * rollups: a new one is created and the rollups its table lacks are filled from the shard's events so far; one
+   * no longer wanted is dropped, and the rows of rollups no longer in the catalogue deleted. Run at start, before this
+   * server stores events (a server storing into the same cluster meanwhile may have a batch counted twice in a new
+   * rollup).
    */
   private async syncRollups(): Promise<void> {
+    const wanted = new Map(
+      [...ROLLUPS_BY_KIND].flatMap(([logType, defs]) => [HOURS, DAYS].map((grain) => [viewOf(logType, defs, grain), { logType, defs, grain }] as const)),
+    );
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
       const views = await this.ch.rows<{ name: string; query: string }>(
         sql`SELECT name, create_table_query AS query FROM system.tables
              WHERE database = ${this.ch.config.database} AND engine = 'MaterializedView' AND startsWith(name, 'rollups_')`,
         { shard },
       );
-      // The rollups a view fills are the ids it names.
-      const covered = new Set(views.flatMap((v) => [...v.query.matchAll(/'(r[0-9a-f]{16})'/g)].map((m) => m[1]!)));
-      const wanted = new Map([...ROLLUPS_BY_KIND].map(([logType, defs]) => [viewOf(logType, defs), { logType, defs }]));
+      // The rollups a table holds are the ids its views name.
+      const covered = (grain: Grain) =>
+        new Set(views.filter((v) => v.query.includes(` TO ${this.ch.config.database}.${grain.table}_local `)).flatMap((v) => [...v.query.matchAll(/'(r[0-9a-f]{16})'/g)].map((m) => m[1]!)));
+      const held = new Map([HOURS, DAYS].map((grain) => [grain, covered(grain)]));
       for (const v of views) if (!wanted.has(v.name)) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`, shard);
       const [events] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events_local`, { shard });
-      for (const [name, { logType, defs }] of wanted) {
+      for (const [name, { logType, defs, grain }] of wanted) {
         if (views.some((v) => v.name === name)) continue;
+        const into = raw(`${grain.table}_local`);
         await this.ch.command(
-          sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.log_rollups_local AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true))}`,
+          sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.${into} AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true), grain)}`,
           shard,
         );
-        const missing = defs.filter(([id]) => !covered.has(id));
+        const missing = defs.filter(([id]) => !held.get(grain)!.has(id));
         if (missing.length && Number(events?.n) > 0) {
-          await this.ch.command(sql`INSERT INTO ${this.db}.log_rollups_local ${rollupRows(this.db, logType, missing, 'log_events_local')}`, shard);
+          await this.ch.command(sql`INSERT INTO ${this.db}.${into} ${rollupRows(this.db, logType, missing, 'log_events_local', grain)}`, shard);
         }
       }
-      const gone = [...covered].filter((id) => !ROLLUPS.has(id));
-      if (gone.length) await this.ch.command(sql`ALTER TABLE ${this.db}.log_rollups_local DELETE WHERE rollup IN (${join(gone.map((id) => sql`${id}`), ', ')})`, shard);
+      const gone = [...new Set([...held.values()].flatMap((ids) => [...ids]))].filter((id) => !ROLLUPS.has(id));
+      if (gone.length) {
+        for (const grain of [HOURS, DAYS]) {
+          await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE rollup IN (${join(gone.map((id) => sql`${id}`), ', ')})`, shard);
+        }
+      }
     }
   }
 
@@ -399,8 +425,8 @@ export class ClickHouseLogStore implements LogStore {
     const filters = filterConditions(reportFilters(spec.logType), params);
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
-    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean) =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, whole);
+    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean) =>
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, whole, days);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -446,7 +472,8 @@ export class ClickHouseLogStore implements LogStore {
           const t = sql`toDateTime(intDiv(${raw(col)}, 1000), ${zone})`;
           return [sql`toDayOfWeek(${t}) % 7`, sql`toHour(${t})`];
         };
-        const rows = await this.ch.rows<Grouped>(of('main', cell, inOneLocalHour(zone)));
+        // A day's row spans every hour of the map's day: hourly rows only, as on SQL.
+        const rows = await this.ch.rows<Grouped>(of('main', cell, inOneLocalHour(zone), false));
         return { kind: 'heatmap', ...meta, ...heatmapOf(rows.map((r) => ({ day: r.g0!, hour: r.g1!, value: metricOf(spec, r) }))) };
       }
     }
@@ -584,8 +611,10 @@ export class ClickHouseLogStore implements LogStore {
       }
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_hourly_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_daily_users_local DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
-      // An hour that starts before beforeMs: reads take its events from the raw rows from beforeMs on.
-      await this.ch.command(sql`ALTER TABLE ${this.db}.log_rollups_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
+      // An hour or day that starts before beforeMs: reads take its events from the raw rows from beforeMs on.
+      for (const grain of [HOURS, DAYS]) {
+        await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
+      }
     }
   }
 
@@ -593,7 +622,7 @@ export class ClickHouseLogStore implements LogStore {
   async dropDaysBefore(beforeMs: number): Promise<void> {
     const lastDay = Math.floor(localDayStart('UTC', beforeMs) / 86_400_000);
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', 'log_rollups_local']) {
+      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', 'log_rollups_local', 'log_rollups_daily_local']) {
         const parts = await this.ch.rows<{ partition: string }>(
           sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${this.ch.config.database} AND table = ${table} AND active`,
           { shard },
