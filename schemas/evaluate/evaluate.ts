@@ -6,6 +6,7 @@
  */
 import { compileCondition, prepareRequest, requestText, type CompiledCondition, type PreparedRequest } from './match';
 import type {
+  ConditionDecl,
   ConditionTrace,
   DecisionDecl,
   DecisionVerdict,
@@ -15,6 +16,7 @@ import type {
   ListTrace,
   PolicyDocuments,
   PolicyModel,
+  RequestAttribute,
   RuleListDecl,
   RuleRef,
   RuleTrace,
@@ -129,6 +131,32 @@ export function compilePolicy(model: PolicyModel, documents: PolicyDocuments): C
     };
   });
   return { decisions, lists };
+}
+
+/** The request attributes a condition reads (see `ConditionDecl.attribute`). */
+function conditionReads(c: ConditionDecl): RequestAttribute[] {
+  return [
+    c.attribute,
+    ...(c.kind === 'entity' ? (['groups'] as const) : []),
+    ...(c.kind === 'destination' ? (['domain', 'dest_ip'] as const) : []),
+    ...(c.domainAttribute ? [c.domainAttribute] : []),
+    ...(c.also ? [c.also.attribute] : []),
+  ];
+}
+
+/**
+ * The request attributes some row of `decision` reads with a condition it sets, in any of `policies`: an attribute
+ * outside them cannot change the decision (disabled and expired rows count too, so the answer holds at any time).
+ */
+export function attributesRead(policies: readonly CompiledPolicy[], decision: string): Set<RequestAttribute> {
+  const read = new Set<RequestAttribute>();
+  for (const policy of policies) {
+    for (const list of policy.lists) {
+      if (list.decl.decides !== decision) continue;
+      for (const rule of list.rules) for (const c of rule.conditions) if (c.set) for (const a of conditionReads(c.decl)) read.add(a);
+    }
+  }
+  return read;
 }
 
 const applies = (rule: CompiledRule, time: number) => rule.enabled && time < rule.expiresAt;

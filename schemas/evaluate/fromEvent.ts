@@ -8,8 +8,33 @@ import type { EvalRequest } from './types';
 
 type Stored<E> = Omit<E, 'timestamp'> & { readonly timestamp?: string };
 
-/** A web event's request: who, from where, to which site and categories, with which browser and file, when. */
-export function webEventRequest(e: Stored<WebEvent>): EvalRequest {
+/**
+ * The request attributes each field of a web event gives (`webEventRequest`): the impact of a publish groups logged
+ * requests by the fields whose attributes the policy reads, and a field it leaves out cannot change a verdict.
+ */
+export const WEB_EVENT_ATTRIBUTES = {
+  url: ['url'],
+  domain: ['domain'],
+  userid: ['user'],
+  group: ['groups'],
+  src_ip: ['source_ip'],
+  cats: ['categories'],
+  top_level_risks: ['risks'],
+  country: ['country'],
+  browser: ['browser'],
+  'user-agent': ['user_agent'],
+  file_type: ['file_type', 'direction'],
+  sha256: ['sha256'],
+  casb_app_name: ['application'],
+  timestamp: ['time'],
+} as const satisfies Partial<Record<keyof WebEvent, readonly (keyof EvalRequest)[]>>;
+export type WebRequestField = keyof typeof WEB_EVENT_ATTRIBUTES;
+
+/**
+ * A web event's request: who, from where, to which site and categories, with which browser and file, when. Of an
+ * event with only some of its fields (a request shape of the impact), the request those fields give.
+ */
+export function webEventRequest(e: Partial<Stored<WebEvent>>): EvalRequest {
   return {
     url: e.url,
     domain: e.domain,
@@ -19,7 +44,7 @@ export function webEventRequest(e: Stored<WebEvent>): EvalRequest {
     categories: e.cats,
     risks: e.top_level_risks,
     country: e.country,
-    browser: e.browser.toLowerCase(),
+    browser: e.browser?.toLowerCase(),
     user_agent: e['user-agent'],
     ...(e.file_type ? { file_type: e.file_type, direction: 'download' as const } : {}),
     ...(e.sha256 ? { sha256: e.sha256 } : {}),

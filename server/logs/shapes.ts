@@ -5,6 +5,8 @@
  * implementation of `LogStore.ruleHits` and `LogStore.requestShapes` (callers go through `logStoreOf(db)`;
  * ClickHouse's is clickhouse/shapes.ts).
  */
+import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
+import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
 import type { Db } from '../types';
 import { toNumber } from './sql';
@@ -20,19 +22,37 @@ export async function ruleHits(db: Db, tenantId: string, sinceMs: number): Promi
   return new Map(rows.map((r) => [r.ref, toNumber(r.n)]));
 }
 
-/** One distinct request shape of the web log: the attributes the policy reads, how many events had it, and one of them. */
+/**
+ * The web event fields a request shape can be grouped by, in the order both stores answer them: every field that gives
+ * a request attribute (fromEvent.ts) but the time, since the impact decides each request as if made now.
+ */
+export const WEB_SHAPE_FIELDS = (Object.keys(WEB_EVENT_ATTRIBUTES) as WebRequestField[]).filter((f): f is Exclude<WebRequestField, 'timestamp'> => f !== 'timestamp');
+export type WebShapeField = (typeof WEB_SHAPE_FIELDS)[number];
+/** The fields every web shape is grouped by, whatever the policy reads: whose request, which site and categories (the impact's groups). */
+export const WEB_SHAPE_ALWAYS: readonly WebShapeField[] = ['userid', 'domain', 'cats'];
+/** The web fields that hold a list of values. */
+export const WEB_LIST_FIELDS: ReadonlySet<WebShapeField> = new Set(['cats', 'top_level_risks']);
+
+/** The fields a web shape groups by when the policy reads `fields` too, in WEB_SHAPE_FIELDS' order. */
+export const webShapeFields = (fields: Iterable<WebShapeField>): WebShapeField[] => {
+  const wanted = new Set([...WEB_SHAPE_ALWAYS, ...fields]);
+  return WEB_SHAPE_FIELDS.filter((f) => wanted.has(f));
+};
+
+/** The web fields that give an attribute of `attributes` (those the policy reads). */
+export const webFieldsReading = (attributes: ReadonlySet<RequestAttribute>): WebShapeField[] =>
+  WEB_SHAPE_FIELDS.filter((f) => WEB_EVENT_ATTRIBUTES[f].some((a) => attributes.has(a)));
+
+/**
+ * One distinct request shape of the web log: the values of the fields it is grouped by, how many events had them, and
+ * the newest of those events.
+ */
 export interface WebRequestShape {
   readonly kind: 'web';
-  readonly userid: string;
-  readonly group: string;
-  readonly src_ip: string;
-  readonly domain: string;
-  readonly cats: readonly string[];
-  readonly country: string;
-  readonly browser: string;
-  readonly file_type: string | null;
+  /** The shape's fields as logged: a list field's values ([] when absent), another's text or null when absent. */
+  readonly event: Readonly<Partial<Record<WebShapeField, string | readonly string[] | null>>>;
   readonly count: number;
-  /** The newest event of the shape: its time and sequence number. */
+  /** The newest event of the shape: its time, sequence number and URL. */
   readonly example: { readonly ts: number; readonly seq: number; readonly url: string };
 }
 
@@ -65,50 +85,30 @@ export type RequestShape = WebRequestShape | EmailRequestShape;
 export const FILE_EXTENSION_PATTERN = '(?s)^.+\\.([^.]+)$';
 
 /**
- * The distinct request shapes between `sinceMs` and `untilMs`: the web log's, then the email log's, each largest first
- * (then newest example first), in one aggregate per log over the range.
+ * The distinct request shapes between `sinceMs` and `untilMs`: the web log's (grouped by WEB_SHAPE_ALWAYS and
+ * `webFields`), then the email log's, each largest first (then newest example first), in one aggregate per log over
+ * the range.
  */
-export async function requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]> {
-  return [...(await webShapes(db, tenantId, sinceMs, untilMs)), ...(await emailShapes(db, tenantId, sinceMs, untilMs))];
+export async function requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>): Promise<RequestShape[]> {
+  return [...(await webShapes(db, tenantId, sinceMs, untilMs, webShapeFields(webFields))), ...(await emailShapes(db, tenantId, sinceMs, untilMs))];
 }
 
-async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<WebRequestShape[]> {
-  const { rows } = await db.query<{
-    userid: string;
-    grp: string;
-    src_ip: string;
-    domain: string;
-    cats: string[] | null;
-    country: string;
-    browser: string;
-    file_type: string | null;
-    n: unknown;
-    ts: unknown;
-    seq: unknown;
-    url: string;
-  }>(
-    `SELECT userid, grp, src_ip, domain, cats, country, browser, file_type, count(*) AS n,
-            max(ts) AS ts, (array_agg(seq ORDER BY ts DESC, seq DESC))[1] AS seq,
+async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[]): Promise<WebRequestShape[]> {
+  // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position.
+  const columns = fields.map((f, i) => (WEB_LIST_FIELDS.has(f) ? `ARRAY(SELECT jsonb_array_elements_text(event -> '${f}')) AS f${i}` : `event ->> '${f}' AS f${i}`));
+  const keys = fields.map((_, i) => `f${i}`).join(', ');
+  const { rows } = await db.query<Record<string, string | string[] | null> & { n: unknown; ts: unknown; seq: unknown; url: string }>(
+    `SELECT ${keys}, count(*) AS n, max(ts) AS ts, (array_agg(seq ORDER BY ts DESC, seq DESC))[1] AS seq,
             (array_agg(url ORDER BY ts DESC, seq DESC))[1] AS url
-       FROM (SELECT event ->> 'userid' AS userid, event ->> 'group' AS grp, event ->> 'src_ip' AS src_ip,
-                    event ->> 'domain' AS domain, event ->> 'country' AS country,
-                    event ->> 'browser' AS browser, event ->> 'file_type' AS file_type, event ->> 'url' AS url, ts, seq,
-                    ARRAY(SELECT jsonb_array_elements_text(event -> 'cats')) AS cats
+       FROM (SELECT ${columns.join(', ')}, event ->> 'url' AS url, ts, seq
                FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3) e
-      GROUP BY userid, grp, src_ip, domain, cats, country, browser, file_type
+      GROUP BY ${keys}
       ORDER BY n DESC, ts DESC, seq DESC`,
     [tenantId, sinceMs, untilMs],
   );
   return rows.map((r) => ({
     kind: 'web',
-    userid: r.userid,
-    group: r.grp,
-    src_ip: r.src_ip,
-    domain: r.domain,
-    cats: r.cats ?? [],
-    country: r.country,
-    browser: r.browser,
-    file_type: r.file_type,
+    event: Object.fromEntries(fields.map((f, i) => [f, r[`f${i}`] ?? (WEB_LIST_FIELDS.has(f) ? [] : null)])),
     count: toNumber(r.n),
     example: { ts: toNumber(r.ts), seq: toNumber(r.seq), url: r.url },
   }));

@@ -8,7 +8,7 @@ import { isDocumentScreen } from '../../definitions/define';
 import { policyModel } from '../../definitions/policy/evaluation';
 import type { Registry } from '../../definitions/registry';
 import { analysePolicy } from '../../schemas/evaluate/analysis';
-import { compilePolicy, evaluate, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
+import { attributesRead, compilePolicy, evaluate, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
 import { MESSAGES } from '../../schemas/constants';
 import { hostOf } from '../../schemas/evaluate/match';
 import { modelScreens, type EvalRequest, type PolicyModel } from '../../schemas/evaluate/types';
@@ -16,8 +16,10 @@ import { emptyDocument, storedPolicy, upgradeDocument } from '../documents';
 import { CATEGORY_LABEL_OF, POPULAR_DOMAINS, RISKY_DOMAINS } from '../logs/catalog';
 import type { GeneratorPolicy } from '../logs/generator';
 import { logStoreOf } from '../logs/logStores';
-import { HIDDEN_VALUE, hidesUsers, logReadViewOf, viewUserNames, type LogReadView } from '../logs/readView';
-import type { RequestShape } from '../logs/shapes';
+import { ANONYMISED_FIELDS, HIDDEN_VALUE, hidesUsers, logReadViewOf, RESTRICTED_FIELDS, viewUserNames, type LogReadView } from '../logs/readView';
+import { webFieldsReading, type RequestShape } from '../logs/shapes';
+import { webEventRequest } from '../../schemas/evaluate/fromEvent';
+import type { WebEvent } from '../../schemas/logs';
 import { ImpactTally, type ImpactExample, type ImpactGroup, type ImpactKind, type ImpactShape, type ImpactSummary } from '../../schemas/evaluate/impact';
 import { policyRevision } from '../revisions';
 import { HttpError, implementAll, requireCaller, type Db, type ServerModule } from '../types';
@@ -206,7 +208,8 @@ async function endJob(db: Db, job: JobKey, status: 'finished' | 'failed' | 'canc
 
 /**
  * A logged request shape as the impact decides it: the request the evaluator reads (as fromEvent.ts makes it of one
- * event), whose it is (the log's user; a field the events lack reads as ''), and its newest event.
+ * event, of the fields the shape has), whose it is (the log's user; a field the events lack reads as ''), and its
+ * newest event. The request carries no time: the impact decides every request as if it were made now.
  */
 export function impactShape(s: RequestShape): ImpactShape {
   const timestamp = new Date(s.example.ts).toISOString();
@@ -225,42 +228,42 @@ export function impactShape(s: RequestShape): ImpactShape {
       example: { timestamp, ...(s.example.subject ? { subject: s.example.subject } : {}) },
     };
   }
+  const logged = Object.fromEntries(Object.entries(s.event).filter(([, v]) => v !== null)) as Partial<WebEvent>;
   return {
     kind: 'web',
-    request: {
-      url: s.example.url,
-      domain: s.domain,
-      user: s.userid,
-      groups: s.group ? [s.group] : [],
-      source_ip: s.src_ip,
-      categories: [...s.cats],
-      country: s.country,
-      browser: s.browser.toLowerCase(),
-      ...(s.file_type ? { file_type: s.file_type, direction: 'download' as const } : {}),
-    },
-    user: s.userid ?? '',
+    request: webEventRequest(logged),
+    user: logged.userid ?? '',
     count: s.count,
     example: { timestamp, url: s.example.url },
   };
 }
 
-/** The request attribute naming the user, which the logs hide: an example's request leaves it out while they do. */
-const USER_ATTRIBUTE: Readonly<Record<ImpactKind, keyof EvalRequest>> = { web: 'user', email: 'recipient' };
+/**
+ * The request attributes of the log fields a view hides (readView.ts): an example's request leaves them out while the
+ * logs hide them. Anonymised names hide the user (the recipient of mail); restricted logs the client address as well.
+ */
+const HIDDEN_ATTRIBUTES: Readonly<Record<ImpactKind, Readonly<Record<string, keyof EvalRequest>>>> = {
+  web: { userid: 'user', src_ip: 'source_ip' },
+  email: { recipient: 'recipient' },
+};
+const hiddenAttributes = (view: LogReadView, kind: ImpactKind): Set<keyof EvalRequest> => {
+  const fields = [...(view.pseudonym ? ANONYMISED_FIELDS[kind] : []), ...(view.restricted ? RESTRICTED_FIELDS[kind] : [])];
+  return new Set(fields.flatMap((f) => HIDDEN_ATTRIBUTES[kind][f] ?? []));
+};
 
 /**
  * The impact as the tenant's logs show users (restricted or anonymised): decided on the names as logged, answered
  * with the names hidden, in the groups and in every example; an example's request then carries no user (no recipient
- * for mail), so opening its trace decides it as for an unknown user.
+ * for mail) and, while the logs are restricted, no client address, so opening its trace decides it as for an unknown
+ * user.
  */
 function viewImpact(view: LogReadView, result: ImpactSummary): ImpactSummary {
   if (!hidesUsers(view)) return result;
   const names = result.by_user.map((g) => g.key);
   const shown = new Map(viewUserNames(view, names).map((n, i) => [names[i]!, n]));
   const hidden = (name: string) => shown.get(name) ?? (view.pseudonym && !view.restricted ? view.pseudonym(name) : HIDDEN_VALUE);
-  const withoutUser = (e: ImpactExample): EvalRequest => {
-    const { [USER_ATTRIBUTE[e.kind]]: _user, ...request } = e.request;
-    return request;
-  };
+  const hiddenOf = { web: hiddenAttributes(view, 'web'), email: hiddenAttributes(view, 'email') };
+  const withoutUser = (e: ImpactExample): EvalRequest => Object.fromEntries(Object.entries(e.request).filter(([a]) => !hiddenOf[e.kind].has(a as keyof EvalRequest)));
   const examples = (g: ImpactGroup): ImpactGroup => ({ ...g, examples: g.examples.map((e) => ({ ...e, user: hidden(e.user), request: withoutUser(e) })) });
   return {
     ...result,
@@ -281,7 +284,9 @@ async function runImpact(db: Db, job: JobKey, now: number, revisions: { publishe
     const heartbeat = setInterval(() => void advance(db, job, 0).catch(() => undefined), HEARTBEAT_MS).unref();
     let shapes: RequestShape[];
     try {
-      shapes = await logStoreOf(db).requestShapes(db.heavy(), job.tenantId, now - IMPACT_DAYS * DAY_MS, now);
+      // A shape groups the events by the fields whose attributes either revision's web rules read.
+      const fields = webFieldsReading(attributesRead([revisions.published, revisions.staged], 'web'));
+      shapes = await logStoreOf(db).requestShapes(db.heavy(), job.tenantId, now - IMPACT_DAYS * DAY_MS, now, fields);
     } finally {
       clearInterval(heartbeat);
     }

@@ -14,12 +14,15 @@ import type { EmailEvent, WebEvent } from '../../schemas/logs';
 import { killed, killSpawnedServers, spawnServer } from '../setup/spawn-server';
 import { seededStoreFolder, startTestServer, type TestServer } from '../setup/start-server';
 import { ApiClient, asResponseOf, signedIn, stagedRev } from './helpers';
+import { API, operator } from './providerClient';
 import { emailEvent, INGEST_PATH, ingestAuth, ndjson, webEvent } from './ingestEvents';
 
 const EXCEPTIONS = '/api/policy/v3/rules/web/exceptions';
 const ATTACHMENTS = '/api/policy/v1/rules/smtp/attachments/{rev}';
 const LINK_RULES = '/api/policy/v1/rules/safemail/isolation/{rev}';
 const DOMAIN = 'evaltest29.example.org';
+/** The site whose logged requests differ only in their path or user agent. */
+const PATHS = 'paths29.example';
 /** The sender domain of the mail the impact test's link rule blocks. */
 const MAIL_SENDERS = 'impact-mail29.example';
 /** A content-type group of attachments with the extension e29, for the attachment rules. */
@@ -152,6 +155,8 @@ describe('impact of a publish (a background job)', () => {
       ...Array.from({ length: 300 }, (_, i) => ({ ...emailEvent(at - i * 1000, `billing@${MAIL_SENDERS}`, `<l${i}@${MAIL_SENDERS}>`), userid: `user${i % 30}@example.com`, recipient: `user${i % 30}@example.com` })),
       ...Array.from({ length: 100 }, (_, i) => ({ ...emailEvent(at - i * 1000, 'ops@partner29.example', `<a${i}@partner29.example>`), urls: 0, attachments: 1, file_name: `run-${i}.E29` })),
     ]);
+    // Requests to one site that differ only in their path (docs or admin) or their user agent (every fourth is curl's).
+    await ingest('web', Array.from({ length: 40 }, (_, i) => ({ ...webEvent(at - i * 1000, PATHS, `${i % 2 ? 'admin' : 'docs'}/${i}`), ...(i % 4 === 0 ? { 'user-agent': 'curl/8.5' } : {}) })));
   }, 240_000);
   afterAll(async () => {
     killSpawnedServers();
@@ -328,6 +333,45 @@ describe('impact of a publish (a background job)', () => {
     } finally {
       await stageRows(admin, LINK_RULES, { list: [] });
       await stageRows(admin, ATTACHMENTS, { content_types: [], groups: [], list: [] });
+    }
+  }, 180_000);
+
+  it('decides each logged request by every field the rules read: a URL rule and a user-agent rule change only the requests they match', async () => {
+    await stageExceptions(admin, [
+      { id: 'eval29-path', name: 'Block the admin pages', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { domain: [PATHS], uri: [{ match: 'contains', value: '/admin/' }] } },
+      { id: 'eval29-ua', name: 'Block curl', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { domain: [PATHS], user_agent: [{ match: 'starts_with', value: 'curl/' }] } },
+    ]);
+    try {
+      const { job } = await untilEnded(await start());
+      expect(job.status, job.reason).toBe('finished');
+      const result = job.result!;
+      expect(countsOf(result)).toEqual(await directCount(job));
+      // 20 admin pages, and 10 of the 20 others asked for by curl (a fourth of all, every one a docs page).
+      const paths = result.by_domain.find((g) => g.key === PATHS)!;
+      expect(paths.events).toBe(30);
+      expect(paths.examples.every((e) => e.to === 'block' && (e.url!.includes('/admin/') || e.request.user_agent === 'curl/8.5'))).toBe(true);
+
+      // While the provider restricts the tenant's logs: the same counts, and no example tells who or from where.
+      const op = await operator('operator', server.url);
+      const restrict = async (on: boolean) => {
+        const demo = ((await op.get(`${API}/v1/tenants?search=Demo%20Corp`)).body.tenants as { tid: string; name: string }[]).find((t) => t.name === 'Demo Corp')!;
+        const res = await op.request('PATCH', `${API}/v1/tenants/${demo.tid}/capabilities`, { body: { capabilities: { restricted_logs: on } } });
+        expect(res.status, res.text).toBe(200);
+      };
+      await restrict(true);
+      try {
+        const restricted = (await untilEnded(await start())).job.result!;
+        expect(restricted.changed).toBe(result.changed);
+        expect(restricted.by_user.length).toBe(result.by_user.length);
+        expect(restricted.by_user.every((g) => /^Hidden user \d+$/.test(g.key))).toBe(true);
+        const examples = [...restricted.by_user, ...restricted.by_domain, ...restricted.by_category].flatMap((g) => g.examples);
+        expect(examples.length).toBeGreaterThan(0);
+        expect(examples.filter((e) => !/^Hidden( user \d+)?$/.test(e.user) || e.request.user !== undefined || e.request.source_ip !== undefined)).toEqual([]);
+      } finally {
+        await restrict(false);
+      }
+    } finally {
+      await stageExceptions(admin, []);
     }
   }, 180_000);
 

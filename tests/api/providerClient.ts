@@ -7,8 +7,9 @@ import { ApiClient } from './helpers';
 
 export const API = '/gdmanage/api';
 
-export async function operator(username: 'operator' | 'support' = 'operator'): Promise<ApiClient> {
-  const client = new ApiClient();
+/** An operator signed in to the suite's server, or to the server at `url`. */
+export async function operator(username: 'operator' | 'support' = 'operator', url?: string): Promise<ApiClient> {
+  const client = new ApiClient(url);
   await client.start();
   const token = await client.post('/gdmanage/idp/token', { body: { username, password: `${username}-demo` } });
   if (token.status !== 200) throw new Error(`IdP token for ${username}: ${token.status} ${token.text}`);

@@ -3,7 +3,8 @@
  * - evaluations per second of the demo policy (the seed documents of Demo Corp), fast path and with the full trace,
  *   over the requests of generated web events (target ≥ 200,000/s on the fast path);
  * - the impact of a publish over BENCH_EVENTS generated web events (default 1,000,000): the distinct request shapes
- *   counted, each decided under the published and the staged revision, changes grouped by user, domain and category
+ *   counted (grouped by the fields the two revisions' web rules read, as on the server), each decided under the
+ *   published and the staged revision, changes grouped by user, domain and category
  *   (the shapes are counted in memory here; on the server one aggregate query over the log store does it);
  * - analysis of a 5,000-rule rulebase (target ≤ 2 s);
  * - the impact job's work through the database: about BENCH_EVENTS web events of the last 7 days seeded into PGlite
@@ -17,7 +18,7 @@ import { registry } from '../../definitions';
 import { isDocumentScreen } from '../../definitions/define';
 import { policyModel } from '../../definitions/policy/evaluation';
 import { analysePolicy } from '../../schemas/evaluate/analysis';
-import { compilePolicy, decideOne, evaluate } from '../../schemas/evaluate/evaluate';
+import { attributesRead, compilePolicy, decideOne, evaluate } from '../../schemas/evaluate/evaluate';
 import { webEventRequest } from '../../schemas/evaluate/fromEvent';
 import type { EvalRequest, PolicyModel } from '../../schemas/evaluate/types';
 import type { WebEvent } from '../../schemas/logs';
@@ -26,7 +27,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { generateLogBatches } from '../../server/logs/generator';
 import { seedLogs } from '../../server/logs/seed';
-import { requestShapes } from '../../server/logs/shapes';
+import { requestShapes, webFieldsReading, webShapeFields } from '../../server/logs/shapes';
 import { impactShape } from '../../server/modules/evaluate';
 import { loadSeedDocuments } from '../../server/seed/documents';
 
@@ -72,17 +73,19 @@ console.log(`evaluations (web decision, fast path): ${rate(requests.length, fast
 console.log(`evaluations with the full trace (every decision): ${rate(traced.length, traceMs)}`);
 
 // ---- impact of a publish ------------------------------------------------------------------------------------------
+const stg = compilePolicy(model, staged);
+// As the server's impact job: a shape is the events' values of the fields either revision's web rules read.
+const fields = webShapeFields(webFieldsReading(attributesRead([pub, stg], 'web')));
 t = performance.now();
 const shapes = new Map<string, { request: EvalRequest; count: number; user: string; domain: string; cats: readonly string[] }>();
 for (const e of events) {
-  const key = `${e.userid}|${e.group}|${e.src_ip}|${e.domain}|${e.cats.join(',')}|${e.country}|${e.browser}|${e.file_type ?? ''}`;
+  const key = JSON.stringify(fields.map((f) => e[f] ?? null));
   const s = shapes.get(key);
   if (s) s.count++;
-  else shapes.set(key, { request: webEventRequest(e), count: 1, user: e.userid, domain: e.domain, cats: e.cats });
+  else shapes.set(key, { request: webEventRequest(Object.fromEntries(fields.map((f) => [f, e[f]]))), count: 1, user: e.userid, domain: e.domain, cats: e.cats });
 }
 const shapeMs = performance.now() - t;
 t = performance.now();
-const stg = compilePolicy(model, staged);
 const byUser = new Map<string, number>();
 const byDomain = new Map<string, number>();
 const byCategory = new Map<string, number>();
@@ -97,6 +100,7 @@ for (const s of shapes.values()) {
   for (const c of s.cats) byCategory.set(c, (byCategory.get(c) ?? 0) + s.count);
 }
 const impactMs = performance.now() - t;
+console.log(`shape fields (what the two revisions' web rules read): ${fields.join(', ')}`);
 console.log(
   `impact over ${events.length.toLocaleString('en')} events: ${shapes.size.toLocaleString('en')} shapes counted in ${ms(shapeMs)}, ` +
     `both revisions decided in ${ms(impactMs)}; ${changed.toLocaleString('en')} events change verdict ` +
@@ -140,7 +144,7 @@ const seeded = await seedLogs(db, [
 console.log(seeded.length ? `seeded into PGlite in ${ms(performance.now() - t)}` : 'reusing the events seeded earlier (BENCH_RESEED=1 to seed again)');
 const until = Date.now();
 t = performance.now();
-const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, until);
+const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, until, fields);
 const queryMs = performance.now() - t;
 t = performance.now();
 const tally = new ImpactTally(pub, stg, until);

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOG_TYPES } from '../../../schemas/logs';
 import { REPORT_NAMES, reportSpec } from '../../../schemas/reports';
+import { WEB_SHAPE_FIELDS } from '../shapes';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw } from './bind';
 import { ClickHouse, clickHouseConfig } from './client';
@@ -85,6 +86,8 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.sandbox(db, T, 'aa', 'f1', 0);
       await store.groups(db, T, range);
       await store.collect(db, T, 'dlp', { ts: 0, seq: 0 }, 100);
+      await store.ruleHits(db, T, range.startMs);
+      await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS);
       await store.ingest(db, T, 'web', [{ ts: TEST_NOW - 1000, event: { userid: "o'hara", domain: 'x.example', bytes: 5, cats: ['1'] } }]);
       const keyed = [{ ts: TEST_NOW - 900, event: { userid: 'keyed', domain: 'k.example', bytes: 1 } }];
       await store.ingest(db, T, 'web', keyed, "key-o'hara");

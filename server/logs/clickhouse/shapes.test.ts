@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../types';
 import { DAY_MS } from '../rollups';
+import { WEB_SHAPE_FIELDS, type WebShapeField } from '../shapes';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw } from './bind';
@@ -56,22 +57,32 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
     expect((await store.ruleHits(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS)).get('web/rules/odd')).toBe(2);
   });
 
-  it.each(Object.values(TEST_TENANTS))('request shapes of $name, in the same order', async ({ id }) => {
-    for (const [from, to] of [
-      [TEST_NOW - 7 * DAY_MS, TEST_NOW],
-      [TEST_NOW - 2 * DAY_MS, TEST_NOW - DAY_MS],
-    ] as const) {
-      const sql = await sqlLogStore.requestShapes(db, id, from, to);
-      expect(sql.filter((s) => s.kind === 'web').length).toBeGreaterThan(10);
-      expect(sql.filter((s) => s.kind === 'email').length).toBeGreaterThan(0);
-      expect(await store.requestShapes(db, id, from, to)).toEqual(sql);
+  it.each(Object.values(TEST_TENANTS))('request shapes of $name, in the same order, by the fewest and by every field', async ({ id }) => {
+    for (const fields of [[], WEB_SHAPE_FIELDS]) {
+      for (const [from, to] of [
+        [TEST_NOW - 7 * DAY_MS, TEST_NOW],
+        [TEST_NOW - 2 * DAY_MS, TEST_NOW - DAY_MS],
+      ] as const) {
+        const sql = await sqlLogStore.requestShapes(db, id, from, to, fields);
+        expect(sql.filter((s) => s.kind === 'web').length).toBeGreaterThan(10);
+        expect(sql.filter((s) => s.kind === 'email').length).toBeGreaterThan(0);
+        expect(await store.requestShapes(db, id, from, to, fields)).toEqual(sql);
+      }
     }
-    const odd = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW)).filter((s) => s.domain === 'odd.example');
-    expect(odd).toEqual([
-      expect.objectContaining({ userid: 'odd@demo.example', group: null, cats: [], file_type: null, count: 2, example: expect.objectContaining({ url: 'https://odd.example/2' }) }),
-      expect.objectContaining({ userid: null, cats: ['50', '7'], file_type: 'exe', count: 1 }),
+    const odd = async (fields: readonly WebShapeField[]) =>
+      (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW, fields)).filter((s) => s.kind === 'web' && s.event.domain === 'odd.example');
+    // By the fields every shape has: the first two events are one shape, its example the newer one.
+    expect(await odd([])).toEqual([
+      { kind: 'web', event: { userid: 'odd@demo.example', domain: 'odd.example', cats: [] }, count: 2, example: expect.objectContaining({ url: 'https://odd.example/2' }) },
+      { kind: 'web', event: { userid: null, domain: 'odd.example', cats: ['50', '7'] }, count: 1, example: expect.objectContaining({ url: 'https://odd.example/3' }) },
     ]);
-    const mail = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW)).filter((s) => s.kind === 'email' && s.domain === 'odd-mail.example');
+    // By the URL and the file type too: three shapes (newest first), absent fields null.
+    expect((await odd(['url', 'file_type'])).map((s) => s.kind === 'web' && [s.event, s.count])).toEqual([
+      [{ url: 'https://odd.example/3', domain: 'odd.example', userid: null, cats: ['50', '7'], file_type: 'exe' }, 1],
+      [{ url: 'https://odd.example/2', domain: 'odd.example', userid: 'odd@demo.example', cats: [], file_type: null }, 1],
+      [{ url: 'https://odd.example/1', domain: 'odd.example', userid: 'odd@demo.example', cats: [], file_type: null }, 1],
+    ]);
+    const mail = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW, [])).filter((s) => s.kind === 'email' && s.domain === 'odd-mail.example');
     expect(mail.map((s) => s.kind === 'email' && [s.file_type, s.link_risk, s.count, s.example.subject])).toEqual([
       [null, null, 2, ''],
       ['PDF', 'Y', 1, 'Odd'],

@@ -3,8 +3,8 @@
  * answers as the SQL store's (../shapes.ts), over the Distributed event table.
  */
 import type { Risk } from '../../../schemas/logEnums';
-import { FILE_EXTENSION_PATTERN, type EmailRequestShape, type RequestShape, type WebRequestShape } from '../shapes';
-import { raw, sql } from './bind';
+import { FILE_EXTENSION_PATTERN, WEB_LIST_FIELDS, webShapeFields, type EmailRequestShape, type RequestShape, type WebRequestShape, type WebShapeField } from '../shapes';
+import { join, raw, sql } from './bind';
 import type { ClickHouse } from './client';
 import { has, list, text } from './columns';
 
@@ -25,39 +25,24 @@ export async function ruleHits(ch: ClickHouse, tenantId: string, sinceMs: number
  * The distinct request shapes between `sinceMs` and `untilMs`: the web log's, then the email log's, each largest first
  * (then newest example first).
  */
-export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<RequestShape[]> {
-  return [...(await webShapes(ch, tenantId, sinceMs, untilMs)), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
+export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>): Promise<RequestShape[]> {
+  return [...(await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields))), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
 }
 
-async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<WebRequestShape[]> {
-  type Row = Record<'userid' | 'grp' | 'src_ip' | 'domain' | 'country' | 'browser', string | null> & {
-    file_type: string | null;
-    cats: string[];
-    n: string;
-    last_ts: string;
-    last_seq: string;
-    last_url: string | null;
-  };
-  const rows = await ch.rows<Row>(
-    sql`SELECT ${field('userid')} AS userid, ${field('group')} AS grp, ${field('src_ip')} AS src_ip, ${field('domain')} AS domain,
-               ${list('cats')} AS cats, ${field('country')} AS country, ${field('browser')} AS browser,
-               ${field('file_type')} AS file_type, count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq,
+async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[]): Promise<WebRequestShape[]> {
+  const columns = fields.map((f, i) => sql`${WEB_LIST_FIELDS.has(f) ? list(f) : field(f)} AS ${raw(`f${i}`)}`);
+  const keys = raw(fields.map((_, i) => `f${i}`).join(', '));
+  const rows = await ch.rows<Record<string, string | string[] | null> & { n: string; last_ts: string; last_seq: string; last_url: string | null }>(
+    sql`SELECT ${join(columns, ', ')}, count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq,
                argMax(${field('url')}, (ts, seq)) AS last_url
           FROM ${raw(ch.config.database)}.log_events
          WHERE tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${sinceMs} AND ts <= ${untilMs}
-         GROUP BY userid, grp, src_ip, domain, cats, country, browser, file_type
+         GROUP BY ${keys}
          ORDER BY n DESC, last_ts DESC, last_seq DESC`,
   );
   return rows.map((r) => ({
     kind: 'web',
-    userid: r.userid!,
-    group: r.grp!,
-    src_ip: r.src_ip!,
-    domain: r.domain!,
-    cats: r.cats,
-    country: r.country!,
-    browser: r.browser!,
-    file_type: r.file_type,
+    event: Object.fromEntries(fields.map((f, i) => [f, r[`f${i}`] ?? null])),
     count: Number(r.n),
     example: { ts: Number(r.last_ts), seq: Number(r.last_seq), url: r.last_url! },
   }));

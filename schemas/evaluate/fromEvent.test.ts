@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { WebEvent } from '../logs';
+import { attributesRead, compilePolicy } from './evaluate';
+import { WEB_EVENT_ATTRIBUTES, webEventRequest, type WebRequestField } from './fromEvent';
+import type { PolicyModel } from './types';
+
+/** A web event with every field that gives a request attribute set. */
+const EVENT: WebEvent = {
+  timestamp: '2026-11-28T12:00:00.000Z',
+  userid: 'ann@example.com',
+  group: 'Sales',
+  src_ip: '10.1.2.3',
+  country: 'DE',
+  domain: 'example.org',
+  url: 'https://example.org/a',
+  method: 'GET',
+  status: 200,
+  protocol: 'https',
+  cats: ['50'],
+  webroot_cats: ['1'],
+  pe_action: 'allow',
+  rule_name: 'Default',
+  risk_score: 'G',
+  top_level_risks: ['Known Threat'],
+  browser: 'Firefox',
+  browser_version: '133',
+  ua_type: 'browser',
+  'user-agent': 'Mozilla/5.0',
+  bytes: 1234,
+  is_casb: true,
+  is_casb_ddl: false,
+  casb_app_name: 'Box',
+  file_type: 'pdf',
+  sha256: 'ab'.repeat(32),
+};
+
+describe('the attributes of a web event', () => {
+  it('lists for each field exactly the request attributes it gives, and a field for every attribute', () => {
+    const full = webEventRequest(EVENT);
+    const given = (r: object) => new Set(Object.entries(r).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)).map(([k]) => k));
+    const all = given(full);
+    for (const [field, attributes] of Object.entries(WEB_EVENT_ATTRIBUTES) as [WebRequestField, readonly string[]][]) {
+      const { [field]: _dropped, ...without } = EVENT;
+      const lost = [...all].filter((a) => !given(webEventRequest(without)).has(a));
+      expect(lost.sort(), field).toEqual([...attributes].sort());
+    }
+    expect([...all].filter((a) => !Object.values(WEB_EVENT_ATTRIBUTES).some((list) => (list as readonly string[]).includes(a)))).toEqual([]);
+  });
+});
+
+describe('attributes the rules read', () => {
+  const model: PolicyModel = {
+    decisions: [{ id: 'web', title: 'Web', precedence: ['block', 'allow'], labels: { block: 'Block', allow: 'Allow' }, fallback: { action: 'allow', reason: 'default' } }],
+    areas: [
+      {
+        id: 'rules',
+        title: 'Rules',
+        evaluation: {
+          choices: [],
+          lists: [
+            {
+              id: 'list',
+              title: 'Rules',
+              rows: 'list',
+              order: 'listed',
+              action: { field: 'action' },
+              decides: 'web',
+              tier: 1,
+              conditions: [
+                { field: 'domain', label: 'Domains', kind: 'domain', attribute: 'domain' },
+                { field: 'uri', label: 'URL', kind: 'text', attribute: 'url' },
+                { field: 'entities', label: 'Users and groups', kind: 'entity', attribute: 'user' },
+                { field: 'dest', label: 'Destinations', kind: 'destination', attribute: 'dest_ip' },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  };
+  const compiled = (rows: Record<string, unknown>[]) => compilePolicy(model, { rules: { list: rows } });
+
+  it('are those of the conditions some row sets, in either revision, disabled rows too', () => {
+    const published = compiled([{ action: 'block', domain: ['a.example'], uri: [] }]);
+    const staged = compiled([{ action: 'block', enabled: false, uri: [{ match: 'contains', value: '/admin' }] }]);
+    expect([...attributesRead([published], 'web')].sort()).toEqual(['domain']);
+    expect([...attributesRead([published, staged], 'web')].sort()).toEqual(['domain', 'url']);
+    // A user condition reads the groups too; a destination the domain and the address.
+    expect([...attributesRead([compiled([{ action: 'allow', entities: [{ type: 'group', name: 'Sales' }] }])], 'web')].sort()).toEqual(['groups', 'user']);
+    expect([...attributesRead([compiled([{ action: 'allow', dest: ['10.0.0.0/8'] }])], 'web')].sort()).toEqual(['dest_ip', 'domain']);
+    expect(attributesRead([published, staged], 'email').size).toBe(0);
+  });
+});
