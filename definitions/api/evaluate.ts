@@ -73,12 +73,15 @@ export type ImpactJob = z.infer<typeof ImpactJob>;
 export const ImpactJobParams = z.strictObject({ id: z.uuid().meta({ title: 'Job id' }) });
 
 const IMPACT_TEXT =
-  `The distinct request shapes of the last ${IMPACT_DAYS} days of web logs (user, group, source address, domain, ` +
-  'categories, destination country, browser, file type) and of email logs (sender and its domain, recipient, ' +
-  'attachment type, link risk) with their counts are decided under the published and the staged revision as they ' +
-  'are when the job starts, a web request by its web action and a mail message by its email action; the events whose ' +
-  'action changes are counted per transition (e.g. allow → block) and grouped by user, domain, sender domain and ' +
-  'category (the 20 largest groups each, with up to 3 example events and their requests). ';
+  `The distinct request shapes of the last ${IMPACT_DAYS} days of web logs and of email logs, with their counts, are ` +
+  'decided under the published and the staged revision as they are when the job starts, each as if it were made ' +
+  'then (a rule expiring before that no longer applies): a web request by its web action and a mail message by its ' +
+  'email action. A web shape is the user, domain and categories of the requests, with every other field that either ' +
+  "revision's web rules read (group, source address, URL, risks, country, browser, user agent, file type and hash, " +
+  'application); a mail shape is the sender and its domain, the recipient, the attachment type and the link risk. ' +
+  'The events whose action changes are counted per transition (e.g. allow → block) and grouped by user, domain, ' +
+  'sender domain and category (the 20 largest groups each, with up to 3 example events and their requests; while ' +
+  "the tenant's logs hide users or client addresses, so do the groups and examples). ";
 
 export const impact = defineOperation({
   id: 'policy.impact',
@@ -90,7 +93,8 @@ export const impact = defineOperation({
     IMPACT_TEXT +
     'The answer is the job, queued; read it with `policy.impactJob` until it has finished. A new job of the same ' +
     'administrator cancels the one still open; a job whose server stopped before it finished reads as failed a minute ' +
-    'later. Any server of the deployment answers a job and cancels it. Jobs are kept for an hour.',
+    'later. Any server of the deployment answers a job and cancels it. Jobs are kept for an hour, the newest 20 of a ' +
+    'tenant.',
   response: ImpactJob,
   access: POLICY_READ,
   tag,

@@ -10,8 +10,11 @@ export const TEST_TENANTS = {
   other: { id: 'tenant-other', name: 'Other Corp', events: 1_500 },
 } as const;
 
-/** A fresh database seeded with TEST_TENANTS' logs over the 30 days before TEST_NOW. */
-export async function openSeededTestDb(): Promise<Db> {
+/**
+ * A fresh database seeded with TEST_TENANTS' logs over the 30 days before TEST_NOW; `share` (0 to 1) of their events
+ * for a test that needs every kind of event but not their number.
+ */
+export async function openSeededTestDb(share = 1): Promise<Db> {
   const db = await openPglite();
   await migrate(db);
   for (const t of Object.values(TEST_TENANTS)) await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [t.id, t.name]);
@@ -20,7 +23,7 @@ export async function openSeededTestDb(): Promise<Db> {
     Object.values(TEST_TENANTS).map((t) => ({
       tenantId: t.id,
       kind: 'small' as const,
-      plan: { tenantName: t.name, admins: ['admin', 'auditor'], total: t.events, now: TEST_NOW, days: 30, seed: 7 },
+      plan: { tenantName: t.name, admins: ['admin', 'auditor'], total: Math.round(t.events * share), now: TEST_NOW, days: 30, seed: 7 },
     })),
   );
   return db;

@@ -385,6 +385,44 @@ describe('impact of a publish (a background job)', () => {
     expect(bad.body.errors[0].path).toBe('params.id');
   });
 
+  it('keeps a tenant the 20 newest ended jobs, and no job started over an hour ago, open jobs aside', async () => {
+    const { job: done } = await untilEnded(await start());
+    /** A copy of job `from` (another tenant's too) that started `age` ago. */
+    const copy = (from: string, id: string, age: string, status = 'finished') =>
+      server.db.query(
+        `INSERT INTO impact_jobs (tenant_id, id, status, progress, published_rev_id, staged_rev_id, days, created_by, created_at, updated_at)
+         SELECT tenant_id, $2, $4, 100, published_rev_id, staged_rev_id, days, 'earlier-admin', now() - $3::interval, now() - $3::interval
+           FROM impact_jobs WHERE id = $1`,
+        [from, id, age, status],
+      );
+    // Twenty ended jobs, older than the jobs of the tests before, and one still open (its server alive: written just now).
+    const older = Array.from({ length: 20 }, () => randomUUID());
+    for (const [i, id] of older.entries()) await copy(done.id, id, `${50 - i} minutes`);
+    const open = randomUUID();
+    await copy(done.id, open, '0 seconds', 'running');
+    // Another tenant with two jobs, far below its 20: one started over an hour ago.
+    const other = await signedIn('other-admin', server.url);
+    const { job: theirs } = await untilEnded(await start(other), other);
+    const [hourOld, recent] = [randomUUID(), randomUUID()];
+    await copy(theirs.id, hourOld, '61 minutes');
+    await copy(theirs.id, recent, '59 minutes');
+    const count = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM impact_jobs WHERE tenant_id = (SELECT tenant_id FROM impact_jobs WHERE id = $1)', [done.id])).rows[0]!.n);
+    expect(await count()).toBeGreaterThan(21);
+
+    const newest = await start();
+    expect(await count()).toBe(20);
+    // The oldest ended jobs went first; the open job, the one just ended and the new one stay.
+    expect((await admin.get(`/api/policy/v1/impact/${older[0]}`)).status).toBe(404);
+    expect(await read(open)).toMatchObject({ status: 'running' });
+    expect(await read(done.id)).toMatchObject({ status: 'finished' });
+    // The other tenant's job of over an hour ago is gone, its others stay.
+    expect((await other.get(`/api/policy/v1/impact/${hourOld}`)).status).toBe(404);
+    expect((await read(recent, other)).status).toBe('finished');
+    expect((await read(theirs.id, other)).status).toBe('finished');
+    await untilEnded(newest);
+    await admin.post(`/api/policy/v1/impact/${open}/cancel`, {});
+  }, 120_000);
+
   /** The store of `server`, for another server process to open. */
   const store = (): Record<string, string> => (dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: server.databaseUrl! });
 

@@ -65,7 +65,9 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
   });
 
   it('parses every statement and gives the same answers', { timeout: 300_000 }, async () => {
-    const db = await openSeededTestDb();
+    // A fifth of the seed: every statement and kind of answer, at a fifth of the time.
+    console.log('START', Date.now());
+    const db = await openSeededTestDb(0.2);
     const store = new ClickHouseLogStore(config, recording);
     const T = TEST_TENANTS.demo.id;
     try {
@@ -101,6 +103,8 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       try {
         const run = (text: string) => session.query(text, 'JSONEachRow');
         run('SET output_format_json_quote_64bit_integers = 1');
+        // Retention's deletes are checked as statements; the rewrite of every part they touch is the cluster's work.
+        run('SET mutations_sync = 0');
         // The store's statements in the order it sent them (its migrations first): changes and inserts run, reads
         // after the start compared.
         let compared = 0;
@@ -126,6 +130,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
           expect(rowsOf(text, answer), text.slice(0, 300)).toEqual(rowsOf(s.statement, s.answer));
           compared++;
         }
+        console.log('DONE-REPLAY', Date.now());
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
       } finally {
         session.cleanup();
