@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebEvent } from '../logs';
-import { attributesRead, compilePolicy } from './evaluate';
+import { attributesRead, compilePolicy, textPatternsRead } from './evaluate';
 import { WEB_EVENT_ATTRIBUTES, webEventRequest, type WebRequestField } from './fromEvent';
 import type { PolicyModel } from './types';
 
@@ -89,5 +89,16 @@ describe('attributes the rules read', () => {
     expect([...attributesRead([compiled([{ action: 'allow', entities: [{ type: 'group', name: 'Sales' }] }])], 'web')].sort()).toEqual(['groups', 'user']);
     expect([...attributesRead([compiled([{ action: 'allow', dest: ['10.0.0.0/8'] }])], 'web')].sort()).toEqual(['dest_ip', 'domain']);
     expect(attributesRead([published, staged], 'email').size).toBe(0);
+  });
+
+  it('give the text patterns a URL is read through, lower-cased and once each, or none when a regular expression reads it', () => {
+    const published = compiled([{ action: 'block', uri: [{ match: 'contains', value: '/Admin/' }] }]);
+    const staged = compiled([{ action: 'block', uri: [{ match: 'contains', value: '/admin/' }, { match: 'ends_with', value: '.EXE' }] }]);
+    expect(textPatternsRead([published, staged], 'web', 'url')).toEqual([
+      { match: 'contains', value: '/admin/' },
+      { match: 'ends_with', value: '.exe' },
+    ]);
+    expect(textPatternsRead([published], 'web', 'domain')).toEqual([]);
+    expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^https://a' }] }])], 'web', 'url')).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import type { Db } from '../types';
 import type { LogPageRequest, TimeRange } from './store';
 import type { ReportParams } from './reports';
 import type { SandboxReport } from './sandbox';
-import type { RequestShape, WebShapeField } from './shapes';
+import type { RequestShape, WebShapeField, WebShapePatterns } from './shapes';
 
 export interface LogPage<T extends LogType = LogType> {
   readonly events: { event: LogEventOf<T> }[];
@@ -73,9 +73,10 @@ export interface LogStore {
   ruleHits(db: Db, tenantId: string, sinceMs: number): Promise<Map<string, number>>;
   /**
    * The distinct web request and mail message shapes in [sinceMs, untilMs]: the web log's, grouped by WEB_SHAPE_ALWAYS
-   * and `webFields` (the fields the policy reads), then the email log's, each most events first (the impact of a publish).
+   * and `webFields` (the fields the policy reads; those of `patterns` by which patterns they match), then the email
+   * log's, each most events first (the impact of a publish).
    */
-  requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>): Promise<RequestShape[]>;
+  requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns): Promise<RequestShape[]>;
   /**
    * Stores events; resolves once they are stored (and their rollups follow), with how many. With the batch's
    * Idempotency-Key, a batch whose earlier insert failed part-way is completed rather than stored twice (SQL: the key

@@ -5,7 +5,9 @@
  * implementation of `LogStore.ruleHits` and `LogStore.requestShapes` (callers go through `logStoreOf(db)`;
  * ClickHouse's is clickhouse/shapes.ts).
  */
+import { textPatternsRead, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
 import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
+import { textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
 import type { Db } from '../types';
@@ -43,13 +45,48 @@ export const webShapeFields = (fields: Iterable<WebShapeField>): WebShapeField[]
 export const webFieldsReading = (attributes: ReadonlySet<RequestAttribute>): WebShapeField[] =>
   WEB_SHAPE_FIELDS.filter((f) => WEB_EVENT_ATTRIBUTES[f].some((a) => attributes.has(a)));
 
+/** The web fields the rules may read through text patterns, and the attribute each gives. */
+const WEB_TEXT_FIELDS = { url: 'url', 'user-agent': 'user_agent' } as const satisfies Partial<Record<WebShapeField, RequestAttribute>>;
+
+/**
+ * Text fields a web shape groups by which patterns their value matches rather than by the value (a URL is nearly
+ * unique per request; whether it contains "/admin/" is what a rule reads), with those patterns, lower-cased.
+ */
+export type WebShapePatterns = Readonly<Partial<Record<WebShapeField, readonly TextPatternValue[]>>>;
+
+/** The text fields of `fields` that the web rules of `policies` read through text patterns alone, with the patterns. */
+export function webShapePatterns(policies: readonly CompiledPolicy[], fields: readonly WebShapeField[]): WebShapePatterns {
+  const out: Partial<Record<WebShapeField, readonly TextPatternValue[]>> = {};
+  for (const [field, attribute] of Object.entries(WEB_TEXT_FIELDS) as [keyof typeof WEB_TEXT_FIELDS, RequestAttribute][]) {
+    const patterns = fields.includes(field) ? textPatternsRead(policies, 'web', attribute) : undefined;
+    if (patterns) out[field] = patterns;
+  }
+  return out;
+}
+
+/**
+ * What a text field groups by (both stores compute the same in their language): null when the event lacks it; the
+ * value itself when it is not ASCII (where the stores' and the evaluator's lower-casing could differ); else "p:" and
+ * one digit per pattern, 1 when the lower-cased value is not empty and matches it, as the evaluator's text conditions.
+ */
+export function webTextKey(value: string | null | undefined, patterns: readonly TextPatternValue[]): string | null {
+  if (value === null || value === undefined) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(value)) return `raw:${value}`;
+  const lower = value.toLowerCase();
+  return `p:${patterns.map((p) => (lower !== '' && textTest(p)(lower) ? '1' : '0')).join('')}`;
+}
+
 /**
  * One distinct request shape of the web log: the values of the fields it is grouped by, how many events had them, and
  * the newest of those events.
  */
 export interface WebRequestShape {
   readonly kind: 'web';
-  /** The shape's fields as logged: a list field's values ([] when absent), another's text or null when absent. */
+  /**
+   * The shape's fields as logged: a list field's values ([] when absent), another's text or null when absent; a field
+   * grouped by patterns holds its newest event's value.
+   */
   readonly event: Readonly<Partial<Record<WebShapeField, string | readonly string[] | null>>>;
   readonly count: number;
   /** The newest event of the shape: its time, sequence number and URL. */
@@ -89,29 +126,70 @@ export const FILE_EXTENSION_PATTERN = '(?s)^.+\\.([^.]+)$';
  * `webFields`), then the email log's, each largest first (then newest example first), in one aggregate per log over
  * the range.
  */
-export async function requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>): Promise<RequestShape[]> {
-  return [...(await webShapes(db, tenantId, sinceMs, untilMs, webShapeFields(webFields))), ...(await emailShapes(db, tenantId, sinceMs, untilMs))];
+export async function requestShapes(
+  db: Db,
+  tenantId: string,
+  sinceMs: number,
+  untilMs: number,
+  webFields: Iterable<WebShapeField>,
+  patterns: WebShapePatterns = {},
+): Promise<RequestShape[]> {
+  return [...(await webShapes(db, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(db, tenantId, sinceMs, untilMs))];
 }
 
-async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[]): Promise<WebRequestShape[]> {
-  // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position.
-  const columns = fields.map((f, i) => (WEB_LIST_FIELDS.has(f) ? `ARRAY(SELECT jsonb_array_elements_text(event -> '${f}')) AS f${i}` : `event ->> '${f}' AS f${i}`));
+/** A PostgreSQL test of the evaluator's text pattern `p` on `lower` (an ASCII value, lower-cased); `param` binds a value. */
+function sqlTextTest(p: TextPatternValue, lower: string, param: (v: string) => string): string {
+  const v = param(p.value);
+  switch (p.match) {
+    case 'starts_with':
+      return `starts_with(${lower}, ${v})`;
+    case 'ends_with':
+      return `right(${lower}, length(${v})) = ${v}`;
+    case 'contains':
+      return `strpos(${lower}, ${v}) > 0`;
+    default:
+      return `${lower} = ${v}`;
+  }
+}
+
+async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
+  const params: unknown[] = [tenantId, sinceMs, untilMs];
+  const param = (v: string) => `$${params.push(v)}::text`;
+  // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position (f: what it groups by, v: the
+  // newest value of a field grouped by patterns).
+  const columns = fields.map((f, i) => {
+    if (WEB_LIST_FIELDS.has(f)) return `ARRAY(SELECT jsonb_array_elements_text(event -> '${f}')) AS f${i}`;
+    const own = patterns[f];
+    if (!own) return `event ->> '${f}' AS f${i}`;
+    const value = `(event ->> '${f}')`;
+    const bits = own.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, `lower(${value})`, param)} THEN '1' ELSE '0' END`);
+    return `CASE WHEN ${value} IS NULL THEN NULL WHEN octet_length(${value}) <> length(${value}) THEN 'raw:' || ${value}
+                 ELSE ${["'p:'", ...bits].join(' || ')} END AS f${i}, ${value} AS v${i}`;
+  });
+  const newest = fields.flatMap((f, i) => (patterns[f] && !WEB_LIST_FIELDS.has(f) ? [`, (array_agg(v${i} ORDER BY ts DESC, seq DESC))[1] AS v${i}`] : []));
   const keys = fields.map((_, i) => `f${i}`).join(', ');
   const { rows } = await db.query<Record<string, string | string[] | null> & { n: unknown; ts: unknown; seq: unknown; url: string }>(
     `SELECT ${keys}, count(*) AS n, max(ts) AS ts, (array_agg(seq ORDER BY ts DESC, seq DESC))[1] AS seq,
-            (array_agg(url ORDER BY ts DESC, seq DESC))[1] AS url
+            (array_agg(url ORDER BY ts DESC, seq DESC))[1] AS url${newest.join('')}
        FROM (SELECT ${columns.join(', ')}, event ->> 'url' AS url, ts, seq
                FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3) e
       GROUP BY ${keys}
       ORDER BY n DESC, ts DESC, seq DESC`,
-    [tenantId, sinceMs, untilMs],
+    params,
   );
   return rows.map((r) => ({
     kind: 'web',
-    event: Object.fromEntries(fields.map((f, i) => [f, r[`f${i}`] ?? (WEB_LIST_FIELDS.has(f) ? [] : null)])),
+    event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, r, patterns)])),
     count: toNumber(r.n),
     example: { ts: toNumber(r.ts), seq: toNumber(r.seq), url: r.url },
   }));
+}
+
+/** A web shape's value of field `f` (column `i`) from its row (see WebRequestShape.event). */
+export function shapeValue(f: WebShapeField, i: number, row: Readonly<Record<string, unknown>>, patterns: WebShapePatterns): string | readonly string[] | null {
+  const key = (row[`f${i}`] ?? null) as string | readonly string[] | null;
+  if (WEB_LIST_FIELDS.has(f)) return key ?? [];
+  return patterns[f] && key !== null ? ((row[`v${i}`] ?? null) as string | null) : key;
 }
 
 async function emailShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<EmailRequestShape[]> {

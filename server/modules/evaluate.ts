@@ -17,7 +17,7 @@ import { CATEGORY_LABEL_OF, POPULAR_DOMAINS, RISKY_DOMAINS } from '../logs/catal
 import type { GeneratorPolicy } from '../logs/generator';
 import { logStoreOf } from '../logs/logStores';
 import { ANONYMISED_FIELDS, HIDDEN_VALUE, hidesUsers, logReadViewOf, RESTRICTED_FIELDS, viewUserNames, type LogReadView } from '../logs/readView';
-import { webFieldsReading, type RequestShape } from '../logs/shapes';
+import { webFieldsReading, webShapePatterns, type RequestShape } from '../logs/shapes';
 import { webEventRequest } from '../../schemas/evaluate/fromEvent';
 import type { WebEvent } from '../../schemas/logs';
 import { ImpactTally, type ImpactExample, type ImpactGroup, type ImpactKind, type ImpactShape, type ImpactSummary } from '../../schemas/evaluate/impact';
@@ -284,9 +284,11 @@ async function runImpact(db: Db, job: JobKey, now: number, revisions: { publishe
     const heartbeat = setInterval(() => void advance(db, job, 0).catch(() => undefined), HEARTBEAT_MS).unref();
     let shapes: RequestShape[];
     try {
-      // A shape groups the events by the fields whose attributes either revision's web rules read.
-      const fields = webFieldsReading(attributesRead([revisions.published, revisions.staged], 'web'));
-      shapes = await logStoreOf(db).requestShapes(db.heavy(), job.tenantId, now - IMPACT_DAYS * DAY_MS, now, fields);
+      // A shape groups the events by the fields whose attributes either revision's web rules read; a URL or user agent
+      // that they read through text patterns alone, by which of the patterns it matches.
+      const both = [revisions.published, revisions.staged];
+      const fields = webFieldsReading(attributesRead(both, 'web'));
+      shapes = await logStoreOf(db).requestShapes(db.heavy(), job.tenantId, now - IMPACT_DAYS * DAY_MS, now, fields, webShapePatterns(both, fields));
     } finally {
       clearInterval(heartbeat);
     }

@@ -27,7 +27,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { generateLogBatches } from '../../server/logs/generator';
 import { seedLogs } from '../../server/logs/seed';
-import { requestShapes, webFieldsReading, webShapeFields } from '../../server/logs/shapes';
+import { requestShapes, webFieldsReading, webShapeFields, webShapePatterns, webTextKey } from '../../server/logs/shapes';
 import { impactShape } from '../../server/modules/evaluate';
 import { loadSeedDocuments } from '../../server/seed/documents';
 
@@ -75,11 +75,13 @@ console.log(`evaluations with the full trace (every decision): ${rate(traced.len
 // ---- impact of a publish ------------------------------------------------------------------------------------------
 const stg = compilePolicy(model, staged);
 // As the server's impact job: a shape is the events' values of the fields either revision's web rules read.
-const fields = webShapeFields(webFieldsReading(attributesRead([pub, stg], 'web')));
+const read = webFieldsReading(attributesRead([pub, stg], 'web'));
+const patterns = webShapePatterns([pub, stg], read);
+const fields = webShapeFields(read);
 t = performance.now();
 const shapes = new Map<string, { request: EvalRequest; count: number; user: string; domain: string; cats: readonly string[] }>();
 for (const e of events) {
-  const key = JSON.stringify(fields.map((f) => e[f] ?? null));
+  const key = JSON.stringify(fields.map((f) => (patterns[f] ? webTextKey(e[f] as string | undefined, patterns[f]) : (e[f] ?? null))));
   const s = shapes.get(key);
   if (s) s.count++;
   else shapes.set(key, { request: webEventRequest(Object.fromEntries(fields.map((f) => [f, e[f]]))), count: 1, user: e.userid, domain: e.domain, cats: e.cats });
@@ -100,7 +102,7 @@ for (const s of shapes.values()) {
   for (const c of s.cats) byCategory.set(c, (byCategory.get(c) ?? 0) + s.count);
 }
 const impactMs = performance.now() - t;
-console.log(`shape fields (what the two revisions' web rules read): ${fields.join(', ')}`);
+console.log(`shape fields (what the two revisions' web rules read): ${fields.map((f) => (patterns[f] ? `${f} (by ${patterns[f].length} patterns)` : f)).join(', ')}`);
 console.log(
   `impact over ${events.length.toLocaleString('en')} events: ${shapes.size.toLocaleString('en')} shapes counted in ${ms(shapeMs)}, ` +
     `both revisions decided in ${ms(impactMs)}; ${changed.toLocaleString('en')} events change verdict ` +
@@ -144,7 +146,7 @@ const seeded = await seedLogs(db, [
 console.log(seeded.length ? `seeded into PGlite in ${ms(performance.now() - t)}` : 'reusing the events seeded earlier (BENCH_RESEED=1 to seed again)');
 const until = Date.now();
 t = performance.now();
-const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, until, fields);
+const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, until, fields, patterns);
 const queryMs = performance.now() - t;
 t = performance.now();
 const tally = new ImpactTally(pub, stg, until);

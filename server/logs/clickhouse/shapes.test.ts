@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../types';
 import { DAY_MS } from '../rollups';
-import { WEB_SHAPE_FIELDS, type WebShapeField } from '../shapes';
+import { WEB_SHAPE_FIELDS, type WebShapeField, type WebShapePatterns } from '../shapes';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw } from './bind';
@@ -27,6 +27,11 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
       { ts: t, event: { userid: 'odd@demo.example', domain: 'odd.example', url: 'https://odd.example/1', decided_by: 'web/rules/odd' } },
       { ts: t + 1, event: { userid: 'odd@demo.example', domain: 'odd.example', url: 'https://odd.example/2', decided_by: 'web/rules/odd' } },
       { ts: t + 1, event: { domain: 'odd.example', url: 'https://odd.example/3', cats: ['50', '7'], file_type: 'exe' } },
+      // URLs and user agents for the text patterns: case, empty, not ASCII.
+      ...['https://Odd2.example/Admin/', 'https://odd2.example/admin/', 'https://odd2.example/ädmin/', '', 'https://odd2.example/x.EXE'].map((u, i) => ({
+        ts: t + 2 + i,
+        event: { userid: 'odd@demo.example', domain: 'odd2.example', url: u, 'user-agent': i % 2 ? 'curl/8' : 'Mozilla/5.0 ünï' },
+      })),
     ]);
     // Mail whose attachment type comes from its file name, or from nowhere; with and without links and a subject.
     const mail = (event: Record<string, unknown>) => ({ userid: 'odd@demo.example', sender: 'x@odd-mail.example', domain: 'odd-mail.example', recipient: 'odd@demo.example', subject: 'Odd', urls: 0, risk_score: 'G', ...event });
@@ -58,17 +63,36 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
   });
 
   it.each(Object.values(TEST_TENANTS))('request shapes of $name, in the same order, by the fewest and by every field', async ({ id }) => {
-    for (const fields of [[], WEB_SHAPE_FIELDS]) {
+    const patterns: WebShapePatterns = {
+      url: [
+        { match: 'contains', value: '/admin/' },
+        { match: 'ends_with', value: '.exe' },
+        { match: 'starts_with', value: 'https://odd2.' },
+        { match: 'equal', value: 'https://odd.example/1' },
+      ],
+      'user-agent': [{ match: 'starts_with', value: 'curl/' }],
+    };
+    for (const [fields, byPatterns] of [[[], {}], [WEB_SHAPE_FIELDS, {}], [WEB_SHAPE_FIELDS, patterns]] as const) {
       for (const [from, to] of [
         [TEST_NOW - 7 * DAY_MS, TEST_NOW],
         [TEST_NOW - 2 * DAY_MS, TEST_NOW - DAY_MS],
       ] as const) {
-        const sql = await sqlLogStore.requestShapes(db, id, from, to, fields);
+        const sql = await sqlLogStore.requestShapes(db, id, from, to, fields, byPatterns);
         expect(sql.filter((s) => s.kind === 'web').length).toBeGreaterThan(10);
         expect(sql.filter((s) => s.kind === 'email').length).toBeGreaterThan(0);
-        expect(await store.requestShapes(db, id, from, to, fields)).toEqual(sql);
+        expect(await store.requestShapes(db, id, from, to, fields, byPatterns)).toEqual(sql);
       }
     }
+    // By the patterns: the two admin pages (case aside) are one shape, the page that is not ASCII its own.
+    const odd2 = (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW, ['url'], { url: patterns.url })).filter(
+      (s) => s.kind === 'web' && s.event.domain === 'odd2.example',
+    );
+    expect(odd2.map((s) => s.kind === 'web' && [s.event.url, s.count])).toEqual([
+      ['https://odd2.example/admin/', 2],
+      ['https://odd2.example/x.EXE', 1],
+      ['', 1],
+      ['https://odd2.example/ädmin/', 1],
+    ]);
     const odd = async (fields: readonly WebShapeField[]) =>
       (await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW, fields)).filter((s) => s.kind === 'web' && s.event.domain === 'odd.example');
     // By the fields every shape has: the first two events are one shape, its example the newer one.

@@ -3,8 +3,19 @@
  * answers as the SQL store's (../shapes.ts), over the Distributed event table.
  */
 import type { Risk } from '../../../schemas/logEnums';
-import { FILE_EXTENSION_PATTERN, WEB_LIST_FIELDS, webShapeFields, type EmailRequestShape, type RequestShape, type WebRequestShape, type WebShapeField } from '../shapes';
-import { join, raw, sql } from './bind';
+import type { TextPatternValue } from '../../../schemas/evaluate/match';
+import {
+  FILE_EXTENSION_PATTERN,
+  shapeValue,
+  WEB_LIST_FIELDS,
+  webShapeFields,
+  type EmailRequestShape,
+  type RequestShape,
+  type WebRequestShape,
+  type WebShapeField,
+  type WebShapePatterns,
+} from '../shapes';
+import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { has, list, text } from './columns';
 
@@ -25,12 +36,41 @@ export async function ruleHits(ch: ClickHouse, tenantId: string, sinceMs: number
  * The distinct request shapes between `sinceMs` and `untilMs`: the web log's, then the email log's, each largest first
  * (then newest example first).
  */
-export async function requestShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>): Promise<RequestShape[]> {
-  return [...(await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields))), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
+export async function requestShapes(
+  ch: ClickHouse,
+  tenantId: string,
+  sinceMs: number,
+  untilMs: number,
+  webFields: Iterable<WebShapeField>,
+  patterns: WebShapePatterns = {},
+): Promise<RequestShape[]> {
+  return [...(await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
 }
 
-async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[]): Promise<WebRequestShape[]> {
-  const columns = fields.map((f, i) => sql`${WEB_LIST_FIELDS.has(f) ? list(f) : field(f)} AS ${raw(`f${i}`)}`);
+/** The test of the evaluator's text pattern `p` on `lower` (an ASCII value, lower-cased), as ../shapes.ts's sqlTextTest. */
+function textTest(p: TextPatternValue, lower: Sql): Sql {
+  switch (p.match) {
+    case 'starts_with':
+      return sql`substring(${lower}, 1, length(${p.value})) = ${p.value}`;
+    case 'ends_with':
+      return sql`(length(${lower}) >= length(${p.value}) AND substring(${lower}, length(${lower}) - length(${p.value}) + 1) = ${p.value})`;
+    case 'contains':
+      return sql`position(${lower}, ${p.value}) > 0`;
+    default:
+      return sql`${lower} = ${p.value}`;
+  }
+}
+
+async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
+  const columns = fields.map((f, i) => {
+    if (WEB_LIST_FIELDS.has(f)) return sql`${list(f)} AS ${raw(`f${i}`)}`;
+    const own = patterns[f];
+    if (!own) return sql`${field(f)} AS ${raw(`f${i}`)}`;
+    const value = text(f);
+    const bits = own.map((p) => sql`if(${value} != '' AND ${textTest(p, sql`lower(${value})`)}, '1', '0')`);
+    return sql`if(${has(f)}, if(length(${value}) != lengthUTF8(${value}), concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
+               argMax(${field(f)}, (ts, seq)) AS ${raw(`v${i}`)}`;
+  });
   const keys = raw(fields.map((_, i) => `f${i}`).join(', '));
   const rows = await ch.rows<Record<string, string | string[] | null> & { n: string; last_ts: string; last_seq: string; last_url: string | null }>(
     sql`SELECT ${join(columns, ', ')}, count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq,
@@ -42,7 +82,7 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
   );
   return rows.map((r) => ({
     kind: 'web',
-    event: Object.fromEntries(fields.map((f, i) => [f, r[`f${i}`] ?? null])),
+    event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, r, patterns)])),
     count: Number(r.n),
     example: { ts: Number(r.last_ts), seq: Number(r.last_seq), url: r.last_url! },
   }));

@@ -31,7 +31,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
 import { requestShapes, ruleHits } from './shapes';
-import type { WebShapeField } from '../shapes';
+import type { WebShapeField, WebShapePatterns } from '../shapes';
 
 /** How far back a log page looks first (see logPage). */
 const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
@@ -550,8 +550,8 @@ export class ClickHouseLogStore implements LogStore {
     return ruleHits(this.ch, tenantId, sinceMs);
   }
 
-  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>) {
-    return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields);
+  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns) {
+    return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns);
   }
 
   /** Sequence numbers: increasing within this server, above any it took from SQL, and above its clock's microseconds. */
