@@ -10,6 +10,7 @@
  * - the impact job's work through the database: about BENCH_EVENTS web events of the last 7 days seeded into PGlite
  *   (a data folder under .data-bench, reused once seeded; BENCH_RESEED=1 seeds again), then the server's shape query
  *   (server/logs/shapes.ts) and the tally of schemas/evaluate/impact.ts, timed separately: events replayed per second.
+ * With CLICKHOUSE_URL, the same events are then taken into the cluster and the job's work timed there too.
  * BENCH_EVENTS=100000 runs it at a small size.
  */
 import { rmSync } from 'node:fs';
@@ -27,7 +28,10 @@ import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { generateLogBatches } from '../../server/logs/generator';
 import { seedLogs } from '../../server/logs/seed';
-import { requestShapes, webFieldsReading, webShapeFields, webShapePatterns, webTextKey } from '../../server/logs/shapes';
+import { raw } from '../../server/logs/clickhouse/bind';
+import { clickHouseConfig } from '../../server/logs/clickhouse/client';
+import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
+import { requestShapes, webFieldsReading, webShapeFields, webShapePatterns, webTextKey, type RequestShape } from '../../server/logs/shapes';
 import { impactShape } from '../../server/modules/evaluate';
 import { loadSeedDocuments } from '../../server/seed/documents';
 
@@ -145,18 +149,32 @@ const seeded = await seedLogs(db, [
 ]);
 console.log(seeded.length ? `seeded into PGlite in ${ms(performance.now() - t)}` : 'reusing the events seeded earlier (BENCH_RESEED=1 to seed again)');
 const until = Date.now();
-t = performance.now();
-const dbShapes = await requestShapes(db, TENANT.id, until - 7 * 86_400_000, until, fields, patterns);
-const queryMs = performance.now() - t;
-t = performance.now();
-const tally = new ImpactTally(pub, stg, until);
-for (const sh of dbShapes) tally.add(impactShape(sh));
-const summary = tally.summary();
-const tallyMs = performance.now() - t;
-console.log(
-  `impact through the database: ${summary.events.toLocaleString('en')} web and email events of 7 days, ${summary.shapes.toLocaleString('en')} shapes; ` +
-    `shape query ${ms(queryMs)}, decisions ${ms(tallyMs)}; ${rate(summary.events, queryMs + tallyMs)} events replayed ` +
-    `(${summary.changed.toLocaleString('en')} change, ${summary.users} users); total ${ms(queryMs + tallyMs)} (target ≤ 10 s)`,
-);
+/** The impact job's work over `store`'s shapes: the shape query, then the tally, each timed. */
+async function impactThrough(name: string, shapesOf: () => Promise<RequestShape[]>): Promise<void> {
+  let at = performance.now();
+  const found = await shapesOf();
+  const queryMs = performance.now() - at;
+  at = performance.now();
+  const tally = new ImpactTally(pub, stg, until);
+  for (const sh of found) tally.add(impactShape(sh));
+  const summary = tally.summary();
+  const tallyMs = performance.now() - at;
+  console.log(
+    `impact through ${name}: ${summary.events.toLocaleString('en')} web and email events of 7 days, ${summary.shapes.toLocaleString('en')} shapes; ` +
+      `shape query ${ms(queryMs)}, decisions ${ms(tallyMs)}; ${rate(summary.events, queryMs + tallyMs)} events replayed ` +
+      `(${summary.changed.toLocaleString('en')} change, ${summary.users} users); total ${ms(queryMs + tallyMs)} (target ≤ 10 s)`,
+  );
+}
+const since = until - 7 * 86_400_000;
+await impactThrough('PGlite', () => requestShapes(db, TENANT.id, since, until, fields, patterns));
+// With CLICKHOUSE_URL (npm run clickhouse:start): the same events taken into the cluster's database portal_bench_impact.
+if (process.env.CLICKHOUSE_URL) {
+  const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: process.env.CLICKHOUSE_URL, CLICKHOUSE_DATABASE: 'portal_bench_impact' }));
+  for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw('DROP DATABASE IF EXISTS portal_bench_impact'), shard);
+  t = performance.now();
+  await store.start(db);
+  console.log(`taken into the ClickHouse cluster in ${ms(performance.now() - t)}`);
+  await impactThrough('the ClickHouse cluster', () => store.requestShapes(db, TENANT.id, since, until, fields, patterns));
+}
 await db.close();
 if (sink < 0) console.log(sink);
