@@ -153,7 +153,6 @@ describe('ReportView (report catalogue)', () => {
 
   it('names a category filter by the category list on a page opened from a link, with no drill-down before it', { timeout: 20_000 }, async () => {
     setup({ report: 'top_category_domains', interval: '7d', cats: '7' });
-    // The names come with the category list, after the first paint (which shows the id): wait for them.
     // The names come with the category list, after a first paint that may show the id.
     const heading = await screen.findByRole('heading', { level: 2, name: /Top domains of a category/ });
     await vi.waitFor(() => expect(heading.textContent).toBe('Top domains of a category · Category: Gambling'), { timeout: 10_000 });
