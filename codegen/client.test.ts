@@ -87,7 +87,7 @@ describe('generateClient', () => {
     expect(route('policy.revision').replyStatus).toBeUndefined();
   });
 
-  it('compiles against the engine core, and its types refuse a wrong call', { timeout: 30_000 }, () => {
+  it('compiles against the engine core, and its types refuse a wrong call', () => {
     const usage = [
       "import { apiClient, callById, type FixtureRule } from './__fixture__.gen';",
       'export async function use(rev: number) {',

@@ -126,7 +126,7 @@ describe('portal routes', () => {
     expect(calls[0]![1]).toEqual({ body: { force_udb: 'true' } });
   });
 
-  it('takes a signed-in user from the root to the dashboard and its report widgets', { timeout: 30_000 }, async () => {
+  it('takes a signed-in user from the root to the dashboard and its report widgets', async () => {
     renderAt('/', webadmin);
     // The dashboard's view and its report definitions are lazy chunks: the first import can take seconds in jsdom.
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 })).toBeTruthy();

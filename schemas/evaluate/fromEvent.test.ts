@@ -1,34 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { webEvent } from '../../tests/api/ingestEvents';
 import type { WebEvent } from '../logs';
 import { attributesRead, compilePolicy, textPatternsRead } from './evaluate';
 import { WEB_EVENT_ATTRIBUTES, webEventRequest, type WebRequestField } from './fromEvent';
 import type { PolicyModel } from './types';
 
-/** A web event with every field that gives a request attribute set. */
+/** A web event with every field that gives a request attribute set: an ingested event, with the optional fields too. */
 const EVENT: WebEvent = {
-  timestamp: '2026-11-28T12:00:00.000Z',
-  userid: 'ann@example.com',
-  group: 'Sales',
-  src_ip: '10.1.2.3',
-  country: 'DE',
-  domain: 'example.org',
-  url: 'https://example.org/a',
-  method: 'GET',
-  status: 200,
-  protocol: 'https',
-  cats: ['50'],
-  webroot_cats: ['1'],
-  pe_action: 'allow',
-  rule_name: 'Default',
-  risk_score: 'G',
+  ...webEvent(Date.parse('2026-11-28T12:00:00.000Z'), 'example.org', 'a'),
   top_level_risks: ['Known Threat'],
-  browser: 'Firefox',
-  browser_version: '133',
-  ua_type: 'browser',
-  'user-agent': 'Mozilla/5.0',
-  bytes: 1234,
   is_casb: true,
-  is_casb_ddl: false,
   casb_app_name: 'Box',
   file_type: 'pdf',
   sha256: 'ab'.repeat(32),
@@ -91,7 +72,7 @@ describe('attributes the rules read', () => {
     expect(attributesRead([published, staged], 'email').size).toBe(0);
   });
 
-  it('give the text patterns a URL is read through, lower-cased and once each, or none when a regular expression reads it', () => {
+  it('give the text patterns a URL is read through, lower-cased and once each, or none when a regular expression outside the plain subset reads it', () => {
     const published = compiled([{ action: 'block', uri: [{ match: 'contains', value: '/Admin/' }] }]);
     const staged = compiled([{ action: 'block', uri: [{ match: 'contains', value: '/admin/' }, { match: 'ends_with', value: '.EXE' }] }]);
     expect(textPatternsRead([published, staged], 'web', 'url')).toEqual([
@@ -99,6 +80,12 @@ describe('attributes the rules read', () => {
       { match: 'ends_with', value: '.exe' },
     ]);
     expect(textPatternsRead([published], 'web', 'domain')).toEqual([]);
-    expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^https://a' }] }])], 'web', 'url')).toBeUndefined();
+    // A regular expression in the plain subset is read as its patterns; any other leaves only the value to tell.
+    expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^HTTPS://(a|b)' }] }])], 'web', 'url')).toEqual([
+      { match: 'contains', value: '/admin/' },
+      { match: 'starts_with', value: 'https://a' },
+      { match: 'starts_with', value: 'https://b' },
+    ]);
+    expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^https://a.b' }] }])], 'web', 'url')).toBeUndefined();
   });
 });

@@ -142,6 +142,77 @@ export function textTest(p: TextPatternValue): (s: string) => boolean {
   }
 }
 
+/** Characters a regular expression may hold as themselves in `regexAsTextPatterns`' subset. */
+const REGEX_LITERAL = /[A-Za-z0-9 _\-/:;,=@!%&'"<>~`#]/;
+/** Characters the subset accepts escaped by a backslash, standing for themselves. */
+const REGEX_ESCAPED = /[.\-/\\^$|?*+()[\]{}]/;
+/** At most this many patterns from one regular expression (the alternatives of its groups multiply). */
+const REGEX_PATTERNS_MAX = 64;
+
+/**
+ * A regular expression as the text patterns it is equivalent to, for the evaluator's case-insensitive test on an ASCII
+ * value, when it is in a plain subset: optional `^`, then literal text and groups of literal alternatives (`(a|b)` or
+ * `(?:a|b)`), then optional `$`; without anchors, alternatives of such sequences (`a|b(c|d)`). `^(curl|wget)/` is
+ * "starts with curl/" or "starts with wget/". Undefined for anything else (classes, `.`, quantifiers, nested groups,
+ * non-ASCII literals): the caller then reads the value itself.
+ */
+export function regexAsTextPatterns(source: string): TextPatternValue[] | undefined {
+  const start = source.startsWith('^');
+  // A final `$` is an anchor unless escaped (an odd number of backslashes before it).
+  const end = /(^|[^\\])(\\\\)*\$$/.test(source);
+  const s = source.slice(start ? 1 : 0, end ? -1 : undefined);
+  let i = 0;
+  /** Literal text up to one of `stop` or the end; undefined at a character outside the subset. */
+  const literal = (stop: string): string | undefined => {
+    let out = '';
+    while (i < s.length && !stop.includes(s[i]!)) {
+      const c = s[i]!;
+      const escaped = c === '\\' ? s[i + 1] : undefined;
+      if (escaped !== undefined && REGEX_ESCAPED.test(escaped)) out += escaped;
+      else if (c !== '\\' && REGEX_LITERAL.test(c)) out += c;
+      else return undefined;
+      i += c === '\\' ? 2 : 1;
+    }
+    return out;
+  };
+  /** A sequence of literal runs and groups, up to a top-level `|` or the end, as every text it stands for. */
+  const sequence = (): string[] | undefined => {
+    let texts = [''];
+    while (i < s.length && s[i] !== '|') {
+      let alternatives: string[] = [];
+      if (s[i] === '(') {
+        i += s.startsWith('(?:', i) ? 3 : 1;
+        for (;;) {
+          const text = literal('|)');
+          if (text === undefined || i >= s.length) return undefined;
+          alternatives.push(text);
+          i += 1;
+          if (s[i - 1] === ')') break;
+        }
+      } else {
+        const text = literal('(|');
+        if (text === undefined) return undefined;
+        alternatives = [text];
+      }
+      texts = texts.flatMap((t) => alternatives.map((a) => t + a));
+      if (texts.length > REGEX_PATTERNS_MAX) return undefined;
+    }
+    return texts;
+  };
+  const texts: string[] = [];
+  for (;;) {
+    const branch = sequence();
+    if (!branch) return undefined;
+    texts.push(...branch);
+    if (i >= s.length) break;
+    // `^a|b` anchors only its first alternative: outside the subset.
+    if (start || end || texts.length > REGEX_PATTERNS_MAX) return undefined;
+    i += 1;
+  }
+  const match = start && end ? 'equal' : start ? 'starts_with' : end ? 'ends_with' : 'contains';
+  return texts.map((t) => ({ match, value: t.toLowerCase() }));
+}
+
 /** Directions a rule's transfer direction covers. */
 export const DIRECTION_COVERS: Readonly<Record<string, readonly string[]>> = {
   uploads: ['upload'],

@@ -336,10 +336,10 @@ describe('impact of a publish (a background job)', () => {
     }
   }, 180_000);
 
-  it('decides each logged request by every field the rules read: a URL rule and a user-agent rule change only the requests they match', async () => {
+  it('decides each logged request by every field the rules read: a URL rule and a user-agent rule (a regular expression) change only the requests they match', async () => {
     await stageExceptions(admin, [
       { id: 'eval29-path', name: 'Block the admin pages', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { domain: [PATHS], uri: [{ match: 'contains', value: '/admin/' }] } },
-      { id: 'eval29-ua', name: 'Block curl', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { domain: [PATHS], user_agent: [{ match: 'starts_with', value: 'curl/' }] } },
+      { id: 'eval29-ua', name: 'Block curl', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { domain: [PATHS], user_agent: [{ match: 'regex', value: '^(Curl|wget)/' }] } },
     ]);
     try {
       const { job } = await untilEnded(await start());

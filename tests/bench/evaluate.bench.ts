@@ -10,7 +10,8 @@
  * - the impact job's work through the database: about BENCH_EVENTS web events of the last 7 days seeded into PGlite
  *   (a data folder under .data-bench, reused once seeded; BENCH_RESEED=1 seeds again), then the server's shape query
  *   (server/logs/shapes.ts) and the tally of schemas/evaluate/impact.ts, timed separately: events replayed per second.
- * With CLICKHOUSE_URL, the same events are then taken into the cluster and the job's work timed there too.
+ * With BENCH_DATABASE_URL, the same through PostgreSQL; with CLICKHOUSE_URL, the PGlite events are then taken into the
+ * cluster and the job's work timed there too.
  * BENCH_EVENTS=100000 runs it at a small size.
  */
 import { rmSync } from 'node:fs';
@@ -26,6 +27,8 @@ import type { WebEvent } from '../../schemas/logs';
 import { ImpactTally } from '../../schemas/evaluate/impact';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
+import type { Db } from '../../server/types';
 import { generateLogBatches } from '../../server/logs/generator';
 import { seedLogs } from '../../server/logs/seed';
 import { raw } from '../../server/logs/clickhouse/bind';
@@ -137,18 +140,9 @@ const kinds = findings.reduce<Record<string, number>>((a, f) => ({ ...a, [f.kind
 console.log(`analysis of 5,000 rules: ${ms(analysisMs)} (target ≤ 2,000 ms); findings ${JSON.stringify(kinds)}`);
 
 // ---- the impact job's work through the database ---------------------------------------------------------------------
-const dir = join(process.cwd(), '.data-bench', `evaluate-${EVENTS}`);
-if (process.env.BENCH_RESEED === '1') rmSync(dir, { recursive: true, force: true });
-const db = await openPglite(dir);
-await migrate(db);
 const TENANT = { id: 'bench-impact', name: 'Demo Corp' };
-await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [TENANT.id, TENANT.name]);
-t = performance.now();
-const seeded = await seedLogs(db, [
-  { tenantId: TENANT.id, kind: 'full', plan: { tenantName: TENANT.name, admins: ['admin'], total: Math.round(EVENTS / 0.62), now: NOW, days: 7, seed: 29 } },
-]);
-console.log(seeded.length ? `seeded into PGlite in ${ms(performance.now() - t)}` : 'reusing the events seeded earlier (BENCH_RESEED=1 to seed again)');
 const until = Date.now();
+const since = until - 7 * 86_400_000;
 /** The impact job's work over `store`'s shapes: the shape query, then the tally, each timed. */
 async function impactThrough(name: string, shapesOf: () => Promise<RequestShape[]>): Promise<void> {
   let at = performance.now();
@@ -165,8 +159,27 @@ async function impactThrough(name: string, shapesOf: () => Promise<RequestShape[
       `(${summary.changed.toLocaleString('en')} change, ${summary.users} users); total ${ms(queryMs + tallyMs)} (target ≤ 10 s)`,
   );
 }
-const since = until - 7 * 86_400_000;
-await impactThrough('PGlite', () => requestShapes(db, TENANT.id, since, until, fields, patterns));
+/** The events seeded into the SQL store `db` (once: a store seeded earlier is reused), then the job's work through it. */
+async function throughSql(name: string, db: Db): Promise<void> {
+  await migrate(db);
+  await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [TENANT.id, TENANT.name]);
+  const at = performance.now();
+  const seeded = await seedLogs(db, [
+    { tenantId: TENANT.id, kind: 'full', plan: { tenantName: TENANT.name, admins: ['admin'], total: Math.round(EVENTS / 0.62), now: NOW, days: 7, seed: 29 } },
+  ]);
+  console.log(seeded.length ? `seeded into ${name} in ${ms(performance.now() - at)}` : `${name}: reusing the events seeded earlier`);
+  await impactThrough(name, () => requestShapes(db, TENANT.id, since, until, fields, patterns));
+}
+const dir = join(process.cwd(), '.data-bench', `evaluate-${EVENTS}`);
+if (process.env.BENCH_RESEED === '1') rmSync(dir, { recursive: true, force: true });
+const db = await openPglite(dir);
+await throughSql('PGlite', db);
+// With BENCH_DATABASE_URL (a database the bench may fill; seeded once, BENCH_RESEED does not empty it): PostgreSQL too.
+if (process.env.BENCH_DATABASE_URL) {
+  const pgDb = await openPostgres(process.env.BENCH_DATABASE_URL);
+  await throughSql('PostgreSQL', pgDb);
+  await pgDb.close();
+}
 // With CLICKHOUSE_URL (npm run clickhouse:start): the same events taken into the cluster's database portal_bench_impact.
 if (process.env.CLICKHOUSE_URL) {
   const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: process.env.CLICKHOUSE_URL, CLICKHOUSE_DATABASE: 'portal_bench_impact' }));

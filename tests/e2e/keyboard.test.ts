@@ -13,6 +13,7 @@ import {
   assertRevisionState,
   assertRow,
   assertNoRow,
+  clickPublish,
   fillDialogUpload,
   goToRouteSignedIn,
   goToScreenByPalette,
@@ -54,6 +55,15 @@ describe('keyboard only', () => {
     const notice = await page.getByText('SSL Bypass saved.', { exact: true }).boundingBox();
     const bar = await page.getByRole('region', { name: 'Changes' }).boundingBox();
     expect(notice && bar && notice.y + notice.height).toBeLessThanOrEqual(bar!.y);
+    // With a dialog open, the notices stand at the window's top, off the dialog's buttons at its bottom.
+    await clickPublish(page);
+    const review = page.getByRole('dialog', { name: 'Review and publish' });
+    await review.getByRole('button', { name: 'Cancel' }).waitFor();
+    const region = await page.getByRole('status', { name: 'Notifications', exact: true }).boundingBox();
+    const dialog = await review.boundingBox();
+    expect(region && dialog && region.y).toBeLessThan(dialog!.y);
+    await page.keyboard.press('Escape');
+    await dialogClosed(page);
     await page.reload();
     await assertOnScreen(page, 'SSL Bypass');
     await assertRow(page, added);

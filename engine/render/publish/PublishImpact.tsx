@@ -57,7 +57,7 @@ function Groups({ title, groups }: { title: string; groups: Summary['by_user'] }
       </Text>
       {groups.slice(0, GROUPS_SHOWN).map((g) => (
         <Group key={g.key} justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" truncate title={g.label ?? g.key}>
+          <Text size="sm" lineClamp={2} title={g.label ?? g.key} style={{ overflowWrap: 'anywhere' }}>
             {g.label ?? (g.key || '(none)')}
           </Text>
           <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>

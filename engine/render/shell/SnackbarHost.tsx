@@ -1,12 +1,12 @@
 /**
  * Shows the core's snackbar queue: bottom notices (saves, permissions) and top ones (the login error, spec 002 §8),
- * each in a polite live region with a Close button when closable, the bottom ones above a page's save bar. Durations
- * are the core's.
+ * each in a polite live region with a Close button when closable, the bottom ones above a page's save bar, or at the top
+ * while a dialog is open (snackbar.css). Durations are the core's.
  */
 import { CloseButton, Group, Paper, Portal, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { currentSnackbars, dismissSnackbar, subscribeSnackbars, type SnackbarNotice } from '../../core/snackbar';
-import { SAVE_BAR_HEIGHT_VAR } from '../widgets/saveBarHeight';
+import './snackbar.css';
 
 const colors: Record<SnackbarNotice['kind'], string> = {
   info: 'var(--mantine-color-dark-6)',
@@ -23,16 +23,7 @@ function Notices({ notices, position }: { notices: readonly SnackbarNotice[]; po
       aria-live="polite"
       aria-label={position === 'top' ? 'Notifications at the top' : 'Notifications'}
       data-position={position}
-      style={{
-        position: 'fixed',
-        left: '50%',
-        transform: 'translateX(-50%)',
-        // Bottom notices stand above a page's save bar, never over its buttons.
-        [position]: position === 'bottom' ? `calc(16px + var(${SAVE_BAR_HEIGHT_VAR}, 0px))` : 16,
-        zIndex: 1000,
-        width: 'min(560px, calc(100vw - 32px))',
-        pointerEvents: 'none',
-      }}
+      className="portal-notices"
     >
       {notices.map((n) => (
         <Paper

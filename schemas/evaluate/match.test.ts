@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { regexAsTextPatterns, textTest } from './match';
+
+/** What the evaluator's text condition answers for a lower-cased ASCII value: the regular expression's own test. */
+const byRegex = (source: string, value: string) => textTest({ match: 'regex', value: source })(value.toLowerCase());
+const byPatterns = (patterns: readonly { match: string; value: string }[], value: string) => patterns.some((p) => textTest(p)(value.toLowerCase()));
+
+// Small alphabets, so that random values often contain, start or end with the random literals.
+const letter = fc.constantFrom('a', 'B', 'c', '/', '.', '-', ' ', '$', '\\', '|', '(');
+const literal = fc.array(letter, { maxLength: 3 }).map((cs) => cs.map((c) => (/[.$\\|(]/.test(c) ? `\\${c}` : c)).join(''));
+const group = fc.tuple(fc.constantFrom('(', '(?:'), fc.array(literal, { minLength: 1, maxLength: 3 })).map(([open, alts]) => `${open}${alts.join('|')})`);
+const sequence = fc.array(fc.oneof(literal, group), { minLength: 1, maxLength: 3 }).map((items) => items.join(''));
+const inSubset = fc.oneof(
+  fc.tuple(fc.boolean(), sequence, fc.boolean()).map(([start, body, end]) => `${start ? '^' : ''}${body}${end ? '$' : ''}`),
+  fc.array(sequence, { minLength: 2, maxLength: 3 }).map((branches) => branches.join('|')),
+);
+const value = fc.array(fc.constantFrom('a', 'b', 'C', '/', '.', '-', ' ', '$', '\\', '|', '('), { maxLength: 8 }).map((cs) => cs.join(''));
+
+describe('a regular expression as text patterns', () => {
+  it('reads the plain forms as the patterns they stand for', () => {
+    expect(regexAsTextPatterns('^(curl|Wget|python-requests)/')).toEqual([
+      { match: 'starts_with', value: 'curl/' },
+      { match: 'starts_with', value: 'wget/' },
+      { match: 'starts_with', value: 'python-requests/' },
+    ]);
+    expect(regexAsTextPatterns('\\.EXE$')).toEqual([{ match: 'ends_with', value: '.exe' }]);
+    expect(regexAsTextPatterns('^x$')).toEqual([{ match: 'equal', value: 'x' }]);
+    expect(regexAsTextPatterns('a|b(?:c|d)')).toEqual([
+      { match: 'contains', value: 'a' },
+      { match: 'contains', value: 'bc' },
+      { match: 'contains', value: 'bd' },
+    ]);
+    // An escaped final `$` is text; an escaped backslash before it leaves it an anchor.
+    expect(regexAsTextPatterns('a\\$')).toEqual([{ match: 'contains', value: 'a$' }]);
+    expect(regexAsTextPatterns('a\\\\$')).toEqual([{ match: 'ends_with', value: 'a\\' }]);
+  });
+
+  it('leaves out every form it cannot read as patterns', () => {
+    for (const source of ['a.b', '^a|b', 'a|b$', '(a|b)+', 'ab?', '[ab]', '\\d', '((a))', '(?=a)', '(?<n>a)', 'a{2}', 'é', '(a', 'a)', 'a\\', '\\w'])
+      expect(regexAsTextPatterns(source), source).toBeUndefined();
+    // Groups multiply: at most 64 patterns.
+    expect(regexAsTextPatterns('(a|b)(c|d)(e|f)(g|h)(i|j)(k|l)')).toHaveLength(64);
+    expect(regexAsTextPatterns('(a|b)(c|d)(e|f)(g|h)(i|j)(k|l)(m|n)')).toBeUndefined();
+  });
+
+  it('answers as the regular expression does for any ASCII value (random expressions of the subset)', () => {
+    fc.assert(
+      fc.property(inSubset, fc.array(value, { minLength: 1, maxLength: 20 }), (source, values) => {
+        const patterns = regexAsTextPatterns(source);
+        expect(patterns, source).toBeDefined();
+        for (const v of values) expect(byPatterns(patterns!, v), `${source} on ${JSON.stringify(v)}`).toBe(byRegex(source, v));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
