@@ -58,7 +58,7 @@ describe('keyboard only', () => {
     // With a dialog open, the notices stand at the window's top, off the dialog's buttons at its bottom.
     await clickPublish(page);
     const review = page.getByRole('dialog', { name: 'Review and publish' });
-    await review.getByRole('button', { name: 'Cancel' }).waitFor();
+    await review.getByRole('button', { name: 'Cancel' }).last().waitFor();
     const region = await page.getByRole('status', { name: 'Notifications', exact: true }).boundingBox();
     const dialog = await review.boundingBox();
     expect(region && dialog && region.y).toBeLessThan(dialog!.y);
