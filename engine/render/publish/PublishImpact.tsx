@@ -25,6 +25,12 @@ const EXAMPLES_SHOWN = 6;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
+/**
+ * A user name, domain or URL with a line break allowed after each `@`, `.` and `/`, so that a long one wraps between
+ * its parts ("ann.example@" / "corp.example") rather than inside a word.
+ */
+const breakable = (text: string) => text.split(/(?<=[@./])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+
 type Kind = Example['kind'];
 
 /** An action's label: a web request's web action, a mail message's email action. */
@@ -58,7 +64,7 @@ function Groups({ title, groups }: { title: string; groups: Summary['by_user'] }
       {groups.slice(0, GROUPS_SHOWN).map((g) => (
         <Group key={g.key} justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" lineClamp={2} title={g.label ?? g.key} style={{ overflowWrap: 'anywhere' }}>
-            {g.label ?? (g.key || '(none)')}
+            {breakable(g.label ?? (g.key || '(none)'))}
           </Text>
           <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
             {g.events.toLocaleString('en')}
@@ -67,7 +73,7 @@ function Groups({ title, groups }: { title: string; groups: Summary['by_user'] }
       ))}
       {groups.length > GROUPS_SHOWN && (
         <Text size="xs" c="dimmed">
-          and {plural(groups.length - GROUPS_SHOWN, 'more')}
+          and {(groups.length - GROUPS_SHOWN).toLocaleString('en')} more
         </Text>
       )}
     </Stack>
@@ -114,8 +120,8 @@ function ExampleRow({ example, result }: { example: Example; result: Summary }) 
   return (
     <>
       <Table.Tr>
-        <Table.Td style={{ overflowWrap: 'anywhere' }}>{exampleText(example)}</Table.Td>
-        <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.user}</Table.Td>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{breakable(exampleText(example))}</Table.Td>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{breakable(example.user)}</Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap">
             <Badge size="sm" variant="light" color="gray" tt="none">
