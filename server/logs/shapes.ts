@@ -152,13 +152,22 @@ function sqlTextTest(p: TextPatternValue, lower: string, param: (v: string) => s
   }
 }
 
+/**
+ * The newest event of a group without sorting the group (an ordered aggregate makes PostgreSQL sort every event of the
+ * range by the grouping, on disk past a few hundred thousand): the greatest of "time, sequence number, values" as
+ * fixed-width digits then JSON, compared byte by byte. `newestOf` reads it back.
+ */
+const NEWEST = (values: readonly string[]) =>
+  `max((lpad(ts::text, 20, '0') || lpad(seq::text, 20, '0') || json_build_array(${values.join(', ')})::text) COLLATE "C")`;
+const newestOf = (packed: string): { seq: number; values: unknown[] } => ({ seq: Number(packed.slice(20, 40)), values: JSON.parse(packed.slice(40)) as unknown[] });
+
 async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
   const params: unknown[] = [tenantId, sinceMs, untilMs];
   const param = (v: string) => `$${params.push(v)}::text`;
   // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position (f: what it groups by, v: the
-  // newest value of a field grouped by patterns).
+  // value of a field grouped by patterns). A list field groups by its JSON array, absent as empty.
   const columns = fields.map((f, i) => {
-    if (WEB_LIST_FIELDS.has(f)) return `ARRAY(SELECT jsonb_array_elements_text(event -> '${f}')) AS f${i}`;
+    if (WEB_LIST_FIELDS.has(f)) return `coalesce(event -> '${f}', '[]'::jsonb) AS f${i}`;
     const own = patterns[f];
     if (!own) return `event ->> '${f}' AS f${i}`;
     const value = `(event ->> '${f}')`;
@@ -166,24 +175,31 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
     return `CASE WHEN ${value} IS NULL THEN NULL WHEN octet_length(${value}) <> length(${value}) THEN 'raw:' || ${value}
                  ELSE ${["'p:'", ...bits].join(' || ')} END AS f${i}, ${value} AS v${i}`;
   });
-  const newest = fields.flatMap((f, i) => (patterns[f] && !WEB_LIST_FIELDS.has(f) ? [`, (array_agg(v${i} ORDER BY ts DESC, seq DESC))[1] AS v${i}`] : []));
+  const valued = fields.flatMap((f, i) => (patterns[f] && !WEB_LIST_FIELDS.has(f) ? [i] : []));
   const keys = fields.map((_, i) => `f${i}`).join(', ');
-  const { rows } = await db.query<Record<string, string | string[] | null> & { n: unknown; ts: unknown; seq: unknown; url: string }>(
-    `SELECT ${keys}, count(*) AS n, max(ts) AS ts, (array_agg(seq ORDER BY ts DESC, seq DESC))[1] AS seq,
-            (array_agg(url ORDER BY ts DESC, seq DESC))[1] AS url${newest.join('')}
+  const { rows } = await db.query<Record<string, string | string[] | null> & { n: unknown; ts: unknown; newest: string }>(
+    `SELECT ${keys}, count(*) AS n, max(ts) AS ts, ${NEWEST(['url', ...valued.map((i) => `v${i}`)])} AS newest
        FROM (SELECT ${columns.join(', ')}, event ->> 'url' AS url, ts, seq
                FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3) e
-      GROUP BY ${keys}
-      ORDER BY n DESC, ts DESC, seq DESC`,
+      GROUP BY ${keys}`,
     params,
   );
-  return rows.map((r) => ({
-    kind: 'web',
-    event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, r, patterns)])),
-    count: toNumber(r.n),
-    example: { ts: toNumber(r.ts), seq: toNumber(r.seq), url: r.url },
-  }));
+  const shapes = rows.map((r) => {
+    const newest = newestOf(r.newest);
+    const row: Record<string, unknown> = { ...r };
+    valued.forEach((i, k) => (row[`v${i}`] = newest.values[k + 1]));
+    return {
+      kind: 'web' as const,
+      event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, row, patterns)])),
+      count: toNumber(r.n),
+      example: { ts: toNumber(r.ts), seq: newest.seq, url: newest.values[0] as string },
+    };
+  });
+  return shapes.sort(largestFirst);
 }
+
+/** Largest first, then newest example first (the order both stores answer shapes in). */
+const largestFirst = (a: RequestShape, b: RequestShape) => b.count - a.count || b.example.ts - a.example.ts || b.example.seq - a.example.seq;
 
 /** A web shape's value of field `f` (column `i`) from its row (see WebRequestShape.event). */
 export function shapeValue(f: WebShapeField, i: number, row: Readonly<Record<string, unknown>>, patterns: WebShapePatterns): string | readonly string[] | null {
@@ -202,31 +218,31 @@ async function emailShapes(db: Db, tenantId: string, sinceMs: number, untilMs: n
     link_risk: Risk | null;
     n: unknown;
     ts: unknown;
-    seq: unknown;
-    subject: string;
+    newest: string;
   }>(
-    `SELECT userid, sender, domain, recipient, file_type, link_risk, count(*) AS n,
-            max(ts) AS ts, (array_agg(seq ORDER BY ts DESC, seq DESC))[1] AS seq,
-            (array_agg(subject ORDER BY ts DESC, seq DESC))[1] AS subject
+    `SELECT userid, sender, domain, recipient, file_type, link_risk, count(*) AS n, max(ts) AS ts, ${NEWEST(['subject'])} AS newest
        FROM (SELECT event ->> 'userid' AS userid, event ->> 'sender' AS sender, event ->> 'domain' AS domain,
                     event ->> 'recipient' AS recipient,
                     coalesce(nullif(event ->> 'file_type', ''), lower(substring(event ->> 'file_name' from $4))) AS file_type,
                     CASE WHEN (event ->> 'urls')::numeric > 0 THEN event ->> 'risk_score' END AS link_risk,
                     coalesce(event ->> 'subject', '') AS subject, ts, seq
                FROM log_events WHERE tenant_id = $1 AND log_type = 'email' AND ts >= $2 AND ts <= $3) e
-      GROUP BY userid, sender, domain, recipient, file_type, link_risk
-      ORDER BY n DESC, ts DESC, seq DESC`,
+      GROUP BY userid, sender, domain, recipient, file_type, link_risk`,
     [tenantId, sinceMs, untilMs, FILE_EXTENSION_PATTERN],
   );
-  return rows.map((r) => ({
-    kind: 'email',
-    userid: r.userid,
-    sender: r.sender,
-    domain: r.domain,
-    recipient: r.recipient,
-    file_type: r.file_type,
-    link_risk: r.link_risk,
-    count: toNumber(r.n),
-    example: { ts: toNumber(r.ts), seq: toNumber(r.seq), subject: r.subject },
-  }));
+  const shapes = rows.map((r) => {
+    const newest = newestOf(r.newest);
+    return {
+      kind: 'email' as const,
+      userid: r.userid,
+      sender: r.sender,
+      domain: r.domain,
+      recipient: r.recipient,
+      file_type: r.file_type,
+      link_risk: r.link_risk,
+      count: toNumber(r.n),
+      example: { ts: toNumber(r.ts), seq: newest.seq, subject: newest.values[0] as string },
+    };
+  });
+  return shapes.sort(largestFirst);
 }
