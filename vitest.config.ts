@@ -61,7 +61,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/setup/api-server.ts'],
           testTimeout: HUNG_AFTER_MS,
-          hookTimeout: 120_000,
+          // Hooks start and stop servers; on ClickHouse under CI's load a stop has taken past 120 s.
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },
