@@ -78,14 +78,16 @@ describe('an analyst reads names', () => {
     await datum.click();
     await page.waitForURL((url) => url.hash.includes(`cats=${id}`));
     const title = page.getByRole('heading', { level: 2, name: /^Top domains of a category · Category: / });
-    const named = (await title.textContent())!.split('Category: ')[1]!;
-    expect(named).not.toMatch(/^\d+$/);
+    // The category's name comes with the category list, which may answer after the chart's first paint.
+    const nameIn = async () => (await title.textContent())!.split('Category: ')[1]!;
+    await expect.poll(nameIn, { timeout: 15_000 }).not.toMatch(/^\d+$/);
+    const named = await nameIn();
     const chip = page.getByRole('search', { name: 'Top domains of a category filters' }).getByRole('button', { name: /^Change filter/ });
-    expect(await chip.textContent()).toBe(`Category: ${named}`);
+    await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe(`Category: ${named}`);
 
     await page.reload();
-    await expect.poll(() => title.textContent()).toBe(`Top domains of a category · Category: ${named}`);
-    expect(await chip.textContent()).toBe(`Category: ${named}`);
+    await expect.poll(() => title.textContent(), { timeout: 15_000 }).toBe(`Top domains of a category · Category: ${named}`);
+    await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe(`Category: ${named}`);
     assertNoPageErrors(page);
   });
 });
