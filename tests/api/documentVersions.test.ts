@@ -65,7 +65,7 @@ const storedRow = async () =>
 beforeAll(async () => {
   dataDir = await seededStoreFolder();
   await start(versioned);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

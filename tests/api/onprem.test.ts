@@ -46,7 +46,7 @@ beforeAll(async () => {
     startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem' } }),
     startTestServer({ env: { PORTAL_DEPLOYMENT: 'on_prem', PORTAL_APP_MODE: 'safeview' } }),
   ]);
-}, 180_000);
+});
 afterAll(() => Promise.all([station?.close(), appliance?.close()]));
 
 describe('on-prem management station', () => {
