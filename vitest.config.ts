@@ -74,6 +74,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/e2e-server.ts'],
           testTimeout: HUNG_AFTER_MS,
           hookTimeout: 240_000,
+          // A page's data may answer seconds late under CI's load: `expect.poll` waits up to 15 s (its default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
           // Tests marked concurrent (the visual walk's passes) run two at a time.
           maxConcurrency: 2,
           fileParallelism: false,
