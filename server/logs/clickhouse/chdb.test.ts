@@ -3,7 +3,6 @@
  * current engine: chdb, the embedded ClickHouse of npm. chdb is large, so it is not a dependency of the project: CI
  * installs it into a folder of its own and names it in CHDB_PATH (with CLICKHOUSE_URL for the cluster).
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,10 +10,10 @@ import { LOG_TYPES } from '../../../schemas/logs';
 import { REPORT_NAMES, reportSpec } from '../../../schemas/reports';
 import { WEB_SHAPE_FIELDS } from '../shapes';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
-import { raw } from './bind';
 import { ClickHouse, clickHouseConfig } from './client';
 import { CLUSTER_KINDS, ingestTable } from './columns';
 import { ClickHouseLogStore } from './store';
+import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
 const chdbPath = process.env.CHDB_PATH;
@@ -58,15 +57,14 @@ function rowsOf(statement: string, answer: string): unknown[] {
 
 describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engine (chdb)', () => {
   // Made only when the suite runs: vitest collects a skipped suite's body too.
-  const config = url ? clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: `portal_c_${randomUUID().replace(/-/g, '').slice(0, 12)}` }) : (undefined as never);
+  const config = url ? clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_c') }) : (undefined as never);
   const recording = url ? new Recording(config) : (undefined as never);
   afterAll(async () => {
-    for (let shard = 0; shard < recording.shardCount; shard++) await recording.command(raw(`DROP DATABASE IF EXISTS ${config.database}`), shard);
+    await dropScratchDatabase(recording);
   });
 
   it('parses every statement and gives the same answers', { timeout: 300_000 }, async () => {
     // A fifth of the seed: every statement and kind of answer, at a fifth of the time.
-    console.log('START', Date.now());
     const db = await openSeededTestDb(0.2);
     const store = new ClickHouseLogStore(config, recording);
     const T = TEST_TENANTS.demo.id;
@@ -132,7 +130,6 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
           expect(rowsOf(text, answer), text.slice(0, 300)).toEqual(rowsOf(s.statement, s.answer));
           compared++;
         }
-        console.log('DONE-REPLAY', Date.now());
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
       } finally {
         session.cleanup();

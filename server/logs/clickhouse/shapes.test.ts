@@ -2,16 +2,15 @@
  * The evaluator's log reads (rule hits, request shapes) answer alike on the ClickHouse and the SQL store, on the same
  * events (needs the cluster: CLICKHOUSE_URL, as `npm run clickhouse:start` prints it).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../types';
 import { DAY_MS } from '../rollups';
 import { WEB_SHAPE_FIELDS, type WebShapeField, type WebShapePatterns } from '../shapes';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
-import { raw } from './bind';
 import { clickHouseConfig } from './client';
 import { ClickHouseLogStore } from './store';
+import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
 
@@ -42,12 +41,12 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
       { ts: t + 3, event: mail({ subject: undefined }) },
       { ts: t + 3, event: mail({ file_name: 'x.pdf', file_type: 'PDF', urls: 1, risk_score: 'Y' }) },
     ]);
-    store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: `portal_t_${randomUUID().replace(/-/g, '').slice(0, 12)}` }));
+    store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_t') }));
     // The new store takes the SQL store's events, with their times and sequence numbers.
     await store.start(db);
   }, 300_000);
   afterAll(async () => {
-    for (let shard = 0; store && shard < store.ch.shardCount; shard++) await store.ch.command(raw(`DROP DATABASE IF EXISTS ${store.ch.config.database}`), shard);
+    if (store) await dropScratchDatabase(store.ch);
     await db?.close();
   });
 

@@ -18,17 +18,17 @@ import { raw, sql } from './bind';
 import { clickHouseConfig } from './client';
 import { migrateClickHouse, migrations } from './migrate';
 import { ClickHouseLogStore, EVENT_COLUMNS, eventLine } from './store';
+import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
 const T = TEST_TENANTS.demo.id;
 
 /** A store in a database of its own, dropped after the tests. */
 function scratchStore(): ClickHouseLogStore {
-  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: `portal_t_${randomUUID().replace(/-/g, '').slice(0, 12)}` }));
+  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_t') }));
 }
 async function dropStore(store: ClickHouseLogStore | undefined): Promise<void> {
-  if (!store) return;
-  for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw(`DROP DATABASE IF EXISTS ${store.ch.config.database}`), shard);
+  if (store) await dropScratchDatabase(store.ch);
 }
 
 /** A page's events and whether it is the last (paging identifiers are opaque to callers and may differ). */
