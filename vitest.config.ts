@@ -22,8 +22,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           testTimeout: HUNG_AFTER_MS,
-          // Hooks start and drop stores (the ClickHouse tests' shards among them): as generous as the tests.
-          hookTimeout: 120_000,
+          // Hooks start and drop stores (the ClickHouse tests' shards among them); on ClickHouse under CI's load a drop
+          // has taken past 120 s.
+          hookTimeout: 300_000,
           include: ['{schemas,definitions,engine,src,server,codegen,scripts}/**/*.test.ts'],
           // One module graph per worker, not per file: a third less time, and no file of this project mocks a module.
           isolate: false,

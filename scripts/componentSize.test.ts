@@ -101,5 +101,5 @@ describe('component size', () => {
     // The walk finds them (some 260 when this was written).
     expect(files.flatMap((f) => componentSizes(f, readFileSync(f, 'utf8'))).length).toBeGreaterThan(200);
     expect(oversized(files)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -61,7 +61,7 @@ describe('resolveHandlers', () => {
   });
 });
 
-describe('mounted operations', { timeout: 60_000 }, () => {
+describe('mounted operations', () => {
   let db: Db;
   let app: ReturnType<typeof buildApp>;
   let cookie: (caps: Record<string, unknown>) => Promise<{ cookie: string; xsrf: string }>;
@@ -79,7 +79,7 @@ describe('mounted operations', { timeout: 60_000 }, () => {
       const xsrf = xsrfCookieValue(s.xsrfToken);
       return { cookie: `sid=${s.sid}; _xsrf=${xsrf}`, xsrf };
     };
-  }, 60_000);
+  });
   afterAll(async () => {
     await app.close();
     await db.close();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash, setPasswordHashCost, verifyPassword } from './passwords';
 
 // Each hash costs 128 MiB and up to a second on a busy machine.
-describe('password hashes', { timeout: 60_000 }, () => {
+describe('password hashes', () => {
   it('are scrypt at the OWASP cost, salted per hash, and verify only the right password', async () => {
     const a = await hashPassword('correct horse');
     const b = await hashPassword('correct horse');

@@ -129,8 +129,8 @@ describe('portal routes', () => {
   it('takes a signed-in user from the root to the dashboard and its report widgets', async () => {
     renderAt('/', webadmin);
     // The dashboard's view and its report definitions are lazy chunks: the first import can take seconds in jsdom.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: 'Top users' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Top users' })).toBeTruthy();
     expect(window.location.hash).toBe('#/dashboard');
     await waitFor(() => expect(document.title).toBe('Dashboard | Isolation Admin Portal'));
   });
@@ -198,7 +198,7 @@ describe('portal routes', () => {
     window.location.hash = '#/policy/web/ssl-bypass';
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
     // The first import of the definition and view modules is slow under a loaded test runner.
-    expect(await screen.findByRole('heading', { level: 1, name: 'SSL Bypass' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'SSL Bypass' })).toBeTruthy();
     expect(loads).toEqual(['web.ssl-bypass']);
   });
 
@@ -209,7 +209,7 @@ describe('portal routes', () => {
     };
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/policy/web/exceptions', webadmin, broken);
-    const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('This page could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('Failed to fetch')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -21,7 +21,7 @@ const columns = async (table: string) =>
   ).rows.map((r) => `${r.column_name} ${r.data_type}`);
 
 // Each test opens its own PGlite (a WebAssembly Postgres), which takes a few seconds on a busy machine.
-describe('migrate', { timeout: 60_000 }, () => {
+describe('migrate', () => {
   it('applies every migration once, in order, and records it', async () => {
     db = await openPglite();
     const files = migrationFiles();

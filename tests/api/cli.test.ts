@@ -38,7 +38,7 @@ function portal(args: readonly string[], env: Record<string, string> = {}, stdin
     const child = execFile(
       process.execPath,
       [BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', HOME: dir, PORTAL_PROFILE: join(dir, 'profile.json'), ...env }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH ?? '', HOME: dir, PORTAL_PROFILE: join(dir, 'profile.json'), ...env }, timeout: 120_000 },
       (error, stdout, stderr) => done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     if (stdin !== undefined) child.stdin!.end(stdin);

@@ -57,7 +57,7 @@ describe('on-premises appliance', () => {
     await indicator.click();
     await assertOnScreen(page, 'Jobs');
     const row = page.getByRole('row', { name: /Licence check/ }).first();
-    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/Finished/);
+    await expect.poll(() => row.textContent(), { timeout: 60_000 }).toMatch(/Finished/);
     // The licence screen follows its job to the end even once left, and says how it ended (the indicator does not repeat it).
     await assertNotice(page, 'The licence is valid and installed.');
     await expect.poll(() => indicator.count()).toBe(0);
@@ -184,8 +184,8 @@ describe('on-premises appliance', () => {
     await page.getByRole('button', { name: /^1 job running: Update to 24\.3\.2/ }).waitFor();
     await assertNotice(page, 'Version 24.3.2 is installed; the appliance is restarting.');
     // The appliance stops answering: the page says so, then returns to the sign-in once it answers.
-    await page.getByRole('dialog', { name: 'The appliance is restarting' }).waitFor({ timeout: 20_000 });
-    await page.getByLabel('User', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: 'The appliance is restarting' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('User', { exact: true }).waitFor({ timeout: 90_000 });
     await fillLoginForm(page, 'admin', 'admin-demo');
     await clickLogin(page);
     await page.waitForURL((url) => url.hash.startsWith('#/settings/'));
@@ -197,8 +197,8 @@ describe('on-premises appliance', () => {
     await page.getByRole('button', { name: 'Actions for Appliance software' }).click();
     await page.getByRole('menuitem', { name: 'Restart' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restart', exact: true }).click();
-    await page.getByRole('dialog', { name: 'The appliance is restarting' }).waitFor({ timeout: 10_000 });
-    await page.getByLabel('User', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: 'The appliance is restarting' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('User', { exact: true }).waitFor({ timeout: 90_000 });
   });
 });
 

@@ -27,6 +27,7 @@ import {
   readLayoutFindings,
   readNavigationFinding,
   readNavigationRoutes,
+  STEP_MS,
 } from './helpers';
 
 interface Pass {
@@ -199,7 +200,7 @@ function routesOnlyIn(only: Environment, not: readonly Environment[]): string[] 
 async function openWatchedPage(pass: Pass, route: () => string) {
   const context = await browser.newContext({ viewport: pass.viewport, colorScheme: pass.colorScheme });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(STEP_MS);
   return { context, page, faults: watchFaults(page, route), inFlight: watchInFlight(page) };
 }
 

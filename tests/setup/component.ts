@@ -10,10 +10,10 @@ import { afterEach } from 'vitest';
 import { currentSnackbars, dismissSnackbar } from '../../engine/core/snackbar';
 import { loadFormView } from '../../engine/render/document/LazyFormView';
 
-// findBy… and waitFor wait up to 5 s (not 1 s): CI runs these tests beside the API suites and the ClickHouse shards, and
+// findBy… and waitFor wait up to 15 s (not 1 s): CI runs these tests beside the API suites and the ClickHouse shards, and
 // a view whose code loads on first use (a lazy editor, a screen's module) could take longer than a second to appear
 // there. An element that never appears still fails the test.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Forms render at once, as they do in the portal once their module has downloaded (the browser suite covers the
 // first download).

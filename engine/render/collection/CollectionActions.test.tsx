@@ -153,7 +153,7 @@ describe('collection row actions', () => {
     });
     const grid = await screen.findByRole('grid', { name: 'Managed Appliances' });
     expect(within(grid).getByText('Restarting')).toBeTruthy();
-    expect(await within(grid).findByText('Online', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await within(grid).findByText('Online')).toBeTruthy();
     expect(calls.filter(([id]) => id === 'manager.listSystems').length).toBe(2);
   });
 

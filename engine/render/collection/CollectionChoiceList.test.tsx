@@ -30,7 +30,7 @@ const deployments = {
 };
 
 describe('a form field choosing several answers of another operation', () => {
-  it('is a multiselect of them; the call gets the chosen values as a list', { timeout: 60_000 }, async () => {
+  it('is a multiselect of them; the call gets the chosen values as a list', async () => {
     const calls: [string, CallInput | undefined][] = [];
     const answers: Record<string, unknown> = {
       'provider.deployments.tenants': placements,
@@ -51,7 +51,7 @@ describe('a form field choosing several answers of another operation', () => {
       </EngineProvider>,
     );
     const user = userEvent.setup();
-    const tenants = await screen.findByRole('combobox', { name: 'Tenants to move' }, { timeout: 15_000 });
+    const tenants = await screen.findByRole('combobox', { name: 'Tenants to move' });
     await user.click(tenants);
     await user.click(await screen.findByRole('option', { name: /Alpha Ltd/ }));
     await user.click(await screen.findByRole('option', { name: /Gamma AG/ }));
@@ -67,7 +67,7 @@ describe('a form field choosing several answers of another operation', () => {
 });
 
 describe('a collection whose list and form choices are read at the staged revision', () => {
-  it('reads both at the staged revision and shows the issued key once', { timeout: 60_000 }, async () => {
+  it('reads both at the staged revision and shows the issued key once', async () => {
     const calls: [string, CallInput | undefined][] = [];
     const cluster = (id: string, name: string, hint: string) => ({
       id,
@@ -99,10 +99,10 @@ describe('a collection whose list and form choices are read at the staged revisi
         <SnackbarHost />
       </EngineProvider>,
     );
-    expect(await screen.findByText('Waiting for a key', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Waiting for a key')).toBeTruthy();
     expect(screen.getByText('x9Qz')).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Cluster' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('combobox', { name: 'Cluster' }));
     await user.click(await screen.findByRole('option', { name: /Singapore lab/ }));
     await user.click(screen.getByRole('button', { name: 'Issue key' }));
     expect(await screen.findByText('pak_new-key-shown-once')).toBeTruthy();

@@ -74,9 +74,9 @@ describe('collection actions at the staged revision', { timeout: 120_000 }, () =
     const grid = await screen.findByRole('grid', { name: 'Application Access' });
     await ui.click(within(grid).getByRole('button', { name: 'Choose access rules… ERP' }));
     const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByText('Now named by Finance staff, Everyone else. The application is taken out of the rules you leave unchosen.', undefined, { timeout: 15_000 });
-    await ui.click(await within(dialog).findByRole('button', { name: 'Save access rules' }, { timeout: 15_000 }));
-    await screen.findByText('ERP is now in 2 access rules (staged).', undefined, { timeout: 15_000 });
+    await within(dialog).findByText('Now named by Finance staff, Everyone else. The application is taken out of the rules you leave unchosen.');
+    await ui.click(await within(dialog).findByRole('button', { name: 'Save access rules' }));
+    await screen.findByText('ERP is now in 2 access rules (staged).');
     expect(calls()).toEqual([
       // (The row's key goes with the path parameters too; a path that does not name it leaves it out.)
       ['privateAccess.updateAccessPolicyApplication', { params: { id: 'erp', rev: 7 }, body: { application_id: 'erp', updated_at: RULES_STAMP, access_rules: ['r1', 'r3'] } }],
@@ -90,10 +90,10 @@ describe('collection actions at the staged revision', { timeout: 120_000 }, () =
     for (const p of [1, 2]) await ui.click(within(grid).getByRole('checkbox', { name: `Select row ${p}` }));
     await ui.click(screen.getByRole('button', { name: 'Move to cluster (2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move to cluster 2 selected' });
-    await ui.click(await within(dialog).findByRole('combobox', { name: /^Cluster/ }, { timeout: 15_000 }));
+    await ui.click(await within(dialog).findByRole('combobox', { name: /^Cluster/ }));
     await ui.click(await screen.findByRole('option', { name: 'Dublin' }));
     await ui.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await screen.findByText('2 applications moved to the chosen cluster (staged).', undefined, { timeout: 15_000 });
+    await screen.findByText('2 applications moved to the chosen cluster (staged).');
     expect(calls()).toEqual([['privateAccess.updateCatalogClusters', { params: { rev: 7 }, body: { cluster_id: 'c2', updated_at: CATALOG_STAMP, applications: ['erp', 'wiki'] } }]]);
     await waitFor(() => expect(revision.getState().revision).toMatchObject({ staged_rev_id: 8, state: 'staged' }));
   });

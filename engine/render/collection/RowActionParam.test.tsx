@@ -51,13 +51,13 @@ function render(def: CollectionDef, answers: Record<string, unknown>) {
 }
 
 describe('a row action with its own path parameter', () => {
-  it('sends the row key under that parameter (the role’s name), after asking', { timeout: 60_000 }, async () => {
+  it('sends the row key under that parameter (the role’s name), after asking', async () => {
     const calls = render(roles, {
       'rbac.list': { roles: [role('administrator', true, 2), role('auditor-lite', false, 0)], areas: ['web_policy'] },
       'rbac.delete': { deleted: 'auditor-lite' },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Actions for auditor-lite' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for auditor-lite' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText(/Delete the role auditor-lite\?/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -69,14 +69,14 @@ describe('a row action with its own path parameter', () => {
 });
 
 describe('a form whose choices are a list of strings', () => {
-  it('offers each string as itself and sends the chosen one', { timeout: 60_000 }, async () => {
+  it('offers each string as itself and sends the chosen one', async () => {
     const calls = render(secondFactor, {
       'users.mfaList': { users: [{ uid: 'u1', username: 'alice', mfa_enrolled: true }] },
       'users.usernames': { usernames: ['alice', 'bob'] },
       'users.mfaReset': { uid: 'u2', username: 'bob', mfa_enrolled: false },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: /^User/ }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('combobox', { name: /^User/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['alice', 'bob']);
     await user.click(screen.getByRole('option', { name: 'bob' }));
     await user.click(screen.getByRole('button', { name: 'Reset second factor' }));

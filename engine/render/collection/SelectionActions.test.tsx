@@ -74,7 +74,7 @@ describe('selection actions', { timeout: 120_000 }, () => {
     expect(named).toEqual(['ann', 'bob']);
     expect(calls()).toEqual([]);
     await ui.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await screen.findByText('2 users deleted.', undefined, { timeout: 15_000 });
+    await screen.findByText('2 users deleted.');
     expect(calls()).toEqual([['users.bulkDelete', { body: { uid_list: ['u1', 'u2'] } }]]);
   });
 
@@ -85,14 +85,14 @@ describe('selection actions', { timeout: 120_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change role 2 selected' });
     expect(within(dialog).getByText('cy')).toBeTruthy();
     // The call accepts a change without a role; the dialog does not.
-    const role = await within(dialog).findByRole('combobox', { name: /^New role/ }, { timeout: 15_000 });
+    const role = await within(dialog).findByRole('combobox', { name: /^New role/ });
     await ui.click(within(dialog).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(role.getAttribute('aria-invalid')).toBe('true'));
     expect(calls()).toEqual([]);
     await ui.click(role);
     await ui.click(await screen.findByRole('option', { name: 'webadmin' }));
     await ui.click(within(dialog).getByRole('button', { name: 'Change role' }));
-    await screen.findByText('2 users now have the role webadmin.', undefined, { timeout: 15_000 });
+    await screen.findByText('2 users now have the role webadmin.');
     expect(calls()).toEqual([['users.bulkModify', { body: { changes: { role: 'webadmin' }, uid_list: ['u1', 'u3'] } }]]);
   });
 
@@ -108,7 +108,7 @@ describe('selection actions', { timeout: 120_000 }, () => {
     await ui.click(screen.getByRole('button', { name: 'Disable (1)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable ann' });
     await ui.click(within(dialog).getByRole('button', { name: 'Disable' }));
-    await screen.findByText('You cannot disable your own account.', undefined, { timeout: 15_000 });
+    await screen.findByText('You cannot disable your own account.');
     expect(calls()).toEqual([['users.bulkModify', { body: { changes: { enabled: false }, uid_list: ['u1'] } }]]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

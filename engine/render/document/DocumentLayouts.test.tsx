@@ -64,7 +64,7 @@ describe('DocumentView layouts', () => {
 
   it('wizard: each step applies its fields, Next waits for Apply, the last step saves the whole document', async () => {
     const { saved, user } = setup(wizard);
-    const steps = await screen.findByRole('region', { name: 'Proxy' }, { timeout: 10_000 });
+    const steps = await screen.findByRole('region', { name: 'Proxy' });
     expect(within(steps).getByText('Two short steps.')).toBeTruthy();
     await user.click(within(steps).getByRole('button', { name: 'Start' }));
     const next = () => within(steps).getByRole('button', { name: 'Next' }) as HTMLButtonElement;
@@ -84,7 +84,7 @@ describe('DocumentView layouts', () => {
 
   it('wizard: an applied step counts in the sticky save bar, holds the leave guard, and saves from the bar', async () => {
     const { saved, unsaved, user } = setup(wizard);
-    const steps = await screen.findByRole('region', { name: 'Proxy' }, { timeout: 10_000 });
+    const steps = await screen.findByRole('region', { name: 'Proxy' });
     expect(within(changes()).getByText('All changes saved.')).toBeTruthy();
     await user.click(within(steps).getByRole('button', { name: 'Start' }));
     const name = await within(steps).findByRole('textbox', { name: /^Name/ });
@@ -102,7 +102,7 @@ describe('DocumentView layouts', () => {
 
   it('wizard: Discard drops the applied steps and starts the wizard again', async () => {
     const { saved, unsaved, user } = setup(wizard);
-    const steps = await screen.findByRole('region', { name: 'Proxy' }, { timeout: 10_000 });
+    const steps = await screen.findByRole('region', { name: 'Proxy' });
     await user.click(within(steps).getByRole('button', { name: 'Start' }));
     const name = await within(steps).findByRole('textbox', { name: /^Name/ });
     await user.clear(name);

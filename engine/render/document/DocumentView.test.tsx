@@ -105,7 +105,7 @@ describe('DocumentView', () => {
     expect(calls.slice(before).map(([id]) => id)).toEqual(['test.bypass.save']);
     expect(engine.revision.getState().revision).toEqual({ staged_rev_id: 5, rev_id: 4, state: 'staged', updated_at: '2025-03-01T10:10:00.000Z' });
     expect(engine.unsaved.has()).toBe(false);
-  }, 20_000);
+  });
 
   it('on 409 shows what they changed; Keep editing keeps the typed rows and the next save carries their stamp', async () => {
     const { calls, user } = setup({ conflictOnce: true });

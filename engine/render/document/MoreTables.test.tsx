@@ -64,5 +64,5 @@ describe('DocumentView with several tables', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ allow: [{ id: 'a', name: 'Alpha' }], bypass: [{ id: 'b', name: 'Beta' }, { name: 'Gamma' }] });
-  }, 30_000);
+  });
 });

@@ -54,5 +54,5 @@ describe('web exceptions row editor (rule accordion)', () => {
     expect(add().disabled).toBe(false);
     await user.click(add());
     expect(onChange).toHaveBeenCalledWith([expect.objectContaining({ name: 'Partner sites', conditions: { domain: ['partner.example.com'] } })]);
-  }, 20_000);
+  });
 });

@@ -167,7 +167,7 @@ describe('a document row action that saves the file the server sends', () => {
     const { fetched, user } = setupProfiles(served({ 'Content-Type': 'application/json' }));
     await user.click(await screen.findByRole('button', { name: 'Edit Managed laptops' }));
     // The row editor's code arrives with its first use: slow under a loaded test runner.
-    const dialog = await screen.findByRole('dialog', { name: 'Edit entry' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     await user.type(within(dialog).getByLabelText(/^Description/), 'Changed');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit entry' })).toBeNull());

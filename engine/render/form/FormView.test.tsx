@@ -316,7 +316,7 @@ describe('FormView validation scope', () => {
     expect(screen.getByLabelText(/^Field 119/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Field 118/).getAttribute('aria-invalid')).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
-  }, 30_000);
+  });
 });
 
 describe('FormView special values and selects', () => {

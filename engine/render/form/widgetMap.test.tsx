@@ -52,7 +52,7 @@ describe('the widget map', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit row' });
     expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('One');
     expect(renders.get('name')).toBeGreaterThan(0);
-  }, 30_000);
+  });
 
   it('shows a nested table outside any form as JSON (it has no form to edit a row with)', () => {
     const schema = z.object({ rows: z.array(z.object({ name: z.string() })).meta({ title: 'Rows' }) });

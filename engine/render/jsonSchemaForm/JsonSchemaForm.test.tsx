@@ -32,7 +32,7 @@ describe('JsonSchemaForm over the browser settings catalogue', () => {
       const title = (BROWSER_SETTINGS[name]!.schema.meta()?.title as string | undefined) ?? name;
       expect(screen.getAllByText(title, { exact: false }).length, name).toBeGreaterThan(0);
     }
-  }, 30_000);
+  });
 
   it('edits a seeded configuration: a choice without a type keeps its number, chips and a list of choices', async () => {
     const value = { SafeBrowsingProtectionLevel: 2, DnsOverHttpsMode: 'secure', ExtensionInstallBlocklist: ['*'], PasswordManagerEnabled: false };
@@ -50,7 +50,7 @@ describe('JsonSchemaForm over the browser settings catalogue', () => {
       SafeBrowsingProtectionLevel: 1,
       ExtensionInstallBlocklist: ['*', 'abcdefghijklmnopabcdefghijklmnop'],
     });
-  }, 30_000);
+  });
 });
 
 describe('JsonSchemaForm over the shapes a JSON Schema may take', () => {
@@ -90,5 +90,5 @@ describe('JsonSchemaForm over the shapes a JSON Schema may take', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0]).toEqual({ mode: 'on', level: 2, note: 'hello', days: ['tue'], proxy: { host: 'proxy.example.com', port: 8080 } });
-  }, 30_000);
+  });
 });

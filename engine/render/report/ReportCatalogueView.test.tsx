@@ -68,7 +68,7 @@ function setup(query: Record<string, string>, stateful = false) {
 const reportList = () => screen.getByRole('navigation', { name: 'Reports' });
 
 describe('ReportView (report catalogue)', () => {
-  it('lists the reports by group, narrows them by a search, and opens the one clicked over the same interval', { timeout: 20_000 }, async () => {
+  it('lists the reports by group, narrows them by a search, and opens the one clicked over the same interval', async () => {
     const { user, setQuery } = setup({ report: 'top_users', interval: '7d' });
     const groups = within(reportList()).getAllByRole('group').map((g) => g.getAttribute('aria-label'));
     expect(groups).toEqual(reportCatalogue.groups!.map((g) => g.title));
@@ -142,7 +142,7 @@ describe('ReportView (report catalogue)', () => {
     expect((await screen.findByRole('group', { name: 'File scans by day and hour chart' })).dataset.kind).toBe('heatmap');
   });
 
-  it('names a drill-down’s value, not its id, in the filter chip and the chart title', { timeout: 20_000 }, async () => {
+  it('names a drill-down’s value, not its id, in the filter chip and the chart title', async () => {
     const { user, setQuery } = setup({ report: 'top_categories_v2', interval: '7d' }, true);
     await user.click(within(await screen.findByRole('group', { name: 'Top categories chart' })).getByRole('button', { name: 'Social Networking' }));
     expect(setQuery).toHaveBeenLastCalledWith({ report: 'top_category_domains', interval: '7d', cats: '14' });
@@ -151,16 +151,16 @@ describe('ReportView (report catalogue)', () => {
     expect(within(bar).getByRole('button', { name: /^Change filter/ }).textContent).toBe('Category: Social Networking');
   });
 
-  it('names a category filter by the category list on a page opened from a link, with no drill-down before it', { timeout: 20_000 }, async () => {
+  it('names a category filter by the category list on a page opened from a link, with no drill-down before it', async () => {
     setup({ report: 'top_category_domains', interval: '7d', cats: '7' });
     // The names come with the category list, after a first paint that may show the id.
     const heading = await screen.findByRole('heading', { level: 2, name: /Top domains of a category/ });
-    await vi.waitFor(() => expect(heading.textContent).toBe('Top domains of a category · Category: Gambling'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(heading.textContent).toBe('Top domains of a category · Category: Gambling'), { timeout: 15_000 });
     const bar = screen.getByRole('search', { name: 'Top domains of a category filters' });
     expect(within(bar).getByRole('button', { name: /^Change filter/ }).textContent).toBe('Category: Gambling');
   });
 
-  it('brings a report picked from the list into view and focuses its title', { timeout: 20_000 }, async () => {
+  it('brings a report picked from the list into view and focuses its title', async () => {
     const scrolled: Element[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this);
@@ -175,7 +175,7 @@ describe('ReportView (report catalogue)', () => {
     expect(scrolled[0]!.contains(title)).toBe(true);
   });
 
-  it('shows a chart as a table on request, whose names drill down as the chart’s data do', { timeout: 20_000 }, async () => {
+  it('shows a chart as a table on request, whose names drill down as the chart’s data do', async () => {
     const { user, setQuery } = setup({ report: 'top_categories_v2', interval: '7d' });
     await screen.findByRole('group', { name: 'Top categories chart' });
     await user.click(screen.getByRole('button', { name: 'View as table: Top categories' }));
