@@ -207,148 +207,140 @@ describe.skipIf(!url)('ClickHouse store', () => {
     const from = { ts: TEST_NOW - 2 * DAY_MS, seq: -1 };
     expect(await store.collect(db, T, 'dlp', from, 300)).toEqual(await sqlLogStore.collect(db, T, 'dlp', from, 300));
   });
-});
 
-/** Random web events of a fresh tenant, stored through both stores' ingest: every report and a page agree. */
-describe.skipIf(!url)('ClickHouse store on random events', () => {
-  const BASE = Date.UTC(2025, 2, 29, 0, 0, 0);
-  const SPAN = 3 * DAY_MS;
-  let db: Db;
-  let store: ClickHouseLogStore;
-  beforeAll(async () => {
-    db = await openSeededTestDb();
-    store = scratchStore();
-    await store.start(db);
-  }, 300_000);
-  afterAll(async () => {
-    await dropStore(store);
-    await db?.close();
-  });
+  /**
+   * Random web events of fresh tenants, stored through both stores' ingest: every report and a page agree. On the same
+   * stores as above (a store's start takes the whole seed): each test's tenants are its own.
+   */
+  describe('on random events', () => {
+    const BASE = Date.UTC(2025, 2, 29, 0, 0, 0);
+    const SPAN = 3 * DAY_MS;
 
-  const maybe = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined });
-  const webEvent = fc.record({
-    ts: fc.integer({ min: BASE, max: BASE + SPAN - 1 }),
-    userid: maybe(fc.constantFrom('ann@x.example', 'bob@x.example', "o'hara\\@x.example")),
-    domain: maybe(fc.constantFrom('a.example', 'b.example', 'c.example')),
-    cats: maybe(fc.uniqueArray(fc.constantFrom('1', '2', '56', '86'), { maxLength: 3 })),
-    pe_action: fc.constantFrom('allow', 'block', 'safeview'),
-    action: fc.constantFrom('allow', 'block'),
-    bytes: fc.integer({ min: 0, max: 5_000 }),
-    is_casb: fc.boolean(),
-    casb_app_name: maybe(fc.constantFrom('Box', 'Dropbox')),
-    browser: maybe(fc.constantFrom('Chrome', 'Firefox')),
-    browser_version: maybe(fc.constantFrom('120', '121')),
-    av_scan_result: maybe(fc.constantFrom('clean', 'malicious')),
-    sha256: fc.constantFrom('aa', 'bb'),
-    heat_evasion_techniques: maybe(fc.uniqueArray(fc.constantFrom('html_smuggling', 'captcha'), { minLength: 1, maxLength: 2 })),
-    lure_category: maybe(fc.constantFrom('Fake Login Page', 'Invoice')),
-    // Absent, null or a value: an exclusion keeps the first two.
-    threat_category: fc.option(fc.constantFrom('phishing', 'malware'), { nil: null }).chain((v) => (v === null ? fc.constantFrom(undefined, null) : fc.constant(v))),
-  });
-  const webReports = REPORT_NAMES.filter((n) => reportSpec(n).logType === 'web');
-  /** Filters and exclusions (not_p) over the fields above, any of them absent in an event. */
-  const values = (...v: string[]) => maybe(fc.subarray(v, { minLength: 1 }).map((a) => a.join('+')));
-  const filters = fc.record(
-    {
-      pe_action: values('allow', 'block', 'isolate'),
-      not_pe_action: values('allow', 'block', 'isolate'),
-      cats: values('1', '2', '56'),
-      not_cats: values('1', '2', '56', '86'),
-      not_userid: values('ann@x.example', "o'hara\\@x.example"),
-      not_domain: values('a.example', 'c.example', 'all'),
-      not_is_casb: values('true', 'false'),
-      not_threat_category: values('phishing', 'malware'),
-      not_heat_evasion_techniques: values('html_smuggling', 'captcha'),
-      not_lure_category: values('Invoice'),
-    },
-    { requiredKeys: [] },
-  );
-  const query = fc.record({
-    start: fc.integer({ min: BASE - HOUR_MS, max: BASE + SPAN }),
-    length: fc.integer({ min: 0, max: SPAN }),
-    granularity: maybe(fc.constantFrom('PT1H', 'P1D')),
-    timezone: maybe(fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata')),
-    limit: fc.integer({ min: 1, max: 8 }),
-  });
-
-  it('ingests the same events into both and answers every web report and the log pages alike, filtered and excluded too', { timeout: 360_000 }, async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(webEvent, { minLength: 1, maxLength: 80 }), query, filters, async (events, q, f) => {
-        const tenantId = `tenant-prop-${run++}`;
-        await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
-        const incoming = events.map(({ ts, ...e }) => ({ ts, event: e }));
-        await sqlLogStore.ingest(db, tenantId, 'web', incoming);
-        await store.ingest(db, tenantId, 'web', incoming);
-        const now = BASE + SPAN;
-        const params: ReportParams = {
-          start: Math.floor(q.start / 1000),
-          end: Math.floor((q.start + q.length) / 1000),
-          limit: q.limit,
-          ...(q.granularity ? { granularity: q.granularity as 'PT1H' } : {}),
-          ...(q.timezone ? { timezone: q.timezone } : {}),
-          userid: undefined,
-        };
-        for (const name of webReports) {
-          const need = reportSpec(name).requires;
-          const p = need ? { ...params, [need]: need === 'cats' ? '56' : 'ann@x.example' } : params;
-          const a = await sqlLogStore.report(db, tenantId, name as ReportName, p, now);
-          expect(await store.report(db, tenantId, name as ReportName, p, now), name).toEqual(a);
-        }
-        const range = { startMs: BASE, endMs: BASE + SPAN };
-        expect(await walk(store, db, tenantId, 'web', {}, range)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', {}, range));
-        expect(await walk(store, db, tenantId, 'web', f, range), JSON.stringify(f)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', f, range));
-        // The reports compile the same conditions (their API takes no exclusion): both stores agree on them too.
-        for (const name of webReports.filter((n) => !reportSpec(n).requires)) {
-          const p = { ...params, ...f };
-          expect(await store.report(db, tenantId, name as ReportName, p, now), `${name} ${JSON.stringify(f)}`).toEqual(await sqlLogStore.report(db, tenantId, name as ReportName, p, now));
-        }
-      }),
-      { numRuns: 12 },
+    const maybe = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined });
+    const webEvent = fc.record({
+      ts: fc.integer({ min: BASE, max: BASE + SPAN - 1 }),
+      userid: maybe(fc.constantFrom('ann@x.example', 'bob@x.example', "o'hara\\@x.example")),
+      domain: maybe(fc.constantFrom('a.example', 'b.example', 'c.example')),
+      cats: maybe(fc.uniqueArray(fc.constantFrom('1', '2', '56', '86'), { maxLength: 3 })),
+      pe_action: fc.constantFrom('allow', 'block', 'safeview'),
+      action: fc.constantFrom('allow', 'block'),
+      bytes: fc.integer({ min: 0, max: 5_000 }),
+      is_casb: fc.boolean(),
+      casb_app_name: maybe(fc.constantFrom('Box', 'Dropbox')),
+      browser: maybe(fc.constantFrom('Chrome', 'Firefox')),
+      browser_version: maybe(fc.constantFrom('120', '121')),
+      av_scan_result: maybe(fc.constantFrom('clean', 'malicious')),
+      sha256: fc.constantFrom('aa', 'bb'),
+      heat_evasion_techniques: maybe(fc.uniqueArray(fc.constantFrom('html_smuggling', 'captcha'), { minLength: 1, maxLength: 2 })),
+      lure_category: maybe(fc.constantFrom('Fake Login Page', 'Invoice')),
+      // Absent, null or a value: an exclusion keeps the first two.
+      threat_category: fc.option(fc.constantFrom('phishing', 'malware'), { nil: null }).chain((v) => (v === null ? fc.constantFrom(undefined, null) : fc.constant(v))),
+    });
+    const webReports = REPORT_NAMES.filter((n) => reportSpec(n).logType === 'web');
+    /** Filters and exclusions (not_p) over the fields above, any of them absent in an event. */
+    const values = (...v: string[]) => maybe(fc.subarray(v, { minLength: 1 }).map((a) => a.join('+')));
+    const filters = fc.record(
+      {
+        pe_action: values('allow', 'block', 'isolate'),
+        not_pe_action: values('allow', 'block', 'isolate'),
+        cats: values('1', '2', '56'),
+        not_cats: values('1', '2', '56', '86'),
+        not_userid: values('ann@x.example', "o'hara\\@x.example"),
+        not_domain: values('a.example', 'c.example', 'all'),
+        not_is_casb: values('true', 'false'),
+        not_threat_category: values('phishing', 'malware'),
+        not_heat_evasion_techniques: values('html_smuggling', 'captcha'),
+        not_lure_category: values('Invoice'),
+      },
+      { requiredKeys: [] },
     );
-  });
+    const query = fc.record({
+      start: fc.integer({ min: BASE - HOUR_MS, max: BASE + SPAN }),
+      length: fc.integer({ min: 0, max: SPAN }),
+      granularity: maybe(fc.constantFrom('PT1H', 'P1D')),
+      timezone: maybe(fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata')),
+      limit: fc.integer({ min: 1, max: 8 }),
+    });
 
-  it('answers timelines over whole hours alone, and with a retention that starts after the range, as the SQL store does', { timeout: 120_000 }, async () => {
-    const tenantId = 'tenant-whole-hours';
-    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
-    const events = [{ ts: BASE, event: { pe_action: 'allow', action: 'allow', bytes: 0, is_casb: true, casb_profile_type: 'Box', heat_evasion_techniques: ['captcha'] } }];
-    for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
-    const params: ReportParams = { start: (BASE - HOUR_MS) / 1000, end: (BASE + 8 * HOUR_MS) / 1000 - 1, limit: 1, granularity: 'PT1H' };
-    for (const name of webReports.filter((n) => reportSpec(n).kind === 'series'))
-      for (const options of [{}, { sinceMs: BASE + DAY_MS }]) {
-        const a = await sqlLogStore.report(db, tenantId, name as ReportName, params, BASE + SPAN, options);
-        expect(await store.report(db, tenantId, name as ReportName, params, BASE + SPAN, options), name).toEqual(a);
-      }
-  });
+    it('ingests the same events into both and answers every web report and the log pages alike, filtered and excluded too', { timeout: 360_000 }, async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(webEvent, { minLength: 1, maxLength: 80 }), query, filters, async (events, q, f) => {
+          const tenantId = `tenant-prop-${run++}`;
+          await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+          const incoming = events.map(({ ts, ...e }) => ({ ts, event: e }));
+          await sqlLogStore.ingest(db, tenantId, 'web', incoming);
+          await store.ingest(db, tenantId, 'web', incoming);
+          const now = BASE + SPAN;
+          const params: ReportParams = {
+            start: Math.floor(q.start / 1000),
+            end: Math.floor((q.start + q.length) / 1000),
+            limit: q.limit,
+            ...(q.granularity ? { granularity: q.granularity as 'PT1H' } : {}),
+            ...(q.timezone ? { timezone: q.timezone } : {}),
+            userid: undefined,
+          };
+          for (const name of webReports) {
+            const need = reportSpec(name).requires;
+            const p = need ? { ...params, [need]: need === 'cats' ? '56' : 'ann@x.example' } : params;
+            const a = await sqlLogStore.report(db, tenantId, name as ReportName, p, now);
+            expect(await store.report(db, tenantId, name as ReportName, p, now), name).toEqual(a);
+          }
+          const range = { startMs: BASE, endMs: BASE + SPAN };
+          expect(await walk(store, db, tenantId, 'web', {}, range)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', {}, range));
+          expect(await walk(store, db, tenantId, 'web', f, range), JSON.stringify(f)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', f, range));
+          // The reports compile the same conditions (their API takes no exclusion): both stores agree on them too.
+          for (const name of webReports.filter((n) => !reportSpec(n).requires)) {
+            const p = { ...params, ...f };
+            expect(await store.report(db, tenantId, name as ReportName, p, now), `${name} ${JSON.stringify(f)}`).toEqual(await sqlLogStore.report(db, tenantId, name as ReportName, p, now));
+          }
+        }),
+        { numRuns: 12 },
+      );
+    });
 
-  it('deletes a tenant events past its retention on both stores, and reads start there anyway', async () => {
-    const tenantId = 'tenant-retention';
-    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
-    const events = [0, 1, 2, 3].map((d) => ({ ts: BASE + d * DAY_MS + 5 * HOUR_MS, event: { userid: 'ann@x.example', domain: `d${d}.example`, bytes: 1, action: 'allow' } }));
-    for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
-    const cut = BASE + 2 * DAY_MS;
-    const params: ReportParams = { start: BASE / 1000, end: (BASE + 4 * DAY_MS) / 1000, limit: 10 };
-    const kept = ['d2.example', 'd3.example'];
-    for (const s of [sqlLogStore, store]) {
-      const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS, { sinceMs: cut })) as { data: { key: string }[] };
-      expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
-    }
-    for (const s of [sqlLogStore, store]) await s.dropBefore(db, tenantId, cut);
-    // ClickHouse deletes in the background (mutations of the events and of each rollup table): wait for them.
-    const pending = async () => {
-      let n = 0;
-      for (let shard = 0; shard < store.ch.shardCount; shard++) {
-        const [left] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${store.ch.config.database} AND is_done = 0`, { shard });
-        n += Number(left!.n);
+    it('answers timelines over whole hours alone, and with a retention that starts after the range, as the SQL store does', { timeout: 120_000 }, async () => {
+      const tenantId = 'tenant-whole-hours';
+      await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+      const events = [{ ts: BASE, event: { pe_action: 'allow', action: 'allow', bytes: 0, is_casb: true, casb_profile_type: 'Box', heat_evasion_techniques: ['captcha'] } }];
+      for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
+      const params: ReportParams = { start: (BASE - HOUR_MS) / 1000, end: (BASE + 8 * HOUR_MS) / 1000 - 1, limit: 1, granularity: 'PT1H' };
+      for (const name of webReports.filter((n) => reportSpec(n).kind === 'series'))
+        for (const options of [{}, { sinceMs: BASE + DAY_MS }]) {
+          const a = await sqlLogStore.report(db, tenantId, name as ReportName, params, BASE + SPAN, options);
+          expect(await store.report(db, tenantId, name as ReportName, params, BASE + SPAN, options), name).toEqual(a);
+        }
+    });
+
+    it('deletes a tenant events past its retention on both stores, and reads start there anyway', async () => {
+      const tenantId = 'tenant-retention';
+      await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+      const events = [0, 1, 2, 3].map((d) => ({ ts: BASE + d * DAY_MS + 5 * HOUR_MS, event: { userid: 'ann@x.example', domain: `d${d}.example`, bytes: 1, action: 'allow' } }));
+      for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
+      const cut = BASE + 2 * DAY_MS;
+      const params: ReportParams = { start: BASE / 1000, end: (BASE + 4 * DAY_MS) / 1000, limit: 10 };
+      const kept = ['d2.example', 'd3.example'];
+      for (const s of [sqlLogStore, store]) {
+        const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS, { sinceMs: cut })) as { data: { key: string }[] };
+        expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
       }
-      return n;
-    };
-    for (let i = 0; i < 100 && (await pending()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
-    for (const s of [sqlLogStore, store]) {
-      const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS)) as { data: { key: string }[] };
-      expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
-      const page = await s.logPage(db, { tenantId, logType: 'web', range: { startMs: BASE, endMs: BASE + 4 * DAY_MS }, query: {}, limit: 10 });
-      expect(page.events.map((e) => (e.event as { domain: string }).domain).sort(), s.name).toEqual(kept);
-    }
+      for (const s of [sqlLogStore, store]) await s.dropBefore(db, tenantId, cut);
+      // ClickHouse deletes in the background (mutations of the events and of each rollup table): wait for them.
+      const pending = async () => {
+        let n = 0;
+        for (let shard = 0; shard < store.ch.shardCount; shard++) {
+          const [left] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${store.ch.config.database} AND is_done = 0`, { shard });
+          n += Number(left!.n);
+        }
+        return n;
+      };
+      for (let i = 0; i < 100 && (await pending()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
+      for (const s of [sqlLogStore, store]) {
+        const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS)) as { data: { key: string }[] };
+        expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
+        const page = await s.logPage(db, { tenantId, logType: 'web', range: { startMs: BASE, endMs: BASE + 4 * DAY_MS }, query: {}, limit: 10 });
+        expect(page.events.map((e) => (e.event as { domain: string }).domain).sort(), s.name).toEqual(kept);
+      }
+    });
   });
 });
