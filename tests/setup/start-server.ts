@@ -13,6 +13,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ClickHouse, clickHouseConfig } from '../../server/logs/clickhouse/client';
+import { dropScratchDatabase, scratchDatabase } from '../../server/logs/clickhouse/testCluster';
 import { prepareStore, startServer, type RunningServer } from '../../server/startServer';
 
 export interface TestServerOptions {
@@ -128,17 +130,8 @@ function clickHouseVars(): Record<string, string | undefined> {
     LOG_STORE: 'clickhouse',
     CLICKHOUSE_URL: process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124',
     CLICKHOUSE_CLUSTER: process.env.CLICKHOUSE_CLUSTER,
-    CLICKHOUSE_DATABASE: `portal_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+    CLICKHOUSE_DATABASE: scratchDatabase('portal_test'),
   };
-}
-
-async function dropClickHouseDatabase(vars: Readonly<Record<string, string | undefined>>): Promise<void> {
-  for (const url of (vars.CLICKHOUSE_URL ?? '').split(',')) {
-    // Bounded: under CI's load a shard once took past the hooks' limit, and a test database left behind harms nothing.
-    await fetch(`${url}/`, { method: 'POST', body: `DROP DATABASE IF EXISTS ${vars.CLICKHOUSE_DATABASE}`, signal: AbortSignal.timeout(60_000) }).catch(
-      (err: unknown) => console.warn(`ClickHouse database ${vars.CLICKHOUSE_DATABASE} on ${url} not dropped: ${String(err)}`),
-    );
-  }
 }
 
 /** Starts a server; `close()` stops it and removes the temporary data folder it created. */
@@ -167,7 +160,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await server.close();
       if (databaseUrl && databaseUrl !== sharedUrl) await dropPostgresDatabase(sharedUrl!, databaseUrl);
-      if (vars.LOG_STORE === 'clickhouse') await dropClickHouseDatabase(vars);
+      if (vars.LOG_STORE === 'clickhouse') await dropScratchDatabase(new ClickHouse(clickHouseConfig(vars)));
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };

@@ -102,8 +102,8 @@ export class ClickHouse {
     return { data: answer.data, totals: answer.totals };
   }
 
-  async command(statement: Sql, shard?: number): Promise<void> {
-    await this.on(shard, statement.text);
+  async command(statement: Sql, shard?: number, signal?: AbortSignal): Promise<void> {
+    await this.on(shard, statement.text, undefined, signal);
   }
 
   /**

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { raw, type Sql } from './bind';
+import { raw } from './bind';
+import type { ClickHouse } from './client';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLICKHOUSE_SERVER = ['/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'].find((p) => existsSync(p));
@@ -100,14 +101,10 @@ export const scratchDatabase = (prefix: string) => `${prefix}_${randomUUID().rep
  * Drops a test's database on every shard, waiting at most a minute for each: under CI's load a shard has taken past
  * two minutes to drop one, and a test database left behind harms nothing (it is only named in a warning).
  */
-export async function dropScratchDatabase(ch: { readonly shardCount: number; readonly config: { readonly database: string }; command(s: Sql, shard?: number): Promise<void> }): Promise<void> {
+export async function dropScratchDatabase(ch: ClickHouse): Promise<void> {
   for (let shard = 0; shard < ch.shardCount; shard++) {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 60_000)));
-    const done = await Promise.race([ch.command(raw(`DROP DATABASE IF EXISTS ${ch.config.database}`), shard).then(() => 'dropped' as const), late]).catch(
-      (err: unknown) => `failed: ${String(err)}`,
-    );
-    clearTimeout(timer);
-    if (done !== 'dropped') console.warn(`ClickHouse database ${ch.config.database} on shard ${shard + 1} not dropped (${done}).`);
+    await ch
+      .command(raw(`DROP DATABASE IF EXISTS ${ch.config.database}`), shard, AbortSignal.timeout(60_000))
+      .catch((err: unknown) => console.warn(`ClickHouse database ${ch.config.database} on shard ${shard + 1} not dropped: ${String(err)}`));
   }
 }
