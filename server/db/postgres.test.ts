@@ -28,11 +28,21 @@ describe.skipIf(!url)('PostgreSQL heavy reads', () => {
   });
   afterAll(() => db?.close());
 
-  it('a heavy read whose caller goes away is cancelled on the server, and the pool serves the next one', async () => {
+  // A heavy transaction (the impact's shape reads, with settings of their own) is cancelled the same way.
+  const asked = {
+    'a heavy read': (heavy: Db, text: string) => heavy.query(text),
+    'a heavy transaction': (heavy: Db, text: string) =>
+      heavy.transaction(async (tx) => {
+        await tx.exec("SET LOCAL work_mem = '64MB'");
+        return tx.query(text);
+      }),
+  };
+  it.each(Object.entries(asked))('%s whose caller goes away is cancelled on the server, and the pool serves the next one', async (_, ask) => {
     const marker = `cancel_me_${Date.now()}`;
+    const showWorkMem = () => db.heavy().transaction((tx) => tx.query<{ work_mem: string }>('SHOW work_mem'));
+    const before = await showWorkMem();
     const controller = new AbortController();
-    const read = db.heavy(controller.signal).query(`SELECT pg_sleep(120), '${marker}'`);
-    const outcome = read.then(
+    const outcome = ask(db.heavy(controller.signal), `SELECT pg_sleep(120), '${marker}'`).then(
       () => 'answered',
       () => 'failed',
     );
@@ -41,5 +51,7 @@ describe.skipIf(!url)('PostgreSQL heavy reads', () => {
     expect(await outcome).toBe('failed');
     await until(async () => (await running(db, marker)) === 0);
     expect((await db.heavy().query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    // What the transaction set ended with it.
+    expect(await showWorkMem()).toEqual(before);
   });
 });

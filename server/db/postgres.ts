@@ -28,8 +28,8 @@ function clientDb(client: pg.PoolClient): Db {
   return db;
 }
 
-/** Runs one query on its own client of `pool`; an abort of `signal` cancels it on the server. */
-async function cancellable<R>(pool: pg.Pool, text: string, params: readonly unknown[] | undefined, signal?: AbortSignal): Promise<{ rows: R[] }> {
+/** Runs `work` on its own client of `pool`; an abort of `signal` cancels the client's query on the server. */
+async function onClient<T>(pool: pg.Pool, signal: AbortSignal | undefined, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (signal?.aborted) throw new QueryAbortedError();
   const client = await pool.connect();
   const pid = (client as unknown as { processID: number }).processID;
@@ -37,7 +37,7 @@ async function cancellable<R>(pool: pg.Pool, text: string, params: readonly unkn
   signal?.addEventListener('abort', cancel, { once: true });
   try {
     if (signal?.aborted) throw new QueryAbortedError();
-    return { rows: (await client.query(text, params ? [...params] : undefined)).rows as R[] };
+    return await work(client);
   } catch (err) {
     throw signal?.aborted ? new QueryAbortedError() : err;
   } finally {
@@ -45,6 +45,24 @@ async function cancellable<R>(pool: pg.Pool, text: string, params: readonly unkn
     client.release();
   }
 }
+
+/** Runs one query on its own client of `pool`, cancelled on the server by an abort of `signal`. */
+const cancellable = <R>(pool: pg.Pool, text: string, params: readonly unknown[] | undefined, signal?: AbortSignal): Promise<{ rows: R[] }> =>
+  onClient(pool, signal, async (client) => ({ rows: (await client.query(text, params ? [...params] : undefined)).rows as R[] }));
+
+/** Runs fn inside one transaction on its own client of `pool`, cancelled on the server by an abort of `signal`. */
+const inTransaction = <T>(pool: pg.Pool, fn: (tx: Db) => Promise<T>, signal?: AbortSignal): Promise<T> =>
+  onClient(pool, signal, async (client) => {
+    await client.query('BEGIN');
+    try {
+      const result = await fn(clientDb(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  });
 
 /**
  * Opens a pool on `connectionString`, and a second, smaller one for heavy reads, so that reports and log pages can
@@ -62,23 +80,11 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       rows: (await pool.query(text, params ? [...params] : undefined)).rows as R[],
     }),
     exec: async (text) => void (await pool.query(text)),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(clientDb(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => inTransaction(pool, fn),
     heavy: (signal) => ({
       ...db,
       query: <R>(text: string, params?: readonly unknown[]) => cancellable<R>(heavyPool, text, params, signal),
+      transaction: (fn) => inTransaction(heavyPool, fn, signal),
       heavy: (s) => db.heavy(s ?? signal),
     }),
     close: async () => {

@@ -134,21 +134,37 @@ export async function requestShapes(
   webFields: Iterable<WebShapeField>,
   patterns: WebShapePatterns = {},
 ): Promise<RequestShape[]> {
-  return [...(await webShapes(db, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(db, tenantId, sinceMs, untilMs))];
+  return db.transaction(async (tx) => {
+    await tx.exec(SHAPE_SETTINGS);
+    return [...(await webShapes(tx, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(tx, tenantId, sinceMs, untilMs))];
+  });
 }
 
-/** A PostgreSQL test of the evaluator's text pattern `p` on `lower` (an ASCII value, lower-cased); `param` binds a value. */
-function sqlTextTest(p: TextPatternValue, lower: string, param: (v: string) => string): string {
+/**
+ * How the shape queries run. A million events make a few hundred thousand shapes, which PostgreSQL counts fastest in a
+ * hash table (about 120 MB for a million web events; past work_mem times hash_mem_multiplier it goes on in partitions
+ * on disk). Left to itself it sorts every event of the range by the grouping instead (on disk, or along an index of
+ * one of its fields), since it expects nearly a group per event; and compiling the expressions (JIT) costs more than it
+ * saves on this one pass. Measured on a million web events: 5.4 s → 3.4 s on PostgreSQL, 16.0 s → 10.4 s on PGlite.
+ */
+const SHAPE_SETTINGS = "SET LOCAL work_mem = '64MB'; SET LOCAL enable_sort = off; SET LOCAL enable_incremental_sort = off; SET LOCAL jit = off";
+
+/**
+ * A PostgreSQL test of the evaluator's text pattern `p` on `value` (an ASCII value), lower-cased as the evaluator reads
+ * it; `param` binds a value. A prefix or suffix test lower-cases only the characters it compares (a URL or user agent
+ * is long, and lower-casing it whole for each pattern was a third of the query on PGlite).
+ */
+function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => string): string {
   const v = param(p.value);
   switch (p.match) {
     case 'starts_with':
-      return `starts_with(${lower}, ${v})`;
+      return `lower(left(${value}, length(${v}))) = ${v}`;
     case 'ends_with':
-      return `right(${lower}, length(${v})) = ${v}`;
+      return `lower(right(${value}, length(${v}))) = ${v}`;
     case 'contains':
-      return `strpos(${lower}, ${v}) > 0`;
+      return `strpos(lower(${value}), ${v}) > 0`;
     default:
-      return `${lower} = ${v}`;
+      return `lower(${value}) = ${v}`;
   }
 }
 
@@ -171,7 +187,7 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
     const own = patterns[f];
     if (!own) return `event ->> '${f}' AS f${i}`;
     const value = `(event ->> '${f}')`;
-    const bits = own.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, `lower(${value})`, param)} THEN '1' ELSE '0' END`);
+    const bits = own.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, value, param)} THEN '1' ELSE '0' END`);
     return `CASE WHEN ${value} IS NULL THEN NULL WHEN octet_length(${value}) <> length(${value}) THEN 'raw:' || ${value}
                  ELSE ${["'p:'", ...bits].join(' || ')} END AS f${i}, ${value} AS v${i}`;
   });
@@ -186,11 +202,11 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
   );
   const shapes = rows.map((r) => {
     const newest = newestOf(r.newest);
-    const row: Record<string, unknown> = { ...r };
-    valued.forEach((i, k) => (row[`v${i}`] = newest.values[k + 1]));
+    // The values of the fields grouped by patterns are the newest event's (each row is read once, so it is filled in).
+    valued.forEach((i, k) => (r[`v${i}`] = newest.values[k + 1] as string | null));
     return {
       kind: 'web' as const,
-      event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, row, patterns)])),
+      event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, r, patterns)])),
       count: toNumber(r.n),
       example: { ts: toNumber(r.ts), seq: newest.seq, url: newest.values[0] as string },
     };
