@@ -1,11 +1,14 @@
 /**
- * The ClickHouse log store at a customer's volume (`npm run bench -- logstore`): one big tenant (BENCH_EVENTS, default
- * 1,000,000) and 50 small ones (BENCH_SMALL_EVENTS each, default 2,000) over 30 days, every log kind, users, domains
- * and categories drawn by Zipf's law, office hours busier; stored through the store's ingest, then every report of the
- * catalogue (p50/p95 serially and six at a time), log pages first and 100,000 events deep, a drill-down and a
- * 100,000-row CSV export streamed page by page. Times are store calls, without HTTP. BENCH_KEEP=1 measures the events
- * an earlier run left in portal_bench again, without ingesting. Needs the cluster
- * (`npm run clickhouse:start`; CLICKHOUSE_URL to use another); the data goes to the database portal_bench, made afresh.
+ * The log store at a customer's volume (`npm run bench -- logstore`): one big tenant (BENCH_EVENTS, default 1,000,000)
+ * and 50 small ones (BENCH_SMALL_EVENTS each, default 2,000) over 30 days, every log kind but the audit log (which stays
+ * on SQL whichever store serves the logs), users, domains and categories drawn by Zipf's law, office hours busier;
+ * stored through the store's ingest, then every report of the catalogue (p50/p95 serially and six at a time), log pages
+ * first and 100,000 events deep, a drill-down and a 100,000-row CSV export streamed page by page. Times are store
+ * calls, without HTTP. BENCH_KEEP=1 measures the events an earlier run left again, without ingesting.
+ *
+ * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
+ * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
+ * (a database the bench may fill: its log tables are emptied first, unless BENCH_KEEP=1), through the same interface.
  */
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
@@ -18,7 +21,11 @@ import { clickHouseConfig } from '../../server/logs/clickhouse/client';
 import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
 import { decodeCursor } from '../../server/logs/cursor';
 import { generateLogBatches, mulberry32 } from '../../server/logs/generator';
-import type { IncomingEvent } from '../../server/logs/logStore';
+import type { IncomingEvent, LogStore } from '../../server/logs/logStore';
+import { syncRollups } from '../../server/logs/rollups';
+import { toNumber } from '../../server/logs/sql';
+import { sqlLogStore } from '../../server/logs/sqlStore';
+import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/types';
 
 const BIG = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -29,6 +36,7 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
+const SQL = process.env.BENCH_STORE === 'sql';
 
 /** Ranks 1..n drawn by Zipf's law (s = 1.1): rank k about k^-1.1 as often as rank 1. */
 function zipf(n: number, rnd: () => number, s = 1.1): () => number {
@@ -96,14 +104,14 @@ async function measure(label: string, runs: number, fn: () => Promise<unknown>):
 }
 
 /** Ingest: batches of 20,000 through the store, two in flight (as two enforcement nodes would send them). */
-async function ingestAll(store: ClickHouseLogStore, db: Db, tenants: readonly string[], now: number): Promise<void> {
+async function ingestAll(store: LogStore, db: Db, tenants: readonly string[], now: number): Promise<void> {
   let stored = 0;
   let storing = 0;
   const started = performance.now();
   for (const [i, tenant] of tenants.entries()) {
     const inFlight = new Set<Promise<void>>();
     for (const { logType, events } of skewed(tenant, i === 0 ? BIG : SMALL, now, 1_000 + i)) {
-      // The audit log stays on SQL; the bench measures the cluster.
+      // The audit log stays on SQL whichever store serves the logs; the bench measures the log store.
       if (logType === 'audit') continue;
       const p: Promise<void> = timed(() => store.ingest(db, tenant, logType, events)).then((t) => {
         storing += t;
@@ -119,48 +127,118 @@ async function ingestAll(store: ClickHouseLogStore, db: Db, tenants: readonly st
   console.log(`  ingest: ${stored.toLocaleString('en')} events in ${wall.toFixed(1)} s with generation, ${Math.round(stored / wall).toLocaleString('en')} events/s (the inserts alone ${Math.round(stored / (storing / 2000)).toLocaleString('en')} events/s)`);
 }
 
-async function main(): Promise<void> {
+/** The store measured, on the SQL store it works on, and what the bench reads of it besides the interface. */
+interface Target {
+  readonly store: LogStore;
+  readonly db: Db;
+  readonly label: string;
+  /** Events an earlier run left, and the newest one's time. */
+  kept(): Promise<{ n: number; newest: number }>;
+  /** Empties the log store. */
+  empty(): Promise<void>;
+  /** Events and rollup rows stored, and their bytes on disk. */
+  sizes(): Promise<{ rows: number; bytes: number; rollupRows: number; rollupBytes: number }>;
+  /** The web event 100,000 deep in the big tenant's log, newest first. */
+  deep(): Promise<{ ts: number; seq: number } | undefined>;
+}
+
+async function clickHouseTarget(): Promise<Target | undefined> {
   const reachable = await fetch(`${URL.split(',')[0]}/ping`).then((r) => r.ok, () => false);
-  if (!reachable) {
-    // `npm run bench -- logs` selects this file too; without a cluster it has nothing to measure.
-    console.log(`  skipped: no ClickHouse at ${URL} (npm run clickhouse:start)`);
-    return;
-  }
+  // `npm run bench -- logs` selects this file too; without a cluster it has nothing to measure.
+  if (!reachable) return void console.log(`  skipped: no ClickHouse at ${URL} (npm run clickhouse:start, or BENCH_STORE=sql)`);
   const db = await openPglite();
   await migrate(db);
   const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: URL, CLICKHOUSE_DATABASE: 'portal_bench' }));
+  const { ch } = store;
+  return {
+    store,
+    db,
+    label: `ClickHouse ${URL} (${ch.shardCount} shards)`,
+    kept: async () => {
+      const [r] = await ch.rows<{ ts: string; n: string }>(raw('SELECT toString(max(ts)) AS ts, toString(count()) AS n FROM portal_bench.log_events')).catch(() => []);
+      return { n: Number(r?.n ?? 0), newest: Number(r?.ts ?? 0) };
+    },
+    empty: async () => {
+      for (let shard = 0; shard < ch.shardCount; shard++) await ch.command(raw('DROP DATABASE IF EXISTS portal_bench'), shard);
+    },
+    sizes: async () => {
+      const total = { rows: 0, bytes: 0, rollupRows: 0, rollupBytes: 0 };
+      for (let shard = 0; shard < ch.shardCount; shard++) {
+        const [p] = await ch.rows<{ b: string; r: string; rb: string; rr: string }>(
+          sql`SELECT sum(bytes_on_disk) AS b, sum(rows) AS r, sumIf(bytes_on_disk, table = 'log_rollups_local') AS rb, sumIf(rows, table = 'log_rollups_local') AS rr
+                FROM system.parts WHERE database = 'portal_bench' AND table IN ('log_events_local', 'log_rollups_local') AND active`,
+          { shard },
+        );
+        total.bytes += Number(p!.b) - Number(p!.rb);
+        total.rows += Number(p!.r) - Number(p!.rr);
+        total.rollupBytes += Number(p!.rb);
+        total.rollupRows += Number(p!.rr);
+      }
+      return total;
+    },
+    deep: async () => {
+      const [d] = await ch.rows<{ ts: string; seq: string }>(
+        sql`SELECT ts, seq FROM portal_bench.log_events WHERE tenant_id = ${BIG_TENANT} AND log_type = 'web' ORDER BY ts DESC, seq DESC LIMIT 1 OFFSET 99999`,
+      );
+      return d && { ts: Number(d.ts), seq: Number(d.seq) };
+    },
+  };
+}
+
+async function sqlTarget(): Promise<Target | undefined> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return void console.log('  skipped: BENCH_STORE=sql needs BENCH_DATABASE_URL (a PostgreSQL database the bench may fill)');
+  const db = await openPostgres(url);
+  await migrate(db);
+  await syncRollups(db);
+  const one = async <R>(text: string, params: unknown[] = []) => (await db.query<R>(text, params)).rows[0]!;
+  const bytes = async (table: string) => toNumber((await one<{ b: unknown }>('SELECT pg_total_relation_size($1::regclass) AS b', [table])).b);
+  return {
+    store: sqlLogStore,
+    db,
+    label: 'the SQL store on PostgreSQL',
+    kept: async () => {
+      const r = await one<{ n: unknown; ts: unknown }>('SELECT count(*) AS n, max(ts) AS ts FROM log_events');
+      return { n: toNumber(r.n), newest: toNumber(r.ts ?? 0) };
+    },
+    empty: () => db.exec('TRUNCATE log_events, log_rollups, log_rollup_tails'),
+    sizes: async () => ({
+      rows: toNumber((await one<{ n: unknown }>('SELECT count(*) AS n FROM log_events')).n),
+      bytes: await bytes('log_events'),
+      rollupRows:
+        toNumber((await one<{ n: unknown }>('SELECT count(*) AS n FROM log_rollups')).n) + toNumber((await one<{ n: unknown }>('SELECT count(*) AS n FROM log_rollup_tails')).n),
+      rollupBytes: (await bytes('log_rollups')) + (await bytes('log_rollup_tails')),
+    }),
+    deep: async () => {
+      const { rows } = await db.query<{ ts: unknown; seq: unknown }>(
+        `SELECT ts, seq FROM log_events WHERE tenant_id = $1 AND log_type = 'web' ORDER BY ts DESC, seq DESC LIMIT 1 OFFSET 99999`,
+        [BIG_TENANT],
+      );
+      return rows[0] && { ts: toNumber(rows[0].ts), seq: toNumber(rows[0].seq) };
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const target = SQL ? await sqlTarget() : await clickHouseTarget();
+  if (!target) return;
+  const { store, db } = target;
   // BENCH_KEEP=1: the events a run before stored are measured again (its ingest is not repeated).
-  const newest = KEEP
-    ? await store.ch.rows<{ ts: string; n: string }>(raw('SELECT toString(max(ts)) AS ts, toString(count()) AS n FROM portal_bench.log_events')).catch(() => [])
-    : [];
-  const kept = Number(newest[0]?.n ?? 0) > 0;
-  if (!kept) for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.command(raw('DROP DATABASE IF EXISTS portal_bench'), shard);
+  const earlier = KEEP ? await target.kept() : { n: 0, newest: 0 };
+  const kept = earlier.n > 0;
+  if (!kept) await target.empty();
   await store.start(db);
-  const now = kept ? Number(newest[0]!.ts) + 1 : Date.now();
+  const now = kept ? earlier.newest + 1 : Date.now();
   const tenants = [BIG_TENANT, ...Array.from({ length: SMALL_TENANTS }, (_, i) => `bench-small-${i}`)];
-  for (const t of tenants) await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [t]);
+  for (const t of tenants) await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [t]);
 
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   console.log(`  load average at start: ${load()}`);
-  console.log(`  ClickHouse ${URL} (${store.ch.shardCount} shards); ${BIG.toLocaleString('en')} events for one tenant, ${SMALL_TENANTS} × ${SMALL.toLocaleString('en')}`);
-  if (kept) console.log(`  kept from an earlier run: ${Number(newest[0]!.n).toLocaleString('en')} events, the newest at ${new Date(now).toISOString()}`);
+  console.log(`  ${target.label}; ${BIG.toLocaleString('en')} events for one tenant, ${SMALL_TENANTS} × ${SMALL.toLocaleString('en')}`);
+  if (kept) console.log(`  kept from an earlier run: ${earlier.n.toLocaleString('en')} events, the newest at ${new Date(now).toISOString()}`);
   else await ingestAll(store, db, tenants, now);
 
-  let bytes = 0;
-  let rows = 0;
-  let rollupBytes = 0;
-  let rollupRows = 0;
-  for (let shard = 0; shard < store.ch.shardCount; shard++) {
-    const [p] = await store.ch.rows<{ b: string; r: string; rb: string; rr: string }>(
-      sql`SELECT sum(bytes_on_disk) AS b, sum(rows) AS r, sumIf(bytes_on_disk, table = 'log_rollups_local') AS rb, sumIf(rows, table = 'log_rollups_local') AS rr
-            FROM system.parts WHERE database = 'portal_bench' AND table IN ('log_events_local', 'log_rollups_local') AND active`,
-      { shard },
-    );
-    bytes += Number(p!.b) - Number(p!.rb);
-    rows += Number(p!.r) - Number(p!.rr);
-    rollupBytes += Number(p!.rb);
-    rollupRows += Number(p!.rr);
-  }
+  const { rows, bytes, rollupRows, rollupBytes } = await target.sizes();
   console.log(`  stored: ${rows.toLocaleString('en')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / rows).toFixed(0)} bytes per event`);
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
 
@@ -202,12 +280,9 @@ async function main(): Promise<void> {
   await measure('first page of one user, 7 days', RUNS * 3, () =>
     store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: week, query: { userid: topUser!.key }, limit: 100 }),
   );
-  const [deep] = await store.ch.rows<{ ts: string; seq: string }>(
-    sql`SELECT ts, seq FROM portal_bench.log_events WHERE tenant_id = ${BIG_TENANT} AND log_type = 'web' ORDER BY ts DESC, seq DESC LIMIT 1 OFFSET 99999`,
-  );
+  const deep = await target.deep();
   if (deep) {
-    const after = { ts: Number(deep.ts), seq: Number(deep.seq) };
-    await measure('page 100,000 events deep, 30 days', RUNS * 3, () => store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: all, query: {}, limit: 100, after }));
+    await measure('page 100,000 events deep, 30 days', RUNS * 3, () => store.logPage(db, { tenantId: BIG_TENANT, logType: 'web', range: all, query: {}, limit: 100, after: deep }));
   }
   await measure('drill-down: top domains of the top user', RUNS, () => store.report(db, BIG_TENANT, 'top_user_domains', { ...month, userid: topUser!.key }, now));
 
