@@ -11,7 +11,7 @@ import { configFromVars, type Vars } from './config';
 import { setPasswordHashCost } from './passwords';
 import { migrate } from './db/migrate';
 import { attachLogStore, logStoreOf, openLogStore } from './logs/logStores';
-import { applyRetention } from './logs/retention';
+import { applyRetention, vacuumGrownLogTables } from './logs/retention';
 import { openDb } from './db/openDb';
 import { serverModules } from './modules';
 import { resolveSession } from './session';
@@ -104,9 +104,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       sessionMaxAgeMs: config.sessionMaxAgeMs,
     });
     await app.listen({ port: config.port, host: config.host });
-    // Retention deletes what passes it every hour (reads never answer it anyway).
+    // Retention deletes what passes it every hour (reads never answer it anyway); then, on PGlite, the log tables that
+    // grew are vacuumed and analysed, behind interactive calls.
     const retention = setInterval(() => {
-      applyRetention(db, logStoreOf(db), Date.now()).catch((err: unknown) => app?.log.error(err));
+      applyRetention(db, logStoreOf(db), Date.now())
+        .then(() => vacuumGrownLogTables(db.heavy()))
+        .catch((err: unknown) => app?.log.error(err));
     }, RETENTION_EVERY_MS).unref();
     const { port } = app.server.address() as AddressInfo;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -145,7 +145,8 @@ export async function requestShapes(
  * hash table (about 120 MB for a million web events; past work_mem times hash_mem_multiplier it goes on in partitions
  * on disk). Left to itself it sorts every event of the range by the grouping instead (on disk, or along an index of
  * one of its fields), since it expects nearly a group per event; and compiling the expressions (JIT) costs more than it
- * saves on this one pass. Measured on a million web events: 5.4 s → 3.4 s on PostgreSQL, 16.0 s → 10.4 s on PGlite.
+ * saves on this one pass. With the prefix tests below, the shapes of 1.2 M events took 8.3–8.7 s → 5.6–5.8 s on
+ * PostgreSQL and 21.9–22.3 s → 13.5–14.1 s on PGlite (docs/benchmarks.md, 2026-11-30).
  */
 const SHAPE_SETTINGS = "SET LOCAL work_mem = '64MB'; SET LOCAL enable_sort = off; SET LOCAL enable_incremental_sort = off; SET LOCAL jit = off";
 
