@@ -94,8 +94,9 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /**
- * A call slower than this once is timed once and not repeated, nor run six at a time (PostgreSQL at 10 M events has
- * reports of minutes); BENCH_SLOW_MS sets it. A call that fails (a statement_timeout, say) is reported as such.
+ * A call slower than this once is timed once and not repeated, nor run six at a time (an unanalysed PostgreSQL at 10 M
+ * events took minutes for some reports); BENCH_SLOW_MS sets it. A call that fails (a statement_timeout, say) is
+ * reported as such.
  */
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 10_000);
 
