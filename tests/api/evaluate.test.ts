@@ -288,16 +288,20 @@ describe('impact of a publish (a background job)', () => {
     expect(result.by_domain.some((g) => g.key.endsWith('.impact1.example'))).toBe(false);
     expect(result.by_user.some((g) => g.key.endsWith('@example.com'))).toBe(true);
 
-    // With user names anonymised (General), the same counts, every user a pseudonym and no example naming one.
+    // With user names anonymised (General): every user a pseudonym, no example naming one, and the counts of its window.
+    let second: ImpactJob | undefined;
     await withUsersAnonymised(async () => {
-      const anonymised = (await untilEnded(await start())).job.result!;
-      expect(anonymised.changed).toBe(result.changed);
+      second = (await untilEnded(await start())).job;
+      const anonymised = second.result!;
       expect(anonymised.by_user.length).toBe(result.by_user.length);
       expect(anonymised.by_user.every((g) => /^User [0-9a-f]{12}$/.test(g.key))).toBe(true);
       const examples = [...anonymised.by_user, ...anonymised.by_domain, ...anonymised.by_category].flatMap((g) => g.examples);
       expect(examples.length).toBeGreaterThan(0);
       expect(examples.filter((e) => !(/^User [0-9a-f]{12}$/.test(e.user) && e.request.user === undefined))).toEqual([]);
     });
+    // The counts of its own 7 days, which began a few seconds after the first job's: the demo's oldest events leave the
+    // window as it moves, so the two jobs' counts may differ by those.
+    expect(countsOf(second!.result!)).toEqual(await directCount(second!));
     await stageExceptions(admin, []);
   }, 180_000);
 
