@@ -240,12 +240,15 @@ export interface Decision {
   readonly name: string | null;
 }
 
-/** The fast path for one decision (`web`, `firewall`, ...): its action and deciding row, or null for an unknown decision. */
-export function decideOne(policy: CompiledPolicy, decision: string, request: EvalRequest, now: number): Decision | null {
+/**
+ * The fast path for one decision (`web`, `firewall`, ...): its action and deciding row, or null for an unknown decision.
+ * `prepared` is `prepareRequest(request, now)` when the caller decides the request under several revisions.
+ */
+export function decideOne(policy: CompiledPolicy, decision: string, request: EvalRequest, now: number, prepared?: PreparedRequest): Decision | null {
   const d = policy.decisions.find((x) => x.decl.id === decision);
   if (!d) return null;
   if (!concerns(d.decl, request)) return { decision, applies: false, action: '', area: null, list: null, key: null, name: null };
-  const hit = winnerOf(d, prepareRequest(request, now));
+  const hit = winnerOf(d, prepared ?? prepareRequest(request, now));
   return hit
     ? { decision, applies: true, action: hit.rule.action, area: hit.list.area.id, list: hit.list.decl.id, key: hit.rule.key, name: hit.rule.name }
     : { decision, applies: true, action: d.fallback.action, area: null, list: null, key: null, name: null };

@@ -74,9 +74,10 @@ describe('the impact of a publish on web requests and mail messages', () => {
     for (const s of [web('bad.example', 5), web('good.example', 7), mail('billing@spam.example', 'bob', 3), mail('x@mail.spam.example', 'ann', 2), mail('a@friend.example', 'bob', 11)]) tally.add(s);
     const r = tally.summary();
     expect(r).toMatchObject({ events: 28, email_events: 16, shapes: 5, changed: 10, users: 2 });
+    // Largest first; of equal size, in the order of their names (email before web), whatever order the shapes came in.
     expect(r.transitions).toEqual([
-      { kind: 'web', from: 'allow', to: 'block', events: 5, users: 1 },
       { kind: 'email', from: 'safeview', to: 'block', events: 5, users: 2 },
+      { kind: 'web', from: 'allow', to: 'block', events: 5, users: 1 },
     ]);
     expect(r.actions).toEqual({ block: 'Block', allow: 'Allow' });
     expect(r.email_actions).toEqual({ block: 'Reject the message', safeview: 'Isolate' });
@@ -87,5 +88,38 @@ describe('the impact of a publish on web requests and mail messages', () => {
     expect(r.by_sender_domain[0]!.examples).toEqual([
       { kind: 'email', timestamp: '2026-11-28T11:30:00.000Z', subject: 'Invoice', user: 'bob', from: 'safeview', to: 'block', request: mail('billing@spam.example', 'bob', 3).request },
     ]);
+  });
+
+  it('shows the largest changed shapes as examples whatever their order, asking only for the newest events it lacks', () => {
+    // Eight pages of one site, of one to three events; the odd ones come with their newest event.
+    const shapes = Array.from({ length: 8 }, (_, i): ImpactShape => {
+      const { example, ...shape } = web('bad.example', 1 + (i % 3));
+      const url = `https://bad.example/s${i}`;
+      return { ...shape, request: { ...shape.request, url }, ref: i, ...(i % 2 ? { example: { ...example!, url } } : {}) };
+    });
+    const summaries = [shapes, [...shapes].reverse()].map((order) => {
+      const tally = new ImpactTally(published, staged, NOW);
+      for (const s of order) tally.add(s);
+      const wanted = tally.examplesWanted();
+      // The three largest (of Ann, of the site and of its category alike): s2 and s5 (3 events), then s1 of the 2-event
+      // ones (its key is the smallest); only s2 lacks its event.
+      expect(wanted.map((s) => s.ref).sort()).toEqual([2]);
+      // A shape whose event is found shows it; one whose event is gone is left out.
+      return [
+        tally.summary((s) => ({ ...s, example: { timestamp: '2026-11-28T10:00:00.000Z', url: 'https://bad.example/s2?newest' } })),
+        tally.summary(() => undefined),
+      ];
+    });
+    expect(summaries[1]).toEqual(summaries[0]);
+    const [found, gone] = summaries[0]!;
+    for (const groups of [found!.by_user, found!.by_domain, found!.by_category]) {
+      expect(groups[0]!.examples.map((e) => [e.request.url, e.url])).toEqual([
+        ['https://bad.example/s2', 'https://bad.example/s2?newest'],
+        ['https://bad.example/s5', 'https://bad.example/s5'],
+        ['https://bad.example/s1', 'https://bad.example/s1'],
+      ]);
+    }
+    expect(gone!.by_user[0]!.examples.map((e) => e.request.url)).toEqual(['https://bad.example/s5', 'https://bad.example/s1']);
+    expect(found!.by_user[0]!.events).toBe(shapes.reduce((n, s) => n + s.count, 0));
   });
 });

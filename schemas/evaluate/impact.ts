@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { decideOne, type CompiledPolicy } from './evaluate';
+import { prepareRequest } from './match';
 import { EvalRequest } from './types';
 
 export const ImpactKind = z.enum(['web', 'email']).meta({ description: 'web: a logged web request, decided by its web action; email: a logged mail message, decided by the email policy' });
@@ -21,8 +22,13 @@ export interface ImpactShape {
   /** Whose events they are: the user the log names (for mail, the company's mailbox: recipient or sender). */
   readonly user: string;
   readonly count: number;
-  /** The newest event: its time, and a web request's URL or a mail message's subject. */
-  readonly example: { readonly timestamp: string; readonly url?: string; readonly subject?: string };
+  /**
+   * The newest event: its time, and a web request's URL or a mail message's subject. Absent when the caller finds it
+   * only for the examples shown (`examplesWanted`, then `summary`).
+   */
+  readonly example?: { readonly timestamp: string; readonly url?: string; readonly subject?: string };
+  /** The caller's name for the shape (its index, say), handed back by `examplesWanted`. */
+  readonly ref?: number;
 }
 
 export const ImpactExample = z.object({
@@ -60,11 +66,24 @@ export type ImpactSummary = z.infer<typeof ImpactSummary>;
 export const IMPACT_TOP = 20;
 export const IMPACT_EXAMPLES = 3;
 
+/** A changed shape kept as a group's example, with what it changed from and to. */
+interface Candidate {
+  readonly shape: ImpactShape;
+  readonly from: string;
+  readonly to: string;
+  /** Tells shapes of equal counts apart, so that the examples do not depend on the order shapes come in. */
+  readonly key: string;
+}
+
 interface Group {
   key: string;
   events: number;
-  examples: ImpactExample[];
+  examples: Candidate[];
 }
+
+/** Larger first, then by key: the order of groups, transitions and examples, whatever order the shapes came in. */
+const ranked = (a: { events: number; key: string }, b: { events: number; key: string }) => b.events - a.events || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byCount = (a: Candidate, b: Candidate) => ranked({ events: a.shape.count, key: a.key }, { events: b.shape.count, key: b.key });
 
 /** Adds shapes one by one (so a caller can pause between them), then summarises. */
 export class ImpactTally {
@@ -87,8 +106,9 @@ export class ImpactTally {
     this.events += shape.count;
     if (kind === 'email') this.emailEvents += shape.count;
     this.shapes++;
-    const from = decideOne(this.published, DECISION_OF[kind], request, this.now)!.action;
-    const to = decideOne(this.staged, DECISION_OF[kind], request, this.now)!.action;
+    const prepared = prepareRequest(request, this.now);
+    const from = decideOne(this.published, DECISION_OF[kind], request, this.now, prepared)!.action;
+    const to = decideOne(this.staged, DECISION_OF[kind], request, this.now, prepared)!.action;
     if (from === to) return;
     this.changed += shape.count;
     this.users.add(user);
@@ -97,11 +117,14 @@ export class ImpactTally {
     t.events += shape.count;
     t.users.add(user);
     this.transitions.set(key, t);
-    const example: ImpactExample = { kind, ...shape.example, user, from, to, request };
+    const candidate: Candidate = { shape, from, to, key: JSON.stringify([kind, user, request]) };
     const add = (m: Map<string, Group>, key: string) => {
       const g = m.get(key) ?? { key, events: 0, examples: [] };
       g.events += shape.count;
-      if (g.examples.length < IMPACT_EXAMPLES) g.examples.push(example);
+      // The group's largest shapes, IMPACT_EXAMPLES at most.
+      if (g.examples.length < IMPACT_EXAMPLES || byCount(candidate, g.examples[g.examples.length - 1]!) < 0) {
+        g.examples = [...g.examples, candidate].sort(byCount).slice(0, IMPACT_EXAMPLES);
+      }
       m.set(key, g);
     };
     add(this.groups.user, user);
@@ -113,8 +136,27 @@ export class ImpactTally {
     }
   }
 
-  summary(): ImpactSummary {
-    const top = (m: Map<string, Group>) => [...m.values()].sort((a, b) => b.events - a.events).slice(0, IMPACT_TOP);
+  private top(m: Map<string, Group>): Group[] {
+    return [...m.values()].sort(ranked).slice(0, IMPACT_TOP);
+  }
+
+  /** The shapes the summary shows as examples that came without their newest event, for the caller to find. */
+  examplesWanted(): ImpactShape[] {
+    const wanted = new Set<ImpactShape>();
+    for (const m of Object.values(this.groups)) for (const g of this.top(m)) for (const c of g.examples) if (!c.shape.example) wanted.add(c.shape);
+    return [...wanted];
+  }
+
+  /**
+   * The summary. `found` gives a shape without its newest event (`examplesWanted`) the same shape with it (its request
+   * then read from that event); an example whose event it does not find (gone since) is left out.
+   */
+  summary(found: (shape: ImpactShape) => ImpactShape | undefined = () => undefined): ImpactSummary {
+    const example = ({ shape, from, to }: Candidate): ImpactExample[] => {
+      const seen = shape.example ? shape : found(shape);
+      return seen?.example ? [{ kind: seen.kind, ...seen.example, user: seen.user, from, to, request: seen.request }] : [];
+    };
+    const top = (m: Map<string, Group>): ImpactGroup[] => this.top(m).map((g) => ({ key: g.key, events: g.events, examples: g.examples.flatMap(example) }));
     const labels = (kind: ImpactKind) => ({ ...this.published.decisions.find((d) => d.decl.id === DECISION_OF[kind])!.decl.labels });
     return {
       events: this.events,
@@ -124,7 +166,10 @@ export class ImpactTally {
       users: this.users.size,
       actions: labels('web'),
       email_actions: labels('email'),
-      transitions: [...this.transitions.values()].sort((a, b) => b.events - a.events).map((t) => ({ kind: t.kind, from: t.from, to: t.to, events: t.events, users: t.users.size })),
+      transitions: [...this.transitions.entries()]
+        .map(([key, t]) => ({ key, events: t.events, t }))
+        .sort(ranked)
+        .map(({ t }) => ({ kind: t.kind, from: t.from, to: t.to, events: t.events, users: t.users.size })),
       by_user: top(this.groups.user),
       by_domain: top(this.groups.domain),
       by_sender_domain: top(this.groups.senderDomain),

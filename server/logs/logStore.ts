@@ -72,11 +72,25 @@ export interface LogStore {
   /** Web and firewall events per deciding rule (`decided_by`) since `sinceMs` (the evaluator's rule hits). */
   ruleHits(db: Db, tenantId: string, sinceMs: number): Promise<Map<string, number>>;
   /**
-   * The distinct web request and mail message shapes in [sinceMs, untilMs]: the web log's, grouped by WEB_SHAPE_ALWAYS
-   * and `webFields` (the fields the policy reads; those of `patterns` by which patterns they match), then the email
-   * log's, each most events first (the impact of a publish).
+   * The distinct web request and mail message shapes in [sinceMs, untilMs], in no particular order: the web log's,
+   * grouped by WEB_SHAPE_ALWAYS and `webFields` (the fields the policy reads; those of `patterns` by which patterns
+   * they match), then the email log's (the impact of a publish). A store gives each shape's newest event with it where
+   * that costs little more than the count.
    */
   requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns): Promise<RequestShape[]>;
+  /**
+   * The newest event of each of `shapes` (from `requestShapes` with the same range, fields and patterns), in their
+   * order; undefined where the shape's events have gone since.
+   */
+  shapeExamples(
+    db: Db,
+    tenantId: string,
+    sinceMs: number,
+    untilMs: number,
+    shapes: readonly RequestShape[],
+    webFields: Iterable<WebShapeField>,
+    patterns?: WebShapePatterns,
+  ): Promise<(RequestShape['example'] | undefined)[]>;
   /**
    * Stores events; resolves once they are stored (and their rollups follow), with how many. With the batch's
    * Idempotency-Key, a batch whose earlier insert failed part-way is completed rather than stored twice (SQL: the key

@@ -1,6 +1,7 @@
 /**
  * The SQL store's web request shapes grouped by text patterns: the same groups as the key the evaluator's matching
- * gives (webTextKey), for values in any case, empty, absent and not ASCII.
+ * gives (webTextKey), for values in any case, empty, absent and not ASCII; and each shape's newest event as
+ * `shapeExamples` finds it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextPatternValue } from '../../schemas/evaluate/match';
@@ -49,16 +50,30 @@ describe('web request shapes by text patterns (SQL store)', () => {
   });
   afterAll(async () => db?.close());
 
-  it('groups URLs as the evaluator tells them apart, each shape with its newest URL', async () => {
+  it('groups URLs as the evaluator tells them apart, each shape with its greatest URL, and finds its newest event', async () => {
     const shapes = (await sqlLogStore.requestShapes(db, T, NOW - 3_600_000, NOW, ['url'], { url: PATTERNS })) as WebRequestShape[];
-    const expected = new Map<string | null, { count: number; newest: string | null }>();
-    URLS.forEach((url) => {
+    const expected = new Map<string | null, { count: number; greatest: string | null; newest: { ts: number; url: string | null } }>();
+    URLS.forEach((url, i) => {
       const key = webTextKey(url, PATTERNS);
-      expected.set(key, { count: (expected.get(key)?.count ?? 0) + 1, newest: url ?? null });
+      const seen = expected.get(key);
+      const greatest = seen?.greatest !== undefined && seen.greatest !== null && url !== undefined && Buffer.from(seen.greatest) > Buffer.from(url) ? seen.greatest : (url ?? null);
+      expected.set(key, { count: (seen?.count ?? 0) + 1, greatest, newest: { ts: NOW - 60_000 + i, url: url ?? null } });
     });
-    expect(shapes.map((s) => [s.count, s.event.url]).sort()).toEqual([...expected.values()].map((g) => [g.count, g.newest]).sort());
+    expect(shapes.map((s) => [s.count, s.event.url]).sort()).toEqual([...expected.values()].map((g) => [g.count, g.greatest]).sort());
     // Case aside, the two admin pages are one shape; the page that is not ASCII is its own.
     expect(expected.size).toBeLessThan(URLS.length);
     expect(shapes.find((s) => s.event.url === 'https://a.example/ädmin/')?.count).toBe(2);
+    expect(shapes.find((s) => s.event.url === 'https://a.example/admin/y')?.count).toBe(2);
+
+    // The newest event of each shape: its time and URL, and the URL as the shape's value for its request.
+    const examples = await sqlLogStore.shapeExamples(db, T, NOW - 3_600_000, NOW, shapes, ['url'], { url: PATTERNS });
+    expect(examples.map((e, i) => [shapes[i]!.count, e?.ts, e && 'url' in e ? [e.url, e.values.url] : e])).toEqual(
+      shapes.map((s) => {
+        const { count, newest } = expected.get(webTextKey(s.event.url as string | null, PATTERNS))!;
+        return [count, newest.ts, [newest.url, newest.url]];
+      }),
+    );
+    // A shape whose events are outside the range has no example.
+    expect(await sqlLogStore.shapeExamples(db, T, NOW - 7_200_000, NOW - 3_600_000, shapes.slice(0, 2), ['url'], { url: PATTERNS })).toEqual([undefined, undefined]);
   });
 });

@@ -77,25 +77,39 @@ export function webTextKey(value: string | null | undefined, patterns: readonly 
   return `p:${patterns.map((p) => (lower !== '' && textTest(p)(lower) ? '1' : '0')).join('')}`;
 }
 
+/** The newest event of a web shape: its time, sequence number and URL, and its values of the fields grouped by patterns. */
+export interface WebShapeExample {
+  readonly ts: number;
+  readonly seq: number;
+  readonly url: string;
+  readonly values: Readonly<Partial<Record<WebShapeField, string | null>>>;
+}
+
 /**
- * One distinct request shape of the web log: the values of the fields it is grouped by, how many events had them, and
- * the newest of those events.
+ * One distinct request shape of the web log: the values of the fields it is grouped by, how many events had them, and,
+ * where the store finds it in the same pass, the newest of those events (else `LogStore.shapeExamples` finds it).
  */
 export interface WebRequestShape {
   readonly kind: 'web';
   /**
    * The shape's fields as logged: a list field's values ([] when absent), another's text or null when absent; a field
-   * grouped by patterns holds its newest event's value.
+   * grouped by patterns holds the greatest (in byte order) of its events' values.
    */
   readonly event: Readonly<Partial<Record<WebShapeField, string | readonly string[] | null>>>;
   readonly count: number;
-  /** The newest event of the shape: its time, sequence number and URL. */
-  readonly example: { readonly ts: number; readonly seq: number; readonly url: string };
+  readonly example?: WebShapeExample;
+}
+
+/** The newest event of a mail shape: its time, sequence number and subject ('' when it has none). */
+export interface EmailShapeExample {
+  readonly ts: number;
+  readonly seq: number;
+  readonly subject: string;
 }
 
 /**
  * One distinct message shape of the email log: what the email policy reads of a message (as `emailEventRequest` makes
- * it of an event), whose mailbox it is (the log's user), how many events had it, and the newest of them.
+ * it of an event), whose mailbox it is (the log's user), how many events had it, and (as for web shapes) its newest.
  */
 export interface EmailRequestShape {
   readonly kind: 'email';
@@ -109,8 +123,7 @@ export interface EmailRequestShape {
   /** The message's risk when it has links (the link risk of the link rules), else null. */
   readonly link_risk: Risk | null;
   readonly count: number;
-  /** The newest event of the shape: its time, sequence number and subject ('' when it has none). */
-  readonly example: { readonly ts: number; readonly seq: number; readonly subject: string };
+  readonly example?: EmailShapeExample;
 }
 
 export type RequestShape = WebRequestShape | EmailRequestShape;
@@ -122,9 +135,10 @@ export type RequestShape = WebRequestShape | EmailRequestShape;
 export const FILE_EXTENSION_PATTERN = '(?s)^.+\\.([^.]+)$';
 
 /**
- * The distinct request shapes between `sinceMs` and `untilMs`: the web log's (grouped by WEB_SHAPE_ALWAYS and
- * `webFields`), then the email log's, each largest first (then newest example first), in one aggregate per log over
- * the range.
+ * The distinct request shapes between `sinceMs` and `untilMs`, in no particular order: the web log's (grouped by
+ * WEB_SHAPE_ALWAYS and `webFields`), then the email log's, in one aggregate per log over the range. They come without
+ * examples: finding each shape's newest event in the same pass cost PGlite as much as the counting (see SHAPE_SETTINGS);
+ * `shapeExamples` finds them for the few shapes the impact shows.
  */
 export async function requestShapes(
   db: Db,
@@ -141,12 +155,14 @@ export async function requestShapes(
 }
 
 /**
- * How the shape queries run. A million events make a few hundred thousand shapes, which PostgreSQL counts fastest in a
- * hash table (about 120 MB for a million web events; past work_mem times hash_mem_multiplier it goes on in partitions
- * on disk). Left to itself it sorts every event of the range by the grouping instead (on disk, or along an index of
- * one of its fields), since it expects nearly a group per event; and compiling the expressions (JIT) costs more than it
- * saves on this one pass. With the prefix tests below, the shapes of 1.2 M events took 8.3–8.7 s → 5.6–5.8 s on
- * PostgreSQL and 21.9–22.3 s → 13.5–14.1 s on PGlite (docs/benchmarks.md, 2026-11-30).
+ * How the shape queries run, and why they are written as they are. A million events make a few hundred thousand
+ * shapes, which PostgreSQL counts fastest in a hash table (about 120 MB for a million web events; past work_mem times
+ * hash_mem_multiplier it goes on in partitions on disk). Left to itself it sorts every event of the range by the
+ * grouping instead (on disk, or along an index of one of its fields), since it expects nearly a group per event; and
+ * compiling the expressions (JIT) costs more than it saves on this one pass. Each field is read out of the event once
+ * (an inner query that the planner cannot merge into the outer one, OFFSET 0: merged, a URL was read out of the JSON
+ * once per test of it), and each shape comes back as one JSON text (PGlite hands rows over column by column, which
+ * cost it more per row than the aggregate). Measured in docs/benchmarks.md (2026-11-30).
  */
 const SHAPE_SETTINGS = "SET LOCAL work_mem = '64MB'; SET LOCAL enable_sort = off; SET LOCAL enable_incremental_sort = off; SET LOCAL jit = off";
 
@@ -169,97 +185,137 @@ function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => s
   }
 }
 
-/**
- * The newest event of a group without sorting the group (an ordered aggregate makes PostgreSQL sort every event of the
- * range by the grouping, on disk past a few hundred thousand): the greatest of "time, sequence number, values" as
- * fixed-width digits then JSON, compared byte by byte. `newestOf` reads it back.
- */
-const NEWEST = (values: readonly string[]) =>
-  `max((lpad(ts::text, 20, '0') || lpad(seq::text, 20, '0') || json_build_array(${values.join(', ')})::text) COLLATE "C")`;
-const newestOf = (packed: string): { seq: number; values: unknown[] } => ({ seq: Number(packed.slice(20, 40)), values: JSON.parse(packed.slice(40)) as unknown[] });
+/** `webTextKey` in SQL, of the text `value` (an expression). */
+function sqlTextKey(value: string, patterns: readonly TextPatternValue[], param: (v: string) => string): string {
+  const bits = patterns.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, value, param)} THEN '1' ELSE '0' END`);
+  return `CASE WHEN ${value} IS NULL THEN NULL WHEN octet_length(${value}) <> length(${value}) THEN 'raw:' || ${value} ELSE ${["'p:'", ...bits].join(' || ')} END`;
+}
+
+/** What a web shape's field `f` is read as from an event: a list field's JSON array (absent: empty), another's text. */
+const webFieldSql = (f: WebShapeField) => (WEB_LIST_FIELDS.has(f) ? `coalesce(event -> '${f}', '[]'::jsonb)` : `(event ->> '${f}')`);
+
+/** Binds values as numbered parameters after the tenant and the range ($1–$3). */
+function binder(tenantId: string, sinceMs: number, untilMs: number) {
+  const params: unknown[] = [tenantId, sinceMs, untilMs];
+  return { params, param: (v: string) => `$${params.push(v)}::text` };
+}
+
+const RANGE = (logType: 'web' | 'email') => `tenant_id = $1 AND log_type = '${logType}' AND ts >= $2 AND ts <= $3`;
 
 async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
-  const params: unknown[] = [tenantId, sinceMs, untilMs];
-  const param = (v: string) => `$${params.push(v)}::text`;
-  // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position (f: what it groups by, v: the
-  // value of a field grouped by patterns). A list field groups by its JSON array, absent as empty.
-  const columns = fields.map((f, i) => {
-    if (WEB_LIST_FIELDS.has(f)) return `coalesce(event -> '${f}', '[]'::jsonb) AS f${i}`;
+  const { params, param } = binder(tenantId, sinceMs, untilMs);
+  // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position (c: the field as read, f: what
+  // the shape groups by, v: the value of a field grouped by patterns, the greatest of its group).
+  const keys = fields.map((f, i) => {
     const own = patterns[f];
-    if (!own) return `event ->> '${f}' AS f${i}`;
-    const value = `(event ->> '${f}')`;
-    const bits = own.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, value, param)} THEN '1' ELSE '0' END`);
-    return `CASE WHEN ${value} IS NULL THEN NULL WHEN octet_length(${value}) <> length(${value}) THEN 'raw:' || ${value}
-                 ELSE ${["'p:'", ...bits].join(' || ')} END AS f${i}, ${value} AS v${i}`;
+    return own && !WEB_LIST_FIELDS.has(f) ? `${sqlTextKey(`c${i}`, own, param)} AS f${i}, c${i} AS v${i}` : `c${i} AS f${i}`;
   });
   const valued = fields.flatMap((f, i) => (patterns[f] && !WEB_LIST_FIELDS.has(f) ? [i] : []));
-  const keys = fields.map((_, i) => `f${i}`).join(', ');
-  const { rows } = await db.query<Record<string, string | string[] | null> & { n: unknown; ts: unknown; newest: string }>(
-    `SELECT ${keys}, count(*) AS n, max(ts) AS ts, ${NEWEST(['url', ...valued.map((i) => `v${i}`)])} AS newest
-       FROM (SELECT ${columns.join(', ')}, event ->> 'url' AS url, ts, seq
-               FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3) e
-      GROUP BY ${keys}`,
+  const groups = fields.map((_, i) => `f${i}`).join(', ');
+  const { rows } = await db.query<{ s: string }>(
+    `SELECT json_build_array(${groups}, count(*)${valued.map((i) => `, max(v${i} COLLATE "C")`).join('')})::text AS s
+       FROM (SELECT ${keys.join(', ')}
+               FROM (SELECT ${fields.map((f, i) => `${webFieldSql(f)} AS c${i}`).join(', ')} FROM log_events WHERE ${RANGE('web')} OFFSET 0) c) e
+      GROUP BY ${groups}`,
     params,
   );
-  const shapes = rows.map((r) => {
-    const newest = newestOf(r.newest);
-    // The values of the fields grouped by patterns are the newest event's (each row is read once, so it is filled in).
-    valued.forEach((i, k) => (r[`v${i}`] = newest.values[k + 1] as string | null));
-    return {
-      kind: 'web' as const,
-      event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, r, patterns)])),
-      count: toNumber(r.n),
-      example: { ts: toNumber(r.ts), seq: newest.seq, url: newest.values[0] as string },
-    };
+  return rows.map(({ s }) => {
+    const r = JSON.parse(s) as unknown[];
+    // The values of the fields grouped by patterns come after the count.
+    valued.forEach((i, k) => (r[i] = r[fields.length + 1 + k]));
+    return { kind: 'web' as const, event: Object.fromEntries(fields.map((f, i) => [f, r[i] as string | readonly string[] | null])), count: r[fields.length] as number };
   });
-  return shapes.sort(largestFirst);
 }
 
-/** Largest first, then newest example first (the order both stores answer shapes in). */
-const largestFirst = (a: RequestShape, b: RequestShape) => b.count - a.count || b.example.ts - a.example.ts || b.example.seq - a.example.seq;
-
-/** A web shape's value of field `f` (column `i`) from its row (see WebRequestShape.event). */
-export function shapeValue(f: WebShapeField, i: number, row: Readonly<Record<string, unknown>>, patterns: WebShapePatterns): string | readonly string[] | null {
-  const key = (row[`f${i}`] ?? null) as string | readonly string[] | null;
-  if (WEB_LIST_FIELDS.has(f)) return key ?? [];
-  return patterns[f] && key !== null ? ((row[`v${i}`] ?? null) as string | null) : key;
-}
+/** What a mail shape is grouped by, as read from an event; `extension` binds FILE_EXTENSION_PATTERN. */
+const emailShapeSql = (extension: string) =>
+  ({
+    userid: `(event ->> 'userid')`,
+    sender: `(event ->> 'sender')`,
+    domain: `(event ->> 'domain')`,
+    recipient: `(event ->> 'recipient')`,
+    file_type: `coalesce(nullif(event ->> 'file_type', ''), lower(substring(event ->> 'file_name' from ${extension})))`,
+    link_risk: `CASE WHEN (event ->> 'urls')::numeric > 0 THEN event ->> 'risk_score' END`,
+  }) as const;
+const EMAIL_SHAPE_FIELDS = ['userid', 'sender', 'domain', 'recipient', 'file_type', 'link_risk'] as const satisfies readonly (keyof ReturnType<typeof emailShapeSql>)[];
 
 async function emailShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number): Promise<EmailRequestShape[]> {
-  const { rows } = await db.query<{
-    userid: string;
-    sender: string;
-    domain: string;
-    recipient: string;
-    file_type: string | null;
-    link_risk: Risk | null;
-    n: unknown;
-    ts: unknown;
-    newest: string;
-  }>(
-    `SELECT userid, sender, domain, recipient, file_type, link_risk, count(*) AS n, max(ts) AS ts, ${NEWEST(['subject'])} AS newest
-       FROM (SELECT event ->> 'userid' AS userid, event ->> 'sender' AS sender, event ->> 'domain' AS domain,
-                    event ->> 'recipient' AS recipient,
-                    coalesce(nullif(event ->> 'file_type', ''), lower(substring(event ->> 'file_name' from $4))) AS file_type,
-                    CASE WHEN (event ->> 'urls')::numeric > 0 THEN event ->> 'risk_score' END AS link_risk,
-                    coalesce(event ->> 'subject', '') AS subject, ts, seq
-               FROM log_events WHERE tenant_id = $1 AND log_type = 'email' AND ts >= $2 AND ts <= $3) e
-      GROUP BY userid, sender, domain, recipient, file_type, link_risk`,
-    [tenantId, sinceMs, untilMs, FILE_EXTENSION_PATTERN],
+  const { params, param } = binder(tenantId, sinceMs, untilMs);
+  const read = emailShapeSql(param(FILE_EXTENSION_PATTERN));
+  const { rows } = await db.query<{ s: string }>(
+    `SELECT json_build_array(${EMAIL_SHAPE_FIELDS.join(', ')}, count(*))::text AS s
+       FROM (SELECT ${EMAIL_SHAPE_FIELDS.map((f) => `${read[f]} AS ${f}`).join(', ')} FROM log_events WHERE ${RANGE('email')}) e
+      GROUP BY ${EMAIL_SHAPE_FIELDS.join(', ')}`,
+    params,
   );
-  const shapes = rows.map((r) => {
-    const newest = newestOf(r.newest);
-    return {
-      kind: 'email' as const,
-      userid: r.userid,
-      sender: r.sender,
-      domain: r.domain,
-      recipient: r.recipient,
-      file_type: r.file_type,
-      link_risk: r.link_risk,
-      count: toNumber(r.n),
-      example: { ts: toNumber(r.ts), seq: newest.seq, subject: newest.values[0] as string },
-    };
+  return rows.map(({ s }) => {
+    const r = JSON.parse(s) as unknown[];
+    return { kind: 'email' as const, ...(Object.fromEntries(EMAIL_SHAPE_FIELDS.map((f, i) => [f, r[i]])) as Omit<EmailRequestShape, 'kind' | 'count'>), count: r[EMAIL_SHAPE_FIELDS.length] as number };
   });
-  return shapes.sort(largestFirst);
 }
+
+/** `expression` equals `value`, a missing value (null) included. */
+const sqlEquals = (expression: string, value: string | null, param: (v: string) => string) => (value === null ? `${expression} IS NULL` : `${expression} = ${param(value)}`);
+
+/**
+ * The newest event of each of `shapes` (as `requestShapes` gave them, with the same fields and patterns) between
+ * `sinceMs` and `untilMs`, in their order; undefined for a shape whose events have gone since (past retention). One
+ * query walks each shape's user's events backwards along the index by user (a few hundred shapes at most: the
+ * examples the impact shows).
+ */
+export async function shapeExamples(
+  db: Db,
+  tenantId: string,
+  sinceMs: number,
+  untilMs: number,
+  shapes: readonly RequestShape[],
+  webFields: Iterable<WebShapeField>,
+  patterns: WebShapePatterns = {},
+): Promise<(WebShapeExample | EmailShapeExample | undefined)[]> {
+  const fields = webShapeFields(webFields);
+  const valued = fields.filter((f) => patterns[f] && !WEB_LIST_FIELDS.has(f));
+  const found: (WebShapeExample | EmailShapeExample | undefined)[] = shapes.map(() => undefined);
+  for (let from = 0; from < shapes.length; from += EXAMPLES_PER_QUERY) {
+    const { params, param } = binder(tenantId, sinceMs, untilMs);
+    let mail: ReturnType<typeof emailShapeSql> | undefined; // bound once a mail shape needs it (an unused parameter has no type)
+    const parts = shapes.slice(from, from + EXAMPLES_PER_QUERY).map((shape, k) => {
+      let where: string[];
+      let shown: string;
+      if (shape.kind === 'web') {
+        where = fields.filter((f) => f !== 'userid').map((f) => {
+          const value = shape.event[f] ?? null;
+          if (WEB_LIST_FIELDS.has(f)) return `${webFieldSql(f)} = ${param(JSON.stringify(value ?? []))}::jsonb`;
+          const own = patterns[f];
+          return own ? sqlEquals(sqlTextKey(webFieldSql(f), own, param), webTextKey(value as string | null, own), param) : sqlEquals(webFieldSql(f), value as string | null, param);
+        });
+        shown = `event ->> 'url' AS text, json_build_array(${valued.map(webFieldSql).join(', ')})::text AS vals`;
+      } else {
+        mail ??= emailShapeSql(param(FILE_EXTENSION_PATTERN));
+        where = EMAIL_SHAPE_FIELDS.filter((f) => f !== 'userid').map((f) => sqlEquals(mail![f], shape[f], param));
+        shown = `coalesce(event ->> 'subject', '') AS text, NULL AS vals`;
+      }
+      // The user's events newest first (OFFSET 0 keeps the planner from choosing another index by the other fields,
+      // which read every event of the site), the first that has the shape's other fields.
+      const user = sqlEquals(`(event ->> 'userid')`, (shape.kind === 'web' ? (shape.event.userid as string | null) : shape.userid) ?? null, param);
+      return `(SELECT ${from + k} AS i, ts, seq, ${shown}
+                 FROM (SELECT ts, seq, event FROM log_events WHERE ${RANGE(shape.kind)} AND ${user} ORDER BY ts DESC, seq DESC OFFSET 0) e
+                WHERE ${['true', ...where].join(' AND ')} LIMIT 1)`;
+    });
+    // Without a sort the planner walks the user's index backwards; compiling a hundred subqueries (JIT) took seconds.
+    const { rows } = await db.transaction(async (tx) => {
+      await tx.exec(SHAPE_SETTINGS);
+      return tx.query<{ i: number; ts: unknown; seq: unknown; text: string; vals: string | null }>(parts.join(' UNION ALL '), params);
+    });
+    for (const r of rows) {
+      const shape = shapes[r.i]!;
+      const at = { ts: toNumber(r.ts), seq: toNumber(r.seq) };
+      if (shape.kind === 'email') found[r.i] = { ...at, subject: r.text };
+      else {
+        const values = JSON.parse(r.vals!) as (string | null)[];
+        found[r.i] = { ...at, url: r.text, values: Object.fromEntries(valued.map((f, k) => [f, values[k] ?? null])) };
+      }
+    }
+  }
+  return found;
+}
+const EXAMPLES_PER_QUERY = 100;

@@ -9,7 +9,7 @@ import type { FileSighting, LogStore, StoredEvent } from './logStore';
 import { runReport } from './reports';
 import { DAY_MS, HOUR_MS } from './rollups';
 import { sandboxReport } from './sandbox';
-import { requestShapes, ruleHits } from './shapes';
+import { requestShapes, ruleHits, shapeExamples } from './shapes';
 import { toNumber } from './sql';
 import { logPage } from './store';
 
@@ -55,6 +55,7 @@ export const sqlLogStore: LogStore = {
   },
   ruleHits,
   requestShapes,
+  shapeExamples,
   ingest: appendEvents,
   dropBefore: async (db, tenantId, beforeMs) => {
     const { rows } = await db.query('SELECT 1 FROM log_events WHERE tenant_id = $1 AND ts < $2 LIMIT 1', [tenantId, beforeMs]);

@@ -17,7 +17,8 @@ import { CATEGORY_LABEL_OF, POPULAR_DOMAINS, RISKY_DOMAINS } from '../logs/catal
 import type { GeneratorPolicy } from '../logs/generator';
 import { logStoreOf } from '../logs/logStores';
 import { ANONYMISED_FIELDS, HIDDEN_VALUE, hidesUsers, logReadViewOf, RESTRICTED_FIELDS, viewUserNames, type LogReadView } from '../logs/readView';
-import { webFieldsReading, webShapePatterns, type RequestShape } from '../logs/shapes';
+import type { LogStore } from '../logs/logStore';
+import { webFieldsReading, webShapePatterns, type RequestShape, type WebShapeField, type WebShapePatterns } from '../logs/shapes';
 import { webEventRequest } from '../../schemas/evaluate/fromEvent';
 import type { WebEvent } from '../../schemas/logs';
 import { ImpactTally, type ImpactExample, type ImpactGroup, type ImpactKind, type ImpactShape, type ImpactSummary } from '../../schemas/evaluate/impact';
@@ -208,11 +209,13 @@ async function endJob(db: Db, job: JobKey, status: 'finished' | 'failed' | 'canc
 
 /**
  * A logged request shape as the impact decides it: the request the evaluator reads (as fromEvent.ts makes it of one
- * event, of the fields the shape has), whose it is (the log's user; a field the events lack reads as ''), and its
- * newest event. The request carries no time: the impact decides every request as if it were made now.
+ * event, of the fields the shape has, those grouped by patterns as its example has them), whose it is (the log's user;
+ * a field the events lack reads as ''), and its newest event when the store gave it. The request carries no time: the
+ * impact decides every request as if it were made now. `ref` names the shape to `examplesWanted`.
  */
-export function impactShape(s: RequestShape): ImpactShape {
-  const timestamp = new Date(s.example.ts).toISOString();
+export function impactShape(s: RequestShape, ref?: number): ImpactShape {
+  const timestamp = s.example ? { timestamp: new Date(s.example.ts).toISOString() } : undefined;
+  const named = ref === undefined ? {} : { ref };
   if (s.kind === 'email') {
     return {
       kind: 'email',
@@ -225,17 +228,40 @@ export function impactShape(s: RequestShape): ImpactShape {
       },
       user: s.userid ?? '',
       count: s.count,
-      example: { timestamp, ...(s.example.subject ? { subject: s.example.subject } : {}) },
+      ...(timestamp && { example: { ...timestamp, ...(s.example!.subject ? { subject: s.example!.subject } : {}) } }),
+      ...named,
     };
   }
-  const logged = Object.fromEntries(Object.entries(s.event).filter(([, v]) => v !== null)) as Partial<WebEvent>;
+  const event: Partial<Record<string, unknown>> = {};
+  for (const [f, v] of Object.entries(s.example ? { ...s.event, ...s.example.values } : s.event)) if (v !== null) event[f] = v;
+  const logged = event as Partial<WebEvent>;
   return {
     kind: 'web',
     request: webEventRequest(logged),
     user: logged.userid ?? '',
     count: s.count,
-    example: { timestamp, url: s.example.url },
+    ...(timestamp && { example: { ...timestamp, url: s.example!.url } }),
+    ...named,
   };
+}
+
+/**
+ * The newest event of each shape the tally shows as an example where the store did not give it with the shape (the
+ * tally's shapes made by `impactShape(shapes[i], i)`), as `ImpactTally.summary` takes them.
+ */
+export async function examplesFound(
+  store: LogStore,
+  db: Db,
+  range: readonly [tenantId: string, sinceMs: number, untilMs: number],
+  shapes: readonly RequestShape[],
+  tally: ImpactTally,
+  fields: readonly WebShapeField[],
+  patterns: WebShapePatterns,
+): Promise<(shape: ImpactShape) => ImpactShape | undefined> {
+  const wanted = tally.examplesWanted();
+  const examples = await store.shapeExamples(db, ...range, wanted.map((w) => shapes[w.ref!]!), fields, patterns);
+  const found = new Map(wanted.map((w, k) => [w, examples[k] && impactShape({ ...shapes[w.ref!]!, example: examples[k] } as RequestShape)]));
+  return (shape) => found.get(shape);
 }
 
 /**
@@ -283,12 +309,15 @@ async function runImpact(db: Db, job: JobKey, now: number, revisions: { publishe
     if (!(await advance(db, job, 0))) return;
     const heartbeat = setInterval(() => void advance(db, job, 0).catch(() => undefined), HEARTBEAT_MS).unref();
     let shapes: RequestShape[];
+    // A shape groups the events by the fields whose attributes either revision's web rules read; a URL or user agent
+    // that they read through text patterns alone, by which of the patterns it matches.
+    const both = [revisions.published, revisions.staged];
+    const fields = webFieldsReading(attributesRead(both, 'web'));
+    const patterns = webShapePatterns(both, fields);
+    const range = [job.tenantId, now - IMPACT_DAYS * DAY_MS, now] as const;
+    const store = logStoreOf(db);
     try {
-      // A shape groups the events by the fields whose attributes either revision's web rules read; a URL or user agent
-      // that they read through text patterns alone, by which of the patterns it matches.
-      const both = [revisions.published, revisions.staged];
-      const fields = webFieldsReading(attributesRead(both, 'web'));
-      shapes = await logStoreOf(db).requestShapes(db.heavy(), job.tenantId, now - IMPACT_DAYS * DAY_MS, now, fields, webShapePatterns(both, fields));
+      shapes = await store.requestShapes(db.heavy(), ...range, fields, patterns);
     } finally {
       clearInterval(heartbeat);
     }
@@ -301,11 +330,14 @@ async function runImpact(db: Db, job: JobKey, now: number, revisions: { publishe
       if (!open) return;
       if (due) written = performance.now();
       const until = performance.now() + IMPACT_SLICE_MS;
-      do tally.add(impactShape(shapes[i++]!));
-      while (i < shapes.length && performance.now() < until);
+      do {
+        tally.add(impactShape(shapes[i]!, i));
+        i++;
+      } while (i < shapes.length && performance.now() < until);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const result = viewImpact(view, tally.summary());
+    const found = await examplesFound(store, db.heavy(), range, shapes, tally, fields, patterns);
+    const result = viewImpact(view, tally.summary(found));
     await endJob(db, job, 'finished', { result: { ...result, by_category: result.by_category.map((g) => ({ ...g, label: CATEGORY_LABEL_OF.get(g.key) ?? g.key })) } });
   } catch (e) {
     // The cause (e.g. a database error) goes to the server's log, not to the administrator.

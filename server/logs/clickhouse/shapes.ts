@@ -6,7 +6,6 @@ import type { Risk } from '../../../schemas/logEnums';
 import type { TextPatternValue } from '../../../schemas/evaluate/match';
 import {
   FILE_EXTENSION_PATTERN,
-  shapeValue,
   WEB_LIST_FIELDS,
   webShapeFields,
   type EmailRequestShape,
@@ -33,8 +32,8 @@ export async function ruleHits(ch: ClickHouse, tenantId: string, sinceMs: number
 }
 
 /**
- * The distinct request shapes between `sinceMs` and `untilMs`: the web log's, then the email log's, each largest first
- * (then newest example first).
+ * The distinct request shapes between `sinceMs` and `untilMs`: the web log's, then the email log's, each with its
+ * newest event.
  */
 export async function requestShapes(
   ch: ClickHouse,
@@ -62,6 +61,9 @@ function textTest(p: TextPatternValue, lower: Sql): Sql {
 }
 
 async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
+  // As the SQL store: f<i> is what the shape groups by; v<i> (a field grouped by patterns) the greatest of its values,
+  // e<i> its newest event's.
+  const valued = fields.filter((f) => patterns[f] && !WEB_LIST_FIELDS.has(f));
   const columns = fields.map((f, i) => {
     if (WEB_LIST_FIELDS.has(f)) return sql`${list(f)} AS ${raw(`f${i}`)}`;
     const own = patterns[f];
@@ -69,7 +71,7 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
     const value = text(f);
     const bits = own.map((p) => sql`if(${value} != '' AND ${textTest(p, sql`lower(${value})`)}, '1', '0')`);
     return sql`if(${has(f)}, if(length(${value}) != lengthUTF8(${value}), concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
-               argMax(${field(f)}, (ts, seq)) AS ${raw(`v${i}`)}`;
+               max(${field(f)}) AS ${raw(`v${i}`)}, argMax(${field(f)}, (ts, seq)) AS ${raw(`e${i}`)}`;
   });
   const keys = raw(fields.map((_, i) => `f${i}`).join(', '));
   const rows = await ch.rows<Record<string, string | string[] | null> & { n: string; last_ts: string; last_seq: string; last_url: string | null }>(
@@ -77,14 +79,18 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
                argMax(${field('url')}, (ts, seq)) AS last_url
           FROM ${raw(ch.config.database)}.log_events
          WHERE tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${sinceMs} AND ts <= ${untilMs}
-         GROUP BY ${keys}
-         ORDER BY n DESC, last_ts DESC, last_seq DESC`,
+         GROUP BY ${keys}`,
   );
   return rows.map((r) => ({
     kind: 'web',
-    event: Object.fromEntries(fields.map((f, i) => [f, shapeValue(f, i, r, patterns)])),
+    event: Object.fromEntries(fields.map((f, i) => [f, (valued.includes(f) && r[`f${i}`] !== null ? r[`v${i}`] : r[`f${i}`]) ?? (WEB_LIST_FIELDS.has(f) ? [] : null)])),
     count: Number(r.n),
-    example: { ts: Number(r.last_ts), seq: Number(r.last_seq), url: r.last_url! },
+    example: {
+      ts: Number(r.last_ts),
+      seq: Number(r.last_seq),
+      url: r.last_url!,
+      values: Object.fromEntries(valued.map((f) => [f, (r[`e${fields.indexOf(f)}`] ?? null) as string | null])),
+    },
   }));
 }
 
@@ -104,8 +110,7 @@ async function emailShapes(ch: ClickHouse, tenantId: string, sinceMs: number, un
                count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq, argMax(${text('subject')}, (ts, seq)) AS last_subject
           FROM ${raw(ch.config.database)}.log_events
          WHERE tenant_id = ${tenantId} AND log_type = 'email' AND ts >= ${sinceMs} AND ts <= ${untilMs}
-         GROUP BY userid, sender, domain, recipient, file_type, link_risk
-         ORDER BY n DESC, last_ts DESC, last_seq DESC`,
+         GROUP BY userid, sender, domain, recipient, file_type, link_risk`,
   );
   return rows.map((r) => ({
     kind: 'email',

@@ -31,7 +31,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
 import { requestShapes, ruleHits } from './shapes';
-import type { WebShapeField, WebShapePatterns } from '../shapes';
+import type { RequestShape, WebShapeField, WebShapePatterns } from '../shapes';
 
 /** How far back a log page looks first (see logPage). */
 const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
@@ -552,6 +552,11 @@ export class ClickHouseLogStore implements LogStore {
 
   requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns) {
     return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns);
+  }
+
+  /** Each shape came with its newest event (argMax in the same pass costs a column store little). */
+  async shapeExamples(_db: Db, _tenantId: string, _sinceMs: number, _untilMs: number, shapes: readonly RequestShape[]) {
+    return shapes.map((s) => s.example);
   }
 
   /** Sequence numbers: increasing within this server, above any it took from SQL, and above its clock's microseconds. */
