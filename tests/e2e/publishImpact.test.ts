@@ -68,6 +68,24 @@ describe('publish review: effect on recent traffic', () => {
     await examples.getByText('Published', { exact: true }).first().waitFor();
     expect(await examples.innerText()).toContain(RULE);
 
+    // While a dialog is open the notices stand at its top, the newest alone: a stack of them covered the dialog's
+    // title. Two notices put in the portal's notice stack (as two saves in a row leave it), measured, then taken out.
+    const shown = await page.evaluate(`(() => {
+      const stack = document.querySelector(".portal-notices[data-position='bottom']");
+      for (const text of ['Web Exceptions saved.', 'Web Exceptions saved again.']) {
+        const notice = document.createElement('div');
+        notice.textContent = text;
+        notice.style.padding = '12px';
+        stack.appendChild(notice);
+      }
+      const title = document.querySelector('.mantine-Modal-title').getBoundingClientRect();
+      const added = [...stack.children].slice(-2);
+      const out = added.filter((n) => n.getBoundingClientRect().height > 0).map((n) => [n.textContent, n.getBoundingClientRect().bottom <= title.top]);
+      added.forEach((n) => n.remove());
+      return out;
+    })()`);
+    expect(shown).toEqual([['Web Exceptions saved again.', true]]);
+
     await review.getByRole('button', { name: 'Cancel', exact: true }).last().click();
     await review.waitFor({ state: 'hidden' });
     await edit('Allow');

@@ -58,7 +58,8 @@ function ReviewBody({ onClose, screens }: Omit<PublishReviewProps, 'opened'>) {
         Publishing makes these saved changes live for every user of the tenant. Each area is compared with the revision in
         effect now{rev ? ` (revision ${rev.rev_id})` : ''}.
       </Text>
-      <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+      {/* At most what leaves the reason and the buttons inside the dialog on a laptop screen (about 400 px around it). */}
+      <ScrollArea.Autosize mah="min(55vh, calc(100dvh - 400px))" type="auto" offsetScrollbars>
         <Stack gap="md">
           <ChangeList state={diff} none="Nothing is waiting to be published." />
           {rev?.state === 'staged' && (
