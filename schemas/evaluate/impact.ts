@@ -42,7 +42,12 @@ export const ImpactExample = z.object({
   request: EvalRequest.meta({ description: 'The request as decided, to open its trace with the evaluate call' }),
 });
 export type ImpactExample = z.infer<typeof ImpactExample>;
-export const ImpactGroup = z.object({ key: z.string(), label: z.string().optional().meta({ description: 'The name of a category id' }), events: z.number().int(), examples: z.array(ImpactExample) });
+export const ImpactGroup = z.object({
+  key: z.string(),
+  label: z.string().optional().meta({ description: 'The name of a category id' }),
+  events: z.number().int(),
+  examples: z.array(ImpactExample).meta({ description: "Up to 3 of the group's changed requests, those of the most events first, each shown by its newest event" }),
+});
 export type ImpactGroup = z.infer<typeof ImpactGroup>;
 export const ImpactTransition = z.object({ kind: ImpactKind, from: z.string(), to: z.string(), events: z.number().int(), users: z.number().int() });
 

@@ -79,7 +79,8 @@ export function extensionOf(name: string | undefined): string | undefined {
 /** The domain of a mail address (after its last @), lower-cased, or ''. */
 export function addressDomain(address: string): string {
   const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  const domain = at < 0 ? '' : address.slice(at + 1).toLowerCase();
+  return domain.endsWith('.') ? domain.slice(0, -1) : domain;
 }
 
 export function prepareRequest(request: EvalRequest, now: number): PreparedRequest {
@@ -424,10 +425,20 @@ export function compileCondition(decl: ConditionDecl, raw: unknown, document?: u
         else patterns.push(domainPattern(t));
       }
       const domainAttribute = decl.domainAttribute;
+      // The request's domain for these conditions, kept with the request (every rule of a list reads it).
+      const memo = `@${attribute}:${domainAttribute ?? ''}`;
+      const domainOf = (r: PreparedRequest, address: string): string => {
+        let domain = r.lowered.get(memo)?.[0];
+        if (domain === undefined) {
+          domain = address ? addressDomain(address) : domainAttribute ? scalar(r, domainAttribute).replace(/\.$/, '') : '';
+          r.lowered.set(memo, [domain]);
+        }
+        return domain;
+      };
       test = (r) => {
         const address = scalar(r, attribute);
         if (address && addresses.has(address)) return true;
-        const domain = address ? addressDomain(address) : domainAttribute ? scalar(r, domainAttribute).replace(/\.$/, '') : '';
+        const domain = domainOf(r, address);
         for (const p of patterns) if (domainMatches(p, domain)) return true;
         return false;
       };
