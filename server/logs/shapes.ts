@@ -219,11 +219,14 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
       GROUP BY ${groups}`,
     params,
   );
+  // A few hundred thousand rows: read in plain loops.
   return rows.map(({ s }) => {
-    const r = JSON.parse(s) as unknown[];
+    const r = JSON.parse(s) as (string | readonly string[] | null)[];
+    const event: Partial<Record<WebShapeField, string | readonly string[] | null>> = {};
+    for (let i = 0; i < fields.length; i++) event[fields[i]!] = r[i]!;
     // The values of the fields grouped by patterns come after the count.
-    valued.forEach((i, k) => (r[i] = r[fields.length + 1 + k]));
-    return { kind: 'web' as const, event: Object.fromEntries(fields.map((f, i) => [f, r[i] as string | readonly string[] | null])), count: r[fields.length] as number };
+    for (let k = 0; k < valued.length; k++) event[fields[valued[k]!]!] = r[fields.length + 1 + k]!;
+    return { kind: 'web' as const, event, count: r[fields.length] as unknown as number };
   });
 }
 
@@ -249,10 +252,13 @@ async function emailShapes(db: Db, tenantId: string, sinceMs: number, untilMs: n
     params,
   );
   return rows.map(({ s }) => {
-    const r = JSON.parse(s) as unknown[];
-    return { kind: 'email' as const, ...(Object.fromEntries(EMAIL_SHAPE_FIELDS.map((f, i) => [f, r[i]])) as Omit<EmailRequestShape, 'kind' | 'count'>), count: r[EMAIL_SHAPE_FIELDS.length] as number };
+    const [userid, sender, domain, recipient, file_type, link_risk, count] = JSON.parse(s) as [string, string, string, string, string | null, Risk | null, number];
+    return { kind: 'email' as const, userid, sender, domain, recipient, file_type, link_risk, count };
   });
 }
+
+/** Shapes whose examples one query finds (each a subquery of its own). */
+const EXAMPLES_PER_QUERY = 100;
 
 /** `expression` equals `value`, a missing value (null) included. */
 const sqlEquals = (expression: string, value: string | null, param: (v: string) => string) => (value === null ? `${expression} IS NULL` : `${expression} = ${param(value)}`);
@@ -318,4 +324,3 @@ export async function shapeExamples(
   }
   return found;
 }
-const EXAMPLES_PER_QUERY = 100;
