@@ -209,14 +209,16 @@ async function endJob(db: Db, job: JobKey, status: 'finished' | 'failed' | 'canc
 
 /**
  * A logged request shape as the impact decides it: the request the evaluator reads (as fromEvent.ts makes it of one
- * event, of the fields the shape has, those grouped by patterns as its example has them), whose it is (the log's user;
- * a field the events lack reads as ''), and its newest event when the store gave it. The request carries no time: the
- * impact decides every request as if it were made now. `ref` names the shape to `examplesWanted`.
+ * event, of the fields the shape has), whose it is (the log's user; a field the events lack reads as ''), and how
+ * many events had it; `ref` names it to `examplesWanted`. The request carries no time: the impact decides every
+ * request as if it were made now. With `example` (the shape's newest event), the shape as an example shows it: that
+ * event's time and URL or subject, and its values of the fields grouped by patterns in the request.
  */
-export function impactShape(s: RequestShape, ref?: number): ImpactShape {
-  const timestamp = s.example ? { timestamp: new Date(s.example.ts).toISOString() } : undefined;
+export function impactShape(s: RequestShape, ref?: number, example: RequestShape['example'] = undefined): ImpactShape {
   const named = ref === undefined ? {} : { ref };
+  const timestamp = example ? new Date(example.ts).toISOString() : '';
   if (s.kind === 'email') {
+    const subject = example && 'subject' in example ? example.subject : '';
     return {
       kind: 'email',
       request: {
@@ -228,13 +230,14 @@ export function impactShape(s: RequestShape, ref?: number): ImpactShape {
       },
       user: s.userid ?? '',
       count: s.count,
-      ...(timestamp && { example: { ...timestamp, ...(s.example!.subject ? { subject: s.example!.subject } : {}) } }),
+      ...(example && { example: { timestamp, ...(subject ? { subject } : {}) } }),
       ...named,
     };
   }
+  const shown = example && 'values' in example ? example : undefined;
   // The logged fields, absent ones left out (a loop: this runs for every shape of a million events).
   const event: Partial<Record<string, unknown>> = {};
-  for (const from of s.example ? [s.event, s.example.values] : [s.event]) {
+  for (const from of shown ? [s.event, shown.values] : [s.event]) {
     for (const f in from) {
       const v = from[f as keyof typeof from];
       if (v !== null && v !== undefined) event[f] = v;
@@ -247,14 +250,16 @@ export function impactShape(s: RequestShape, ref?: number): ImpactShape {
     request: webEventRequest(logged),
     user: logged.userid ?? '',
     count: s.count,
-    ...(timestamp && { example: { ...timestamp, url: s.example!.url } }),
+    ...(shown && { example: { timestamp, url: shown.url } }),
     ...named,
   };
 }
 
 /**
- * The newest event of each shape the tally shows as an example where the store did not give it with the shape (the
- * tally's shapes made by `impactShape(shapes[i], i)`), as `ImpactTally.summary` takes them.
+ * Each shape the tally shows as an example, with its newest event (the tally's shapes made by `impactShape(shapes[i],
+ * i)`), as `ImpactTally.summary` takes them. The tally decides on the shapes as grouped (a field grouped by patterns
+ * holds its group's greatest value), so that every store gives it the same requests; only the examples shown read
+ * their own event.
  */
 export async function examplesFound(
   store: LogStore,
@@ -267,7 +272,7 @@ export async function examplesFound(
 ): Promise<(shape: ImpactShape) => ImpactShape | undefined> {
   const wanted = tally.examplesWanted();
   const examples = await store.shapeExamples(db, ...range, wanted.map((w) => shapes[w.ref!]!), fields, patterns);
-  const found = new Map(wanted.map((w, k) => [w, examples[k] && impactShape({ ...shapes[w.ref!]!, example: examples[k] } as RequestShape)]));
+  const found = new Map(wanted.map((w, k) => [w, examples[k] && impactShape(shapes[w.ref!]!, w.ref, examples[k])]));
   return (shape) => found.get(shape);
 }
 

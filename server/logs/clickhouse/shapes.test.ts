@@ -1,11 +1,20 @@
 /**
- * The evaluator's log reads (rule hits, request shapes) answer alike on the ClickHouse and the SQL store, on the same
- * events (needs the cluster: CLICKHOUSE_URL, as `npm run clickhouse:start` prints it).
+ * The evaluator's log reads (rule hits, request shapes, their newest events) answer alike on the ClickHouse and the
+ * SQL store, on the same events, and so does the impact of a publish made of them (needs the cluster: CLICKHOUSE_URL,
+ * as `npm run clickhouse:start` prints it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../../definitions';
+import { isDocumentScreen } from '../../../definitions/define';
+import { policyModel } from '../../../definitions/policy/evaluation';
+import { attributesRead, compilePolicy } from '../../../schemas/evaluate/evaluate';
+import { ImpactTally } from '../../../schemas/evaluate/impact';
+import { examplesFound, impactShape } from '../../modules/evaluate';
+import { loadSeedDocuments } from '../../seed/documents';
 import type { Db } from '../../types';
+import type { LogStore } from '../logStore';
 import { DAY_MS } from '../rollups';
-import { WEB_SHAPE_FIELDS, type RequestShape, type WebShapeField, type WebShapePatterns } from '../shapes';
+import { WEB_SHAPE_FIELDS, webFieldsReading, webShapePatterns, type RequestShape, type WebShapeField, type WebShapePatterns } from '../shapes';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { clickHouseConfig } from './client';
@@ -126,5 +135,31 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
       ['gz', null, 1, 'Odd'],
       ['e29', 'R', 1, 'Odd'],
     ]);
+  });
+
+  it('the impact of a publish: the same summary, examples included, from either store', async () => {
+    // Demo Corp's seeded policy, and a staged revision that also blocks search engines (category 7) for everyone.
+    const model = policyModel(registry.screens.filter(isDocumentScreen));
+    const docs = Object.fromEntries(
+      loadSeedDocuments(registry)
+        .filter((d) => d.screen && model.areas.some((a) => a.id === d.screen!.id))
+        .map((d) => [d.screen!.id, d.forTenant('Demo Corp')]),
+    ) as Record<string, { list: Record<string, unknown>[] }>;
+    const staged = structuredClone(docs);
+    staged['web.exceptions']!.list.unshift({ id: 'x', name: 'Block search', enabled: true, action: 'block', transferDirection: 'all', conditions: { categories: ['7'] } });
+    const revisions = [compilePolicy(model, docs), compilePolicy(model, staged)] as const;
+    const fields = webFieldsReading(attributesRead(revisions, 'web'));
+    const patterns = webShapePatterns(revisions, fields);
+    const range = [TEST_TENANTS.demo.id, TEST_NOW - 7 * DAY_MS, TEST_NOW] as const;
+    const impact = async (from: LogStore) => {
+      const shapes = await from.requestShapes(db, ...range, fields, patterns);
+      const tally = new ImpactTally(...revisions, TEST_NOW);
+      shapes.forEach((s, i) => tally.add(impactShape(s, i)));
+      return tally.summary(await examplesFound(from, db, range, shapes, tally, fields, patterns));
+    };
+    const sql = await impact(sqlLogStore);
+    expect(sql.changed).toBeGreaterThan(0);
+    expect(sql.by_domain.flatMap((g) => g.examples).length).toBeGreaterThan(0);
+    expect(await impact(store)).toEqual(sql);
   });
 });
