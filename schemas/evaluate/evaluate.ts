@@ -4,7 +4,7 @@
  * decision's action and deciding row (the log generator, the impact of a publish), on the same compiled rows, so the
  * two never disagree. Pure: no I/O, no clock (the caller passes "now").
  */
-import { compileCondition, prepareRequest, regexAsTextPatterns, requestText, type CompiledCondition, type PreparedRequest, type TextPatternValue } from './match';
+import { compileCondition, isPortableRegex, prepareRequest, regexAsTextPatterns, requestText, type CompiledCondition, type PreparedRequest, type TextPatternValue } from './match';
 import type {
   ConditionDecl,
   ConditionTrace,
@@ -161,10 +161,11 @@ export function attributesRead(policies: readonly CompiledPolicy[], decision: st
 
 /**
  * The text patterns (starts with, ends with, contains, equal) of every set condition of `decision` reading
- * `attribute`, in any of `policies`, a regular expression as the patterns it is equivalent to (`regexAsTextPatterns`):
- * a value of the attribute matters to the decision only through which of them it matches. Undefined when some
- * condition reads the attribute otherwise (a regular expression outside that subset, another kind of condition, one
- * that holds for any value), so that only the value itself tells.
+ * `attribute`, in any of `policies`, a regular expression as the patterns it is equivalent to (`regexAsTextPatterns`)
+ * or else as itself when the stores can test it (`isPortableRegex`): a value of the attribute matters to the decision
+ * only through which of them it matches. Undefined when some condition reads the attribute otherwise (a regular
+ * expression outside both subsets, another kind of condition, one that holds for any value), so that only the value
+ * itself tells.
  */
 export function textPatternsRead(policies: readonly CompiledPolicy[], decision: string, attribute: RequestAttribute): TextPatternValue[] | undefined {
   const patterns = new Map<string, TextPatternValue>();
@@ -176,7 +177,11 @@ export function textPatternsRead(policies: readonly CompiledPolicy[], decision: 
           if (!c.set || !conditionReads(c.decl).includes(attribute)) continue;
           if (c.decl.kind !== 'text' || c.decl.attribute !== attribute || c.decl.also || c.any) return undefined;
           for (const p of c.list as TextPatternValue[]) {
-            const plain = TEXT_MATCHES.has(p.match) ? [{ match: p.match, value: p.value.toLowerCase() }] : p.match === 'regex' ? regexAsTextPatterns(p.value) : undefined;
+            const plain = TEXT_MATCHES.has(p.match)
+              ? [{ match: p.match, value: p.value.toLowerCase() }]
+              : p.match === 'regex'
+                ? (regexAsTextPatterns(p.value) ?? (isPortableRegex(p.value) ? [p] : undefined))
+                : undefined;
             if (!plain) return undefined;
             for (const lowered of plain) patterns.set(JSON.stringify(lowered), lowered);
           }

@@ -80,12 +80,18 @@ describe('attributes the rules read', () => {
       { match: 'ends_with', value: '.exe' },
     ]);
     expect(textPatternsRead([published], 'web', 'domain')).toEqual([]);
-    // A regular expression in the plain subset is read as its patterns; any other leaves only the value to tell.
+    // A regular expression in the plain subset is read as its patterns; one the stores test alike as itself; any other
+    // leaves only the value to tell.
     expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^HTTPS://(a|b)' }] }])], 'web', 'url')).toEqual([
       { match: 'contains', value: '/admin/' },
       { match: 'starts_with', value: 'https://a' },
       { match: 'starts_with', value: 'https://b' },
     ]);
-    expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^https://a.b' }] }])], 'web', 'url')).toBeUndefined();
+    expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: '^https://a.b' }] }])], 'web', 'url')).toEqual([
+      { match: 'contains', value: '/admin/' },
+      { match: 'regex', value: '^https://a.b' },
+    ]);
+    for (const other of ['\\bpay\\b', '^(?=a)', '(a)\\1', '\\s'])
+      expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: other }] }])], 'web', 'url')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { regexAsTextPatterns, textTest } from './match';
+import { isPortableRegex, regexAsTextPatterns, textTest } from './match';
 
 /** What the evaluator's text condition answers for a lower-cased ASCII value: the regular expression's own test. */
 const byRegex = (source: string, value: string) => textTest({ match: 'regex', value: source })(value.toLowerCase());
@@ -53,5 +53,13 @@ describe('a regular expression as text patterns', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('regular expressions the stores test themselves', () => {
+  it('accepts the subset JavaScript, PostgreSQL and RE2 read alike, and nothing else', () => {
+    for (const source of ['/account/\\d+$', '^https://a.b', '[^/]+\\.exe$', '(?:a|b)c{1,3}?', '^(curl|wget)/\\w*', '[A-Z_]{2}', '^$']) expect([source, isPortableRegex(source)]).toEqual([source, true]);
+    for (const source of ['\\bpay', '\\s', '(?=a)', '(?i)a', '(a)\\1', 'a||b', '(a|)', '()', '[]a]', '[\\d]', 'a{2,300}', 'x{', 'ä', 'a\tb', '***=a', '^*', '(a'])
+      expect([source, isPortableRegex(source)]).toEqual([source, false]);
   });
 });

@@ -226,6 +226,79 @@ export function regexAsTextPatterns(source: string): TextPatternValue[] | undefi
   return texts.map((t) => ({ match, value: t.toLowerCase() }));
 }
 
+/** Bounds of a `{n,m}` quantifier the stores all accept (PostgreSQL's limit). */
+const REGEX_BOUND_MAX = 255;
+
+/**
+ * Whether a regular expression is in the subset that the evaluator (JavaScript, case-insensitive), PostgreSQL (`~*`)
+ * and ClickHouse (RE2, `(?i)`) read alike on an ASCII value without line breaks, so that the stores can test it
+ * themselves: printable ASCII literals and escaped punctuation; `.`; `\d` and `\w`; classes of literals, escaped
+ * punctuation and ranges, negated or not; groups `(…)` and `(?:…)` and alternatives, none empty; the quantifiers
+ * `*`, `+`, `?`, `{n}`, `{n,}` and `{n,m}` (at most 255), each after an atom and lazy or not; the anchors `^` and `$`.
+ * Not: `\s`, `\b` and other escapes, back references, look-arounds, flags, `[`, `]`, `{` or `}` standing for
+ * themselves.
+ */
+export function isPortableRegex(source: string): boolean {
+  try {
+    new RegExp(source, 'i');
+  } catch {
+    return false;
+  }
+  const printable = (c: string | undefined) => c !== undefined && c >= ' ' && c <= '~';
+  const punctuation = (c: string | undefined) => printable(c) && !/[A-Za-z0-9 ]/.test(c!);
+  let depth = 0;
+  /** What came last: the start of a branch (or of the source), an atom, or a quantifier. */
+  let last: 'start' | 'atom' | 'quantifier' = 'start';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const e = source[++i];
+      if (e !== 'd' && e !== 'w' && !punctuation(e)) return false;
+      last = 'atom';
+    } else if (c === '[') {
+      i += source[i + 1] === '^' ? 2 : 1;
+      if (source[i] === ']') return false; // an empty class, or a literal "]" first: read differently
+      for (; source[i] !== ']'; i++) {
+        const k = source[i];
+        if (k === undefined || k === '[' || !printable(k)) return false;
+        if (k === '\\' && !punctuation(source[++i])) return false;
+      }
+      last = 'atom';
+    } else if (c === '(') {
+      if (source[i + 1] === '?') {
+        if (source[i + 2] !== ':') return false;
+        i += 2;
+      }
+      if (source[i + 1] === ')' || source[i + 1] === '|') return false;
+      depth++;
+      last = 'start';
+    } else if (c === ')') {
+      if (--depth < 0 || last === 'start') return false;
+      last = 'atom';
+    } else if (c === '|') {
+      if (last === 'start' || source[i + 1] === undefined || source[i + 1] === '|' || source[i + 1] === ')') return false;
+      last = 'start';
+    } else if (c === '*' || c === '+' || c === '?' || c === '{') {
+      if (last !== 'atom') {
+        // A lazy quantifier: `?` after one.
+        if (!(c === '?' && last === 'quantifier' && source[i - 1] !== '?')) return false;
+        continue;
+      }
+      if (c === '{') {
+        const bound = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+        if (!bound || Number(bound[1]) > REGEX_BOUND_MAX || Number(bound[3] || 0) > REGEX_BOUND_MAX) return false;
+        i += bound[0].length - 1;
+      }
+      last = 'quantifier';
+    } else if (c === '^' || c === '$') {
+      last = last === 'start' ? 'start' : 'atom';
+      if (source[i + 1] === '*' || source[i + 1] === '+' || source[i + 1] === '?' || source[i + 1] === '{') return false;
+    } else if (c === ']' || c === '}' || !printable(c)) return false;
+    else last = 'atom';
+  }
+  return depth === 0 && (last !== 'start' || /[\^$]/.test(source));
+}
+
 /** Directions a rule's transfer direction covers. */
 export const DIRECTION_COVERS: Readonly<Record<string, readonly string[]>> = {
   uploads: ['upload'],

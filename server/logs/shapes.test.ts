@@ -4,11 +4,12 @@
  * `shapeExamples` finds it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TextPatternValue } from '../../schemas/evaluate/match';
+import { textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../types';
 import { webTextKey, type WebRequestShape } from './shapes';
+import { asciiValues, portableRegexes } from './testRegex';
 import { sqlLogStore } from './sqlStore';
 
 const T = 'tenant-shapes';
@@ -26,6 +27,8 @@ const URLS = [
   'https://a.example/ädmin/',
   'https://a.example/ädmin/',
   'https://a.example/%25_admin/',
+  'https://a.example/account/2340',
+  'https://a.example/account/2340\n',
 ];
 const PATTERNS: TextPatternValue[] = [
   { match: 'contains', value: '/admin/' },
@@ -33,6 +36,8 @@ const PATTERNS: TextPatternValue[] = [
   { match: 'ends_with', value: '.exe' },
   { match: 'equal', value: 'https://a.example/docs' },
   { match: 'contains', value: '%_' },
+  // Tested by the store itself (isPortableRegex); a value with a line break is then grouped by itself.
+  { match: 'regex', value: '/account/\\d+$' },
 ];
 
 describe('web request shapes by text patterns (SQL store)', () => {
@@ -75,5 +80,19 @@ describe('web request shapes by text patterns (SQL store)', () => {
     );
     // A shape whose events are outside the range has no example.
     expect(await sqlLogStore.shapeExamples(db, T, NOW - 7_200_000, NOW - 3_600_000, shapes.slice(0, 2), ['url'], { url: PATTERNS })).toEqual([undefined, undefined]);
+  });
+
+  it('tests a regular expression of the portable subset as the evaluator does', async () => {
+    const regexes = portableRegexes(200, 29);
+    const values = asciiValues(50, 30);
+    const pairs = regexes.flatMap((r) => values.map((v) => [v, r] as const));
+    const { rows } = await db.query<{ m: boolean }>('SELECT v ~* p AS m FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(v, p, i) ORDER BY i', [
+      pairs.map(([v]) => v),
+      pairs.map(([, r]) => r),
+    ]);
+    const evaluator = pairs.map(([v, r]) => textTest({ match: 'regex', value: r })(v.toLowerCase()));
+    expect(rows.map((r) => r.m)).toEqual(evaluator);
+    // Both answers occur: the comparison says something.
+    expect(new Set(evaluator)).toEqual(new Set([true, false]));
   });
 });

@@ -64,15 +64,20 @@ export function webShapePatterns(policies: readonly CompiledPolicy[], fields: re
   return out;
 }
 
+/** Whether text patterns hold a regular expression (the stores test one as the evaluator does: `isPortableRegex`). */
+export const hasRegex = (patterns: readonly TextPatternValue[]) => patterns.some((p) => p.match === 'regex');
+
 /**
  * What a text field groups by (both stores compute the same in their language): null when the event lacks it; the
- * value itself when it is not ASCII (where the stores' and the evaluator's lower-casing could differ); else "p:" and
- * one digit per pattern, 1 when the lower-cased value is not empty and matches it, as the evaluator's text conditions.
+ * value itself when it is not ASCII (where the stores' and the evaluator's lower-casing could differ) or, with a
+ * regular expression among the patterns, holds a line break (where their regular expressions could differ); else "p:"
+ * and one digit per pattern, 1 when the lower-cased value is not empty and matches it, as the evaluator's text
+ * conditions.
  */
 export function webTextKey(value: string | null | undefined, patterns: readonly TextPatternValue[]): string | null {
   if (value === null || value === undefined) return null;
   // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(value)) return `raw:${value}`;
+  if (/[^\x00-\x7f]/.test(value) || (hasRegex(patterns) && /[\r\n]/.test(value))) return `raw:${value}`;
   const lower = value.toLowerCase();
   return `p:${patterns.map((p) => (lower !== '' && textTest(p)(lower) ? '1' : '0')).join('')}`;
 }
@@ -180,6 +185,8 @@ function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => s
       return `lower(right(${value}, length(${v}))) = ${v}`;
     case 'contains':
       return `strpos(lower(${value}), ${v}) > 0`;
+    case 'regex':
+      return `${value} ~* ${v}`;
     default:
       return `lower(${value}) = ${v}`;
   }
@@ -188,7 +195,8 @@ function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => s
 /** `webTextKey` in SQL, of the text `value` (an expression). */
 function sqlTextKey(value: string, patterns: readonly TextPatternValue[], param: (v: string) => string): string {
   const bits = patterns.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, value, param)} THEN '1' ELSE '0' END`);
-  return `CASE WHEN ${value} IS NULL THEN NULL WHEN octet_length(${value}) <> length(${value}) THEN 'raw:' || ${value} ELSE ${["'p:'", ...bits].join(' || ')} END`;
+  const raw = `octet_length(${value}) <> length(${value})${hasRegex(patterns) ? ` OR strpos(${value}, chr(10)) > 0 OR strpos(${value}, chr(13)) > 0` : ''}`;
+  return `CASE WHEN ${value} IS NULL THEN NULL WHEN ${raw} THEN 'raw:' || ${value} ELSE ${["'p:'", ...bits].join(' || ')} END`;
 }
 
 /** What a web shape's field `f` is read as from an event: a list field's JSON array (absent: empty), another's text. */

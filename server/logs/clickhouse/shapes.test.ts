@@ -8,6 +8,7 @@ import { registry } from '../../../definitions';
 import { isDocumentScreen } from '../../../definitions/define';
 import { policyModel } from '../../../definitions/policy/evaluation';
 import { attributesRead, compilePolicy } from '../../../schemas/evaluate/evaluate';
+import { textTest } from '../../../schemas/evaluate/match';
 import { ImpactTally } from '../../../schemas/evaluate/impact';
 import { examplesFound, impactShape } from '../../modules/evaluate';
 import { loadSeedDocuments } from '../../seed/documents';
@@ -17,6 +18,8 @@ import { DAY_MS } from '../rollups';
 import { WEB_SHAPE_FIELDS, webFieldsReading, webShapePatterns, type RequestShape, type WebShapeField, type WebShapePatterns } from '../shapes';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
+import { asciiValues, portableRegexes } from '../testRegex';
+import { join, sql } from './bind';
 import { clickHouseConfig } from './client';
 import { ClickHouseLogStore } from './store';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
@@ -161,5 +164,20 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
     expect(sql.changed).toBeGreaterThan(0);
     expect(sql.by_domain.flatMap((g) => g.examples).length).toBeGreaterThan(0);
     expect(await impact(store)).toEqual(sql);
+  });
+
+  it('tests a regular expression of the portable subset as the evaluator does', async () => {
+    const regexes = portableRegexes(200, 29);
+    const values = asciiValues(50, 30);
+    const rows = await store.ch.rows<{ v: string; m: number[] }>(
+      sql`SELECT v, [${join(
+        regexes.map((r) => sql`match(lower(v), ${`(?i)${r}`})`),
+        ', ',
+      )}] AS m FROM (SELECT arrayJoin(${values}) AS v)`,
+    );
+    const evaluator = values.map((v) => regexes.map((r) => (textTest({ match: 'regex', value: r })(v.toLowerCase()) ? 1 : 0)));
+    const answered = new Map(rows.map((r) => [r.v, r.m.map(Number)]));
+    expect(values.map((v) => answered.get(v))).toEqual(evaluator);
+    expect(new Set(evaluator.flat())).toEqual(new Set([0, 1]));
   });
 });

@@ -6,6 +6,7 @@ import type { Risk } from '../../../schemas/logEnums';
 import type { TextPatternValue } from '../../../schemas/evaluate/match';
 import {
   FILE_EXTENSION_PATTERN,
+  hasRegex,
   WEB_LIST_FIELDS,
   webShapeFields,
   type EmailRequestShape,
@@ -46,7 +47,10 @@ export async function requestShapes(
   return [...(await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
 }
 
-/** The test of the evaluator's text pattern `p` on `lower` (an ASCII value, lower-cased), as ../shapes.ts's sqlTextTest. */
+/**
+ * The test of the evaluator's text pattern `p` on `lower` (an ASCII value without line breaks, lower-cased), as
+ * ../shapes.ts's sqlTextTest; a regular expression is one `isPortableRegex` accepts.
+ */
 function textTest(p: TextPatternValue, lower: Sql): Sql {
   switch (p.match) {
     case 'starts_with':
@@ -55,6 +59,8 @@ function textTest(p: TextPatternValue, lower: Sql): Sql {
       return sql`(length(${lower}) >= length(${p.value}) AND substring(${lower}, length(${lower}) - length(${p.value}) + 1) = ${p.value})`;
     case 'contains':
       return sql`position(${lower}, ${p.value}) > 0`;
+    case 'regex':
+      return sql`match(${lower}, ${`(?i)${p.value}`})`;
     default:
       return sql`${lower} = ${p.value}`;
   }
@@ -70,7 +76,8 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
     if (!own) return sql`${field(f)} AS ${raw(`f${i}`)}`;
     const value = text(f);
     const bits = own.map((p) => sql`if(${value} != '' AND ${textTest(p, sql`lower(${value})`)}, '1', '0')`);
-    return sql`if(${has(f)}, if(length(${value}) != lengthUTF8(${value}), concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
+    const rawValue = hasRegex(own) ? sql`length(${value}) != lengthUTF8(${value}) OR position(${value}, ${'\n'}) > 0 OR position(${value}, ${'\r'}) > 0` : sql`length(${value}) != lengthUTF8(${value})`;
+    return sql`if(${has(f)}, if(${rawValue}, concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
                max(${field(f)}) AS ${raw(`v${i}`)}, argMax(${field(f)}, (ts, seq)) AS ${raw(`e${i}`)}`;
   });
   const keys = raw(fields.map((_, i) => `f${i}`).join(', '));

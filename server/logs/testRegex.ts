@@ -1,0 +1,48 @@
+/**
+ * Random regular expressions of the subset the stores test themselves (`isPortableRegex`), and random ASCII values
+ * to test them on, for the tests that compare the stores' matching with the evaluator's.
+ */
+import { isPortableRegex } from '../../schemas/evaluate/match';
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ATOMS = ['a', 'b', 'B', '1', '/', '-', ':', '_', '\\.', '\\/', '.', '\\d', '\\w', '[a-c]', '[^/]', '[0-9x]', '[A-Z_]'];
+const QUANTIFIERS = ['', '', '', '*', '+', '?', '{2}', '{1,3}', '{0,}', '*?', '+?', '{1,2}?'];
+
+/** `n` regular expressions of the portable subset (each checked by `isPortableRegex`). */
+export function portableRegexes(n: number, seed: number): string[] {
+  const next = random(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const sequence = (depth: number): string => {
+    let out = '';
+    for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
+      const group = depth < 1 && next() < 0.25;
+      const atom = group ? `(${next() < 0.5 ? '?:' : ''}${sequence(depth + 1)}|${sequence(depth + 1)})` : pick(ATOMS);
+      out += atom + pick(QUANTIFIERS);
+    }
+    return out;
+  };
+  const out: string[] = [];
+  while (out.length < n) {
+    const source = `${next() < 0.3 ? '^' : ''}${sequence(0)}${next() < 0.3 ? '$' : ''}`;
+    if (isPortableRegex(source)) out.push(source);
+  }
+  return out;
+}
+
+/** `n` ASCII values without line breaks, in both cases, from the characters the expressions above read. */
+export function asciiValues(n: number, seed: number): string[] {
+  const next = random(seed);
+  const chars = 'abcABC019/-:._x Z';
+  return Array.from({ length: n }, () => Array.from({ length: Math.floor(next() * 10) }, () => chars[Math.floor(next() * chars.length)]).join(''));
+}
