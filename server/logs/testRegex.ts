@@ -3,18 +3,7 @@
  * to test them on, for the tests that compare the stores' matching with the evaluator's.
  */
 import { isPortableRegex } from '../../schemas/evaluate/match';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from './generator';
 
 const ATOMS = ['a', 'b', 'B', '1', '/', '-', ':', '_', '\\.', '\\/', '.', '\\d', '\\w', '[a-c]', '[^/]', '[0-9x]', '[A-Z_]'];
 const QUANTIFIERS = ['', '', '', '*', '+', '?', '{2}', '{1,3}', '{0,}', '*?', '+?', '{1,2}?'];
