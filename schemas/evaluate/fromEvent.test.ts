@@ -91,7 +91,7 @@ describe('attributes the rules read', () => {
       { match: 'contains', value: '/admin/' },
       { match: 'regex', value: '^https://a.b' },
     ]);
-    for (const other of ['\\bpay\\b', '^(?=a)', '(a)\\1', '\\s'])
+    for (const other of ['\\tpay', '^(?=a)', '(a)\\1', '[\\S]'])
       expect(textPatternsRead([published, compiled([{ action: 'allow', uri: [{ match: 'regex', value: other }] }])], 'web', 'url')).toBeUndefined();
   });
 });

@@ -58,8 +58,9 @@ describe('a regular expression as text patterns', () => {
 
 describe('regular expressions the stores test themselves', () => {
   it('accepts the subset JavaScript, PostgreSQL and RE2 read alike, and nothing else', () => {
-    for (const source of ['/account/\\d+$', '^https://a.b', '[^/]+\\.exe$', '(?:a|b)c{1,3}?', '^(curl|wget)/\\w*', '[A-Z_]{2}', '^$']) expect([source, isPortableRegex(source)]).toEqual([source, true]);
-    for (const source of ['\\bpay', '\\s', '(?=a)', '(?i)a', '(a)\\1', 'a||b', '(a|)', '()', '[]a]', '[\\d]', 'a{2,300}', 'x{', 'ä', 'a\tb', '***=a', '^*', '(a'])
+    for (const source of ['/account/\\d+$', '^https://a.b', '[^/]+\\.exe$', '(?:a|b)c{1,3}?', '^(curl|wget)/\\w*', '[A-Z_]{2}', '^$', '\\bpay\\b', '\\Bx\\s+\\S\\D\\W', '\\b', '[\\w.-]+', '[^\\s/]', '[\\d-]', '[-\\d]'])
+      expect([source, isPortableRegex(source)]).toEqual([source, true]);
+    for (const source of ['\\b*', '^\\B{2}', '[\\S]', '[\\b]', '[\\w-z]', '[a-\\d]', '\\t', '\\x41', '\\u0041', '(\\b)', '(?=a)', '(?i)a', '(a)\\1', 'a||b', '(a|)', '()', '[]a]', 'a{2,300}', 'x{', 'ä', 'a\tb', '***=a', '^*', '(a'])
       expect([source, isPortableRegex(source)]).toEqual([source, false]);
   });
 });

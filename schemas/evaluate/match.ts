@@ -232,11 +232,12 @@ const REGEX_BOUND_MAX = 255;
 /**
  * Whether a regular expression is in the subset that the evaluator (JavaScript, case-insensitive), PostgreSQL (`~*`)
  * and ClickHouse (RE2, `(?i)`) read alike on an ASCII value without line breaks, so that the stores can test it
- * themselves: printable ASCII literals and escaped punctuation; `.`; `\d` and `\w`; classes of literals, escaped
- * punctuation and ranges, negated or not; groups `(…)` and `(?:…)` and alternatives, none empty; the quantifiers
- * `*`, `+`, `?`, `{n}`, `{n,}` and `{n,m}` (at most 255), each after an atom and lazy or not; the anchors `^` and `$`.
- * Not: `\s`, `\b` and other escapes, back references, look-arounds, flags, `[`, `]`, `{` or `}` standing for
- * themselves.
+ * themselves (each in its spelling, `portableRegexIn`): printable ASCII literals and escaped punctuation; `.`; `\d`,
+ * `\w`, `\s` and their negations `\D`, `\W`, `\S`; classes of literals, escaped punctuation, ranges and `\d`, `\w`,
+ * `\s` (not as a range's end), negated or not; groups `(…)` and `(?:…)` and alternatives, none empty; the quantifiers `*`, `+`, `?`, `{n}`, `{n,}` and
+ * `{n,m}` (at most 255), each after an atom and lazy or not; the anchors `^` and `$` and the word boundaries `\b`
+ * and `\B`, none quantified. Not: other escapes (`\t`, `\x41`, `\u0041` …), `\D`, `\W`, `\S` or `\b` inside a
+ * class, back references, look-arounds, flags, `[`, `]`, `{` or `}` standing for themselves.
  */
 export function isPortableRegex(source: string): boolean {
   try {
@@ -253,15 +254,26 @@ export function isPortableRegex(source: string): boolean {
     const c = source[i]!;
     if (c === '\\') {
       const e = source[++i];
-      if (e !== 'd' && e !== 'w' && !punctuation(e)) return false;
+      if (e === 'b' || e === 'B') {
+        if (QUANTIFIER_START.includes(source[i + 1]!)) return false;
+        last = last === 'start' ? 'start' : 'atom';
+        continue;
+      }
+      if (!(e !== undefined && 'dwsDWS'.includes(e)) && !punctuation(e)) return false;
       last = 'atom';
     } else if (c === '[') {
       i += source[i + 1] === '^' ? 2 : 1;
       if (source[i] === ']') return false; // an empty class, or a literal "]" first: read differently
+      const open = i;
       for (; source[i] !== ']'; i++) {
         const k = source[i];
         if (k === undefined || k === '[' || !printable(k)) return false;
-        if (k === '\\' && !punctuation(source[++i])) return false;
+        if (k !== '\\') continue;
+        const e = source[++i];
+        if (e === 'd' || e === 'w' || e === 's') {
+          // Not an end of a range: `[\w-z]` is an error or a literal "-" depending on the engine.
+          if ((source[i - 2] === '-' && i - 2 > open) || (source[i + 1] === '-' && source[i + 2] !== ']')) return false;
+        } else if (!punctuation(e)) return false;
       }
       last = 'atom';
     } else if (c === '(') {
@@ -292,11 +304,40 @@ export function isPortableRegex(source: string): boolean {
       last = 'quantifier';
     } else if (c === '^' || c === '$') {
       last = last === 'start' ? 'start' : 'atom';
-      if (source[i + 1] === '*' || source[i + 1] === '+' || source[i + 1] === '?' || source[i + 1] === '{') return false;
+      if (QUANTIFIER_START.includes(source[i + 1]!)) return false;
     } else if (c === ']' || c === '}' || !printable(c)) return false;
     else last = 'atom';
   }
-  return depth === 0 && (last !== 'start' || /[\^$]/.test(source));
+  return depth === 0 && (last !== 'start' || /[\^$]|\\[bB]/.test(source));
+}
+
+const QUANTIFIER_START = ['*', '+', '?', '{'];
+/** What RE2's `\s` lacks of JavaScript's and PostgreSQL's on ASCII: the vertical tab; spelled out for RE2. */
+const SPACE_CLASS = '\\t\\n\\v\\f\\r ';
+
+/**
+ * A portable expression (`isPortableRegex`) spelled as PostgreSQL (`~*`) or RE2 (`(?i)`) reads it as the evaluator
+ * does: PostgreSQL's word boundaries are `\y` and `\Y` (its `\b` is a backspace); RE2's `\s` leaves out the vertical
+ * tab, so `\s` and `\S` are written as classes there.
+ */
+export function portableRegexIn(source: string, engine: 'postgres' | 're2'): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c !== '\\') {
+      if (c === '[') inClass = true;
+      else if (c === ']') inClass = false;
+      out += c;
+      continue;
+    }
+    const e = source[++i]!;
+    if (engine === 'postgres' && (e === 'b' || e === 'B')) out += e === 'b' ? '\\y' : '\\Y';
+    else if (engine === 're2' && e === 's') out += inClass ? SPACE_CLASS : `[${SPACE_CLASS}]`;
+    else if (engine === 're2' && e === 'S') out += `[^${SPACE_CLASS}]`;
+    else out += c + e;
+  }
+  return out;
 }
 
 /** Directions a rule's transfer direction covers. */

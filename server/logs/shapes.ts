@@ -7,7 +7,7 @@
  */
 import { textPatternsRead, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
 import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
-import { textTest, type TextPatternValue } from '../../schemas/evaluate/match';
+import { portableRegexIn, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
 import type { Db } from '../types';
@@ -176,7 +176,8 @@ const SHAPE_SETTINGS = "SET LOCAL work_mem = '64MB'; SET LOCAL enable_sort = off
  * it; `param` binds a value. A prefix or suffix test lower-cases only the characters it compares (a URL or user agent
  * is long, and lower-casing it whole for each pattern was a third of the query on PGlite).
  */
-function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => string): string {
+export function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => string): string {
+  if (p.match === 'regex') return `${value} ~* ${param(portableRegexIn(p.value, 'postgres'))}`;
   const v = param(p.value);
   switch (p.match) {
     case 'starts_with':
@@ -185,8 +186,6 @@ function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => s
       return `lower(right(${value}, length(${v}))) = ${v}`;
     case 'contains':
       return `strpos(lower(${value}), ${v}) > 0`;
-    case 'regex':
-      return `${value} ~* ${v}`;
     default:
       return `lower(${value}) = ${v}`;
   }

@@ -5,7 +5,9 @@
 import { isPortableRegex } from '../../schemas/evaluate/match';
 import { mulberry32 as random } from './generator';
 
-const ATOMS = ['a', 'b', 'B', '1', '/', '-', ':', '_', '\\.', '\\/', '.', '\\d', '\\w', '[a-c]', '[^/]', '[0-9x]', '[A-Z_]'];
+const ATOMS = ['a', 'b', 'B', '1', '/', '-', ':', '_', ' ', '\\.', '\\/', '.', '\\d', '\\w', '\\s', '\\D', '\\W', '\\S', '[a-c]', '[^/]', '[0-9x]', '[A-Z_]', '[\\w.-]', '[^\\s/]', '[\\d-]', '[a\\s]', '[^\\w]'];
+/** Zero-width atoms, never quantified. */
+const ASSERTIONS = ['\\b', '\\B'];
 const QUANTIFIERS = ['', '', '', '*', '+', '?', '{2}', '{1,3}', '{0,}', '*?', '+?', '{1,2}?'];
 
 /** `n` regular expressions of the portable subset (each checked by `isPortableRegex`). */
@@ -16,6 +18,10 @@ export function portableRegexes(n: number, seed: number): string[] {
     let out = '';
     for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
       const group = depth < 1 && next() < 0.25;
+      if (next() < 0.15) {
+        out += pick(ASSERTIONS);
+        continue;
+      }
       const atom = group ? `(${next() < 0.5 ? '?:' : ''}${sequence(depth + 1)}|${sequence(depth + 1)})` : pick(ATOMS);
       out += atom + pick(QUANTIFIERS);
     }
@@ -29,9 +35,12 @@ export function portableRegexes(n: number, seed: number): string[] {
   return out;
 }
 
-/** `n` ASCII values without line breaks, in both cases, from the characters the expressions above read. */
+/**
+ * `n` ASCII values without line breaks, in both cases, from the characters the expressions above read, the spaces
+ * the engines' `\s` could disagree on (tab, vertical tab, form feed) among them.
+ */
 export function asciiValues(n: number, seed: number): string[] {
   const next = random(seed);
-  const chars = 'abcABC019/-:._x Z';
+  const chars = 'abcABC019/-:._x Z\t\v\f';
   return Array.from({ length: n }, () => Array.from({ length: Math.floor(next() * 10) }, () => chars[Math.floor(next() * chars.length)]).join(''));
 }

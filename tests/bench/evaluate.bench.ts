@@ -12,7 +12,7 @@
  *   (server/logs/shapes.ts) and the tally of schemas/evaluate/impact.ts, timed separately: events replayed per second.
  * With BENCH_DATABASE_URL, the same through PostgreSQL; with CLICKHOUSE_URL, the PGlite events are then taken into the
  * cluster and the job's work timed there too.
- * BENCH_EVENTS=100000 runs it at a small size.
+ * BENCH_EVENTS=100000 runs it at a small size; BENCH_URL_REGEX adds a staged rule with that URL expression.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +50,10 @@ const published = Object.fromEntries(
 ) as Record<string, Record<string, unknown>>;
 const staged = structuredClone(published) as Record<string, { list: Record<string, unknown>[] }>;
 staged['web.exceptions']!.list.unshift({ id: 'bench-1', name: 'Block video for Sales', enabled: true, action: 'block', transferDirection: 'all', conditions: { categories: ['25'], entities: [{ type: 'group', name: 'Sales' }] } });
+// BENCH_URL_REGEX: the staged revision also blocks the URLs that regular expression matches (a condition the stores
+// test themselves when the expression is portable, else one that groups the events by their URL).
+const urlRegex = process.env.BENCH_URL_REGEX;
+if (urlRegex) staged['web.exceptions']!.list.unshift({ id: 'bench-2', name: 'Block by URL', enabled: true, action: 'block', transferDirection: 'all', conditions: { uri: [{ match: 'regex', value: urlRegex }] } });
 
 const ms = (t: number) => `${t.toFixed(0)} ms`;
 const rate = (n: number, t: number) => `${Math.round((n * 1000) / t).toLocaleString('en')}/s`;

@@ -88,7 +88,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.collect(db, T, 'dlp', { ts: 0, seq: 0 }, 100);
       await store.ruleHits(db, T, range.startMs);
       await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS);
-      const patterns = ['starts_with', 'ends_with', 'contains', 'equal', 'regex'].map((match) => ({ match, value: "/o'k" }));
+      const patterns = [...['starts_with', 'ends_with', 'contains', 'equal', 'regex'].map((match) => ({ match, value: "/o'k" })), { match: 'regex', value: "\\bo'\\s*\\S\\b" }];
       await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS, { url: patterns, 'user-agent': patterns });
       await store.ingest(db, T, 'web', [{ ts: TEST_NOW - 1000, event: { userid: "o'hara", domain: 'x.example', bytes: 5, cats: ['1'] } }]);
       const keyed = [{ ts: TEST_NOW - 900, event: { userid: 'keyed', domain: 'k.example', bytes: 1 } }];

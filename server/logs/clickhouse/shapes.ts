@@ -3,7 +3,7 @@
  * answers as the SQL store's (../shapes.ts), over the Distributed event table.
  */
 import type { Risk } from '../../../schemas/logEnums';
-import type { TextPatternValue } from '../../../schemas/evaluate/match';
+import { portableRegexIn, type TextPatternValue } from '../../../schemas/evaluate/match';
 import {
   FILE_EXTENSION_PATTERN,
   hasRegex,
@@ -51,7 +51,7 @@ export async function requestShapes(
  * The test of the evaluator's text pattern `p` on `lower` (an ASCII value without line breaks, lower-cased), as
  * ../shapes.ts's sqlTextTest; a regular expression is one `isPortableRegex` accepts.
  */
-function textTest(p: TextPatternValue, lower: Sql): Sql {
+export function textTest(p: TextPatternValue, lower: Sql): Sql {
   switch (p.match) {
     case 'starts_with':
       return sql`substring(${lower}, 1, length(${p.value})) = ${p.value}`;
@@ -60,7 +60,7 @@ function textTest(p: TextPatternValue, lower: Sql): Sql {
     case 'contains':
       return sql`position(${lower}, ${p.value}) > 0`;
     case 'regex':
-      return sql`match(${lower}, ${`(?i)${p.value}`})`;
+      return sql`match(${lower}, ${`(?i)${portableRegexIn(p.value, 're2')}`})`;
     default:
       return sql`${lower} = ${p.value}`;
   }
