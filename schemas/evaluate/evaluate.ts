@@ -233,6 +233,29 @@ function winnerOf(d: CompiledDecision, r: PreparedRequest): { list: CompiledList
   return null;
 }
 
+/**
+ * Whether two compiled revisions decide `decision` alike for every request at the same time: the same fallback and,
+ * tier by tier, the same lists holding the same rows in the same order, each with the same action, state, expiry and
+ * conditions (their values after the lookup steps, so a changed object a rule refers to counts). The impact of a
+ * publish replays only the kinds of events whose decision is not the same.
+ */
+export function sameDecision(a: CompiledPolicy, b: CompiledPolicy, decision: string): boolean {
+  const print = (p: CompiledPolicy) => {
+    const d = p.decisions.find((x) => x.decl.id === decision);
+    return (
+      d &&
+      JSON.stringify([
+        d.fallback.action,
+        d.tiers.map((tier) =>
+          tier.map((l) => [l.area.id, l.decl.id, l.rules.map((r) => [r.key, r.action, r.enabled, r.expiresAt, r.conditions.map((c) => [c.decl.field, c.set, c.any ?? false, c.list, c.also ?? []])])]),
+        ),
+      ])
+    );
+  };
+  const printed = print(a);
+  return printed !== undefined && printed === print(b);
+}
+
 /** Each decision's action and deciding row, without a trace. */
 export interface Decision {
   readonly decision: string;

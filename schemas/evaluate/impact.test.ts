@@ -122,4 +122,26 @@ describe('the impact of a publish on web requests and mail messages', () => {
     expect(gone!.by_user[0]!.examples.map((e) => e.request.url)).toEqual(['https://bad.example/s5', 'https://bad.example/s1']);
     expect(found!.by_user[0]!.events).toBe(shapes.reduce((n, s) => n + s.count, 0));
   });
+
+  it('replays only the kinds whose policy the staged revision changes, and counts the others to the same summary', () => {
+    const mailRules = { list: [{ senders: ['spam.example'], action: 'block' }] };
+    const before = compilePolicy(model, { web: { list: [] }, mail: mailRules });
+    const after = compilePolicy(model, { web: { list: [{ domain: ['bad.example'], action: 'block' }] }, mail: structuredClone(mailRules) });
+    const shapes = [web('bad.example', 5), web('good.example', 7), mail('billing@spam.example', 'bob', 3), mail('a@friend.example', 'bob', 11)];
+    const replayedAll = new ImpactTally(before, after, NOW);
+    for (const s of shapes) replayedAll.add(s);
+    const webOnly = new ImpactTally(before, after, NOW);
+    expect([webOnly.replayed, webOnly.unchanged]).toEqual([['web'], ['email']]);
+    for (const s of shapes) if (s.kind === 'web') webOnly.add(s);
+    webOnly.addUnchanged('email', 14);
+    expect(webOnly.summary()).toEqual({ ...replayedAll.summary(), shapes: 2 });
+    expect(webOnly.summary()).toMatchObject({ events: 26, email_events: 14, changed: 5, unchanged: ['email'] });
+
+    // Another value of a condition, or another action, is a change of the kind's policy.
+    const more = compilePolicy(model, { web: { list: [] }, mail: { list: [{ ...mailRules.list[0], senders: ['spam.example', 'junk.example'] }] } });
+    expect(new ImpactTally(before, more, NOW).replayed).toEqual(['email']);
+    const other = compilePolicy(model, { web: { list: [] }, mail: { list: [{ ...mailRules.list[0], action: 'safeview' }] } });
+    expect(new ImpactTally(before, other, NOW).replayed).toEqual(['email']);
+    expect(new ImpactTally(before, before, NOW).replayed).toEqual([]);
+  });
 });

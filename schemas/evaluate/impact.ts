@@ -5,7 +5,7 @@
  * Pure: the server's impact job and the bench feed it shapes and read its summary.
  */
 import { z } from 'zod';
-import { decideOne, type CompiledPolicy } from './evaluate';
+import { decideOne, sameDecision, type CompiledPolicy } from './evaluate';
 import { prepareRequest } from './match';
 import { EvalRequest } from './types';
 
@@ -64,6 +64,9 @@ export const ImpactSummary = z.object({
   by_domain: z.array(ImpactGroup).meta({ description: 'Changed web requests by the domain requested' }),
   by_sender_domain: z.array(ImpactGroup).meta({ description: 'Changed mail messages by the domain of their sender' }),
   by_category: z.array(ImpactGroup).meta({ description: 'Changed web requests by category' }),
+  unchanged: z.array(ImpactKind).meta({
+    description: "Kinds whose policy is the same in both revisions (the same rows, objects and settings): their events are counted, not replayed, since none of their actions can change",
+  }),
 });
 export type ImpactSummary = z.infer<typeof ImpactSummary>;
 
@@ -100,11 +103,25 @@ export class ImpactTally {
   private readonly transitions = new Map<string, { kind: ImpactKind; from: string; to: string; events: number; users: Set<string> }>();
   private readonly groups = { user: new Map<string, Group>(), domain: new Map<string, Group>(), senderDomain: new Map<string, Group>(), category: new Map<string, Group>() };
 
+  /** The kinds whose decision the revisions do not share: only their shapes need deciding (`add`). */
+  readonly replayed: readonly ImpactKind[];
+  /** The other kinds: their events are counted (`addUnchanged`). */
+  readonly unchanged: readonly ImpactKind[];
+
   constructor(
     private readonly published: CompiledPolicy,
     private readonly staged: CompiledPolicy,
     private readonly now: number,
-  ) {}
+  ) {
+    this.unchanged = ImpactKind.options.filter((kind) => sameDecision(published, staged, DECISION_OF[kind]));
+    this.replayed = ImpactKind.options.filter((kind) => !this.unchanged.includes(kind));
+  }
+
+  /** Counts the events of a kind not replayed (one whose decision both revisions share), which no revision changes. */
+  addUnchanged(kind: ImpactKind, events: number): void {
+    this.events += events;
+    if (kind === 'email') this.emailEvents += events;
+  }
 
   add(shape: ImpactShape): void {
     const { kind, request, user } = shape;
@@ -179,6 +196,7 @@ export class ImpactTally {
       by_domain: top(this.groups.domain),
       by_sender_domain: top(this.groups.senderDomain),
       by_category: top(this.groups.category),
+      unchanged: [...this.unchanged],
     };
   }
 }

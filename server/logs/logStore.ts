@@ -7,6 +7,7 @@
  * Every method takes the SQL store (`db`): the SQL implementation reads it, the ClickHouse one for the audit log only.
  * This file holds the interface; `logStores.ts` chooses and binds the implementation a server uses.
  */
+import type { ImpactKind } from '../../schemas/evaluate/impact';
 import type { InsightsQuery, InsightsResult, ReportName, ReportResult } from '../../schemas/reports';
 import type { LogEventOf, LogResult, LogType } from '../../schemas/logs';
 import type { Db } from '../types';
@@ -74,10 +75,20 @@ export interface LogStore {
   /**
    * The distinct web request and mail message shapes in [sinceMs, untilMs], in no particular order: the web log's,
    * grouped by WEB_SHAPE_ALWAYS and `webFields` (the fields the policy reads; those of `patterns` by which patterns
-   * they match), then the email log's (the impact of a publish). A store gives each shape's newest event with it where
-   * that costs little more than the count.
+   * they match), then the email log's (the impact of a publish); only those of `kinds` (both by default). A store gives
+   * each shape's newest event with it where that costs little more than the count.
    */
-  requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns): Promise<RequestShape[]>;
+  requestShapes(
+    db: Db,
+    tenantId: string,
+    sinceMs: number,
+    untilMs: number,
+    webFields: Iterable<WebShapeField>,
+    patterns?: WebShapePatterns,
+    kinds?: readonly ImpactKind[],
+  ): Promise<RequestShape[]>;
+  /** How many web requests or mail messages were logged in [sinceMs, untilMs] (the impact's kinds not replayed). */
+  eventCount(db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number): Promise<number>;
   /**
    * The newest event of each of `shapes` (from `requestShapes` with the same range, fields and patterns), in their
    * order; undefined where the shape's events have gone since.

@@ -8,6 +8,7 @@
 import { textPatternsRead, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
 import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
 import { portableRegexIn, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
+import type { ImpactKind } from '../../schemas/evaluate/impact';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
 import type { Db } from '../types';
@@ -152,11 +153,21 @@ export async function requestShapes(
   untilMs: number,
   webFields: Iterable<WebShapeField>,
   patterns: WebShapePatterns = {},
+  kinds: readonly ImpactKind[] = ['web', 'email'],
 ): Promise<RequestShape[]> {
   return db.transaction(async (tx) => {
     await tx.exec(SHAPE_SETTINGS);
-    return [...(await webShapes(tx, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(tx, tenantId, sinceMs, untilMs))];
+    return [
+      ...(kinds.includes('web') ? await webShapes(tx, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns) : []),
+      ...(kinds.includes('email') ? await emailShapes(tx, tenantId, sinceMs, untilMs) : []),
+    ];
   });
+}
+
+/** `LogStore.eventCount`: the kind's events in the range, counted along the index. */
+export async function eventCount(db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM log_events WHERE ${RANGE(kind)}`, [tenantId, sinceMs, untilMs]);
+  return Number(rows[0]!.n);
 }
 
 /**

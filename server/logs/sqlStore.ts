@@ -9,7 +9,7 @@ import type { FileSighting, LogStore, StoredEvent } from './logStore';
 import { runReport } from './reports';
 import { DAY_MS, HOUR_MS } from './rollups';
 import { sandboxReport } from './sandbox';
-import { requestShapes, ruleHits, shapeExamples } from './shapes';
+import { eventCount, requestShapes, ruleHits, shapeExamples } from './shapes';
 import { toNumber } from './sql';
 import { logPage } from './store';
 
@@ -55,6 +55,7 @@ export const sqlLogStore: LogStore = {
   },
   ruleHits,
   requestShapes,
+  eventCount,
   shapeExamples,
   ingest: appendEvents,
   dropBefore: async (db, tenantId, beforeMs) => {

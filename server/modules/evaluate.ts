@@ -328,12 +328,14 @@ async function runImpact(db: Db, job: JobKey, now: number, revisions: { publishe
     const patterns = webShapePatterns(both, fields);
     const range = [job.tenantId, now - IMPACT_DAYS * DAY_MS, now] as const;
     const store = logStoreOf(db);
+    // Only the kinds whose policy the staged revision changes are replayed; the others' events are counted.
+    const tally = new ImpactTally(revisions.published, revisions.staged, now);
     try {
-      shapes = await store.requestShapes(db.heavy(), ...range, fields, patterns);
+      shapes = tally.replayed.length ? await store.requestShapes(db.heavy(), ...range, fields, patterns, tally.replayed) : [];
+      for (const kind of tally.unchanged) tally.addUnchanged(kind, await store.eventCount(db.heavy(), job.tenantId, kind, range[1], range[2]));
     } finally {
       clearInterval(heartbeat);
     }
-    const tally = new ImpactTally(revisions.published, revisions.staged, now);
     let written = -Infinity;
     let i = 0;
     while (i < shapes.length) {

@@ -43,6 +43,7 @@ function summary(change: Partial<Summary>): Summary {
     by_domain: [],
     by_sender_domain: [],
     by_category: [],
+    unchanged: [],
     ...change,
   };
 }
@@ -111,5 +112,16 @@ describe('the effect of a publish on recent traffic', () => {
   it('counts both kinds when nothing would change', async () => {
     show(summary({}));
     expect((await screen.findByTestId('impact-summary')).textContent).toBe('None of the 900 web requests and 300 mail messages of the last 7 days would change.');
+  });
+
+  it('says which kind was counted, not replayed, because its policy is the same in both revisions', async () => {
+    show(summary({ shapes: 350, unchanged: ['email'] }));
+    expect((await screen.findByTestId('impact-summary')).textContent).toBe('None of the 900 web requests and 300 mail messages of the last 7 days would change.');
+    const effect = screen.getByRole('region', { name: 'Effect on recent traffic' });
+    expect(
+      within(effect).getByText(
+        '900 logged web requests replayed as 350 distinct requests. The 300 mail messages keep their actions: the mail policy is the same in both revisions.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -37,9 +37,19 @@ type Kind = Example['kind'];
 const actionLabel = (r: Summary, kind: Kind, action: string) => (kind === 'email' ? r.email_actions : r.actions)[action] ?? action;
 
 /** The logged events replayed: "1,200 web requests" or "1,200 web requests and 300 mail messages". */
-function replayed(r: Summary, web = 'web request'): string {
-  const requests = plural(r.events - r.email_events, web);
+function replayed(r: Summary): string {
+  const requests = plural(r.events - r.email_events, 'web request');
   return r.email_events > 0 ? `${requests} and ${plural(r.email_events, 'mail message')}` : requests;
+}
+
+/** How the events were replayed; a kind whose policy is the same in both revisions is counted, not replayed. */
+function footnote(r: Summary): string {
+  const counts = { web: r.events - r.email_events, email: r.email_events };
+  const names = { web: ['logged web request', 'web policy'], email: ['mail message', 'mail policy'] } as const;
+  const decided = (['web', 'email'] as const).filter((k) => !r.unchanged.includes(k) && (k === 'web' || counts[k] > 0));
+  const parts = decided.length ? [`${decided.map((k) => plural(counts[k], names[k][0])).join(' and ')} replayed as ${plural(r.shapes, 'distinct request')}.`] : [];
+  for (const k of r.unchanged) if (counts[k] > 0) parts.push(`The ${plural(counts[k], names[k][0])} keep their actions: the ${names[k][1]} is the same in both revisions.`);
+  return parts.join(' ');
 }
 
 function sentence(r: Summary): string {
@@ -174,7 +184,7 @@ function Result({ result }: { result: Summary }) {
         {sentence(result)}
       </Text>
       <Text size="xs" c="dimmed">
-        {replayed(result, 'logged web request')} replayed as {plural(result.shapes, 'distinct request')}.
+        {footnote(result)}
       </Text>
       {result.changed > 0 && (
         <>

@@ -2,6 +2,7 @@
  * The ClickHouse store's reads for policy evaluation (`LogStore.ruleHits`, `LogStore.requestShapes`): the same
  * answers as the SQL store's (../shapes.ts), over the Distributed event table.
  */
+import type { ImpactKind } from '../../../schemas/evaluate/impact';
 import type { Risk } from '../../../schemas/logEnums';
 import { portableRegexIn, type TextPatternValue } from '../../../schemas/evaluate/match';
 import {
@@ -43,8 +44,20 @@ export async function requestShapes(
   untilMs: number,
   webFields: Iterable<WebShapeField>,
   patterns: WebShapePatterns = {},
+  kinds: readonly ImpactKind[] = ['web', 'email'],
 ): Promise<RequestShape[]> {
-  return [...(await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns)), ...(await emailShapes(ch, tenantId, sinceMs, untilMs))];
+  return [
+    ...(kinds.includes('web') ? await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns) : []),
+    ...(kinds.includes('email') ? await emailShapes(ch, tenantId, sinceMs, untilMs) : []),
+  ];
+}
+
+/** `LogStore.eventCount`, as ../shapes.ts's. */
+export async function eventCount(ch: ClickHouse, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number): Promise<number> {
+  const [row] = await ch.rows<{ n: string }>(
+    sql`SELECT count() AS n FROM ${raw(ch.config.database)}.log_events WHERE tenant_id = ${tenantId} AND log_type = ${kind} AND ts >= ${sinceMs} AND ts <= ${untilMs}`,
+  );
+  return Number(row!.n);
 }
 
 /**

@@ -4,6 +4,7 @@
  * log stays on SQL (it is written inside the saves' transactions) and its reads go to the SQL store.
  */
 import { createHash } from 'node:crypto';
+import type { ImpactKind } from '../../../schemas/evaluate/impact';
 import { LOG_FILTERS, excludeParam, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
 import {
   REPORT_INTERVAL_DEFAULT,
@@ -30,7 +31,7 @@ import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bin
 import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
-import { requestShapes, ruleHits } from './shapes';
+import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, WebShapeField, WebShapePatterns } from '../shapes';
 
 /** How far back a log page looks first (see logPage). */
@@ -550,8 +551,12 @@ export class ClickHouseLogStore implements LogStore {
     return ruleHits(this.ch, tenantId, sinceMs);
   }
 
-  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns) {
-    return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns);
+  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns, kinds?: readonly ImpactKind[]) {
+    return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns, kinds);
+  }
+
+  eventCount(_db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number) {
+    return eventCount(this.ch, tenantId, kind, sinceMs, untilMs);
   }
 
   /** Each shape came with its newest event (argMax in the same pass costs a column store little). */
