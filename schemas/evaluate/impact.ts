@@ -29,6 +29,11 @@ export interface ImpactShape {
   readonly example?: { readonly timestamp: string; readonly url?: string; readonly subject?: string };
   /** The caller's name for the shape (its index, say), handed back by `examplesWanted`. */
   readonly ref?: number;
+  /**
+   * What tells shapes of equal counts apart (the kind, user and request by default): a caller whose requests hold one
+   * value of a group of values (a URL grouped by the patterns it matches) gives the group instead.
+   */
+  readonly key?: string;
 }
 
 export const ImpactExample = z.object({
@@ -139,7 +144,7 @@ export class ImpactTally {
     t.events += shape.count;
     t.users.add(user);
     this.transitions.set(key, t);
-    const candidate: Candidate = { shape, from, to, key: JSON.stringify([kind, user, request]) };
+    const candidate: Candidate = { shape, from, to, key: shape.key ?? JSON.stringify([kind, user, request]) };
     const add = (m: Map<string, Group>, key: string) => {
       const g = m.get(key) ?? { key, events: 0, examples: [] };
       g.events += shape.count;

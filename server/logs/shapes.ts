@@ -99,9 +99,11 @@ export interface WebRequestShape {
   readonly kind: 'web';
   /**
    * The shape's fields as logged: a list field's values ([] when absent), another's text or null when absent; a field
-   * grouped by patterns holds the greatest (in byte order) of its events' values.
+   * grouped by patterns holds one of its events' values (any: the policy decides them all alike), the store's choice.
    */
   readonly event: Readonly<Partial<Record<WebShapeField, string | readonly string[] | null>>>;
+  /** The group of each field grouped by patterns (`webTextKey`), the same on every store; null when absent. */
+  readonly groups: Readonly<Partial<Record<WebShapeField, string | null>>>;
   readonly count: number;
   readonly example?: WebShapeExample;
 }
@@ -223,15 +225,19 @@ const RANGE = (logType: 'web' | 'email') => `tenant_id = $1 AND log_type = '${lo
 async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
   const { params, param } = binder(tenantId, sinceMs, untilMs);
   // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position (c: the field as read, f: what
-  // the shape groups by, v: the value of a field grouped by patterns, the greatest of its group).
+  // the shape groups by, v: the value of a field grouped by patterns, one of its group's).
   const keys = fields.map((f, i) => {
     const own = patterns[f];
     return own && !WEB_LIST_FIELDS.has(f) ? `${sqlTextKey(`c${i}`, own, param)} AS f${i}, c${i} AS v${i}` : `c${i} AS f${i}`;
   });
   const valued = fields.flatMap((f, i) => (patterns[f] && !WEB_LIST_FIELDS.has(f) ? [i] : []));
   const groups = fields.map((_, i) => `f${i}`).join(', ');
+  // Any value of the group: any_value (PostgreSQL 16 on, PGlite) keeps the first; max compares each (a second a million
+  // events on PGlite).
+  const [version] = (await db.query<{ v: string }>("SELECT current_setting('server_version_num') AS v")).rows;
+  const anyOf = (v: string) => (Number(version!.v) >= 160000 ? `any_value(${v})` : `max(${v})`);
   const { rows } = await db.query<{ s: string }>(
-    `SELECT json_build_array(${groups}, count(*)${valued.map((i) => `, max(v${i} COLLATE "C")`).join('')})::text AS s
+    `SELECT json_build_array(${groups}, count(*)${valued.map((i) => `, ${anyOf(`v${i}`)}`).join('')})::text AS s
        FROM (SELECT ${keys.join(', ')}
                FROM (SELECT ${fields.map((f, i) => `${webFieldSql(f)} AS c${i}`).join(', ')} FROM log_events WHERE ${RANGE('web')} OFFSET 0) c) e
       GROUP BY ${groups}`,
@@ -241,10 +247,15 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
   return rows.map(({ s }) => {
     const r = JSON.parse(s) as (string | readonly string[] | null)[];
     const event: Partial<Record<WebShapeField, string | readonly string[] | null>> = {};
+    const grouped: Partial<Record<WebShapeField, string | null>> = {};
     for (let i = 0; i < fields.length; i++) event[fields[i]!] = r[i]!;
     // The values of the fields grouped by patterns come after the count.
-    for (let k = 0; k < valued.length; k++) event[fields[valued[k]!]!] = r[fields.length + 1 + k]!;
-    return { kind: 'web' as const, event, count: r[fields.length] as unknown as number };
+    for (let k = 0; k < valued.length; k++) {
+      const f = fields[valued[k]!]!;
+      grouped[f] = event[f] as string | null;
+      event[f] = r[fields.length + 1 + k]!;
+    }
+    return { kind: 'web' as const, event, groups: grouped, count: r[fields.length] as unknown as number };
   });
 }
 

@@ -250,6 +250,8 @@ export function impactShape(s: RequestShape, ref?: number, example: RequestShape
     request: webEventRequest(logged),
     user: logged.userid ?? '',
     count: s.count,
+    // The shape as grouped, a field grouped by patterns by its group: the same on every store.
+    key: JSON.stringify({ ...s.event, ...s.groups }),
     ...(shown && { example: { timestamp, url: shown.url } }),
     ...named,
   };
@@ -258,8 +260,8 @@ export function impactShape(s: RequestShape, ref?: number, example: RequestShape
 /**
  * Each shape the tally shows as an example, with its newest event (the tally's shapes made by `impactShape(shapes[i],
  * i)`), as `ImpactTally.summary` takes them. The tally decides on the shapes as grouped (a field grouped by patterns
- * holds its group's greatest value), so that every store gives it the same requests; only the examples shown read
- * their own event.
+ * holds one of its group's values, which the policy decides alike) and tells them apart by their groups, so that
+ * every store gives it the same summary; only the examples shown read their own event.
  */
 export async function examplesFound(
   store: LogStore,

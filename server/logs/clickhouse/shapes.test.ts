@@ -15,7 +15,7 @@ import { loadSeedDocuments } from '../../seed/documents';
 import type { Db } from '../../types';
 import type { LogStore } from '../logStore';
 import { DAY_MS } from '../rollups';
-import { WEB_SHAPE_FIELDS, webFieldsReading, webShapePatterns, type RequestShape, type WebShapeField, type WebShapePatterns } from '../shapes';
+import { WEB_SHAPE_FIELDS, webFieldsReading, webShapePatterns, webTextKey, type RequestShape, type WebShapeField, type WebShapePatterns } from '../shapes';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { asciiValues, portableRegexes } from '../testRegex';
@@ -75,11 +75,17 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
   });
 
   /** Shapes without their examples, in one order whatever order a store gave them in. */
+  /**
+   * The shapes as grouped, in one order: a field grouped by patterns by its group (each store picks its own value of
+   * the group, which `inGroups` checks).
+   */
   const canonical = (shapes: readonly RequestShape[]) =>
     shapes
-      .map(({ example: _, ...s }) => JSON.stringify(s))
+      .map(({ example: _, ...s }) => JSON.stringify(s.kind === 'web' ? { ...s, event: { ...s.event, ...s.groups } } : s))
       .sort()
       .map((s) => JSON.parse(s) as unknown);
+  const inGroups = (shapes: readonly RequestShape[], patterns: WebShapePatterns) =>
+    shapes.every((s) => s.kind === 'email' || Object.entries(s.groups).every(([f, group]) => webTextKey(s.event[f as WebShapeField] as string | null, patterns[f as WebShapeField]!) === group));
   /** Most events first, then newest first (the examples ClickHouse gives with its shapes). */
   const newestFirst = (shapes: readonly RequestShape[]) => [...shapes].sort((a, b) => b.count - a.count || b.example!.ts - a.example!.ts || b.example!.seq - a.example!.seq);
 
@@ -103,6 +109,7 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
         expect(sql.filter((s) => s.kind === 'email').length).toBeGreaterThan(0);
         const ch = await store.requestShapes(db, id, from, to, fields, byPatterns);
         expect(canonical(ch)).toEqual(canonical(sql));
+        expect([inGroups(sql, byPatterns), inGroups(ch, byPatterns)]).toEqual([true, true]);
         // The SQL store finds the newest event of a shape as ClickHouse gives it with the shape (the largest shapes,
         // as the impact shows, and a few of one event).
         const sample = newestFirst(ch).filter((s, i) => i < 40 || i % 97 === 0);
@@ -123,8 +130,8 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
       newestFirst(await store.requestShapes(db, TEST_TENANTS.demo.id, TEST_NOW - DAY_MS, TEST_NOW, fields)).filter((s) => s.kind === 'web' && s.event.domain === 'odd.example');
     // By the fields every shape has: the first two events are one shape, its example the newer one.
     expect(await odd([])).toEqual([
-      { kind: 'web', event: { userid: 'odd@demo.example', domain: 'odd.example', cats: [] }, count: 2, example: expect.objectContaining({ url: 'https://odd.example/2' }) },
-      { kind: 'web', event: { userid: null, domain: 'odd.example', cats: ['50', '7'] }, count: 1, example: expect.objectContaining({ url: 'https://odd.example/3' }) },
+      { kind: 'web', event: { userid: 'odd@demo.example', domain: 'odd.example', cats: [] }, groups: {}, count: 2, example: expect.objectContaining({ url: 'https://odd.example/2' }) },
+      { kind: 'web', event: { userid: null, domain: 'odd.example', cats: ['50', '7'] }, groups: {}, count: 1, example: expect.objectContaining({ url: 'https://odd.example/3' }) },
     ]);
     // By the URL and the file type too: three shapes (newest first), absent fields null.
     expect((await odd(['url', 'file_type'])).map((s) => s.kind === 'web' && [s.event, s.count])).toEqual([

@@ -80,8 +80,8 @@ export function textTest(p: TextPatternValue, lower: Sql): Sql {
 }
 
 async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
-  // As the SQL store: f<i> is what the shape groups by; v<i> (a field grouped by patterns) the greatest of its values,
-  // e<i> its newest event's.
+  // As the SQL store: f<i> is what the shape groups by; e<i> (a field grouped by patterns) its newest event's value,
+  // which is also the value the shape is decided by.
   const valued = fields.filter((f) => patterns[f] && !WEB_LIST_FIELDS.has(f));
   const columns = fields.map((f, i) => {
     if (WEB_LIST_FIELDS.has(f)) return sql`${list(f)} AS ${raw(`f${i}`)}`;
@@ -91,7 +91,7 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
     const bits = own.map((p) => sql`if(${value} != '' AND ${textTest(p, sql`lower(${value})`)}, '1', '0')`);
     const rawValue = hasRegex(own) ? sql`length(${value}) != lengthUTF8(${value}) OR position(${value}, ${'\n'}) > 0 OR position(${value}, ${'\r'}) > 0` : sql`length(${value}) != lengthUTF8(${value})`;
     return sql`if(${has(f)}, if(${rawValue}, concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
-               max(${field(f)}) AS ${raw(`v${i}`)}, argMax(${field(f)}, (ts, seq)) AS ${raw(`e${i}`)}`;
+               argMax(${field(f)}, (ts, seq)) AS ${raw(`e${i}`)}`;
   });
   const keys = raw(fields.map((_, i) => `f${i}`).join(', '));
   const rows = await ch.rows<Record<string, string | string[] | null> & { n: string; last_ts: string; last_seq: string; last_url: string | null }>(
@@ -103,7 +103,8 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
   );
   return rows.map((r) => ({
     kind: 'web',
-    event: Object.fromEntries(fields.map((f, i) => [f, (valued.includes(f) && r[`f${i}`] !== null ? r[`v${i}`] : r[`f${i}`]) ?? (WEB_LIST_FIELDS.has(f) ? [] : null)])),
+    event: Object.fromEntries(fields.map((f, i) => [f, (valued.includes(f) && r[`f${i}`] !== null ? r[`e${i}`] : r[`f${i}`]) ?? (WEB_LIST_FIELDS.has(f) ? [] : null)])),
+    groups: Object.fromEntries(valued.map((f) => [f, r[`f${fields.indexOf(f)}`] as string | null])),
     count: Number(r.n),
     example: {
       ts: Number(r.last_ts),
