@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPortableRegex, regexAsTextPatterns, textTest } from './match';
+import { isPortableRegex, regexAsTextPatterns, regexRequiredLiteral, textTest } from './match';
 
 /** What the evaluator's text condition answers for a lower-cased ASCII value: the regular expression's own test. */
 const byRegex = (source: string, value: string) => textTest({ match: 'regex', value: source })(value.toLowerCase());
@@ -57,6 +57,22 @@ describe('a regular expression as text patterns', () => {
 });
 
 describe('regular expressions the stores test themselves', () => {
+  it('name the text every match holds, which the store tests first', () => {
+    const cases: [string, string][] = [
+      ['\\bimages\\b/\\d+', 'images'],
+      ['/account/\\d+$', '/account/'],
+      ['^https://A\\.b', 'https://a.b'],
+      ['ab{2}c', 'ab'],
+      ['xy{0,3}zz', 'zz'],
+      ['abc+d', 'abc'],
+      ['(a|b)cd(ef)?', 'cd'],
+      ['[x.y]z{1,2}?q', 'z'],
+      ['a|bcd', ''],
+      ['\\d+', ''],
+    ];
+    expect(cases.map(([source]) => [source, regexRequiredLiteral(source)])).toEqual(cases);
+  });
+
   it('accepts the subset JavaScript, PostgreSQL and RE2 read alike, and nothing else', () => {
     for (const source of ['/account/\\d+$', '^https://a.b', '[^/]+\\.exe$', '(?:a|b)c{1,3}?', '^(curl|wget)/\\w*', '[A-Z_]{2}', '^$', '\\bpay\\b', '\\Bx\\s+\\S\\D\\W', '\\b', '[\\w.-]+', '[^\\s/]', '[\\d-]', '[-\\d]'])
       expect([source, isPortableRegex(source)]).toEqual([source, true]);

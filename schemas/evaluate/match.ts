@@ -311,6 +311,50 @@ export function isPortableRegex(source: string): boolean {
   return depth === 0 && (last !== 'start' || /[\^$]|\\[bB]/.test(source));
 }
 
+/**
+ * The longest text every match of a portable expression (`isPortableRegex`) holds, lower-cased: a run of literal
+ * characters outside groups and classes, each required once (not quantified, or `+`, `{n…}` with n ≥ 1, which ends the
+ * run); '' when there is none or the expression has alternatives at its top. A store tests it before the expression,
+ * which its engine runs far slower.
+ */
+export function regexRequiredLiteral(source: string): string {
+  let best = '';
+  let run = '';
+  const end = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    let literal: string | undefined;
+    if (c === '\\') {
+      const e = source[++i]!;
+      if (!/[A-Za-z0-9]/.test(e)) literal = e;
+    } else if (c === '[') {
+      while (source[++i] !== ']') if (source[i] === '\\') i++;
+    } else if (c === '{') i = source.indexOf('}', i); // a quantifier's bounds (the subset has no literal "{")
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|') {
+      if (depth === 0) return '';
+    } else if (!'.^$*+?'.includes(c)) literal = c;
+    if (literal === undefined || depth > 0) {
+      end();
+      continue;
+    }
+    const next = source[i + 1];
+    if (next !== undefined && QUANTIFIER_START.includes(next)) {
+      // Required once at least (`+`, `{n…}` with n ≥ 1), then the run ends; else not required.
+      const required = next === '+' || (next === '{' && !/^\{0[,}]/.test(source.slice(i + 1)));
+      if (required) run += literal.toLowerCase();
+      end();
+    } else run += literal.toLowerCase();
+  }
+  end();
+  return best;
+}
+
 const QUANTIFIER_START = ['*', '+', '?', '{'];
 /** What RE2's `\s` lacks of JavaScript's and PostgreSQL's on ASCII: the vertical tab; spelled out for RE2. */
 const SPACE_CLASS = '\\t\\n\\v\\f\\r ';

@@ -4,7 +4,7 @@
  * `shapeExamples` finds it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textTest, type TextPatternValue } from '../../schemas/evaluate/match';
+import { regexRequiredLiteral, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../types';
@@ -93,5 +93,19 @@ describe('web request shapes by text patterns (SQL store)', () => {
     expect(rows.map((r) => r.m)).toEqual(evaluator);
     // Both answers occur: the comparison says something.
     expect(new Set(evaluator.flat())).toEqual(new Set([true, false]));
+  });
+
+  it('looks for the text every match of an expression holds, which every value it matches has', () => {
+    const values = asciiValues(300, 7);
+    let checked = 0;
+    for (const source of portableRegexes(300, 8)) {
+      const literal = regexRequiredLiteral(source);
+      for (const v of values) {
+        if (!literal || !textTest({ match: 'regex', value: source })(v.toLowerCase())) continue;
+        expect([source, v, v.toLowerCase().includes(literal)]).toEqual([source, v, true]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { textPatternsRead, type CompiledPolicy } from '../../schemas/evaluate/evaluate';
 import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
-import { portableRegexIn, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
+import { portableRegexIn, regexRequiredLiteral, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { ImpactKind } from '../../schemas/evaluate/impact';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
@@ -190,7 +190,12 @@ const SHAPE_SETTINGS = "SET LOCAL work_mem = '64MB'; SET LOCAL enable_sort = off
  * is long, and lower-casing it whole for each pattern was a third of the query on PGlite).
  */
 export function sqlTextTest(p: TextPatternValue, value: string, param: (v: string) => string): string {
-  if (p.match === 'regex') return `${value} ~* ${param(portableRegexIn(p.value, 'postgres'))}`;
+  if (p.match === 'regex') {
+    // The text every match holds is looked for first: PostgreSQL's engine runs an expression on each value in full.
+    const literal = regexRequiredLiteral(p.value);
+    const test = `${value} ~* ${param(portableRegexIn(p.value, 'postgres'))}`;
+    return literal ? `CASE WHEN strpos(lower(${value}), ${param(literal)}) > 0 THEN ${test} ELSE false END` : test;
+  }
   const v = param(p.value);
   switch (p.match) {
     case 'starts_with':
