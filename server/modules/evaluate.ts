@@ -263,6 +263,23 @@ export function impactShape(s: RequestShape, ref?: number, example: RequestShape
  * holds one of its group's values, which the policy decides alike) and tells them apart by their groups, so that
  * every store gives it the same summary; only the examples shown read their own event.
  */
+/**
+ * The request shapes the tally is to decide: those of the kinds whose policy the staged revision changes. The events
+ * of the other kinds are counted into the tally (`addUnchanged`), since none of their actions can change.
+ */
+export async function shapesToReplay(
+  store: LogStore,
+  db: Db,
+  range: readonly [tenantId: string, sinceMs: number, untilMs: number],
+  tally: ImpactTally,
+  fields: readonly WebShapeField[],
+  patterns: WebShapePatterns,
+): Promise<RequestShape[]> {
+  const shapes = tally.replayed.length ? await store.requestShapes(db, ...range, fields, patterns, tally.replayed) : [];
+  for (const kind of tally.unchanged) tally.addUnchanged(kind, await store.eventCount(db, range[0], kind, range[1], range[2]));
+  return shapes;
+}
+
 export async function examplesFound(
   store: LogStore,
   db: Db,
@@ -330,11 +347,9 @@ async function runImpact(db: Db, job: JobKey, now: number, revisions: { publishe
     const patterns = webShapePatterns(both, fields);
     const range = [job.tenantId, now - IMPACT_DAYS * DAY_MS, now] as const;
     const store = logStoreOf(db);
-    // Only the kinds whose policy the staged revision changes are replayed; the others' events are counted.
     const tally = new ImpactTally(revisions.published, revisions.staged, now);
     try {
-      shapes = tally.replayed.length ? await store.requestShapes(db.heavy(), ...range, fields, patterns, tally.replayed) : [];
-      for (const kind of tally.unchanged) tally.addUnchanged(kind, await store.eventCount(db.heavy(), job.tenantId, kind, range[1], range[2]));
+      shapes = await shapesToReplay(store, db.heavy(), range, tally, fields, patterns);
     } finally {
       clearInterval(heartbeat);
     }

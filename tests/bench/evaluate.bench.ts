@@ -39,7 +39,7 @@ import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
 import type { LogStore } from '../../server/logs/logStore';
 import { webFieldsReading, webShapeFields, webShapePatterns, webTextKey } from '../../server/logs/shapes';
 import { sqlLogStore } from '../../server/logs/sqlStore';
-import { examplesFound, impactShape } from '../../server/modules/evaluate';
+import { examplesFound, impactShape, shapesToReplay } from '../../server/modules/evaluate';
 import { loadSeedDocuments } from '../../server/seed/documents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -166,8 +166,7 @@ async function impactThrough(name: string, store: LogStore, db: Db): Promise<voi
   const range = [TENANT.id, since, until] as const;
   const tally = new ImpactTally(pub, stg, until);
   let at = performance.now();
-  const found = await store.requestShapes(db, ...range, fields, patterns, tally.replayed);
-  for (const kind of tally.unchanged) tally.addUnchanged(kind, await store.eventCount(db, TENANT.id, kind, since, until));
+  const found = await shapesToReplay(store, db, range, tally, fields, patterns);
   const queryMs = performance.now() - at;
   at = performance.now();
   found.forEach((sh, i) => tally.add(impactShape(sh, i)));
