@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analysePolicy } from '../../schemas/evaluate/analysis';
-import { compilePolicy, decide, evaluate } from '../../schemas/evaluate/evaluate';
+import { appliesAt, changedRows, compilePolicy, decide, decideOne, evaluate, sameDecision } from '../../schemas/evaluate/evaluate';
+import { prepareRequest } from '../../schemas/evaluate/match';
 import type { ConditionDecl, DecisionDecl, EvalRequest, EvaluatedArea, LookupStep, RuleListDecl } from '../../schemas/evaluate/types';
 import { registry } from '../index';
 import { POLICY_DECISIONS, policyModel } from './evaluation';
@@ -430,6 +431,80 @@ describe('the evaluator agrees with a naive reference', () => {
       }
       // Rows decide a fair share of the requests, so agreement is not only on the fallback.
       expect(decided).toBeGreaterThan(REQUESTS_PER_AREA / 20);
+    });
+  }
+});
+
+/** One edit of a document's list: a row added (from another random document), removed, replaced, moved or switched. */
+interface Edit {
+  readonly op: 'add' | 'remove' | 'replace' | 'move' | 'switch';
+  readonly list: number;
+  readonly at: number;
+  readonly to: number;
+}
+const editArbitrary: fc.Arbitrary<Edit> = fc.record({ op: fc.constantFrom('add', 'remove', 'replace', 'move', 'switch'), list: fc.nat(), at: fc.nat(), to: fc.nat() });
+
+/** `doc` after `edits`, rows added or replaced taken from `other` (a document of the same area). */
+function edited(area: EvaluatedArea, doc: Record<string, unknown>, other: Record<string, unknown>, edits: readonly Edit[]): Record<string, unknown> {
+  const out = structuredClone(doc);
+  edits.forEach((e, n) => {
+    const list = area.evaluation.lists[e.list % area.evaluation.lists.length]!;
+    const rows = (fieldOf(out, list.rows) as Record<string, unknown>[] | undefined) ?? [];
+    const from = (fieldOf(other, list.rows) as Record<string, unknown>[] | undefined) ?? [];
+    const donor = from.length ? structuredClone(from[e.to % from.length]!) : undefined;
+    if (e.op === 'add' && donor) rows.splice(e.at % (rows.length + 1), 0, { ...donor, id: `added-${n}` });
+    if (rows.length === 0) return setPath(out, list.rows, rows);
+    const i = e.at % rows.length;
+    if (e.op === 'remove') rows.splice(i, 1);
+    if (e.op === 'replace' && donor) rows[i] = { ...donor, id: rows[i]!.id };
+    if (e.op === 'move') rows.splice(e.to % rows.length, 0, ...rows.splice(i, 1));
+    if (e.op === 'switch') {
+      if (list.enabled) setPath(rows[i]!, list.enabled, fieldOf(rows[i]!, list.enabled) === false);
+      else if ('field' in list.action) setPath(rows[i]!, list.action.field, fieldOf(rows[i]!, list.action.field) === 'block' ? 'allow' : 'block');
+    }
+    setPath(out, list.rows, rows);
+  });
+  return out;
+}
+
+describe('what a staged edit can change (the impact of a publish replays only these requests)', () => {
+  const EDITED_PAIRS = 60;
+  const REQUESTS_PER_PAIR = 300;
+  for (const area of model.areas) {
+    it(`${area.id}: a request no changed row matches is decided alike by both revisions`, () => {
+      const decision = (id: string) => POLICY_DECISIONS.find((d) => d.id === id)!;
+      const decisions = [...new Set(area.evaluation.lists.map((l) => l.decides))].map(decision);
+      const areaModel = { decisions, areas: [area] };
+      const pairs = fc.sample(fc.tuple(documentArbitrary(area, decision), documentArbitrary(area, decision), fc.array(editArbitrary, { minLength: 0, maxLength: 3 })), {
+        numRuns: EDITED_PAIRS,
+        seed: 30,
+      });
+      const requests = fc.sample(requestArbitrary, { numRuns: REQUESTS_PER_PAIR, seed: 11 });
+      const seen = { differ: 0, leftOut: 0, same: 0 };
+      for (const [doc, other, edits] of pairs) {
+        const published = compilePolicy(areaModel, { [area.id]: doc });
+        const staged = compilePolicy(areaModel, { [area.id]: edited(area, doc, other, edits) });
+        if (edits.length === 0) expect(decisions.every((d) => sameDecision(published, staged, d.id))).toBe(true);
+        for (const d of decisions) {
+          const rows = changedRows(published, staged, d.id);
+          if (rows?.length === 0) seen.same++;
+          for (const req of requests) {
+            const r = prepareRequest(req, NOW);
+            const [a, b] = [decideOne(published, d.id, req, NOW, r)!, decideOne(staged, d.id, req, NOW, r)!];
+            const differ = a.action !== b.action || a.key !== b.key;
+            if (differ) seen.differ++;
+            // A changed row applies and matches: the request is replayed. Otherwise both revisions decide it alike.
+            if (rows && !rows.some((rule) => appliesAt(rule, r.time) && rule.tests.every((t) => t(r)))) {
+              seen.leftOut++;
+              if (differ) expect({ request: req, edits, published: a }).toEqual({ request: req, edits, published: b });
+            }
+          }
+        }
+      }
+      // The edits change decisions, leave some revisions alike, and leave most requests out.
+      expect(seen.differ).toBeGreaterThan(0);
+      expect(seen.same).toBeGreaterThan(0);
+      expect(seen.leftOut).toBeGreaterThan((EDITED_PAIRS * REQUESTS_PER_PAIR * decisions.length) / 4);
     });
   }
 });

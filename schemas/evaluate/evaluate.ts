@@ -194,11 +194,12 @@ export function textPatternsRead(policies: readonly CompiledPolicy[], decision: 
 
 const TEXT_MATCHES = new Set(['starts_with', 'ends_with', 'contains', 'equal']);
 
-const applies = (rule: CompiledRule, time: number) => rule.enabled && time < rule.expiresAt;
+/** Whether a row applies at `time` (enabled, not expired): only then can it match. */
+export const appliesAt = (rule: CompiledRule, time: number): boolean => rule.enabled && time < rule.expiresAt;
 
 function firstMatch(list: CompiledList, r: PreparedRequest): CompiledRule | null {
   outer: for (const rule of list.rules) {
-    if (!applies(rule, r.time)) continue;
+    if (!appliesAt(rule, r.time)) continue;
     for (const t of rule.tests) if (!t(r)) continue outer;
     return rule;
   }
@@ -233,27 +234,79 @@ function winnerOf(d: CompiledDecision, r: PreparedRequest): { list: CompiledList
   return null;
 }
 
+/** A row as it decides: its key, action, state, expiry and conditions (their values after the lookup steps). */
+const rowPrint = (r: CompiledRule) => JSON.stringify([r.key, r.action, r.enabled, r.expiresAt, r.conditions.map((c) => [c.decl.field, c.set, c.any ?? false, c.list, c.also ?? []])]);
+
+/** Cells of the longest-common-subsequence table one list's changed middle may take; past it every row there counts as changed. */
+const LCS_CELLS = 4_000_000;
+
 /**
- * Whether two compiled revisions decide `decision` alike for every request at the same time: the same fallback and,
- * tier by tier, the same lists holding the same rows in the same order, each with the same action, state, expiry and
- * conditions (their values after the lookup steps, so a changed object a rule refers to counts). The impact of a
- * publish replays only the kinds of events whose decision is not the same.
+ * The rows of `a` and `b` outside a longest common subsequence of equal rows (`rowPrint`): those added, removed,
+ * changed or moved. Common rows at both ends are matched first, so a table is needed only for the middle.
+ */
+function unmatchedRows(a: readonly CompiledRule[], b: readonly CompiledRule[]): CompiledRule[] {
+  const pa = a.map(rowPrint);
+  const pb = b.map(rowPrint);
+  let start = 0;
+  while (start < pa.length && start < pb.length && pa[start] === pb[start]) start++;
+  let endA = pa.length;
+  let endB = pb.length;
+  while (endA > start && endB > start && pa[endA - 1] === pb[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 || m === 0 || n * m > LCS_CELLS) return [...a.slice(start, endA), ...b.slice(start, endB)];
+  // len[i][j]: the longest common subsequence of the middles' suffixes from i and j.
+  const len = new Uint32Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => i * (m + 1) + j;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      len[at(i, j)] = pa[start + i] === pb[start + j] ? len[at(i + 1, j + 1)]! + 1 : Math.max(len[at(i + 1, j)]!, len[at(i, j + 1)]!);
+    }
+  }
+  const out: CompiledRule[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (pa[start + i] === pb[start + j]) {
+      i++;
+      j++;
+    } else if (len[at(i + 1, j)]! >= len[at(i, j + 1)]!) out.push(a[start + i++]!);
+    else out.push(b[start + j++]!);
+  }
+  while (i < n) out.push(a[start + i++]!);
+  while (j < m) out.push(b[start + j++]!);
+  return out;
+}
+
+/**
+ * The rows (of either revision, each as that revision holds it) that can make `decision` differ between two compiled
+ * revisions, or undefined when any request may differ (the fallback differs). A request none of them matches is
+ * decided alike by both: list by list, the rows it matches are the same rows in the same order (the others' relative
+ * order is kept), so every list's first match, each tier's winner and the decision are the same. A row changed in the
+ * staged revision comes twice, as published and as staged; a moved row once or twice, as the shortest edit needs.
+ */
+export function changedRows(a: CompiledPolicy, b: CompiledPolicy, decision: string): CompiledRule[] | undefined {
+  const da = a.decisions.find((x) => x.decl.id === decision);
+  const db = b.decisions.find((x) => x.decl.id === decision);
+  if (!da || !db || da.fallback.action !== db.fallback.action) return undefined;
+  const listsA = da.tiers.flat();
+  const listsB = db.tiers.flat();
+  // Both revisions are compiled under one model: the same lists, in the same tiers and order.
+  if (listsA.length !== listsB.length || listsA.some((l, i) => l.area.id !== listsB[i]!.area.id || l.decl.id !== listsB[i]!.decl.id)) return undefined;
+  return listsA.flatMap((l, i) => unmatchedRows(l.rules, listsB[i]!.rules));
+}
+
+/**
+ * Whether two compiled revisions decide `decision` alike for every request at any time: the same fallback and, list by
+ * list, the same rows in the same order, each with the same action, state, expiry and conditions (their values after
+ * the lookup steps, so a changed object a rule refers to counts). The impact of a publish counts the events of a kind
+ * whose decision is the same, without replaying them.
  */
 export function sameDecision(a: CompiledPolicy, b: CompiledPolicy, decision: string): boolean {
-  const print = (p: CompiledPolicy) => {
-    const d = p.decisions.find((x) => x.decl.id === decision);
-    return (
-      d &&
-      JSON.stringify([
-        d.fallback.action,
-        d.tiers.map((tier) =>
-          tier.map((l) => [l.area.id, l.decl.id, l.rules.map((r) => [r.key, r.action, r.enabled, r.expiresAt, r.conditions.map((c) => [c.decl.field, c.set, c.any ?? false, c.list, c.also ?? []])])]),
-        ),
-      ])
-    );
-  };
-  const printed = print(a);
-  return printed !== undefined && printed === print(b);
+  return changedRows(a, b, decision)?.length === 0;
 }
 
 /** Each decision's action and deciding row, without a trace. */

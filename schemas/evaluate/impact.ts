@@ -5,7 +5,7 @@
  * Pure: the server's impact job and the bench feed it shapes and read its summary.
  */
 import { z } from 'zod';
-import { decideOne, sameDecision, type CompiledPolicy } from './evaluate';
+import { appliesAt, changedRows, decideOne, sameDecision, type CompiledPolicy, type CompiledRule } from './evaluate';
 import { prepareRequest } from './match';
 import { EvalRequest } from './types';
 
@@ -60,6 +60,9 @@ export const ImpactSummary = z.object({
   events: z.number().int().meta({ description: 'Events replayed: web requests and mail messages' }),
   email_events: z.number().int().meta({ description: 'Of the events replayed, mail messages' }),
   shapes: z.number().int().meta({ description: 'Distinct request shapes decided' }),
+  web_unmatched: z.number().int().meta({
+    description: 'Of the web requests, those that no row the staged revision adds, removes, changes or moves can match: counted, not replayed, since the same rows decide them under both revisions',
+  }),
   changed: z.number().int().meta({ description: 'Events whose action (web or email) the staged revision changes' }),
   users: z.number().int().meta({ description: 'Distinct users with at least one changed event' }),
   actions: z.record(z.string(), z.string()).meta({ description: 'Web action → its label' }),
@@ -103,6 +106,7 @@ export class ImpactTally {
   private events = 0;
   private emailEvents = 0;
   private shapes = 0;
+  private webUnmatched = 0;
   private changed = 0;
   private readonly users = new Set<string>();
   private readonly transitions = new Map<string, { kind: ImpactKind; from: string; to: string; events: number; users: Set<string> }>();
@@ -112,6 +116,12 @@ export class ImpactTally {
   readonly replayed: readonly ImpactKind[];
   /** The other kinds: their events are counted (`addUnchanged`). */
   readonly unchanged: readonly ImpactKind[];
+  /**
+   * The rows that can change the web action now (`changedRows`, those that apply at the tally's time), or undefined
+   * when any web request may change: only the requests one of them matches need deciding; the others are counted
+   * (`addUnmatched`).
+   */
+  readonly webChanges: readonly CompiledRule[] | undefined;
 
   constructor(
     private readonly published: CompiledPolicy,
@@ -120,12 +130,19 @@ export class ImpactTally {
   ) {
     this.unchanged = ImpactKind.options.filter((kind) => sameDecision(published, staged, DECISION_OF[kind]));
     this.replayed = ImpactKind.options.filter((kind) => !this.unchanged.includes(kind));
+    this.webChanges = changedRows(published, staged, DECISION_OF.web)?.filter((rule) => appliesAt(rule, now));
   }
 
   /** Counts the events of a kind not replayed (one whose decision both revisions share), which no revision changes. */
   addUnchanged(kind: ImpactKind, events: number): void {
     this.events += events;
     if (kind === 'email') this.emailEvents += events;
+  }
+
+  /** Counts web requests that no row of `webChanges` matches, whose action no revision changes. */
+  addUnmatched(events: number): void {
+    this.events += events;
+    this.webUnmatched += events;
   }
 
   add(shape: ImpactShape): void {
@@ -189,6 +206,7 @@ export class ImpactTally {
       events: this.events,
       email_events: this.emailEvents,
       shapes: this.shapes,
+      web_unmatched: this.webUnmatched,
       changed: this.changed,
       users: this.users.size,
       actions: labels('web'),

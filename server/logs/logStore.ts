@@ -14,7 +14,7 @@ import type { Db } from '../types';
 import type { LogPageRequest, TimeRange } from './store';
 import type { ReportParams } from './reports';
 import type { SandboxReport } from './sandbox';
-import type { RequestShape, WebShapeField, WebShapePatterns } from './shapes';
+import type { RequestShape, ShapeScope, ShapesFound, WebShapeField, WebShapePatterns } from './shapes';
 
 export interface LogPage<T extends LogType = LogType> {
   readonly events: { event: LogEventOf<T> }[];
@@ -75,18 +75,11 @@ export interface LogStore {
   /**
    * The distinct web request and mail message shapes in [sinceMs, untilMs], in no particular order: the web log's,
    * grouped by WEB_SHAPE_ALWAYS and `webFields` (the fields the policy reads; those of `patterns` by which patterns
-   * they match), then the email log's (the impact of a publish); only those of `kinds` (both by default). A store gives
-   * each shape's newest event with it where that costs little more than the count.
+   * they match), then the email log's (the impact of a publish); only those of `scope.kinds` (both by default), and of
+   * the web log only the events `scope.web` admits, with how many it left out. A store gives each shape's newest event
+   * with it where that costs little more than the count.
    */
-  requestShapes(
-    db: Db,
-    tenantId: string,
-    sinceMs: number,
-    untilMs: number,
-    webFields: Iterable<WebShapeField>,
-    patterns?: WebShapePatterns,
-    kinds?: readonly ImpactKind[],
-  ): Promise<RequestShape[]>;
+  requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns, scope?: ShapeScope): Promise<ShapesFound>;
   /** How many web requests or mail messages were logged in [sinceMs, untilMs] (the impact's kinds not replayed). */
   eventCount(db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number): Promise<number>;
   /**

@@ -56,7 +56,7 @@ describe('web request shapes by text patterns (SQL store)', () => {
   afterAll(async () => db?.close());
 
   it('groups URLs as the evaluator tells them apart, each shape with its group and one of its URLs, and finds its newest event', async () => {
-    const shapes = (await sqlLogStore.requestShapes(db, T, NOW - 3_600_000, NOW, ['url'], { url: PATTERNS })) as WebRequestShape[];
+    const shapes = (await sqlLogStore.requestShapes(db, T, NOW - 3_600_000, NOW, ['url'], { url: PATTERNS })).shapes as WebRequestShape[];
     const expected = new Map<string | null, { count: number; urls: (string | null)[]; newest: { ts: number; url: string | null } }>();
     URLS.forEach((url, i) => {
       const key = webTextKey(url, PATTERNS);

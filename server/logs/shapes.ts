@@ -9,6 +9,7 @@ import { textPatternsRead, type CompiledPolicy } from '../../schemas/evaluate/ev
 import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
 import { portableRegexIn, regexRequiredLiteral, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { ImpactKind } from '../../schemas/evaluate/impact';
+import type { WebEventTest, WebRowFilter } from './rowFilter';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
 import type { Db } from '../types';
@@ -142,6 +143,19 @@ export type RequestShape = WebRequestShape | EmailRequestShape;
  */
 export const FILE_EXTENSION_PATTERN = '(?s)^.+\\.([^.]+)$';
 
+/** Which shapes `requestShapes` reads: of which kinds (both by default), and of the web log only the events `web` admits. */
+export interface ShapeScope {
+  readonly kinds?: readonly ImpactKind[];
+  /** Absent: every web event. */
+  readonly web?: WebRowFilter;
+}
+
+/** The request shapes found, and how many web events in the range the scope's filter left out. */
+export interface ShapesFound {
+  readonly shapes: RequestShape[];
+  readonly webLeftOut: number;
+}
+
 /**
  * The distinct request shapes between `sinceMs` and `untilMs`, in no particular order: the web log's (grouped by
  * WEB_SHAPE_ALWAYS and `webFields`), then the email log's, in one aggregate per log over the range. They come without
@@ -155,14 +169,13 @@ export async function requestShapes(
   untilMs: number,
   webFields: Iterable<WebShapeField>,
   patterns: WebShapePatterns = {},
-  kinds: readonly ImpactKind[] = ['web', 'email'],
-): Promise<RequestShape[]> {
+  scope: ShapeScope = {},
+): Promise<ShapesFound> {
+  const kinds = scope.kinds ?? ['web', 'email'];
   return db.transaction(async (tx) => {
     await tx.exec(SHAPE_SETTINGS);
-    return [
-      ...(kinds.includes('web') ? await webShapes(tx, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns) : []),
-      ...(kinds.includes('email') ? await emailShapes(tx, tenantId, sinceMs, untilMs) : []),
-    ];
+    const web = kinds.includes('web') ? await webShapes(tx, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns, scope.web) : { shapes: [], webLeftOut: 0 };
+    return { shapes: [...web.shapes, ...(kinds.includes('email') ? await emailShapes(tx, tenantId, sinceMs, untilMs) : [])], webLeftOut: web.webLeftOut };
   });
 }
 
@@ -209,12 +222,51 @@ export function sqlTextTest(p: TextPatternValue, value: string, param: (v: strin
   }
 }
 
+/** A value outside ASCII. */
+const sqlNonAscii = (v: string) => `octet_length(${v}) <> length(${v})`;
+
+/**
+ * A text value the patterns' tests in SQL do not decide as the evaluator would (`webTextKey` groups it by itself): one
+ * outside ASCII, or with a line break while the patterns hold a regular expression.
+ */
+const sqlUntested = (value: string, patterns: readonly TextPatternValue[]) =>
+  [sqlNonAscii(value), ...(hasRegex(patterns) ? [`strpos(${value}, chr(10)) > 0`, `strpos(${value}, chr(13)) > 0`] : [])].join(' OR ');
+
 /** `webTextKey` in SQL, of the text `value` (an expression). */
 function sqlTextKey(value: string, patterns: readonly TextPatternValue[], param: (v: string) => string): string {
   const bits = patterns.map((p) => `CASE WHEN ${value} <> '' AND ${sqlTextTest(p, value, param)} THEN '1' ELSE '0' END`);
-  const raw = `octet_length(${value}) <> length(${value})${hasRegex(patterns) ? ` OR strpos(${value}, chr(10)) > 0 OR strpos(${value}, chr(13)) > 0` : ''}`;
-  return `CASE WHEN ${value} IS NULL THEN NULL WHEN ${raw} THEN 'raw:' || ${value} ELSE ${["'p:'", ...bits].join(' || ')} END`;
+  return `CASE WHEN ${value} IS NULL THEN NULL WHEN ${sqlUntested(value, patterns)} THEN 'raw:' || ${value} ELSE ${["'p:'", ...bits].join(' || ')} END`;
 }
+
+/** `WebEventTest` in SQL, on the row's `event`: true or false, never NULL. */
+function sqlEventTest(t: WebEventTest, param: (v: string) => string): string {
+  const oneOf = (v: string, values: readonly string[]) => [sqlNonAscii(v), ...(values.length ? [`lower(${v}) IN (${values.map(param).join(', ')})`] : [])].join(' OR ');
+  switch (t.op) {
+    case 'in':
+      return `coalesce(${oneOf(`(event ->> '${t.field}')`, t.values)}, false)`;
+    case 'listHas': {
+      // The list's JSON text holds `"v"` exactly where an element is v (no value holds a character JSON escapes).
+      const list = `(event -> '${t.field}')::text`;
+      return `coalesce(${[sqlNonAscii(list), ...t.values.map((v) => `strpos(lower(${list}), ${param(`"${v}"`)}) > 0`)].join(' OR ')}, false)`;
+    }
+    case 'domain': {
+      const d = `(event ->> 'domain')`;
+      return `coalesce(${[`${d} IS NULL`, sqlNonAscii(d), ...t.bases.map((b) => `strpos(lower(${d}), ${param(b)}) > 0`)].join(' OR ')}, true)`;
+    }
+    case 'text': {
+      const v = `(event ->> '${t.field}')`;
+      return `coalesce(${v} <> '' AND (${[sqlUntested(v, t.patterns), ...t.patterns.map((p) => sqlTextTest(p, v, param))].join(' OR ')}), false)`;
+    }
+    case 'present':
+      return `coalesce((event ->> '${t.field}') <> '', false)`;
+    case 'any':
+      return `(${t.of.map((x) => sqlEventTest(x, param)).join(' OR ')})`;
+  }
+}
+
+/** `WebRowFilter` in SQL: whether one row's tests all hold. */
+export const sqlRowFilter = (filter: WebRowFilter, param: (v: string) => string): string =>
+  filter.length ? filter.map((tests) => `(${tests.map((t) => sqlEventTest(t, param)).join(' AND ')})`).join(' OR ') : 'false';
 
 /** What a web shape's field `f` is read as from an event: a list field's JSON array (absent: empty), another's text. */
 const webFieldSql = (f: WebShapeField) => (WEB_LIST_FIELDS.has(f) ? `coalesce(event -> '${f}', '[]'::jsonb)` : `(event ->> '${f}')`);
@@ -227,7 +279,15 @@ function binder(tenantId: string, sinceMs: number, untilMs: number) {
 
 const RANGE = (logType: 'web' | 'email') => `tenant_id = $1 AND log_type = '${logType}' AND ts >= $2 AND ts <= $3`;
 
-async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
+async function webShapes(
+  db: Db,
+  tenantId: string,
+  sinceMs: number,
+  untilMs: number,
+  fields: readonly WebShapeField[],
+  patterns: WebShapePatterns,
+  filter: WebRowFilter | undefined,
+): Promise<{ shapes: WebRequestShape[]; webLeftOut: number }> {
   const { params, param } = binder(tenantId, sinceMs, untilMs);
   // Field names come from WEB_SHAPE_FIELDS alone; each column is named by its position (c: the field as read, f: what
   // the shape groups by, v: the value of a field grouped by patterns, one of its group's).
@@ -241,16 +301,28 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
   // events on PGlite).
   const [version] = (await db.query<{ v: string }>("SELECT current_setting('server_version_num') AS v")).rows;
   const anyOf = (v: string) => (Number(version!.v) >= 160000 ? `any_value(${v})` : `max(${v})`);
+  // With a filter, the events it leaves out are one group of their own (m false, every field NULL, none read out of
+  // the event), counted in the same pass: one snapshot gives both.
+  const events = filter
+    ? `(SELECT ${sqlRowFilter(filter, param)} AS m, event FROM log_events WHERE ${RANGE('web')} OFFSET 0) x`
+    : `(SELECT true AS m, event FROM log_events WHERE ${RANGE('web')}) x`;
+  const read = (f: WebShapeField) => (filter ? `CASE WHEN m THEN ${webFieldSql(f)} END` : webFieldSql(f));
   const { rows } = await db.query<{ s: string }>(
-    `SELECT json_build_array(${groups}, count(*)${valued.map((i) => `, ${anyOf(`v${i}`)}`).join('')})::text AS s
-       FROM (SELECT ${keys.join(', ')}
-               FROM (SELECT ${fields.map((f, i) => `${webFieldSql(f)} AS c${i}`).join(', ')} FROM log_events WHERE ${RANGE('web')} OFFSET 0) c) e
-      GROUP BY ${groups}`,
+    `SELECT json_build_array(m, ${groups}, count(*)${valued.map((i) => `, ${anyOf(`v${i}`)}`).join('')})::text AS s
+       FROM (SELECT m, ${keys.join(', ')}
+               FROM (SELECT m, ${fields.map((f, i) => `${read(f)} AS c${i}`).join(', ')} FROM ${events} OFFSET 0) c) e
+      GROUP BY m, ${groups}`,
     params,
   );
   // A few hundred thousand rows: read in plain loops.
-  return rows.map(({ s }) => {
-    const r = JSON.parse(s) as (string | readonly string[] | null)[];
+  const shapes: WebRequestShape[] = [];
+  let webLeftOut = 0;
+  for (const { s } of rows) {
+    const [m, ...r] = JSON.parse(s) as [boolean, ...(string | readonly string[] | null)[]];
+    if (!m) {
+      webLeftOut += r[fields.length] as unknown as number;
+      continue;
+    }
     const event: Partial<Record<WebShapeField, string | readonly string[] | null>> = {};
     const grouped: Partial<Record<WebShapeField, string | null>> = {};
     for (let i = 0; i < fields.length; i++) event[fields[i]!] = r[i]!;
@@ -260,8 +332,9 @@ async function webShapes(db: Db, tenantId: string, sinceMs: number, untilMs: num
       grouped[f] = event[f] as string | null;
       event[f] = r[fields.length + 1 + k]!;
     }
-    return { kind: 'web' as const, event, groups: grouped, count: r[fields.length] as unknown as number };
-  });
+    shapes.push({ kind: 'web' as const, event, groups: grouped, count: r[fields.length] as unknown as number });
+  }
+  return { shapes, webLeftOut };
 }
 
 /** What a mail shape is grouped by, as read from an event; `extension` binds FILE_EXTENSION_PATTERN. */

@@ -19,6 +19,7 @@ import { logStoreOf } from '../logs/logStores';
 import { ANONYMISED_FIELDS, HIDDEN_VALUE, hidesUsers, logReadViewOf, RESTRICTED_FIELDS, viewUserNames, type LogReadView } from '../logs/readView';
 import type { LogStore } from '../logs/logStore';
 import { webFieldsReading, webShapePatterns, type RequestShape, type WebShapeField, type WebShapePatterns } from '../logs/shapes';
+import { webRowFilter } from '../logs/rowFilter';
 import { webEventRequest } from '../../schemas/evaluate/fromEvent';
 import type { WebEvent } from '../../schemas/logs';
 import { ImpactTally, type ImpactExample, type ImpactGroup, type ImpactKind, type ImpactShape, type ImpactSummary } from '../../schemas/evaluate/impact';
@@ -264,8 +265,10 @@ export function impactShape(s: RequestShape, ref?: number, example: RequestShape
  * every store gives it the same summary; only the examples shown read their own event.
  */
 /**
- * The request shapes the tally is to decide: those of the kinds whose policy the staged revision changes. The events
- * of the other kinds are counted into the tally (`addUnchanged`), since none of their actions can change.
+ * The request shapes the tally is to decide: those of the kinds whose policy the staged revision changes, and of the
+ * web log only the requests a changed row could match (`webRowFilter` of the tally's `webChanges`). The events of the
+ * other kinds (`addUnchanged`) and the web requests left out (`addUnmatched`) are counted into the tally: none of their
+ * actions can change.
  */
 export async function shapesToReplay(
   store: LogStore,
@@ -275,7 +278,13 @@ export async function shapesToReplay(
   fields: readonly WebShapeField[],
   patterns: WebShapePatterns,
 ): Promise<RequestShape[]> {
-  const shapes = tally.replayed.length ? await store.requestShapes(db, ...range, fields, patterns, tally.replayed) : [];
+  let shapes: RequestShape[] = [];
+  if (tally.replayed.length) {
+    const web = tally.webChanges && webRowFilter(tally.webChanges);
+    const found = await store.requestShapes(db, ...range, fields, patterns, { kinds: tally.replayed, ...(web && { web }) });
+    tally.addUnmatched(found.webLeftOut);
+    shapes = found.shapes;
+  }
   for (const kind of tally.unchanged) tally.addUnchanged(kind, await store.eventCount(db, range[0], kind, range[1], range[2]));
   return shapes;
 }

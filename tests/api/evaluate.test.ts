@@ -254,17 +254,37 @@ describe('impact of a publish (a background job)', () => {
     transitions: Object.fromEntries(r.transitions.map((t) => [`${t.kind}: ${t.from} → ${t.to}`, t.events])),
   });
 
-  // First, while the store's pages are cold: a job then runs long enough to be cancelled right after it starts.
+  /**
+   * A job started by `starter` and cancelled by `canceller` right after it starts, while a staged rule by source
+   * address (which no store narrows the replay by) has every logged request replayed, so that the job runs long
+   * enough. A fast store may still finish a job first: a few tries.
+   */
+  async function cancelledJob(starter: ApiClient, canceller: ApiClient): Promise<ImpactJob> {
+    await stageExceptions(admin, [
+      { id: 'eval29-cancel', name: 'Block one address', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { source_ips: ['10.9.9.9'] } },
+    ]);
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const job = await start(starter);
+        const res = await canceller.post(`/api/policy/v1/impact/${job.id}/cancel`, {});
+        if (res.status === 409 && (await read(job.id)).status === 'finished') continue;
+        expect(res.status, res.text).toBe(200);
+        return asResponseOf(impactCancel, res.body);
+      }
+      throw new Error('Every job finished before it could be cancelled.');
+    } finally {
+      await stageExceptions(admin, []);
+    }
+  }
+
   it('can be cancelled: the job stops without a result, and a second cancel answers 409', async () => {
-    const job = await start();
-    const res = await admin.post(`/api/policy/v1/impact/${job.id}/cancel`, {});
-    expect(res.status, res.text).toBe(200);
-    expect(asResponseOf(impactCancel, res.body)).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an administrator' });
+    const cancelled = await cancelledJob(admin, admin);
+    expect(cancelled).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an administrator' });
     await new Promise((r) => setTimeout(r, 1500));
-    const later = await read(job.id);
+    const later = await read(cancelled.id);
     expect(later.status).toBe('cancelled');
     expect(later.result).toBeUndefined();
-    expect((await admin.post(`/api/policy/v1/impact/${job.id}/cancel`, {})).status).toBe(409);
+    expect((await admin.post(`/api/policy/v1/impact/${cancelled.id}/cancel`, {})).status).toBe(409);
   });
 
   it('starts, reports progress, and finishes with the counts a direct evaluation of every event gives', async () => {
@@ -283,8 +303,10 @@ describe('impact of a publish (a background job)', () => {
     expect(countsOf(result)).toEqual(await directCount(job));
     expect(result.changed).toBeGreaterThanOrEqual(6_000);
     expect(result.transitions.every((t) => t.kind === 'web')).toBe(true);
-    // Only web exceptions were staged: the mail messages were counted, not replayed.
+    // Only web exceptions were staged: the mail messages were counted, not replayed, and so were the web requests the
+    // staged rule cannot match (most of them: those of other sites).
     expect(result.unchanged).toEqual(['email']);
+    expect(result.web_unmatched).toBeGreaterThan((result.events - result.email_events) / 2);
     const test = result.by_domain.filter((g) => g.key.endsWith('.impact0.example'));
     expect(test.length).toBeGreaterThan(0);
     expect(test.flatMap((g) => g.examples).every((e) => e.to === 'block' && e.from !== 'block' && e.request.domain?.endsWith('.impact0.example'))).toBe(true);
@@ -442,9 +464,7 @@ describe('impact of a publish (a background job)', () => {
   it.skipIf(!process.env.DATABASE_URL)('is answered and cancelled by another server process on the same database, as behind a load balancer', async () => {
     const there = await signedIn('admin', await spawnServer(store()).url);
     // Started there, cancelled here: the job stops there and stays cancelled.
-    const job = await start(there);
-    const res = await admin.post(`/api/policy/v1/impact/${job.id}/cancel`, {});
-    expect(res.status, res.text).toBe(200);
+    const job = await cancelledJob(there, admin);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await read(job.id, there)).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an administrator' });
     expect((await read(job.id, there)).result).toBeUndefined();

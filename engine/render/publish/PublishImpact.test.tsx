@@ -34,6 +34,7 @@ function summary(change: Partial<Summary>): Summary {
     events: 1200,
     email_events: 300,
     shapes: 400,
+    web_unmatched: 0,
     changed: 0,
     users: 0,
     actions: { block: 'Block', safeview: 'Isolate', allow: 'Allow', bypass: 'Bypass' },
@@ -112,6 +113,17 @@ describe('the effect of a publish on recent traffic', () => {
   it('counts both kinds when nothing would change', async () => {
     show(summary({}));
     expect((await screen.findByTestId('impact-summary')).textContent).toBe('None of the 900 web requests and 300 mail messages of the last 7 days would change.');
+  });
+
+  it('says how many web requests were counted, not replayed, because no changed rule matches them', async () => {
+    show(summary({ shapes: 40, web_unmatched: 850, unchanged: ['email'] }));
+    await screen.findByTestId('impact-summary');
+    const effect = screen.getByRole('region', { name: 'Effect on recent traffic' });
+    expect(
+      within(effect).getByText(
+        '50 logged web requests replayed as 40 distinct requests. The other 850 logged web requests keep their actions: no rule the staged revision adds, removes, changes or moves matches them. The 300 mail messages keep their actions: the mail policy is the same in both revisions.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says which kind was counted, not replayed, because its policy is the same in both revisions', async () => {

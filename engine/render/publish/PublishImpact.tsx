@@ -42,13 +42,19 @@ function replayed(r: Summary): string {
   return r.email_events > 0 ? `${requests} and ${plural(r.email_events, 'mail message')}` : requests;
 }
 
-/** How the events were replayed; a kind whose policy is the same in both revisions is counted, not replayed. */
+/**
+ * How the events were replayed. A kind whose policy is the same in both revisions is counted, not replayed; so are the
+ * web requests that no rule the staged revision adds, removes, changes or moves can match.
+ */
 function footnote(r: Summary): string {
   const counts = { web: r.events - r.email_events, email: r.email_events };
   const names = { web: ['logged web request', 'web policy'], email: ['mail message', 'mail policy'] } as const;
+  const keep = (n: number) => (n === 1 ? 'keeps its action' : 'keep their actions');
   const decided = (['web', 'email'] as const).filter((k) => !r.unchanged.includes(k) && (k === 'web' || counts[k] > 0));
-  const parts = decided.length ? [`${decided.map((k) => plural(counts[k], names[k][0])).join(' and ')} replayed as ${plural(r.shapes, 'distinct request')}.`] : [];
-  for (const k of r.unchanged) if (counts[k] > 0) parts.push(`The ${plural(counts[k], names[k][0])} keep their actions: the ${names[k][1]} is the same in both revisions.`);
+  const replayed = { web: counts.web - r.web_unmatched, email: counts.email };
+  const parts = decided.length ? [`${decided.map((k) => plural(replayed[k], names[k][0])).join(' and ')} replayed as ${plural(r.shapes, 'distinct request')}.`] : [];
+  if (r.web_unmatched > 0) parts.push(`The other ${plural(r.web_unmatched, names.web[0])} ${keep(r.web_unmatched)}: no rule the staged revision adds, removes, changes or moves matches them.`);
+  for (const k of r.unchanged) if (counts[k] > 0) parts.push(`The ${plural(counts[k], names[k][0])} ${keep(counts[k])}: the ${names[k][1]} is the same in both revisions.`);
   return parts.join(' ');
 }
 

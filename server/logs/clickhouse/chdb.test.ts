@@ -90,6 +90,19 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS);
       const patterns = [...['starts_with', 'ends_with', 'contains', 'equal', 'regex'].map((match) => ({ match, value: "/o'k" })), { match: 'regex', value: "\\bo'\\s*\\S\\b" }];
       await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS, { url: patterns, 'user-agent': patterns });
+      // A row filter of every test (the impact's changed rows).
+      await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS, {}, {
+        web: [
+          [
+            { op: 'in', field: 'country', values: ["o'k", 'de'] },
+            { op: 'listHas', field: 'cats', values: ['7'] },
+            { op: 'domain', bases: ["o'k.example"] },
+            { op: 'text', field: 'url', patterns },
+            { op: 'present', field: 'file_type' },
+            { op: 'any', of: [{ op: 'in', field: 'userid', values: [] }, { op: 'in', field: 'group', values: ['sales'] }] },
+          ],
+        ],
+      });
       await store.ingest(db, T, 'web', [{ ts: TEST_NOW - 1000, event: { userid: "o'hara", domain: 'x.example', bytes: 5, cats: ['1'] } }]);
       const keyed = [{ ts: TEST_NOW - 900, event: { userid: 'keyed', domain: 'k.example', bytes: 1 } }];
       await store.ingest(db, T, 'web', keyed, "key-o'hara");

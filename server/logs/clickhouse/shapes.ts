@@ -5,13 +5,15 @@
 import type { ImpactKind } from '../../../schemas/evaluate/impact';
 import type { Risk } from '../../../schemas/logEnums';
 import { portableRegexIn, type TextPatternValue } from '../../../schemas/evaluate/match';
+import type { WebEventTest, WebRowFilter } from '../rowFilter';
 import {
   FILE_EXTENSION_PATTERN,
   hasRegex,
   WEB_LIST_FIELDS,
   webShapeFields,
   type EmailRequestShape,
-  type RequestShape,
+  type ShapeScope,
+  type ShapesFound,
   type WebRequestShape,
   type WebShapeField,
   type WebShapePatterns,
@@ -44,12 +46,11 @@ export async function requestShapes(
   untilMs: number,
   webFields: Iterable<WebShapeField>,
   patterns: WebShapePatterns = {},
-  kinds: readonly ImpactKind[] = ['web', 'email'],
-): Promise<RequestShape[]> {
-  return [
-    ...(kinds.includes('web') ? await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns) : []),
-    ...(kinds.includes('email') ? await emailShapes(ch, tenantId, sinceMs, untilMs) : []),
-  ];
+  scope: ShapeScope = {},
+): Promise<ShapesFound> {
+  const kinds = scope.kinds ?? ['web', 'email'];
+  const web = kinds.includes('web') ? await webShapes(ch, tenantId, sinceMs, untilMs, webShapeFields(webFields), patterns, scope.web) : { shapes: [], webLeftOut: 0 };
+  return { shapes: [...web.shapes, ...(kinds.includes('email') ? await emailShapes(ch, tenantId, sinceMs, untilMs) : [])], webLeftOut: web.webLeftOut };
 }
 
 /** `LogStore.eventCount`, as ../shapes.ts's. */
@@ -79,7 +80,47 @@ export function textTest(p: TextPatternValue, lower: Sql): Sql {
   }
 }
 
-async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number, fields: readonly WebShapeField[], patterns: WebShapePatterns): Promise<WebRequestShape[]> {
+/** A value outside ASCII. */
+const nonAscii = (v: Sql) => sql`length(${v}) != lengthUTF8(${v})`;
+/** A text value the patterns' tests do not decide as the evaluator would, as ../shapes.ts's sqlUntested. */
+const untested = (v: Sql, patterns: readonly TextPatternValue[]) =>
+  join([nonAscii(v), ...(hasRegex(patterns) ? [sql`position(${v}, ${'\n'}) > 0`, sql`position(${v}, ${'\r'}) > 0`] : [])], ' OR ');
+
+/** `WebEventTest` as ../shapes.ts's sqlEventTest. */
+function eventTest(t: WebEventTest): Sql {
+  const oneOf = (v: Sql, values: readonly string[]) => join([nonAscii(v), ...(values.length ? [sql`has(${values}, lower(${v}))`] : [])], ' OR ');
+  switch (t.op) {
+    case 'in':
+      return sql`(${has(t.field)} AND (${oneOf(text(t.field), t.values)}))`;
+    case 'listHas':
+      return sql`arrayExists(x -> ${oneOf(raw('x'), t.values)}, ${list(t.field)})`;
+    case 'domain': {
+      const d = text('domain');
+      return sql`(NOT ${has('domain')} OR ${join([nonAscii(d), ...t.bases.map((b) => sql`position(lower(${d}), ${b}) > 0`)], ' OR ')})`;
+    }
+    case 'text': {
+      const v = text(t.field);
+      return sql`(${has(t.field)} AND ${v} != '' AND (${join([untested(v, t.patterns), ...t.patterns.map((p) => textTest(p, sql`lower(${v})`))], ' OR ')}))`;
+    }
+    case 'present':
+      return sql`(${has(t.field)} AND ${text(t.field)} != '')`;
+    case 'any':
+      return sql`(${join(t.of.map(eventTest), ' OR ')})`;
+  }
+}
+
+/** `WebRowFilter` as ../shapes.ts's sqlRowFilter. */
+const rowFilter = (filter: WebRowFilter): Sql => (filter.length ? join(filter.map((tests) => sql`(${join(tests.map(eventTest), ' AND ')})`), ' OR ') : raw('0'));
+
+async function webShapes(
+  ch: ClickHouse,
+  tenantId: string,
+  sinceMs: number,
+  untilMs: number,
+  fields: readonly WebShapeField[],
+  patterns: WebShapePatterns,
+  filter: WebRowFilter | undefined,
+): Promise<{ shapes: WebRequestShape[]; webLeftOut: number }> {
   // As the SQL store: f<i> is what the shape groups by; e<i> (a field grouped by patterns) its newest event's value,
   // which is also the value the shape is decided by.
   const valued = fields.filter((f) => patterns[f] && !WEB_LIST_FIELDS.has(f));
@@ -89,19 +130,22 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
     if (!own) return sql`${field(f)} AS ${raw(`f${i}`)}`;
     const value = text(f);
     const bits = own.map((p) => sql`if(${value} != '' AND ${textTest(p, sql`lower(${value})`)}, '1', '0')`);
-    const rawValue = hasRegex(own) ? sql`length(${value}) != lengthUTF8(${value}) OR position(${value}, ${'\n'}) > 0 OR position(${value}, ${'\r'}) > 0` : sql`length(${value}) != lengthUTF8(${value})`;
-    return sql`if(${has(f)}, if(${rawValue}, concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
+    return sql`if(${has(f)}, if(${untested(value, own)}, concat('raw:', ${value}), concat(${join([sql`'p:'`, ...bits], ', ')})), NULL) AS ${raw(`f${i}`)},
                argMax(${field(f)}, (ts, seq)) AS ${raw(`e${i}`)}`;
   });
   const keys = raw(fields.map((_, i) => `f${i}`).join(', '));
+  const range = sql`tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${sinceMs} AND ts <= ${untilMs}`;
+  // The events the filter leaves out are counted apart (the SQL store counts them in the same pass).
+  const admitted = filter ? sql`${range} AND (${rowFilter(filter)})` : range;
+  const leftOut = filter ? await ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${raw(ch.config.database)}.log_events WHERE ${range} AND NOT (${rowFilter(filter)})`) : [{ n: '0' }];
   const rows = await ch.rows<Record<string, string | string[] | null> & { n: string; last_ts: string; last_seq: string; last_url: string | null }>(
     sql`SELECT ${join(columns, ', ')}, count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq,
                argMax(${field('url')}, (ts, seq)) AS last_url
           FROM ${raw(ch.config.database)}.log_events
-         WHERE tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${sinceMs} AND ts <= ${untilMs}
+         WHERE ${admitted}
          GROUP BY ${keys}`,
   );
-  return rows.map((r) => ({
+  const shapes = rows.map((r) => ({
     kind: 'web',
     event: Object.fromEntries(fields.map((f, i) => [f, (valued.includes(f) && r[`f${i}`] !== null ? r[`e${i}`] : r[`f${i}`]) ?? (WEB_LIST_FIELDS.has(f) ? [] : null)])),
     groups: Object.fromEntries(valued.map((f) => [f, r[`f${fields.indexOf(f)}`] as string | null])),
@@ -112,7 +156,8 @@ async function webShapes(ch: ClickHouse, tenantId: string, sinceMs: number, unti
       url: r.last_url!,
       values: Object.fromEntries(valued.map((f) => [f, (r[`e${fields.indexOf(f)}`] ?? null) as string | null])),
     },
-  }));
+  })) satisfies WebRequestShape[];
+  return { shapes, webLeftOut: Number(leftOut[0]!.n) };
 }
 
 async function emailShapes(ch: ClickHouse, tenantId: string, sinceMs: number, untilMs: number): Promise<EmailRequestShape[]> {

@@ -32,7 +32,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
 import { eventCount, requestShapes, ruleHits } from './shapes';
-import type { RequestShape, WebShapeField, WebShapePatterns } from '../shapes';
+import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
 /** How far back a log page looks first (see logPage). */
 const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
@@ -551,8 +551,8 @@ export class ClickHouseLogStore implements LogStore {
     return ruleHits(this.ch, tenantId, sinceMs);
   }
 
-  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns, kinds?: readonly ImpactKind[]) {
-    return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns, kinds);
+  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns, scope?: ShapeScope) {
+    return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns, scope);
   }
 
   eventCount(_db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number) {
