@@ -11,7 +11,10 @@
 import type { CompiledRule } from '../../schemas/evaluate/evaluate';
 import { DIRECTION_COVERS, domainPattern, isPortableRegex, type CompiledCondition, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
-import type { WebShapeField } from './shapes';
+import type { WebRequestField } from '../../schemas/evaluate/fromEvent';
+
+/** A web event field a test reads (one a request attribute comes from; shapes.ts's WebShapeField). */
+type WebShapeField = Exclude<WebRequestField, 'timestamp'>;
 
 /**
  * A test of one web event. "Not ASCII" means a value with a character outside ASCII, where a store's lower-casing could
