@@ -3,13 +3,13 @@
  * grouping events into request shapes: the impact of a publish replays only the requests a row the staged revision
  * adds, removes, changes or moves could match (`ImpactTally.webChanges`).
  *
- * Each row becomes the conjunction of tests, one per condition the stores can test; a condition they cannot (source or
- * destination addresses, a regular expression outside the portable subset, an attribute no web event field gives as
- * it is) is left out. So a row's tests hold for every event the row matches, and for a few it does not, which costs
+ * Each row becomes the conjunction of tests, one per condition the stores can test; a condition they cannot (a
+ * regular expression outside the portable subset, an address block that fixes no octet, an attribute no web event field
+ * gives as it is) is left out. So a row's tests hold for every event the row matches, and for a few it does not, which costs
  * only replaying them. Every test is exact in the same way on both stores, so both replay the same events.
  */
 import type { CompiledRule } from '../../schemas/evaluate/evaluate';
-import { DIRECTION_COVERS, domainPattern, isPortableRegex, type CompiledCondition, type TextPatternValue } from '../../schemas/evaluate/match';
+import { DIRECTION_COVERS, domainPattern, ipInterval, isPortableRegex, type CompiledCondition, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { WebRequestField } from '../../schemas/evaluate/fromEvent';
 
@@ -27,6 +27,9 @@ type WebShapeField = Exclude<WebRequestField, 'timestamp'>;
  * - `text`: the field is present and not empty, and is not ASCII, or holds a line break while `patterns` hold a
  *   regular expression, or matches one of `patterns` (as the stores test text patterns; values lower-case);
  * - `present`: the field is present and not empty;
+ * - `address`: the field is absent and `absent` says it passes (a request without a domain is decided by its URL's
+ *   host), or its value is not an IPv4 address written plainly (`CANONICAL_IPV4`, which the evaluator may still read as
+ *   one: leading zeros, spaces), or it starts with one of `prefixes` (the leading octets an address block fixes);
  * - `any`: one of `of` holds.
  */
 export type WebEventTest =
@@ -35,6 +38,7 @@ export type WebEventTest =
   | { readonly op: 'domain'; readonly bases: readonly string[] }
   | { readonly op: 'text'; readonly field: WebShapeField; readonly patterns: readonly TextPatternValue[] }
   | { readonly op: 'present'; readonly field: WebShapeField }
+  | { readonly op: 'address'; readonly field: WebShapeField; readonly absent: boolean; readonly prefixes: readonly string[] }
   | { readonly op: 'any'; readonly of: readonly WebEventTest[] };
 
 /**
@@ -52,6 +56,32 @@ const ONE_OF_FIELDS: Partial<Record<RequestAttribute, WebShapeField>> = {
 };
 /** The list fields that give an attribute, their elements as they are. */
 const LIST_FIELDS: Partial<Record<RequestAttribute, WebShapeField>> = { categories: 'cats', risks: 'top_level_risks' };
+/**
+ * The fields address conditions read: the client's address, and the destination's, which a web event gives only as a
+ * domain that is an address (absent: the URL's host).
+ */
+const ADDRESS_FIELDS: Partial<Record<RequestAttribute, { readonly field: WebShapeField; readonly absent: boolean }>> = {
+  source_ip: { field: 'src_ip', absent: false },
+  dest_ip: { field: 'domain', absent: true },
+};
+/** An IPv4 address written plainly: four decimal octets without leading zeros, nothing around them. */
+export const CANONICAL_IPV4 = '^(0|[1-9][0-9]{0,2})([.](0|[1-9][0-9]{0,2})){3}$';
+
+/**
+ * The text every plainly written address of an address block starts with: its leading octets that all its addresses
+ * share, each followed by a dot (a whole address alone: also the addresses that merely start with it, a superset).
+ * Undefined for a block that fixes no octet, or that is no address.
+ */
+function addressPrefix(block: string): string | undefined {
+  const span = ipInterval(block);
+  if (!span) return undefined;
+  const octets = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256);
+  const [a, b] = [octets(span[0]), octets(span[1])];
+  let k = 0;
+  while (k < 4 && a[k] === b[k]) k++;
+  return k === 0 ? undefined : a.slice(0, k).join('.') + (k < 4 ? '.' : '');
+}
+
 /** The text fields text conditions read (the evaluator lower-cases them). */
 const TEXT_FIELDS: Partial<Record<RequestAttribute, WebShapeField>> = { url: 'url', user_agent: 'user-agent' };
 
@@ -97,6 +127,15 @@ function conditionTest(c: CompiledCondition): WebEventTest | null | false {
     case 'entity': {
       const named = (type: 'user' | 'group') => asciiLower(c.list.flatMap((v) => ((v as { type: string }).type === 'group') === (type === 'group') ? [(v as { name: string }).name] : []));
       return { op: 'any', of: [{ op: 'in', field: 'userid', values: named('user') }, { op: 'in', field: 'group', values: named('group') }] };
+    }
+    case 'ip':
+    case 'ipRange': {
+      const read = ADDRESS_FIELDS[attribute];
+      const prefixes = c.list.map((v) => addressPrefix(String(v)));
+      // A block that fixes no octet (a /7 or wider) has no prefix to test: the condition is left out. A value that is
+      // no address matches nothing.
+      if (!read || c.list.some((v, i) => ipInterval(String(v)) && prefixes[i] === undefined)) return null;
+      return { op: 'address', ...read, prefixes: [...new Set(prefixes.filter((x): x is string => x !== undefined))] };
     }
     case 'direction':
       // A web request downloads a file when the event names a file type, and never uploads one.

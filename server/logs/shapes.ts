@@ -9,7 +9,7 @@ import { textPatternsRead, type CompiledPolicy } from '../../schemas/evaluate/ev
 import { WEB_EVENT_ATTRIBUTES, type WebRequestField } from '../../schemas/evaluate/fromEvent';
 import { portableRegexIn, regexRequiredLiteral, textTest, type TextPatternValue } from '../../schemas/evaluate/match';
 import type { ImpactKind } from '../../schemas/evaluate/impact';
-import type { WebEventTest, WebRowFilter } from './rowFilter';
+import { CANONICAL_IPV4, type WebEventTest, type WebRowFilter } from './rowFilter';
 import type { RequestAttribute } from '../../schemas/evaluate/types';
 import type { Risk } from '../../schemas/logEnums';
 import type { Db } from '../types';
@@ -259,6 +259,11 @@ function sqlEventTest(t: WebEventTest, param: (v: string) => string): string {
     }
     case 'present':
       return `coalesce((event ->> '${t.field}') <> '', false)`;
+    case 'address': {
+      const v = `(event ->> '${t.field}')`;
+      const tests = [`${v} !~ ${param(CANONICAL_IPV4)}`, ...t.prefixes.map((p) => `left(${v}, ${p.length}) = ${param(p)}`)];
+      return `coalesce(${[...(t.absent ? [`${v} IS NULL`] : []), ...tests].join(' OR ')}, false)`;
+    }
     case 'any':
       return `(${t.of.map((x) => sqlEventTest(x, param)).join(' OR ')})`;
   }

@@ -13,7 +13,7 @@ import { mulberry32 as random } from './generator';
 const EVENT_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   userid: ['ann@example.com', 'Ann@Example.COM', 'bob@example.com', 'jürgen@example.com', '', undefined],
   group: ['Sales', 'sales', 'it', 'Ärzte', '', undefined],
-  domain: ['example.com', 'A.example.com', 'news.org', 'badexample.com', 'example.com.', 'bücher.example', '', undefined],
+  domain: ['example.com', 'A.example.com', 'news.org', 'badexample.com', 'example.com.', 'bücher.example', '10.0.1.7', '10.0.1.70.', '', undefined],
   url: ['https://example.com/Login', 'https://a.example.com/files/R.PDF', 'http://news.org/today', 'https://x.org/account/42', 'https://x.org/account/42\n', 'https://ö.org/login', '', undefined],
   cats: [[], ['7'], ['50', '7'], ['Gambling'], ['gambling', '9'], ['ä'], ['a"b'], undefined],
   top_level_risks: [[], ['R'], ['Y', 'R'], undefined],
@@ -22,7 +22,7 @@ const EVENT_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   'user-agent': ['Mozilla/5.0 Chrome', 'curl/8.0', 'CURL/7', 'Mozilla/5.0 ünï', '', undefined],
   file_type: ['exe', 'PDF', 'ä', '', undefined],
   casb_app_name: ['Dropbox', 'box', undefined],
-  src_ip: ['10.0.0.1', '192.168.1.9', undefined],
+  src_ip: ['10.0.0.1', '10.0.1.7', '010.0.1.7', ' 10.0.0.1', '192.168.1.9', '192.168.2.1', '', undefined],
 };
 
 /** `n` random web events (fields absent where the pool says so). */
@@ -65,7 +65,7 @@ function rowValues(c: ConditionDecl): readonly unknown[] {
       return ['all', 'uploads', 'downloads', 'uploadsAndDownloads'];
     case 'ip':
     case 'ipRange':
-      return ['10.0.0.0/8', '192.168.1.0-192.168.1.100'];
+      return ['10.0.0.0/8', '192.168.1.0-192.168.1.100', '10.0.1.7', '10.0.0.0/23', '192.168.1.0/24'];
     default:
       return c.attribute === 'categories'
         ? ['7', 'GAMBLING', 'ä', 'a"b']

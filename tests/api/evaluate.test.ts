@@ -255,13 +255,13 @@ describe('impact of a publish (a background job)', () => {
   });
 
   /**
-   * A job started by `starter` and cancelled by `canceller` right after it starts, while a staged rule by source
-   * address (which no store narrows the replay by) has every logged request replayed, so that the job runs long
-   * enough. A fast store may still finish a job first: a few tries.
+   * A job started by `starter` and cancelled by `canceller` right after it starts, while a staged rule for half the
+   * source address (which no store narrows the replay by) has every logged request replayed, so that the job runs
+   * long enough. A fast store may still finish a job first: a few tries.
    */
   async function cancelledJob(starter: ApiClient, canceller: ApiClient): Promise<ImpactJob> {
     await stageExceptions(admin, [
-      { id: 'eval29-cancel', name: 'Block one address', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { source_ips: ['10.9.9.9'] } },
+      { id: 'eval29-cancel', name: 'Block half the addresses', enabled: true, action: 'block', transferDirection: 'all', comment: '', conditions: { source_ips: ['0.0.0.0/1'] } },
     ]);
     try {
       for (let attempt = 0; attempt < 5; attempt++) {

@@ -99,6 +99,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
             { op: 'domain', bases: ["o'k.example"] },
             { op: 'text', field: 'url', patterns },
             { op: 'present', field: 'file_type' },
+            { op: 'address', field: 'domain', absent: true, prefixes: ['10.', "1'"] },
             { op: 'any', of: [{ op: 'in', field: 'userid', values: [] }, { op: 'in', field: 'group', values: ['sales'] }] },
           ],
         ],

@@ -5,7 +5,7 @@
 import type { ImpactKind } from '../../../schemas/evaluate/impact';
 import type { Risk } from '../../../schemas/logEnums';
 import { portableRegexIn, type TextPatternValue } from '../../../schemas/evaluate/match';
-import type { WebEventTest, WebRowFilter } from '../rowFilter';
+import { CANONICAL_IPV4, type WebEventTest, type WebRowFilter } from '../rowFilter';
 import {
   FILE_EXTENSION_PATTERN,
   hasRegex,
@@ -104,6 +104,11 @@ function eventTest(t: WebEventTest): Sql {
     }
     case 'present':
       return sql`(${has(t.field)} AND ${text(t.field)} != '')`;
+    case 'address': {
+      const v = text(t.field);
+      const tests = [sql`NOT match(${v}, ${CANONICAL_IPV4})`, ...t.prefixes.map((p) => sql`substring(${v}, 1, ${p.length}) = ${p}`)];
+      return sql`(${t.absent ? sql`NOT ${has(t.field)} OR ` : raw('')}(${has(t.field)} AND (${join(tests, ' OR ')})))`;
+    }
     case 'any':
       return sql`(${join(t.of.map(eventTest), ' OR ')})`;
   }
