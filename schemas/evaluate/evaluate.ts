@@ -299,16 +299,6 @@ export function changedRows(a: CompiledPolicy, b: CompiledPolicy, decision: stri
   return listsA.flatMap((l, i) => unmatchedRows(l.rules, listsB[i]!.rules));
 }
 
-/**
- * Whether two compiled revisions decide `decision` alike for every request at any time: the same fallback and, list by
- * list, the same rows in the same order, each with the same action, state, expiry and conditions (their values after
- * the lookup steps, so a changed object a rule refers to counts). The impact of a publish counts the events of a kind
- * whose decision is the same, without replaying them.
- */
-export function sameDecision(a: CompiledPolicy, b: CompiledPolicy, decision: string): boolean {
-  return changedRows(a, b, decision)?.length === 0;
-}
-
 /** Each decision's action and deciding row, without a trace. */
 export interface Decision {
   readonly decision: string;

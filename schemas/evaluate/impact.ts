@@ -5,7 +5,7 @@
  * Pure: the server's impact job and the bench feed it shapes and read its summary.
  */
 import { z } from 'zod';
-import { appliesAt, changedRows, decideOne, sameDecision, type CompiledPolicy, type CompiledRule } from './evaluate';
+import { appliesAt, changedRows, decideOne, type CompiledPolicy, type CompiledRule } from './evaluate';
 import { prepareRequest } from './match';
 import { EvalRequest } from './types';
 
@@ -128,9 +128,11 @@ export class ImpactTally {
     private readonly staged: CompiledPolicy,
     private readonly now: number,
   ) {
-    this.unchanged = ImpactKind.options.filter((kind) => sameDecision(published, staged, DECISION_OF[kind]));
+    const changes = Object.fromEntries(ImpactKind.options.map((kind) => [kind, changedRows(published, staged, DECISION_OF[kind])])) as Record<ImpactKind, CompiledRule[] | undefined>;
+    // A kind none of whose rows changed (and whose fallback is the same) is decided alike by both revisions.
+    this.unchanged = ImpactKind.options.filter((kind) => changes[kind]?.length === 0);
     this.replayed = ImpactKind.options.filter((kind) => !this.unchanged.includes(kind));
-    this.webChanges = changedRows(published, staged, DECISION_OF.web)?.filter((rule) => appliesAt(rule, now));
+    this.webChanges = changes.web?.filter((rule) => appliesAt(rule, now));
   }
 
   /** Counts the events of a kind not replayed (one whose decision both revisions share), which no revision changes. */

@@ -259,12 +259,6 @@ export function impactShape(s: RequestShape, ref?: number, example: RequestShape
 }
 
 /**
- * Each shape the tally shows as an example, with its newest event (the tally's shapes made by `impactShape(shapes[i],
- * i)`), as `ImpactTally.summary` takes them. The tally decides on the shapes as grouped (a field grouped by patterns
- * holds one of its group's values, which the policy decides alike) and tells them apart by their groups, so that
- * every store gives it the same summary; only the examples shown read their own event.
- */
-/**
  * The request shapes the tally is to decide: those of the kinds whose policy the staged revision changes, and of the
  * web log only the requests a changed row could match (`webRowFilter` of the tally's `webChanges`). The events of the
  * other kinds (`addUnchanged`) and the web requests left out (`addUnmatched`) are counted into the tally: none of their
@@ -289,6 +283,12 @@ export async function shapesToReplay(
   return shapes;
 }
 
+/**
+ * Each shape the tally shows as an example, with its newest event (the tally's shapes made by `impactShape(shapes[i],
+ * i)`), as `ImpactTally.summary` takes them. The tally decides on the shapes as grouped (a field grouped by patterns
+ * holds one of its group's values, which the policy decides alike) and tells them apart by their groups, so that
+ * every store gives it the same summary; only the examples shown read their own event.
+ */
 export async function examplesFound(
   store: LogStore,
   db: Db,

@@ -141,8 +141,9 @@ async function webShapes(
   const keys = raw(fields.map((_, i) => `f${i}`).join(', '));
   const range = sql`tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${sinceMs} AND ts <= ${untilMs}`;
   // The events the filter leaves out are counted apart (the SQL store counts them in the same pass).
-  const admitted = filter ? sql`${range} AND (${rowFilter(filter)})` : range;
-  const leftOut = filter ? await ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${raw(ch.config.database)}.log_events WHERE ${range} AND NOT (${rowFilter(filter)})`) : [{ n: '0' }];
+  const admits = filter && rowFilter(filter);
+  const admitted = admits ? sql`${range} AND (${admits})` : range;
+  const leftOut = admits ? await ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${raw(ch.config.database)}.log_events WHERE ${range} AND NOT (${admits})`) : [{ n: '0' }];
   const rows = await ch.rows<Record<string, string | string[] | null> & { n: string; last_ts: string; last_seq: string; last_url: string | null }>(
     sql`SELECT ${join(columns, ', ')}, count() AS n, max(ts) AS last_ts, argMax(seq, (ts, seq)) AS last_seq,
                argMax(${field('url')}, (ts, seq)) AS last_url
