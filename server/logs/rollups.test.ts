@@ -6,8 +6,10 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../types';
 import { runReport, type ReportParams } from './reports';
-import { BLOCK_MS, blockMasks, DAY_MS, DAY_ROWS, HOUR_MS, planRange, refreshRollups } from './rollups';
+import { BLOCK_MS, blockMasks, DAY_MS, DAY_ROWS, HOUR_MS, planRange, refreshRollups, ROLLUPS } from './rollups';
 import { seedLogs } from './seed';
+import { appendEvents } from './ingest';
+import { sqlLogStore } from './sqlStore';
 
 const T = 'tenant-rollups';
 const BASE = Date.UTC(2025, 2, 29, 0, 0, 0); // spans a daylight-saving change in Europe
@@ -182,6 +184,40 @@ describe('rollup layouts', () => {
     const { result, readAll, raw } = await topDomains(events, 2);
     expect(result).toEqual(raw);
     expect(readAll).toBe(true);
+  });
+
+  it('merge each batch\'s days into the blocks of distinct users, and drop a block once retention passes it', async () => {
+    const T3 = 'tenant-blocks';
+    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [T3, 'Blocks Corp']);
+    const edge = Math.ceil(BASE / BLOCK_MS) * BLOCK_MS;
+    const box = (ts: number, userid: string) => ({ ts, event: { userid, is_casb: true, casb_app_name: 'Box', bytes: 1 } });
+    // The distinct users per CASB application (casb_app_users).
+    const appUsers = [...ROLLUPS].find(([, d]) => d.layout === 'blocks' && d.fields.join() === 'casb_app_name')![0];
+    const blockRows = async () =>
+      (
+        await db.query<{ bucket: string; sub: string; days: string }>(
+          `SELECT bucket::text, sub, days::text FROM log_rollups WHERE tenant_id = $1 AND grain = 'b' AND rollup = $2 ORDER BY bucket, sub`,
+          [T3, appUsers],
+        )
+      ).rows;
+    const bits = (...days: number[]) => String(days.reduce((m, d) => m | (1n << BigInt(d)), 0n));
+    const last = BLOCK_MS / DAY_MS - 1;
+    // Three batches: ann on the last day of a block and the first of the next, then ann again and bob two days later.
+    await appendEvents(db, T3, 'web', [box(edge - DAY_MS + HOUR_MS, 'ann'), box(edge + HOUR_MS, 'ann')]);
+    await appendEvents(db, T3, 'web', [box(edge + 2 * DAY_MS, 'ann'), box(edge + 2 * DAY_MS, 'bob')]);
+    await appendEvents(db, T3, 'web', [box(edge + 2 * DAY_MS + 5, 'bob')]);
+    expect(await blockRows()).toEqual([
+      { bucket: String(edge - BLOCK_MS), sub: 'ann', days: bits(last) },
+      { bucket: String(edge), sub: 'ann', days: bits(0, 2) },
+      { bucket: String(edge), sub: 'bob', days: bits(2) },
+    ]);
+    const params = { start: (edge - DAY_MS) / 1000, end: (edge + 3 * DAY_MS) / 1000 - 1, limit: 10, interval: '7d' } as ReportParams;
+    expect(await runReport(db, T3, 'casb_app_users', params, edge + 3 * DAY_MS)).toEqual(
+      await runReport(db, T3, 'casb_app_users', params, edge + 3 * DAY_MS, { rollups: false }),
+    );
+    // A cut within the second block: the first one has no day left to read.
+    await sqlLogStore.dropBefore(db, T3, edge + HOUR_MS);
+    expect((await blockRows()).map((r) => r.bucket)).toEqual([String(edge), String(edge)]);
   });
 });
 

@@ -395,20 +395,31 @@ export async function insertRollups(
 }
 
 /**
- * Recomputes the block rows of a tenant's 'blocks' rollups for the blocks that meet [fromMs, toMs), from their
- * daily rows.
+ * Sets the bits of the days of [fromMs, toMs) in the block rows of a tenant's 'blocks' rollups, from those days' daily
+ * rows: a (key, user) pair of one of the days gets its block's row, or its day's bit in the row there is. A block row
+ * answers who was there on which days, not how much (its sums are 0, and its label the least one seen). The bits of
+ * other days stay as they are: a day's pairs only grow while events are added, and retention deletes whole blocks
+ * (the days it cuts from a block are never read again, as every read starts at the retention). `fresh`: no block row
+ * of these blocks exists (the first start's load, which runs without the unique index the merge needs).
  */
-export async function refreshBlocks(db: Db, tenantId: string, fromMs: number, toMs: number, defs: ReadonlyMap<string, RollupDef> = ROLLUPS): Promise<void> {
+export async function refreshBlocks(
+  db: Db,
+  tenantId: string,
+  fromMs: number,
+  toMs: number,
+  { defs = ROLLUPS, fresh = false }: { defs?: ReadonlyMap<string, RollupDef>; fresh?: boolean } = {},
+): Promise<void> {
   const ids = idsOf(defs, 'blocks');
   if (!ids.length || toMs <= fromMs) return;
-  const args = [tenantId, ids, Math.floor(fromMs / BLOCK_MS) * BLOCK_MS, Math.ceil(toMs / BLOCK_MS) * BLOCK_MS];
-  await db.query(`DELETE FROM log_rollups r WHERE ${seriesRows('r', '$1::text', '$2::text[]', ['b'])} AND r.bucket >= $3 AND r.bucket < $4`, args);
+  const args = [tenantId, ids, Math.floor(fromMs / DAY_MS) * DAY_MS, Math.ceil(toMs / DAY_MS) * DAY_MS];
   await db.query(
     `INSERT INTO log_rollups (tenant_id, rollup, grain, bucket, ${ROW_COLUMNS}, days)
-     SELECT tenant_id, rollup, 'b', block, key, sub, ${DAY_SUMS}, bit_or(1::bigint << ((bucket - block) / ${DAY_MS})::int)
+     SELECT tenant_id, rollup, 'b', block, key, sub, 0, 0, 0, 0, min(label), bit_or(1::bigint << ((bucket - block) / ${DAY_MS})::int)
        FROM (SELECT r.*, (r.bucket / ${BLOCK_MS}) * ${BLOCK_MS} AS block FROM log_rollups r
               WHERE ${seriesRows('r', '$1::text', '$2::text[]', ['d'])} AND r.bucket >= $3 AND r.bucket < $4) x
-      GROUP BY tenant_id, rollup, block, key, sub`,
+      GROUP BY tenant_id, rollup, block, key, sub
+     ${fresh ? '' : `ON CONFLICT (tenant_id, rollup, bucket, key, sub) WHERE grain = 'b'
+       DO UPDATE SET days = log_rollups.days | EXCLUDED.days, label = least(log_rollups.label, EXCLUDED.label)`}`,
     args,
   );
 }
@@ -460,7 +471,7 @@ export async function refreshRollups(
         GROUP BY 1, 2, 3`,
       [tenantId, names, dayFrom, dayTo],
     );
-    await refreshBlocks(tx, tenantId, dayFrom, dayTo, mine);
+    await refreshBlocks(tx, tenantId, dayFrom, dayTo, { defs: mine });
   });
 }
 

@@ -7,7 +7,7 @@ import { appendEvents } from './ingest';
 import { runInsights } from './insights';
 import type { FileSighting, LogStore, StoredEvent } from './logStore';
 import { runReport } from './reports';
-import { DAY_MS, HOUR_MS } from './rollups';
+import { BLOCK_MS, DAY_MS, HOUR_MS } from './rollups';
 import { sandboxReport } from './sandbox';
 import { eventCount, requestShapes, ruleHits, shapeExamples } from './shapes';
 import { toNumber } from './sql';
@@ -66,9 +66,11 @@ export const sqlLogStore: LogStore = {
       // Rollup rows wholly before the cut; the hour and day it cuts are read from raw events (reads start at the cut).
       const hour = Math.floor(beforeMs / HOUR_MS) * HOUR_MS;
       const day = Math.floor(beforeMs / DAY_MS) * DAY_MS;
+      // A block of distinct-user rows goes when its last day does; the days the cut leaves in one are never read.
       await tx.query(
-        `DELETE FROM log_rollups WHERE tenant_id = $1 AND ((grain = 'h' AND bucket < $2) OR (grain IN ('d', 't') AND bucket < $3))`,
-        [tenantId, hour, day],
+        `DELETE FROM log_rollups WHERE tenant_id = $1
+            AND ((grain = 'h' AND bucket < $2) OR (grain IN ('d', 't') AND bucket < $3) OR (grain = 'b' AND bucket <= $4))`,
+        [tenantId, hour, day, day - BLOCK_MS],
       );
       await tx.query('DELETE FROM log_rollup_tails WHERE tenant_id = $1 AND bucket < $2', [tenantId, day]);
     });
