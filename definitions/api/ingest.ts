@@ -58,7 +58,8 @@ const INGEST_DOC =
   `\`accepted\` and \`${IDEMPOTENCY_REPLAYED_HEADER}: true\`. Without the header delivery is at least once (a batch ` +
   'committed just before its answer was lost is stored twice when sent again). A batch that could not be stored (the ' +
   `log store or one of its shards not answering) is 503 with \`Retry-After: ${STORE_RETRY_AFTER_S}\`: send it again ` +
-  '(on a ClickHouse log store, a batch a shard stored just before failing can then be stored twice, even with its key). ' +
+  '(on a ClickHouse log store, the events of a batch without a key that one shard stored before another failed are then ' +
+  'stored twice; with its key, only the events the shards do not hold are stored). ' +
   `Back-pressure: while ${INGEST_MAX_IN_FLIGHT.server} batches are in flight on the server (from their first byte ` +
   `received until answered), or ${INGEST_MAX_IN_FLIGHT.tenant} of the tenant's, another is answered 429 with ` +
   `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored. An unknown or revoked ` +

@@ -54,6 +54,11 @@ export interface ReportOptions {
 
 export interface LogStore {
   readonly name: 'sql' | 'clickhouse';
+  /**
+   * Whether `ingest` writes outside the SQL database: a caller need not hold a SQL transaction across it, and should
+   * not where a transaction holds every other call (PGlite), so that batches sent at once can share an insert.
+   */
+  readonly outsideSql: boolean;
   /** Prepares the store once the SQL store is migrated and seeded (its own migrations; taking the SQL store's events). */
   start(db: Db): Promise<void>;
   /** One page of a log kind, newest first, with the paging identifiers of the next. */

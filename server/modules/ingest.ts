@@ -169,8 +169,28 @@ async function storedBefore(tx: Db, tenantId: string, type: IngestLogType, key: 
     events,
   ]);
   if (rows.length) return undefined;
-  const { rows: first } = await tx.query<{ accepted: number }>('SELECT accepted FROM ingest_batches WHERE tenant_id = $1 AND log_type = $2 AND key = $3', [tenantId, type, key]);
-  return first[0]!.accepted;
+  return acceptedBefore(tx, tenantId, type, key);
+}
+
+/** The events a keyed batch stored, when its key is recorded. */
+async function acceptedBefore(db: Db, tenantId: string, type: IngestLogType, key: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ accepted: number }>('SELECT accepted FROM ingest_batches WHERE tenant_id = $1 AND log_type = $2 AND key = $3', [tenantId, type, key]);
+  return rows[0]?.accepted;
+}
+
+/** Sends of one keyed batch in this process, the last one first: each next one runs once those before it ended. */
+const sending = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier call with the same key has ended (at once without a key). */
+async function oneAtATime<T>(key: string | undefined, fn: () => Promise<T>): Promise<T> {
+  if (key === undefined) return fn();
+  const run = (sending.get(key) ?? Promise.resolve()).catch(() => undefined).then(fn);
+  sending.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (sending.get(key) === run) sending.delete(key);
+  }
 }
 
 // ---- the module --------------------------------------------------------------------------------------------------
@@ -229,17 +249,12 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
       if (e instanceof HttpError) await audited(ctx.db, 'failure', `${LOG_TYPE_LABELS[type]} batch refused: ${e.message}`);
       throw e;
     }
-    // On PGlite a batch waits while interactive calls wait; on the SQL store its events, rollups, key and audit line
-    // commit together; on ClickHouse the events are stored on every shard before the key and the audit line commit.
-    const store = logStoreOf(ctx.db);
-    const stored = ctx.db.heavy().transaction(async (tx) => {
-      const before = key === undefined ? undefined : await storedBefore(tx, sender.tid, type, key, events.length);
-      if (before !== undefined) {
-        ctx.reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
-        await audited(tx, 'success', `${LOG_TYPE_LABELS[type]} batch ${key} sent again: its ${before} events were stored before`);
-        return before;
-      }
-      const n = await store.ingest(tx, sender.tid, type, events.map(incoming), key);
+    const replayed = async (tx: Db, before: number) => {
+      ctx.reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+      await audited(tx, 'success', `${LOG_TYPE_LABELS[type]} batch ${key} sent again: its ${before} events were stored before`);
+      return before;
+    };
+    const recorded = async (tx: Db, n: number) => {
       await audited(tx, 'success', `${LOG_TYPE_LABELS[type]} batch${key === undefined ? '' : ` ${key}`}: ${n} events`);
       await tx.query(
         `UPDATE provider_records SET body = jsonb_set(body, '{last_used_at}', to_jsonb($3::text))
@@ -247,7 +262,29 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
         [KIND, sender.id, new Date().toISOString(), new Date(Date.now() - 60_000).toISOString()],
       );
       return n;
-    });
+    };
+    const store = logStoreOf(ctx.db);
+    // On PGlite a batch waits while interactive calls wait. On the SQL store its events, rollups, key and audit line
+    // commit together. On ClickHouse the events are stored on every shard before the key and the audit line commit:
+    // on PostgreSQL inside the transaction that holds the key (a second sender of it waits there); on PGlite, where a
+    // transaction holds every other call, before it, so that batches sent at once share an insert and no call waits
+    // on the cluster; a keyed batch is then sent one at a time by this process, the only one on that database.
+    const stored =
+      store.outsideSql && ctx.db.kind === 'pglite'
+        ? oneAtATime(key === undefined ? undefined : `${sender.tid}\n${type}\n${key}`, async () => {
+            const before = key === undefined ? undefined : await acceptedBefore(ctx.db, sender.tid, type, key);
+            if (before !== undefined) return ctx.db.heavy().transaction((tx) => replayed(tx, before));
+            const n = await store.ingest(ctx.db, sender.tid, type, events.map(incoming), key);
+            return ctx.db.heavy().transaction(async (tx) => {
+              if (key !== undefined) await storedBefore(tx, sender.tid, type, key, n);
+              return recorded(tx, n);
+            });
+          })
+        : ctx.db.heavy().transaction(async (tx) => {
+            const before = key === undefined ? undefined : await storedBefore(tx, sender.tid, type, key, events.length);
+            if (before !== undefined) return replayed(tx, before);
+            return recorded(tx, await store.ingest(tx, sender.tid, type, events.map(incoming), key));
+          });
     // The log store (or one of its shards) not answering: the batch is not acknowledged, and is to be sent again.
     const accepted = await stored.catch((e: unknown) => {
       if (e instanceof HttpError) throw e;

@@ -4,7 +4,8 @@
  * on SQL whichever store serves the logs), users, domains and categories drawn by Zipf's law, office hours busier;
  * stored through the store's ingest, then every report of the catalogue (p50/p95 serially and six at a time), log pages
  * first and 100,000 events deep, a drill-down and a 100,000-row CSV export streamed page by page. Times are store
- * calls, without HTTP. BENCH_KEEP=1 measures the events an earlier run left again, without ingesting.
+ * calls, without HTTP. BENCH_KEEP=1 measures the events an earlier run left again, without ingesting; BENCH_INGEST_ONLY=1
+ * stops after the load (its rate per million events and the bytes stored).
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
@@ -33,6 +34,7 @@ const SMALL = Number(process.env.BENCH_SMALL_EVENTS ?? 2_000);
 const SMALL_TENANTS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const KEEP = process.env.BENCH_KEEP === '1';
+const INGEST_ONLY = process.env.BENCH_INGEST_ONLY === '1';
 const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
@@ -125,6 +127,7 @@ async function ingestAll(store: LogStore, db: Db, tenants: readonly string[], no
   let stored = 0;
   let storing = 0;
   const started = performance.now();
+  let [mark, markedAt] = [0, started];
   for (const [i, tenant] of tenants.entries()) {
     const inFlight = new Set<Promise<void>>();
     for (const { logType, events } of skewed(tenant, i === 0 ? BIG : SMALL, now, 1_000 + i)) {
@@ -134,6 +137,12 @@ async function ingestAll(store: LogStore, db: Db, tenants: readonly string[], no
         storing += t;
         stored += events.length;
         inFlight.delete(p);
+        // Whether the rate holds as the store fills: each million's own rate.
+        if (stored >= mark + 1_000_000) {
+          const at = performance.now();
+          console.log(`  ingest: ${stored.toLocaleString('en')} events stored, the last ${(stored - mark).toLocaleString('en')} at ${Math.round((stored - mark) / ((at - markedAt) / 1000)).toLocaleString('en')} events/s`);
+          [mark, markedAt] = [stored, at];
+        }
       });
       inFlight.add(p);
       if (inFlight.size >= 2) await Promise.race(inFlight);
@@ -268,7 +277,15 @@ async function main(): Promise<void> {
   const { rows, bytes, rollupRows, rollupBytes } = await target.sizes();
   console.log(`  stored: ${rows.toLocaleString('en')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / rows).toFixed(0)} bytes per event`);
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
+  if (!INGEST_ONLY) await readAll(target, now);
+  console.log(`  load average at the end: ${load()}`);
+  await store.close();
+  await db.close();
+}
 
+/** Every report serially and six at a time, log pages, a drill-down and the export, over the big tenant's 30 days. */
+async function readAll(target: Target, now: number): Promise<void> {
+  const { store, db } = target;
   const month = { interval: '30d' as const, limit: 10 };
   const [topUser] = ((await store.report(db, BIG_TENANT, 'top_users', month, now)) as { data: { key: string }[] }).data;
   const sample: Record<string, string> = { cats: '1', userid: topUser!.key, alert_sub_type: 'ssn' };
@@ -341,10 +358,6 @@ async function main(): Promise<void> {
     console.log(`  export: ${n.toLocaleString('en')} rows, ${(written / 2 ** 20).toFixed(1)} MiB of CSV`);
   });
   console.log(`  export of 100,000 rows streamed: ${(exportMs / 1000).toFixed(2)} s, heap grew at most ${((heapPeak - heapBefore) / 2 ** 20).toFixed(0)} MiB`);
-
-  console.log(`  load average at the end: ${load()}`);
-  await store.close();
-  await db.close();
 }
 
 await main();

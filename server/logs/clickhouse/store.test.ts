@@ -154,6 +154,29 @@ describe.skipIf(!url)('ClickHouse store', () => {
     expect(again.events.length).toBe(7);
   });
 
+  it('stores batches sent at once in fewer inserts, each batch once and whole, keyed or not', async () => {
+    const tenants = [...Array(12)].map(() => randomUUID());
+    const at = TEST_NOW - 7 * 60_000;
+    const batchOf = (t: string) => [...Array(25)].map((_, i) => ({ ts: at + i, event: { userid: `u${i}@${t}.example`, domain: `${t}.example`, bytes: i } }));
+    const inserts: number[] = [];
+    const insert = store.ch.insert.bind(store.ch);
+    store.ch.insert = (table, columns, lines) => (inserts.push(lines.length), insert(table, columns, lines));
+    try {
+      const answers = await Promise.all(tenants.map((t, i) => store.ingest(db, t, 'web', batchOf(t), i % 2 ? `gathered-${t}` : undefined)));
+      expect(answers).toEqual(tenants.map(() => 25));
+    } finally {
+      store.ch.insert = insert;
+    }
+    // Two inserts start at once; the batches sent meanwhile share the next.
+    expect(inserts.length).toBeLessThan(tenants.length);
+    expect(inserts.reduce((a, b) => a + b, 0)).toBe(12 * 25);
+    const counts = await store.ch.rows<{ tenant_id: string; n: string; keys: string }>(
+      sql`SELECT tenant_id, toString(count()) AS n, toString(uniqExact(batch_key)) AS keys FROM ${raw(store.ch.config.database)}.log_events
+           WHERE has(${tenants}, tenant_id) GROUP BY tenant_id`,
+    );
+    expect(counts.map((c) => [c.tenant_id, c.n, c.keys]).sort()).toEqual(tenants.map((t) => [t, '25', '1']).sort());
+  });
+
   it('answers every report of the catalogue as the SQL store does', { timeout: 120_000 }, async () => {
     const user = (await sqlLogStore.report(db, T, 'top_users', { interval: '30d', limit: 1 }, TEST_NOW)) as { data: { key: string }[] };
     const sample: Record<string, string> = { cats: '50', userid: user.data[0]!.key, alert_sub_type: 'ssn' };

@@ -31,6 +31,7 @@ import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bin
 import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
+import { InsertGatherer } from './gather';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -305,9 +306,12 @@ const byValueThenKey = (a: { key: string; value: number }, b: { key: string; val
 
 export class ClickHouseLogStore implements LogStore {
   readonly name = 'clickhouse' as const;
+  readonly outsideSql = true;
   readonly ch: ClickHouse;
   /** The last sequence number handed out (events of one millisecond are ordered by it). */
   private seq = 0;
+  /** The ingested batches' inserts, per log kind: batches sent at once share an insert (gather.ts). */
+  private readonly gatherers = new Map<LogType, InsertGatherer>();
 
   constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config)) {
     this.ch = ch;
@@ -580,17 +584,18 @@ export class ClickHouseLogStore implements LogStore {
     const rows = events.flatMap((e, i) => (held.has(i) ? [] : [{ e, i }]));
     if (rows.length === 0) return events.length;
     const first = this.nextSeqs(rows.length);
-    // One TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: answered once
-    // every shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
-    await this.ch.insert(
-      ingestTable(logType),
-      batchKey === undefined ? EVENT_COLUMNS : `${EVENT_COLUMNS}, batch_key, batch_row`,
-      rows.map(({ e, i }, n) => {
-        const line = eventLine(tenantId, logType, e.ts, first + n, e.event);
-        return batchKey === undefined ? line : `${line}\t${tsv(batchKey)}\t${i}`;
-      }),
-    );
+    // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync, shared with the
+    // batches sent meanwhile: answered once every shard has its rows; the views that store them and fill the kind's
+    // rollups run in the same insert. A batch without a key has the columns' defaults ('', 0).
+    const key = tsv(batchKey ?? '');
+    await this.gathererOf(logType).add(rows.map(({ e, i }, n) => `${eventLine(tenantId, logType, e.ts, first + n, e.event)}\t${key}\t${batchKey === undefined ? 0 : i}`));
     return events.length;
+  }
+
+  private gathererOf(logType: LogType): InsertGatherer {
+    let g = this.gatherers.get(logType);
+    if (!g) this.gatherers.set(logType, (g = new InsertGatherer((lines) => this.ch.insert(ingestTable(logType), `${EVENT_COLUMNS}, batch_key, batch_row`, lines))));
+    return g;
   }
 
   /** The places in a keyed batch of the rows the shards already hold (found within the batch's own time span). */
