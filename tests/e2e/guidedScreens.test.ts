@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNotice, assertNoPageErrors, assertOnScreen, clickButton, goToRouteSignedIn, launchBrowser, openPage } from './helpers';
+import { assertNotice, assertNoPageErrors, assertOnScreen, chooseMenuItem, clickButton, goToRouteSignedIn, launchBrowser, openPage } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,8 +45,7 @@ describe('guided screens', () => {
   it('contact form: opened from the header, sent, and confirmed', async () => {
     const page = await openPage(browser);
     await goToRouteSignedIn(page, '/dashboard', 'admin', 'admin-demo');
-    await clickButton(page, 'Help');
-    await page.getByRole('menuitem', { name: 'Contact your service provider' }).click();
+    await chooseMenuItem(page, 'Help', 'Contact your service provider');
     await assertOnScreen(page, 'Contact Your Service Provider');
     await page.getByLabel(/^Topic/).first().click();
     await page.getByRole('option', { name: 'Billing and licences' }).click();

@@ -545,6 +545,26 @@ export function assertNoPageErrors(page: Page & { errors: string[] }): void {
 
 // ---- tables ---------------------------------------------------------------------------------------------------
 
+/**
+ * Opens a menu with its button and chooses one of its items. On a loaded machine a click can land while the page is
+ * still settling and open nothing (seen in CI beside two other suites: the Help menu stayed shut for 30 s); a person
+ * would click again, and so does this, as long as the button says its menu is closed (`aria-expanded`).
+ */
+export async function chooseMenuItem(page: Page, button: string, item: string): Promise<void> {
+  const target = page.getByRole('button', { name: button, exact: true });
+  const entry = page.getByRole('menuitem', { name: item, exact: true });
+  for (let tries = 1; ; tries++) {
+    if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+    try {
+      await entry.waitFor({ state: 'visible', timeout: 10_000 });
+      break;
+    } catch (e) {
+      if (tries === 3) throw e;
+    }
+  }
+  await entry.click();
+}
+
 /** Runs one of the definition's row actions from the row's "More actions" menu, e.g. "Validate" of a profile. */
 export async function clickRowAction(page: Page, rowLabel: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `More actions for ${rowLabel}`, exact: true }).click();

@@ -1,7 +1,7 @@
 /** The onboarding tour: one spotlight target at a time, only the ones the user's navigation shows. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoPageErrors, goToRouteSignedIn, launchBrowser, openPage } from './helpers';
+import { assertNoPageErrors, chooseMenuItem, goToRouteSignedIn, launchBrowser, openPage } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,8 +27,7 @@ async function readStep(page: Page): Promise<{ title: string; step: string; outl
 
 /** The header's Help menu, then its tour. */
 async function startTour(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Help', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Take the tour' }).click();
+  await chooseMenuItem(page, 'Help', 'Take the tour');
 }
 
 async function walkTour(page: Page): Promise<{ title: string; step: string; outlined: string[] }[]> {
