@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LogType } from '../../schemas/logs';
-import { REPORTS, type ReportCondition, type ReportSpec } from '../../schemas/reports';
+import { REPORTS, reportFilters, type ReportCondition, type ReportSpec } from '../../schemas/reports';
 import type { Db } from '../types';
 import { jsonField, Params, textField } from './sql';
 
@@ -33,6 +33,11 @@ export interface RollupDef {
    * per BLOCK_DAYS days with a bit per day of the block that had an event (grain 'b'), besides the daily rows.
    */
   readonly layout?: 'head' | 'blocks';
+  /**
+   * A drill-down's rollup: the field of the filter it requires, which also keys each row (a list field: a row per
+   * distinct value of the event's list), so that the drill-down of one value reads that value's rows alone.
+   */
+  readonly by?: { readonly field: string; readonly list: boolean };
 }
 
 /**
@@ -63,7 +68,7 @@ const def = (spec: ReportSpec, fields: readonly string[], extra: Partial<RollupD
     ...extra,
   };
   // Keyed rows of a top-N (or of the evasion summary's lists) without users: a day's many rare keys go to its tail.
-  return fields.length && !d.nullKeys && !d.sub ? { ...d, layout: 'head' } : d;
+  return fields.length && !d.nullKeys && !d.sub && !d.by ? { ...d, layout: 'head' } : d;
 };
 
 /** The rollups a report reads: its groups, and for the evasion summary its two lists and its total. */
@@ -71,8 +76,10 @@ export function reportRollups(spec: ReportSpec): Record<string, RollupDef> {
   switch (spec.kind) {
     case 'top': {
       const fields = typeof spec.dimension === 'string' ? [spec.dimension] : [...(spec.dimension ?? [])];
+      const by = spec.requires && reportFilters(spec.logType)[spec.requires];
       return {
         main: def(spec, fields, {
+          ...(by ? { by: { field: by.field, list: by.kind === 'array' } } : {}),
           list: !!spec.listDimension,
           ...(spec.labelField ? { label: spec.labelField } : {}),
           // Distinct users per key over many days: a (key, user) pair once per block, not once per day.
@@ -93,13 +100,21 @@ export function reportRollups(spec: ReportSpec): Record<string, RollupDef> {
   }
 }
 
-/** Every rollup the catalogue needs, by id (drill-down reports always carry a filter and read raw events). */
-export const ROLLUPS: ReadonlyMap<string, RollupDef> = new Map(
-  Object.values(REPORTS as Record<string, ReportSpec>)
-    .filter((spec) => !spec.requires)
-    .flatMap((spec) => Object.values(reportRollups(spec)))
-    .map((d) => [rollupId(d), d]),
-);
+const catalogueRollups = (drillDowns: boolean): ReadonlyMap<string, RollupDef> =>
+  new Map(
+    Object.values(REPORTS as Record<string, ReportSpec>)
+      .filter((spec) => !spec.requires === !drillDowns)
+      .flatMap((spec) => Object.values(reportRollups(spec)))
+      .map((d) => [rollupId(d), d]),
+  );
+
+/** Every rollup the catalogue's reports need, by id, but the drill-downs'. */
+export const ROLLUPS = catalogueRollups(false);
+/**
+ * The drill-downs' rollups (`by`), kept by the ClickHouse store only; on SQL a drill-down reads the raw events its
+ * filter selects.
+ */
+export const DRILL_ROLLUPS = catalogueRollups(true);
 
 /**
  * Where a raw aggregate reads events and how it names their fields: the event log itself, or a narrow copy of a

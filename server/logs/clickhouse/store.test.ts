@@ -11,10 +11,10 @@ import { REPORT_NAMES, reportSpec, type ReportName } from '../../../schemas/repo
 import type { Db } from '../../types';
 import type { LogStore } from '../logStore';
 import type { ReportParams } from '../reports';
-import { DAY_MS, HOUR_MS } from '../rollups';
+import { DAY_MS, HOUR_MS, reportRollups, rollupId } from '../rollups';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
-import { raw, sql } from './bind';
+import { join, raw, sql } from './bind';
 import { clickHouseConfig } from './client';
 import { migrateClickHouse, migrations } from './migrate';
 import { ClickHouseLogStore, EVENT_COLUMNS, eventLine } from './store';
@@ -97,8 +97,9 @@ describe.skipIf(!url)('ClickHouse store', () => {
       );
       await old.ch.insert('log_events', EVENT_COLUMNS, rows.map((r) => eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)));
       await old.start(db);
-      for (const name of ['top_domains', 'top_users', 'smtp_actions', 'dlp_top_users', 'fwaas_top_users'] as ReportName[]) {
-        const params = { interval: '30d' as const, limit: 10 };
+      for (const name of ['top_domains', 'top_users', 'smtp_actions', 'dlp_top_users', 'fwaas_top_users', 'top_category_domains'] as ReportName[]) {
+        // A drill-down's rows (migration 009) are filled from the events the store held.
+        const params = { interval: '30d' as const, limit: 10, ...(name === 'top_category_domains' ? { cats: '50' } : {}) };
         expect(await old.report(db, T, name, params, TEST_NOW), name).toEqual(await sqlLogStore.report(db, T, name, params, TEST_NOW));
       }
       const tenant = randomUUID();
@@ -195,6 +196,26 @@ describe.skipIf(!url)('ClickHouse store', () => {
     }
   });
 
+  it('answers a drill-down of one value from the rows kept by that value, and of two categories from the events', async () => {
+    const tenantId = 'tenant-drill-rows';
+    const id = rollupId(reportRollups(reportSpec('top_category_domains')).main!);
+    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 3 * DAY_MS;
+    const database = raw(store.ch.config.database);
+    // Rows without events behind them: only a read of the rows can answer them.
+    const row = (byKey: string, hour: number, key: string, events: number) => sql`(${tenantId}, ${id}, ${byKey}, ${hour}, 1, ${key}, ${events}, ${events}, 0, 0, 0)`;
+    const columns = raw('(tenant_id, rollup, by_key, hour, has_key, key, events, first_events, byte_sum, first_byte_sum, labelled)');
+    await store.ch.command(sql`INSERT INTO ${database}.log_drills_daily_local ${columns} VALUES ${join([row('56', day, 'a.example', 5), row('1', day, 'a.example', 3)], ', ')}`, 0);
+    await store.ch.command(sql`INSERT INTO ${database}.log_drills_local ${columns} VALUES ${row('56', day + DAY_MS + HOUR_MS, 'b.example', 2)}`, 1);
+    const top = async (cats: string) => {
+      const answer = await store.report(db, tenantId, 'top_category_domains', { start: day / 1000, end: (day + DAY_MS + 2 * HOUR_MS) / 1000 - 1, limit: 5, cats }, TEST_NOW);
+      return (answer as { data: unknown[] }).data;
+    };
+    expect(await top('56')).toEqual([{ key: 'a.example', value: 5 }, { key: 'b.example', value: 2 }]);
+    expect(await top('1')).toEqual([{ key: 'a.example', value: 3 }]);
+    // An event of both categories counts once in their drill-down: the events are read, and there are none.
+    expect(await top('1+56')).toEqual([]);
+  });
+
   it('answers every log kind page by page as the SQL store does, also filtered', { timeout: 120_000 }, async () => {
     const range = { startMs: TEST_NOW - 31 * DAY_MS, endMs: TEST_NOW };
     for (const logType of LOG_TYPES) {
@@ -277,6 +298,11 @@ describe.skipIf(!url)('ClickHouse store', () => {
       },
       { requiredKeys: [] },
     );
+    /** A drill-down's value: one (its rows), or several (a user's: its rows too; categories: the events). */
+    const drillFilters = fc.record({
+      cats: fc.constantFrom('56', '1', '1+56'),
+      userid: fc.constantFrom('ann@x.example', "o'hara\\@x.example", 'ann@x.example+bob@x.example'),
+    });
     const query = fc.record({
       start: fc.integer({ min: BASE - HOUR_MS, max: BASE + SPAN }),
       length: fc.integer({ min: 0, max: SPAN }),
@@ -288,7 +314,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
     it('ingests the same events into both and answers every web report and the log pages alike, filtered and excluded too', { timeout: 360_000 }, async () => {
       let run = 0;
       await fc.assert(
-        fc.asyncProperty(fc.array(webEvent, { minLength: 1, maxLength: 80 }), query, filters, async (events, q, f) => {
+        fc.asyncProperty(fc.array(webEvent, { minLength: 1, maxLength: 80 }), query, filters, drillFilters, async (events, q, f, drill) => {
           const tenantId = `tenant-prop-${run++}`;
           await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
           const incoming = events.map(({ ts, ...e }) => ({ ts, event: e }));
@@ -305,7 +331,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
           };
           for (const name of webReports) {
             const need = reportSpec(name).requires;
-            const p = need ? { ...params, [need]: need === 'cats' ? '56' : 'ann@x.example' } : params;
+            const p = need ? { ...params, [need]: drill[need as keyof typeof drill] } : params;
             const a = await sqlLogStore.report(db, tenantId, name as ReportName, p, now);
             expect(await store.report(db, tenantId, name as ReportName, p, now), name).toEqual(a);
           }
@@ -313,8 +339,9 @@ describe.skipIf(!url)('ClickHouse store', () => {
           expect(await walk(store, db, tenantId, 'web', {}, range)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', {}, range));
           expect(await walk(store, db, tenantId, 'web', f, range), JSON.stringify(f)).toEqual(await walk(sqlLogStore, db, tenantId, 'web', f, range));
           // The reports compile the same conditions (their API takes no exclusion): both stores agree on them too.
-          for (const name of webReports.filter((n) => !reportSpec(n).requires)) {
-            const p = { ...params, ...f };
+          for (const name of webReports) {
+            const need = reportSpec(name).requires;
+            const p = { ...params, ...f, ...(need ? { [need]: drill[need as keyof typeof drill] } : {}) };
             expect(await store.report(db, tenantId, name as ReportName, p, now), `${name} ${JSON.stringify(f)}`).toEqual(await sqlLogStore.report(db, tenantId, name as ReportName, p, now));
           }
         }),

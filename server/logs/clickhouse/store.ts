@@ -23,7 +23,7 @@ import { encodeCursor } from '../cursor';
 import { insightsResult, insightsScope } from '../insights';
 import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
 import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
-import { bytesField, DAY_MS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
+import { bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
 import { sandboxOf } from '../sandbox';
 import { sqlLogStore } from '../sqlStore';
 import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
@@ -149,16 +149,24 @@ const r = (c: RowColumn) => `r_${c}`;
 
 /**
  * What an event adds to a rollup: none, one or (a list field) several tuples (rollup, has_key, key, first, user,
- * user counted, label, label counted). `first`: the event's first list value (its events and bytes counted once).
+ * user counted, label, label counted, by). `first`: the event's first list value (its events and bytes counted once).
+ * `by`: with `keyed`, the value of a drill-down rollup's filter field (a list field: a tuple per distinct value, none
+ * without one), else ''; raw reads of a drill-down filter the events instead.
  */
-function contributions(id: string, d: RollupDef): Sql {
+function contributions(id: string, d: RollupDef, keyed: boolean): Sql {
   const f0 = d.fields[0];
-  const conditions = [...d.where.map(conditionSql), ...(d.nullKeys || d.fields.length !== 1 || d.list ? [] : [has(f0!)])];
+  const by = keyed ? d.by : undefined;
+  const conditions = [
+    ...d.where.map(conditionSql),
+    ...(d.nullKeys || d.fields.length !== 1 || d.list ? [] : [has(f0!)]),
+    ...(by && !by.list ? [has(by.field)] : []),
+  ];
   const when = conditions.length ? join(conditions, ' AND ') : raw('1');
   const rest = sql`${d.sub ? text(d.sub) : ''}, ${d.sub ? has(d.sub) : raw('toUInt8(0)')}, ${d.label ? text(d.label) : ''}, ${d.label ? has(d.label) : raw('toUInt8(0)')}`;
   if (d.list) {
+    if (by) throw new Error(`A drill-down rollup over a list dimension is not supported: ${id}`);
     const values = list(f0!);
-    return sql`arraySlice(arrayMap((v, i) -> tuple(${id}, toUInt8(1), v, toUInt8(i = 1), ${rest}), ${values}, arrayEnumerate(${values})), 1, if(${when}, length(${values}), 0))`;
+    return sql`arraySlice(arrayMap((v, i) -> tuple(${id}, toUInt8(1), v, toUInt8(i = 1), ${rest}, ''), ${values}, arrayEnumerate(${values})), 1, if(${when}, length(${values}), 0))`;
   }
   const [hasKey, key] =
     d.fields.length === 0
@@ -166,13 +174,18 @@ function contributions(id: string, d: RollupDef): Sql {
       : d.fields.length === 1
         ? [has(f0!), text(f0!)]
         : [raw('toUInt8(1)'), sql`arrayStringConcat(arrayFilter((v, h) -> h, [${join(d.fields.map(text), ', ')}], [${join(d.fields.map(has), ', ')}]), ' ')`];
-  return sql`arraySlice([tuple(${id}, ${hasKey}, ${key}, toUInt8(1), ${rest})], 1, ${when})`;
+  if (by?.list) {
+    const values = sql`arrayDistinct(${list(by.field)})`;
+    return sql`arraySlice(arrayMap(b -> tuple(${id}, ${hasKey}, ${key}, toUInt8(1), ${rest}, b), ${values}), 1, if(${when}, length(${values}), 0))`;
+  }
+  return sql`arraySlice([tuple(${id}, ${hasKey}, ${key}, toUInt8(1), ${rest}, ${by ? text(by.field) : ''})], 1, ${when})`;
 }
 
 /**
  * Rollup rows over events of one kind (a raw read, or the materialized view that fills log_rollups): per group of
  * `groups` (which may name `c`, the contribution) and key, the columns of ROW_COLUMNS named by `as`. Every event is
- * read once for all the rollups given. `where`: the events' scope.
+ * read once for all the rollups given. `where`: the events' scope. `keyed`: contributions keyed by a drill-down
+ * rollup's filter value (the views of the drill tables), see contributions.
  */
 function eventRows(
   logType: LogType,
@@ -182,6 +195,7 @@ function eventRows(
   groups: readonly Sql[],
   as: (c: RowColumn) => string,
   groupAs = (i: number) => `g${i}`,
+  keyed = false,
 ): Sql {
   const e = (i: number) => raw(`tupleElement(c, ${i})`);
   const columns = [
@@ -197,7 +211,7 @@ function eventRows(
     sql`countIf(${e(8)} = 1) AS ${raw(as('labelled'))}`,
   ];
   const all = sql`arrayConcat(${join(
-    defs.map(([id, d]) => contributions(id, d)),
+    defs.map(([id, d]) => contributions(id, d, keyed)),
     ', ',
   )})`;
   const groupBy = [...groups.map((_, i) => raw(groupAs(i))), raw(as('has_key')), raw(as('key'))];
@@ -205,25 +219,44 @@ function eventRows(
               WHERE ${join([sql`log_type = ${logType}`, ...where], ' AND ')} GROUP BY ${join(groupBy, ', ')}`;
 }
 
-/** The catalogue's rollups by log kind. */
-const ROLLUPS_BY_KIND = new Map<LogType, [string, RollupDef][]>();
-for (const [id, d] of ROLLUPS) ROLLUPS_BY_KIND.set(d.logType, [...(ROLLUPS_BY_KIND.get(d.logType) ?? []), [id, d]]);
-
-/** Hourly rows of a shard's events into log_rollups_local, for the rollups given (all of one kind). */
-const ROW_GROUPS = ['tenant_id', 'rollup', 'hour'];
-function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain): Sql {
-  const groups = [raw('tenant_id'), raw('tupleElement(c, 1)'), raw(`intDiv(ts, ${grain.ms}) * ${grain.ms}`)];
-  return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, [], groups, (c) => c, (i) => ROW_GROUPS[i]!);
+/** Rollups by log kind. */
+function byKind(rollups: ReadonlyMap<string, RollupDef>): ReadonlyMap<LogType, readonly [string, RollupDef][]> {
+  const kinds = new Map<LogType, [string, RollupDef][]>();
+  for (const [id, d] of rollups) kinds.set(d.logType, [...(kinds.get(d.logType) ?? []), [id, d]]);
+  return kinds;
 }
 
-/** The rollup tables by the span of their rows: UTC hours, and UTC days (migration 008). */
+/**
+ * The rollup tables: the reports' (migrations 005 and 008) and the drill-downs' (009, rows keyed by the filter's
+ * value too), each by the span of their rows, UTC hours and UTC days.
+ */
 interface Grain {
   readonly ms: number;
   /** The Distributed table; each shard's is `<table>_local`. */
-  readonly table: 'log_rollups' | 'log_rollups_daily';
+  readonly table: 'log_rollups' | 'log_rollups_daily' | 'log_drills' | 'log_drills_daily';
+  /** The rollups it holds, by log kind; the drill tables' rows carry `by_key`. */
+  readonly kinds: ReadonlyMap<LogType, readonly [string, RollupDef][]>;
+  readonly drill: boolean;
 }
-const HOURS: Grain = { ms: HOUR_MS, table: 'log_rollups' };
-const DAYS: Grain = { ms: DAY_MS, table: 'log_rollups_daily' };
+const REPORT_KINDS = byKind(ROLLUPS);
+const DRILL_KINDS = byKind(DRILL_ROLLUPS);
+const HOURS: Grain = { ms: HOUR_MS, table: 'log_rollups', kinds: REPORT_KINDS, drill: false };
+const DAYS: Grain = { ms: DAY_MS, table: 'log_rollups_daily', kinds: REPORT_KINDS, drill: false };
+const DRILL_HOURS: Grain = { ms: HOUR_MS, table: 'log_drills', kinds: DRILL_KINDS, drill: true };
+const DRILL_DAYS: Grain = { ms: DAY_MS, table: 'log_drills_daily', kinds: DRILL_KINDS, drill: true };
+const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS];
+
+/** A grain's rows of a shard's events, for the rollups given (all of one kind): what its view inserts. */
+function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain): Sql {
+  const named = [
+    ['tenant_id', raw('tenant_id')],
+    ['rollup', raw('tupleElement(c, 1)')],
+    ...(grain.drill ? [['by_key', raw('tupleElement(c, 9)')] as const] : []),
+    ['hour', raw(`intDiv(ts, ${grain.ms}) * ${grain.ms}`)],
+  ] as const;
+  const groups = named.map(([, g]) => g);
+  return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, [], groups, (c) => c, (i) => named[i]![0], grain.drill);
+}
 
 /**
  * The materialized view of a kind's rollups at a grain, on the table its events enter by: named by the rollups it
@@ -246,9 +279,9 @@ const within = (col: string, spans: readonly (readonly [number, number])[]) =>
 /**
  * One rollup's grouped rows over the range, per group (`groups` of a time column) and key, with the columns of
  * `Grouped`: the rollup's daily rows for whole UTC days (unless `days` is false) and hourly rows for whole hours
- * (where `whole` says a span's events share their group), raw
- * events for the rest, and for everything when the caller filters (the rollups hold no other fields) or the rollup is
- * not one the views keep (drill-downs).
+ * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
+ * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
+ * its rows answer (see drillValues).
  */
 function aggregate(
   db: Sql,
@@ -257,24 +290,28 @@ function aggregate(
   read: TimeRange,
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
+  drill: readonly string[] | null,
   whole: (from: number, to: number) => boolean = () => true,
   days = true,
 ): Sql {
   const id = rollupId(d);
+  const [hours, daily, ofKey] = drill
+    ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
+    : [HOURS, DAYS, []];
   const plan: RangePlan =
-    !filters.length && ROLLUPS.has(id)
+    (drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id))
       ? planRange(read.startMs, read.endMs, whole, days)
       : { raw: read.startMs <= read.endMs ? [[read.startMs, read.endMs + 1]] : [], hours: [], days: [] };
   // No raw part when the rollup rows cover the range.
   const parts: Sql[] = [];
   if (plan.raw.length || (!plan.hours.length && !plan.days.length))
     parts.push(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r));
-  for (const [grain, spans] of [[HOURS, plan.hours], [DAYS, plan.days]] as const) {
+  for (const [grain, spans] of [[hours, plan.hours], [daily, plan.days]] as const) {
     if (!spans.length) continue;
     const g = groups('hour');
     parts.push(
       sql`SELECT ${join([...g.map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
-            FROM ${db}.${raw(grain.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', spans)}`,
+            FROM ${db}.${raw(grain.table)} WHERE ${join([sql`tenant_id = ${tenantId}`, sql`rollup = ${id}`, ...ofKey, within('hour', spans)], ' AND ')}`,
     );
   }
   const g = groups('ts').map((_, i) => raw(`g${i}`));
@@ -289,6 +326,16 @@ function aggregate(
     raw(`if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label`),
   ];
   return sql`SELECT ${join(columns, ', ')} FROM (${join(parts, ' UNION ALL ')}) GROUP BY ${join([...g, raw(r('has_key')), raw(r('key'))], ', ')}`;
+}
+
+/**
+ * The values of a drill-down's filter when its rows answer it: the filter is the only one given, and a list field's
+ * (an event's categories) has one value, since an event holding two of them counts once. Else null: raw events.
+ */
+function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): string[] | null {
+  if (!spec.requires || filters.length !== 1) return null;
+  const values = appliedValues(spec.requires, params[spec.requires]);
+  return values && (values.length === 1 || reportFilters(spec.logType)[spec.requires]?.kind !== 'array') ? values : null;
 }
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
@@ -329,15 +376,15 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   /**
-   * Two materialized views per log kind (hourly and daily rows) on every shard, each filling all of the kind's
-   * rollups: a new one is created and the rollups its table lacks are filled from the shard's events so far; one
-   * no longer wanted is dropped, and the rows of rollups no longer in the catalogue deleted. Run at start, before this
-   * server stores events (a server storing into the same cluster meanwhile may have a batch counted twice in a new
-   * rollup).
+   * A materialized view per log kind and rollup table (GRAINS) on every shard, each filling all of the kind's
+   * rollups kept there: a new one is created and the rollups its table lacks are filled from the shard's events so
+   * far; one no longer wanted is dropped, and the rows of rollups no longer in the catalogue deleted. Run at start,
+   * before this server stores events (a server storing into the same cluster meanwhile may have a batch counted twice
+   * in a new rollup).
    */
   private async syncRollups(): Promise<void> {
     const wanted = new Map(
-      [...ROLLUPS_BY_KIND].flatMap(([logType, defs]) => [HOURS, DAYS].map((grain) => [viewOf(logType, defs, grain), { logType, defs, grain }] as const)),
+      GRAINS.flatMap((grain) => [...grain.kinds].map(([logType, defs]) => [viewOf(logType, defs, grain), { logType, defs, grain }] as const)),
     );
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
       const views = await this.ch.rows<{ name: string; query: string }>(
@@ -348,7 +395,7 @@ export class ClickHouseLogStore implements LogStore {
       // The rollups a table holds are the ids its views name.
       const covered = (grain: Grain) =>
         new Set(views.filter((v) => v.query.includes(` TO ${this.ch.config.database}.${grain.table}_local `)).flatMap((v) => [...v.query.matchAll(/'(r[0-9a-f]{16})'/g)].map((m) => m[1]!)));
-      const held = new Map([HOURS, DAYS].map((grain) => [grain, covered(grain)]));
+      const held = new Map(GRAINS.map((grain) => [grain, covered(grain)]));
       for (const v of views) if (!wanted.has(v.name)) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`, shard);
       const [events] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events_local`, { shard });
       for (const [name, { logType, defs, grain }] of wanted) {
@@ -363,9 +410,10 @@ export class ClickHouseLogStore implements LogStore {
           await this.ch.command(sql`INSERT INTO ${this.db}.${into} ${rollupRows(this.db, logType, missing, 'log_events_local', grain)}`, shard);
         }
       }
-      const gone = [...new Set([...held.values()].flatMap((ids) => [...ids]))].filter((id) => !ROLLUPS.has(id));
-      if (gone.length) {
-        for (const grain of [HOURS, DAYS]) {
+      for (const [grain, ids] of held) {
+        const kept = new Set([...grain.kinds.values()].flatMap((defs) => defs.map(([id]) => id)));
+        const gone = [...ids].filter((id) => !kept.has(id));
+        if (gone.length) {
           await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE rollup IN (${join(gone.map((id) => sql`${id}`), ', ')})`, shard);
         }
       }
@@ -429,10 +477,11 @@ export class ClickHouseLogStore implements LogStore {
     const range = reportRange(params, now);
     const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
     const filters = filterConditions(reportFilters(spec.logType), params);
+    const drill = drillValues(spec, params, filters);
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean) =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, whole, days);
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, whole, days);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -628,7 +677,7 @@ export class ClickHouseLogStore implements LogStore {
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_hourly_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_daily_users_local DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
       // An hour or day that starts before beforeMs: reads take its events from the raw rows from beforeMs on.
-      for (const grain of [HOURS, DAYS]) {
+      for (const grain of GRAINS) {
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       }
     }
@@ -638,7 +687,7 @@ export class ClickHouseLogStore implements LogStore {
   async dropDaysBefore(beforeMs: number): Promise<void> {
     const lastDay = Math.floor(localDayStart('UTC', beforeMs) / 86_400_000);
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', 'log_rollups_local', 'log_rollups_daily_local']) {
+      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...GRAINS.map((g) => `${g.table}_local`)]) {
         const parts = await this.ch.rows<{ partition: string }>(
           sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${this.ch.config.database} AND table = ${table} AND active`,
           { shard },
