@@ -16,6 +16,13 @@ export interface Db {
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
   /**
+   * One connection (PGlite): an open transaction holds every other call, so nothing slow or outside the database
+   * (a cluster's insert) belongs inside one.
+   */
+  readonly singleConnection: boolean;
+  /** The database vacuums and analyses its tables itself (PostgreSQL's autovacuum; PGlite has none). */
+  readonly autovacuum: boolean;
+  /**
    * The store for heavy reads (reports, log pages): they never hold up interactive calls (on PGlite they wait while
    * one is waiting; on PostgreSQL they use their own connections), and `signal` cancels them (dropped before they
    * start; on PostgreSQL a running query is cancelled).

@@ -4,9 +4,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from '../types';
 import { PriorityQueue } from './queue';
 
+/** What every view of a PGlite store says of it. */
+const PGLITE = { kind: 'pglite', singleConnection: true, autovacuum: false } as const;
+
 function txDb(tx: Transaction): Db {
   const db: Db = {
-    kind: 'pglite',
+    ...PGLITE,
     query: async <R>(text: string, params?: readonly unknown[]) => ({ rows: (await tx.query<R>(text, params ? [...params] : undefined)).rows }),
     exec: async (text) => void (await tx.exec(text)),
     // Already inside the one transaction: nested calls join it.
@@ -47,7 +50,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   await pg.waitReady;
   const queue = new PriorityQueue();
   const view = (heavy: boolean, signal?: AbortSignal): Db => ({
-    kind: 'pglite',
+    ...PGLITE,
     query: <R>(text: string, params?: readonly unknown[]) =>
       queue.schedule(async () => ({ rows: (await pg.query<R>(text, params ? [...params] : undefined)).rows }), heavy, signal, shareKey(text, params)),
     exec: (text) => queue.schedule(async () => void (await pg.exec(text)), heavy, signal),

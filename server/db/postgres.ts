@@ -12,9 +12,12 @@ const types = {
     oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** What every view of a PostgreSQL store says of it. */
+const POSTGRES = { kind: 'postgres', singleConnection: false, autovacuum: true } as const;
+
 function clientDb(client: pg.PoolClient): Db {
   const db: Db = {
-    kind: 'postgres',
+    ...POSTGRES,
     query: async <R>(text: string, params?: readonly unknown[]) => ({
       rows: (await client.query(text, params ? [...params] : undefined)).rows as R[],
     }),
@@ -75,7 +78,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   for (const p of [pool, heavyPool]) p.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('SELECT 1');
   const db: Db = {
-    kind: 'postgres',
+    ...POSTGRES,
     query: async <R>(text: string, params?: readonly unknown[]) => ({
       rows: (await pool.query(text, params ? [...params] : undefined)).rows as R[],
     }),

@@ -39,7 +39,7 @@ const LOG_TABLES = ['log_events', 'log_rollups', 'log_rollup_tails'];
  * (docs/scale-out.md, "How far one PostgreSQL goes"). PostgreSQL's own autovacuum does this there.
  */
 export async function vacuumGrownLogTables(db: Db): Promise<string[]> {
-  if (db.kind !== 'pglite') return [];
+  if (db.autovacuum) return [];
   const { rows } = await db.query<{ name: string }>(
     `SELECT relname AS name FROM pg_class
       WHERE relname = ANY($1::text[]) AND relkind = 'r' AND pg_relation_size(oid) / current_setting('block_size')::int > relpages * 1.1

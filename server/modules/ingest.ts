@@ -153,10 +153,10 @@ function batchKey(header: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Records a keyed batch in the transaction storing it (on PostgreSQL a second sender of the same key waits here for
- * the first's commit); answers how many events the batch stored when the key was already recorded, else undefined.
+ * Records a keyed batch's key with the events it stored; false when the key was recorded already (on PostgreSQL a
+ * second sender of the same key waits here for the first's commit).
  */
-async function storedBefore(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number): Promise<number | undefined> {
+async function recordBatch(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number): Promise<boolean> {
   // Keys past their time go; rows another batch is deleting are left to it (no lock waits between batches).
   await tx.query(
     `DELETE FROM ingest_batches WHERE ctid IN (SELECT ctid FROM ingest_batches WHERE tenant_id = $1 AND created_at < $2 FOR UPDATE SKIP LOCKED)`,
@@ -168,8 +168,15 @@ async function storedBefore(tx: Db, tenantId: string, type: IngestLogType, key: 
     key,
     events,
   ]);
-  if (rows.length) return undefined;
-  return acceptedBefore(tx, tenantId, type, key);
+  return rows.length > 0;
+}
+
+/**
+ * Records a keyed batch in the transaction storing it; answers how many events the batch stored when the key was
+ * already recorded, else undefined.
+ */
+async function storedBefore(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number): Promise<number | undefined> {
+  return (await recordBatch(tx, tenantId, type, key, events)) ? undefined : acceptedBefore(tx, tenantId, type, key);
 }
 
 /** The events a keyed batch stored, when its key is recorded. */
@@ -270,13 +277,14 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
     // transaction holds every other call, before it, so that batches sent at once share an insert and no call waits
     // on the cluster; a keyed batch is then sent one at a time by this process, the only one on that database.
     const stored =
-      store.outsideSql && ctx.db.kind === 'pglite'
+      store.outsideSql && ctx.db.singleConnection
         ? oneAtATime(key === undefined ? undefined : `${sender.tid}\n${type}\n${key}`, async () => {
             const before = key === undefined ? undefined : await acceptedBefore(ctx.db, sender.tid, type, key);
             if (before !== undefined) return ctx.db.heavy().transaction((tx) => replayed(tx, before));
             const n = await store.ingest(ctx.db, sender.tid, type, events.map(incoming), key);
             return ctx.db.heavy().transaction(async (tx) => {
-              if (key !== undefined) await storedBefore(tx, sender.tid, type, key, n);
+              // Under oneAtATime no other send of the key can have recorded it since acceptedBefore.
+              if (key !== undefined) await recordBatch(tx, sender.tid, type, key, n);
               return recorded(tx, n);
             });
           })

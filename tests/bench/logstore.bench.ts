@@ -164,8 +164,8 @@ interface Target {
   empty(): Promise<void>;
   /** What the store's own upkeep does after a load before reads are timed (statistics, dead rows). */
   settle(): Promise<void>;
-  /** Events and rollup rows stored, and their bytes on disk. */
-  sizes(): Promise<{ rows: number; bytes: number; rollupRows: number; rollupBytes: number }>;
+  /** Events and rollup rows stored, and their bytes on disk; the drill-downs' rollups apart (ClickHouse only). */
+  sizes(): Promise<{ rows: number; bytes: number; rollupRows: number; rollupBytes: number; drillRows: number; drillBytes: number }>;
   /** The web event 100,000 deep in the big tenant's log, newest first. */
   deep(): Promise<{ ts: number; seq: number } | undefined>;
 }
@@ -192,17 +192,24 @@ async function clickHouseTarget(): Promise<Target | undefined> {
     // The shards merge parts in the background by themselves.
     settle: async () => {},
     sizes: async () => {
-      const total = { rows: 0, bytes: 0, rollupRows: 0, rollupBytes: 0 };
+      const total = { rows: 0, bytes: 0, rollupRows: 0, rollupBytes: 0, drillRows: 0, drillBytes: 0 };
       for (let shard = 0; shard < ch.shardCount; shard++) {
-        const [p] = await ch.rows<{ b: string; r: string; rb: string; rr: string }>(
-          sql`SELECT sum(bytes_on_disk) AS b, sum(rows) AS r, sumIf(bytes_on_disk, table = 'log_rollups_local') AS rb, sumIf(rows, table = 'log_rollups_local') AS rr
-                FROM system.parts WHERE database = 'portal_bench' AND table IN ('log_events_local', 'log_rollups_local') AND active`,
+        const parts = await ch.rows<{ table: string; b: string; r: string }>(
+          sql`SELECT table, sum(bytes_on_disk) AS b, sum(rows) AS r FROM system.parts
+               WHERE database = 'portal_bench' AND active GROUP BY table`,
           { shard },
         );
-        total.bytes += Number(p!.b) - Number(p!.rb);
-        total.rows += Number(p!.r) - Number(p!.rr);
-        total.rollupBytes += Number(p!.rb);
-        total.rollupRows += Number(p!.rr);
+        for (const { table, b, r } of parts) {
+          const [rows, bytes] =
+            table === 'log_events_local'
+              ? (['rows', 'bytes'] as const)
+              : /^log_rollups(_daily)?_local$/.test(table)
+                ? (['rollupRows', 'rollupBytes'] as const)
+                : /^log_drills(_daily)?_local$/.test(table)
+                  ? (['drillRows', 'drillBytes'] as const)
+                  : [];
+          if (rows && bytes) [total[rows], total[bytes]] = [total[rows] + Number(r), total[bytes] + Number(b)];
+        }
       }
       return total;
     },
@@ -241,6 +248,8 @@ async function sqlTarget(): Promise<Target | undefined> {
       rollupRows:
         toNumber((await one<{ n: unknown }>('SELECT count(*) AS n FROM log_rollups')).n) + toNumber((await one<{ n: unknown }>('SELECT count(*) AS n FROM log_rollup_tails')).n),
       rollupBytes: (await bytes('log_rollups')) + (await bytes('log_rollup_tails')),
+      drillRows: 0,
+      drillBytes: 0,
     }),
     deep: async () => {
       const { rows } = await db.query<{ ts: unknown; seq: unknown }>(
@@ -274,9 +283,10 @@ async function main(): Promise<void> {
   const settling = performance.now();
   await target.settle();
   console.log(`  the store's upkeep after the load: ${((performance.now() - settling) / 1000).toFixed(1)} s`);
-  const { rows, bytes, rollupRows, rollupBytes } = await target.sizes();
+  const { rows, bytes, rollupRows, rollupBytes, drillRows, drillBytes } = await target.sizes();
   console.log(`  stored: ${rows.toLocaleString('en')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / rows).toFixed(0)} bytes per event`);
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
+  if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
   if (!INGEST_ONLY) await readAll(target, now);
   console.log(`  load average at the end: ${load()}`);
   await store.close();
