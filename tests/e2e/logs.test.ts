@@ -126,8 +126,11 @@ describe('logs and dashboard', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('combobox', { name: 'Add a chart' }).focus();
     await page.keyboard.type('Top protocols');
+    // As a person would, the option is chosen once it is shown (on a loaded machine the list filters later than the keys).
+    await page.getByRole('option', { name: 'Top protocols' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Remove Top protocols' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Arrange the dashboard' }).waitFor({ state: 'hidden' });
