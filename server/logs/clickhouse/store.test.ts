@@ -31,6 +31,17 @@ async function dropStore(store: ClickHouseLogStore | undefined): Promise<void> {
   if (store) await dropScratchDatabase(store.ch);
 }
 
+/** Waits for the store's deletes (mutations, rewritten in the background) on every shard. */
+async function mutationsDone(store: ClickHouseLogStore): Promise<void> {
+  for (let shard = 0; shard < store.ch.shardCount; shard++) {
+    for (;;) {
+      const [left] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${store.ch.config.database} AND is_done = 0`, { shard });
+      if (Number(left!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** A page's events and whether it is the last (paging identifiers are opaque to callers and may differ). */
 async function walk(store: LogStore, db: Db, tenantId: string, logType: LogType, query: Record<string, unknown>, range: { startMs: number; endMs: number }) {
   const events: unknown[] = [];
@@ -85,27 +96,66 @@ describe.skipIf(!url)('ClickHouse store', () => {
     }
   });
 
-  it('moves a store made before the ingest tables onto them: its rollups kept, new events counted once', { timeout: 300_000 }, async () => {
+  /** The demo tenant's events written into log_events as a store of an earlier layout wrote them. */
+  async function insertSqlEvents(old: ClickHouseLogStore): Promise<void> {
+    const { rows } = await db.query<{ tenant_id: string; log_type: LogType; ts: string; seq: string; event: Record<string, unknown> }>(
+      "SELECT tenant_id, log_type, ts, seq, event FROM log_events WHERE tenant_id = $1 AND log_type <> 'audit'",
+      [T],
+    );
+    await old.ch.insert('log_events', EVENT_COLUMNS, rows.map((r) => eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)));
+  }
+
+  it('moves a store made before the ingest tables onto them: new rollup tables filled in the background, a fill stopped after a step landed counting it once, new events once', { timeout: 300_000 }, async () => {
     const old = scratchStore();
     const database = raw(old.ch.config.database);
-    try {
-      // A store as migration 006 left it, its events written into log_events as that store wrote them.
-      await migrateClickHouse(old.ch, 6);
-      const { rows } = await db.query<{ tenant_id: string; log_type: LogType; ts: string; seq: string; event: Record<string, unknown> }>(
-        "SELECT tenant_id, log_type, ts, seq, event FROM log_events WHERE tenant_id = $1 AND log_type <> 'audit'",
-        [T],
+    const { rows: users } = await db.query<{ u: string }>("SELECT event->>'userid' AS u FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND event ? 'userid' LIMIT 1", [T]);
+    const reports: [ReportName, ReportParams][] = [
+      ...(['top_domains', 'top_users', 'smtp_actions', 'dlp_top_users', 'fwaas_top_users'] as const).map((name) => [name, { interval: '30d', limit: 10 }] as [ReportName, ReportParams]),
+      ['top_category_domains', { interval: '30d', limit: 10, cats: '50' }],
+      ['top_user_domains', { interval: '30d', limit: 10, userid: users[0]!.u }],
+    ];
+    const answersAsSql = async (store: ClickHouseLogStore) => {
+      for (const [name, params] of reports) expect(await store.report(db, T, name, params, TEST_NOW), name).toEqual(await sqlLogStore.report(db, T, name, params, TEST_NOW));
+    };
+    const fills = (shard: number) =>
+      old.ch.rows<{ target: string; first: string; last: string; day: string }>(
+        sql`SELECT target, toString(any(first_day)) AS first, toString(any(last_day)) AS last, toString(min(day)) AS day
+              FROM ${database}.log_fills_local GROUP BY target ORDER BY target`,
+        { shard },
       );
-      await old.ch.insert('log_events', EVENT_COLUMNS, rows.map((r) => eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)));
+    let next: ClickHouseLogStore | undefined;
+    try {
+      // A store as migration 006 left it, its events written into log_events as that store wrote them: every rollup
+      // table's view is new to the next start, which fills them from the events after it (reads take the events meanwhile).
+      await migrateClickHouse(old.ch, 6);
+      await insertSqlEvents(old);
       await old.start(db);
-      for (const name of ['top_domains', 'top_users', 'smtp_actions', 'dlp_top_users', 'fwaas_top_users', 'top_category_domains'] as ReportName[]) {
-        // A drill-down's rows (migration 009) are filled from the events the store held.
-        const params = { interval: '30d' as const, limit: 10, ...(name === 'top_category_domains' ? { cats: '50' } : {}) };
-        expect(await old.report(db, T, name, params, TEST_NOW), name).toEqual(await sqlLogStore.report(db, T, name, params, TEST_NOW));
+      await answersAsSql(old);
+      await old.rollupsFilled();
+      await answersAsSql(old);
+      for (let shard = 0; shard < old.ch.shardCount; shard++) {
+        const done = await fills(shard);
+        expect(done.map((f) => f.target)).toEqual(['log_drills_daily_local', 'log_drills_local', 'log_rollups_daily_local', 'log_rollups_local']);
+        for (const f of done) expect([f.target, f.day]).toEqual([f.target, f.first]);
       }
+      // A server stopped after a step of the drill tables' fill landed, before its mark (here the step of the newest
+      // day): that mark, and the older days' rows and marks, go. The next start counts that day once, not its rows again
+      // with the events before the view.
+      for (let shard = 0; shard < old.ch.shardCount; shard++) {
+        const last = Number((await fills(shard))[0]!.last);
+        await old.ch.command(sql`ALTER TABLE ${database}.log_fills_local DELETE WHERE day <= ${last} AND startsWith(target, 'log_drills')`, shard);
+        for (const table of ['log_drills_local', 'log_drills_daily_local']) await old.ch.command(sql`ALTER TABLE ${database}.${raw(table)} DELETE WHERE hour < ${last}`, shard);
+      }
+      await mutationsDone(old);
+      next = new ClickHouseLogStore(old.ch.config);
+      await next.start(db);
+      await answersAsSql(next);
+      await next.rollupsFilled();
+      await answersAsSql(next);
       const tenant = randomUUID();
-      await old.ingest(db, tenant, 'web', [...Array(5)].map((_, i) => ({ ts: TEST_NOW - 60_000 + i, event: { userid: `u${i}@demo.example`, domain: 'once.example', bytes: 1 } })));
+      await next.ingest(db, tenant, 'web', [...Array(5)].map((_, i) => ({ ts: TEST_NOW - 60_000 + i, event: { userid: `u${i}@demo.example`, domain: 'once.example', bytes: 1 } })));
       const [hourly] = await old.ch.rows<{ n: string }>(sql`SELECT toString(sum(events)) AS n FROM ${database}.log_hourly WHERE tenant_id = ${tenant}`);
-      const domains = (await old.report(db, tenant, 'top_domains', { interval: '24h', limit: 5 }, TEST_NOW)) as { data: unknown[] };
+      const domains = (await next.report(db, tenant, 'top_domains', { interval: '24h', limit: 5 }, TEST_NOW)) as { data: unknown[] };
       expect([hourly!.n, domains.data]).toEqual(['5', [{ key: 'once.example', value: 5 }]]);
       // Nothing is left reading log_events_local, where a current engine would run it a second time for each row.
       for (let shard = 0; shard < old.ch.shardCount; shard++) {
@@ -117,6 +167,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
         expect(views).toEqual([]);
       }
     } finally {
+      await next?.close();
       await dropStore(old);
     }
   });
@@ -376,15 +427,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
       }
       for (const s of [sqlLogStore, store]) await s.dropBefore(db, tenantId, cut);
       // ClickHouse deletes in the background (mutations of the events and of each rollup table): wait for them.
-      const pending = async () => {
-        let n = 0;
-        for (let shard = 0; shard < store.ch.shardCount; shard++) {
-          const [left] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${store.ch.config.database} AND is_done = 0`, { shard });
-          n += Number(left!.n);
-        }
-        return n;
-      };
-      for (let i = 0; i < 100 && (await pending()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
+      await mutationsDone(store);
       for (const s of [sqlLogStore, store]) {
         const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS)) as { data: { key: string }[] };
         expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);

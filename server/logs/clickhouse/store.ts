@@ -31,6 +31,7 @@ import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bin
 import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
+import { RollupFills } from './fill';
 import { InsertGatherer } from './gather';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
@@ -246,8 +247,11 @@ const DRILL_HOURS: Grain = { ms: HOUR_MS, table: 'log_drills', kinds: DRILL_KIND
 const DRILL_DAYS: Grain = { ms: DAY_MS, table: 'log_drills_daily', kinds: DRILL_KINDS, drill: true };
 const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS];
 
-/** A grain's rows of a shard's events, for the rollups given (all of one kind): what its view inserts. */
-function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain): Sql {
+/**
+ * A grain's rows of a shard's events (those matching `where`), for the rollups given (all of one kind): what its view
+ * inserts, and what a fill inserts for the events before the view.
+ */
+function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain, where: readonly Sql[] = []): Sql {
   const named = [
     ['tenant_id', raw('tenant_id')],
     ['rollup', raw('tupleElement(c, 1)')],
@@ -255,7 +259,7 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
     ['hour', raw(`intDiv(ts, ${grain.ms}) * ${grain.ms}`)],
   ] as const;
   const groups = named.map(([, g]) => g);
-  return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, [], groups, (c) => c, (i) => named[i]![0], grain.drill);
+  return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, where, groups, (c) => c, (i) => named[i]![0], grain.drill);
 }
 
 /**
@@ -281,7 +285,8 @@ const within = (col: string, spans: readonly (readonly [number, number])[]) =>
  * `Grouped`: the rollup's daily rows for whole UTC days (unless `days` is false) and hourly rows for whole hours
  * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
- * its rows answer (see drillValues).
+ * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
+ * yet filled (fill.ts).
  */
 function aggregate(
   db: Sql,
@@ -291,6 +296,7 @@ function aggregate(
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
   drill: readonly string[] | null,
+  wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
   days = true,
 ): Sql {
@@ -298,10 +304,11 @@ function aggregate(
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
-  const plan: RangePlan =
-    (drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id))
-      ? planRange(read.startMs, read.endMs, whole, days)
-      : { raw: read.startMs <= read.endMs ? [[read.startMs, read.endMs + 1]] : [], hours: [], days: [] };
+  const usable = drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id);
+  const rowsFrom = usable ? Math.max(read.startMs, wholeFrom(`${hours.table}_local`, id), wholeFrom(`${daily.table}_local`, id)) : Infinity;
+  const plan: RangePlan = usable ? planRange(rowsFrom, read.endMs, whole, days) : { raw: [], hours: [], days: [] };
+  const rawTo = Math.min(rowsFrom, read.endMs + 1);
+  if (read.startMs < rawTo) plan.raw.unshift([read.startMs, rawTo]);
   // No raw part when the rollup rows cover the range.
   const parts: Sql[] = [];
   if (plan.raw.length || (!plan.hours.length && !plan.days.length))
@@ -359,9 +366,16 @@ export class ClickHouseLogStore implements LogStore {
   private seq = 0;
   /** The ingested batches' inserts, per log kind: batches sent at once share an insert (gather.ts). */
   private readonly gatherers = new Map<LogType, InsertGatherer>();
+  /** New rollup tables being filled from the events before their views. */
+  private readonly fills: RollupFills;
 
   constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config)) {
     this.ch = ch;
+    this.fills = new RollupFills(ch, (target, ids, where) => {
+      const grain = GRAINS.find((g) => `${g.table}_local` === target);
+      const defs = grain ? [...grain.kinds.values()].flat().filter(([id]) => ids.includes(id)) : [];
+      return grain && defs.length ? rollupRows(this.db, defs[0]![1].logType, defs, 'log_events_local', grain, where) : null;
+    });
   }
 
   private get db(): Sql {
@@ -371,16 +385,23 @@ export class ClickHouseLogStore implements LogStore {
   async start(db: Db): Promise<void> {
     await migrateClickHouse(this.ch);
     await this.syncRollups();
+    this.seq = Math.max(this.seq, this.fills.bound);
     await sqlLogStore.start(db);
     await this.takeSqlEvents(db);
+    this.fills.start();
+  }
+
+  /** Resolves when the new rollup tables this start found are filled (reads take the events meanwhile). */
+  rollupsFilled(): Promise<void> {
+    return this.fills.done();
   }
 
   /**
    * A materialized view per log kind and rollup table (GRAINS) on every shard, each filling all of the kind's
-   * rollups kept there: a new one is created and the rollups its table lacks are filled from the shard's events so
-   * far; one no longer wanted is dropped, and the rows of rollups no longer in the catalogue deleted. Run at start,
-   * before this server stores events (a server storing into the same cluster meanwhile may have a batch counted twice
-   * in a new rollup).
+   * rollups kept there: a new one is created, and the rollups its table lacks are planned to be filled from the
+   * shard's events so far (fill.ts, in the background after start); one no longer wanted is dropped, and the rows of
+   * rollups no longer in the catalogue deleted. Run at start, before this server stores events (a server storing into
+   * the same cluster meanwhile may have a batch counted twice in a new rollup).
    */
   private async syncRollups(): Promise<void> {
     const wanted = new Map(
@@ -397,19 +418,22 @@ export class ClickHouseLogStore implements LogStore {
         new Set(views.filter((v) => v.query.includes(` TO ${this.ch.config.database}.${grain.table}_local `)).flatMap((v) => [...v.query.matchAll(/'(r[0-9a-f]{16})'/g)].map((m) => m[1]!)));
       const held = new Map(GRAINS.map((grain) => [grain, covered(grain)]));
       for (const v of views) if (!wanted.has(v.name)) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`, shard);
-      const [events] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events_local`, { shard });
+      const span = await this.fills.span(shard);
+      const planned = new Set<string>();
       for (const [name, { logType, defs, grain }] of wanted) {
         if (views.some((v) => v.name === name)) continue;
-        const into = raw(`${grain.table}_local`);
+        const target = `${grain.table}_local`;
+        const missing = defs.filter(([id]) => !held.get(grain)!.has(id)).map(([id]) => id);
+        if (missing.length && span) {
+          await this.fills.plan(shard, { view: name, target, rollups: missing, ...span });
+          planned.add(name);
+        }
         await this.ch.command(
-          sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.${into} AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true), grain)}`,
+          sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.${raw(target)} AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true), grain)}`,
           shard,
         );
-        const missing = defs.filter(([id]) => !held.get(grain)!.has(id));
-        if (missing.length && Number(events?.n) > 0) {
-          await this.ch.command(sql`INSERT INTO ${this.db}.${into} ${rollupRows(this.db, logType, missing, 'log_events_local', grain)}`, shard);
-        }
       }
+      await this.fills.resume(shard, planned, span?.bound ?? 0);
       for (const [grain, ids] of held) {
         const kept = new Set([...grain.kinds.values()].flatMap((defs) => defs.map(([id]) => id)));
         const gone = [...ids].filter((id) => !kept.has(id));
@@ -481,7 +505,7 @@ export class ClickHouseLogStore implements LogStore {
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean) =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, whole, days);
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, (table, id) => this.fills.wholeFrom(table, id), whole, days);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -702,6 +726,7 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   async close(): Promise<void> {
+    await this.fills.close();
     await this.ch.close();
   }
 }

@@ -1,0 +1,186 @@
+/**
+ * New rollup tables filled from the events stored before their view, in the background (migration 010).
+ *
+ * A view counts the events stored after it was made. The events before it are counted by a fill, a few UTC days at a
+ * time (about CHUNK_EVENTS events), newest first, while the portal serves:
+ * - `bound` splits the two without overlap: the fill takes the events with seq up to the largest stored when the view
+ *   was made, and the server hands out larger ones from then on.
+ * - After each step, a row in `log_fills_local` records that the rows are whole from its first day on. Reads take the
+ *   rows from there, and the events before it.
+ * - A server stopped or killed during a step leaves it in doubt: its insert may have landed in whole, in part or not
+ *   at all. The next start deletes the fill's rollup rows before the day the fill had reached (a view's rows of late
+ *   events for those days go too) and, before it takes events, raises `bound` to the largest seq stored by then: the
+ *   fill then counts every event of those days the rows lack.
+ * One server fills; another started on the same cluster meanwhile reads from the events until its own start finds
+ * the fill done.
+ */
+import { DAY_MS } from '../rollups';
+import { join, raw, sql, type Sql } from './bind';
+import type { ClickHouse } from './client';
+
+/** About how many events of a shard one step of a fill counts (whole days; one day at least). */
+const CHUNK_EVENTS = 2_000_000;
+
+export interface FillPlan {
+  /** The view whose table is filled (its name), the `_local` table, and the rollups of its rows to fill. */
+  readonly view: string;
+  readonly target: string;
+  readonly rollups: readonly string[];
+  /** The largest seq the fill takes. */
+  readonly bound: number;
+  /** The first and last UTC day (ms) with events on the shard when the view was made. */
+  readonly firstDay: number;
+  readonly lastDay: number;
+}
+
+interface Fill extends FillPlan {
+  readonly shard: number;
+  /** The rows are whole from this day on (ms); done once it is `firstDay`. */
+  frontier: number;
+  /** Resumed: the rows before `frontier` are being deleted (see the top of this file). */
+  deleting: boolean;
+}
+
+/** The rows (SELECT) of a fill's rollups over the events matching `where`; null when none is left in the catalogue. */
+export type FillRows = (target: string, rollups: readonly string[], where: readonly Sql[]) => Sql | null;
+
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const isOpen = (f: Fill) => f.frontier > f.firstDay;
+
+export class RollupFills {
+  private readonly fills: Fill[] = [];
+  private readonly stop = new AbortController();
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ch: ClickHouse,
+    private readonly rowsOf: FillRows,
+  ) {}
+
+  private get db(): Sql {
+    return raw(this.ch.config.database);
+  }
+
+  /** What a view made now on `shard` would have to fill: the largest seq stored and the days of the events. */
+  async span(shard: number): Promise<{ bound: number; firstDay: number; lastDay: number } | null> {
+    const [s] = await this.ch.rows<{ n: string; bound: string; first: string; last: string }>(
+      sql`SELECT toString(count()) AS n, toString(max(seq)) AS bound, toString(min(ts)) AS first, toString(max(ts)) AS last FROM ${this.db}.log_events_local`,
+      { shard },
+    );
+    return s && Number(s.n) > 0 ? { bound: Number(s.bound), firstDay: dayOf(Number(s.first)), lastDay: dayOf(Number(s.last)) } : null;
+  }
+
+  /** Records a fill before its view is made (a start killed in between finds the view made and the fill planned). */
+  async plan(shard: number, plan: FillPlan): Promise<void> {
+    await this.ch.command(sql`ALTER TABLE ${this.db}.log_fills_local DELETE WHERE view = ${plan.view}`, shard);
+    const fill: Fill = { ...plan, shard, frontier: plan.lastDay + DAY_MS, deleting: false };
+    await this.mark(fill);
+    this.fills.push(fill);
+  }
+
+  /**
+   * Takes up the fills on `shard` that a server before this one left unfinished (see the top of this file): `bound`
+   * is the largest seq the shard holds now, before this server takes events. `planned`: the views this start planned.
+   */
+  async resume(shard: number, planned: ReadonlySet<string>, bound: number): Promise<void> {
+    const rows = await this.ch.rows<{ view: string; target: string; rollups: string[]; first: string; last: string; day: string }>(
+      sql`SELECT view, target, any(rollups) AS rollups, toString(any(first_day)) AS first, toString(any(last_day)) AS last,
+                 toString(min(day)) AS day
+            FROM ${this.db}.log_fills_local GROUP BY view, target`,
+      { shard },
+    );
+    for (const r of rows) {
+      if (planned.has(r.view)) continue;
+      const fill: Fill = { view: r.view, target: r.target, rollups: r.rollups, bound, firstDay: Number(r.first), lastDay: Number(r.last), shard, frontier: Number(r.day), deleting: true };
+      if (!isOpen(fill)) continue;
+      const ids = join(fill.rollups.map((id) => sql`${id}`), ', ');
+      await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(fill.target)} DELETE WHERE rollup IN (${ids}) AND hour < ${fill.frontier}`, shard);
+      await this.mark(fill);
+      this.fills.push(fill);
+    }
+  }
+
+  /** The largest seq any open fill takes: the server hands out larger ones. */
+  get bound(): number {
+    return Math.max(0, ...this.fills.filter(isOpen).map((f) => f.bound));
+  }
+
+  /** From when the rows of rollup `id` in `table` (`_local`) are whole on every shard (ms); -Infinity when all are. */
+  wholeFrom(table: string, id: string): number {
+    let from = -Infinity;
+    for (const f of this.fills) if (isOpen(f) && f.target === table && f.rollups.includes(id)) from = Math.max(from, f.frontier);
+    return from;
+  }
+
+  /** Fills the open fills in the background, a step at a time, the newest days of all of them first. */
+  start(): void {
+    const days = new Map<number, Promise<Map<number, number>>>();
+    this.running = (async () => {
+      while (!this.stop.signal.aborted) {
+        const open = this.fills.filter(isOpen);
+        if (!open.length) return;
+        const f = open.reduce((a, b) => (b.frontier > a.frontier ? b : a));
+        if (f.deleting) {
+          await this.mutationsDone(f.target, f.shard);
+          f.deleting = false;
+        }
+        if (!days.has(f.shard)) days.set(f.shard, this.eventsByDay(f.shard));
+        const counts = await days.get(f.shard)!;
+        let from = f.frontier - DAY_MS;
+        for (let n = counts.get(from) ?? 0; from > f.firstDay && n + (counts.get(from - DAY_MS) ?? 0) <= CHUNK_EVENTS; ) {
+          from -= DAY_MS;
+          n += counts.get(from) ?? 0;
+        }
+        await this.fillDays(f, from);
+      }
+    })().catch((err: unknown) => {
+      if (!this.stop.signal.aborted) console.error(`ClickHouse: filling new rollups stopped (the next start goes on): ${String(err)}`);
+    });
+  }
+
+  /** Resolves when the fills are done (or stopped). */
+  done(): Promise<void> {
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    await this.running;
+  }
+
+  /** Counts the events from `from` to the fill's frontier into its rollups, then records the step. */
+  private async fillDays(f: Fill, from: number): Promise<void> {
+    const rows = this.rowsOf(f.target, f.rollups, [sql`ts >= ${from}`, sql`ts < ${f.frontier}`, sql`seq <= ${f.bound}`]);
+    if (rows) await this.ch.command(sql`INSERT INTO ${this.db}.${raw(f.target)} ${rows}`, f.shard, this.stop.signal);
+    await this.mark(f, from);
+    f.frontier = from;
+  }
+
+  /** The shard's events per UTC day (ms). */
+  private async eventsByDay(shard: number): Promise<Map<number, number>> {
+    const rows = await this.ch.rows<{ day: string; n: string }>(
+      sql`SELECT toString(intDiv(ts, ${DAY_MS}) * ${DAY_MS}) AS day, toString(count()) AS n FROM ${this.db}.log_events_local GROUP BY day`,
+      { shard },
+    );
+    return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
+  }
+
+  private async mark(f: Fill, day = f.frontier): Promise<void> {
+    const row = [f.view, f.target, f.rollups, f.bound, f.firstDay, f.lastDay, day];
+    await this.ch.command(
+      sql`INSERT INTO ${this.db}.log_fills_local (view, target, rollups, bound, first_day, last_day, day) VALUES (${join(row.map((v) => sql`${v}`), ', ')})`,
+      f.shard,
+    );
+  }
+
+  private async mutationsDone(table: string, shard: number): Promise<void> {
+    for (;;) {
+      const [left] = await this.ch.rows<{ n: string }>(
+        sql`SELECT toString(count()) AS n FROM system.mutations WHERE database = ${this.ch.config.database} AND table = ${table} AND is_done = 0`,
+        { shard },
+      );
+      if (Number(left?.n) === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
