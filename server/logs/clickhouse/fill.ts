@@ -41,7 +41,7 @@ interface Fill extends FillPlan {
   deleting: boolean;
 }
 
-/** The rows (SELECT) of a fill's rollups over the events matching `where`; null when none is left in the catalogue. */
+/** The rows (SELECT) of rollups kept in `target` over the events matching `where`; null when none is left in the catalogue. */
 export type FillRows = (target: string, rollups: readonly string[], where: readonly Sql[]) => Sql | null;
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
@@ -119,11 +119,12 @@ export class RollupFills {
       while (!this.stop.signal.aborted) {
         const open = this.fills.filter(isOpen);
         if (!open.length) return;
+        // The fills of one table that have come as far take their steps together (the kinds' views planned by one
+        // start): one insert writes each day's part once for all of them.
         const f = open.reduce((a, b) => (b.frontier > a.frontier ? b : a));
-        if (f.deleting) {
-          await this.mutationsDone(f.target, f.shard);
-          f.deleting = false;
-        }
+        const group = open.filter((g) => g.shard === f.shard && g.target === f.target && g.frontier === f.frontier && g.bound === f.bound);
+        if (group.some((g) => g.deleting)) await this.mutationsDone(f.target, f.shard);
+        for (const g of group) g.deleting = false;
         if (!days.has(f.shard)) days.set(f.shard, this.eventsByDay(f.shard));
         const counts = await days.get(f.shard)!;
         let from = f.frontier - DAY_MS;
@@ -131,7 +132,7 @@ export class RollupFills {
           from -= DAY_MS;
           n += counts.get(from) ?? 0;
         }
-        await this.fillDays(f, from);
+        await this.fillDays(group, from);
       }
     })().catch((err: unknown) => {
       if (!this.stop.signal.aborted) console.error(`ClickHouse: filling new rollups stopped (the next start goes on): ${String(err)}`);
@@ -148,12 +149,15 @@ export class RollupFills {
     await this.running;
   }
 
-  /** Counts the events from `from` to the fill's frontier into its rollups, then records the step. */
-  private async fillDays(f: Fill, from: number): Promise<void> {
-    const rows = this.rowsOf(f.target, f.rollups, [sql`ts >= ${from}`, sql`ts < ${f.frontier}`, sql`seq <= ${f.bound}`]);
+  /** Counts the events from `from` to the fills' frontier into their rollups, then records the step of each. */
+  private async fillDays(fills: readonly Fill[], from: number): Promise<void> {
+    const [f] = fills as [Fill];
+    const rows = this.rowsOf(f.target, fills.flatMap((g) => g.rollups), [sql`ts >= ${from}`, sql`ts < ${f.frontier}`, sql`seq <= ${f.bound}`]);
     if (rows) await this.ch.command(sql`INSERT INTO ${this.db}.${raw(f.target)} ${rows}`, f.shard, this.stop.signal);
-    await this.mark(f, from);
-    f.frontier = from;
+    for (const g of fills) {
+      await this.mark(g, from);
+      g.frontier = from;
+    }
   }
 
   /** The shard's events per UTC day (ms). */

@@ -373,8 +373,8 @@ export class ClickHouseLogStore implements LogStore {
     this.ch = ch;
     this.fills = new RollupFills(ch, (target, ids, where) => {
       const grain = GRAINS.find((g) => `${g.table}_local` === target);
-      const defs = grain ? [...grain.kinds.values()].flat().filter(([id]) => ids.includes(id)) : [];
-      return grain && defs.length ? rollupRows(this.db, defs[0]![1].logType, defs, 'log_events_local', grain, where) : null;
+      const kinds = [...(grain?.kinds ?? [])].map(([logType, defs]) => [logType, defs.filter(([id]) => ids.includes(id))] as const).filter(([, defs]) => defs.length);
+      return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
     });
   }
 
