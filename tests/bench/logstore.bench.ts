@@ -5,7 +5,10 @@
  * stored through the store's ingest, then every report of the catalogue (p50/p95 serially and six at a time), log pages
  * first and 100,000 events deep, a drill-down and a 100,000-row CSV export streamed page by page. Times are store
  * calls, without HTTP. BENCH_KEEP=1 measures the events an earlier run left again, without ingesting; BENCH_INGEST_ONLY=1
- * stops after the load (its rate per million events and the bytes stored).
+ * stops after the load (its rate per million events and the bytes stored). BENCH_REFILL=1 (ClickHouse, with
+ * BENCH_KEEP=1) measures an upgrade instead: the drill-downs' views and rows are removed, as before their migration,
+ * and the store started again fills them in the background: the time to start, the fill's, and two drill-downs during
+ * and after it, with their answers compared.
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
@@ -35,6 +38,7 @@ const SMALL_TENANTS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const KEEP = process.env.BENCH_KEEP === '1';
 const INGEST_ONLY = process.env.BENCH_INGEST_ONLY === '1';
+const REFILL = process.env.BENCH_REFILL === '1';
 const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
@@ -270,6 +274,10 @@ async function main(): Promise<void> {
   const earlier = KEEP ? await target.kept() : { n: 0, newest: 0 };
   const kept = earlier.n > 0;
   if (!kept) await target.empty();
+  if (REFILL) {
+    if (!kept || !(store instanceof ClickHouseLogStore)) throw new Error('BENCH_REFILL=1 needs BENCH_KEEP=1, the events of an earlier run on ClickHouse');
+    return refill(store, db, earlier.newest + 1);
+  }
   await store.start(db);
   const now = kept ? earlier.newest + 1 : Date.now();
   const tenants = [BIG_TENANT, ...Array.from({ length: SMALL_TENANTS }, (_, i) => `bench-small-${i}`)];
@@ -290,6 +298,60 @@ async function main(): Promise<void> {
   if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
   if (!INGEST_ONLY) await readAll(target, now);
   console.log(`  load average at the end: ${load()}`);
+  await store.close();
+  await db.close();
+}
+
+/** The drill-downs' rows removed (views, rows, fills), then a start: see BENCH_REFILL at the top. */
+async function refill(store: ClickHouseLogStore, db: Db, now: number): Promise<void> {
+  const { ch } = store;
+  const database = raw(ch.config.database);
+  for (let shard = 0; shard < ch.shardCount; shard++) {
+    const views = await ch.rows<{ name: string }>(
+      sql`SELECT name FROM system.tables WHERE database = ${ch.config.database} AND engine = 'MaterializedView' AND position(create_table_query, 'log_drills') > 0`,
+      { shard },
+    );
+    for (const v of views) await ch.command(sql`DROP TABLE ${database}.${raw(v.name)}`, shard);
+    // A fill an earlier run left running on the shard would write after the deletes.
+    await ch.command(sql`KILL QUERY WHERE query LIKE ${`INSERT INTO ${ch.config.database}.log_drills%`} SYNC`, shard);
+    for (const t of ['log_drills_local', 'log_drills_daily_local', 'log_fills_local']) await ch.command(sql`ALTER TABLE ${database}.${raw(t)} DELETE WHERE 1`, shard);
+    for (;;) {
+      const [left] = await ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${ch.config.database} AND is_done = 0`, { shard });
+      if (Number(left!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  const month = { interval: '30d' as const, limit: 10 };
+  const [topUser] = ((await store.report(db, BIG_TENANT, 'top_users', month, now)) as { data: { key: string }[] }).data;
+  const drills = async () => {
+    const t = performance.now();
+    const answers = await Promise.all([
+      store.report(db, BIG_TENANT, 'top_user_domains', { ...month, userid: topUser!.key }, now),
+      store.report(db, BIG_TENANT, 'top_category_domains', { ...month, cats: '50' }, now),
+    ]);
+    return { ms: performance.now() - t, answer: JSON.stringify(answers) };
+  };
+  const load = () => loadavg()[0]!.toFixed(1);
+  const secs = (n: number) => `${(n / 1000).toFixed(1)} s`;
+  const started = performance.now();
+  await store.start(db);
+  console.log(`  the drill-downs' views and rows removed; the store started in ${secs(performance.now() - started)} (load ${load()})`);
+  let filled = false;
+  void store.rollupsFilled().then(() => (filled = true));
+  const during: { ms: number; answer: string }[] = [];
+  while (!filled) {
+    during.push(await drills());
+    const reached = await ch.rows<{ day: string }>(sql`SELECT toString(max(d)) AS day FROM (SELECT view, min(day) AS d FROM ${database}.log_fills_local GROUP BY view)`, { shard: 0 });
+    const day = new Date(Number(reached[0]?.day ?? 0)).toISOString().slice(0, 10);
+    console.log(`  ${secs(performance.now() - started)}: the two drill-downs at once in ${ms(during.at(-1)!.ms)}; shard 1's rows whole from ${day} (load ${load()})`);
+    await new Promise((r) => setTimeout(r, 10_000));
+  }
+  console.log(`  filled in ${secs(performance.now() - started)}`);
+  const after: { ms: number; answer: string }[] = [];
+  for (let i = 0; i < RUNS; i++) after.push(await drills());
+  console.log(`  the two drill-downs at once after: ${after.map((a) => a.ms.toFixed(0)).join(', ')} ms`);
+  const answers = new Set([...during, ...after].map((a) => a.answer));
+  console.log(`  answers: ${answers.size === 1 ? 'the same' : `${answers.size} different`} in all ${during.length + after.length} reads`);
   await store.close();
   await db.close();
 }

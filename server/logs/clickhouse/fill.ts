@@ -8,9 +8,9 @@
  * - After each step, a row in `log_fills_local` records that the rows are whole from its first day on. Reads take the
  *   rows from there, and the events before it.
  * - A server stopped or killed during a step leaves it in doubt: its insert may have landed in whole, in part or not
- *   at all. The next start deletes the fill's rollup rows before the day the fill had reached (a view's rows of late
- *   events for those days go too) and, before it takes events, raises `bound` to the largest seq stored by then: the
- *   fill then counts every event of those days the rows lack.
+ *   at all, and the shard may still be running it. The next start ends that insert, deletes the fill's rollup rows
+ *   before the day the fill had reached (a view's rows of late events for those days go too) and, before it takes
+ *   events, raises `bound` to the largest seq stored by then: the fill then counts every event of those days.
  * One server fills; another started on the same cluster meanwhile reads from the events until its own start finds
  * the fill done.
  */
@@ -19,7 +19,7 @@ import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 
 /** About how many events of a shard one step of a fill counts (whole days; one day at least). */
-const CHUNK_EVENTS = 2_000_000;
+const CHUNK_EVENTS = 500_000;
 
 export interface FillPlan {
   /** The view whose table is filled (its name), the `_local` table, and the rollups of its rows to fill. */
@@ -94,6 +94,9 @@ export class RollupFills {
       const fill: Fill = { view: r.view, target: r.target, rollups: r.rollups, bound, firstDay: Number(r.first), lastDay: Number(r.last), shard, frontier: Number(r.day), deleting: true };
       if (!isOpen(fill)) continue;
       const ids = join(fill.rollups.map((id) => sql`${id}`), ', ');
+      // The shard may still be running the stopped server's last step (it ends an insert whose caller went away only
+      // when done): ended first, so that the delete covers what it wrote.
+      await this.ch.command(sql`KILL QUERY WHERE query LIKE ${`INSERT INTO ${this.ch.config.database}.${fill.target} SELECT%`} SYNC`, shard);
       await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(fill.target)} DELETE WHERE rollup IN (${ids}) AND hour < ${fill.frontier}`, shard);
       await this.mark(fill);
       this.fills.push(fill);

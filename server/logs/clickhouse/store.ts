@@ -400,8 +400,8 @@ export class ClickHouseLogStore implements LogStore {
    * A materialized view per log kind and rollup table (GRAINS) on every shard, each filling all of the kind's
    * rollups kept there: a new one is created, and the rollups its table lacks are planned to be filled from the
    * shard's events so far (fill.ts, in the background after start); one no longer wanted is dropped, and the rows of
-   * rollups no longer in the catalogue deleted. Run at start, before this server stores events (a server storing into
-   * the same cluster meanwhile may have a batch counted twice in a new rollup).
+   * rollups no longer in the catalogue deleted. Run at start, before this server stores events (a batch another server
+   * stores into the cluster between the fill's bound and the view is left out of a new rollup).
    */
   private async syncRollups(): Promise<void> {
     const wanted = new Map(
@@ -452,11 +452,13 @@ export class ClickHouseLogStore implements LogStore {
     const [count] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events`);
     if (Number(count?.n) > 0) return;
     let after = { tenant: '', type: '', ts: -1, seq: -1 };
+    // An insert writes a part for each day and table its rows reach, about a second on a shard however few they are:
+    // pages large enough for the demo's events to enter by one insert per kind.
     for (;;) {
       const { rows } = await db.query<{ tenant_id: string; log_type: LogType; ts: unknown; seq: unknown; event: Record<string, unknown> }>(
         `SELECT tenant_id, log_type, ts, seq, event FROM log_events
           WHERE log_type <> 'audit' AND (tenant_id, log_type, ts, seq) > ($1, $2, $3::bigint, $4::bigint)
-          ORDER BY tenant_id, log_type, ts, seq LIMIT 20000`,
+          ORDER BY tenant_id, log_type, ts, seq LIMIT 50000`,
         [after.tenant, after.type, after.ts, after.seq],
       );
       if (!rows.length) return;
