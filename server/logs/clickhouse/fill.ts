@@ -11,8 +11,10 @@
  *   at all, and the shard may still be running it. The next start ends that insert, deletes the fill's rollup rows
  *   before the day the fill had reached (a view's rows of late events for those days go too) and, before it takes
  *   events, raises `bound` to the largest seq stored by then: the fill then counts every event of those days.
- * One server fills; another started on the same cluster meanwhile reads from the events until its own start finds
- * the fill done.
+ * - A step that fails stops the fill until the next start (which takes it up as after a stop): its insert too may
+ *   have landed in part, and only a start, before it takes events, can raise the bound.
+ * One server at a time may start on a cluster with an open fill: a second would take it up as after a stop, and both
+ * would count the same days (docs/scale-out.md says to start the others once the fills are done).
  */
 import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
