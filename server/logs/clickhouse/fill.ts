@@ -47,6 +47,7 @@ interface Fill extends FillPlan {
 export type FillRows = (target: string, rollups: readonly string[], where: readonly Sql[]) => Sql | null;
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isOpen = (f: Fill) => f.frontier > f.firstDay;
 
 export class RollupFills {
@@ -120,10 +121,16 @@ export class RollupFills {
   /** Fills the open fills in the background, a step at a time, the newest days of all of them first. */
   start(): void {
     const days = new Map<number, Promise<Map<number, number>>>();
+    const tables = new Set(this.fills.filter(isOpen).map((f) => `${f.shard} ${f.target}`)).size;
+    if (!tables) return;
+    console.info(`ClickHouse: filling ${tables} new rollup tables from the stored events in the background; reads take the raw events for the days not yet filled.`);
     this.running = (async () => {
       while (!this.stop.signal.aborted) {
         const open = this.fills.filter(isOpen);
-        if (!open.length) return;
+        if (!open.length) {
+          console.info('ClickHouse: the new rollup tables are filled.');
+          return;
+        }
         // The fills of one table that have come as far take their steps together (the kinds' views planned by one
         // start): one insert writes each day's part once for all of them.
         const f = open.reduce((a, b) => (b.frontier > a.frontier ? b : a));
@@ -138,6 +145,7 @@ export class RollupFills {
           n += counts.get(from) ?? 0;
         }
         await this.fillDays(group, from);
+        console.info(`ClickHouse: ${f.target} on shard ${f.shard + 1} filled from ${dateOf(from)} on (its events start ${dateOf(f.firstDay)}).`);
       }
     })().catch((err: unknown) => {
       if (!this.stop.signal.aborted) console.error(`ClickHouse: filling new rollups stopped (the next start goes on): ${String(err)}`);
