@@ -315,11 +315,7 @@ async function refill(store: ClickHouseLogStore, db: Db, now: number): Promise<v
     // A fill an earlier run left running on the shard would write after the deletes.
     await ch.command(sql`KILL QUERY WHERE query LIKE ${`INSERT INTO ${ch.config.database}.log_drills%`} SYNC`, shard);
     for (const t of ['log_drills_local', 'log_drills_daily_local', 'log_fills_local']) await ch.command(sql`ALTER TABLE ${database}.${raw(t)} DELETE WHERE 1`, shard);
-    for (;;) {
-      const [left] = await ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${ch.config.database} AND is_done = 0`, { shard });
-      if (Number(left!.n) === 0) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await ch.mutationsDone(shard);
   }
   const month = { interval: '30d' as const, limit: 10 };
   const [topUser] = ((await store.report(db, BIG_TENANT, 'top_users', month, now)) as { data: { key: string }[] }).data;

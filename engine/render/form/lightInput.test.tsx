@@ -8,17 +8,20 @@ import { LightInput, LightSelect } from './lightInput';
 
 /**
  * The markup a user's browser styles: every element in order with its tag, attributes (sorted, generated ids
- * replaced) and own text. Mantine's Select keeps its closed dropdown in the DOM in the test environment (no portal):
+ * replaced in the attributes that hold ids: Mantine's are up to nine random base-36 characters, now and then fewer)
+ * and own text. Mantine's Select keeps its closed dropdown in the DOM in the test environment (no portal):
  * not compared, the light select has none until opened.
  */
+const ID_ATTRIBUTES = new Set(['id', 'for', 'aria-describedby', 'aria-labelledby', 'aria-controls', 'aria-owns', 'aria-activedescendant']);
+
 function markup(ui: ReactElement): string[] {
   const { container, unmount } = renderUi(<div>{ui}</div>);
   const ids = new Map<string, string>();
-  const id = (v: string) => v.replace(/mantine-[a-z0-9]{9}\b|_r_[a-z0-9]+_/g, (m) => ids.get(m) ?? (ids.set(m, `id${ids.size}`), `id${ids.size - 1}`));
+  const id = (v: string) => v.replace(/mantine-[a-z0-9]+|_r_[a-z0-9]+_/g, (m) => ids.get(m) ?? (ids.set(m, `id${ids.size}`), `id${ids.size - 1}`));
   const lines = [...container.querySelectorAll('*')]
     .filter((e) => !e.closest('.mantine-Popover-dropdown'))
     .map((e) => {
-      const attributes = [...e.attributes].map((a) => `${a.name}="${id(a.value).replace(/\s+/g, ' ')}"`).sort();
+      const attributes = [...e.attributes].map((a) => `${a.name}="${(ID_ATTRIBUTES.has(a.name) ? id(a.value) : a.value).replace(/\s+/g, ' ')}"`).sort();
       const text = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
       return `<${e.tagName.toLowerCase()} ${attributes.join(' ')}>${text}`;
     });

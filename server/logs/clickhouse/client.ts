@@ -6,7 +6,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { identifier, type Sql } from './bind';
+import { identifier, raw, sql, type Sql } from './bind';
 
 export interface ClickHouseConfig {
   /** Each shard's HTTP URL (CLICKHOUSE_URL, comma-separated). */
@@ -104,6 +104,22 @@ export class ClickHouse {
 
   async command(statement: Sql, shard?: number, signal?: AbortSignal): Promise<void> {
     await this.on(shard, statement.text, undefined, signal);
+  }
+
+  /**
+   * Resolves once the shard has done the mutations (ALTER … DELETE, rewritten in the background) of the portal's
+   * database, or of one of its tables.
+   */
+  async mutationsDone(shard: number, table?: string): Promise<void> {
+    const of = table === undefined ? raw('') : sql` AND table = ${table}`;
+    for (;;) {
+      const [left] = await this.rows<{ n: string }>(
+        sql`SELECT toString(count()) AS n FROM system.mutations WHERE database = ${this.config.database}${of} AND is_done = 0`,
+        { shard },
+      );
+      if (Number(left?.n) === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 
   /**

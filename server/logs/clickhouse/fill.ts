@@ -135,7 +135,7 @@ export class RollupFills {
         // start): one insert writes each day's part once for all of them.
         const f = open.reduce((a, b) => (b.frontier > a.frontier ? b : a));
         const group = open.filter((g) => g.shard === f.shard && g.target === f.target && g.frontier === f.frontier && g.bound === f.bound);
-        if (group.some((g) => g.deleting)) await this.mutationsDone(f.target, f.shard);
+        if (group.some((g) => g.deleting)) await this.ch.mutationsDone(f.shard, f.target);
         for (const g of group) g.deleting = false;
         if (!days.has(f.shard)) days.set(f.shard, this.eventsByDay(f.shard));
         const counts = await days.get(f.shard)!;
@@ -188,16 +188,5 @@ export class RollupFills {
       sql`INSERT INTO ${this.db}.log_fills_local (view, target, rollups, bound, first_day, last_day, day) VALUES (${join(row.map((v) => sql`${v}`), ', ')})`,
       f.shard,
     );
-  }
-
-  private async mutationsDone(table: string, shard: number): Promise<void> {
-    for (;;) {
-      const [left] = await this.ch.rows<{ n: string }>(
-        sql`SELECT toString(count()) AS n FROM system.mutations WHERE database = ${this.ch.config.database} AND table = ${table} AND is_done = 0`,
-        { shard },
-      );
-      if (Number(left?.n) === 0) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
   }
 }

@@ -33,13 +33,7 @@ async function dropStore(store: ClickHouseLogStore | undefined): Promise<void> {
 
 /** Waits for the store's deletes (mutations, rewritten in the background) on every shard. */
 async function mutationsDone(store: ClickHouseLogStore): Promise<void> {
-  for (let shard = 0; shard < store.ch.shardCount; shard++) {
-    for (;;) {
-      const [left] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM system.mutations WHERE database = ${store.ch.config.database} AND is_done = 0`, { shard });
-      if (Number(left!.n) === 0) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.mutationsDone(shard);
 }
 
 /** A page's events and whether it is the last (paging identifiers are opaque to callers and may differ). */
