@@ -8,7 +8,8 @@
  * stops after the load (its rate per million events and the bytes stored). BENCH_REFILL=1 (ClickHouse, with
  * BENCH_KEEP=1) measures an upgrade instead: the drill-downs' views and rows are removed, as before their migration,
  * and the store started again fills them in the background: the time to start, the fill's, and two drill-downs during
- * and after it, with their answers compared.
+ * and after it, with their answers compared. On ClickHouse the heads of past days are built for every day before the
+ * reads (the time it takes is printed); BENCH_HEADS=0 reads without them.
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
@@ -39,6 +40,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const KEEP = process.env.BENCH_KEEP === '1';
 const INGEST_ONLY = process.env.BENCH_INGEST_ONLY === '1';
 const REFILL = process.env.BENCH_REFILL === '1';
+const HEADS = process.env.BENCH_HEADS !== '0';
 const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
@@ -296,10 +298,31 @@ async function main(): Promise<void> {
   console.log(`  stored: ${rows.toLocaleString('en')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / rows).toFixed(0)} bytes per event`);
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
   if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
+  if (store instanceof ClickHouseLogStore) await heads(store, now);
   if (!INGEST_ONLY) await readAll(target, now);
   console.log(`  load average at the end: ${load()}`);
   await store.close();
   await db.close();
+}
+
+/**
+ * The heads of past days (ClickHouse): built now for every day (the background pass waits for a day to settle), and
+ * the time it takes; with BENCH_HEADS=0 none are read, as before them.
+ */
+async function heads(store: ClickHouseLogStore, now: number): Promise<void> {
+  if (!HEADS) {
+    await store.heads.close();
+    store.heads.top = async () => undefined;
+    console.log('  heads of past days: not read (BENCH_HEADS=0)');
+    return;
+  }
+  const t = performance.now();
+  const built = await store.heads.build({ now, settled: false });
+  const [size] = await store.ch.rows<{ n: string; b: string }>(
+    sql`SELECT toString(sum(rows)) AS n, toString(sum(bytes_on_disk)) AS b FROM system.parts
+         WHERE database = ${store.ch.config.database} AND table = 'log_heads_local' AND active`,
+  );
+  console.log(`  heads of past days: ${built} days built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
 }
 
 /** The drill-downs' rows removed (views, rows, fills), then a start: see BENCH_REFILL at the top. */

@@ -33,6 +33,7 @@ import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
 import { RollupFills } from './fill';
 import { InsertGatherer } from './gather';
+import { DayHeads, HEAD_TABLES } from './heads';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -286,7 +287,7 @@ const within = (col: string, spans: readonly (readonly [number, number])[]) =>
  * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
  * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
- * yet filled (fill.ts).
+ * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out.
  */
 function aggregate(
   db: Sql,
@@ -298,7 +299,7 @@ function aggregate(
   drill: readonly string[] | null,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
-  days = true,
+  days: boolean | 'edges' = true,
 ): Sql {
   const id = rollupId(d);
   const [hours, daily, ofKey] = drill
@@ -306,7 +307,9 @@ function aggregate(
     : [HOURS, DAYS, []];
   const usable = drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id);
   const rowsFrom = usable ? Math.max(read.startMs, wholeFrom(`${hours.table}_local`, id), wholeFrom(`${daily.table}_local`, id)) : Infinity;
-  const plan: RangePlan = usable ? planRange(rowsFrom, read.endMs, whole, days) : { raw: [], hours: [], days: [] };
+  const planned: RangePlan = usable ? planRange(rowsFrom, read.endMs, whole, days !== false) : { raw: [], hours: [], days: [] };
+  // 'edges': the range but its whole UTC days (which the caller reads from the heads of past days).
+  const plan = days === 'edges' ? { ...planned, days: [] } : planned;
   const rawTo = Math.min(rowsFrom, read.endMs + 1);
   if (read.startMs < rawTo) plan.raw.unshift([read.startMs, rawTo]);
   // No raw part when the rollup rows cover the range.
@@ -368,6 +371,8 @@ export class ClickHouseLogStore implements LogStore {
   private readonly gatherers = new Map<LogType, InsertGatherer>();
   /** New rollup tables being filled from the events before their views. */
   private readonly fills: RollupFills;
+  /** The heads of past days, built in the background, which top-N reports read first. */
+  readonly heads: DayHeads;
 
   constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config)) {
     this.ch = ch;
@@ -376,6 +381,7 @@ export class ClickHouseLogStore implements LogStore {
       const kinds = [...(grain?.kinds ?? [])].map(([logType, defs]) => [logType, defs.filter(([id]) => ids.includes(id))] as const).filter(([, defs]) => defs.length);
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
     });
+    this.heads = new DayHeads(ch, (table, id) => this.fills.wholeFrom(table, id));
   }
 
   private get db(): Sql {
@@ -389,6 +395,7 @@ export class ClickHouseLogStore implements LogStore {
     await sqlLogStore.start(db);
     await this.takeSqlEvents(db);
     this.fills.start();
+    this.heads.start();
   }
 
   /** Resolves when the new rollup tables this start found are filled (reads take the events meanwhile). */
@@ -506,13 +513,18 @@ export class ClickHouseLogStore implements LogStore {
     const drill = drillValues(spec, params, filters);
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
-    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean) =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, (table, id) => this.fills.wholeFrom(table, id), whole, days);
+    const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
+    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges') =>
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
+        if (spec.metric !== 'users' && !filters.length) {
+          const headed = await this.heads.top(rollups['main']!, spec.metric, tenantId, read, params.limit, excluded, of('main', undefined, undefined, 'edges'));
+          if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
+        }
         const { data, totals } = await this.ch.withTotals<Grouped>(
           sql`${of('main')} WITH TOTALS ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit + excluded.length}`,
         );
@@ -706,6 +718,7 @@ export class ClickHouseLogStore implements LogStore {
       for (const grain of GRAINS) {
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       }
+      for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
     }
   }
 
@@ -713,7 +726,7 @@ export class ClickHouseLogStore implements LogStore {
   async dropDaysBefore(beforeMs: number): Promise<void> {
     const lastDay = Math.floor(localDayStart('UTC', beforeMs) / 86_400_000);
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...GRAINS.map((g) => `${g.table}_local`)]) {
+      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...GRAINS.map((g) => `${g.table}_local`), ...HEAD_TABLES]) {
         const parts = await this.ch.rows<{ partition: string }>(
           sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${this.ch.config.database} AND table = ${table} AND active`,
           { shard },
@@ -728,6 +741,7 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   async close(): Promise<void> {
+    await this.heads.close();
     await this.fills.close();
     await this.ch.close();
   }

@@ -1,0 +1,133 @@
+/**
+ * Top-N reports from the heads of past days (heads.ts) against the SQL store on the same events (needs the cluster:
+ * CLICKHOUSE_URL). Heads of two keys per day, so that a few events have tails.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReportName } from '../../../schemas/reports';
+import type { Db } from '../../types';
+import type { IncomingEvent } from '../logStore';
+import { DAY_MS, DAY_ROWS } from '../rollups';
+import { sqlLogStore } from '../sqlStore';
+import { migrate } from '../../db/migrate';
+import { openPglite } from '../../db/pglite';
+import { raw, sql } from './bind';
+import { clickHouseConfig } from './client';
+import { ClickHouseLogStore } from './store';
+import { dropScratchDatabase, scratchDatabase } from './testCluster';
+
+const url = process.env.CLICKHOUSE_URL;
+
+describe.skipIf(!url)('ClickHouse heads of past days', () => {
+  let db: Db;
+  let store: ClickHouseLogStore;
+  const head = DAY_ROWS.head;
+  const now = Date.now();
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+
+  beforeAll(async () => {
+    DAY_ROWS.head = 2;
+    db = await openPglite();
+    await migrate(db);
+    store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_h') }));
+    await store.start(db);
+  }, 300_000);
+  afterAll(async () => {
+    DAY_ROWS.head = head;
+    await store?.close();
+    if (store) await dropScratchDatabase(store.ch);
+    await db?.close();
+  });
+
+  /**
+   * Web events of a tenant on the day `daysAgo` before today: `n` of each domain, and one of each of 100 rare domains
+   * (the many keys that heads leave out); users spread over the shards.
+   */
+  function day(daysAgo: number, counts: Record<string, number>): IncomingEvent[] {
+    const rare = Object.fromEntries([...Array(100)].map((_, i) => [`rare${i}-${daysAgo}.example`, 1]));
+    return Object.entries({ ...counts, ...rare }).flatMap(([domain, n]) =>
+      [...Array(n)].map((_, i) => ({
+        ts: today - daysAgo * DAY_MS + 3_600_000 + i * 1000,
+        event: { userid: `u${i % 5}@heads.example`, domain, bytes: domain.length * 100 + i, pe_action: 'allow' },
+      })),
+    );
+  }
+  async function ingest(tenant: string, events: IncomingEvent[]): Promise<void> {
+    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [tenant, `Heads ${tenant}`]);
+    await sqlLogStore.ingest(db, tenant, 'web', events);
+    await store.ingest(db, tenant, 'web', events);
+  }
+  /** A report from both stores, and whether the heads answered the ClickHouse one. */
+  async function both(tenant: string, name: ReportName, limit: number) {
+    const top = vi.spyOn(store.heads, 'top');
+    try {
+      const params = { interval: '30d' as const, limit };
+      const [sqlAnswer, chAnswer] = [await sqlLogStore.report(db, tenant, name, params, now), await store.report(db, tenant, name, params, now)];
+      const headed = top.mock.results.length > 0 && (await top.mock.results[0]!.value) !== undefined;
+      return { sql: sqlAnswer, clickhouse: chAnswer, headed };
+    } finally {
+      top.mockRestore();
+    }
+  }
+  const built = async (tenant: string) =>
+    (await store.ch.rows<{ n: string }>(sql`SELECT toString(count()) AS n FROM ${raw(store.ch.config.database)}.log_head_tails WHERE tenant_id = ${tenant}`))[0]!.n;
+
+  it('answers from the heads when they prove the top, and as the SQL store does', async () => {
+    const tenant = randomUUID();
+    await ingest(tenant, [
+      ...[6, 5, 4, 3].flatMap((ago) => day(ago, { 'a.example': 20, 'b.example': 15 })),
+      // Today's events are read from the rollups of the range's last, partial day.
+      ...day(0, { 'b.example': 3, 'e.example': 2 }),
+    ]);
+    // Before any build the daily rows answer.
+    const before = await both(tenant, 'top_domains', 2);
+    expect(before.headed).toBe(false);
+    expect(before.clickhouse).toEqual(before.sql);
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(4);
+    for (const name of ['top_domains', 'top_bandwidth_domains'] as const) {
+      const after = await both(tenant, name, 2);
+      expect(after.clickhouse).toEqual(after.sql);
+      expect(after.headed).toBe(true);
+    }
+    // A top longer than what the heads hold is not proven by them: every daily row answers it.
+    const long = await both(tenant, 'top_domains', 5);
+    expect(long.clickhouse).toEqual(long.sql);
+    expect(long.headed).toBe(false);
+  });
+
+  it('does not answer from heads that a key in every tail outgrows', async () => {
+    const tenant = randomUUID();
+    // z is left out of every day's head (two keys), yet has the most events of the four days.
+    await ingest(tenant, [
+      ...day(6, { 'x.example': 10, 'y.example': 6, 'z.example': 5 }),
+      ...day(5, { 'y.example': 10, 'w.example': 6, 'z.example': 5 }),
+      ...day(4, { 'w.example': 10, 'x.example': 6, 'z.example': 5 }),
+      ...day(3, { 'v.example': 10, 'u.example': 6, 'z.example': 5 }),
+    ]);
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(4);
+    const answer = await both(tenant, 'top_domains', 1);
+    expect(answer.clickhouse).toEqual(answer.sql);
+    expect((answer.clickhouse as { data: { key: string }[] }).data[0]!.key).toBe('z.example');
+    expect(answer.headed).toBe(false);
+  });
+
+  it('reads the daily rows of a day whose events changed after its heads were built, until it is built again', async () => {
+    const tenant = randomUUID();
+    await ingest(tenant, [6, 5, 4].flatMap((ago) => day(ago, { 'a.example': 20, 'b.example': 15, 'd.example': 1 })));
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(3);
+    expect((await both(tenant, 'top_domains', 1)).headed).toBe(true);
+    const tails = await built(tenant);
+    // Events arriving late for a built day: q.example outgrows a.example, on a day whose heads do not hold it.
+    await ingest(tenant, day(5, { 'q.example': 100 }));
+    const late = await both(tenant, 'top_domains', 1);
+    expect(late.clickhouse).toEqual(late.sql);
+    expect((late.clickhouse as { data: { key: string }[] }).data).toEqual([{ key: 'q.example', value: 100 }]);
+    // A pass that has not seen the day settle leaves it; the next builds it again, and the heads answer.
+    expect(await store.heads.build({ now, minEvents: 1 })).toBe(0);
+    expect(await built(tenant)).toBe(tails);
+    expect(await store.heads.build({ now, minEvents: 1 })).toBeGreaterThanOrEqual(1);
+    const rebuilt = await both(tenant, 'top_domains', 1);
+    expect(rebuilt.clickhouse).toEqual(rebuilt.sql);
+    expect(rebuilt.headed).toBe(true);
+  });
+});
