@@ -83,8 +83,10 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
     const longTails = HEAD_READS.longTails;
     try {
       await store.start(db);
-      // The heads of past days, so that top-N reports read them (their statements are run below, not compared: a
-      // shard's heads and stamps are not one engine's).
+      // The heads of past days and hours, built here rather than by the background passes (whose statements would
+      // come in among the reads'), so that top-N reports read them. Their statements are run below, not compared: a
+      // shard's heads and stamps are not one engine's.
+      await store.heads.close();
       await store.heads.build({ now: TEST_NOW, settled: false, minEvents: 20 });
       HEAD_READS.longTails = 0;
       const from = recording.sent.length;
@@ -177,6 +179,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       }
     } finally {
       HEAD_READS.longTails = longTails;
+      await store.close();
       await db.close();
     }
   });

@@ -1,29 +1,31 @@
 /**
- * The heads of past days (migration 011): a top-N over many days without reading every daily row.
+ * The heads of past days and hours (migration 011): a top-N over many days without reading every rollup row.
  *
  * A near-unique dimension (domains, destinations) has about one daily row per event and day, so a 30-day top-N read
- * every one of them. Here, for each past UTC day, shard, tenant and keyed rollup, a build keeps the DAY_ROWS.head keys
- * with the highest metric (count or bytes) and, for the rest of the day, the highest metric of a key left out (`top`)
- * and what it adds to the total. A top-N over a range then reads the heads of its days, the daily rows of days
- * without a valid build, and the range's partial days, and keeps the answer only when it is proven exact:
- * - a key's sum over what was read is a lower bound of its value; an upper bound adds the `top` of each headed day
+ * every one of them, and the hourly rows of the range's partial days. Here, for each past UTC day and hour (a span),
+ * shard, tenant and keyed rollup, a build keeps the DAY_ROWS.head keys with the highest metric (count or bytes) and,
+ * for the rest of the span, the highest metric of a key left out (`top`) and what it adds to the total. A top-N over a
+ * range then reads the heads of its whole days and hours, the rollup rows of spans without a valid build, and raw
+ * events for the partial hours, and keeps the answer only when it is proven exact:
+ * - a key's sum over what was read is a lower bound of its value; an upper bound adds the `top` of each headed span
  *   whose head lacks the key;
- * - the answer is the N keys with the highest lower bounds when each of them is in every head read (its value is
- *   exact) and the N-th is above every other key's upper bound (and above the sum of every `top`, the bound of a key
- *   read nowhere).
- * Otherwise the report reads every daily row, as before. So the heads change how fast a report answers, never what.
+ * - keys that may be among the first N and that some head lacks are looked up in the rollup rows by key;
+ * - the answer is the N keys with the highest values when each of them is exact and the N-th is above every other
+ *   key's upper bound (and above the sum of every `top`, the bound of a key read nowhere).
+ * Otherwise the report reads every rollup row, as before. So the heads change how fast a report answers, never what.
  *
- * A build is valid while the day's events of its kind on its shard are as many as when it was computed (`stamp`,
+ * A build is valid while the span's events of its kind on its shard are as many as when it was computed (`stamp`,
  * from the kind's stamp rollup, written by the same view in the same parts as the keyed rollups): an event arriving
- * late for the day, retention, or a fill makes it stale, and a read uses the day's daily rows until the day is built
- * again. Builds run in the background for days whose events have not changed since the last pass (every
- * HEADS_EVERY_MS); a build whose day changed while it ran is not recorded.
+ * late for the span, retention, or a fill makes it stale, and a read uses the span's rollup rows until it is built
+ * again. Builds run in the background for past spans whose events have not changed since the last pass (every
+ * HEADS_EVERY_MS); a build whose span changed while it ran is not recorded.
  */
 import type { LogType } from '../../../schemas/logs';
 import type { TimeRange } from '../store';
-import { DAY_MS, DAY_ROWS, ROLLUPS, type RollupDef, rollupId } from '../rollups';
+import { DAY_MS, DAY_ROWS, HOUR_MS, planRange, ROLLUPS, type RollupDef, rollupId } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
+import { within } from './columns';
 
 /** The tables of heads, per shard (retention drops and deletes their days like the rollups'). */
 export const HEAD_TABLES = ['log_heads_local', 'log_head_tails_local'];
@@ -46,8 +48,8 @@ export const HEAD_READS = { longTails: 20 };
 const HEADS_EVERY_MS = 60_000;
 
 /**
- * The rollup whose rows count every event of a kind (no condition, a row for events without the key too): a day's
- * sum of its events is the stamp of the kind's heads on that day.
+ * The rollup whose rows count every event of a kind (no condition, a row for events without the key too): a span's
+ * sum of its events is the stamp of the kind's heads over that span.
  */
 function stampRollup(logType: LogType): string | undefined {
   for (const [id, d] of ROLLUPS) if (d.logType === logType && !d.where.length && !d.list && (d.nullKeys || !d.fields.length)) return id;
@@ -63,23 +65,37 @@ for (const [id, d] of ROLLUPS) {
   HEADED.set(d.logType, { stamp, ids: [...(kind?.ids ?? []), id] });
 }
 
-/** A day a pass found: its kind's events on the shard (the stamp). */
-interface Day {
+/** The spans heads are kept for: UTC days from the daily rollup rows, UTC hours (of the last days) from the hourly. */
+interface Grain {
+  readonly ms: number;
+  /** The rollup table (Distributed; each shard's is `<table>_local`). */
+  readonly table: 'log_rollups_daily' | 'log_rollups';
+  /** How far back its spans are built (hours: those a range's partial days may read). */
+  readonly backMs: number;
+}
+const GRAINS: readonly Grain[] = [
+  { ms: DAY_MS, table: 'log_rollups_daily', backMs: Infinity },
+  { ms: HOUR_MS, table: 'log_rollups', backMs: 32 * DAY_MS },
+];
+
+/** A span a pass found: its kind's events on the shard (the stamp). */
+interface Span {
   readonly shard: number;
   readonly tenantId: string;
   readonly logType: LogType;
-  readonly day: number;
+  readonly grain: Grain;
+  readonly start: number;
   readonly stamp: number;
 }
-const dayKey = (d: Omit<Day, 'stamp'>) => `${d.shard} ${d.tenantId} ${d.logType} ${d.day}`;
+const spanKey = (d: Omit<Span, 'stamp'>) => `${d.shard} ${d.tenantId} ${d.logType} ${d.grain.ms} ${d.start}`;
 
 export interface HeadedTop {
   readonly rows: { key: string; value: number; label: string | null }[];
   readonly total: number;
 }
 
-export class DayHeads {
-  /** The stamps the last pass saw: a day is built once a pass finds it unchanged. */
+export class Heads {
+  /** The stamps the last pass saw: a span is built once a pass finds it unchanged. */
   private seen = new Map<string, number>();
   /** Per tenant, rollup and metric, whether its valid heads leave keys out, remembered for a minute. */
   private readonly longTails = new Map<string, { long: boolean; until: number }>();
@@ -90,7 +106,7 @@ export class DayHeads {
 
   constructor(
     private readonly ch: ClickHouse,
-    /** From when a rollup's daily rows are whole (fill.ts): a day before it is not built. */
+    /** From when a rollup's rows in a table are whole (fill.ts): a span before it is not built. */
     private readonly wholeFrom: (table: string, id: string) => number,
   ) {}
 
@@ -98,7 +114,7 @@ export class DayHeads {
     return raw(this.ch.config.database);
   }
 
-  /** Builds due days in the background, a pass every HEADS_EVERY_MS. */
+  /** Builds due spans in the background, a pass every HEADS_EVERY_MS. */
   start(): void {
     this.running = (async () => {
       while (!this.stop.signal.aborted) {
@@ -107,52 +123,55 @@ export class DayHeads {
           this.stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
         });
         if (this.stop.signal.aborted) return;
-        await this.build().catch((err: unknown) => {
-          if (!this.stop.signal.aborted) console.error(`ClickHouse: building the heads of past days failed (the next pass tries again): ${String(err)}`);
+        await this.build({ signal: this.stop.signal }).catch((err: unknown) => {
+          if (!this.stop.signal.aborted) console.error(`ClickHouse: building the heads of past days and hours failed (the next pass tries again): ${String(err)}`);
         });
       }
     })();
   }
 
+  /** Stops the background passes (a build called after it still runs). */
   async close(): Promise<void> {
     this.stop.abort();
     await this.running;
   }
 
   /**
-   * One pass: builds the heads of each past day (before `now`'s UTC day) with at least `minEvents` events of a kind
-   * on a shard and no valid build, once a pass has seen the same events (`settled`; false builds every such day now).
-   * Resolves with the days built.
+   * One pass: builds the heads of each past span (before `now`'s UTC day or hour) with at least `minEvents` events of
+   * a kind on a shard and no valid build, once a pass has seen the same events (`settled`; false builds every such
+   * span now). `signal` ends the pass between builds. Resolves with the spans built.
    */
-  async build({ now = Date.now(), settled = true, minEvents = DAY_ROWS.head * 4 } = {}): Promise<number> {
-    const today = Math.floor(now / DAY_MS) * DAY_MS;
+  async build({ now = Date.now(), settled = true, minEvents = DAY_ROWS.head * 4, signal }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
     const stamps = [...HEADED].map(([logType, h]) => [h.stamp, logType] as const);
     const seen = new Map<string, number>();
     let built = 0;
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      const days = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
-        sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local
-             WHERE rollup IN (${join(stamps.map(([id]) => sql`${id}`), ', ')}) AND hour < ${today}
-             GROUP BY tenant_id, ${ROLLUP}, hour HAVING sum(events) >= ${minEvents}`,
-        { shard },
-      );
-      // The rollups each day's builds hold at its current stamp (a build leaves out those a fill had not reached).
+      // The rollups each span's builds hold at its current stamp (a build leaves out those a fill had not reached).
       const done = new Map(
         (
-          await this.ch.rows<{ tenant_id: string; log_type: string; d: string; n: string; r: string }>(
-            sql`SELECT tenant_id, log_type, toString(day) AS d, toString(stamp) AS n, toString(uniqExact(${ROLLUP})) AS r
-                  FROM ${this.db}.log_head_tails_local GROUP BY tenant_id, log_type, day, stamp`,
+          await this.ch.rows<{ tenant_id: string; log_type: string; g: string; d: string; n: string; r: string }>(
+            sql`SELECT tenant_id, log_type, toString(span) AS g, toString(span_start) AS d, toString(stamp) AS n, toString(uniqExact(${ROLLUP})) AS r
+                  FROM ${this.db}.log_head_tails_local GROUP BY tenant_id, log_type, span, span_start, stamp`,
             { shard },
           )
-        ).map((r) => [`${shard} ${r.tenant_id} ${r.log_type} ${r.d} ${r.n}`, Number(r.r)]),
+        ).map((r) => [`${shard} ${r.tenant_id} ${r.log_type} ${r.g} ${r.d} ${r.n}`, Number(r.r)]),
       );
-      for (const r of days) {
-        const d: Day = { shard, tenantId: r.tenant_id, logType: stamps.find(([id]) => id === r.rollup)![1], day: Number(r.d), stamp: Number(r.n) };
-        const key = dayKey(d);
-        seen.set(key, d.stamp);
-        if ((done.get(`${key} ${d.stamp}`) ?? 0) >= this.whole(d).length || (settled && this.seen.get(key) !== d.stamp)) continue;
-        if (this.stop.signal.aborted) return built;
-        if (await this.buildDay(d)) built++;
+      for (const grain of GRAINS) {
+        const end = Math.floor(now / grain.ms) * grain.ms;
+        const spans = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
+          sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.${raw(`${grain.table}_local`)}
+               WHERE rollup IN (${join(stamps.map(([id]) => sql`${id}`), ', ')}) AND hour < ${end} AND hour >= ${Math.max(0, end - grain.backMs)}
+               GROUP BY tenant_id, ${ROLLUP}, hour HAVING sum(events) >= ${minEvents}`,
+          { shard },
+        );
+        for (const r of spans) {
+          const d: Span = { shard, tenantId: r.tenant_id, logType: stamps.find(([id]) => id === r.rollup)![1], grain, start: Number(r.d), stamp: Number(r.n) };
+          const key = spanKey(d);
+          seen.set(key, d.stamp);
+          if ((done.get(`${key} ${d.stamp}`) ?? 0) >= this.whole(d).length || (settled && this.seen.get(key) !== d.stamp)) continue;
+          if (signal?.aborted) return built;
+          if (await this.buildSpan(d)) built++;
+        }
       }
     }
     this.seen = seen;
@@ -163,22 +182,23 @@ export class DayHeads {
     return built;
   }
 
-  /** The kind's keyed rollups whose daily rows are whole on the day (none while its stamp rollup's are not). */
-  private whole(d: Day): readonly string[] {
+  /** The kind's keyed rollups whose rows are whole in the span (none while its stamp rollup's are not). */
+  private whole(d: Span): readonly string[] {
     const h = HEADED.get(d.logType)!;
-    const whole = (id: string) => this.wholeFrom('log_rollups_daily_local', id) <= d.day;
+    const whole = (id: string) => this.wholeFrom(`${d.grain.table}_local`, id) <= d.start;
     return whole(h.stamp) ? h.ids.filter(whole) : [];
   }
 
-  /** Computes one day's heads and records them, unless the day's events changed meanwhile. */
-  private async buildDay(d: Day): Promise<boolean> {
+  /** Computes one span's heads and records them, unless the span's events changed meanwhile. */
+  private async buildSpan(d: Span): Promise<boolean> {
     const h = HEADED.get(d.logType)!;
     const ids = this.whole(d);
     if (!ids.length) return false;
     const on = { shard: d.shard };
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-    const rows = sql`${this.db}.log_rollups_daily_local WHERE tenant_id = ${d.tenantId} AND hour = ${d.day} AND rollup IN (${join(ids.map((id) => sql`${id}`), ', ')})`;
-    // Each key's sums over the day (a SummingMergeTree may hold a key in several rows until its parts merge), once
+    const table = raw(`${d.grain.table}_local`);
+    const rows = sql`${this.db}.${table} WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup IN (${join(ids.map((id) => sql`${id}`), ', ')})`;
+    // Each key's sums over the span (a SummingMergeTree may hold a key in several rows until its parts merge), once
     // per metric, ranked.
     const ranked = (limit: number, columns: Sql) =>
       sql`SELECT ${columns} FROM (
@@ -198,23 +218,23 @@ export class DayHeads {
       on,
     );
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_heads_local (shard, tenant_id, log_type, rollup, metric, day, build, key, events, first_events, byte_sum, first_byte_sum, label, labelled)
+      sql`INSERT INTO ${this.db}.log_heads_local (shard, tenant_id, log_type, rollup, metric, span, span_start, build, key, events, first_events, byte_sum, first_byte_sum, label, labelled)
           ${ranked(
             DAY_ROWS.head,
-            sql`toUInt32(${d.shard}), ${d.tenantId}, ${d.logType}, rollup, metric, toInt64(${d.day}), toUInt64(${build}), k, e, fe, bs, fb, lb, ln`,
+            sql`toUInt32(${d.shard}), ${d.tenantId}, ${d.logType}, rollup, metric, toInt64(${d.grain.ms}), toInt64(${d.start}), toUInt64(${build}), k, e, fe, bs, fb, lb, ln`,
           )}`,
       d.shard,
     );
     const heads = await this.ch.rows<{ rollup: string; metric: HeadMetric; fe: string; fb: string }>(
       sql`SELECT rollup, metric, toString(sum(first_events)) AS fe, toString(sum(first_byte_sum)) AS fb FROM ${this.db}.log_heads_local
-           WHERE tenant_id = ${d.tenantId} AND day = ${d.day} AND build = ${build} GROUP BY ${ROLLUP}, metric`,
+           WHERE tenant_id = ${d.tenantId} AND span = ${d.grain.ms} AND span_start = ${d.start} AND build = ${build} GROUP BY ${ROLLUP}, metric`,
       on,
     );
     const [after] = await this.ch.rows<{ n: string }>(
-      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${d.tenantId} AND hour = ${d.day} AND rollup = ${h.stamp}`,
+      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.${table} WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup = ${h.stamp}`,
       on,
     );
-    // Events came for the day while it was read: the heads rows stay unread (no tails row names their build).
+    // Events came for the span while it was read: the heads rows stay unread (no tails row names their build).
     if (Number(after?.n) !== d.stamp) return false;
     const lines = ids.flatMap((id) =>
       METRICS.map((metric) => {
@@ -222,12 +242,15 @@ export class DayHeads {
         const sum = sums.find((s) => s.rollup === id);
         const head = heads.find((s) => s.rollup === id && s.metric === metric);
         const tail = top && Number(top.n) > DAY_ROWS.head ? Number(top.low) : 0;
-        const values = [d.shard, d.tenantId, d.logType, id, metric, d.day, build, d.stamp, tail, Number(sum?.n ?? 0), Number(sum?.fe ?? 0) - Number(head?.fe ?? 0), Number(sum?.fb ?? 0) - Number(head?.fb ?? 0)];
+        const values = [
+          ...[d.shard, d.tenantId, d.logType, id, metric, d.grain.ms, d.start, build, d.stamp, tail, Number(sum?.n ?? 0)],
+          ...[Number(sum?.fe ?? 0) - Number(head?.fe ?? 0), Number(sum?.fb ?? 0) - Number(head?.fb ?? 0)],
+        ];
         return sql`(${join(values.map((v) => sql`${v}`), ', ')})`;
       }),
     );
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_head_tails_local (shard, tenant_id, log_type, rollup, metric, day, build, stamp, top, keys, tail_first_events, tail_first_byte_sum)
+      sql`INSERT INTO ${this.db}.log_head_tails_local (shard, tenant_id, log_type, rollup, metric, span, span_start, build, stamp, top, keys, tail_first_events, tail_first_byte_sum)
           VALUES ${join(lines, ', ')}`,
       d.shard,
     );
@@ -235,68 +258,79 @@ export class DayHeads {
   }
 
   /**
-   * A top-N of a keyed rollup from the heads of the range's whole days, or undefined when no day has valid heads, the
-   * rollup's days are short (one pass over every daily row is then as quick), or the answer is not proven exact (see
-   * the top of this file). `edges`: the rollup's grouped rows (the columns of the store's `aggregate`) over the range
-   * but its whole UTC days.
+   * A top-N of a keyed rollup from the heads of the range's whole days and hours, or undefined when no span has valid
+   * heads, the rollup's spans are short (one pass over every row is then as quick), or the answer is not proven exact
+   * (see the top of this file). `edges`: the rollup's grouped rows (the columns of the store's `aggregate`) over the
+   * range's partial hours, from the raw events.
    */
   async top(d: RollupDef, metric: HeadMetric, tenantId: string, read: TimeRange, limit: number, excluded: readonly string[], edges: Sql): Promise<HeadedTop | undefined> {
     const id = rollupId(d);
     const h = HEADED.get(d.logType);
-    const first = Math.ceil(read.startMs / DAY_MS) * DAY_MS;
-    const last = Math.floor((read.endMs + 1) / DAY_MS) * DAY_MS;
-    if (!h?.ids.includes(id) || last - first < 2 * DAY_MS) return undefined;
+    if (!h?.ids.includes(id)) return undefined;
     // While a fill runs, the store's own plan reads raw events where these would read rows.
-    const tables = ['log_rollups_local', 'log_rollups_daily_local'];
-    if (tables.some((t) => this.wholeFrom(t, id) > read.startMs || this.wholeFrom(t, h.stamp) > read.startMs)) return undefined;
+    if (GRAINS.some((g) => [id, h.stamp].some((r) => this.wholeFrom(`${g.table}_local`, r) > read.startMs))) return undefined;
     const memo = `${tenantId} ${id} ${metric}`;
     const known = this.longTails.get(memo);
     if ((known && known.until > Date.now() && !known.long) || (this.unproven.get(`${memo} ${limit}`) ?? 0) > Date.now()) return undefined;
-    const scope = sql`tenant_id = ${tenantId} AND rollup = ${id} AND metric = ${metric} AND day >= ${first} AND day < ${last}`;
-    // The valid builds: the IN's subquery runs on each shard, over that shard's daily rows. (ClickHouse's aliases
-    // name an expression everywhere in a query: none of them is a column's name.)
-    const valid = await this.ch.rows<{ s: number; d: string; b: string; tp: string; n: string; tfe: string; tfb: string }>(
-      sql`SELECT shard AS s, toString(day) AS d, toString(build) AS b, toString(top) AS tp, toString(keys) AS n, toString(tail_first_events) AS tfe,
-                 toString(tail_first_byte_sum) AS tfb
-            FROM ${this.db}.log_head_tails
-           WHERE ${scope} AND (day, stamp) IN (
-                 SELECT hour, sum(events) FROM ${this.db}.log_rollups_daily_local
-                  WHERE tenant_id = ${tenantId} AND rollup = ${h.stamp} AND hour >= ${first} AND hour < ${last} GROUP BY hour)`,
-    );
-    // The newest build of each shard's day.
+    // The range's whole days and hours, as the store plans them.
+    const plan = planRange(read.startMs, read.endMs, () => true, true);
+    const spansOf = (g: Grain) => (g.ms === DAY_MS ? plan.days : plan.hours);
+    const units = (g: Grain) => spansOf(g).reduce((n, [a, b]) => n + (b - a) / g.ms, 0);
+    if (!units(GRAINS[0]!) && !units(GRAINS[1]!)) return undefined;
+    const scope = sql`tenant_id = ${tenantId} AND rollup = ${id} AND metric = ${metric}`;
+    const of = (g: Grain) => sql`${scope} AND span = ${g.ms} AND ${within('span_start', spansOf(g))}`;
+    // The valid builds of each grain: the IN's subquery runs on each shard, over that shard's rollup rows. (ClickHouse's
+    // aliases name an expression everywhere in a query: none of them is a column's name.)
+    const valid = (
+      await Promise.all(
+        GRAINS.filter((g) => units(g)).map((g) =>
+          this.ch.rows<{ s: number; g: string; d: string; b: string; tp: string; n: string; tfe: string; tfb: string }>(
+            sql`SELECT shard AS s, toString(span) AS g, toString(span_start) AS d, toString(build) AS b, toString(top) AS tp, toString(keys) AS n,
+                       toString(tail_first_events) AS tfe, toString(tail_first_byte_sum) AS tfb
+                  FROM ${this.db}.log_head_tails
+                 WHERE ${of(g)} AND (span_start, stamp) IN (
+                       SELECT hour, sum(events) FROM ${this.db}.${raw(`${g.table}_local`)}
+                        WHERE tenant_id = ${tenantId} AND rollup = ${h.stamp} AND ${within('hour', spansOf(g))} GROUP BY hour)`,
+          ),
+        ),
+      )
+    ).flat();
+    // The newest build of each shard's span.
     const builds = new Map<string, (typeof valid)[number]>();
     for (const b of valid) {
-      const k = `${b.s} ${b.d}`;
+      const k = `${b.s} ${b.g} ${b.d}`;
       if (!builds.has(k) || Number(b.b) > Number(builds.get(k)!.b)) builds.set(k, b);
     }
     const chosen = [...builds.values()];
-    // The heads pay when the days hold many times more keys than their heads (near-unique keys): else one pass over
-    // the daily rows is as quick as the heads and their own query.
+    // The heads pay when the spans hold many times more keys than their heads (near-unique keys): else one pass over
+    // the rollup rows is as quick as the heads and their own query.
     const keys = chosen.reduce((s, b) => s + Number(b.n), 0);
-    const long = keys >= HEAD_READS.longTails * chosen.reduce((s, b) => s + Math.min(Number(b.n), DAY_ROWS.head), 0) && keys > 0;
+    const long = keys > 0 && keys >= HEAD_READS.longTails * chosen.reduce((s, b) => s + Math.min(Number(b.n), DAY_ROWS.head), 0);
     this.longTails.set(memo, { long, until: Date.now() + 60_000 });
     if (!long) return undefined;
     const sumTop = chosen.reduce((s, b) => s + Number(b.tp), 0);
     const tailFirst = chosen.reduce((s, b) => s + Number(metric === 'count' ? b.tfe : b.tfb), 0);
-    const buildIds = join(chosen.map((b) => sql`toUInt64(${raw(b.b)})`), ', ');
+    const ids = (bs: readonly (typeof chosen)[number][]) => join(bs.map((b) => sql`toUInt64(${raw(b.b)})`), ', ');
     const v = raw(valueColumn(metric));
     const f = raw(firstColumn(metric));
-    const days = sql`tenant_id = ${tenantId} AND rollup = ${id} AND hour >= ${first} AND hour < ${last}`;
+    const rowsOf = (g: Grain) => sql`${this.db}.${raw(g.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', spansOf(g))}`;
     const parts = [
       sql`SELECT isNotNull(key) AS hk, ifNull(key, '') AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, label AS lab, toInt64(0) AS t, toUInt8(1) AS edge FROM (${edges})`,
       sql`SELECT toUInt8(1) AS hk, key AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, if(labelled = 0, NULL, label) AS lab,
-                 transform(build, [${buildIds}], [${join(chosen.map((b) => sql`toInt64(${raw(b.tp)})`), ', ')}], toInt64(0)) AS t, toUInt8(0) AS edge
-            FROM ${this.db}.log_heads WHERE ${scope} AND build IN (${buildIds})`,
+                 transform(build, [${ids(chosen)}], [${join(chosen.map((b) => sql`toInt64(${raw(b.tp)})`), ', ')}], toInt64(0)) AS t, toUInt8(0) AS edge
+            FROM ${this.db}.log_heads WHERE ${scope} AND build IN (${ids(chosen)})`,
     ];
-    // The daily rows of the days some shard has no valid build for (none when every shard's every day has one).
-    if (chosen.length < ((last - first) / DAY_MS) * this.ch.shardCount)
+    // The rollup rows of the spans some shard has no valid build for (none when every shard's every span has one).
+    for (const g of GRAINS) {
+      const mine = chosen.filter((b) => Number(b.g) === g.ms);
+      if (!units(g) || mine.length >= units(g) * this.ch.shardCount) continue;
+      const headed = mine.length ? sql` AND hour NOT IN (SELECT span_start FROM ${this.db}.log_head_tails_local WHERE ${of(g)} AND build IN (${ids(mine)}))` : raw('');
       parts.push(
         sql`SELECT has_key AS hk, key AS k, toInt64(sum(${v})) AS v, toInt64(sum(${f})) AS f, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab, toInt64(0) AS t,
                    toUInt8(0) AS edge
-              FROM ${this.db}.log_rollups_daily
-             WHERE ${days} AND hour NOT IN (SELECT day FROM ${this.db}.log_head_tails_local WHERE ${scope} AND build IN (${buildIds}))
-             GROUP BY has_key, key`,
+              FROM ${rowsOf(g)}${headed} GROUP BY has_key, key`,
       );
+    }
     // Enough keys by upper bound to find the N by lower bound among them, and a bound for the keys not fetched.
     const fetch = 2 * (limit + excluded.length) + 2;
     const { data, totals } = await this.ch.withTotals<{ hk: number; k: string; lower: string; upper: string; label: string | null; f: string; ve: string; le: string | null }>(
@@ -317,13 +351,18 @@ export class DayHeads {
       this.unproven.set(`${memo} ${limit}`, Date.now() + 60_000);
       return undefined;
     }
-    // Keys missing from some heads that may be in the top: their values over the whole days, looked up by key.
+    // Keys missing from some heads that may be in the top: their values over the whole days and hours, looked up by key.
     const threshold = byLower(keyed)[limit - 1]?.lower ?? 0;
     const open = keyed.filter((r) => r.upper > r.lower && r.upper >= threshold);
     if (open.length) {
+      const wanted = sql`has_key = 1 AND key IN (${join(open.map((r) => sql`${r.key}`), ', ')})`;
       const found = await this.ch.rows<{ k: string; s: string; lab: string | null }>(
-        sql`SELECT key AS k, toString(sum(${v})) AS s, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab FROM ${this.db}.log_rollups_daily
-             WHERE ${days} AND has_key = 1 AND key IN (${join(open.map((r) => sql`${r.key}`), ', ')}) GROUP BY key`,
+        sql`SELECT k, toString(sum(v)) AS s, min(lab) AS lab FROM (${join(
+          GRAINS.filter((g) => units(g)).map(
+            (g) => sql`SELECT key AS k, sum(${v}) AS v, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab FROM ${rowsOf(g)} AND ${wanted} GROUP BY key`,
+          ),
+          ' UNION ALL ',
+        )}) GROUP BY k`,
       );
       for (const r of open) {
         const row = found.find((x) => x.k === r.key);

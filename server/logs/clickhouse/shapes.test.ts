@@ -65,6 +65,7 @@ describe.skipIf(!url)('ClickHouse store: the evaluator reads', () => {
     await store.start(db);
   }, 300_000);
   afterAll(async () => {
+    await store?.close();
     if (store) await dropScratchDatabase(store.ch);
     await db?.close();
   });

@@ -30,10 +30,10 @@ import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
 import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bind';
 import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
-import { CLUSTER_KINDS, has, ingestTable, list, text } from './columns';
+import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
 import { InsertGatherer } from './gather';
-import { DayHeads, HEAD_TABLES } from './heads';
+import { HEAD_TABLES, Heads } from './heads';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -275,19 +275,12 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
     .slice(0, 16)}`;
 
 /**
- * Spans [from, to) of a column as one condition. No spans is the empty span [0, 0), not `0`: 18.16 answers "Unknown
- * identifier: ts" for a query under `WHERE 0` that groups by a lambda over the column.
- */
-const within = (col: string, spans: readonly (readonly [number, number])[]) =>
-  sql`(${join((spans.length ? spans : [[0, 0] as const]).map(([a, b]) => sql`(${raw(col)} >= ${a} AND ${raw(col)} < ${b})`), ' OR ')})`;
-
-/**
  * One rollup's grouped rows over the range, per group (`groups` of a time column) and key, with the columns of
  * `Grouped`: the rollup's daily rows for whole UTC days (unless `days` is false) and hourly rows for whole hours
  * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
  * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
- * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out.
+ * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'raw' reads only the raw part.
  */
 function aggregate(
   db: Sql,
@@ -299,7 +292,7 @@ function aggregate(
   drill: readonly string[] | null,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
-  days: boolean | 'edges' = true,
+  days: boolean | 'raw' = true,
 ): Sql {
   const id = rollupId(d);
   const [hours, daily, ofKey] = drill
@@ -308,8 +301,8 @@ function aggregate(
   const usable = drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id);
   const rowsFrom = usable ? Math.max(read.startMs, wholeFrom(`${hours.table}_local`, id), wholeFrom(`${daily.table}_local`, id)) : Infinity;
   const planned: RangePlan = usable ? planRange(rowsFrom, read.endMs, whole, days !== false) : { raw: [], hours: [], days: [] };
-  // 'edges': the range but its whole UTC days (which the caller reads from the heads of past days).
-  const plan = days === 'edges' ? { ...planned, days: [] } : planned;
+  // 'raw': only what the rollup rows cannot answer (the caller reads the whole days and hours from their heads).
+  const plan = days === 'raw' ? { ...planned, days: [], hours: [] } : planned;
   const rawTo = Math.min(rowsFrom, read.endMs + 1);
   if (read.startMs < rawTo) plan.raw.unshift([read.startMs, rawTo]);
   // No raw part when the rollup rows cover the range.
@@ -371,8 +364,8 @@ export class ClickHouseLogStore implements LogStore {
   private readonly gatherers = new Map<LogType, InsertGatherer>();
   /** New rollup tables being filled from the events before their views. */
   private readonly fills: RollupFills;
-  /** The heads of past days, built in the background, which top-N reports read first. */
-  readonly heads: DayHeads;
+  /** The heads of past days and hours, built in the background, which top-N reports read first. */
+  readonly heads: Heads;
 
   constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config)) {
     this.ch = ch;
@@ -381,7 +374,7 @@ export class ClickHouseLogStore implements LogStore {
       const kinds = [...(grain?.kinds ?? [])].map(([logType, defs]) => [logType, defs.filter(([id]) => ids.includes(id))] as const).filter(([, defs]) => defs.length);
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
     });
-    this.heads = new DayHeads(ch, (table, id) => this.fills.wholeFrom(table, id));
+    this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
   }
 
   private get db(): Sql {
@@ -514,7 +507,7 @@ export class ClickHouseLogStore implements LogStore {
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
-    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges') =>
+    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'raw') =>
       aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
@@ -522,7 +515,7 @@ export class ClickHouseLogStore implements LogStore {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
         if (spec.metric !== 'users' && !filters.length) {
-          const headed = await this.heads.top(rollups['main']!, spec.metric, tenantId, read, params.limit, excluded, of('main', undefined, undefined, 'edges'));
+          const headed = await this.heads.top(rollups['main']!, spec.metric, tenantId, read, params.limit, excluded, of('main', undefined, undefined, 'raw'));
           if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
         }
         const { data, totals } = await this.ch.withTotals<Grouped>(
@@ -718,7 +711,7 @@ export class ClickHouseLogStore implements LogStore {
       for (const grain of GRAINS) {
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       }
-      for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
+      for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND span_start < ${beforeMs}`, shard);
     }
   }
 
