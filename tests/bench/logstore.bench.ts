@@ -8,8 +8,8 @@
  * stops after the load (its rate per million events and the bytes stored). BENCH_REFILL=1 (ClickHouse, with
  * BENCH_KEEP=1) measures an upgrade instead: the drill-downs' views and rows are removed, as before their migration,
  * and the store started again fills them in the background: the time to start, the fill's, and two drill-downs during
- * and after it, with their answers compared. On ClickHouse the heads of past days are built for every day before the
- * reads (the time it takes is printed); BENCH_HEADS=0 reads without them.
+ * and after it, with their answers compared. On ClickHouse the heads of past days and hours are built for every
+ * span due before the reads (the time it takes is printed); BENCH_HEADS=0 reads without them.
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
@@ -306,14 +306,14 @@ async function main(): Promise<void> {
 }
 
 /**
- * The heads of past days (ClickHouse): built now for every day (the background pass waits for a day to settle), and
+ * The heads of past days and hours (ClickHouse): built now for every span (the background pass waits for one to settle), and
  * the time it takes; with BENCH_HEADS=0 none are read, as before them.
  */
 async function heads(store: ClickHouseLogStore, now: number): Promise<void> {
   if (!HEADS) {
     await store.heads.close();
     store.heads.top = async () => undefined;
-    console.log('  heads of past days: not read (BENCH_HEADS=0)');
+    console.log('  heads of past days and hours: not read (BENCH_HEADS=0)');
     return;
   }
   const t = performance.now();
@@ -322,7 +322,7 @@ async function heads(store: ClickHouseLogStore, now: number): Promise<void> {
     sql`SELECT toString(sum(rows)) AS n, toString(sum(bytes_on_disk)) AS b FROM system.parts
          WHERE database = ${store.ch.config.database} AND table = 'log_heads_local' AND active`,
   );
-  console.log(`  heads of past days: ${built} days built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
+  console.log(`  heads of past days and hours: ${built} spans built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
 }
 
 /** The drill-downs' rows removed (views, rows, fills), then a start: see BENCH_REFILL at the top. */

@@ -97,7 +97,7 @@ export interface HeadedTop {
 export class Heads {
   /** The stamps the last pass saw: a span is built once a pass finds it unchanged. */
   private seen = new Map<string, number>();
-  /** Per tenant, rollup and metric, whether its valid heads leave keys out, remembered for a minute. */
+  /** Per tenant, rollup, metric and grain, whether its heads paid (see `top`), remembered for a minute. */
   private readonly longTails = new Map<string, { long: boolean; until: number }>();
   /** Tops the heads did not prove (per tenant, rollup, metric and N), not tried again for a minute. */
   private readonly unproven = new Map<string, number>();
@@ -139,9 +139,15 @@ export class Heads {
   /**
    * One pass: builds the heads of each past span (before `now`'s UTC day or hour) with at least `minEvents` events of
    * a kind on a shard and no valid build, once a pass has seen the same events (`settled`; false builds every such
-   * span now). `signal` ends the pass between builds. Resolves with the spans built.
+   * span now). `signal` ends the pass between builds. Resolves with the spans built. By default a span is built when
+   * it may hold enough keys for its heads to be read (see `top`): at least HEAD_READS.longTails heads of events.
    */
-  async build({ now = Date.now(), settled = true, minEvents = DAY_ROWS.head * 4, signal }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
+  async build({
+    now = Date.now(),
+    settled = true,
+    minEvents = HEAD_READS.longTails * DAY_ROWS.head,
+    signal,
+  }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
     const stamps = [...HEADED].map(([logType, h]) => [h.stamp, logType] as const);
     const seen = new Map<string, number>();
     let built = 0;
@@ -260,30 +266,42 @@ export class Heads {
   /**
    * A top-N of a keyed rollup from the heads of the range's whole days and hours, or undefined when no span has valid
    * heads, the rollup's spans are short (one pass over every row is then as quick), or the answer is not proven exact
-   * (see the top of this file). `edges`: the rollup's grouped rows (the columns of the store's `aggregate`) over the
-   * range's partial hours, from the raw events.
+   * (see the top of this file). `edges(hours)`: the rollup's grouped rows (the columns of the store's `aggregate`) over
+   * the range's partial hours, from the raw events, and with `hours` over its whole hours too, from their rows.
    */
-  async top(d: RollupDef, metric: HeadMetric, tenantId: string, read: TimeRange, limit: number, excluded: readonly string[], edges: Sql): Promise<HeadedTop | undefined> {
+  async top(
+    d: RollupDef,
+    metric: HeadMetric,
+    tenantId: string,
+    read: TimeRange,
+    limit: number,
+    excluded: readonly string[],
+    edges: (hours: boolean) => Sql,
+  ): Promise<HeadedTop | undefined> {
     const id = rollupId(d);
     const h = HEADED.get(d.logType);
     if (!h?.ids.includes(id)) return undefined;
     // While a fill runs, the store's own plan reads raw events where these would read rows.
     if (GRAINS.some((g) => [id, h.stamp].some((r) => this.wholeFrom(`${g.table}_local`, r) > read.startMs))) return undefined;
     const memo = `${tenantId} ${id} ${metric}`;
-    const known = this.longTails.get(memo);
-    if ((known && known.until > Date.now() && !known.long) || (this.unproven.get(`${memo} ${limit}`) ?? 0) > Date.now()) return undefined;
-    // The range's whole days and hours, as the store plans them.
+    if ((this.unproven.get(`${memo} ${limit}`) ?? 0) > Date.now()) return undefined;
+    // The range's whole days and hours, as the store plans them; the grains whose heads paid (or were not looked at)
+    // in the last minute.
     const plan = planRange(read.startMs, read.endMs, () => true, true);
     const spansOf = (g: Grain) => (g.ms === DAY_MS ? plan.days : plan.hours);
     const units = (g: Grain) => spansOf(g).reduce((n, [a, b]) => n + (b - a) / g.ms, 0);
-    if (!units(GRAINS[0]!) && !units(GRAINS[1]!)) return undefined;
+    const tried = GRAINS.filter((g) => {
+      const known = this.longTails.get(`${memo} ${g.ms}`);
+      return units(g) && !(known && known.until > Date.now() && !known.long);
+    });
+    if (!tried.length) return undefined;
     const scope = sql`tenant_id = ${tenantId} AND rollup = ${id} AND metric = ${metric}`;
     const of = (g: Grain) => sql`${scope} AND span = ${g.ms} AND ${within('span_start', spansOf(g))}`;
     // The valid builds of each grain: the IN's subquery runs on each shard, over that shard's rollup rows. (ClickHouse's
     // aliases name an expression everywhere in a query: none of them is a column's name.)
     const valid = (
       await Promise.all(
-        GRAINS.filter((g) => units(g)).map((g) =>
+        tried.map((g) =>
           this.ch.rows<{ s: number; g: string; d: string; b: string; tp: string; n: string; tfe: string; tfb: string }>(
             sql`SELECT shard AS s, toString(span) AS g, toString(span_start) AS d, toString(build) AS b, toString(top) AS tp, toString(keys) AS n,
                        toString(tail_first_events) AS tfe, toString(tail_first_byte_sum) AS tfb
@@ -301,13 +319,20 @@ export class Heads {
       const k = `${b.s} ${b.g} ${b.d}`;
       if (!builds.has(k) || Number(b.b) > Number(builds.get(k)!.b)) builds.set(k, b);
     }
-    const chosen = [...builds.values()];
-    // The heads pay when the spans hold many times more keys than their heads (near-unique keys): else one pass over
-    // the rollup rows is as quick as the heads and their own query.
-    const keys = chosen.reduce((s, b) => s + Number(b.n), 0);
-    const long = keys > 0 && keys >= HEAD_READS.longTails * chosen.reduce((s, b) => s + Math.min(Number(b.n), DAY_ROWS.head), 0);
-    this.longTails.set(memo, { long, until: Date.now() + 60_000 });
-    if (!long) return undefined;
+    // The heads of a grain pay when its spans hold many times more keys than their heads (near-unique keys): else one
+    // pass over its rollup rows is as quick as the heads and the bounds they add. A grain whose heads do not pay is read
+    // from its rollup rows.
+    const longOf = (bs: readonly (typeof valid)[number][]) => {
+      const keys = bs.reduce((s, b) => s + Number(b.n), 0);
+      return keys > 0 && keys >= HEAD_READS.longTails * bs.reduce((s, b) => s + Math.min(Number(b.n), DAY_ROWS.head), 0);
+    };
+    const paying = tried.filter((g) => longOf([...builds.values()].filter((b) => Number(b.g) === g.ms)));
+    for (const g of tried) this.longTails.set(`${memo} ${g.ms}`, { long: paying.includes(g), until: Date.now() + 60_000 });
+    const chosen = [...builds.values()].filter((b) => paying.some((g) => g.ms === Number(b.g)));
+    if (!chosen.length) return undefined;
+    // Whole hours without paying heads are read with the partial ones, as the store reads them.
+    const hoursHeaded = paying.some((g) => g.ms === HOUR_MS);
+    const rowGrains = GRAINS.filter((g) => units(g) && (g.ms === DAY_MS || hoursHeaded));
     const sumTop = chosen.reduce((s, b) => s + Number(b.tp), 0);
     const tailFirst = chosen.reduce((s, b) => s + Number(metric === 'count' ? b.tfe : b.tfb), 0);
     const ids = (bs: readonly (typeof chosen)[number][]) => join(bs.map((b) => sql`toUInt64(${raw(b.b)})`), ', ');
@@ -315,15 +340,15 @@ export class Heads {
     const f = raw(firstColumn(metric));
     const rowsOf = (g: Grain) => sql`${this.db}.${raw(g.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', spansOf(g))}`;
     const parts = [
-      sql`SELECT isNotNull(key) AS hk, ifNull(key, '') AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, label AS lab, toInt64(0) AS t, toUInt8(1) AS edge FROM (${edges})`,
+      sql`SELECT isNotNull(key) AS hk, ifNull(key, '') AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, label AS lab, toInt64(0) AS t, toUInt8(1) AS edge FROM (${edges(!hoursHeaded)})`,
       sql`SELECT toUInt8(1) AS hk, key AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, if(labelled = 0, NULL, label) AS lab,
                  transform(build, [${ids(chosen)}], [${join(chosen.map((b) => sql`toInt64(${raw(b.tp)})`), ', ')}], toInt64(0)) AS t, toUInt8(0) AS edge
-            FROM ${this.db}.log_heads WHERE ${scope} AND build IN (${ids(chosen)})`,
+            FROM ${this.db}.log_heads WHERE (${join(paying.map((g) => sql`(${of(g)})`), ' OR ')}) AND build IN (${ids(chosen)})`,
     ];
     // The rollup rows of the spans some shard has no valid build for (none when every shard's every span has one).
-    for (const g of GRAINS) {
+    for (const g of rowGrains) {
       const mine = chosen.filter((b) => Number(b.g) === g.ms);
-      if (!units(g) || mine.length >= units(g) * this.ch.shardCount) continue;
+      if (mine.length >= units(g) * this.ch.shardCount) continue;
       const headed = mine.length ? sql` AND hour NOT IN (SELECT span_start FROM ${this.db}.log_head_tails_local WHERE ${of(g)} AND build IN (${ids(mine)}))` : raw('');
       parts.push(
         sql`SELECT has_key AS hk, key AS k, toInt64(sum(${v})) AS v, toInt64(sum(${f})) AS f, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab, toInt64(0) AS t,
@@ -358,7 +383,7 @@ export class Heads {
       const wanted = sql`has_key = 1 AND key IN (${join(open.map((r) => sql`${r.key}`), ', ')})`;
       const found = await this.ch.rows<{ k: string; s: string; lab: string | null }>(
         sql`SELECT k, toString(sum(v)) AS s, min(lab) AS lab FROM (${join(
-          GRAINS.filter((g) => units(g)).map(
+          rowGrains.map(
             (g) => sql`SELECT key AS k, sum(${v}) AS v, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab FROM ${rowsOf(g)} AND ${wanted} GROUP BY key`,
           ),
           ' UNION ALL ',

@@ -280,7 +280,7 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
  * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
  * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
- * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'raw' reads only the raw part.
+ * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too.
  */
 function aggregate(
   db: Sql,
@@ -292,7 +292,7 @@ function aggregate(
   drill: readonly string[] | null,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
-  days: boolean | 'raw' = true,
+  days: boolean | 'edges' | 'raw' = true,
 ): Sql {
   const id = rollupId(d);
   const [hours, daily, ofKey] = drill
@@ -301,8 +301,8 @@ function aggregate(
   const usable = drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id);
   const rowsFrom = usable ? Math.max(read.startMs, wholeFrom(`${hours.table}_local`, id), wholeFrom(`${daily.table}_local`, id)) : Infinity;
   const planned: RangePlan = usable ? planRange(rowsFrom, read.endMs, whole, days !== false) : { raw: [], hours: [], days: [] };
-  // 'raw': only what the rollup rows cannot answer (the caller reads the whole days and hours from their heads).
-  const plan = days === 'raw' ? { ...planned, days: [], hours: [] } : planned;
+  // The range but its whole days ('edges'), or but its whole days and hours ('raw'): the caller reads those from heads.
+  const plan = days === 'raw' ? { ...planned, days: [], hours: [] } : days === 'edges' ? { ...planned, days: [] } : planned;
   const rawTo = Math.min(rowsFrom, read.endMs + 1);
   if (read.startMs < rawTo) plan.raw.unshift([read.startMs, rawTo]);
   // No raw part when the rollup rows cover the range.
@@ -507,7 +507,7 @@ export class ClickHouseLogStore implements LogStore {
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
-    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'raw') =>
+    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
       aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
@@ -515,7 +515,9 @@ export class ClickHouseLogStore implements LogStore {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
         if (spec.metric !== 'users' && !filters.length) {
-          const headed = await this.heads.top(rollups['main']!, spec.metric, tenantId, read, params.limit, excluded, of('main', undefined, undefined, 'raw'));
+          const headed = await this.heads.top(rollups['main']!, spec.metric, tenantId, read, params.limit, excluded, (hours) =>
+            of('main', undefined, undefined, hours ? 'edges' : 'raw'),
+          );
           if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
         }
         const { data, totals } = await this.ch.withTotals<Grouped>(
