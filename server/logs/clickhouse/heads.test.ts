@@ -64,10 +64,10 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     await store.ingest(db, tenant, 'web', events);
   }
   /** A report from both stores, and whether the heads answered the ClickHouse one. */
-  async function both(tenant: string, name: ReportName, limit: number, interval: '30d' | '12h' = '30d') {
+  async function both(tenant: string, name: ReportName, limit: number, interval: '30d' | '12h' = '30d', filter: Record<string, string> = {}) {
     const top = vi.spyOn(store.heads, 'top');
     try {
-      const params = { interval, limit };
+      const params = { interval, limit, ...filter };
       const [sqlAnswer, chAnswer] = [await sqlLogStore.report(db, tenant, name, params, now), await store.report(db, tenant, name, params, now)];
       const headed = top.mock.results.length > 0 && (await top.mock.results[0]!.value) !== undefined;
       return { sql: sqlAnswer, clickhouse: chAnswer, headed };
@@ -149,5 +149,33 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     const rebuilt = await both(tenant, 'top_domains', 1);
     expect(rebuilt.clickhouse).toEqual(rebuilt.sql);
     expect(rebuilt.headed).toBe(true);
+  });
+
+  it('answers the drill-down of one value from that value\'s heads, until its own events change', async () => {
+    const tenant = randomUUID();
+    // One day: u0 has a fifth of a and b, and every rare domain (the first event of each).
+    await ingest(tenant, day(5, { 'a.example': 20, 'b.example': 15 }));
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(1);
+    const user = { userid: 'u0@heads.example' };
+    const first = await both(tenant, 'top_user_domains', 2, '30d', user);
+    expect(first.clickhouse).toEqual(first.sql);
+    expect((first.clickhouse as { data: unknown[] }).data).toEqual([
+      { key: 'a.example', value: 4 },
+      { key: 'b.example', value: 3 },
+    ]);
+    expect(first.headed).toBe(true);
+    const late = (userid: string, domain: string, n: number): IncomingEvent[] =>
+      [...Array(n)].map((_, i) => ({ ts: today - 5 * DAY_MS + 7_200_000 + i, event: { userid, domain, bytes: 10, pe_action: 'allow' } }));
+    // Another user's late events for the day leave this user's heads of it valid.
+    await ingest(tenant, late('u1@heads.example', 'q.example', 50));
+    const other = await both(tenant, 'top_user_domains', 2, '30d', user);
+    expect(other.clickhouse).toEqual(first.clickhouse);
+    expect(other.headed).toBe(true);
+    // The user's own late events make them stale: the day's rows answer, with the new domain first.
+    await ingest(tenant, late(user.userid, 'q.example', 50));
+    const own = await both(tenant, 'top_user_domains', 1, '30d', user);
+    expect(own.clickhouse).toEqual(own.sql);
+    expect((own.clickhouse as { data: unknown[] }).data).toEqual([{ key: 'q.example', value: 50 }]);
+    expect(own.headed).toBe(false);
   });
 });

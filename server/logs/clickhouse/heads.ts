@@ -22,7 +22,7 @@
  */
 import type { LogType } from '../../../schemas/logs';
 import type { TimeRange } from '../store';
-import { DAY_MS, DAY_ROWS, HOUR_MS, planRange, ROLLUPS, type RollupDef, rollupId } from '../rollups';
+import { DAY_MS, DAY_ROWS, DRILL_ROLLUPS, HOUR_MS, planRange, ROLLUPS, type RollupDef, rollupId } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { within } from './columns';
@@ -39,10 +39,12 @@ const firstColumn = (m: HeadMetric) => (m === 'count' ? 'first_events' : 'first_
 const ROLLUP = raw('`rollup`');
 
 /**
- * How many times more keys than heads rows the days of a read hold for the heads to be read (see `top`). Tests lower
- * it so that small data reads heads.
+ * How many times more keys than heads rows the spans of a read hold for the heads to be read (see `top`). Measured at
+ * 10 M events (docs/benchmarks.md): past hours of 4–6 times were slower from heads (284 → 487–526 ms), a drill-down's
+ * days of 9–18 times quicker (0.6–0.75 of the time), a report's days of more than 20 times 0.2–0.35. Tests lower it so
+ * that small data reads heads.
  */
-export const HEAD_READS = { longTails: 20 };
+export const HEAD_READS = { longTails: 10 };
 
 /** How often the background pass looks for days to build. */
 const HEADS_EVERY_MS = 60_000;
@@ -65,20 +67,37 @@ for (const [id, d] of ROLLUPS) {
   HEADED.set(d.logType, { stamp, ids: [...(kind?.ids ?? []), id] });
 }
 
-/** The spans heads are kept for: UTC days from the daily rollup rows, UTC hours (of the last days) from the hourly. */
+/**
+ * The drill-downs' rollups with heads (keyed, without users): a drill-down of one value (the domains of one user or
+ * category) is a top-N over that value's rows, with heads per value. A value's own events in the rollup are its stamp
+ * (the same table and parts as its rows).
+ */
+const DRILL_HEADED: ReadonlyMap<string, RollupDef> = new Map([...DRILL_ROLLUPS].filter(([, d]) => d.fields.length && !d.sub && !d.list && !d.nullKeys));
+
+/**
+ * The spans heads are kept for: UTC days from the daily rollup rows, UTC hours (of the last days) from the hourly; of
+ * the reports' rollups and of the drill-downs'.
+ */
 interface Grain {
   readonly ms: number;
   /** The rollup table (Distributed; each shard's is `<table>_local`). */
-  readonly table: 'log_rollups_daily' | 'log_rollups';
+  readonly table: 'log_rollups_daily' | 'log_rollups' | 'log_drills_daily' | 'log_drills';
   /** How far back its spans are built (hours: those a range's partial days may read). */
   readonly backMs: number;
+  /** The drill-downs' table: its rows carry `by_key`, and a span's heads are per rollup and value. */
+  readonly drill: boolean;
 }
 const GRAINS: readonly Grain[] = [
-  { ms: DAY_MS, table: 'log_rollups_daily', backMs: Infinity },
-  { ms: HOUR_MS, table: 'log_rollups', backMs: 32 * DAY_MS },
+  { ms: DAY_MS, table: 'log_rollups_daily', backMs: Infinity, drill: false },
+  { ms: HOUR_MS, table: 'log_rollups', backMs: 32 * DAY_MS, drill: false },
+  { ms: DAY_MS, table: 'log_drills_daily', backMs: Infinity, drill: true },
+  { ms: HOUR_MS, table: 'log_drills', backMs: 32 * DAY_MS, drill: true },
 ];
 
-/** A span a pass found: its kind's events on the shard (the stamp). */
+/**
+ * A span a pass found: its kind's events on the shard (the stamp), or in a drill-down table, one rollup's events of
+ * one value (`drill`).
+ */
 interface Span {
   readonly shard: number;
   readonly tenantId: string;
@@ -86,8 +105,11 @@ interface Span {
   readonly grain: Grain;
   readonly start: number;
   readonly stamp: number;
+  readonly drill?: { readonly rollup: string; readonly by: string };
 }
-const spanKey = (d: Omit<Span, 'stamp'>) => `${d.shard} ${d.tenantId} ${d.logType} ${d.grain.ms} ${d.start}`;
+const spanKey = (d: Omit<Span, 'stamp'>) => `${d.shard} ${d.tenantId} ${d.logType} ${d.grain.ms} ${d.start} ${d.drill?.rollup ?? ''} ${d.drill?.by ?? ''}`;
+/** The condition on a drill-down table's rows (or a heads row) of one value; none for the reports' ('' in heads). */
+const ofValue = (grain: Grain, by: string) => (grain.drill ? sql` AND by_key = ${by}` : raw(''));
 
 export interface HeadedTop {
   readonly rows: { key: string; value: number; label: string | null }[];
@@ -155,26 +177,39 @@ export class Heads {
       // The rollups each span's builds hold at its current stamp (a build leaves out those a fill had not reached).
       const done = new Map(
         (
-          await this.ch.rows<{ tenant_id: string; log_type: string; g: string; d: string; n: string; r: string }>(
-            sql`SELECT tenant_id, log_type, toString(span) AS g, toString(span_start) AS d, toString(stamp) AS n, toString(uniqExact(${ROLLUP})) AS r
-                  FROM ${this.db}.log_head_tails_local GROUP BY tenant_id, log_type, span, span_start, stamp`,
+          await this.ch.rows<{ tenant_id: string; log_type: string; by_key: string; g: string; d: string; n: string; r: string[] }>(
+            sql`SELECT tenant_id, log_type, by_key, toString(span) AS g, toString(span_start) AS d, toString(stamp) AS n, groupUniqArray(${ROLLUP}) AS r
+                  FROM ${this.db}.log_head_tails_local GROUP BY tenant_id, log_type, by_key, span, span_start, stamp`,
             { shard },
           )
-        ).map((r) => [`${shard} ${r.tenant_id} ${r.log_type} ${r.g} ${r.d} ${r.n}`, Number(r.r)]),
+        ).map((r) => [`${shard} ${r.tenant_id} ${r.log_type} ${r.by_key} ${r.g} ${r.d} ${r.n}`, r.r]),
       );
       for (const grain of GRAINS) {
         const end = Math.floor(now / grain.ms) * grain.ms;
-        const spans = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
-          sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.${raw(`${grain.table}_local`)}
-               WHERE rollup IN (${join(stamps.map(([id]) => sql`${id}`), ', ')}) AND hour < ${end} AND hour >= ${Math.max(0, end - grain.backMs)}
-               GROUP BY tenant_id, ${ROLLUP}, hour HAVING sum(events) >= ${minEvents}`,
+        // A report table's spans by the kind's stamp rollup; a drill-down table's by rollup and value.
+        const ids = grain.drill ? [...DRILL_HEADED.keys()] : stamps.map(([id]) => id);
+        const spans = await this.ch.rows<{ tenant_id: string; rollup: string; by_key: string; d: string; n: string }>(
+          sql`SELECT tenant_id, rollup, ${raw(grain.drill ? 'by_key' : "'' AS by_key")}, toString(hour) AS d, toString(sum(events)) AS n
+                FROM ${this.db}.${raw(`${grain.table}_local`)}
+               WHERE rollup IN (${join(ids.map((id) => sql`${id}`), ', ')}) AND hour < ${end} AND hour >= ${Math.max(0, end - grain.backMs)}
+               GROUP BY tenant_id, ${ROLLUP}, ${raw(grain.drill ? 'by_key, ' : '')}hour HAVING sum(events) >= ${minEvents}`,
           { shard },
         );
         for (const r of spans) {
-          const d: Span = { shard, tenantId: r.tenant_id, logType: stamps.find(([id]) => id === r.rollup)![1], grain, start: Number(r.d), stamp: Number(r.n) };
+          const logType = grain.drill ? DRILL_HEADED.get(r.rollup)!.logType : stamps.find(([id]) => id === r.rollup)![1];
+          const d: Span = {
+            shard,
+            tenantId: r.tenant_id,
+            logType,
+            grain,
+            start: Number(r.d),
+            stamp: Number(r.n),
+            ...(grain.drill ? { drill: { rollup: r.rollup, by: r.by_key } } : {}),
+          };
           const key = spanKey(d);
           seen.set(key, d.stamp);
-          if ((done.get(`${key} ${d.stamp}`) ?? 0) >= this.whole(d).length || (settled && this.seen.get(key) !== d.stamp)) continue;
+          const held = done.get(`${shard} ${d.tenantId} ${logType} ${d.drill?.by ?? ''} ${grain.ms} ${d.start} ${d.stamp}`) ?? [];
+          if (this.whole(d).every((id) => held.includes(id)) || (settled && this.seen.get(key) !== d.stamp)) continue;
           if (signal?.aborted) return built;
           if (await this.buildSpan(d)) built++;
         }
@@ -188,22 +223,27 @@ export class Heads {
     return built;
   }
 
-  /** The kind's keyed rollups whose rows are whole in the span (none while its stamp rollup's are not). */
+  /**
+   * The keyed rollups of the span whose rows are whole there: the kind's (none while its stamp rollup's are not), or
+   * a drill-down span's one.
+   */
   private whole(d: Span): readonly string[] {
-    const h = HEADED.get(d.logType)!;
     const whole = (id: string) => this.wholeFrom(`${d.grain.table}_local`, id) <= d.start;
+    if (d.drill) return whole(d.drill.rollup) ? [d.drill.rollup] : [];
+    const h = HEADED.get(d.logType)!;
     return whole(h.stamp) ? h.ids.filter(whole) : [];
   }
 
   /** Computes one span's heads and records them, unless the span's events changed meanwhile. */
   private async buildSpan(d: Span): Promise<boolean> {
-    const h = HEADED.get(d.logType)!;
     const ids = this.whole(d);
     if (!ids.length) return false;
     const on = { shard: d.shard };
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
     const table = raw(`${d.grain.table}_local`);
-    const rows = sql`${this.db}.${table} WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup IN (${join(ids.map((id) => sql`${id}`), ', ')})`;
+    const by = d.drill?.by ?? '';
+    const value = ofValue(d.grain, by);
+    const rows = sql`${this.db}.${table} WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup IN (${join(ids.map((id) => sql`${id}`), ', ')})${value}`;
     // Each key's sums over the span (a SummingMergeTree may hold a key in several rows until its parts merge), once
     // per metric, ranked.
     const ranked = (limit: number, columns: Sql) =>
@@ -224,20 +264,21 @@ export class Heads {
       on,
     );
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_heads_local (shard, tenant_id, log_type, rollup, metric, span, span_start, build, key, events, first_events, byte_sum, first_byte_sum, label, labelled)
+      sql`INSERT INTO ${this.db}.log_heads_local (shard, tenant_id, log_type, rollup, by_key, metric, span, span_start, build, key, events, first_events, byte_sum, first_byte_sum, label, labelled)
           ${ranked(
             DAY_ROWS.head,
-            sql`toUInt32(${d.shard}), ${d.tenantId}, ${d.logType}, rollup, metric, toInt64(${d.grain.ms}), toInt64(${d.start}), toUInt64(${build}), k, e, fe, bs, fb, lb, ln`,
+            sql`toUInt32(${d.shard}), ${d.tenantId}, ${d.logType}, rollup, ${by}, metric, toInt64(${d.grain.ms}), toInt64(${d.start}), toUInt64(${build}), k, e, fe, bs, fb, lb, ln`,
           )}`,
       d.shard,
     );
     const heads = await this.ch.rows<{ rollup: string; metric: HeadMetric; fe: string; fb: string }>(
       sql`SELECT rollup, metric, toString(sum(first_events)) AS fe, toString(sum(first_byte_sum)) AS fb FROM ${this.db}.log_heads_local
-           WHERE tenant_id = ${d.tenantId} AND span = ${d.grain.ms} AND span_start = ${d.start} AND build = ${build} GROUP BY ${ROLLUP}, metric`,
+           WHERE tenant_id = ${d.tenantId} AND span = ${d.grain.ms} AND span_start = ${d.start} AND build = ${build}${value} GROUP BY ${ROLLUP}, metric`,
       on,
     );
     const [after] = await this.ch.rows<{ n: string }>(
-      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.${table} WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup = ${h.stamp}`,
+      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.${table}
+           WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup = ${d.drill?.rollup ?? HEADED.get(d.logType)!.stamp}${value}`,
       on,
     );
     // Events came for the span while it was read: the heads rows stay unread (no tails row names their build).
@@ -249,14 +290,14 @@ export class Heads {
         const head = heads.find((s) => s.rollup === id && s.metric === metric);
         const tail = top && Number(top.n) > DAY_ROWS.head ? Number(top.low) : 0;
         const values = [
-          ...[d.shard, d.tenantId, d.logType, id, metric, d.grain.ms, d.start, build, d.stamp, tail, Number(sum?.n ?? 0)],
+          ...[d.shard, d.tenantId, d.logType, id, by, metric, d.grain.ms, d.start, build, d.stamp, tail, Number(sum?.n ?? 0)],
           ...[Number(sum?.fe ?? 0) - Number(head?.fe ?? 0), Number(sum?.fb ?? 0) - Number(head?.fb ?? 0)],
         ];
         return sql`(${join(values.map((v) => sql`${v}`), ', ')})`;
       }),
     );
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_head_tails_local (shard, tenant_id, log_type, rollup, metric, span, span_start, build, stamp, top, keys, tail_first_events, tail_first_byte_sum)
+      sql`INSERT INTO ${this.db}.log_head_tails_local (shard, tenant_id, log_type, rollup, by_key, metric, span, span_start, build, stamp, top, keys, tail_first_events, tail_first_byte_sum)
           VALUES ${join(lines, ', ')}`,
       d.shard,
     );
@@ -267,7 +308,8 @@ export class Heads {
    * A top-N of a keyed rollup from the heads of the range's whole days and hours, or undefined when no span has valid
    * heads, the rollup's spans are short (one pass over every row is then as quick), or the answer is not proven exact
    * (see the top of this file). `edges(hours)`: the rollup's grouped rows (the columns of the store's `aggregate`) over
-   * the range's partial hours, from the raw events, and with `hours` over its whole hours too, from their rows.
+   * the range's partial hours, from the raw events, and with `hours` over its whole hours too, from their rows. `by`:
+   * a drill-down's value (its rollup's rows and heads of that value), null for a report.
    */
   async top(
     d: RollupDef,
@@ -277,25 +319,28 @@ export class Heads {
     limit: number,
     excluded: readonly string[],
     edges: (hours: boolean) => Sql,
+    by: string | null = null,
   ): Promise<HeadedTop | undefined> {
     const id = rollupId(d);
-    const h = HEADED.get(d.logType);
-    if (!h?.ids.includes(id)) return undefined;
+    const grains = GRAINS.filter((g) => g.drill === (by !== null));
+    // The rows each span's builds are stamped by: the kind's stamp rollup, or the drill-down's own of the value.
+    const stamp = by === null ? HEADED.get(d.logType)?.stamp : id;
+    if (!stamp || (by === null ? !HEADED.get(d.logType)!.ids.includes(id) : !DRILL_HEADED.has(id))) return undefined;
     // While a fill runs, the store's own plan reads raw events where these would read rows.
-    if (GRAINS.some((g) => [id, h.stamp].some((r) => this.wholeFrom(`${g.table}_local`, r) > read.startMs))) return undefined;
-    const memo = `${tenantId} ${id} ${metric}`;
+    if (grains.some((g) => [id, stamp].some((r) => this.wholeFrom(`${g.table}_local`, r) > read.startMs))) return undefined;
+    const memo = `${tenantId} ${id} ${metric} ${by ?? ''}`;
     if ((this.unproven.get(`${memo} ${limit}`) ?? 0) > Date.now()) return undefined;
     // The range's whole days and hours, as the store plans them; the grains whose heads paid (or were not looked at)
     // in the last minute.
     const plan = planRange(read.startMs, read.endMs, () => true, true);
     const spansOf = (g: Grain) => (g.ms === DAY_MS ? plan.days : plan.hours);
     const units = (g: Grain) => spansOf(g).reduce((n, [a, b]) => n + (b - a) / g.ms, 0);
-    const tried = GRAINS.filter((g) => {
+    const tried = grains.filter((g) => {
       const known = this.longTails.get(`${memo} ${g.ms}`);
       return units(g) && !(known && known.until > Date.now() && !known.long);
     });
     if (!tried.length) return undefined;
-    const scope = sql`tenant_id = ${tenantId} AND rollup = ${id} AND metric = ${metric}`;
+    const scope = sql`tenant_id = ${tenantId} AND rollup = ${id} AND by_key = ${by ?? ''} AND metric = ${metric}`;
     const of = (g: Grain) => sql`${scope} AND span = ${g.ms} AND ${within('span_start', spansOf(g))}`;
     // The valid builds of each grain: the IN's subquery runs on each shard, over that shard's rollup rows. (ClickHouse's
     // aliases name an expression everywhere in a query: none of them is a column's name.)
@@ -308,7 +353,7 @@ export class Heads {
                   FROM ${this.db}.log_head_tails
                  WHERE ${of(g)} AND (span_start, stamp) IN (
                        SELECT hour, sum(events) FROM ${this.db}.${raw(`${g.table}_local`)}
-                        WHERE tenant_id = ${tenantId} AND rollup = ${h.stamp} AND ${within('hour', spansOf(g))} GROUP BY hour)`,
+                        WHERE tenant_id = ${tenantId} AND rollup = ${stamp}${ofValue(g, by ?? '')} AND ${within('hour', spansOf(g))} GROUP BY hour)`,
           ),
         ),
       )
@@ -332,13 +377,13 @@ export class Heads {
     if (!chosen.length) return undefined;
     // Whole hours without paying heads are read with the partial ones, as the store reads them.
     const hoursHeaded = paying.some((g) => g.ms === HOUR_MS);
-    const rowGrains = GRAINS.filter((g) => units(g) && (g.ms === DAY_MS || hoursHeaded));
+    const rowGrains = grains.filter((g) => units(g) && (g.ms === DAY_MS || hoursHeaded));
     const sumTop = chosen.reduce((s, b) => s + Number(b.tp), 0);
     const tailFirst = chosen.reduce((s, b) => s + Number(metric === 'count' ? b.tfe : b.tfb), 0);
     const ids = (bs: readonly (typeof chosen)[number][]) => join(bs.map((b) => sql`toUInt64(${raw(b.b)})`), ', ');
     const v = raw(valueColumn(metric));
     const f = raw(firstColumn(metric));
-    const rowsOf = (g: Grain) => sql`${this.db}.${raw(g.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', spansOf(g))}`;
+    const rowsOf = (g: Grain) => sql`${this.db}.${raw(g.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id}${ofValue(g, by ?? '')} AND ${within('hour', spansOf(g))}`;
     const parts = [
       sql`SELECT isNotNull(key) AS hk, ifNull(key, '') AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, label AS lab, toInt64(0) AS t, toUInt8(1) AS edge FROM (${edges(!hoursHeaded)})`,
       sql`SELECT toUInt8(1) AS hk, key AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, if(labelled = 0, NULL, label) AS lab,

@@ -514,9 +514,18 @@ export class ClickHouseLogStore implements LogStore {
     switch (spec.kind) {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
-        if (spec.metric !== 'users' && !filters.length) {
-          const headed = await this.heads.top(rollups['main']!, spec.metric, tenantId, read, params.limit, excluded, (hours) =>
-            of('main', undefined, undefined, hours ? 'edges' : 'raw'),
+        // A report without filters, or the drill-down of one value, from the heads first.
+        const by = drill?.length === 1 ? drill[0]! : null;
+        if (spec.metric !== 'users' && (!filters.length || by !== null)) {
+          const headed = await this.heads.top(
+            rollups['main']!,
+            spec.metric,
+            tenantId,
+            read,
+            params.limit,
+            excluded,
+            (hours) => of('main', undefined, undefined, hours ? 'edges' : 'raw'),
+            by,
           );
           if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
         }
