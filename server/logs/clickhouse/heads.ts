@@ -19,6 +19,9 @@
  * late for the span, retention, or a fill makes it stale, and a read uses the span's rollup rows until it is built
  * again. Builds run in the background for past spans whose events have not changed since the last pass (every
  * HEADS_EVERY_MS); a build whose span changed while it ran is not recorded.
+ *
+ * A drill-down of one value (the domains of one user or category) has heads of its own, per value (`by_key`, migration
+ * 012), built from the drill-down tables and stamped by that value's own rows there.
  */
 import type { LogType } from '../../../schemas/logs';
 import type { TimeRange } from '../store';
