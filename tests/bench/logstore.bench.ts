@@ -121,7 +121,14 @@ async function measure(label: string, runs: number, fn: () => Promise<unknown>):
     return { p50: first, p95: first };
   }
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await timed(fn));
+  for (let i = 0; i < runs; i++) {
+    try {
+      times.push(await timed(fn));
+    } catch (e) {
+      console.log(`  ${label.padEnd(44)} failed on repeat ${i + 1}: ${(e as Error).message.slice(0, 160)}`);
+      return { p50: Infinity, p95: Infinity };
+    }
+  }
   times.sort((a, b) => a - b);
   const r = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
   console.log(`  ${label.padEnd(44)} p50 ${ms(r.p50)}   p95 ${ms(r.p95)}`);
