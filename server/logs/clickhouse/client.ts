@@ -36,7 +36,8 @@ export function clickHouseConfig(vars: Readonly<Record<string, string | undefine
  * numbers as JSON strings (as 18.16 writes them by default and current releases no longer do), and a GROUP BY past
  * 1 GB of memory spilled to disk and merged from the shards bucket by bucket: a 30-day top-N over near-unique keys
  * that its heads cannot answer groups millions of keys (at 100 M events the bench's domains failed on the shards'
- * 2 GB limit per query without these).
+ * 2 GB limit per query without these), and reports merging many groups from both shards answered faster with them
+ * (docs/benchmarks.md, "100 M events on the two-shard cluster").
  */
 const SETTINGS = [
   'max_query_size=67108864',
