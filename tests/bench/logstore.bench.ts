@@ -109,25 +109,19 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 10_000);
 
 async function measure(label: string, runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  let first: number;
-  try {
-    first = await timed(fn);
-  } catch (e) {
-    console.log(`  ${label.padEnd(44)} failed: ${(e as Error).message}`);
-    return { p50: Infinity, p95: Infinity };
-  }
-  if (first > SLOW_MS) {
-    console.log(`  ${label.padEnd(44)} once ${ms(first)}   (over ${SLOW_MS} ms: not repeated)`);
-    return { p50: first, p95: first };
-  }
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    try {
-      times.push(await timed(fn));
-    } catch (e) {
-      console.log(`  ${label.padEnd(44)} failed on repeat ${i + 1}: ${(e as Error).message.slice(0, 160)}`);
-      return { p50: Infinity, p95: Infinity };
+  let calls = 0;
+  const call = () => (calls++, timed(fn));
+  try {
+    const first = await call();
+    if (first > SLOW_MS) {
+      console.log(`  ${label.padEnd(44)} once ${ms(first)}   (over ${SLOW_MS} ms: not repeated)`);
+      return { p50: first, p95: first };
     }
+    for (let i = 0; i < runs; i++) times.push(await call());
+  } catch (e) {
+    console.log(`  ${label.padEnd(44)} failed on call ${calls} of ${runs + 1}: ${(e as Error).message.slice(0, 200)}`);
+    return { p50: Infinity, p95: Infinity };
   }
   times.sort((a, b) => a - b);
   const r = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
