@@ -324,6 +324,10 @@ async function heads(store: ClickHouseLogStore, now: number): Promise<void> {
          WHERE database = ${store.ch.config.database} AND table = 'log_heads_local' AND active`,
   );
   console.log(`  heads of past days and hours: ${built} spans built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
+  // The background pass's cost when nothing changed (each minute but the first of an hour, without late events).
+  const again = performance.now();
+  const rebuilt = await store.heads.build({ now });
+  console.log(`  heads: the next pass, no event changed, built ${rebuilt} spans in ${((performance.now() - again) / 1000).toFixed(2)} s (load ${loadavg()[0]!.toFixed(1)})`);
 }
 
 /** The drill-downs' rows removed (views, rows, fills), then a start: see BENCH_REFILL at the top. */

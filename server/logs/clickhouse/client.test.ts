@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { raw } from './bind';
-import { ClickHouse, clickHouseConfig } from './client';
+import { ClickHouse, clickHouseConfig, groupBySpill } from './client';
+
+describe('the GROUP BY spill for a shard', () => {
+  it("spills at half the shard's memory limit per query, 1 GB without one, and keeps the spill a profile sets", () => {
+    expect(groupBySpill({ max_memory_usage: '2000000000', max_bytes_before_external_group_by: '0' })).toBe(1_000_000_000);
+    expect(groupBySpill({ max_memory_usage: '1000000000', max_bytes_before_external_group_by: '0' })).toBe(500_000_000);
+    expect(groupBySpill({ max_memory_usage: '0', max_bytes_before_external_group_by: '0' })).toBe(1_000_000_000);
+    expect(groupBySpill({ max_memory_usage: '8000000000', max_bytes_before_external_group_by: '3000000000' })).toBeUndefined();
+  });
+});
 
 const url = process.env.CLICKHOUSE_URL;
 
@@ -8,7 +17,7 @@ describe.skipIf(!url)('the statements the store sends', () => {
   // Made only when the suite runs: vitest collects a skipped suite's body too.
   const ch = url ? new ClickHouse(clickHouseConfig({ CLICKHOUSE_URL: url })) : (undefined as never);
 
-  it('spill a GROUP BY past 1 GB to disk and merge the shards bucket by bucket, on every shard', async () => {
+  it("spill a GROUP BY past half the shard's 2 GB limit to disk and merge the shards bucket by bucket, on every shard", async () => {
     // Without these, a 30-day top-N over millions of keys fails on the shards' per-query memory limit.
     for (let shard = 0; shard < ch.shardCount; shard++) {
       const rows = await ch.rows<{ name: string; value: string }>(

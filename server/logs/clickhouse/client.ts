@@ -33,19 +33,23 @@ export function clickHouseConfig(vars: Readonly<Record<string, string | undefine
 
 /**
  * Settings of every statement: long statements (a bound 1 MB value), inserts acknowledged once on every shard, 64-bit
- * numbers as JSON strings (as 18.16 writes them by default and current releases no longer do), and a GROUP BY past
- * 1 GB of memory spilled to disk and merged from the shards bucket by bucket: a 30-day top-N over near-unique keys
- * that its heads cannot answer groups millions of keys (at 100 M events the bench's domains failed on the shards'
- * 2 GB limit per query without these), and reports merging many groups from both shards answered faster with them
- * (docs/benchmarks.md, "100 M events on the two-shard cluster").
+ * numbers as JSON strings (as 18.16 writes them by default and current releases no longer do), and the shards' results
+ * of a GROUP BY merged bucket by bucket (with the spill below, reports merging many groups from both shards answered
+ * faster at 100 M events: docs/benchmarks.md, "100 M events on the two-shard cluster").
  */
-const SETTINGS = [
-  'max_query_size=67108864',
-  'insert_distributed_sync=1',
-  'output_format_json_quote_64bit_integers=1',
-  'max_bytes_before_external_group_by=1000000000',
-  'distributed_aggregation_memory_efficient=1',
-].join('&');
+const SETTINGS = ['max_query_size=67108864', 'insert_distributed_sync=1', 'output_format_json_quote_64bit_integers=1', 'distributed_aggregation_memory_efficient=1'].join('&');
+
+/**
+ * Past how many bytes of memory a GROUP BY spills to disk, for a shard's settings: half its limit per query
+ * (`max_memory_usage`), 1 GB without a limit, or none of the portal's when the shard's profile sets its own. A 30-day
+ * top-N over near-unique keys that its heads cannot answer groups millions of keys: at 100 M events the bench's
+ * domains failed on the shards' 2 GB limit per query without a spill.
+ */
+export function groupBySpill(settings: { readonly max_memory_usage?: string; readonly max_bytes_before_external_group_by?: string }): number | undefined {
+  if (Number(settings.max_bytes_before_external_group_by ?? 0) > 0) return undefined;
+  const limit = Number(settings.max_memory_usage ?? 0);
+  return limit > 0 ? Math.floor(limit / 2) : 1_000_000_000;
+}
 
 export class ClickHouseError extends Error {
   constructor(
@@ -57,6 +61,9 @@ export class ClickHouseError extends Error {
 }
 
 export class ClickHouse {
+  /** Each shard's settings of statements (SETTINGS and its spill), read from the shard on its first statement. */
+  private readonly settings = new Map<number, Promise<string>>();
+
   constructor(readonly config: ClickHouseConfig) {}
 
   get shardCount(): number {
@@ -64,15 +71,34 @@ export class ClickHouse {
   }
 
   protected async post(shard: number, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
+    // With a body (inserted rows), the statement goes in the URL and the rows after it.
+    return this.send(shard, `${await this.settingsOf(shard)}${body === undefined ? '' : `&query=${encodeURIComponent(statement)}`}`, Buffer.from(body ?? statement), signal);
+  }
+
+  private settingsOf(shard: number): Promise<string> {
+    let settings = this.settings.get(shard);
+    if (!settings) {
+      settings = (async () => {
+        const text = await this.send(shard, SETTINGS, Buffer.from(`SELECT name, value FROM system.settings WHERE name IN ('max_memory_usage', 'max_bytes_before_external_group_by') FORMAT JSONEachRow`));
+        const rows = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { name: string; value: string });
+        const spill = groupBySpill(Object.fromEntries(rows.map((r) => [r.name, r.value])));
+        return spill === undefined ? SETTINGS : `${SETTINGS}&max_bytes_before_external_group_by=${spill}`;
+      })();
+      this.settings.set(shard, settings);
+      // A shard that could not be asked is asked again on the next statement.
+      settings.catch(() => this.settings.delete(shard));
+    }
+    return settings;
+  }
+
+  private async send(shard: number, query: string, payload: Buffer, signal?: AbortSignal): Promise<string> {
     const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
     if (this.config.user) headers['x-clickhouse-user'] = this.config.user;
     if (this.config.password) headers['x-clickhouse-key'] = this.config.password;
-    // With a body (inserted rows), the statement goes in the URL and the rows after it.
-    const url = new URL(`${this.config.urls[shard]}/?${SETTINGS}${body === undefined ? '' : `&query=${encodeURIComponent(statement)}`}`);
-    const payload = Buffer.from(body ?? statement);
+    const url = new URL(`${this.config.urls[shard]}/?${query}`);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await send(url, headers, payload, signal);
+        return await request(url, headers, payload, signal);
       } catch (err) {
         // A kept-alive connection the shard closed while idle fails before the shard read the statement: send again.
         // Several idle connections may have been closed: each attempt takes the next one, or a new one.
@@ -150,7 +176,7 @@ const KEEP_ALIVE = { keepAlive: true, maxSockets: 32, timeout: 20_000 };
 const agents = { http: new HttpAgent(KEEP_ALIVE), https: new HttpsAgent(KEEP_ALIVE) };
 
 /** One POST; rejects with the shard's message on an error status, or with the socket error (`reusedSocket` set). */
-function send(url: URL, headers: Record<string, string>, payload: Buffer, signal?: AbortSignal): Promise<string> {
+function request(url: URL, headers: Record<string, string>, payload: Buffer, signal?: AbortSignal): Promise<string> {
   const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const req = (secure ? httpsRequest : httpRequest)(

@@ -151,6 +151,41 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     expect(rebuilt.headed).toBe(true);
   });
 
+  it('sums again only the rollup rows of the hours whose events changed since the last pass', async () => {
+    const tenant = randomUUID();
+    await ingest(tenant, [4, 3].flatMap((ago) => day(ago, { 'a.example': 20, 'b.example': 15 })));
+    await store.heads.build({ now, minEvents: 1 });
+    await store.heads.build({ now, minEvents: 1 });
+    // The statements a pass sends that read rollup rows, by the days they name.
+    const summed = async () => {
+      const rows = vi.spyOn(store.ch, 'rows');
+      try {
+        const built = await store.heads.build({ now, minEvents: 1 });
+        const texts = rows.mock.calls.map(([statement]) => statement.text).filter((t) => /FROM \S+\.log_(rollups|drills)(_daily)?_local\s/.test(t) && /GROUP BY tenant_id/.test(t));
+        return { built, texts };
+      } finally {
+        rows.mockRestore();
+      }
+    };
+    // Nothing arrived: no span's rows are summed, and nothing is built.
+    expect(await summed()).toEqual({ built: 0, texts: [] });
+    // Late events for one day: that day's (and its hours') rows are summed, no other day's.
+    const late = today - 3 * DAY_MS + 7_200_000;
+    await ingest(tenant, at(late, { 'q.example': 50 }));
+    const after = await summed();
+    expect(after.texts.length).toBeGreaterThan(0);
+    for (const t of after.texts) expect(t).not.toContain(`${today - 4 * DAY_MS}`);
+    // The day, in the daily tables; its hour, in the hourly ones.
+    expect(after.texts.some((t) => t.includes(`hour >= ${today - 3 * DAY_MS} AND hour < ${today - 2 * DAY_MS}`))).toBe(true);
+    expect(after.texts.some((t) => t.includes(`hour >= ${Math.floor(late / 3_600_000) * 3_600_000} AND hour < ${Math.floor(late / 3_600_000) * 3_600_000 + 3_600_000}`))).toBe(true);
+    // Settled, the day is built again, and the heads answer as the SQL store does.
+    expect((await summed()).built).toBeGreaterThanOrEqual(1);
+    const answer = await both(tenant, 'top_domains', 1);
+    expect(answer.clickhouse).toEqual(answer.sql);
+    expect((answer.clickhouse as { data: unknown[] }).data).toEqual([{ key: 'q.example', value: 50 }]);
+    expect(answer.headed).toBe(true);
+  });
+
   it('answers the drill-down of one value from that value\'s heads, until its own events change', async () => {
     const tenant = randomUUID();
     // One day: u0 has a fifth of a and b, and every rare domain (the first event of each).

@@ -52,6 +52,9 @@ export const HEAD_READS = { longTails: 10 };
 /** How often the background pass looks for days to build. */
 const HEADS_EVERY_MS = 60_000;
 
+/** Every how many passes a pass sums every span's rollup rows, not only those whose hours changed (see `build`). */
+const FULL_EVERY = 60;
+
 /**
  * The rollup whose rows count every event of a kind (no condition, a row for events without the key too): a span's
  * sum of its events is the stamp of the kind's heads over that span.
@@ -110,6 +113,40 @@ interface Span {
   readonly stamp: number;
   readonly drill?: { readonly rollup: string; readonly by: string };
 }
+/** A span found, and the rollups its builds at its stamp hold. */
+interface SpanEntry {
+  readonly span: Span;
+  held: readonly string[];
+}
+/** A pass's spans of one grain on a shard: its window [lo, end), and the starts whose build found them changed. */
+interface GrainSpans {
+  readonly lo: number;
+  readonly end: number;
+  readonly spans: ReadonlyMap<string, SpanEntry>;
+  readonly redo: Set<number>;
+}
+/** What a pass found on a shard: its hours' fingerprints (see `hourCounts`), and its spans per grain. */
+interface ShardSpans {
+  readonly counts: ReadonlyMap<number, string>;
+  readonly grains: Map<Grain, GrainSpans>;
+}
+/** The hours (starts) whose events differ between two passes' counts. */
+function changedHours(last: ReadonlyMap<number, string> | undefined, counts: ReadonlyMap<number, string>): number[] {
+  if (!last) return [];
+  return [...new Set([...counts.keys(), ...last.keys()])].filter((h) => counts.get(h) !== last.get(h));
+}
+/** Spans [a, b) clipped to [lo, end), sorted, the touching and overlapping ones joined. */
+function merge(spans: readonly (readonly [number, number])[], lo: number, end: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of spans.map(([a, b]) => [Math.max(a, lo), Math.min(b, end)] as const).filter(([a, b]) => a < b).sort((x, y) => x[0] - y[0])) {
+    const prev = out[out.length - 1];
+    if (prev && a <= prev[1]) prev[1] = Math.max(prev[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+/** The rollup whose rows of the span stamp its builds: the kind's stamp rollup, or the drill-down's own (of the value). */
+const stampOf = (d: Span) => d.drill?.rollup ?? HEADED.get(d.logType)!.stamp;
 const spanKey = (d: Omit<Span, 'stamp'>) => `${d.shard} ${d.tenantId} ${d.logType} ${d.grain.ms} ${d.start} ${d.drill?.rollup ?? ''} ${d.drill?.by ?? ''}`;
 /** The condition on a drill-down table's rows (or a heads row) of one value; none for the reports' ('' in heads). */
 const ofValue = (grain: Grain, by: string) => (grain.drill ? sql` AND by_key = ${by}` : raw(''));
@@ -122,6 +159,10 @@ export interface HeadedTop {
 export class Heads {
   /** The stamps the last pass saw: a span is built once a pass finds it unchanged. */
   private seen = new Map<string, number>();
+  /** What the last pass found on each shard, and what it was found with (see `build`). */
+  private shards: ShardSpans[] = [];
+  private basis = '';
+  private passes = 0;
   /** Per tenant, rollup, metric and grain, whether its heads paid (see `top`), remembered for a minute. */
   private readonly longTails = new Map<string, { long: boolean; until: number }>();
   /** Tops the heads did not prove (per tenant, rollup, metric and N), not tried again for a minute. */
@@ -169,6 +210,11 @@ export class Heads {
    * span's keys are at most its events). Many such spans hold fewer keys (at 10 M events, past hours of about 7,000
    * events a shard held 2,000–3,000 domains: 210 of them took 1.1 M rows on a shard and were never read); built from
    * twice that, fewer drill-downs and firewall destinations were answered from heads (docs/benchmarks.md).
+   *
+   * A pass sums the rollup rows of the spans whose events changed since the last pass, by the shard's hourly counts
+   * (`log_hourly_local`, written by the same insert as the rollup rows; see `hourCounts`): summing every span took about 8 s of a
+   * shard's time a pass at 100 M events, most of it over the drill-downs' rows. The other spans are taken from the
+   * last pass. Every FULL_EVERY passes, after a fill moved, or with another `minEvents`, a pass sums every span.
    */
   async build({
     now = Date.now(),
@@ -176,48 +222,47 @@ export class Heads {
     minEvents = HEAD_READS.longTails * DAY_ROWS.head,
     signal,
   }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
-    const stamps = [...HEADED].map(([logType, h]) => [h.stamp, logType] as const);
     const seen = new Map<string, number>();
+    // The last pass's spans are reused unless a fill moved, minEvents differs, or it is time for a whole pass.
+    const basis = [`${minEvents}`, ...GRAINS.flatMap((g) => [...(g.drill ? DRILL_HEADED.keys() : ROLLUPS.keys())].map((id) => this.wholeFrom(`${g.table}_local`, id)))].join(' ');
+    const full = this.passes % FULL_EVERY === 0 || basis !== this.basis;
+    this.basis = basis;
+    this.passes++;
     let built = 0;
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      // The rollups each span's builds hold at its current stamp (a build leaves out those a fill had not reached).
-      const done = new Map(
-        (
-          await this.ch.rows<{ tenant_id: string; log_type: string; by_key: string; g: string; d: string; n: string; r: string[] }>(
-            sql`SELECT tenant_id, log_type, by_key, toString(span) AS g, toString(span_start) AS d, toString(stamp) AS n, groupUniqArray(${ROLLUP}) AS r
-                  FROM ${this.db}.log_head_tails_local GROUP BY tenant_id, log_type, by_key, span, span_start, stamp`,
-            { shard },
-          )
-        ).map((r) => [`${shard} ${r.tenant_id} ${r.log_type} ${r.by_key} ${r.g} ${r.d} ${r.n}`, r.r]),
-      );
+      const last = full ? undefined : this.shards[shard];
+      const state: ShardSpans = { counts: await this.hourCounts(shard, now), grains: new Map() };
+      this.shards[shard] = state;
+      const changed = changedHours(last?.counts, state.counts);
       for (const grain of GRAINS) {
         const end = Math.floor(now / grain.ms) * grain.ms;
-        // A report table's spans by the kind's stamp rollup; a drill-down table's by rollup and value.
-        const ids = grain.drill ? [...DRILL_HEADED.keys()] : stamps.map(([id]) => id);
-        const spans = await this.ch.rows<{ tenant_id: string; rollup: string; by_key: string; d: string; n: string }>(
-          sql`SELECT tenant_id, rollup, ${raw(grain.drill ? 'by_key' : "'' AS by_key")}, toString(hour) AS d, toString(sum(events)) AS n
-                FROM ${this.db}.${raw(`${grain.table}_local`)}
-               WHERE rollup IN (${join(ids.map((id) => sql`${id}`), ', ')}) AND hour < ${end} AND hour >= ${Math.max(0, end - grain.backMs)}
-               GROUP BY tenant_id, ${ROLLUP}, ${raw(grain.drill ? 'by_key, ' : '')}hour HAVING sum(events) >= ${minEvents}`,
-          { shard },
-        );
-        for (const r of spans) {
-          const logType = grain.drill ? DRILL_HEADED.get(r.rollup)!.logType : stamps.find(([id]) => id === r.rollup)![1];
-          const d: Span = {
-            shard,
-            tenantId: r.tenant_id,
-            logType,
-            grain,
-            start: Number(r.d),
-            stamp: Number(r.n),
-            ...(grain.drill ? { drill: { rollup: r.rollup, by: r.by_key } } : {}),
-          };
+        const lo = Math.max(0, end - grain.backMs);
+        const before = last?.grains.get(grain);
+        // The spans summed again: every span in a whole pass; else those of the hours that changed or a build found
+        // changed, and those the window did not hold last time.
+        const redo = before
+          ? merge([
+              ...[...changed, ...before.redo].map((h) => Math.floor(h / grain.ms) * grain.ms).map((s) => [s, s + grain.ms] as const),
+              [lo, Math.min(end, before.lo)],
+              [Math.max(lo, before.end), end],
+            ], lo, end)
+          : merge([[lo, end]], lo, end);
+        const spans = new Map<string, SpanEntry>();
+        for (const e of before?.spans.values() ?? []) if (e.span.start >= lo && e.span.start < end && !redo.some(([a, b]) => e.span.start >= a && e.span.start < b)) spans.set(spanKey(e.span), e);
+        for (const e of redo.length ? await this.sumSpans(shard, grain, redo, minEvents) : []) spans.set(spanKey(e.span), e);
+        const next: GrainSpans = { lo, end, spans, redo: new Set() };
+        state.grains.set(grain, next);
+        for (const e of spans.values()) {
+          const d = e.span;
           const key = spanKey(d);
           seen.set(key, d.stamp);
-          const held = done.get(`${shard} ${d.tenantId} ${logType} ${d.drill?.by ?? ''} ${grain.ms} ${d.start} ${d.stamp}`) ?? [];
-          if (this.whole(d).every((id) => held.includes(id)) || (settled && this.seen.get(key) !== d.stamp)) continue;
+          if (this.whole(d).every((id) => e.held.includes(id)) || (settled && this.seen.get(key) !== d.stamp)) continue;
           if (signal?.aborted) return built;
-          if (await this.buildSpan(d)) built++;
+          const ids = await this.buildSpan(d);
+          if (ids) {
+            e.held = ids;
+            built++;
+          } else next.redo.add(d.start);
         }
       }
     }
@@ -230,20 +275,78 @@ export class Heads {
   }
 
   /**
+   * A shard's past UTC hours (before `now`'s), each with a fingerprint of its events per tenant and kind: one row an
+   * hour, however many tenants.
+   */
+  private async hourCounts(shard: number, now: number): Promise<Map<number, string>> {
+    const rows = await this.ch.rows<{ h: string; f: string }>(
+      sql`SELECT toString(hour) AS h, toString(groupBitXor(cityHash64(tenant_id, log_type, n))) AS f FROM (
+            SELECT tenant_id, log_type, hour, sum(events) AS n FROM ${this.db}.log_hourly_local
+             WHERE hour < ${Math.floor(now / HOUR_MS) * HOUR_MS} GROUP BY tenant_id, log_type, hour)
+           GROUP BY hour`,
+      { shard },
+    );
+    return new Map(rows.map((r) => [Number(r.h), r.f]));
+  }
+
+  /**
+   * The spans of a grain within `ranges` on a shard with at least `minEvents` events, with their stamps and the
+   * rollups their builds at that stamp hold.
+   */
+  private async sumSpans(shard: number, grain: Grain, ranges: readonly (readonly [number, number])[], minEvents: number): Promise<SpanEntry[]> {
+    const stamps = [...HEADED].map(([logType, h]) => [h.stamp, logType] as const);
+    // A report table's spans by the kind's stamp rollup; a drill-down table's by rollup and value.
+    const ids = grain.drill ? [...DRILL_HEADED.keys()] : stamps.map(([id]) => id);
+    const spans = await this.ch.rows<{ tenant_id: string; rollup: string; by_key: string; d: string; n: string }>(
+      sql`SELECT tenant_id, rollup, ${raw(grain.drill ? 'by_key' : "'' AS by_key")}, toString(hour) AS d, toString(sum(events)) AS n
+            FROM ${this.db}.${raw(`${grain.table}_local`)}
+           WHERE rollup IN (${join(ids.map((id) => sql`${id}`), ', ')}) AND ${within('hour', ranges)}
+           GROUP BY tenant_id, ${ROLLUP}, ${raw(grain.drill ? 'by_key, ' : '')}hour HAVING sum(events) >= ${minEvents}`,
+      { shard },
+    );
+    // The rollups each span's builds hold at its current stamp (a build leaves out those a fill had not reached).
+    const done = new Map(
+      (
+        await this.ch.rows<{ tenant_id: string; log_type: string; by_key: string; d: string; n: string; r: string[] }>(
+          sql`SELECT tenant_id, log_type, by_key, toString(span_start) AS d, toString(stamp) AS n, groupUniqArray(${ROLLUP}) AS r
+                FROM ${this.db}.log_head_tails_local WHERE span = ${grain.ms} AND ${within('span_start', ranges)}
+               GROUP BY tenant_id, log_type, by_key, span_start, stamp`,
+          { shard },
+        )
+      ).map((r) => [`${r.tenant_id} ${r.log_type} ${r.by_key} ${r.d} ${r.n}`, r.r]),
+    );
+    return spans.map((r) => {
+      const logType = grain.drill ? DRILL_HEADED.get(r.rollup)!.logType : stamps.find(([id]) => id === r.rollup)![1];
+      const span: Span = {
+        shard,
+        tenantId: r.tenant_id,
+        logType,
+        grain,
+        start: Number(r.d),
+        stamp: Number(r.n),
+        ...(grain.drill ? { drill: { rollup: r.rollup, by: r.by_key } } : {}),
+      };
+      return { span, held: done.get(`${r.tenant_id} ${logType} ${r.by_key} ${r.d} ${r.n}`) ?? [] };
+    });
+  }
+
+  /**
    * The keyed rollups of the span whose rows are whole there: the kind's (none while its stamp rollup's are not), or
    * a drill-down span's one.
    */
   private whole(d: Span): readonly string[] {
     const whole = (id: string) => this.wholeFrom(`${d.grain.table}_local`, id) <= d.start;
-    if (d.drill) return whole(d.drill.rollup) ? [d.drill.rollup] : [];
-    const h = HEADED.get(d.logType)!;
-    return whole(h.stamp) ? h.ids.filter(whole) : [];
+    if (!whole(stampOf(d))) return [];
+    return d.drill ? [d.drill.rollup] : HEADED.get(d.logType)!.ids.filter(whole);
   }
 
-  /** Computes one span's heads and records them, unless the span's events changed meanwhile. */
-  private async buildSpan(d: Span): Promise<boolean> {
+  /**
+   * Computes one span's heads and records them, unless the span's events changed meanwhile. Resolves with the rollups
+   * built, or undefined when none was.
+   */
+  private async buildSpan(d: Span): Promise<readonly string[] | undefined> {
     const ids = this.whole(d);
-    if (!ids.length) return false;
+    if (!ids.length) return undefined;
     const on = { shard: d.shard };
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
     const table = raw(`${d.grain.table}_local`);
@@ -284,11 +387,11 @@ export class Heads {
     );
     const [after] = await this.ch.rows<{ n: string }>(
       sql`SELECT toString(sum(events)) AS n FROM ${this.db}.${table}
-           WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup = ${d.drill?.rollup ?? HEADED.get(d.logType)!.stamp}${value}`,
+           WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup = ${stampOf(d)}${value}`,
       on,
     );
     // Events came for the span while it was read: the heads rows stay unread (no tails row names their build).
-    if (Number(after?.n) !== d.stamp) return false;
+    if (Number(after?.n) !== d.stamp) return undefined;
     const lines = ids.flatMap((id) =>
       METRICS.map((metric) => {
         const top = tops.find((t) => t.rollup === id && t.metric === metric);
@@ -307,7 +410,7 @@ export class Heads {
           VALUES ${join(lines, ', ')}`,
       d.shard,
     );
-    return true;
+    return ids;
   }
 
   /**
