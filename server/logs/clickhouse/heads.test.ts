@@ -12,11 +12,31 @@ import { sqlLogStore } from '../sqlStore';
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
 import { raw, sql } from './bind';
-import { clickHouseConfig } from './client';
+import { type ClickHouse, clickHouseConfig } from './client';
+import { Heads } from './heads';
 import { ClickHouseLogStore } from './store';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
+
+describe('the background passes of the heads', () => {
+  it('keep no listener of a pass once it is over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const warn = vi.spyOn(process, 'emitWarning');
+    // A cluster of no shard: each pass has nothing to read.
+    const heads = new Heads({ shardCount: 0, config: { database: 'portal' } } as unknown as ClickHouse, () => 0);
+    try {
+      heads.start();
+      // A day's passes would pass a signal's limit of 10 listeners many times over.
+      for (let i = 0; i < 20; i++) await vi.advanceTimersByTimeAsync(60_000);
+      expect(warn.mock.calls.map(([w]) => String(w))).not.toContainEqual(expect.stringContaining('MaxListenersExceeded'));
+    } finally {
+      await heads.close();
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
   let db: Db;

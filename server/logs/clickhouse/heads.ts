@@ -184,9 +184,15 @@ export class Heads {
   start(): void {
     this.running = (async () => {
       while (!this.stop.signal.aborted) {
+        // The wait's listener goes with it: one left per pass was a listener more a minute for the server's life.
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, HEADS_EVERY_MS);
-          this.stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+          const done = () => {
+            clearTimeout(timer);
+            this.stop.signal.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, HEADS_EVERY_MS);
+          this.stop.signal.addEventListener('abort', done, { once: true });
         });
         if (this.stop.signal.aborted) return;
         await this.build({ signal: this.stop.signal }).catch((err: unknown) => {
