@@ -509,7 +509,13 @@ export class Heads {
     for (const g of rowGrains) {
       const mine = chosen.filter((b) => Number(b.g) === g.ms);
       if (mine.length >= units(g) * this.ch.shardCount) continue;
-      const headed = mine.length ? sql` AND hour NOT IN (SELECT span_start FROM ${this.db}.log_head_tails_local WHERE ${of(g)} AND build IN (${ids(mine)}))` : raw('');
+      // On each shard, the spans it has no build of, as a set its primary key can select by (a NOT IN read every row of
+      // the value's spans first: a user's drill-down read that user's rows of every day on the user's shard).
+      const starts = spansOf(g).flatMap(([a, b]) => Array.from({ length: (b - a) / g.ms }, (_, i) => sql`toInt64(${a + i * g.ms})`));
+      const headed = mine.length
+        ? sql` AND hour IN (SELECT h FROM (SELECT arrayJoin([${join(starts, ', ')}]) AS h)
+                            WHERE h NOT IN (SELECT span_start FROM ${this.db}.log_head_tails_local WHERE ${of(g)} AND build IN (${ids(mine)})))`
+        : raw('');
       parts.push(
         sql`SELECT has_key AS hk, key AS k, toInt64(sum(${v})) AS v, toInt64(sum(${f})) AS f, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab, toInt64(0) AS t,
                    toUInt8(0) AS edge
