@@ -218,9 +218,10 @@ export class Heads {
    * twice that, fewer drill-downs and firewall destinations were answered from heads (docs/benchmarks.md).
    *
    * A pass sums the rollup rows of the spans whose events changed since the last pass, by the shard's hourly counts
-   * (`log_hourly_local`, written by the same insert as the rollup rows; see `hourCounts`): summing every span took about 8 s of a
-   * shard's time a pass at 100 M events, most of it over the drill-downs' rows. The other spans are taken from the
-   * last pass. Every FULL_EVERY passes, after a fill moved, or with another `minEvents`, a pass sums every span.
+   * (`log_hourly_local`, written by the same insert as the rollup rows; see `hourCounts`): summing every span took
+   * about 8 s of a shard's time a pass at 100 M events, most of it over the drill-downs' rows. The other spans are
+   * taken from the last pass. Every FULL_EVERY passes, after a fill moved, or with another `minEvents`, a pass sums
+   * every span; reads check each build's stamp themselves, so a span missed in between is only read more slowly.
    */
   async build({
     now = Date.now(),
