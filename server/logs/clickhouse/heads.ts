@@ -255,7 +255,8 @@ export class Heads {
             ], lo, end)
           : merge([[lo, end]], lo, end);
         const spans = new Map<string, SpanEntry>();
-        for (const e of before?.spans.values() ?? []) if (e.span.start >= lo && e.span.start < end && !redo.some(([a, b]) => e.span.start >= a && e.span.start < b)) spans.set(spanKey(e.span), e);
+        const kept = (start: number) => start >= lo && start < end && !redo.some(([a, b]) => start >= a && start < b);
+        for (const e of before?.spans.values() ?? []) if (kept(e.span.start)) spans.set(spanKey(e.span), e);
         for (const e of redo.length ? await this.sumSpans(shard, grain, redo, minEvents) : []) spans.set(spanKey(e.span), e);
         const next: GrainSpans = { lo, end, spans, redo: new Set() };
         state.grains.set(grain, next);
