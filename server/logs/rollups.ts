@@ -111,10 +111,18 @@ const catalogueRollups = (drillDowns: boolean): ReadonlyMap<string, RollupDef> =
 /** Every rollup the catalogue's reports need, by id, but the drill-downs'. */
 export const ROLLUPS = catalogueRollups(false);
 /**
- * The drill-downs' rollups (`by`), kept by the ClickHouse store only; on SQL a drill-down reads the raw events its
- * filter selects.
+ * A drill-down rollup's events per value, without keys: one row per value and span where the drill-down's own rows
+ * hold one per key, filled by the same view into the same parts. The heads of a drill-down value are stamped by it
+ * (clickhouse/heads.ts): checking them summed every row of the value, a read that grew with the value's keys and days.
  */
-export const DRILL_ROLLUPS = catalogueRollups(true);
+export const drillCount = (d: RollupDef): RollupDef => ({ logType: d.logType, where: d.where, fields: [], list: false, nullKeys: false, ...(d.by ? { by: d.by } : {}) });
+/**
+ * The drill-downs' rollups (`by`) and their counts (drillCount), kept by the ClickHouse store only; on SQL a
+ * drill-down reads the raw events its filter selects.
+ */
+export const DRILL_ROLLUPS: ReadonlyMap<string, RollupDef> = new Map(
+  [...catalogueRollups(true).values()].flatMap((d) => [d, drillCount(d)]).map((d) => [rollupId(d), d]),
+);
 
 /**
  * Where a raw aggregate reads events and how it names their fields: the event log itself, or a narrow copy of a

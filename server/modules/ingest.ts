@@ -31,7 +31,7 @@ import {
 import { MESSAGES } from '../../schemas/constants';
 import { fieldErrors } from '../../schemas/http';
 import { LOG_EVENT_SCHEMAS, LOG_TYPE_LABELS } from '../../schemas/logs';
-import { unsafeTextErrors } from '../../schemas/safeText';
+import { hasUnsafeCharacters, unsafeTextErrors } from '../../schemas/safeText';
 import { recordAudit } from '../audit';
 import { incoming, type TimedEvent } from '../logs/ingest';
 import { logStoreOf } from '../logs/logStores';
@@ -136,8 +136,9 @@ function lineErrors(schema: (typeof LOG_EVENT_SCHEMAS)[IngestLogType], text: str
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) return fieldErrors(parsed.error).map((e) => ({ line, ...e }));
-  // Checked on what the schema kept (of a known, bounded shape): strings that cannot be stored.
-  const unsafe = unsafeTextErrors(parsed.data);
+  // Checked on what the schema kept (of a known, bounded shape): strings that cannot be stored. A parsed string holds
+  // a NUL or a lone surrogate only where the line does, as it is or as a \u escape: other lines are not walked.
+  const unsafe = text.includes('\\u') || hasUnsafeCharacters(text) ? unsafeTextErrors(parsed.data) : [];
   if (unsafe.length) return unsafe.map((e) => ({ line, ...e }));
   events.push(parsed.data as TimedEvent);
   return [];

@@ -21,11 +21,11 @@
  * HEADS_EVERY_MS); a build whose span changed while it ran is not recorded.
  *
  * A drill-down of one value (the domains of one user or category) has heads of its own, per value (`by_key`, migration
- * 012), built from the drill-down tables and stamped by that value's own rows there.
+ * 012), built from the drill-down tables and stamped by that value's count there (drillCount: one row per span).
  */
 import type { LogType } from '../../../schemas/logs';
 import type { TimeRange } from '../store';
-import { DAY_MS, DAY_ROWS, DRILL_ROLLUPS, HOUR_MS, planRange, ROLLUPS, type RollupDef, rollupId } from '../rollups';
+import { DAY_MS, DAY_ROWS, drillCount, DRILL_ROLLUPS, HOUR_MS, planRange, ROLLUPS, type RollupDef, rollupId } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { within } from './columns';
@@ -75,10 +75,12 @@ for (const [id, d] of ROLLUPS) {
 
 /**
  * The drill-downs' rollups with heads (keyed, without users): a drill-down of one value (the domains of one user or
- * category) is a top-N over that value's rows, with heads per value. A value's own events in the rollup are its stamp
- * (the same table and parts as its rows).
+ * category) is a top-N over that value's rows, with heads per value. A value's events in the drill-down's count are
+ * its stamp (the same table, view and parts as its rows).
  */
 const DRILL_HEADED: ReadonlyMap<string, RollupDef> = new Map([...DRILL_ROLLUPS].filter(([, d]) => d.fields.length && !d.sub && !d.list && !d.nullKeys));
+/** A headed drill-down rollup's stamp: its count (drillCount), one row per value and span. */
+const DRILL_STAMP: ReadonlyMap<string, string> = new Map([...DRILL_HEADED].map(([id, d]) => [id, rollupId(drillCount(d))]));
 
 /**
  * The spans heads are kept for: UTC days from the daily rollup rows, UTC hours (of the last days) from the hourly; of
@@ -145,8 +147,8 @@ function merge(spans: readonly (readonly [number, number])[], lo: number, end: n
   }
   return out;
 }
-/** The rollup whose rows of the span stamp its builds: the kind's stamp rollup, or the drill-down's own (of the value). */
-const stampOf = (d: Span) => d.drill?.rollup ?? HEADED.get(d.logType)!.stamp;
+/** The rollup whose rows of the span stamp its builds: the kind's stamp rollup, or the drill-down's count (of the value). */
+const stampOf = (d: Span) => (d.drill ? DRILL_STAMP.get(d.drill.rollup)! : HEADED.get(d.logType)!.stamp);
 const spanKey = (d: Omit<Span, 'stamp'>) => `${d.shard} ${d.tenantId} ${d.logType} ${d.grain.ms} ${d.start} ${d.drill?.rollup ?? ''} ${d.drill?.by ?? ''}`;
 /** The condition on a drill-down table's rows (or a heads row) of one value; none for the reports' ('' in heads). */
 const ofValue = (grain: Grain, by: string) => (grain.drill ? sql` AND by_key = ${by}` : raw(''));
@@ -231,7 +233,7 @@ export class Heads {
   }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
     const seen = new Map<string, number>();
     // The last pass's spans are reused unless a fill moved, minEvents differs, or it is time for a whole pass.
-    const basis = [`${minEvents}`, ...GRAINS.flatMap((g) => [...(g.drill ? DRILL_HEADED.keys() : ROLLUPS.keys())].map((id) => this.wholeFrom(`${g.table}_local`, id)))].join(' ');
+    const basis = [`${minEvents}`, ...GRAINS.flatMap((g) => [...(g.drill ? DRILL_ROLLUPS.keys() : ROLLUPS.keys())].map((id) => this.wholeFrom(`${g.table}_local`, id)))].join(' ');
     const full = this.passes % FULL_EVERY === 0 || basis !== this.basis;
     this.basis = basis;
     this.passes++;
@@ -303,8 +305,8 @@ export class Heads {
    */
   private async sumSpans(shard: number, grain: Grain, ranges: readonly (readonly [number, number])[], minEvents: number): Promise<SpanEntry[]> {
     const stamps = [...HEADED].map(([logType, h]) => [h.stamp, logType] as const);
-    // A report table's spans by the kind's stamp rollup; a drill-down table's by rollup and value.
-    const ids = grain.drill ? [...DRILL_HEADED.keys()] : stamps.map(([id]) => id);
+    // A report table's spans by the kind's stamp rollup; a drill-down table's by the count of each value.
+    const ids = [...new Set(grain.drill ? DRILL_STAMP.values() : stamps.map(([id]) => id))];
     const spans = await this.ch.rows<{ tenant_id: string; rollup: string; by_key: string; d: string; n: string }>(
       sql`SELECT tenant_id, rollup, ${raw(grain.drill ? 'by_key' : "'' AS by_key")}, toString(hour) AS d, toString(sum(events)) AS n
             FROM ${this.db}.${raw(`${grain.table}_local`)}
@@ -323,29 +325,33 @@ export class Heads {
         )
       ).map((r) => [`${r.tenant_id} ${r.log_type} ${r.by_key} ${r.d} ${r.n}`, r.r]),
     );
-    return spans.map((r) => {
-      const logType = grain.drill ? DRILL_HEADED.get(r.rollup)!.logType : stamps.find(([id]) => id === r.rollup)![1];
-      const span: Span = {
-        shard,
-        tenantId: r.tenant_id,
-        logType,
-        grain,
-        start: Number(r.d),
-        stamp: Number(r.n),
-        ...(grain.drill ? { drill: { rollup: r.rollup, by: r.by_key } } : {}),
-      };
-      return { span, held: done.get(`${r.tenant_id} ${logType} ${r.by_key} ${r.d} ${r.n}`) ?? [] };
-    });
+    // A drill-down count's spans are the spans of each drill-down it stamps.
+    const stamped = (count: string) => (grain.drill ? [...DRILL_STAMP].filter(([, c]) => c === count).map(([id]) => id) : [undefined]);
+    return spans.flatMap((r) =>
+      stamped(r.rollup).map((rollup) => {
+        const logType = rollup ? DRILL_HEADED.get(rollup)!.logType : stamps.find(([id]) => id === r.rollup)![1];
+        const span: Span = {
+          shard,
+          tenantId: r.tenant_id,
+          logType,
+          grain,
+          start: Number(r.d),
+          stamp: Number(r.n),
+          ...(rollup ? { drill: { rollup, by: r.by_key } } : {}),
+        };
+        return { span, held: done.get(`${r.tenant_id} ${logType} ${r.by_key} ${r.d} ${r.n}`) ?? [] };
+      }),
+    );
   }
 
   /**
-   * The keyed rollups of the span whose rows are whole there: the kind's (none while its stamp rollup's are not), or
+   * The keyed rollups of the span whose rows are whole there (none while its stamp rollup's are not): the kind's, or
    * a drill-down span's one.
    */
   private whole(d: Span): readonly string[] {
     const whole = (id: string) => this.wholeFrom(`${d.grain.table}_local`, id) <= d.start;
     if (!whole(stampOf(d))) return [];
-    return d.drill ? [d.drill.rollup] : HEADED.get(d.logType)!.ids.filter(whole);
+    return (d.drill ? [d.drill.rollup] : HEADED.get(d.logType)!.ids).filter(whole);
   }
 
   /**
@@ -440,9 +446,9 @@ export class Heads {
   ): Promise<HeadedTop | undefined> {
     const id = rollupId(d);
     const grains = GRAINS.filter((g) => g.drill === (by !== null));
-    // The rows each span's builds are stamped by: the kind's stamp rollup, or the drill-down's own of the value.
-    const stamp = by === null ? HEADED.get(d.logType)?.stamp : id;
-    if (!stamp || (by === null ? !HEADED.get(d.logType)!.ids.includes(id) : !DRILL_HEADED.has(id))) return undefined;
+    // The rows each span's builds are stamped by: the kind's stamp rollup, or the drill-down's count of the value.
+    const stamp = by === null ? HEADED.get(d.logType)?.stamp : DRILL_STAMP.get(id);
+    if (!stamp || (by === null && !HEADED.get(d.logType)!.ids.includes(id))) return undefined;
     // While a fill runs, the store's own plan reads raw events where these would read rows.
     if (grains.some((g) => [id, stamp].some((r) => this.wholeFrom(`${g.table}_local`, r) > read.startMs))) return undefined;
     const memo = `${tenantId} ${id} ${metric} ${by ?? ''}`;
