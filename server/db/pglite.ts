@@ -43,8 +43,8 @@ const PGLITE_OPTIONS = { postgresqlconf: ['wal_level = minimal', 'max_wal_sender
 
 /**
  * The data folder of this process's first in-memory database as it was created, before anything was written to it.
- * Creating a cluster (initdb, in WebAssembly) takes 5–15 s; loading this copy takes 1–3 s, so a process that opens
- * many in-memory databases (the tests) creates one.
+ * Creating a cluster (initdb, in WebAssembly) took 16–18 s on a loaded 2-core machine, loading this copy 2–3.5 s:
+ * a process that opens many in-memory databases (the tests) creates one.
  */
 let freshCluster: Promise<Blob> | undefined;
 

@@ -13,8 +13,9 @@
  *   events, raises `bound` to the largest seq stored by then: the fill then counts every event of those days.
  * - A step that fails stops the fill until the next start (which takes it up as after a stop): its insert too may
  *   have landed in part, and only a start, before it takes events, can raise the bound.
- * One server at a time may start on a cluster with an open fill: a second would take it up as after a stop, and both
- * would count the same days (docs/scale-out.md says to start the others once the fills are done).
+ * One server at a time fills: the store's start takes a lease of the SQL store for it (server/db/lease.ts), which a
+ * server starting meanwhile waits for; a second filling at once would take the fill up as after a stop, and both would
+ * count the same days. A server that loses its lease (stalled past its time) begins no further step.
  */
 import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
@@ -118,8 +119,11 @@ export class RollupFills {
     return from;
   }
 
-  /** Fills the open fills in the background, a step at a time, the newest days of all of them first. */
-  start(): void {
+  /**
+   * Fills the open fills in the background, a step at a time, the newest days of all of them first, while `held` (this
+   * server's lease on the cluster's upkeep) says this server may: a step is not begun once it is lost.
+   */
+  start(held: () => boolean = () => true): void {
     const days = new Map<number, Promise<Map<number, number>>>();
     const tables = new Set(this.fills.filter(isOpen).map((f) => `${f.shard} ${f.target}`)).size;
     if (!tables) return;
@@ -129,6 +133,10 @@ export class RollupFills {
         const open = this.fills.filter(isOpen);
         if (!open.length) {
           console.info('ClickHouse: the new rollup tables are filled.');
+          return;
+        }
+        if (!held()) {
+          console.error('ClickHouse: filling new rollups stopped: this server lost its lease on the cluster\'s upkeep (another server takes the fill up).');
           return;
         }
         // The fills of one table that have come as far take their steps together (the kinds' views planned by one

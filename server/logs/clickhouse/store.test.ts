@@ -103,18 +103,20 @@ describe.skipIf(!url)('ClickHouse store', () => {
     await old.ch.insert('log_events', EVENT_COLUMNS, rows.map((r) => eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)));
   }
 
-  it('moves a store made before the ingest tables onto them: new rollup tables filled in the background, a fill stopped after a step landed counting it once, new events once', { timeout: 300_000 }, async () => {
-    const old = scratchStore();
-    const database = raw(old.ch.config.database);
+  /** Reports of every rollup table (the drill-downs' too) answer for the demo tenant as the SQL store does. */
+  async function answersAsSql(store: ClickHouseLogStore): Promise<void> {
     const { rows: users } = await db.query<{ u: string }>("SELECT event->>'userid' AS u FROM log_events WHERE tenant_id = $1 AND log_type = 'web' AND event ? 'userid' LIMIT 1", [T]);
     const reports: [ReportName, ReportParams][] = [
       ...(['top_domains', 'top_users', 'smtp_actions', 'dlp_top_users', 'fwaas_top_users'] as const).map((name) => [name, { interval: '30d', limit: 10 }] as [ReportName, ReportParams]),
       ['top_category_domains', { interval: '30d', limit: 10, cats: '50' }],
       ['top_user_domains', { interval: '30d', limit: 10, userid: users[0]!.u }],
     ];
-    const answersAsSql = async (store: ClickHouseLogStore) => {
-      for (const [name, params] of reports) expect(await store.report(db, T, name, params, TEST_NOW), name).toEqual(await sqlLogStore.report(db, T, name, params, TEST_NOW));
-    };
+    for (const [name, params] of reports) expect(await store.report(db, T, name, params, TEST_NOW), name).toEqual(await sqlLogStore.report(db, T, name, params, TEST_NOW));
+  }
+
+  it('moves a store made before the ingest tables onto them: new rollup tables filled in the background, a fill stopped after a step landed counting it once, new events once', { timeout: 300_000 }, async () => {
+    const old = scratchStore();
+    const database = raw(old.ch.config.database);
     const fills = (shard: number) =>
       old.ch.rows<{ target: string; first: string; last: string; day: string }>(
         sql`SELECT target, toString(any(first_day)) AS first, toString(any(last_day)) AS last, toString(min(day)) AS day
@@ -169,6 +171,26 @@ describe.skipIf(!url)('ClickHouse store', () => {
       }
     } finally {
       await next?.close();
+      await dropStore(old);
+    }
+  });
+
+  it('of two servers started at once on a store with new rollup tables, brings it up to date and fills them once: the second waits', { timeout: 300_000 }, async () => {
+    const old = scratchStore();
+    const servers = [0, 1].map(() => new ClickHouseLogStore(old.ch.config));
+    const waited = vi.spyOn(console, 'info');
+    try {
+      // A store as migration 006 left it, with events: both servers would migrate it, make the rollup views and fill
+      // their tables from the events.
+      await migrateClickHouse(old.ch, 6);
+      await insertSqlEvents(old);
+      await Promise.all(servers.map((s) => s.start(db)));
+      expect(waited.mock.calls.filter(([m]) => String(m).includes('another server is bringing the cluster up to date'))).toHaveLength(1);
+      for (const s of servers) await s.rollupsFilled();
+      for (const s of servers) await answersAsSql(s);
+    } finally {
+      waited.mockRestore();
+      for (const s of servers) await s.close();
       await dropStore(old);
     }
   });

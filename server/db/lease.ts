@@ -1,0 +1,73 @@
+/**
+ * A lease on work that one server at a time may do among those sharing the SQL store (`leases`, migration 560): taken
+ * when free or past its time, renewed every third of its time while held, given back when the work is done. A holder
+ * that stops without giving it back (killed) keeps it until it expires.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../types';
+
+export class Lease {
+  /** Who holds it: this server and this lease object (two in one process are two holders). */
+  readonly holder = `${hostname()} ${process.pid} ${randomUUID()}`;
+  private renewal: ReturnType<typeof setInterval> | undefined;
+  private held = false;
+
+  constructor(
+    private readonly db: Db,
+    readonly name: string,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  /** Takes the lease when it is free, past its time or this holder's; whether this holder has it now. */
+  async tryTake(): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, now() + $3::integer * interval '1 millisecond')
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+        WHERE leases.expires_at < now() OR leases.holder = excluded.holder
+       RETURNING holder`,
+      [this.name, this.holder, this.ttlMs],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Waits until this holder has the lease (trying every `pollMs`; `waiting` is called once if it must wait), then
+   * renews it in the background until `release`.
+   */
+  async take({ pollMs = 2_000, waiting, signal }: { pollMs?: number; waiting?: () => void; signal?: AbortSignal } = {}): Promise<void> {
+    for (let first = true; !(await this.tryTake()); first = false) {
+      if (first) waiting?.();
+      signal?.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    this.held = true;
+    // A renewal that finds the lease taken (this holder stalled past its time) ends the holding for good: the work it
+    // guarded is another's now.
+    this.renewal = setInterval(() => {
+      this.tryTake().then(
+        (still) => {
+          if (still || !this.held) return;
+          this.held = false;
+          clearInterval(this.renewal);
+        },
+        () => undefined,
+      );
+    }, this.ttlMs / 3);
+    this.renewal.unref();
+  }
+
+  /** Whether this holder has the lease (as of its last renewal). */
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** Gives the lease back (a lease not held: nothing). */
+  async release(): Promise<void> {
+    clearInterval(this.renewal);
+    this.renewal = undefined;
+    if (!this.held) return;
+    this.held = false;
+    await this.db.query('DELETE FROM leases WHERE name = $1 AND holder = $2', [this.name, this.holder]);
+  }
+}
