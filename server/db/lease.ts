@@ -35,10 +35,9 @@ export class Lease {
    * Waits until this holder has the lease (trying every `pollMs`; `waiting` is called once if it must wait), then
    * renews it in the background until `release`.
    */
-  async take({ pollMs = 2_000, waiting, signal }: { pollMs?: number; waiting?: () => void; signal?: AbortSignal } = {}): Promise<void> {
+  async take({ pollMs = 2_000, waiting }: { pollMs?: number; waiting?: () => void } = {}): Promise<void> {
     for (let first = true; !(await this.tryTake()); first = false) {
       if (first) waiting?.();
-      signal?.throwIfAborted();
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
     this.held = true;
