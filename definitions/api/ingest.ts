@@ -62,7 +62,10 @@ const INGEST_DOC =
   'stored twice; with its key, only the events the shards do not hold are stored). ' +
   `Back-pressure: while ${INGEST_MAX_IN_FLIGHT.server} batches are in flight on the server (from their first byte ` +
   `received until answered), or ${INGEST_MAX_IN_FLIGHT.tenant} of the tenant's, another is answered 429 with ` +
-  `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored. An unknown or revoked ` +
+  `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored. ` +
+  'Throughput: each batch costs the log store a fixed amount of work besides its events, so send thousands of events a ' +
+  'batch rather than hundreds (on a ClickHouse log store, batches of 100 events go at about a tenth of the rate of ' +
+  'batches of 10,000). An unknown or revoked ' +
   'token, or a disabled tenant, is 401. Each batch, stored or refused ' +
   'for its content, is in the tenant\'s audit log under the token\'s name.';
 
