@@ -34,6 +34,23 @@ describe('a lease of the SQL store', () => {
     expect(await new Lease(db, 'another').tryTake()).toBe(true);
   });
 
+  it('is no longer held once its renewals have failed past its time', async () => {
+    // The holder's database goes out of reach after the lease is taken: every renewal fails.
+    let reachable = true;
+    const flaky: Db = { ...db, query: (text, params) => (reachable ? db.query(text, params) : Promise.reject(new Error('connection lost'))) };
+    const lease = new Lease(flaky, 'unreachable', 300);
+    await lease.take();
+    reachable = false;
+    expect(lease.isHeld).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lease.isHeld).toBe(false);
+    // Back in reach, it stays lost: another may have taken it meanwhile.
+    reachable = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(lease.isHeld).toBe(false);
+    await lease.release();
+  });
+
   it('goes to another once its holder stops renewing it past its time, and the stalled holder learns it lost it', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {

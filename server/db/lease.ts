@@ -12,6 +12,11 @@ export class Lease {
   readonly holder = `${hostname()} ${process.pid} ${randomUUID()}`;
   private renewal: ReturnType<typeof setInterval> | undefined;
   private held = false;
+  /**
+   * Until when this holder may count on the lease: its time from the start of the last take or renewal that kept it.
+   * A holder whose renewals fail (the database out of reach) stops holding it then, when another may take it.
+   */
+  private heldUntil = 0;
 
   constructor(
     private readonly db: Db,
@@ -21,6 +26,7 @@ export class Lease {
 
   /** Takes the lease when it is free, past its time or this holder's; whether this holder has it now. */
   async tryTake(): Promise<boolean> {
+    const asked = Date.now();
     const { rows } = await this.db.query(
       `INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, now() + $3::integer * interval '1 millisecond')
        ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
@@ -28,6 +34,7 @@ export class Lease {
        RETURNING holder`,
       [this.name, this.holder, this.ttlMs],
     );
+    if (rows.length > 0) this.heldUntil = asked + this.ttlMs;
     return rows.length > 0;
   }
 
@@ -41,24 +48,23 @@ export class Lease {
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
     this.held = true;
-    // A renewal that finds the lease taken (this holder stalled past its time) ends the holding for good: the work it
-    // guarded is another's now.
+    // A renewal that finds the lease taken, or comes after its time (this holder stalled, or its renewals failed),
+    // ends the holding for good: the work it guarded may be another's now.
     this.renewal = setInterval(() => {
-      this.tryTake().then(
-        (still) => {
-          if (still || !this.held) return;
-          this.held = false;
-          clearInterval(this.renewal);
-        },
-        () => undefined,
-      );
+      const lose = () => {
+        if (!this.held) return;
+        this.held = false;
+        clearInterval(this.renewal);
+      };
+      if (!this.isHeld) return lose();
+      this.tryTake().then((still) => (still && this.isHeld ? undefined : lose()), () => undefined);
     }, this.ttlMs / 3);
     this.renewal.unref();
   }
 
-  /** Whether this holder has the lease (as of its last renewal). */
+  /** Whether this holder has the lease: taken, and renewed within its time. */
   get isHeld(): boolean {
-    return this.held;
+    return this.held && Date.now() < this.heldUntil;
   }
 
   /** Gives the lease back (a lease not held: nothing). */
