@@ -124,7 +124,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   }
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send({ msg: error.message, ...error.extra });
+    if (error instanceof HttpError) {
+      // A refusal that says when to come back says it in the header too.
+      if (typeof error.extra.retry_after === 'number') reply.header('Retry-After', String(error.extra.retry_after));
+      return reply.code(error.status).send({ msg: error.message, ...error.extra });
+    }
     if (error instanceof QueueFullError) return reply.code(503).header('Retry-After', '2').send({ msg: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

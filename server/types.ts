@@ -15,11 +15,6 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
-  /**
-   * One connection (PGlite): an open transaction holds every other call, so nothing slow or outside the database
-   * (a cluster's insert) belongs inside one.
-   */
-  readonly singleConnection: boolean;
   /** The database vacuums and analyses its tables itself (PostgreSQL's autovacuum; PGlite has none). */
   readonly autovacuum: boolean;
   /**

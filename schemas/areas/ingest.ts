@@ -17,6 +17,11 @@ export const INGEST_MAX_LINES = 10_000;
 export const INGEST_MAX_IN_FLIGHT = { server: 16, tenant: 4 } as const;
 /** Seconds a refused batch is asked to wait (Retry-After). */
 export const INGEST_RETRY_AFTER_S = 1;
+/**
+ * Most events a ClickHouse log store holds acknowledged and not yet moved to the cluster (its ingest queue); a batch
+ * past it is answered 429 with Retry-After.
+ */
+export const INGEST_QUEUE_MAX_EVENTS = 200_000;
 /** Ingestion tokens per tenant. */
 export const INGEST_MAX_TOKENS = 10;
 /** Lines whose errors one 400 lists; the message says how many more lines were refused. */

@@ -43,10 +43,16 @@ export class Lease {
    * renews it in the background until `release`.
    */
   async take({ pollMs = 2_000, waiting }: { pollMs?: number; waiting?: () => void } = {}): Promise<void> {
-    for (let first = true; !(await this.tryTake()); first = false) {
+    for (let first = true; !(await this.takeIfFree()); first = false) {
       if (first) waiting?.();
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+  }
+
+  /** Takes the lease when it is free and then renews it in the background until `release`; whether it was taken. */
+  async takeIfFree(): Promise<boolean> {
+    if (!(await this.tryTake())) return false;
+    clearInterval(this.renewal);
     this.held = true;
     // A renewal that finds the lease taken, or comes after its time (this holder stalled, or its renewals failed),
     // ends the holding for good: the work it guarded may be another's now.
@@ -60,6 +66,7 @@ export class Lease {
       this.tryTake().then((still) => (still && this.isHeld ? undefined : lose()), () => undefined);
     }, this.ttlMs / 3);
     this.renewal.unref();
+    return true;
   }
 
   /** Whether this holder has the lease: taken, and renewed within its time. */

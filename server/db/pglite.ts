@@ -5,7 +5,7 @@ import type { Db } from '../types';
 import { PriorityQueue } from './queue';
 
 /** What every view of a PGlite store says of it. */
-const PGLITE = { kind: 'pglite', singleConnection: true, autovacuum: false } as const;
+const PGLITE = { kind: 'pglite', autovacuum: false } as const;
 
 function txDb(tx: Transaction): Db {
   const db: Db = {

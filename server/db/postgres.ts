@@ -13,7 +13,7 @@ const types = {
 };
 
 /** What every view of a PostgreSQL store says of it. */
-const POSTGRES = { kind: 'postgres', singleConnection: false, autovacuum: true } as const;
+const POSTGRES = { kind: 'postgres', autovacuum: true } as const;
 
 function clientDb(client: pg.PoolClient): Db {
   const db: Db = {

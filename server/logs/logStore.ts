@@ -54,11 +54,6 @@ export interface ReportOptions {
 
 export interface LogStore {
   readonly name: 'sql' | 'clickhouse';
-  /**
-   * Whether `ingest` writes outside the SQL database: a caller need not hold a SQL transaction across it, and should
-   * not where a transaction holds every other call (PGlite), so that batches sent at once can share an insert.
-   */
-  readonly outsideSql: boolean;
   /** Prepares the store once the SQL store is migrated and seeded (its own migrations; taking the SQL store's events). */
   start(db: Db): Promise<void>;
   /** One page of a log kind, newest first, with the paging identifiers of the next. */
@@ -101,11 +96,12 @@ export interface LogStore {
     patterns?: WebShapePatterns,
   ): Promise<(RequestShape['example'] | undefined)[]>;
   /**
-   * Stores events; resolves once they are stored (and their rollups follow), with how many. With the batch's
-   * Idempotency-Key, a batch whose earlier insert failed part-way is completed rather than stored twice (SQL: the key
-   * commits with the events, so a failed insert left nothing; ClickHouse: the rows the shards already hold are left out).
+   * Stores events, in the caller's transaction when given one; resolves once they are stored (committed with that
+   * transaction), with how many, and reads that start after that see them and their rollups (SQL: the rows and the
+   * rollups of their hours at once; ClickHouse: queued in the SQL store, and every read of the tenant waits until the
+   * queue has moved them to the cluster).
    */
-  ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[], batchKey?: string): Promise<number>;
+  ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[]): Promise<number>;
   /** Deletes a tenant's events before `beforeMs` (past its retention). */
   dropBefore(db: Db, tenantId: string, beforeMs: number): Promise<void>;
   /** Drops whole days before `beforeMs` (past every tenant's retention) where the store keeps days apart. */

@@ -28,7 +28,6 @@ async function fileSightings(db: Db, tenantId: string, hashes: readonly string[]
 
 export const sqlLogStore: LogStore = {
   name: 'sql',
-  outsideSql: false,
   // The rollups are synchronised by the logs module before it seeds.
   start: async () => {},
   logPage: (db, req) => logPage(db, req),

@@ -186,21 +186,6 @@ async function acceptedBefore(db: Db, tenantId: string, type: IngestLogType, key
   return rows[0]?.accepted;
 }
 
-/** Sends of one keyed batch in this process, the last one first: each next one runs once those before it ended. */
-const sending = new Map<string, Promise<unknown>>();
-
-/** Runs `fn` after every earlier call with the same key has ended (at once without a key). */
-async function oneAtATime<T>(key: string | undefined, fn: () => Promise<T>): Promise<T> {
-  if (key === undefined) return fn();
-  const run = (sending.get(key) ?? Promise.resolve()).catch(() => undefined).then(fn);
-  sending.set(key, run);
-  try {
-    return await run;
-  } finally {
-    if (sending.get(key) === run) sending.delete(key);
-  }
-}
-
 // ---- the module --------------------------------------------------------------------------------------------------
 
 type TokenRow = { id: string; body: { name: string; hint: string; last_used_at?: string }; created_at: Date | string; updated_by: string };
@@ -227,7 +212,6 @@ export function registerIngestGate(app: FastifyInstance, db: Db): void {
     const sender = await senderOf(db, request.headers.authorization);
     const release = admit(sender.tid);
     if (!release) {
-      reply.header('Retry-After', String(INGEST_RETRY_AFTER_S));
       throw new HttpError(429, `Too many batches are being stored; send this one again in ${INGEST_RETRY_AFTER_S} s.`, { retry_after: INGEST_RETRY_AFTER_S });
     }
     reply.raw.once('close', release);
@@ -272,33 +256,18 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
       return n;
     };
     const store = logStoreOf(ctx.db);
-    // On PGlite a batch waits while interactive calls wait. On the SQL store its events, rollups, key and audit line
-    // commit together. On ClickHouse the events are stored on every shard before the key and the audit line commit:
-    // on PostgreSQL inside the transaction that holds the key (a second sender of it waits there); on PGlite, where a
-    // transaction holds every other call, before it, so that batches sent at once share an insert and no call waits
-    // on the cluster; a keyed batch is then sent one at a time by this process, the only one on that database.
-    const stored =
-      store.outsideSql && ctx.db.singleConnection
-        ? oneAtATime(key === undefined ? undefined : `${sender.tid}\n${type}\n${key}`, async () => {
-            const before = key === undefined ? undefined : await acceptedBefore(ctx.db, sender.tid, type, key);
-            if (before !== undefined) return ctx.db.heavy().transaction((tx) => replayed(tx, before));
-            const n = await store.ingest(ctx.db, sender.tid, type, events.map(incoming), key);
-            return ctx.db.heavy().transaction(async (tx) => {
-              // Under oneAtATime no other send of the key can have recorded it since acceptedBefore.
-              if (key !== undefined) await recordBatch(tx, sender.tid, type, key, n);
-              return recorded(tx, n);
-            });
-          })
-        : ctx.db.heavy().transaction(async (tx) => {
-            const before = key === undefined ? undefined : await storedBefore(tx, sender.tid, type, key, events.length);
-            if (before !== undefined) return replayed(tx, before);
-            return recorded(tx, await store.ingest(tx, sender.tid, type, events.map(incoming), key));
-          });
+    // The events (on ClickHouse: the batch's place in the ingest queue), their rollups, the key and the audit line
+    // commit together; on PostgreSQL a second sender of the key waits for the first's commit. On PGlite a batch waits
+    // while interactive calls wait.
+    const stored = ctx.db.heavy().transaction(async (tx) => {
+      const before = key === undefined ? undefined : await storedBefore(tx, sender.tid, type, key, events.length);
+      if (before !== undefined) return replayed(tx, before);
+      return recorded(tx, await store.ingest(tx, sender.tid, type, events.map(incoming)));
+    });
     // The log store (or one of its shards) not answering: the batch is not acknowledged, and is to be sent again.
     const accepted = await stored.catch((e: unknown) => {
       if (e instanceof HttpError) throw e;
       ctx.request.log.warn({ err: e }, 'ingestion batch not stored');
-      ctx.reply.header('Retry-After', String(STORE_RETRY_AFTER_S));
       throw new HttpError(503, `The events could not be stored; send the batch again in ${STORE_RETRY_AFTER_S} s.`, { retry_after: STORE_RETRY_AFTER_S });
     });
     return { accepted };

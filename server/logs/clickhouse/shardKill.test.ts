@@ -1,15 +1,13 @@
 /**
  * kill -9 of one shard while appliances send event batches to a portal on ClickHouse (LOG_STORE=clickhouse), on a
  * two-shard cluster of the test's own (testCluster.ts). It runs where the cluster tests run (CLICKHOUSE_URL set) when
- * CLICKHOUSE_KILL_TEST=1 asks for it: about 7 minutes of two more servers and three senders, which CI's run beside the
- * other suites could not afford without those suites' timings suffering. A batch
- * is either answered 200 once stored on its shard, or refused with 503 and Retry-After (never a 200 for a batch a dead
- * shard should hold); senders send a refused batch again with its Idempotency-Key until it is taken. Once the shard is
- * back, every acknowledged batch is there whole, and no batch is there in part.
- *
- * Exactly once: a batch the shards stored (in whole or in part) but whose insert was answered with an error (the
- * shard killed before its acknowledgement) is refused 503 and its key not recorded; sent again, its rows carry the key
- * and their place in the batch, and only the rows the shards do not hold are stored (migration 006, `heldRows`).
+ * CLICKHOUSE_KILL_TEST=1 asks for it: a few minutes of two more servers and three senders, which CI's run beside the
+ * other suites could not afford without those suites' timings suffering. A batch is answered 200 once queued in the
+ * SQL store (queue.ts), so batches go on being acknowledged while a shard is down; the queue's inserts into the cluster
+ * fail meanwhile and are tried again. Senders send a refused batch (429 with Retry-After) again with its
+ * Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is there whole and once, and no
+ * batch is there in part: a drain whose insert failed after one shard stored its rows inserts only the rows the shards
+ * do not hold (`heldRows`, the rows' key and place, migration 006).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { INGEST_PATH, emailEvent, ingestAuth, ndjson } from '../../../tests/api/ingestEvents';
@@ -29,7 +27,7 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     await cluster?.remove();
   }, 120_000);
 
-  it('loses no acknowledged batch, stores none in part, and answers 503 with Retry-After meanwhile', { timeout: 900_000 }, async () => {
+  it('goes on acknowledging batches, loses none, and stores none in part or twice', { timeout: 900_000 }, async () => {
     cluster = await startTestCluster();
     server = await startTestServer({ ownDatabase: true, env: { LOG_STORE: 'clickhouse', CLICKHOUSE_URL: cluster.url, CLICKHOUSE_DATABASE: 'portal_kill' } });
     const admin = await signedIn('admin', server.url);
@@ -38,7 +36,8 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     const headers = { ...ingestAuth(made.body.secret as string), 'content-type': 'application/x-ndjson' };
 
     const acknowledged: string[] = [];
-    const refused: { status: number; retryAfter: string | null; down: boolean }[] = [];
+    const refused: { status: number; retryAfter: string | null }[] = [];
+    let ackedWhileDown = 0;
     let down = false;
     let stop = false;
     let next = 0;
@@ -52,9 +51,10 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
           await res.text();
           if (res.status === 200) {
             acknowledged.push(batch);
+            if (down) ackedWhileDown++;
             sent = true;
           } else {
-            refused.push({ status: res.status, retryAfter: res.headers.get('retry-after'), down });
+            refused.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
             await sleep(200);
           }
         }
@@ -72,8 +72,7 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
       await acksAtLeast(acknowledged.length + 3);
       down = true;
       await cluster.kill(shard);
-      const refusedBefore = refused.length;
-      for (let t = 0; refused.length < refusedBefore + 3 && t < 600; t++) await sleep(50);
+      await acksAtLeast(acknowledged.length + 10);
       await sleep(1000);
       await cluster.start(shard);
       down = false;
@@ -82,8 +81,8 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     stop = true;
     await sending;
 
-    expect(refused.filter((r) => r.down).length).toBeGreaterThanOrEqual(6);
-    for (const r of refused) expect(r, JSON.stringify(r)).toEqual(r.status === 429 ? { ...r, retryAfter: '1' } : { ...r, status: 503, retryAfter: '5' });
+    expect(ackedWhileDown).toBeGreaterThanOrEqual(20);
+    for (const r of refused) expect(r, JSON.stringify(r)).toEqual({ status: 429, retryAfter: '1' });
 
     const now = Math.floor(Date.now() / 1000);
     const path = `/api/rep/v1/query/email?sender=${encodeURIComponent(SENDER)}&start=${now - 3600}&end=${now + 60}&limit=1000`;
@@ -98,6 +97,6 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     // Every acknowledged batch is there once and whole; none is there in part or twice.
     for (const batch of acknowledged) expect(perBatch.get(batch), batch).toBe(SIZE);
     expect([...perBatch].filter(([, n]) => n !== SIZE)).toEqual([]);
-    console.info(`shard kill: ${acknowledged.length} batches acknowledged, ${refused.length} refusals, ${perBatch.size} batches stored, each once`);
+    console.info(`shard kill: ${acknowledged.length} batches acknowledged (${ackedWhileDown} while a shard was down), ${refused.length} refusals, ${perBatch.size} batches stored, each once`);
   });
 });

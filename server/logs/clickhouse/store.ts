@@ -3,7 +3,7 @@
  * MergeTree, written through their kind's ingest table (migration 007), reads compiled to ClickHouse SQL with the same rules as the SQL store, so answers are the same. The audit
  * log stays on SQL (it is written inside the saves' transactions) and its reads go to the SQL store.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ImpactKind } from '../../../schemas/evaluate/impact';
 import { LOG_FILTERS, excludeParam, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
 import {
@@ -33,8 +33,8 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
-import { InsertGatherer } from './gather';
 import { HEAD_TABLES, Heads } from './heads';
+import { IngestQueue, type QueueEntry } from './queue';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -364,12 +364,11 @@ const byValueThenKey = (a: { key: string; value: number }, b: { key: string; val
 
 export class ClickHouseLogStore implements LogStore {
   readonly name = 'clickhouse' as const;
-  readonly outsideSql = true;
   readonly ch: ClickHouse;
   /** The last sequence number handed out (events of one millisecond are ordered by it). */
   private seq = 0;
-  /** The ingested batches' inserts, per log kind: batches sent at once share an insert (gather.ts). */
-  private readonly gatherers = new Map<LogType, InsertGatherer>();
+  /** Batches acknowledged once queued in the SQL store, moved to the cluster in large inserts (queue.ts). */
+  readonly queue: IngestQueue;
   /** New rollup tables being filled from the events before their views. */
   private readonly fills: RollupFills;
   /** The heads of past days and hours, built in the background, which top-N reports read first. */
@@ -385,6 +384,15 @@ export class ClickHouseLogStore implements LogStore {
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
     });
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
+    // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: done once every
+    // shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
+    this.queue = new IngestQueue(
+      {
+        insert: (logType, lines) => this.ch.insert(ingestTable(logType), `${EVENT_COLUMNS}, batch_key, batch_row`, lines),
+        held: (logType, entries) => this.heldRows(logType, entries),
+      },
+      `${ch.config.cluster} ${ch.config.database}`,
+    );
   }
 
   private get db(): Sql {
@@ -420,6 +428,7 @@ export class ClickHouseLogStore implements LogStore {
       .then(() => lease.release())
       .catch(() => undefined);
     this.heads.start();
+    this.queue.start(db);
   }
 
   /** Resolves when the new rollup tables this start found are filled (reads take the events meanwhile). */
@@ -505,6 +514,7 @@ export class ClickHouseLogStore implements LogStore {
 
   async logPage<T extends LogType>(db: Db, req: LogPageRequest<T>): Promise<LogPage<T>> {
     if (req.logType === 'audit') return sqlLogStore.logPage(db, req);
+    await this.queue.settled(db, req.tenantId);
     const end = Math.min(req.range.endMs, req.after?.ts ?? Infinity);
     const read = (from: number) => {
       const where = [scope(req.tenantId, req.logType, from, end), ...filterConditions(req.logType, LOG_FILTERS[req.logType], req.query)];
@@ -530,6 +540,7 @@ export class ClickHouseLogStore implements LogStore {
   async report(db: Db, tenantId: string, name: ReportName, params: ReportParams, now: number, options: ReportOptions = {}): Promise<ReportResult> {
     const spec = reportSpec(name);
     if (spec.logType === 'audit') return sqlLogStore.report(db, tenantId, name, params, now, options);
+    await this.queue.settled(db, tenantId);
     const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
     const range = reportRange(params, now);
     const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
@@ -607,7 +618,8 @@ export class ClickHouseLogStore implements LogStore {
     }
   }
 
-  async insights(_db: Db, tenantId: string, query: InsightsQuery, now: number, hideUsers: boolean, sinceMs = 0): Promise<InsightsResult> {
+  async insights(db: Db, tenantId: string, query: InsightsQuery, now: number, hideUsers: boolean, sinceMs = 0): Promise<InsightsResult> {
+    await this.queue.settled(db, tenantId);
     const scope = insightsScope(query, now);
     const { range, starts, catIds } = scope;
     const where = sql`tenant_id = ${tenantId} AND log_type = 'web' AND ts >= ${Math.max(range.startMs, sinceMs)} AND ts <= ${range.endMs}`;
@@ -644,17 +656,20 @@ export class ClickHouseLogStore implements LogStore {
     return rows.map((r) => ({ sha256: r.sha256, sightings: Number(r.n), firstMs: Number(r.first), lastMs: Number(r.last), event: JSON.parse(r.event) }));
   }
 
-  async sandbox(_db: Db, tenantId: string, sha256: string, fileId: string, sinceMs = 0) {
+  async sandbox(db: Db, tenantId: string, sha256: string, fileId: string, sinceMs = 0) {
+    await this.queue.settled(db, tenantId);
     const [row] = await this.sightings(tenantId, sql`${text('sha256')} = ${sha256} AND ${has('file_id')} AND ${text('file_id')} = ${fileId}`, sinceMs);
     return row ? sandboxOf(sha256, fileId, row) : undefined;
   }
 
-  async fileSightings(_db: Db, tenantId: string, hashes: readonly string[], sinceMs: number): Promise<FileSighting[]> {
+  async fileSightings(db: Db, tenantId: string, hashes: readonly string[], sinceMs: number): Promise<FileSighting[]> {
     if (!hashes.length) return [];
+    await this.queue.settled(db, tenantId);
     return this.sightings(tenantId, sql`${text('sha256')} IN (${join(hashes.map((h) => sql`${h}`), ', ')})`, sinceMs);
   }
 
-  async groups(_db: Db, tenantId: string, range: TimeRange) {
+  async groups(db: Db, tenantId: string, range: TimeRange) {
+    await this.queue.settled(db, tenantId);
     const rows = await this.ch.rows<{ name: string; requests: string; users: string }>(
       sql`SELECT ${text('group')} AS name, count() AS requests, uniqExactIf(${text('userid')}, ${has('userid')}) AS users
             FROM ${this.db}.log_events WHERE ${scope(tenantId, 'web', range.startMs, range.endMs)} AND ${has('group')}
@@ -665,6 +680,7 @@ export class ClickHouseLogStore implements LogStore {
 
   async collect(db: Db, tenantId: string, logType: LogType, after: { ts: number; seq: number }, limit: number, sinceMs = 0): Promise<StoredEvent[]> {
     if (logType === 'audit') return sqlLogStore.collect(db, tenantId, logType, after, limit, sinceMs);
+    await this.queue.settled(db, tenantId);
     const rows = await this.ch.rows<{ ts: string; seq: string; event: string }>(
       sql`SELECT ts, seq, event FROM ${this.db}.log_events
            WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ts >= ${sinceMs} AND (ts > ${after.ts} OR (ts = ${after.ts} AND seq > ${after.seq}))
@@ -673,15 +689,18 @@ export class ClickHouseLogStore implements LogStore {
     return rows.map((r) => ({ ts: Number(r.ts), seq: Number(r.seq), event: JSON.parse(r.event) as Record<string, unknown> }));
   }
 
-  ruleHits(_db: Db, tenantId: string, sinceMs: number) {
+  async ruleHits(db: Db, tenantId: string, sinceMs: number) {
+    await this.queue.settled(db, tenantId);
     return ruleHits(this.ch, tenantId, sinceMs);
   }
 
-  requestShapes(_db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns, scope?: ShapeScope) {
+  async requestShapes(db: Db, tenantId: string, sinceMs: number, untilMs: number, webFields: Iterable<WebShapeField>, patterns?: WebShapePatterns, scope?: ShapeScope) {
+    await this.queue.settled(db, tenantId);
     return requestShapes(this.ch, tenantId, sinceMs, untilMs, webFields, patterns, scope);
   }
 
-  eventCount(_db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number) {
+  async eventCount(db: Db, tenantId: string, kind: ImpactKind, sinceMs: number, untilMs: number) {
+    await this.queue.settled(db, tenantId);
     return eventCount(this.ch, tenantId, kind, sinceMs, untilMs);
   }
 
@@ -697,38 +716,36 @@ export class ClickHouseLogStore implements LogStore {
     return first;
   }
 
-  async ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[], batchKey?: string): Promise<number> {
+  /**
+   * Queues the batch in the SQL store (in the caller's transaction, with its key and audit line), acknowledged once
+   * committed there; queue.ts moves it to the cluster. Its rows carry a key of its own and their place in it.
+   */
+  async ingest(db: Db, tenantId: string, logType: LogType, events: readonly IncomingEvent[]): Promise<number> {
     if (logType === 'audit') return sqlLogStore.ingest(db, tenantId, logType, events);
     if (events.length === 0) return 0;
-    // A keyed batch may have been stored in part (or whole) by an insert that failed before every shard answered:
-    // the rows the shards hold already are left out. The read spans every shard, so it fails while one is down.
-    const held = batchKey === undefined ? new Set<number>() : await this.heldRows(tenantId, logType, events, batchKey);
-    const rows = events.flatMap((e, i) => (held.has(i) ? [] : [{ e, i }]));
-    if (rows.length === 0) return events.length;
-    const first = this.nextSeqs(rows.length);
-    // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync, shared with the
-    // batches sent meanwhile: answered once every shard has its rows; the views that store them and fill the kind's
-    // rollups run in the same insert. A batch without a key has the columns' defaults ('', 0).
-    const key = tsv(batchKey ?? '');
-    await this.gathererOf(logType).add(rows.map(({ e, i }, n) => `${eventLine(tenantId, logType, e.ts, first + n, e.event)}\t${key}\t${batchKey === undefined ? 0 : i}`));
+    const first = this.nextSeqs(events.length);
+    const key = randomUUID();
+    const times = events.map((e) => e.ts);
+    await this.queue.add(db, {
+      tenantId,
+      logType,
+      key,
+      minTs: Math.min(...times),
+      maxTs: Math.max(...times),
+      lines: events.map((e, i) => `${eventLine(tenantId, logType, e.ts, first + i, e.event)}\t${key}\t${i}`),
+    });
     return events.length;
   }
 
-  private gathererOf(logType: LogType): InsertGatherer {
-    let g = this.gatherers.get(logType);
-    if (!g) this.gatherers.set(logType, (g = new InsertGatherer((lines) => this.ch.insert(ingestTable(logType), `${EVENT_COLUMNS}, batch_key, batch_row`, lines))));
-    return g;
-  }
-
-  /** The places in a keyed batch of the rows the shards already hold (found within the batch's own time span). */
-  private async heldRows(tenantId: string, logType: LogType, events: readonly IncomingEvent[], batchKey: string): Promise<Set<number>> {
-    const times = events.map((e) => e.ts);
-    const rows = await this.ch.rows<{ batch_row: number | string }>(
-      sql`SELECT batch_row FROM ${this.db}.log_events
-           WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ts >= ${Math.min(...times)} AND ts <= ${Math.max(...times)}
-             AND batch_key = ${batchKey}`,
+  /** Of queued entries of one kind, the rows the shards hold already (`key\trow`), found within the entries' time span. */
+  async heldRows(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>> {
+    const rows = await this.ch.rows<{ batch_key: string; batch_row: number | string }>(
+      sql`SELECT batch_key, batch_row FROM ${this.db}.log_events
+           WHERE has(${[...new Set(entries.map((e) => e.tenantId))]}, tenant_id) AND log_type = ${logType}
+             AND ts >= ${Math.min(...entries.map((e) => e.minTs))} AND ts <= ${Math.max(...entries.map((e) => e.maxTs))}
+             AND has(${entries.map((e) => e.key)}, batch_key)`,
     );
-    return new Set(rows.map((r) => Number(r.batch_row)));
+    return new Set(rows.map((r) => `${r.batch_key}\t${r.batch_row}`));
   }
 
   /**
@@ -776,6 +793,7 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   async close(): Promise<void> {
+    await this.queue.close();
     await this.heads.close();
     await this.fills.close();
     await this.lease?.release().catch(() => undefined);

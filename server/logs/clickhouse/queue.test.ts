@@ -1,0 +1,165 @@
+/**
+ * The ClickHouse store's ingest queue on a real SQL store (PGlite), with a cluster stood in for by a table of rows in
+ * memory whose inserts the test can slow down or break part-way: batches are acknowledged once queued, moved in
+ * fewer, larger inserts, each row stored once whatever failed, and reads wait for what was acknowledged.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { INGEST_QUEUE_MAX_EVENTS } from '../../../schemas/areas/ingest';
+import type { LogType } from '../../../schemas/logs';
+import { migrate } from '../../db/migrate';
+import { openPglite } from '../../db/pglite';
+import { HttpError, type Db } from '../../types';
+import { DRAIN_EVENTS, IngestQueue, type DrainTarget, type QueueEntry } from './queue';
+
+/** A cluster in memory: the rows it holds (`key\trow` → times stored), and its inserts' sizes. */
+class FakeCluster implements DrainTarget {
+  readonly rows = new Map<string, number>();
+  readonly inserts: number[] = [];
+  /** Each insert waits this long first. */
+  delayMs = 0;
+  /** The next insert stores this many of its lines, then fails. */
+  failAfter: number | undefined;
+  /** Inserts wait for this before storing anything. */
+  gate: Promise<void> | undefined;
+  /** Inserts running at once, at most. */
+  concurrent = 0;
+  private running = 0;
+
+  async insert(_logType: LogType, lines: readonly string[]): Promise<void> {
+    this.running++;
+    this.concurrent = Math.max(this.concurrent, this.running);
+    try {
+      await this.gate;
+      if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+      this.inserts.push(lines.length);
+      const stored = this.failAfter ?? lines.length;
+      for (const line of lines.slice(0, stored)) {
+        const id = line.split('\t').slice(-2).join('\t');
+        this.rows.set(id, (this.rows.get(id) ?? 0) + 1);
+      }
+      if (this.failAfter !== undefined) {
+        this.failAfter = undefined;
+        throw new Error('a shard did not answer');
+      }
+    } finally {
+      this.running--;
+    }
+  }
+
+  async held(_logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>> {
+    const keys = new Set(entries.map((e) => e.key));
+    return new Set([...this.rows.keys()].filter((id) => keys.has(id.split('\t')[0]!)));
+  }
+
+  /** Every row stored once, as many as `expected`. */
+  expectEachOnce(expected: number): void {
+    expect([...this.rows.values()].filter((n) => n !== 1)).toEqual([]);
+    expect(this.rows.size).toBe(expected);
+  }
+}
+
+const T = 'tenant-q';
+let next = 0;
+/** A batch of n events as the store queues it: each line ends with the batch's key and the row's place. */
+function batch(n: number, tenantId = T): Omit<QueueEntry, 'id'> {
+  const key = `k${next++}`;
+  return { tenantId, logType: 'web', key, minTs: 1000, maxTs: 1000 + n, lines: Array.from({ length: n }, (_, i) => `${tenantId}\tweb\t${1000 + i}\t{}\t${key}\t${i}`) };
+}
+
+const queued = async (db: Db) => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM log_ingest_queue')).rows[0]!.n);
+
+describe('the ClickHouse ingest queue', () => {
+  let db: Db;
+  const open: IngestQueue[] = [];
+  const queueOf = (cluster: DrainTarget, readWaitMs?: number) => {
+    const q = new IngestQueue(cluster, 'test ingest queue', readWaitMs);
+    open.push(q);
+    return q;
+  };
+
+  beforeAll(async () => {
+    db = await openPglite();
+    await migrate(db);
+  });
+  afterEach(async () => {
+    for (const q of open.splice(0)) await q.close();
+    await db.query('DELETE FROM log_ingest_queue');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('acknowledges batches sent one after another at once and moves them in fewer, larger inserts; a read waits for them', async () => {
+    const cluster = new FakeCluster();
+    cluster.delayMs = 40;
+    const q = queueOf(cluster);
+    q.start(db);
+    for (let i = 0; i < 30; i++) await q.add(db, batch(100));
+    await q.settled(db, T);
+    // Once a read of the tenant has waited, every acknowledged row is in the cluster, and the queue is empty.
+    cluster.expectEachOnce(3000);
+    expect(await queued(db)).toBe(0);
+    expect(cluster.inserts.length).toBeLessThan(30 / 3);
+    expect(Math.max(...cluster.inserts)).toBeLessThanOrEqual(DRAIN_EVENTS);
+  });
+
+  it('stores every row once after an insert that failed part-way', async () => {
+    const cluster = new FakeCluster();
+    cluster.failAfter = 150;
+    const q = queueOf(cluster);
+    for (let i = 0; i < 4; i++) await q.add(db, batch(100));
+    q.start(db);
+    await q.settled(db, T);
+    // The first insert stored 150 of its 400 rows and failed; the next looked up what the cluster held.
+    expect(cluster.inserts).toEqual([400, 250]);
+    cluster.expectEachOnce(400);
+  });
+
+  it('stores once the rows a server stopped between their insert and their delete left in the queue', async () => {
+    const cluster = new FakeCluster();
+    const first = batch(50);
+    const second = batch(50);
+    await new IngestQueue(cluster, 'test ingest queue').add(db, first);
+    await new IngestQueue(cluster, 'test ingest queue').add(db, second);
+    // The first batch reached the cluster, but its entry was never deleted.
+    await cluster.insert('web', first.lines);
+    const q = queueOf(cluster);
+    q.start(db);
+    await q.settled(db, T);
+    expect(cluster.inserts).toEqual([50, 50]);
+    cluster.expectEachOnce(100);
+  });
+
+  it('of two servers, moves the queue from one at a time', async () => {
+    const cluster = new FakeCluster();
+    cluster.delayMs = 20;
+    const [a, b] = [queueOf(cluster), queueOf(cluster)];
+    a.start(db);
+    b.start(db);
+    await Promise.all([...Array(20)].map((_, i) => (i % 2 ? a : b).add(db, batch(10, `tenant-${i % 3}`))));
+    for (const t of ['tenant-0', 'tenant-1', 'tenant-2']) await b.settled(db, t);
+    expect(cluster.concurrent).toBe(1);
+    cluster.expectEachOnce(200);
+  });
+
+  it('refuses a batch with 429 once the queue holds its limit, and a read that waits too long with 503', async () => {
+    const cluster = new FakeCluster();
+    let open_ = () => {};
+    cluster.gate = new Promise((r) => (open_ = r));
+    const q = queueOf(cluster, 300);
+    q.start(db);
+    for (let n = 0; n < INGEST_QUEUE_MAX_EVENTS; n += 10_000) await q.add(db, batch(10_000));
+    const refused = await q.add(db, batch(1)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect([(refused as HttpError).status, (refused as HttpError).extra.retry_after]).toEqual([429, 1]);
+    expect(await queued(db)).toBe(INGEST_QUEUE_MAX_EVENTS / 10_000);
+    const late = await q.settled(db, T).catch((e: unknown) => e);
+    expect([(late as HttpError).status, (late as HttpError).extra.retry_after]).toEqual([503, 5]);
+    // Another tenant's reads do not wait for this one's events.
+    await q.settled(db, 'tenant-quiet');
+    open_();
+    // A read on another server (which does not drain) waits too, until the drainer has moved them all.
+    await queueOf(cluster).settled(db, T);
+    cluster.expectEachOnce(INGEST_QUEUE_MAX_EVENTS);
+  });
+});

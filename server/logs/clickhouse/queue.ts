@@ -1,0 +1,212 @@
+/**
+ * The ClickHouse store's ingest queue (`log_ingest_queue`, SQL migration 570). A batch is acknowledged once its rows
+ * are committed to the SQL store, in the transaction that records its key and its audit line; one server at a time
+ * (a lease) moves the queue to the cluster in inserts of up to DRAIN_EVENTS events, however small the batches were. An
+ * insert costs the shards about as much for 100 events as for 10,000 (each materialized view analysed again per
+ * block, a part per day and table), so batches of 100 sent one after the other went at a tenth of the rate when each
+ * was its own insert. An entry leaves the queue once its insert succeeded.
+ *
+ * Exactly once: an entry's rows carry its key and their place in it (`batch_key`, `batch_row`, ClickHouse migration
+ * 006). After an insert that failed (a shard may have stored its part) and on taking the lease (the last holder may have
+ * stopped between an insert and its delete), the drain looks up which of its entries' rows the shards hold and inserts
+ * the others.
+ *
+ * Reads of a tenant first wait until the batches acknowledged before the read are in the cluster (`settled`), so what
+ * was acknowledged is read; at most READ_WAIT_MS, then 503 with Retry-After. The queue holds at most
+ * INGEST_QUEUE_MAX_EVENTS events; a batch past that is answered 429 with Retry-After, nothing stored.
+ */
+import { INGEST_QUEUE_MAX_EVENTS, INGEST_RETRY_AFTER_S } from '../../../schemas/areas/ingest';
+import type { LogType } from '../../../schemas/logs';
+import { Lease } from '../../db/lease';
+import { HttpError, type Db } from '../../types';
+
+/** Most events one drain takes (at least one entry, whatever its size). */
+export const DRAIN_EVENTS = 20_000;
+/** How long a read waits for its tenant's acknowledged batches to reach the cluster. */
+export const READ_WAIT_MS = 30_000;
+/** How often an idle drainer looks for batches other servers queued, and a waiting read checks the queue. */
+const POLL_MS = 100;
+/** The pause after a drain failed (the cluster or a shard not answering). */
+const RETRY_MS = 1_000;
+/** Seconds a read that waited in vain is asked to wait (Retry-After). */
+const READ_RETRY_AFTER_S = 5;
+
+/** A queued batch: its tenant and kind, its key, the span of its times and its rows as the cluster's insert takes them. */
+export interface QueueEntry {
+  readonly id: number;
+  readonly tenantId: string;
+  readonly logType: LogType;
+  readonly key: string;
+  readonly minTs: number;
+  readonly maxTs: number;
+  /** TabSeparated rows, one per line, each ending with the entry's key and the row's place in it. */
+  readonly lines: readonly string[];
+}
+
+/** What the queue needs of the cluster. */
+export interface DrainTarget {
+  /** Inserts rows of one kind in one statement; resolves once every shard has its rows. */
+  insert(logType: LogType, lines: readonly string[]): Promise<void>;
+  /** Of the entries (all of one kind), the rows the shards hold already, as `key\trow`. */
+  held(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>>;
+}
+
+/** A row's key and place, its last two columns. */
+const rowId = (line: string) => line.slice(line.lastIndexOf('\t', line.lastIndexOf('\t') - 1) + 1);
+
+export class IngestQueue {
+  private lease: Lease | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+  /** Ends the drainer's pause early (a batch queued, a read waiting, close). */
+  private wakeUp: (() => void) | undefined;
+  /** Reads waiting for the next drain to end. */
+  private readonly passed = new Set<() => void>();
+
+  constructor(
+    private readonly target: DrainTarget,
+    /** The cluster and database the queue goes to: a SQL store may hold the queues of several. */
+    private readonly name: string,
+    private readonly readWaitMs = READ_WAIT_MS,
+  ) {}
+
+  /** Queues a batch in the caller's transaction (or alone); 429 when the queue is full. */
+  async add(db: Db, batch: Omit<QueueEntry, 'id'>): Promise<void> {
+    const { rows } = await db.query(
+      `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, lines)
+       SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, $7
+        WHERE (SELECT coalesce(sum(events), 0) FROM log_ingest_queue WHERE target = $9) + $4::integer <= $8::integer
+       RETURNING id`,
+      [batch.tenantId, batch.logType, batch.key, batch.lines.length, batch.minTs, batch.maxTs, batch.lines.join('\n'), INGEST_QUEUE_MAX_EVENTS, this.name],
+    );
+    if (!rows.length) {
+      throw new HttpError(
+        429,
+        `${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} events are waiting to be stored in the log store; send this batch again in ${INGEST_RETRY_AFTER_S} s.`,
+        { retry_after: INGEST_RETRY_AFTER_S },
+      );
+    }
+    // Drained once committed: at once when this was its own statement, else at the drainer's next look.
+    setImmediate(() => this.wake());
+  }
+
+  /** Starts draining (this server drains while it holds the queue's lease). */
+  start(db: Db): void {
+    this.lease = new Lease(db, `clickhouse ingest ${this.name}`);
+    this.running = this.run(db, this.lease);
+  }
+
+  /** Resolves once the batches of the tenant acknowledged before the call are in the cluster; 503 after `readWaitMs` (READ_WAIT_MS). */
+  async settled(db: Db, tenantId: string): Promise<void> {
+    const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2', [this.name, tenantId]);
+    const last = rows[0]?.last;
+    if (last == null) return;
+    const deadline = Date.now() + this.readWaitMs;
+    for (;;) {
+      this.wake();
+      await this.nextPass();
+      const { rows: left } = await db.query('SELECT 1 FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2 AND id <= $3 LIMIT 1', [this.name, tenantId, last]);
+      if (!left.length) return;
+      if (Date.now() > deadline) {
+        throw new HttpError(503, `Events received in the last seconds are still being stored; try again in ${READ_RETRY_AFTER_S} s.`, {
+          retry_after: READ_RETRY_AFTER_S,
+        });
+      }
+    }
+  }
+
+  /** Stops draining once the drain under way has ended (what is queued stays for the next start). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake();
+    await this.running;
+    await this.lease?.release().catch(() => undefined);
+  }
+
+  private wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Resolves when the next drain ends, or after POLL_MS (another server may be the one draining). */
+  private nextPass(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.passed.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, POLL_MS);
+      this.passed.add(done);
+    });
+  }
+
+  /** Waits `ms`, or less when woken (always by close; by a batch or a read only when `wakeable`). */
+  private pause(ms: number, wakeable = true): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.wakeUp = () => {
+        if (wakeable || this.closed) end();
+      };
+    });
+  }
+
+  private async run(db: Db, lease: Lease): Promise<void> {
+    while (!this.closed) {
+      const held = await lease.takeIfFree().catch(() => false);
+      if (!held) {
+        await this.pause(2_000);
+        continue;
+      }
+      // The last holder may have stopped between an insert and its delete.
+      let verify = true;
+      while (!this.closed && lease.isHeld) {
+        let moved = 0;
+        try {
+          moved = await this.drain(db, verify);
+          verify = false;
+        } catch (e) {
+          verify = true;
+          if (!this.closed) console.warn(`ClickHouse: queued events not yet stored, trying again in ${RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
+          await this.pause(RETRY_MS, false);
+        }
+        for (const done of [...this.passed]) done();
+        if (moved === 0 && !this.closed) await this.pause(POLL_MS);
+      }
+    }
+  }
+
+  /** Moves the oldest entries (up to DRAIN_EVENTS events) to the cluster; how many entries it moved. */
+  private async drain(db: Db, verify: boolean): Promise<number> {
+    const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; min_ts: string; max_ts: string; lines: string }>(
+      `SELECT id::text, tenant_id, log_type, batch_key, min_ts::text, max_ts::text, lines FROM log_ingest_queue
+        WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before FROM log_ingest_queue WHERE target = $2) q WHERE before < $1)
+        ORDER BY id`,
+      [DRAIN_EVENTS, this.name],
+    );
+    if (!rows.length) return 0;
+    const entries: QueueEntry[] = rows.map((r) => ({
+      id: Number(r.id),
+      tenantId: r.tenant_id,
+      logType: r.log_type,
+      key: r.batch_key,
+      minTs: Number(r.min_ts),
+      maxTs: Number(r.max_ts),
+      lines: r.lines.split('\n'),
+    }));
+    for (const logType of new Set(entries.map((e) => e.logType))) {
+      const mine = entries.filter((e) => e.logType === logType);
+      const held = verify ? await this.target.held(logType, mine) : new Set<string>();
+      await this.target.insert(
+        logType,
+        mine.flatMap((e) => (held.size ? e.lines.filter((l) => !held.has(rowId(l))) : e.lines)),
+      );
+    }
+    await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [entries.map((e) => e.id)]);
+    return entries.length;
+  }
+}
