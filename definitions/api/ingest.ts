@@ -10,6 +10,8 @@ import {
   INGEST_MAX_IN_FLIGHT,
   INGEST_MAX_LINES,
   INGEST_MAX_TOKENS,
+  INGEST_QUEUE_MAX_EVENTS,
+  INGEST_QUEUE_READ_WAIT_S,
   INGEST_RETRY_AFTER_S,
   IngestAnswer,
   IngestionTokenDeleted,
@@ -50,22 +52,25 @@ const INGEST_DOC =
   'limit. A line that is not a JSON object, or an event the schema refuses, is 400 with `errors: [{ line, path, key, ' +
   'message }]` (line numbers from 1, path the field in the event) and a `msg` such as `line 12: domain: …`; nothing of ' +
   'that batch is stored. The batch is stored whole in one transaction, with the reports\' rollups of the hours it ' +
-  'touches, and answered 200 `{ accepted }` only once committed: a batch answered 200 is never lost. A batch without ' +
-  'an answer (a lost connection, a server stopped) is stored whole or not at all: send it again. ' +
+  'touches, and answered 200 `{ accepted }` only once committed: a batch answered 200 is never lost. On a ClickHouse ' +
+  'log store that transaction puts the batch in the portal\'s ingest queue, from which it moves to the cluster in large ' +
+  'inserts within moments; every log page, report and export of the tenant waits for the batches answered 200 before ' +
+  `it, and answers 503 with \`Retry-After\` if they are not in the cluster within ${INGEST_QUEUE_READ_WAIT_S} s (a shard down). ` +
+  'A batch without an answer (a lost connection, a server stopped) is stored whole or not at all: send it again. ' +
   `Exactly once: send each batch with an \`${IDEMPOTENCY_HEADER}\` header of its own (1 to 200 printable ASCII ` +
   'characters without spaces, such as a UUID; else 400). A batch sent again with a key of the same tenant and log kind ' +
   `stored in the last ${IDEMPOTENCY_KEY_HOURS} hours is not stored again: it is answered 200 with the first answer's ` +
   `\`accepted\` and \`${IDEMPOTENCY_REPLAYED_HEADER}: true\`. Without the header delivery is at least once (a batch ` +
   'committed just before its answer was lost is stored twice when sent again). A batch that could not be stored (the ' +
-  `log store or one of its shards not answering) is 503 with \`Retry-After: ${STORE_RETRY_AFTER_S}\`: send it again ` +
-  '(on a ClickHouse log store, the events of a batch without a key that one shard stored before another failed are then ' +
-  'stored twice; with its key, only the events the shards do not hold are stored). ' +
+  `log store not answering) is 503 with \`Retry-After: ${STORE_RETRY_AFTER_S}\`: send it again. ` +
   `Back-pressure: while ${INGEST_MAX_IN_FLIGHT.server} batches are in flight on the server (from their first byte ` +
   `received until answered), or ${INGEST_MAX_IN_FLIGHT.tenant} of the tenant's, another is answered 429 with ` +
-  `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored. ` +
-  'Throughput: each batch costs the log store a fixed amount of work besides its events, so send thousands of events a ' +
-  'batch rather than hundreds (on a ClickHouse log store, batches of 100 events go at about a tenth of the rate of ' +
-  'batches of 10,000). An unknown or revoked ' +
+  `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored; so is a batch while ` +
+  `${count(INGEST_QUEUE_MAX_EVENTS)} events wait in a ClickHouse log store's ingest queue (the cluster slower than ` +
+  'the senders, or a shard down). ' +
+  'Throughput: each batch costs a transaction besides its events, so send thousands of events a batch rather than ' +
+  'hundreds when you can; on a ClickHouse log store small batches are gathered into large inserts, so one sender of ' +
+  'batches of 100 events goes at several thousand events a second. An unknown or revoked ' +
   'token, or a disabled tenant, is 401. Each batch, stored or refused ' +
   'for its content, is in the tenant\'s audit log under the token\'s name.';
 

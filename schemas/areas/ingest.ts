@@ -22,6 +22,11 @@ export const INGEST_RETRY_AFTER_S = 1;
  * past it is answered 429 with Retry-After.
  */
 export const INGEST_QUEUE_MAX_EVENTS = 200_000;
+/**
+ * Seconds a read of a tenant's logs on a ClickHouse log store waits for the batches acknowledged before it to leave
+ * the ingest queue for the cluster; then 503 with Retry-After.
+ */
+export const INGEST_QUEUE_READ_WAIT_S = 30;
 /** Ingestion tokens per tenant. */
 export const INGEST_MAX_TOKENS = 10;
 /** Lines whose errors one 400 lists; the message says how many more lines were refused. */

@@ -129,7 +129,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.ingest(db, T, 'web', [{ ts: TEST_NOW - 1000, event: { userid: "o'hara", domain: 'x.example', bytes: 5, cats: ['1'] } }]);
       // The queue's insert, and the look-up of the rows the shards hold that a drain after a failed insert makes.
       await store.queue.settled(db, T);
-      await store.heldRows('web', [{ id: 0, tenantId: T, logType: 'web', key: "key-o'hara", minTs: TEST_NOW - 1000, maxTs: TEST_NOW, lines: [] }]);
+      await store.heldRows('web', [{ id: 0, tenantId: T, logType: 'web', key: "key-o'hara", minTs: TEST_NOW - 1000, maxTs: TEST_NOW, rows: '', events: 0 }]);
       await store.dropBefore(db, TEST_TENANTS.other.id, TEST_NOW - 20 * 86_400_000);
 
       const chdb = (await import(pathToFileURL(join(chdbPath!, 'node_modules/chdb/index.js')).href)) as {

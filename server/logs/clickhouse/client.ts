@@ -159,12 +159,13 @@ export class ClickHouse {
   }
 
   /**
-   * Inserts lines of TabSeparated text (each a row of `columns`) into a table of the portal's database, in one
+   * Inserts lines of TabSeparated text (each a row of `columns`; or the lines joined by newlines) into a table of the portal's database, in one
    * statement; resolves once stored.
    */
-  async insert(table: string, columns: string, lines: readonly string[]): Promise<void> {
-    if (!lines.length) return;
-    await this.on(undefined, `INSERT INTO ${this.config.database}.${identifier(table)} (${columns}) FORMAT TabSeparated`, `${lines.join('\n')}\n`);
+  async insert(table: string, columns: string, lines: readonly string[] | string): Promise<void> {
+    const rows = typeof lines === 'string' ? lines : lines.join('\n');
+    if (!rows) return;
+    await this.on(undefined, `INSERT INTO ${this.config.database}.${identifier(table)} (${columns}) FORMAT TabSeparated`, `${rows}\n`);
   }
 
   async close(): Promise<void> {}

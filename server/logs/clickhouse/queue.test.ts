@@ -25,7 +25,8 @@ class FakeCluster implements DrainTarget {
   concurrent = 0;
   private running = 0;
 
-  async insert(_logType: LogType, lines: readonly string[]): Promise<void> {
+  async insert(_logType: LogType, rows: string): Promise<void> {
+    const lines = rows.split('\n');
     this.running++;
     this.concurrent = Math.max(this.concurrent, this.running);
     try {
@@ -63,7 +64,8 @@ let next = 0;
 /** A batch of n events as the store queues it: each line ends with the batch's key and the row's place. */
 function batch(n: number, tenantId = T): Omit<QueueEntry, 'id'> {
   const key = `k${next++}`;
-  return { tenantId, logType: 'web', key, minTs: 1000, maxTs: 1000 + n, lines: Array.from({ length: n }, (_, i) => `${tenantId}\tweb\t${1000 + i}\t{}\t${key}\t${i}`) };
+  const rows = Array.from({ length: n }, (_, i) => `${tenantId}\tweb\t${1000 + i}\t{}\t${key}\t${i}`).join('\n');
+  return { tenantId, logType: 'web', key, minTs: 1000, maxTs: 1000 + n, rows, events: n };
 }
 
 const queued = async (db: Db) => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM log_ingest_queue')).rows[0]!.n);
@@ -122,7 +124,7 @@ describe('the ClickHouse ingest queue', () => {
     await new IngestQueue(cluster, 'test ingest queue').add(db, first);
     await new IngestQueue(cluster, 'test ingest queue').add(db, second);
     // The first batch reached the cluster, but its entry was never deleted.
-    await cluster.insert('web', first.lines);
+    await cluster.insert('web', first.rows);
     const q = queueOf(cluster);
     q.start(db);
     await q.settled(db, T);
@@ -130,16 +132,24 @@ describe('the ClickHouse ingest queue', () => {
     cluster.expectEachOnce(100);
   });
 
-  it('of two servers, moves the queue from one at a time', async () => {
+  it('of two servers, moves the queue from one only, two inserts at a time', async () => {
     const cluster = new FakeCluster();
     cluster.delayMs = 20;
-    const [a, b] = [queueOf(cluster), queueOf(cluster)];
+    // Each server's inserts counted apart.
+    const through = () => {
+      const counted = { inserts: 0, insert: (logType: LogType, rows: string) => (counted.inserts++, cluster.insert(logType, rows)), held: cluster.held.bind(cluster) };
+      return counted;
+    };
+    const [ta, tb] = [through(), through()];
+    const [a, b] = [queueOf(ta), queueOf(tb)];
     a.start(db);
     b.start(db);
-    await Promise.all([...Array(20)].map((_, i) => (i % 2 ? a : b).add(db, batch(10, `tenant-${i % 3}`))));
+    // Batches of DRAIN_EVENTS / 2: each lane's insert takes two.
+    await Promise.all([...Array(12)].map((_, i) => (i % 2 ? a : b).add(db, batch(DRAIN_EVENTS / 2, `tenant-${i % 3}`))));
     for (const t of ['tenant-0', 'tenant-1', 'tenant-2']) await b.settled(db, t);
-    expect(cluster.concurrent).toBe(1);
-    cluster.expectEachOnce(200);
+    expect([ta.inserts, tb.inserts].sort()).toEqual([0, expect.any(Number)]);
+    expect(cluster.concurrent).toBe(2);
+    cluster.expectEachOnce(6 * DRAIN_EVENTS);
   });
 
   it('refuses a batch with 429 once the queue holds its limit, and a read that waits too long with 503', async () => {

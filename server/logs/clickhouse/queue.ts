@@ -12,18 +12,20 @@
  * the others.
  *
  * Reads of a tenant first wait until the batches acknowledged before the read are in the cluster (`settled`), so what
- * was acknowledged is read; at most READ_WAIT_MS, then 503 with Retry-After. The queue holds at most
+ * was acknowledged is read; at most INGEST_QUEUE_READ_WAIT_S, then 503 with Retry-After. The queue holds at most
  * INGEST_QUEUE_MAX_EVENTS events; a batch past that is answered 429 with Retry-After, nothing stored.
  */
-import { INGEST_QUEUE_MAX_EVENTS, INGEST_RETRY_AFTER_S } from '../../../schemas/areas/ingest';
+import { INGEST_QUEUE_MAX_EVENTS, INGEST_QUEUE_READ_WAIT_S, INGEST_RETRY_AFTER_S } from '../../../schemas/areas/ingest';
 import type { LogType } from '../../../schemas/logs';
 import { Lease } from '../../db/lease';
 import { HttpError, type Db } from '../../types';
 
 /** Most events one drain takes (at least one entry, whatever its size). */
 export const DRAIN_EVENTS = 20_000;
-/** How long a read waits for its tenant's acknowledged batches to reach the cluster. */
-export const READ_WAIT_MS = 30_000;
+/** How long rows queued here are kept for the lanes (past it, their transaction did not commit). */
+const KEPT_MS = 60_000;
+/** Inserts under way at once: one's rows are read and sent while the shards store the other's. */
+const LANES = 2;
 /** How often an idle drainer looks for batches other servers queued, and a waiting read checks the queue. */
 const POLL_MS = 100;
 /** The pause after a drain failed (the cluster or a shard not answering). */
@@ -40,13 +42,15 @@ export interface QueueEntry {
   readonly minTs: number;
   readonly maxTs: number;
   /** TabSeparated rows, one per line, each ending with the entry's key and the row's place in it. */
-  readonly lines: readonly string[];
+  readonly rows: string;
+  /** How many rows. */
+  readonly events: number;
 }
 
 /** What the queue needs of the cluster. */
 export interface DrainTarget {
   /** Inserts rows of one kind in one statement; resolves once every shard has its rows. */
-  insert(logType: LogType, lines: readonly string[]): Promise<void>;
+  insert(logType: LogType, rows: string): Promise<void>;
   /** Of the entries (all of one kind), the rows the shards hold already, as `key\trow`. */
   held(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>>;
 }
@@ -58,26 +62,38 @@ export class IngestQueue {
   private lease: Lease | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
-  /** Ends the drainer's pause early (a batch queued, a read waiting, close). */
-  private wakeUp: (() => void) | undefined;
+  /** End the lanes' pauses early (a batch queued, a read waiting, close). */
+  private readonly wakers = new Set<() => void>();
   /** Reads waiting for the next drain to end. */
   private readonly passed = new Set<() => void>();
+  /** Entries a lane has taken and not yet moved (the other lane leaves them). */
+  private readonly taken = new Set<number>();
+  /** One lane takes entries at a time. */
+  private taking: Promise<unknown> = Promise.resolve();
+  /**
+   * Entries whose rows the shards may hold already: those queued before this server took the lease (the last holder
+   * may have stopped between an insert and its delete), up to `suspectUpTo`, and those of a failed insert.
+   */
+  private suspectUpTo = 0;
+  private readonly suspect = new Set<number>();
+  /** The rows of entries this server queued while draining, by id (dropped once moved, or after KEPT_MS: rolled back). */
+  private readonly kept = new Map<number, { rows: string; at: number }>();
 
   constructor(
     private readonly target: DrainTarget,
     /** The cluster and database the queue goes to: a SQL store may hold the queues of several. */
     private readonly name: string,
-    private readonly readWaitMs = READ_WAIT_MS,
+    private readonly readWaitMs = INGEST_QUEUE_READ_WAIT_S * 1000,
   ) {}
 
   /** Queues a batch in the caller's transaction (or alone); 429 when the queue is full. */
   async add(db: Db, batch: Omit<QueueEntry, 'id'>): Promise<void> {
-    const { rows } = await db.query(
+    const { rows } = await db.query<{ id: string }>(
       `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, lines)
        SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, $7
         WHERE (SELECT coalesce(sum(events), 0) FROM log_ingest_queue WHERE target = $9) + $4::integer <= $8::integer
-       RETURNING id`,
-      [batch.tenantId, batch.logType, batch.key, batch.lines.length, batch.minTs, batch.maxTs, batch.lines.join('\n'), INGEST_QUEUE_MAX_EVENTS, this.name],
+       RETURNING id::text`,
+      [batch.tenantId, batch.logType, batch.key, batch.events, batch.minTs, batch.maxTs, batch.rows, INGEST_QUEUE_MAX_EVENTS, this.name],
     );
     if (!rows.length) {
       throw new HttpError(
@@ -86,6 +102,8 @@ export class IngestQueue {
         { retry_after: INGEST_RETRY_AFTER_S },
       );
     }
+    // The rows kept here too while this server drains: its lanes need not read them back.
+    if (this.lease?.isHeld) this.kept.set(Number(rows[0]!.id), { rows: batch.rows, at: Date.now() });
     // Drained once committed: at once when this was its own statement, else at the drainer's next look.
     setImmediate(() => this.wake());
   }
@@ -96,7 +114,7 @@ export class IngestQueue {
     this.running = this.run(db, this.lease);
   }
 
-  /** Resolves once the batches of the tenant acknowledged before the call are in the cluster; 503 after `readWaitMs` (READ_WAIT_MS). */
+  /** Resolves once the batches of the tenant acknowledged before the call are in the cluster; 503 after `readWaitMs` (INGEST_QUEUE_READ_WAIT_S). */
   async settled(db: Db, tenantId: string): Promise<void> {
     const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2', [this.name, tenantId]);
     const last = rows[0]?.last;
@@ -124,7 +142,7 @@ export class IngestQueue {
   }
 
   private wake(): void {
-    this.wakeUp?.();
+    for (const wake of [...this.wakers]) wake();
   }
 
   /** Resolves when the next drain ends, or after POLL_MS (another server may be the one draining). */
@@ -145,13 +163,14 @@ export class IngestQueue {
     return new Promise((resolve) => {
       const end = () => {
         clearTimeout(timer);
-        this.wakeUp = undefined;
+        this.wakers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(end, ms);
-      this.wakeUp = () => {
+      const wake = () => {
         if (wakeable || this.closed) end();
       };
+      const timer = setTimeout(end, ms);
+      this.wakers.add(wake);
     });
   }
 
@@ -162,51 +181,82 @@ export class IngestQueue {
         await this.pause(2_000);
         continue;
       }
-      // The last holder may have stopped between an insert and its delete.
-      let verify = true;
-      while (!this.closed && lease.isHeld) {
-        let moved = 0;
-        try {
-          moved = await this.drain(db, verify);
-          verify = false;
-        } catch (e) {
-          verify = true;
-          if (!this.closed) console.warn(`ClickHouse: queued events not yet stored, trying again in ${RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
-          await this.pause(RETRY_MS, false);
-        }
-        for (const done of [...this.passed]) done();
-        if (moved === 0 && !this.closed) await this.pause(POLL_MS);
-      }
+      const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1', [this.name]);
+      this.suspectUpTo = Number(rows[0]?.last ?? 0);
+      await Promise.all([...Array(LANES)].map(() => this.lane(db, lease)));
+      this.kept.clear();
     }
   }
 
-  /** Moves the oldest entries (up to DRAIN_EVENTS events) to the cluster; how many entries it moved. */
-  private async drain(db: Db, verify: boolean): Promise<number> {
-    const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; min_ts: string; max_ts: string; lines: string }>(
-      `SELECT id::text, tenant_id, log_type, batch_key, min_ts::text, max_ts::text, lines FROM log_ingest_queue
-        WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before FROM log_ingest_queue WHERE target = $2) q WHERE before < $1)
-        ORDER BY id`,
-      [DRAIN_EVENTS, this.name],
-    );
-    if (!rows.length) return 0;
-    const entries: QueueEntry[] = rows.map((r) => ({
-      id: Number(r.id),
-      tenantId: r.tenant_id,
-      logType: r.log_type,
-      key: r.batch_key,
-      minTs: Number(r.min_ts),
-      maxTs: Number(r.max_ts),
-      lines: r.lines.split('\n'),
-    }));
-    for (const logType of new Set(entries.map((e) => e.logType))) {
-      const mine = entries.filter((e) => e.logType === logType);
-      const held = verify ? await this.target.held(logType, mine) : new Set<string>();
-      await this.target.insert(
-        logType,
-        mine.flatMap((e) => (held.size ? e.lines.filter((l) => !held.has(rowId(l))) : e.lines)),
-      );
+  /** Drains while this server holds the lease: the next entries not taken by the other lane, and again. */
+  private async lane(db: Db, lease: Lease): Promise<void> {
+    while (!this.closed && lease.isHeld) {
+      let moved = 0;
+      try {
+        moved = await this.drain(db);
+      } catch (e) {
+        if (!this.closed) console.warn(`ClickHouse: queued events not yet stored, trying again in ${RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
+        await this.pause(RETRY_MS, false);
+      }
+      for (const done of [...this.passed]) done();
+      if (moved === 0 && !this.closed) await this.pause(POLL_MS);
     }
-    await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [entries.map((e) => e.id)]);
+  }
+
+  /** Takes the oldest entries no lane has (up to DRAIN_EVENTS events). */
+  private take(db: Db): Promise<QueueEntry[]> {
+    const next = this.taking.then(async () => {
+      for (const [id, { at }] of this.kept) if (at < Date.now() - KEPT_MS) this.kept.delete(id);
+      const kept = [...this.kept.keys()];
+      const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; events: number; min_ts: string; max_ts: string; lines: string | null }>(
+        `SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text, CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE lines END AS lines
+           FROM log_ingest_queue
+          WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before FROM log_ingest_queue
+                                        WHERE target = $2 AND NOT (id = ANY($3::bigint[]))) q WHERE before < $1)
+          ORDER BY id`,
+        [DRAIN_EVENTS, this.name, [...this.taken], kept],
+      );
+      for (const r of rows) this.taken.add(Number(r.id));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        tenantId: r.tenant_id,
+        logType: r.log_type,
+        key: r.batch_key,
+        minTs: Number(r.min_ts),
+        maxTs: Number(r.max_ts),
+        events: r.events,
+        rows: r.lines ?? this.kept.get(Number(r.id))!.rows,
+      }));
+    });
+    this.taking = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Moves the oldest entries no lane has (up to DRAIN_EVENTS events) to the cluster; how many entries it moved. */
+  private async drain(db: Db): Promise<number> {
+    const entries = await this.take(db);
+    if (!entries.length) return 0;
+    const ids = entries.map((e) => e.id);
+    try {
+      for (const logType of new Set(entries.map((e) => e.logType))) {
+        const mine = entries.filter((e) => e.logType === logType);
+        const suspect = mine.filter((e) => e.id <= this.suspectUpTo || this.suspect.has(e.id));
+        const held = suspect.length ? await this.target.held(logType, suspect) : new Set<string>();
+        const rows = mine.map((e) => e.rows).join('\n');
+        await this.target.insert(logType, held.size ? rows.split('\n').filter((l) => !held.has(rowId(l))).join('\n') : rows);
+      }
+      await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [ids]);
+    } catch (e) {
+      // The shards may hold some of their rows: looked up when they are taken again.
+      for (const id of ids) this.suspect.add(id);
+      throw e;
+    } finally {
+      for (const id of ids) this.taken.delete(id);
+    }
+    for (const id of ids) {
+      this.suspect.delete(id);
+      this.kept.delete(id);
+    }
     return entries.length;
   }
 }

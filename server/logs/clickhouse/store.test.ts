@@ -207,7 +207,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
     const batchOf = (t: string) => [...Array(25)].map((_, i) => ({ ts: at + i, event: { userid: `u${i}@${t}.example`, domain: `${t}.example`, bytes: i } }));
     const inserts: number[] = [];
     const insert = store.ch.insert.bind(store.ch);
-    store.ch.insert = (table, columns, lines) => (inserts.push(lines.length), insert(table, columns, lines));
+    store.ch.insert = (table, columns, rows) => (inserts.push(typeof rows === 'string' ? rows.split('\n').length : rows.length), insert(table, columns, rows));
     try {
       // One sender, one batch after the other, each answered before the next is sent.
       for (const t of tenants) expect(await store.ingest(db, t, 'web', batchOf(t))).toBe(25);
@@ -233,9 +233,9 @@ describe.skipIf(!url)('ClickHouse store', () => {
     const events = [...Array(40)].map((_, i) => ({ ts: at + i, event: { userid: `part${i % 7}@demo.example`, domain: 'part.example', bytes: i } }));
     const insert = store.ch.insert.bind(store.ch);
     // What a shard killed during an insert can leave: some of its rows stored, and an error.
-    store.ch.insert = async (table, columns, lines) => {
+    store.ch.insert = async (table, columns, rows) => {
       store.ch.insert = insert;
-      await insert(table, columns, lines.slice(0, 15));
+      await insert(table, columns, (typeof rows === 'string' ? rows.split('\n') : rows).slice(0, 15));
       throw new Error('a shard did not answer');
     };
     try {

@@ -388,7 +388,7 @@ export class ClickHouseLogStore implements LogStore {
     // shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
     this.queue = new IngestQueue(
       {
-        insert: (logType, lines) => this.ch.insert(ingestTable(logType), `${EVENT_COLUMNS}, batch_key, batch_row`, lines),
+        insert: (logType, rows) => this.ch.insert(ingestTable(logType), `${EVENT_COLUMNS}, batch_key, batch_row`, rows),
         held: (logType, entries) => this.heldRows(logType, entries),
       },
       `${ch.config.cluster} ${ch.config.database}`,
@@ -732,7 +732,8 @@ export class ClickHouseLogStore implements LogStore {
       key,
       minTs: Math.min(...times),
       maxTs: Math.max(...times),
-      lines: events.map((e, i) => `${eventLine(tenantId, logType, e.ts, first + i, e.event)}\t${key}\t${i}`),
+      events: events.length,
+      rows: events.map((e, i) => `${eventLine(tenantId, logType, e.ts, first + i, e.event)}\t${key}\t${i}`).join('\n'),
     });
     return events.length;
   }
