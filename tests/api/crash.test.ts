@@ -2,13 +2,15 @@
  * Crash durability: the server runs as a child process on a temporary DATA_DIR (PGlite) or on DATABASE_URL, and is
  * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds the demo logs of an empty
  * store for the first time, and while appliances send event batches. A restart on the same store comes up, every save
- * and every batch that was answered 200 is there (no batch in part), and the seed is whole.
+ * and every batch that was answered 200 is there (no batch in part), and the seed is whole. CI runs the ingestion
+ * case a second time with the logs on the ClickHouse cluster (LOG_STORE=clickhouse).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scratchDatabase } from '../../server/logs/clickhouse/testCluster';
 import { logCounts } from '../../server/logs/generator';
 import { LOG_SEED_SIZES } from '../../server/logs/seed';
 import { killed, killSpawnedServers, spawnServer } from '../setup/spawn-server';
@@ -25,9 +27,15 @@ afterEach(() => {
 
 /**
  * A fresh store: a temporary PGlite folder (empty, or `seeded` as a first start would leave it), or on PostgreSQL an
- * emptied database of its own beside DATABASE_URL's (`<name>_crash`), so the suite's shared server keeps its data.
+ * emptied database of its own beside DATABASE_URL's (`<name>_crash`), so the suite's shared server keeps its data;
+ * with LOG_STORE=clickhouse, a cluster database of its own too (a batch acknowledged before the kill may still be in
+ * the ingest queue of the SQL store, which the restarted server moves to the cluster before it answers a read).
  */
 async function freshStore(seeded = false): Promise<Record<string, string>> {
+  return { ...(await freshSqlStore(seeded)), ...(process.env.LOG_STORE === 'clickhouse' ? { CLICKHOUSE_DATABASE: scratchDatabase('portal_crash') } : {}) };
+}
+
+async function freshSqlStore(seeded: boolean): Promise<Record<string, string>> {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
     const name = `${url.pathname.slice(1)}_crash`;

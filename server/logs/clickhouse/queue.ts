@@ -22,6 +22,11 @@ import { HttpError, type Db } from '../../types';
 
 /** Most events one drain takes (at least one entry, whatever its size). */
 export const DRAIN_EVENTS = 20_000;
+/**
+ * The drain's lease: renewed every third of it. A server killed while draining holds it this long, during which no
+ * server drains (reads wait, at most INGEST_QUEUE_READ_WAIT_S); a holder that stalls this long stops draining.
+ */
+const LEASE_MS = 10_000;
 /** How long rows queued here are kept for the lanes (past it, their transaction did not commit). */
 const KEPT_MS = 60_000;
 /** Inserts under way at once: one's rows are read and sent while the shards store the other's. */
@@ -110,7 +115,7 @@ export class IngestQueue {
 
   /** Starts draining (this server drains while it holds the queue's lease). */
   start(db: Db): void {
-    this.lease = new Lease(db, `clickhouse ingest ${this.name}`);
+    this.lease = new Lease(db, `clickhouse ingest ${this.name}`, LEASE_MS);
     this.running = this.run(db, this.lease);
   }
 
