@@ -21,7 +21,7 @@ import { Lease } from '../../db/lease';
 import { HttpError, type Db } from '../../types';
 
 /** Most events one drain takes (at least one entry, whatever its size). */
-export const DRAIN_EVENTS = 20_000;
+export const DRAIN_EVENTS = 50_000;
 /**
  * The drain's lease: renewed every third of it. A server killed while draining holds it this long, during which no
  * server drains (reads wait, at most INGEST_QUEUE_READ_WAIT_S); a holder that stalls this long stops draining.
@@ -35,6 +35,11 @@ const LANES = 2;
 const POLL_MS = 100;
 /** The pause after a drain failed (the cluster or a shard not answering). */
 const RETRY_MS = 1_000;
+/**
+ * Events moved between two vacuums of the queue on PGlite, which has no autovacuum: without them the queue's file would
+ * keep every moved batch's rows as dead space (PostgreSQL's autovacuum reclaims it there).
+ */
+const VACUUM_EVERY_EVENTS = INGEST_QUEUE_MAX_EVENTS;
 /** Seconds a read that waited in vain is asked to wait (Retry-After). */
 const READ_RETRY_AFTER_S = 5;
 
@@ -83,6 +88,8 @@ export class IngestQueue {
   private readonly suspect = new Set<number>();
   /** The rows of entries this server queued while draining, by id (dropped once moved, or after KEPT_MS: rolled back). */
   private readonly kept = new Map<number, { rows: string; at: number }>();
+  /** Events moved since the queue was last vacuumed (PGlite). */
+  private movedSinceVacuum = 0;
 
   constructor(
     private readonly target: DrainTarget,
@@ -188,17 +195,21 @@ export class IngestQueue {
       }
       const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1', [this.name]);
       this.suspectUpTo = Number(rows[0]?.last ?? 0);
-      await Promise.all([...Array(LANES)].map(() => this.lane(db, lease)));
+      await Promise.all([...Array(LANES)].map((_, lane) => this.lane(db, lease, lane)));
       this.kept.clear();
     }
   }
 
-  /** Drains while this server holds the lease: the next entries not taken by the other lane, and again. */
-  private async lane(db: Db, lease: Lease): Promise<void> {
+  /**
+   * Drains while this server holds the lease: the next entries not taken by the other lane, and again. The first lane
+   * takes whatever waits; the others only a backlog of at least half an insert, so that senders slower than the
+   * cluster still have their batches gathered into one insert at a time rather than split between two.
+   */
+  private async lane(db: Db, lease: Lease, lane: number): Promise<void> {
     while (!this.closed && lease.isHeld) {
       let moved = 0;
       try {
-        moved = await this.drain(db);
+        moved = await this.drain(db, lane === 0 ? 1 : DRAIN_EVENTS / 2);
       } catch (e) {
         if (!this.closed) console.warn(`ClickHouse: queued events not yet stored, trying again in ${RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
         await this.pause(RETRY_MS, false);
@@ -208,18 +219,19 @@ export class IngestQueue {
     }
   }
 
-  /** Takes the oldest entries no lane has (up to DRAIN_EVENTS events). */
-  private take(db: Db): Promise<QueueEntry[]> {
+  /** Takes the oldest entries no lane has (up to DRAIN_EVENTS events), when at least `least` events wait. */
+  private take(db: Db, least: number): Promise<QueueEntry[]> {
     const next = this.taking.then(async () => {
       for (const [id, { at }] of this.kept) if (at < Date.now() - KEPT_MS) this.kept.delete(id);
       const kept = [...this.kept.keys()];
       const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; events: number; min_ts: string; max_ts: string; lines: string | null }>(
         `SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text, CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE lines END AS lines
            FROM log_ingest_queue
-          WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before FROM log_ingest_queue
-                                        WHERE target = $2 AND NOT (id = ANY($3::bigint[]))) q WHERE before < $1)
+          WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before, sum(events) OVER () AS waiting
+                                         FROM log_ingest_queue WHERE target = $2 AND NOT (id = ANY($3::bigint[]))) q
+                        WHERE before < $1 AND waiting >= $5)
           ORDER BY id`,
-        [DRAIN_EVENTS, this.name, [...this.taken], kept],
+        [DRAIN_EVENTS, this.name, [...this.taken], kept, least],
       );
       for (const r of rows) this.taken.add(Number(r.id));
       return rows.map((r) => ({
@@ -237,9 +249,9 @@ export class IngestQueue {
     return next;
   }
 
-  /** Moves the oldest entries no lane has (up to DRAIN_EVENTS events) to the cluster; how many entries it moved. */
-  private async drain(db: Db): Promise<number> {
-    const entries = await this.take(db);
+  /** Moves the oldest entries no lane has (up to DRAIN_EVENTS events, if `least` wait) to the cluster; how many entries it moved. */
+  private async drain(db: Db, least: number): Promise<number> {
+    const entries = await this.take(db, least);
     if (!entries.length) return 0;
     const ids = entries.map((e) => e.id);
     try {
@@ -261,6 +273,11 @@ export class IngestQueue {
     for (const id of ids) {
       this.suspect.delete(id);
       this.kept.delete(id);
+    }
+    this.movedSinceVacuum += entries.reduce((n, e) => n + e.events, 0);
+    if (!db.autovacuum && this.movedSinceVacuum >= VACUUM_EVERY_EVENTS) {
+      this.movedSinceVacuum = 0;
+      await db.exec('VACUUM log_ingest_queue');
     }
     return entries.length;
   }
