@@ -14,8 +14,5 @@ CREATE TABLE IF NOT EXISTS log_ingest_queue (
   max_ts bigint NOT NULL,
   lines text NOT NULL
 );
--- Stored out of line uncompressed: a batch's rows are written once and read at most once, and compressing megabytes
--- of them in the acknowledging transaction cost more than it saved.
-ALTER TABLE log_ingest_queue ALTER COLUMN lines SET STORAGE EXTERNAL;
 CREATE INDEX IF NOT EXISTS log_ingest_queue_target ON log_ingest_queue (target, id);
 CREATE INDEX IF NOT EXISTS log_ingest_queue_tenant ON log_ingest_queue (target, tenant_id, id);
