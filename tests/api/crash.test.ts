@@ -2,8 +2,8 @@
  * Crash durability: the server runs as a child process on a temporary DATA_DIR (PGlite) or on DATABASE_URL, and is
  * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds the demo logs of an empty
  * store for the first time, and while appliances send event batches. A restart on the same store comes up, every save
- * and every batch that was answered 200 is there (no batch in part), and the seed is whole. CI runs the ingestion
- * case a second time with the logs on the ClickHouse cluster (LOG_STORE=clickhouse).
+ * and every batch that was answered 200 is there (no batch in part), and the seed is whole. With LOG_STORE=clickhouse
+ * (and CLICKHOUSE_URL) it runs with the logs on the cluster; CI does not, for its time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
