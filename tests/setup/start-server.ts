@@ -2,16 +2,19 @@
  * An in-process reference server for tests: port 0 on 127.0.0.1, a fresh temporary DATA_DIR (PGlite) unless
  * DATABASE_URL is set, PORTAL_SEED=small. The API and browser suites both start theirs through here.
  *
- * A new PGlite store costs about 15 s (its initdb 8 s, seeding 7 s) against 1 s for opening a copy of one already
- * seeded, and the suites start about thirty servers. So when the global set-up has made a folder for them
- * (`makeStoreTemplates`), the first server of each seeding configuration seeds a store there once, and every server of
- * that configuration with an empty folder starts on a copy of it. A test that needs a first seeding itself (crash.test.ts)
- * starts its server another way.
+ * A new PGlite store costs about 15 s (its initdb 8 s, seeding 7 s; up to 100 s under CI's load) against 1 s for
+ * opening a copy of one already seeded, and the suites start about thirty servers. So when the global set-up has made a
+ * folder for them (`makeStoreTemplates`), the first server of each seeding configuration seeds a store there once, and
+ * every server of that configuration with an empty folder starts on a copy of it. `npm test` hands one folder to its API
+ * and browser runs, and CI the same folder to its run on the cluster, so a configuration is seeded once for all of them
+ * (a lock folder keeps two processes from seeding the same one). A test that needs a first seeding itself
+ * (crash.test.ts) starts its server another way.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ClickHouse, clickHouseConfig } from '../../server/logs/clickhouse/client';
 import { dropScratchDatabase, scratchDatabase } from '../../server/logs/clickhouse/testCluster';
@@ -38,9 +41,11 @@ const TEMPLATES_VAR = 'PORTAL_TEST_STORE_TEMPLATES';
 
 /**
  * Makes a folder for seeded store templates for this run (inherited by the suite's workers through the environment);
- * returns the function that removes it.
+ * returns the function that removes it. A folder already named in the environment (by `npm test` or CI, for several
+ * runs at once) is used as it is, and left to whoever made it.
  */
 export function makeStoreTemplates(): () => void {
+  if (process.env[TEMPLATES_VAR]) return () => undefined;
   const root = mkdtempSync(join(tmpdir(), 'portal-templates-'));
   process.env[TEMPLATES_VAR] = root;
   return () => {
@@ -64,28 +69,47 @@ const SERVING_ONLY = new Set([
   'CLICKHOUSE_DATABASE',
 ]);
 const making = new Map<string, Promise<string>>();
+/** A lock older than this was left by a process that died while seeding (a seeding takes seconds to a minute or two). */
+const STALE_LOCK_MS = 10 * 60_000;
 
-/** The seeded template of these variables in `root`, made on first use (atomically: other processes may race). */
+/**
+ * The seeded template of these variables in `root`, made on first use. Other processes may share `root`: the one that
+ * makes the lock folder seeds, the others wait for the template.
+ */
 function storeTemplate(root: string, vars: Readonly<Record<string, string | undefined>>): Promise<string> {
   const seeding = Object.entries(vars).filter(([k, v]) => v !== undefined && !SERVING_ONLY.has(k)).sort(([a], [b]) => a.localeCompare(b));
   const key = createHash('sha256').update(JSON.stringify(seeding)).digest('hex').slice(0, 16);
   const target = join(root, key);
+  const lock = `${target}.lock`;
   let made = making.get(target);
   if (!made) {
     made = (async () => {
-      if (existsSync(target)) return target;
-      const work = mkdtempSync(join(root, `${key}-`));
-      // A template is a SQL store; a server on ClickHouse takes its events at start.
-      const db = await prepareStore({ vars: { ...vars, DATABASE_URL: undefined, DATA_DIR: work, LOG_STORE: undefined } });
-      await db.close();
-      try {
-        renameSync(work, target);
-      } catch (err) {
-        // Another process made it first.
-        rmSync(work, { recursive: true, force: true });
-        if (!existsSync(target)) throw err;
+      for (;;) {
+        if (existsSync(target)) return target;
+        try {
+          mkdirSync(lock);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+          if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+          await sleep(250);
+          continue;
+        }
+        try {
+          if (existsSync(target)) return target;
+          const work = mkdtempSync(join(root, `${key}-`));
+          try {
+            const db = await prepareStore({ vars: { ...vars, DATABASE_URL: undefined, DATA_DIR: work, LOG_STORE: undefined } });
+            await db.close();
+            renameSync(work, target);
+          } catch (err) {
+            rmSync(work, { recursive: true, force: true });
+            throw err;
+          }
+          return target;
+        } finally {
+          rmSync(lock, { recursive: true, force: true });
+        }
       }
-      return target;
     })();
     making.set(target, made);
     made.catch(() => making.delete(target));
