@@ -3,7 +3,7 @@
  * memory whose inserts the test can slow down or break part-way: batches are acknowledged once queued, moved in
  * fewer, larger inserts, each row stored once whatever failed, and reads wait for what was acknowledged.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INGEST_QUEUE_MAX_EVENTS } from '../../../schemas/areas/ingest';
 import type { LogType } from '../../../schemas/logs';
 import { migrate } from '../../db/migrate';
@@ -134,7 +134,10 @@ describe('the ClickHouse ingest queue', () => {
 
   it('of two servers, moves the queue from one only, two inserts at a time', async () => {
     const cluster = new FakeCluster();
-    cluster.delayMs = 20;
+    // The first inserts wait until every batch is queued: a second insert then has a backlog to take, however slowly
+    // the machine runs the test.
+    let open!: () => void;
+    cluster.gate = new Promise((resolve) => (open = resolve));
     // Each server's inserts counted apart.
     const through = () => {
       const counted = { inserts: 0, insert: (logType: LogType, rows: string) => (counted.inserts++, cluster.insert(logType, rows)), held: cluster.held.bind(cluster) };
@@ -146,9 +149,13 @@ describe('the ClickHouse ingest queue', () => {
     b.start(db);
     // Batches of DRAIN_EVENTS / 2: each lane's insert takes two.
     await Promise.all([...Array(6)].map((_, i) => (i % 2 ? a : b).add(db, batch(DRAIN_EVENTS / 2, `tenant-${i % 3}`))));
+    try {
+      await vi.waitFor(() => expect(cluster.concurrent).toBe(2), { timeout: 10_000, interval: 50 });
+    } finally {
+      open();
+    }
     for (const t of ['tenant-0', 'tenant-1', 'tenant-2']) await b.settled(db, t);
     expect([ta.inserts, tb.inserts].sort()).toEqual([0, expect.any(Number)]);
-    expect(cluster.concurrent).toBe(2);
     cluster.expectEachOnce(3 * DRAIN_EVENTS);
   });
 
