@@ -36,9 +36,8 @@ run('generated files (the committed contract docs/openapi.json must be current)'
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
-// The unit and component tests first (two workers), then the API and browser suites side by side, each in two runs of
-// its files: a run drives its own server and mostly waits on it, so one after the other they leave the processors
-// idle (21 min against 13 with one run of each, and a run of each still left a core idle at the end).
+// The unit and component tests first (two workers), then the API and browser suites side by side: each drives its
+// own server and mostly waits on it, so run one after the other they leave a core idle (21 min against 13).
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
 const vitestArgs = (name, projects) => [
   'vitest',
@@ -61,26 +60,18 @@ function runPrefixed(name, cmd, args) {
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
-// One folder of seeded stores for the runs below (tests/setup/start-server.ts): a configuration several start servers
-// of is seeded once, not once in each. CI names a folder of its own that its run on the cluster shares too.
+// One folder of seeded stores for both runs (tests/setup/start-server.ts): a configuration both start servers of is
+// seeded once, not once in each. CI names a folder of its own that its run on the cluster shares too.
 const ownTemplates = !process.env.PORTAL_TEST_STORE_TEMPLATES;
 if (ownTemplates) process.env.PORTAL_TEST_STORE_TEMPLATES = mkdtempSync(join(tmpdir(), 'portal-templates-'));
-// The longest files of each suite (a third to a half of its time) in a run of their own.
-const LONG = {
-  api: ['tests/api/conformance.test.ts', 'tests/api/crash.test.ts', 'tests/api/evaluate.test.ts', 'tests/api/cli.test.ts'],
-  e2e: ['tests/e2e/visualWalk.test.ts'],
-};
-// The browser runs' build once, before them (tests/setup/dist.ts).
-run('build of the portal for the browser suite', 'npx', ['tsx', 'tests/setup/dist.ts']);
-const runs = Object.entries(LONG).flatMap(([suite, long]) => [
-  [suite, [...vitestArgs(suite, [suite]), ...long.flatMap((f) => ['--exclude', f])]],
-  [`${suite}-long`, [...vitestArgs(`${suite}-long`, [suite]), ...long]],
+const statuses = await Promise.all([
+  runPrefixed('api', 'npx', vitestArgs('api', ['api'])),
+  runPrefixed('e2e', 'npx', vitestArgs('e2e', ['e2e'])),
 ]);
-const statuses = await Promise.all(runs.map(([name, args]) => runPrefixed(name, 'npx', args)));
 if (ownTemplates) rmSync(process.env.PORTAL_TEST_STORE_TEMPLATES, { recursive: true, force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0, total: 0 };
-for (const name of ['fast', ...runs.map(([name]) => name)]) {
+for (const name of ['fast', 'api', 'e2e']) {
   const file = join(reports, `${name}.json`);
   if (!existsSync(file)) continue;
   const result = JSON.parse(readFileSync(file, 'utf8'));
@@ -91,7 +82,7 @@ for (const name of ['fast', ...runs.map(([name]) => name)]) {
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (statuses.some((s) => s !== 0)) {
-  console.error(`✖ tests failed (${runs.map(([name], i) => `${name} exit ${statuses[i]}`).join(', ')}).`);
+  console.error(`✖ tests failed (api exit ${statuses[0]}, e2e exit ${statuses[1]}).`);
   process.exit(1);
 }
 if (totals.total === 0) {
