@@ -98,6 +98,7 @@ function storeTemplate(root: string, vars: Readonly<Record<string, string | unde
           if (existsSync(target)) return target;
           const work = mkdtempSync(join(root, `${key}-`));
           try {
+            // A template is a SQL store; a server on ClickHouse takes its events at start.
             const db = await prepareStore({ vars: { ...vars, DATABASE_URL: undefined, DATA_DIR: work, LOG_STORE: undefined } });
             await db.close();
             renameSync(work, target);
