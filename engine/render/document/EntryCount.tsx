@@ -7,11 +7,12 @@ export function EntryCount({ count, readOnly }: { count: number; readOnly: boole
       <Text size="sm" c="dimmed">
         {count === 1 ? '1 entry' : `${count} entries`}
       </Text>
-      {readOnly && (
-        <Badge color="gray.7" variant="outline">
-          Read only
-        </Badge>
-      )}
+      {readOnly && <ReadOnlyBadge />}
     </Group>
   );
+}
+
+/** Says that the caller may not change the screen: the body text colour on the default surface, readable in both schemes. */
+export function ReadOnlyBadge() {
+  return <Badge variant="default">Read only</Badge>;
 }

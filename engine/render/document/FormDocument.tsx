@@ -4,7 +4,7 @@
  * loaded document again, which resets it. A conflict resolves in the dialog; other failures are thrown on to the form,
  * which shows them on the fields.
  */
-import { Badge } from '@mantine/core';
+import { ReadOnlyBadge } from './EntryCount';
 import { useRef, useState } from 'react';
 import type { AnyDocumentLayout } from '../../../definitions/define';
 import { dropHidden } from '../form/dropHidden';
@@ -21,11 +21,7 @@ function DocumentForm({ screen, layout, ctl, readOnly, onChangesChange }: Layout
   };
   return (
     <>
-      {readOnly && (
-        <Badge color="gray.7" variant="outline">
-          Read only
-        </Badge>
-      )}
+      {readOnly && <ReadOnlyBadge />}
       <FormView
         label={screen.title}
         schema={screen.schema}
