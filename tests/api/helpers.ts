@@ -1,4 +1,5 @@
 /** Real HTTP calls against the test server with a small cookie jar that echoes the xsrf cookie as the browser page does. */
+import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { registry } from '../../definitions';
@@ -116,6 +117,25 @@ export async function signedIn(account: Account, base?: string): Promise<ApiClie
   const client = new ApiClient(base);
   const res = await client.login(account, ACCOUNTS[account]);
   if (res.status !== 200) throw new Error(`Sign-in as ${account} failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+/**
+ * A user of the demo tenant signed in with a role of its own (areas to read and write, permission lines denied), both
+ * made through the identity API by the admin as an administrator would: no server of its own is needed for it.
+ */
+export async function signedInWithRole(role: { readonly read: readonly string[]; readonly write?: readonly string[]; readonly deny?: readonly string[] }): Promise<ApiClient> {
+  const admin = await signedIn('admin');
+  const id = randomBytes(4).toString('hex');
+  const made = async (path: string, body: object) => {
+    const res = await admin.post(path, { body });
+    if (res.status !== 200) throw new Error(`POST ${path} failed: ${res.status} ${res.text}`);
+  };
+  await made('/api/policy/v2/rbac', { name: `Role-${id}`, ...role });
+  await made('/api/udb-rest/v2/users?limit=1', { username: `user-${id}`, password: 'Correct-horse-7', role: `Role-${id}` });
+  const client = new ApiClient();
+  const res = await client.login(`user-${id}`, 'Correct-horse-7');
+  if (res.status !== 200) throw new Error(`Sign-in as user-${id} failed: ${res.status} ${res.text}`);
   return client;
 }
 

@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categoryListOps, logKindOps } from '../../definitions/api/logs';
 import { LOG_TYPES, type LogType } from '../../schemas/logs';
-import { hashPassword } from '../../server/passwords';
-import { DEMO_TENANT_ID } from '../../server/seed/demo';
-import { startTestServer, type TestServer } from '../setup/start-server';
-import { ApiClient, asResponseOf, signedIn, type ApiResponse } from './helpers';
+import { ApiClient, asResponseOf, signedIn, signedInWithRole, type ApiResponse } from './helpers';
 
 type Ev = Record<string, unknown>;
 const NOW_S = Math.floor(Date.now() / 1000);
@@ -207,34 +203,9 @@ describe('categories', () => {
 });
 
 describe('permissions (logs:read:<kind>)', () => {
-  let server: TestServer;
-  const password = 'restricted-demo';
-  const users = {
-    /** The logs area, with every kind but web denied. */
-    webLogsOnly: { read: ['logs'], write: [], deny: LOG_TYPES.filter((t) => t !== 'web').map((t) => `logs:read:${t}`) },
-    dashboardOnly: { read: ['dashboard'], write: [] },
-  };
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    const hash = await hashPassword(password);
-    for (const [name, roles] of Object.entries(users)) {
-      await server.db.query(
-        `INSERT INTO users (id, tenant_id, username, password_hash, roles) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username) DO NOTHING`,
-        [randomUUID(), DEMO_TENANT_ID, `logs-test-${name}`, hash, JSON.stringify(roles)],
-      );
-    }
-  });
-  afterAll(() => server?.close());
-
-  async function as(name: keyof typeof users): Promise<ApiClient> {
-    const client = new ApiClient(server.url);
-    expect((await client.login(`logs-test-${name}`, password)).status).toBe(200);
-    return client;
-  }
-
   it('lets a role limited to web logs read web logs and nothing else', async () => {
-    const client = await as('webLogsOnly');
+    // The logs area, with every kind but web denied.
+    const client = await signedInWithRole({ read: ['logs'], deny: LOG_TYPES.filter((t) => t !== 'web').map((t) => `logs:read:${t}`) });
     expect((await client.get('/api/rep/v1/query/web?limit=1')).status).toBe(200);
     for (const type of LOG_TYPES.filter((t) => t !== 'web')) {
       const res = await client.get(`/api/rep/v1/query/${type}?limit=1`);
@@ -243,12 +214,12 @@ describe('permissions (logs:read:<kind>)', () => {
   });
 
   it('refuses logs to a user without the logs area (403)', async () => {
-    const client = await as('dashboardOnly');
+    const client = await signedInWithRole({ read: ['dashboard'] });
     expect((await client.get('/api/rep/v1/query/web?limit=1')).status).toBe(403);
     expect((await client.post('/api/rep/v1/query/web', { body: { pagingIdentifiers: 'eyJ0cyI6MSwic2VxIjoxfQ' } })).status).toBe(403);
   });
 
   it('needs a session', async () => {
-    expect((await new ApiClient(server.url).get('/api/rep/v1/query/web')).status).toBe(401);
+    expect((await new ApiClient().get('/api/rep/v1/query/web')).status).toBe(401);
   });
 });

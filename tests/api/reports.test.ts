@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dashboardLayout, insights, instantReport, pastReports, reportQueryOps, scheduledReports } from '../../definitions/api/reports';
 import { dashboard } from '../../definitions/reports/dashboard';
 import {
@@ -11,10 +10,7 @@ import {
   type ReportName,
   type ReportResult,
 } from '../../schemas/reports';
-import { hashPassword } from '../../server/passwords';
-import { DEMO_TENANT_ID } from '../../server/seed/demo';
-import { startTestServer, type TestServer } from '../setup/start-server';
-import { ApiClient, asResponseOf, signedIn, type ApiResponse } from './helpers';
+import { asResponseOf, signedIn, signedInWithRole, type ApiResponse } from './helpers';
 
 const NOW_S = Math.floor(Date.now() / 1000);
 const RANGE = `start=${NOW_S - 31 * 86_400}&end=${NOW_S}`;
@@ -257,37 +253,15 @@ describe('tenant isolation', () => {
 });
 
 describe('permissions (dashboard or reports)', () => {
-  let server: TestServer;
-  const password = 'restricted-demo';
-  const users = { logsOnly: { read: ['logs'], write: [] }, dashboardReader: { read: ['dashboard'], write: [] } };
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    const hash = await hashPassword(password);
-    for (const [name, roles] of Object.entries(users)) {
-      await server.db.query(
-        `INSERT INTO users (id, tenant_id, username, password_hash, roles) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username) DO NOTHING`,
-        [randomUUID(), DEMO_TENANT_ID, `reports-test-${name}`, hash, JSON.stringify(roles)],
-      );
-    }
-  });
-  afterAll(() => server?.close());
-
-  async function as(name: keyof typeof users): Promise<ApiClient> {
-    const client = new ApiClient(server.url);
-    expect((await client.login(`reports-test-${name}`, password)).status).toBe(200);
-    return client;
-  }
-
   it('refuses reports to a user with neither dashboard nor reports (403)', async () => {
-    const client = await as('logsOnly');
+    const client = await signedInWithRole({ read: ['logs'] });
     expect((await client.get('/api/rep/v1/query/top_domains')).status).toBe(403);
     expect((await client.get('/api/insights/v1/q?q=a')).status).toBe(403);
     expect((await client.get('/api/reports/v1/past_reports')).status).toBe(403);
   });
 
   it('lets a dashboard reader read reports but not schedule or run them', async () => {
-    const client = await as('dashboardReader');
+    const client = await signedInWithRole({ read: ['dashboard'] });
     expect((await client.get('/api/rep/v1/query/top_domains?limit=1')).status).toBe(200);
     expect((await client.get('/api/reports/v1/scheduled_reports')).status).toBe(200);
     expect((await client.put('/api/reports/v1/scheduled_reports', { body: { list: [] } })).status).toBe(403);
