@@ -32,7 +32,8 @@ export const baseUrl = (): string => inject('baseUrl');
  * of Chromium's processor time for each new context: 2.8 against 1.3 s for a sign-in and a first screen. Chromium
  * itself when the shell is not installed.
  */
-export const CHROMIUM_EXECUTABLE = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM_EXECUTABLE = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
