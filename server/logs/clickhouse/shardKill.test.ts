@@ -4,9 +4,9 @@
  * CLICKHOUSE_KILL_TEST=1 asks for it, as CI does: about 40 s alone, of two more servers and three senders. A batch is
  * answered 200 once queued in the SQL store (queue.ts), so batches go on being acknowledged while a shard is down;
  * the queue's inserts into the cluster fail meanwhile and are tried again. Senders send a refused batch (429 with
- * Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is there whole and once, and no
- * batch is there in part: a drain whose insert failed after one shard stored its rows inserts only the rows the shards
- * do not hold (`heldRows`, the rows' key and place, migration 006).
+ * Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is
+ * there whole and once, and no batch is there in part: a drain whose insert failed after one shard stored its rows
+ * inserts only the rows the shards do not hold (`heldRows`, the rows' key and place, migration 006).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { INGEST_PATH, emailEvent, ingestAuth, ndjson } from '../../../tests/api/ingestEvents';
