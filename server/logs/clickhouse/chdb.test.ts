@@ -44,6 +44,7 @@ const DISTRIBUTED = [
   'log_rollups_daily',
   'log_drills',
   'log_drills_daily',
+  'log_blocks',
   'log_heads',
   'log_head_tails',
   ...CLUSTER_KINDS.map((k) => ingestTable(k)),

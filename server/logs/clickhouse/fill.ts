@@ -56,9 +56,14 @@ export class RollupFills {
   private readonly stop = new AbortController();
   private running: Promise<void> = Promise.resolve();
 
+  /**
+   * `idempotent`: `_local` tables whose rows an insert repeated leaves as they were (bits or'ed): a fill of one taken
+   * up again only repeats its last step, and deletes none of its rows (see the top of this file).
+   */
   constructor(
     private readonly ch: ClickHouse,
     private readonly rowsOf: FillRows,
+    private readonly idempotent: ReadonlySet<string> = new Set(),
   ) {}
 
   private get db(): Sql {
@@ -95,13 +100,14 @@ export class RollupFills {
     );
     for (const r of rows) {
       if (planned.has(r.view)) continue;
-      const fill: Fill = { view: r.view, target: r.target, rollups: r.rollups, bound, firstDay: Number(r.first), lastDay: Number(r.last), shard, frontier: Number(r.day), deleting: true };
+      const deleting = !this.idempotent.has(r.target);
+      const fill: Fill = { view: r.view, target: r.target, rollups: r.rollups, bound, firstDay: Number(r.first), lastDay: Number(r.last), shard, frontier: Number(r.day), deleting };
       if (!isOpen(fill)) continue;
       const ids = join(fill.rollups.map((id) => sql`${id}`), ', ');
       // The shard may still be running the stopped server's last step (it ends an insert whose caller went away only
       // when done): ended first, so that the delete covers what it wrote.
       await this.ch.command(sql`KILL QUERY WHERE query LIKE ${`INSERT INTO ${this.ch.config.database}.${fill.target} SELECT%`} SYNC`, shard);
-      await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(fill.target)} DELETE WHERE rollup IN (${ids}) AND hour < ${fill.frontier}`, shard);
+      if (deleting) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(fill.target)} DELETE WHERE rollup IN (${ids}) AND hour < ${fill.frontier}`, shard);
       await this.mark(fill);
       this.fills.push(fill);
     }

@@ -24,7 +24,7 @@ import { encodeCursor } from '../cursor';
 import { insightsResult, insightsScope } from '../insights';
 import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
 import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
-import { bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
+import { BLOCK_MS, blockMasks, bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
 import { sandboxOf } from '../sandbox';
 import { sqlLogStore } from '../sqlStore';
 import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
@@ -238,29 +238,37 @@ function byKind(rollups: ReadonlyMap<string, RollupDef>): ReadonlyMap<LogType, r
 
 /**
  * The rollup tables: the reports' (migrations 005 and 008) and the drill-downs' (009, rows keyed by the filter's
- * value too), each by the span of their rows, UTC hours and UTC days.
+ * value too), each by the span of their rows, UTC hours and UTC days; and the distinct-user top-Ns' blocks (013).
  */
 interface Grain {
   readonly ms: number;
   /** The Distributed table; each shard's is `<table>_local`. */
-  readonly table: 'log_rollups' | 'log_rollups_daily' | 'log_drills' | 'log_drills_daily';
+  readonly table: 'log_rollups' | 'log_rollups_daily' | 'log_drills' | 'log_drills_daily' | 'log_blocks';
   /** The rollups it holds, by log kind; the drill tables' rows carry `by_key`. */
   readonly kinds: ReadonlyMap<LogType, readonly [string, RollupDef][]>;
   readonly drill: boolean;
+  /** Rows per (key, user) with a bit per day of the span (blockRows), not ROW_COLUMNS. */
+  readonly blocks?: true;
 }
+/** A rollup read from blocks for whole days: a distinct-user top-N (its keys unlabelled, as the catalogue's are). */
+const inBlocks = (d: RollupDef) => d.layout === 'blocks' && !!d.sub && !d.label;
 const REPORT_KINDS = byKind(ROLLUPS);
 const DRILL_KINDS = byKind(DRILL_ROLLUPS);
 const HOURS: Grain = { ms: HOUR_MS, table: 'log_rollups', kinds: REPORT_KINDS, drill: false };
 const DAYS: Grain = { ms: DAY_MS, table: 'log_rollups_daily', kinds: REPORT_KINDS, drill: false };
 const DRILL_HOURS: Grain = { ms: HOUR_MS, table: 'log_drills', kinds: DRILL_KINDS, drill: true };
 const DRILL_DAYS: Grain = { ms: DAY_MS, table: 'log_drills_daily', kinds: DRILL_KINDS, drill: true };
-const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS];
+const BLOCKS: Grain = { ms: BLOCK_MS, table: 'log_blocks', kinds: byKind(new Map([...ROLLUPS].filter(([, d]) => inBlocks(d)))), drill: false, blocks: true };
+const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS, BLOCKS];
+/** Tables whose rows an insert repeated leaves as they were (bits or'ed): a fill taken up again need not delete them. */
+const IDEMPOTENT = new Set([`${BLOCKS.table}_local`]);
 
 /**
  * A grain's rows of a shard's events (those matching `where`), for the rollups given (all of one kind): what its view
  * inserts, and what a fill inserts for the events before the view.
  */
 function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain, where: readonly Sql[] = []): Sql {
+  if (grain.blocks) return blockRows(db, logType, defs, from, where);
   const named = [
     ['tenant_id', raw('tenant_id')],
     ['rollup', raw('tupleElement(c, 1)')],
@@ -269,6 +277,20 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
   ] as const;
   const groups = named.map(([, g]) => g);
   return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, where, groups, (c) => c, (i) => named[i]![0], grain.drill);
+}
+
+/**
+ * A shard's block rows of distinct-user rollups (migration 013): per tenant, rollup, block, key and user counted, the
+ * bit of each UTC day of the block with such an event.
+ */
+function blockRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, where: readonly Sql[]): Sql {
+  const all = join(defs.map(([id, d]) => contributions(id, d, false)), ', ');
+  const block = `intDiv(ts, ${BLOCK_MS}) * ${BLOCK_MS}`;
+  return sql`SELECT tenant_id, tupleElement(c, 1) AS rollup, ${raw(block)} AS hour, tupleElement(c, 2) AS has_key, tupleElement(c, 3) AS key,
+                    tupleElement(c, 5) AS user, groupBitOrState(toUInt64(bitShiftLeft(toUInt64(1), intDiv(ts - ${raw(block)}, ${DAY_MS})))) AS days
+               FROM ${db}.${raw(identifier(from))} ARRAY JOIN arrayConcat(${all}) AS c
+              WHERE ${join([sql`log_type = ${logType}`, raw('tupleElement(c, 6) = 1'), ...where], ' AND ')}
+              GROUP BY tenant_id, rollup, hour, has_key, key, user`;
 }
 
 /**
@@ -301,6 +323,7 @@ function aggregate(
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
+  blocks = true,
 ): Sql {
   const id = rollupId(d);
   const [hours, daily, ofKey] = drill
@@ -317,7 +340,21 @@ function aggregate(
   const parts: Sql[] = [];
   if (plan.raw.length || (!plan.hours.length && !plan.days.length))
     parts.push(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r));
-  for (const [grain, spans] of [[hours, plan.hours], [daily, plan.days]] as const) {
+  // A distinct-user top-N's whole days from its blocks (once filled that far): a (key, user) pair a block.
+  const inBlock = blocks && !drill && days === true && inBlocks(d) && !groups('x').length && plan.days.length > 0 && plan.days[0]![0] >= wholeFrom(`${BLOCKS.table}_local`, id);
+  if (inBlock) {
+    const { blocks: starts, masks } = blockMasks(plan.days);
+    const mask = sql`multiIf(${join(starts.map((b, i) => sql`hour = ${b}, toUInt64(${masks[i]!})`), ', ')}, toUInt64(0))`;
+    parts.push(
+      sql`SELECT has_key AS ${raw(r('has_key'))}, key AS ${raw(r('key'))}, toUInt64(0) AS ${raw(r('events'))}, toUInt64(0) AS ${raw(r('first_events'))},
+                 toInt64(0) AS ${raw(r('byte_sum'))}, toInt64(0) AS ${raw(r('first_byte_sum'))},
+                 uniqExactIfState(user, toUInt8(1)) AS ${raw(r('users'))}, minIfState('', toUInt8(0)) AS ${raw(r('label'))}, toUInt64(0) AS ${raw(r('labelled'))}
+            FROM ${db}.${raw(BLOCKS.table)}
+           WHERE tenant_id = ${tenantId} AND rollup = ${id} AND hour IN (${join(starts.map((b) => sql`${b}`), ', ')}) AND bitAnd(finalizeAggregation(days), ${mask}) != 0
+           GROUP BY has_key, key`,
+    );
+  }
+  for (const [grain, spans] of [[hours, plan.hours], [daily, inBlock ? [] : plan.days]] as const) {
     if (!spans.length) continue;
     const g = groups('hour');
     parts.push(
@@ -382,7 +419,7 @@ export class ClickHouseLogStore implements LogStore {
       const grain = GRAINS.find((g) => `${g.table}_local` === target);
       const kinds = [...(grain?.kinds ?? [])].map(([logType, defs]) => [logType, defs.filter(([id]) => ids.includes(id))] as const).filter(([, defs]) => defs.length);
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
-    });
+    }, IDEMPOTENT);
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
     // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: done once every
     // shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
@@ -550,7 +587,7 @@ export class ClickHouseLogStore implements LogStore {
     const rollups = reportRollups(spec);
     const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days);
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts !== false);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -767,9 +804,11 @@ export class ClickHouseLogStore implements LogStore {
       }
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_hourly_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_daily_users_local DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
-      // An hour or day that starts before beforeMs: reads take its events from the raw rows from beforeMs on.
+      // An hour or day that starts before beforeMs: reads take its events from the raw rows from beforeMs on. A block
+      // goes once all its days are before it (reads mask the days before their range's start, as on SQL).
       for (const grain of GRAINS) {
-        await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
+        const before = grain.blocks ? beforeMs - grain.ms + 1 : beforeMs;
+        await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${before}`, shard);
       }
       for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND span_start < ${beforeMs}`, shard);
     }
@@ -779,7 +818,12 @@ export class ClickHouseLogStore implements LogStore {
   async dropDaysBefore(beforeMs: number): Promise<void> {
     const lastDay = Math.floor(localDayStart('UTC', beforeMs) / 86_400_000);
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      for (const table of ['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...GRAINS.map((g) => `${g.table}_local`), ...HEAD_TABLES]) {
+      // A partition is a UTC day, or a block of days (starting that day) in the blocks' table.
+      const tables = [
+        ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES].map((t) => [t, 1] as const),
+        ...GRAINS.map((g) => [`${g.table}_local`, g.blocks ? g.ms / DAY_MS : 1] as const),
+      ];
+      for (const [table, days] of tables) {
         const parts = await this.ch.rows<{ partition: string }>(
           sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${this.ch.config.database} AND table = ${table} AND active`,
           { shard },
@@ -787,7 +831,7 @@ export class ClickHouseLogStore implements LogStore {
         for (const { partition } of parts) {
           const p = partition.replace(/'/g, '');
           const day = Date.UTC(Number(p.slice(0, 4)), Number(p.slice(4, 6)) - 1, Number(p.slice(6, 8))) / 86_400_000;
-          if (/^\d{8}$/.test(p) && day < lastDay) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DROP PARTITION ${Number(p)}`, shard);
+          if (/^\d{8}$/.test(p) && day + days <= lastDay) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DROP PARTITION ${Number(p)}`, shard);
         }
       }
     }
