@@ -79,6 +79,8 @@ export interface GeneratorPlan {
   readonly users?: number;
   /** The tenant's published policy: web and firewall events get the action its rules decide. */
   readonly policy?: GeneratorPolicy;
+  /** Only these kinds are generated (default every kind), each as many as in the whole plan. */
+  readonly kinds?: readonly LogType[];
 }
 
 /**
@@ -727,6 +729,7 @@ export function* generateLogBatches(plan: GeneratorPlan, batchSize = 10_000): Ge
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const counts = logCounts(plan.total);
   for (const logType of LOG_TYPE_ORDER) {
+    if (plan.kinds && !plan.kinds.includes(logType)) continue;
     const n = counts[logType];
     let rows: [number, Record<string, unknown>][] = [];
     let cumulative = 0;

@@ -11,13 +11,18 @@
  * and after it, with their answers compared. On ClickHouse the heads of past days and hours are built for every
  * span due before the reads (the time it takes is printed); BENCH_HEADS=0 reads without them.
  *
+ * BENCH_REPORT=<name> measures one report at the volume of BENCH_EVENTS at a fraction of the load: the big tenant
+ * gets only the events of the report's kind that it reads (its conditions), and every event of that kind in the first
+ * and last hour of the 30 days (the partial hours a report reads raw); a distinct-user top-N (casb_app_users) is then
+ * timed from its blocks and from its daily rows, interleaved, on the same data.
+ *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
  * (a database the bench may fill: its log tables are emptied first, unless BENCH_KEEP=1), through the same interface.
  */
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
-import { REPORT_NAMES, reportSpec, type ReportName } from '../../schemas/reports';
+import { REPORT_NAMES, reportSpec, type ReportCondition, type ReportName } from '../../schemas/reports';
 import type { LogType } from '../../schemas/logs';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
@@ -45,6 +50,14 @@ const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
 const SQL = process.env.BENCH_STORE === 'sql';
+const ONLY: ReportName | undefined = process.env.BENCH_REPORT ? reportSpec(process.env.BENCH_REPORT as ReportName) && (process.env.BENCH_REPORT as ReportName) : undefined;
+
+/** An event meets a report condition (as the stores read fields: text, booleans as 'true' and 'false', lists by value). */
+function meets(event: Record<string, unknown>, c: ReportCondition): boolean {
+  const v = event[c.field];
+  const values = (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).map(String);
+  return 'present' in c ? values.length > 0 : 'in' in c ? values.some((x) => c.in.includes(x)) : !values.some((x) => c.notIn.includes(x));
+}
 
 /** Ranks 1..n drawn by Zipf's law (s = 1.1): rank k about k^-1.1 as often as rank 1. */
 function zipf(n: number, rnd: () => number, s = 1.1): () => number {
@@ -71,9 +84,14 @@ function skewed(tenant: string, total: number, now: number, seed: number): Gener
   const user = zipf(users, rnd);
   const domain = zipf(Math.max(1_000, Math.round(total / 20)), rnd);
   const category = zipf(90, rnd);
-  const batches = generateLogBatches({ tenantName: tenant, admins: ['admin'], total, now, days: 30, seed }, 20_000);
+  // BENCH_REPORT: the big tenant's events that report reads, and its kind's events in the range's edge hours.
+  const only = ONLY && tenant === BIG_TENANT ? reportSpec(ONLY) : undefined;
+  const [first, last] = [now - 30 * DAY + 3_600_000, now - 3_600_000];
+  const batches = generateLogBatches({ tenantName: tenant, admins: ['admin'], total, now, days: 30, seed, ...(only ? { kinds: [only.logType] } : {}) }, 20_000);
   return (function* () {
-    for (const { logType, rows } of batches) {
+    for (const { logType, rows: all } of batches) {
+      const rows = only ? all.filter(([ts, e]) => ts < first || ts >= last || (only.where ?? []).every((c) => meets(e, c))) : all;
+      if (!rows.length) continue;
       yield {
         logType,
         events: rows.map(([ts, e]) => {
@@ -302,7 +320,7 @@ async function main(): Promise<void> {
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
   if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
   if (store instanceof ClickHouseLogStore) await heads(store, now);
-  if (!INGEST_ONLY) await readAll(target, now);
+  if (!INGEST_ONLY) await (ONLY ? readOne(target, now, ONLY) : readAll(target, now));
   console.log(`  load average at the end: ${load()}`);
   await store.close();
   await db.close();
@@ -380,6 +398,38 @@ async function refill(store: ClickHouseLogStore, db: Db, now: number): Promise<v
   console.log(`  answers: ${answers.size === 1 ? 'the same' : `${answers.size} different`} in all ${during.length + after.length} reads`);
   await store.close();
   await db.close();
+}
+
+/**
+ * BENCH_REPORT: one report over the big tenant's 30 days, serially; a distinct-user top-N from its blocks and from its
+ * daily rows (the layout before them), in alternating pairs, with each pair's ratio and both answers compared.
+ */
+async function readOne(target: Target, now: number, name: ReportName): Promise<void> {
+  const { store, db } = target;
+  const month = { interval: '30d' as const, limit: 10 };
+  const spec = reportSpec(name);
+  if (spec.kind !== 'top' || spec.metric !== 'users') {
+    await measure(name, RUNS, () => store.report(db, BIG_TENANT, name, month, now));
+    return;
+  }
+  const [blocks, daily] = [true, false].map((layouts) => () => store.report(db, BIG_TENANT, name, month, now, { layouts })) as [() => Promise<unknown>, () => Promise<unknown>];
+  const [a, b] = [await blocks(), await daily()];
+  console.log(`  answers from blocks and from daily rows: ${JSON.stringify(a) === JSON.stringify(b) ? 'the same' : 'DIFFERENT'} (${JSON.stringify((a as { data: unknown[] }).data.slice(0, 3))} …)`);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // Each pair in the other order from the one before.
+    if (i % 2) {
+      const d = await timed(daily);
+      pairs.push([await timed(blocks), d]);
+    } else pairs.push([await timed(blocks), await timed(daily)]);
+  }
+  const sorted = (k: 0 | 1) => pairs.map((p) => p[k]).sort((x, y) => x - y);
+  const ratios = pairs.map(([x, y]) => x / y).sort((x, y) => x - y);
+  for (const [label, k] of [['from blocks', 0], ['from daily rows', 1]] as const) {
+    const t = sorted(k);
+    console.log(`  ${`${name} ${label}`.padEnd(44)} p50 ${ms(percentile(t, 0.5))}   p95 ${ms(percentile(t, 0.95))}`);
+  }
+  console.log(`  blocks / daily rows per pair: median ${percentile(ratios, 0.5).toFixed(3)}, from ${ratios[0]!.toFixed(3)} to ${ratios[ratios.length - 1]!.toFixed(3)} (${RUNS} pairs)`);
 }
 
 /** Every report serially and six at a time, log pages, a drill-down and the export, over the big tenant's 30 days. */
