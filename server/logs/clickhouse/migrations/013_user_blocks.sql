@@ -2,9 +2,9 @@
 -- server/logs/rollups.ts, as the SQL store keeps them): per tenant, rollup, block of BLOCK_DAYS (62) UTC days (`hour`
 -- holds the block's start, named like the rollup tables' span so that fills and deletes treat them alike), key and
 -- user, a bit per day of the block on which the user had an event of the key. A 30-day top-N then reads a (key, user)
--- pair once or twice instead of merging 30 daily uniqExact states per key (about 6 to 30 times faster at 100 M events,
--- docs/benchmarks.md). Bits are or'ed, so a row stored twice changes nothing. A view per kind on its entry table fills
--- it as events arrive (ClickHouseLogStore.syncRollups); a user's rows are on the shard of the user's events.
+-- pair once or twice instead of merging 30 daily uniqExact states per key (docs/benchmarks.md). Bits are or'ed, so a
+-- row stored twice changes nothing. A view per kind on its entry table fills it as events arrive
+-- (ClickHouseLogStore.syncRollups); a user's rows are on the shard of the user's events.
 CREATE TABLE IF NOT EXISTS {db}.log_blocks_local (
   tenant_id String,
   rollup String,
