@@ -46,7 +46,7 @@ export interface IncomingEvent {
 export interface ReportOptions {
   /** False: raw events only (the reference the rollups are tested against). */
   readonly rollups?: boolean;
-  /** False: every daily row instead of heads and blocks (SQL only; what the benchmark compares). */
+  /** False: every daily row instead of heads and blocks (on ClickHouse, instead of blocks; what the benchmark compares). */
   readonly layouts?: boolean;
   /** Events before this instant (epoch ms) are past the tenant's retention and count for nothing. */
   readonly sinceMs?: number;
