@@ -147,14 +147,16 @@ async function measure(label: string, runs: number, fn: () => Promise<unknown>):
   return r;
 }
 
-/** A batch stored, sent again after the wait a 429 asks for (the store's ingest queue full), as a sender does. */
-async function ingestOnce(store: LogStore, db: Db, tenant: string, logType: LogType, events: readonly IncomingEvent[]): Promise<void> {
+/**
+ * A call made again after the wait a 429 or 503 asks for (the store's ingest queue full, or still moving the events
+ * acknowledged before a read), as a sender or a reader does.
+ */
+async function retried<T>(call: () => Promise<T>): Promise<T> {
   for (;;) {
     try {
-      await store.ingest(db, tenant, logType, events);
-      return;
+      return await call();
     } catch (e) {
-      if (!(e instanceof HttpError && e.status === 429)) throw e;
+      if (!(e instanceof HttpError && (e.status === 429 || e.status === 503))) throw e;
       await new Promise((r) => setTimeout(r, Number(e.extra['retry_after'] ?? 1) * 1000));
     }
   }
@@ -171,7 +173,7 @@ async function ingestAll(store: LogStore, db: Db, tenants: readonly string[], no
     for (const { logType, events } of skewed(tenant, i === 0 ? BIG : SMALL, now, 1_000 + i)) {
       // The audit log stays on SQL whichever store serves the logs; the bench measures the log store.
       if (logType === 'audit') continue;
-      const p: Promise<void> = timed(() => ingestOnce(store, db, tenant, logType, events)).then((t) => {
+      const p: Promise<void> = timed(() => retried(() => store.ingest(db, tenant, logType, events))).then((t) => {
         storing += t;
         stored += events.length;
         inFlight.delete(p);
@@ -188,7 +190,7 @@ async function ingestAll(store: LogStore, db: Db, tenants: readonly string[], no
     await Promise.all(inFlight);
   }
   // Stored, not only acknowledged: a read of each tenant waits for its batches still in ClickHouse's ingest queue.
-  for (const tenant of tenants) await store.eventCount(db, tenant, 'web', now, now);
+  for (const tenant of tenants) await retried(() => store.eventCount(db, tenant, 'web', now, now));
   const wall = (performance.now() - started) / 1000;
   console.log(`  ingest: ${stored.toLocaleString('en')} events in ${wall.toFixed(1)} s with generation, ${Math.round(stored / wall).toLocaleString('en')} events/s (the ingest calls alone ${Math.round(stored / (storing / 2000)).toLocaleString('en')} events/s)`);
 }
