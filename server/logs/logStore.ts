@@ -46,8 +46,11 @@ export interface IncomingEvent {
 export interface ReportOptions {
   /** False: raw events only (the reference the rollups are tested against). */
   readonly rollups?: boolean;
-  /** False: every daily row instead of heads and blocks (on ClickHouse, instead of blocks; what the benchmark compares). */
-  readonly layouts?: boolean;
+  /**
+   * False: every daily row instead of heads and blocks (on ClickHouse, instead of blocks and hour bits); 'days' (on
+   * ClickHouse): blocks for whole days, but every hourly row for the hours. What the benchmark compares.
+   */
+  readonly layouts?: boolean | 'days';
   /** Events before this instant (epoch ms) are past the tenant's retention and count for nothing. */
   readonly sinceMs?: number;
 }

@@ -20,6 +20,7 @@ import {
 import { HttpError, type Db } from '../types';
 import { filterConditions } from './filters';
 import { keyLabel } from './labels';
+import type { ReportOptions } from './logStore';
 import { DAY_ROWS, HOUR_MS, planRange, reportRollups, rollupId, rollupUnion, seriesRows, spanRanges, type RangePlan, type RollupDef } from './rollups';
 import { Params } from './sql';
 import { queryRange, type TimeRange } from './store';
@@ -402,14 +403,14 @@ export async function runReport(
   name: ReportName,
   params: ReportParams,
   now: number,
-  options: { rollups?: boolean; layouts?: boolean; sinceMs?: number } = {},
+  options: ReportOptions = {},
 ): Promise<ReportResult> {
   const spec = reportSpec(name);
   const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
   const range = reportRange(params, now);
   const filters = (p: Params) => filterConditions(reportFilters(spec.logType), params, p);
   const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
-  const run: ReportRun = { spec, tenantId, range, read, params, interval, filters, rollups: options.rollups ?? true, layouts: options.layouts ?? true };
+  const run: ReportRun = { spec, tenantId, range, read, params, interval, filters, rollups: options.rollups ?? true, layouts: options.layouts !== false };
   const meta = reportMeta(name, params, range);
   switch (spec.kind) {
     case 'top':

@@ -140,6 +140,12 @@ describe('rollup layouts', () => {
       blocks: [block - BLOCK_MS, block],
       masks: [String((1n << BigInt(BLOCK_MS / DAY_MS - 2)) | (1n << BigInt(BLOCK_MS / DAY_MS - 1))), '1'],
     });
+    // Hours of UTC days: 22:00–24:00 of one day and 00:00–03:00 of the next, in two spans.
+    const day = 9 * DAY_MS;
+    expect(blockMasks([[day + 22 * HOUR_MS, day + DAY_MS + HOUR_MS], [day + DAY_MS + 2 * HOUR_MS, day + DAY_MS + 3 * HOUR_MS]], DAY_MS, HOUR_MS)).toEqual({
+      blocks: [day, day + DAY_MS],
+      masks: [String((1 << 22) | (1 << 23)), String(0b101)],
+    });
   });
 
   const T2 = 'tenant-heads';

@@ -241,13 +241,16 @@ function rollupRows(id: string, tenantId: string, grain: 'h' | 'd', spans: reado
      AND ${spanRanges('r.bucket', spans, p)}`;
 }
 
-/** The blocks the days of the spans meet, each with a mask of those days' bits. */
-export function blockMasks(days: readonly Span[]): { blocks: number[]; masks: string[] } {
+/**
+ * The blocks of `blockMs` the spans meet, each with a mask of the bits (of `bitMs` each, from the block's start) that
+ * the spans cover: the days of 62-day blocks by default, or the hours of UTC days (the ClickHouse store's hour bits).
+ */
+export function blockMasks(spans: readonly Span[], blockMs = BLOCK_MS, bitMs = DAY_MS): { blocks: number[]; masks: string[] } {
   const masks = new Map<number, bigint>();
-  for (const [from, to] of days) {
-    for (let day = from; day < to; day += DAY_MS) {
-      const block = Math.floor(day / BLOCK_MS) * BLOCK_MS;
-      masks.set(block, (masks.get(block) ?? 0n) | (1n << BigInt((day - block) / DAY_MS)));
+  for (const [from, to] of spans) {
+    for (let bit = from; bit < to; bit += bitMs) {
+      const block = Math.floor(bit / blockMs) * blockMs;
+      masks.set(block, (masks.get(block) ?? 0n) | (1n << BigInt((bit - block) / bitMs)));
     }
   }
   return { blocks: [...masks.keys()], masks: [...masks.values()].map(String) };

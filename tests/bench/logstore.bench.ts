@@ -14,7 +14,8 @@
  * BENCH_REPORT=<name> measures one report at the volume of BENCH_EVENTS at a fraction of the load: the big tenant
  * gets only the events of the report's kind that it reads (its conditions), and every event of that kind in the first
  * and last hour of the 30 days (the partial hours a report reads raw); a distinct-user top-N (casb_app_users) is then
- * timed from its blocks and from its daily rows, interleaved, on the same data.
+ * timed three ways, interleaved, on the same data: from its blocks and hour bits, from its blocks and hourly states,
+ * and from its daily and hourly states.
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
@@ -417,8 +418,9 @@ async function refill(store: ClickHouseLogStore, db: Db, now: number): Promise<v
 }
 
 /**
- * BENCH_REPORT: one report over the big tenant's 30 days, serially; a distinct-user top-N from its blocks and from its
- * daily rows (the layout before them), in alternating pairs, with each pair's ratio and both answers compared.
+ * BENCH_REPORT: one report over the big tenant's 30 days, serially; a distinct-user top-N three ways in rotating
+ * rounds (as served, from blocks and hour bits; hour bits replaced by hourly states; both by daily and hourly states,
+ * the layout before them), with each round's ratios and the answers compared.
  */
 async function readOne(target: Target, now: number, name: ReportName): Promise<void> {
   const { store, db } = target;
@@ -428,24 +430,34 @@ async function readOne(target: Target, now: number, name: ReportName): Promise<v
     await measure(name, RUNS, () => store.report(db, BIG_TENANT, name, month, now));
     return;
   }
-  const [blocks, daily] = [true, false].map((layouts) => () => store.report(db, BIG_TENANT, name, month, now, { layouts })) as [() => Promise<unknown>, () => Promise<unknown>];
-  const [a, b] = [await blocks(), await daily()];
-  console.log(`  answers from blocks and from daily rows: ${JSON.stringify(a) === JSON.stringify(b) ? 'the same' : 'DIFFERENT'} (${JSON.stringify((a as { data: unknown[] }).data.slice(0, 3))} …)`);
-  const pairs: [number, number][] = [];
+  // Whole days from blocks and hours from hour bits (as served); hours from hourly states; both from states.
+  const variants = [
+    ['from blocks and hour bits', true],
+    ['from blocks and hourly states', 'days'],
+    ['from daily and hourly states', false],
+  ] as const;
+  const runs = variants.map(([, layouts]) => () => store.report(db, BIG_TENANT, name, month, now, { layouts }));
+  const answers: unknown[] = [];
+  for (const run of runs) answers.push(await run());
+  const same = answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]));
+  console.log(`  answers of the ${variants.length} ways: ${same ? 'the same' : 'DIFFERENT'} (${JSON.stringify((answers[0] as { data: unknown[] }).data.slice(0, 3))} …)`);
+  const rounds: number[][] = [];
   for (let i = 0; i < RUNS; i++) {
-    // Each pair in the other order from the one before.
-    if (i % 2) {
-      const d = await timed(daily);
-      pairs.push([await timed(blocks), d]);
-    } else pairs.push([await timed(blocks), await timed(daily)]);
+    // Each round starts with the next way: every way runs first, between and last as often.
+    const round: number[] = [];
+    for (let j = 0; j < runs.length; j++) {
+      const k = (i + j) % runs.length;
+      round[k] = await timed(runs[k]!);
+    }
+    rounds.push(round);
   }
-  const sorted = (k: 0 | 1) => pairs.map((p) => p[k]).sort((x, y) => x - y);
-  const ratios = pairs.map(([x, y]) => x / y).sort((x, y) => x - y);
-  for (const [label, k] of [['from blocks', 0], ['from daily rows', 1]] as const) {
-    const t = sorted(k);
-    console.log(`  ${`${name} ${label}`.padEnd(44)} p50 ${ms(percentile(t, 0.5))}   p95 ${ms(percentile(t, 0.95))}`);
-  }
-  console.log(`  blocks / daily rows per pair: median ${percentile(ratios, 0.5).toFixed(3)}, from ${ratios[0]!.toFixed(3)} to ${ratios[ratios.length - 1]!.toFixed(3)} (${RUNS} pairs)`);
+  variants.forEach(([label], k) => {
+    const t = rounds.map((r) => r[k]!).sort((x, y) => x - y);
+    console.log(`  ${`${name} ${label}`.padEnd(58)} p50 ${ms(percentile(t, 0.5))}   p95 ${ms(percentile(t, 0.95))}`);
+    if (k === 0) return;
+    const ratios = rounds.map((r) => r[0]! / r[k]!).sort((x, y) => x - y);
+    console.log(`    as served / ${label}, per round: median ${percentile(ratios, 0.5).toFixed(3)}, from ${ratios[0]!.toFixed(3)} to ${ratios[ratios.length - 1]!.toFixed(3)} (${RUNS} rounds)`);
+  });
 }
 
 /** Every report serially and six at a time, log pages, a drill-down and the export, over the big tenant's 30 days. */

@@ -135,17 +135,17 @@ describe.skipIf(!url)('ClickHouse store', () => {
       await answersAsSql(old);
       for (let shard = 0; shard < old.ch.shardCount; shard++) {
         const done = await fills(shard);
-        expect(done.map((f) => f.target)).toEqual(['log_blocks_local', 'log_drills_daily_local', 'log_drills_local', 'log_rollups_daily_local', 'log_rollups_local']);
+        expect(done.map((f) => f.target)).toEqual(['log_day_bits_local', 'log_drills_daily_local', 'log_drills_local', 'log_hour_bits_local', 'log_rollups_daily_local', 'log_rollups_local']);
         for (const f of done) expect([f.target, f.day]).toEqual([f.target, f.first]);
       }
       // A server stopped after a step of the drill tables' fill landed, before its mark (here the step of the newest
       // day): that mark, and the older days' rows and marks, go. The next start counts that day once, not its rows again
-      // with the events before the view. The blocks' fill loses its marks alone: its rows (bits) stay, and counting
-      // its days again changes none.
+      // with the events before the view. The bit tables' fills lose their marks alone: their rows (bits) stay, and
+      // counting their days again changes none.
       for (let shard = 0; shard < old.ch.shardCount; shard++) {
         const last = Number((await fills(shard)).find((f) => f.target === 'log_drills_local')!.last);
         await old.ch.command(
-          sql`ALTER TABLE ${database}.log_fills_local DELETE WHERE day <= ${last} AND (startsWith(target, 'log_drills') OR target = 'log_blocks_local')`,
+          sql`ALTER TABLE ${database}.log_fills_local DELETE WHERE day <= ${last} AND (startsWith(target, 'log_drills') OR target IN ('log_day_bits_local', 'log_hour_bits_local'))`,
           shard,
         );
         for (const table of ['log_drills_local', 'log_drills_daily_local']) await old.ch.command(sql`ALTER TABLE ${database}.${raw(table)} DELETE WHERE hour < ${last}`, shard);
@@ -449,6 +449,32 @@ describe.skipIf(!url)('ClickHouse store', () => {
           const a = await sqlLogStore.report(db, tenantId, name as ReportName, params, BASE + SPAN, options);
           expect(await store.report(db, tenantId, name as ReportName, params, BASE + SPAN, options), name).toEqual(a);
         }
+    });
+
+    it('answers a distinct-user top-N over whole days and partial days, with applications whose events have no user, as the SQL store does', async () => {
+      const tenantId = 'tenant-user-bits';
+      await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+      const casb = (ts: number, app: string, userid?: string) => ({ ts, event: { is_casb: true, casb_app_name: app, bytes: 1, ...(userid ? { userid } : {}) } });
+      const events = [
+        // Box: users on the partial first day, at 02:00 (before the range) and 09:00, and on the whole second day.
+        casb(BASE + 2 * HOUR_MS, 'Box', 'early@x.example'),
+        casb(BASE + 9 * HOUR_MS, 'Box', 'ann@x.example'),
+        casb(BASE + DAY_MS + 3 * HOUR_MS, 'Box', 'bob@x.example'),
+        // Dropbox: no user, on the partial first day; Slack: no user, on the whole second day.
+        casb(BASE + 10 * HOUR_MS, 'Dropbox'),
+        casb(BASE + DAY_MS + 4 * HOUR_MS, 'Slack'),
+        // Drive: a user on the partial last day, in the range, and one after it.
+        casb(BASE + 2 * DAY_MS + HOUR_MS, 'Drive', 'cy@x.example'),
+        casb(BASE + 2 * DAY_MS + 7 * HOUR_MS, 'Drive', 'late@x.example'),
+      ];
+      for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
+      // From 05:30 of the first day to 06:30 of the third: its partial days' whole hours from hour bits, its whole day from blocks.
+      const params: ReportParams = { start: (BASE + 5.5 * HOUR_MS) / 1000, end: (BASE + 2 * DAY_MS + 6.5 * HOUR_MS) / 1000, limit: 10 };
+      const expected = { Box: 2, Drive: 1, Dropbox: 0, Slack: 0 };
+      for (const s of [sqlLogStore, store]) {
+        const { data } = (await s.report(db, tenantId, 'casb_app_users', params, BASE + SPAN)) as { data: { key: string; value: number }[] };
+        expect(Object.fromEntries(data.map((d) => [d.key, d.value])), s.name).toEqual(expected);
+      }
     });
 
     it('deletes a tenant events past its retention on both stores, and reads start there anyway', async () => {

@@ -24,7 +24,7 @@ import { encodeCursor } from '../cursor';
 import { insightsResult, insightsScope } from '../insights';
 import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
 import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
-import { BLOCK_MS, blockMasks, bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef } from '../rollups';
+import { BLOCK_MS, blockMasks, bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef, type Span } from '../rollups';
 import { sandboxOf } from '../sandbox';
 import { sqlLogStore } from '../sqlStore';
 import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
@@ -238,19 +238,20 @@ function byKind(rollups: ReadonlyMap<string, RollupDef>): ReadonlyMap<LogType, r
 
 /**
  * The rollup tables: the reports' (migrations 005 and 008) and the drill-downs' (009, rows keyed by the filter's
- * value too), each by the span of their rows, UTC hours and UTC days; and the distinct-user top-Ns' blocks (013).
+ * value too), each by the span of their rows, UTC hours and UTC days; and the distinct-user top-Ns' bits (014): a bit
+ * per day of 62-day blocks, a bit per hour of UTC days.
  */
 interface Grain {
   readonly ms: number;
   /** The Distributed table; each shard's is `<table>_local`. */
-  readonly table: 'log_rollups' | 'log_rollups_daily' | 'log_drills' | 'log_drills_daily' | 'log_blocks';
+  readonly table: 'log_rollups' | 'log_rollups_daily' | 'log_drills' | 'log_drills_daily' | 'log_day_bits' | 'log_hour_bits';
   /** The rollups it holds, by log kind; the drill tables' rows carry `by_key`. */
   readonly kinds: ReadonlyMap<LogType, readonly [string, RollupDef][]>;
   readonly drill: boolean;
-  /** Rows per (key, user) with a bit per day of the span (blockRows), not ROW_COLUMNS. */
-  readonly blocks?: true;
+  /** Rows per (key, user) with a bit per `ms` of the span in `column` (blockRows), not ROW_COLUMNS. */
+  readonly bits?: { readonly ms: number; readonly column: 'days' | 'hours' };
 }
-/** A rollup read from blocks for whole days: a distinct-user top-N (its keys unlabelled, as the catalogue's are). */
+/** A rollup read from bits for whole days and hours: a distinct-user top-N (its keys unlabelled, as the catalogue's are). */
 const inBlocks = (d: RollupDef) => d.layout === 'blocks' && !!d.sub && !d.label;
 const REPORT_KINDS = byKind(ROLLUPS);
 const DRILL_KINDS = byKind(DRILL_ROLLUPS);
@@ -258,17 +259,19 @@ const HOURS: Grain = { ms: HOUR_MS, table: 'log_rollups', kinds: REPORT_KINDS, d
 const DAYS: Grain = { ms: DAY_MS, table: 'log_rollups_daily', kinds: REPORT_KINDS, drill: false };
 const DRILL_HOURS: Grain = { ms: HOUR_MS, table: 'log_drills', kinds: DRILL_KINDS, drill: true };
 const DRILL_DAYS: Grain = { ms: DAY_MS, table: 'log_drills_daily', kinds: DRILL_KINDS, drill: true };
-const BLOCKS: Grain = { ms: BLOCK_MS, table: 'log_blocks', kinds: byKind(new Map([...ROLLUPS].filter(([, d]) => inBlocks(d)))), drill: false, blocks: true };
-const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS, BLOCKS];
+const BIT_KINDS = byKind(new Map([...ROLLUPS].filter(([, d]) => inBlocks(d))));
+const BLOCKS: Grain = { ms: BLOCK_MS, table: 'log_day_bits', kinds: BIT_KINDS, drill: false, bits: { ms: DAY_MS, column: 'days' } };
+const HOUR_BITS: Grain = { ms: DAY_MS, table: 'log_hour_bits', kinds: BIT_KINDS, drill: false, bits: { ms: HOUR_MS, column: 'hours' } };
+const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS, BLOCKS, HOUR_BITS];
 /** Tables whose rows an insert repeated leaves as they were (bits or'ed): a fill taken up again need not delete them. */
-const IDEMPOTENT = new Set([`${BLOCKS.table}_local`]);
+const IDEMPOTENT = new Set(GRAINS.filter((g) => g.bits).map((g) => `${g.table}_local`));
 
 /**
  * A grain's rows of a shard's events (those matching `where`), for the rollups given (all of one kind): what its view
  * inserts, and what a fill inserts for the events before the view.
  */
 function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain, where: readonly Sql[] = []): Sql {
-  if (grain.blocks) return blockRows(db, logType, defs, from, where);
+  if (grain.bits) return blockRows(db, logType, defs, from, grain, where);
   const named = [
     ['tenant_id', raw('tenant_id')],
     ['rollup', raw('tupleElement(c, 1)')],
@@ -279,18 +282,32 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
   return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, where, groups, (c) => c, (i) => named[i]![0], grain.drill);
 }
 
+/** The user of a bit row of events without one (migration 014): no stored text holds a NUL (safeText.ts). */
+const NO_USER = '\u0000';
+
 /**
- * A shard's block rows of distinct-user rollups (migration 013): per tenant, rollup, block, key and user counted, the
- * bit of each UTC day of the block with such an event.
+ * A shard's bit rows of distinct-user rollups (migration 014): per tenant, rollup, span of the grain (a block of days,
+ * a day), key and user counted (NO_USER for events without one), the bit of each part of the span (a day, an hour)
+ * with such an event.
  */
-function blockRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, where: readonly Sql[]): Sql {
+function blockRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain, where: readonly Sql[]): Sql {
   const all = join(defs.map(([id, d]) => contributions(id, d, false)), ', ');
-  const block = `intDiv(ts, ${BLOCK_MS}) * ${BLOCK_MS}`;
+  const block = `intDiv(ts, ${grain.ms}) * ${grain.ms}`;
   return sql`SELECT tenant_id, tupleElement(c, 1) AS rollup, ${raw(block)} AS hour, tupleElement(c, 2) AS has_key, tupleElement(c, 3) AS key,
-                    tupleElement(c, 5) AS user, groupBitOrState(toUInt64(bitShiftLeft(toUInt64(1), intDiv(ts - ${raw(block)}, ${DAY_MS})))) AS days
+                    if(tupleElement(c, 6) = 1, tupleElement(c, 5), ${NO_USER}) AS user, groupBitOrState(toUInt64(bitShiftLeft(toUInt64(1), intDiv(ts - ${raw(block)}, ${grain.bits!.ms})))) AS ${raw(grain.bits!.column)}
                FROM ${db}.${raw(identifier(from))} ARRAY JOIN arrayConcat(${all}) AS c
-              WHERE ${join([sql`log_type = ${logType}`, raw('tupleElement(c, 6) = 1'), ...where], ' AND ')}
+              WHERE ${join([sql`log_type = ${logType}`, ...where], ' AND ')}
               GROUP BY tenant_id, rollup, hour, has_key, key, user`;
+}
+
+/** A bit grain's (has_key, key, user) of a rollup with a bit in the spans (whole days of blocks, whole hours of days). */
+function bitRows(db: Sql, grain: Grain, tenantId: string, id: string, spans: readonly Span[]): Sql {
+  const { ms, column } = grain.bits!;
+  const { blocks: starts, masks } = blockMasks(spans, grain.ms, ms);
+  const mask = sql`multiIf(${join(starts.map((b, i) => sql`hour = ${b}, toUInt64(${masks[i]!})`), ', ')}, toUInt64(0))`;
+  return sql`SELECT has_key, key, user FROM ${db}.${raw(grain.table)}
+              WHERE tenant_id = ${tenantId} AND rollup = ${id} AND hour IN (${join(starts.map((b) => sql`${b}`), ', ')})
+                AND bitAnd(finalizeAggregation(${raw(column)}), ${mask}) != 0`;
 }
 
 /**
@@ -311,6 +328,8 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
  * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
  * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too.
+ * `bits` (a distinct-user top-N): false reads daily and hourly states instead of blocks and hour bits, 'days' hourly
+ * states instead of hour bits (ReportOptions.layouts).
  */
 function aggregate(
   db: Sql,
@@ -323,7 +342,7 @@ function aggregate(
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
-  blocks = true,
+  bits: boolean | 'days' = true,
 ): Sql {
   const id = rollupId(d);
   const [hours, daily, ofKey] = drill
@@ -340,21 +359,20 @@ function aggregate(
   const parts: Sql[] = [];
   if (plan.raw.length || (!plan.hours.length && !plan.days.length))
     parts.push(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r));
-  // A distinct-user top-N's whole days from its blocks (once filled that far): a (key, user) pair a block.
-  const inBlock = blocks && !drill && days === true && inBlocks(d) && !groups('x').length && plan.days.length > 0 && plan.days[0]![0] >= wholeFrom(`${BLOCKS.table}_local`, id);
-  if (inBlock) {
-    const { blocks: starts, masks } = blockMasks(plan.days);
-    const mask = sql`multiIf(${join(starts.map((b, i) => sql`hour = ${b}, toUInt64(${masks[i]!})`), ', ')}, toUInt64(0))`;
+  // A distinct-user top-N's whole days from its blocks and its whole hours from its hour bits (each once filled that
+  // far): a (key, user) pair a block or a day, in one uniqExact state per key.
+  const bitsOf = (grain: Grain, spans: readonly Span[]) =>
+    (bits === true || (bits === 'days' && grain === BLOCKS)) && !drill && days === true && inBlocks(d) && !groups('x').length && spans.length > 0 && spans[0]![0] >= wholeFrom(`${grain.table}_local`, id);
+  const [dayBits, hourBits] = [bitsOf(BLOCKS, plan.days), bitsOf(HOUR_BITS, plan.hours)];
+  const pairs = [...(dayBits ? [bitRows(db, BLOCKS, tenantId, id, plan.days)] : []), ...(hourBits ? [bitRows(db, HOUR_BITS, tenantId, id, plan.hours)] : [])];
+  if (pairs.length)
     parts.push(
       sql`SELECT has_key AS ${raw(r('has_key'))}, key AS ${raw(r('key'))}, toUInt64(0) AS ${raw(r('events'))}, toUInt64(0) AS ${raw(r('first_events'))},
                  toInt64(0) AS ${raw(r('byte_sum'))}, toInt64(0) AS ${raw(r('first_byte_sum'))},
-                 uniqExactIfState(user, toUInt8(1)) AS ${raw(r('users'))}, minIfState('', toUInt8(0)) AS ${raw(r('label'))}, toUInt64(0) AS ${raw(r('labelled'))}
-            FROM ${db}.${raw(BLOCKS.table)}
-           WHERE tenant_id = ${tenantId} AND rollup = ${id} AND hour IN (${join(starts.map((b) => sql`${b}`), ', ')}) AND bitAnd(finalizeAggregation(days), ${mask}) != 0
-           GROUP BY has_key, key`,
+                 uniqExactIfState(user, user != ${NO_USER}) AS ${raw(r('users'))}, minIfState('', toUInt8(0)) AS ${raw(r('label'))}, toUInt64(0) AS ${raw(r('labelled'))}
+            FROM (${join(pairs, ' UNION ALL ')}) GROUP BY has_key, key`,
     );
-  }
-  for (const [grain, spans] of [[hours, plan.hours], [daily, inBlock ? [] : plan.days]] as const) {
+  for (const [grain, spans] of [[hours, hourBits ? [] : plan.hours], [daily, dayBits ? [] : plan.days]] as const) {
     if (!spans.length) continue;
     const g = groups('hour');
     parts.push(
@@ -587,7 +605,7 @@ export class ClickHouseLogStore implements LogStore {
     const rollups = reportRollups(spec);
     const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts !== false);
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts ?? true);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -805,9 +823,9 @@ export class ClickHouseLogStore implements LogStore {
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_hourly_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_daily_users_local DELETE WHERE tenant_id = ${tenantId} AND day < ${beforeMs}`, shard);
       // An hour or day that starts before beforeMs: reads take its events from the raw rows from beforeMs on. A block
-      // goes once all its days are before it (reads mask the days before their range's start, as on SQL).
+      // or a day of hour bits goes once all of it is before it (reads mask the bits before their range's start, as on SQL).
       for (const grain of GRAINS) {
-        const before = grain.blocks ? beforeMs - grain.ms + 1 : beforeMs;
+        const before = grain.bits ? beforeMs - grain.ms + 1 : beforeMs;
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${before}`, shard);
       }
       for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND span_start < ${beforeMs}`, shard);
@@ -821,7 +839,7 @@ export class ClickHouseLogStore implements LogStore {
       // A partition is a UTC day, or a block of days (starting that day) in the blocks' table.
       const tables = [
         ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES].map((t) => [t, 1] as const),
-        ...GRAINS.map((g) => [`${g.table}_local`, g.blocks ? g.ms / DAY_MS : 1] as const),
+        ...GRAINS.map((g) => [`${g.table}_local`, Math.max(1, g.ms / DAY_MS)] as const),
       ];
       for (const [table, days] of tables) {
         const parts = await this.ch.rows<{ partition: string }>(
