@@ -20,7 +20,6 @@ import {
 import { HttpError, type Db } from '../types';
 import { filterConditions } from './filters';
 import { keyLabel } from './labels';
-import type { ReportOptions } from './logStore';
 import { DAY_ROWS, HOUR_MS, planRange, reportRollups, rollupId, rollupUnion, seriesRows, spanRanges, type RangePlan, type RollupDef } from './rollups';
 import { Params } from './sql';
 import { queryRange, type TimeRange } from './store';
@@ -403,7 +402,7 @@ export async function runReport(
   name: ReportName,
   params: ReportParams,
   now: number,
-  options: ReportOptions = {},
+  options: { rollups?: boolean; layouts?: boolean | 'days'; sinceMs?: number } = {},
 ): Promise<ReportResult> {
   const spec = reportSpec(name);
   const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;

@@ -260,9 +260,9 @@ const DAYS: Grain = { ms: DAY_MS, table: 'log_rollups_daily', kinds: REPORT_KIND
 const DRILL_HOURS: Grain = { ms: HOUR_MS, table: 'log_drills', kinds: DRILL_KINDS, drill: true };
 const DRILL_DAYS: Grain = { ms: DAY_MS, table: 'log_drills_daily', kinds: DRILL_KINDS, drill: true };
 const BIT_KINDS = byKind(new Map([...ROLLUPS].filter(([, d]) => inBlocks(d))));
-const BLOCKS: Grain = { ms: BLOCK_MS, table: 'log_day_bits', kinds: BIT_KINDS, drill: false, bits: { ms: DAY_MS, column: 'days' } };
+const DAY_BITS: Grain = { ms: BLOCK_MS, table: 'log_day_bits', kinds: BIT_KINDS, drill: false, bits: { ms: DAY_MS, column: 'days' } };
 const HOUR_BITS: Grain = { ms: DAY_MS, table: 'log_hour_bits', kinds: BIT_KINDS, drill: false, bits: { ms: HOUR_MS, column: 'hours' } };
-const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS, BLOCKS, HOUR_BITS];
+const GRAINS = [HOURS, DAYS, DRILL_HOURS, DRILL_DAYS, DAY_BITS, HOUR_BITS];
 /** Tables whose rows an insert repeated leaves as they were (bits or'ed): a fill taken up again need not delete them. */
 const IDEMPOTENT = new Set(GRAINS.filter((g) => g.bits).map((g) => `${g.table}_local`));
 
@@ -362,9 +362,9 @@ function aggregate(
   // A distinct-user top-N's whole days from its blocks and its whole hours from its hour bits (each once filled that
   // far): a (key, user) pair a block or a day, in one uniqExact state per key.
   const bitsOf = (grain: Grain, spans: readonly Span[]) =>
-    (bits === true || (bits === 'days' && grain === BLOCKS)) && !drill && days === true && inBlocks(d) && !groups('x').length && spans.length > 0 && spans[0]![0] >= wholeFrom(`${grain.table}_local`, id);
-  const [dayBits, hourBits] = [bitsOf(BLOCKS, plan.days), bitsOf(HOUR_BITS, plan.hours)];
-  const pairs = [...(dayBits ? [bitRows(db, BLOCKS, tenantId, id, plan.days)] : []), ...(hourBits ? [bitRows(db, HOUR_BITS, tenantId, id, plan.hours)] : [])];
+    (bits === true || (bits === 'days' && grain === DAY_BITS)) && !drill && days === true && inBlocks(d) && !groups('x').length && spans.length > 0 && spans[0]![0] >= wholeFrom(`${grain.table}_local`, id);
+  const [dayBits, hourBits] = [bitsOf(DAY_BITS, plan.days), bitsOf(HOUR_BITS, plan.hours)];
+  const pairs = [...(dayBits ? [bitRows(db, DAY_BITS, tenantId, id, plan.days)] : []), ...(hourBits ? [bitRows(db, HOUR_BITS, tenantId, id, plan.hours)] : [])];
   if (pairs.length)
     parts.push(
       sql`SELECT has_key AS ${raw(r('has_key'))}, key AS ${raw(r('key'))}, toUInt64(0) AS ${raw(r('events'))}, toUInt64(0) AS ${raw(r('first_events'))},
