@@ -434,7 +434,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
             expect(await store.report(db, tenantId, name as ReportName, p, now), `${name} ${JSON.stringify(f)}`).toEqual(await sqlLogStore.report(db, tenantId, name as ReportName, p, now));
           }
         }),
-        { numRuns: 12 },
+        { numRuns: 8 },
       );
     });
 
