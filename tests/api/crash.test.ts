@@ -3,7 +3,7 @@
  * killed with SIGKILL (no shutdown hook runs) while saves are in flight, and while it seeds the demo logs of an empty
  * store for the first time, and while appliances send event batches. A restart on the same store comes up, every save
  * and every batch that was answered 200 is there (no batch in part), and the seed is whole. With LOG_STORE=clickhouse
- * (and CLICKHOUSE_URL) it runs with the logs on the cluster; CI does not, for its time.
+ * (and CLICKHOUSE_URL) it runs with the logs on the cluster, but for the saves, which do not touch the logs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,8 @@ async function signedInAt(url: string): Promise<ApiClient> {
 }
 
 describe('kill -9', { timeout: 300_000 }, () => {
-  it('during saves: after a restart every acknowledged save is there', async () => {
+  // Saves go to the SQL store whatever keeps the logs: with the logs on the cluster this would repeat the run without.
+  it.skipIf(process.env.LOG_STORE === 'clickhouse')('during saves: after a restart every acknowledged save is there', async () => {
     const store = await freshStore(true);
     const first = spawnServer(store);
     const admin = await signedInAt(await first.url);
