@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The partial days of a 30-day distinct-user top-N (casb_app_users) on one shard, synthetic: the hourly uniqExactIf
 # states the ClickHouse store read before migration 014 against the hour bits it reads since (one row per application,
-# user and UTC day, a bit per hour). The data matches the 100 M load of docs/benchmarks.md (2026-12-02, 08:49): 23 whole
-# hours over the two partial days, 24 applications of 2,500 to 580 users each, about 1,900 users per application and
-# hour on average (1.05 M user entries in 552 states), and 100 users with events only in the days' other hours. Runs on a started cluster (npm run clickhouse:start) in a scratch database
-# `partial_days` on the shard at CLICKHOUSE_PORT (native protocol, default 19000), which it drops at the end. Prints each
-# round's times (the order alternating), both answers' equality, and the median and range of bits / states per round.
+# user and UTC day, a bit per hour). The data has the size the 100 M load of docs/benchmarks.md (2026-12-02, 08:49) had
+# per shard: 23 whole hours over the two partial days, 24 applications of 2,500 to 580 users each, about 1,900 users per
+# application and hour on average (1.05 M user entries in 552 states), and 100 users with events only in the days'
+# other hours. Not its spread: here users are active in nearly every hour, which the bench's Zipf users are not, and on
+# the bench's own data at 30 M events' density hour bits were the slower (docs/benchmarks.md, 2026-12-02 17:15).
+# Runs on a started cluster (npm run clickhouse:start) in a scratch database `partial_days` on the shard at
+# CLICKHOUSE_PORT (native protocol, default 19000), which it drops at the end. Prints both answers' equality, each
+# round's times (the order alternating), and the median and range of bits / states per round.
 set -euo pipefail
 C="clickhouse-client --port ${CLICKHOUSE_PORT:-19000}"
 ROUNDS="${ROUNDS:-10}"
