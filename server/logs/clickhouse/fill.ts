@@ -2,7 +2,7 @@
  * New rollup tables filled from the events stored before their view, in the background (migration 010).
  *
  * A view counts the events stored after it was made. The events before it are counted by a fill, a few UTC days at a
- * time (about CHUNK_EVENTS events), newest first, while the portal serves:
+ * time (about STEP_EVENTS events), newest first, while the portal serves:
  * - `bound` splits the two without overlap: the fill takes the events with seq up to the largest stored when the view
  *   was made, and the server hands out larger ones from then on.
  * - After each step, a row in `log_fills_local` records that the rows are whole from its first day on. Reads take the
@@ -21,8 +21,8 @@ import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 
-/** About how many events of a shard one step of a fill counts (whole days; one day at least). */
-const CHUNK_EVENTS = 500_000;
+/** About how many events of a shard one step of a fill counts (whole days; one day at least), unless told otherwise. */
+export const STEP_EVENTS = 500_000;
 
 export interface FillPlan {
   /** The view whose table is filled (its name), the `_local` table, and the rollups of its rows to fill. */
@@ -58,12 +58,14 @@ export class RollupFills {
 
   /**
    * `idempotent`: `_local` tables whose rows an insert repeated leaves as they were (bits or'ed): a fill of one taken
-   * up again only repeats its last step, and deletes none of its rows (see the top of this file).
+   * up again only repeats its last step, and deletes none of its rows (see the top of this file). `stepEvents`: about
+   * how many events of a shard a step counts.
    */
   constructor(
     private readonly ch: ClickHouse,
     private readonly rowsOf: FillRows,
     private readonly idempotent: ReadonlySet<string> = new Set(),
+    private readonly stepEvents = STEP_EVENTS,
   ) {}
 
   private get db(): Sql {
@@ -154,7 +156,7 @@ export class RollupFills {
         if (!days.has(f.shard)) days.set(f.shard, this.eventsByDay(f.shard));
         const counts = await days.get(f.shard)!;
         let from = f.frontier - DAY_MS;
-        for (let n = counts.get(from) ?? 0; from > f.firstDay && n + (counts.get(from - DAY_MS) ?? 0) <= CHUNK_EVENTS; ) {
+        for (let n = counts.get(from) ?? 0; from > f.firstDay && n + (counts.get(from - DAY_MS) ?? 0) <= this.stepEvents; ) {
           from -= DAY_MS;
           n += counts.get(from) ?? 0;
         }

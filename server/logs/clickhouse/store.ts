@@ -431,13 +431,14 @@ export class ClickHouseLogStore implements LogStore {
   /** This server's lease on the cluster's upkeep (see start). */
   private lease: Lease | undefined;
 
-  constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config)) {
+  /** `fillStepEvents`: about how many events of a shard a step of a fill of new rollup tables counts (fill.ts). */
+  constructor(config: ClickHouseConfig, ch: ClickHouse = new ClickHouse(config), options: { fillStepEvents?: number } = {}) {
     this.ch = ch;
     this.fills = new RollupFills(ch, (target, ids, where) => {
       const grain = GRAINS.find((g) => `${g.table}_local` === target);
       const kinds = [...(grain?.kinds ?? [])].map(([logType, defs]) => [logType, defs.filter(([id]) => ids.includes(id))] as const).filter(([, defs]) => defs.length);
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
-    }, IDEMPOTENT);
+    }, IDEMPOTENT, options.fillStepEvents);
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
     // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: done once every
     // shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
