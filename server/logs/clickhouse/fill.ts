@@ -22,7 +22,7 @@ import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 
 /** About how many events of a shard one step of a fill counts (whole days; one day at least), unless told otherwise. */
-export const STEP_EVENTS = 500_000;
+const STEP_EVENTS = 500_000;
 
 export interface FillPlan {
   /** The view whose table is filled (its name), the `_local` table, and the rollups of its rows to fill. */
