@@ -29,6 +29,9 @@ const ping = (port) =>
     req.on('timeout', () => req.destroy());
   });
 
+/** How long start waits for a shard to answer. */
+const START_WAIT_S = 300;
+
 async function start() {
   for (const shard of SHARDS) {
     if (await ping(shard.http)) {
@@ -47,10 +50,15 @@ async function start() {
     });
     if (run.status !== 0) throw new Error(`${shard.name} did not start (exit ${run.status}); see ${join(dir, 'log')}.`);
   }
+  // A shard loads its tables' parts before it answers: seconds when empty, half a minute or more with tens of
+  // millions of events.
   for (const shard of SHARDS) {
     let up = false;
-    for (let i = 0; i < 100 && !(up = await ping(shard.http)); i++) await sleep(200);
-    if (!up) throw new Error(`${shard.name} does not answer on http ${shard.http}; see ${join(dataDir, shard.name, 'log')}.`);
+    for (let i = 0; i < START_WAIT_S * 5 && !(up = await ping(shard.http)); i++) {
+      if (i === 50) console.info(`${shard.name} is still loading its data…`);
+      await sleep(200);
+    }
+    if (!up) throw new Error(`${shard.name} does not answer on http ${shard.http} after ${START_WAIT_S} s; see ${join(dataDir, shard.name, 'log')}.`);
   }
   console.info(`ClickHouse cluster "portal" up: CLICKHOUSE_URL=${SHARDS.map((s) => `http://127.0.0.1:${s.http}`).join(',')}`);
 }
