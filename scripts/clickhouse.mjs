@@ -50,8 +50,8 @@ async function start() {
     });
     if (run.status !== 0) throw new Error(`${shard.name} did not start (exit ${run.status}); see ${join(dir, 'log')}.`);
   }
-  // A shard loads its tables' parts before it answers: seconds when empty, half a minute or more with tens of
-  // millions of events.
+  // A shard loads its tables' parts before it answers (7 s for two shards holding 30 M events after a clean stop);
+  // the wait leaves room for a slower start, such as after a kill.
   for (const shard of SHARDS) {
     let up = false;
     for (let i = 0; i < START_WAIT_S * 5 && !(up = await ping(shard.http)); i++) {
