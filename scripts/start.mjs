@@ -6,6 +6,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { setInterval, clearInterval } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from './serverFlags.mjs';
 import { readyLines, portalAddress } from './startLines.mjs';
 
 const SOURCES = ['index.html', 'login', 'provider', 'src', 'engine', 'definitions', 'schemas', 'vite.config.ts', 'package-lock.json'];
@@ -40,7 +41,7 @@ if (buildIsStale()) {
 }
 
 const env = { NODE_ENV: 'production', PORTAL_PRODUCTION: 'true', ...process.env };
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));
 

@@ -1,12 +1,14 @@
 /**
  * `npm run bench [-- <name filter>]`: runs every `*.bench.ts` under tests/bench, one child process each (so one
- * benchmark's memory and caches do not colour the next), and fails when any of them fails. Each prints its own table.
+ * benchmark's memory and caches do not colour the next), with the server's Node flags (the benchmarks that run it run
+ * it in their own process), and fails when any of them fails. Each prints its own table.
  * The generated files the benchmarks import are brought up to date first (a fresh clone has none).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -30,7 +32,7 @@ for (const file of files) {
   const name = relative(ROOT, file);
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', cwd: ROOT, env: process.env });
+  const r = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', file], { stdio: 'inherit', cwd: ROOT, env: process.env });
   console.log(`${r.status === 0 ? '✓' : '✗'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (r.status !== 0) failed.push(name);
 }
