@@ -137,6 +137,31 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     expect(answer.headed).toBe(true);
   });
 
+  it('answers a top whose N-th key ties with the next one, ordered by key as the SQL store orders them', async () => {
+    const tenant = randomUUID();
+    // a and b in every head with as many events: the first of a top 1 is a, and b cannot be before it.
+    await ingest(tenant, [6, 5, 4, 3].flatMap((ago) => day(ago, { 'b.example': 20, 'a.example': 20 })));
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(4);
+    const answer = await both(tenant, 'top_domains', 1);
+    expect(answer.clickhouse).toEqual(answer.sql);
+    expect((answer.clickhouse as { data: unknown[] }).data).toEqual([{ key: 'a.example', value: 80 }]);
+    expect(answer.headed).toBe(true);
+  });
+
+  it('fetches more keys from the heads when more than the first fetch may reach the top', async () => {
+    const tenant = randomUUID();
+    // a heads every day; each of ten domains heads one day only, with more events that day than a has on it, but
+    // fewer than a over the ten days. Their bounds (their day plus the tails of the others) pass a's total, so the
+    // first keys fetched by bound are all theirs.
+    const days = [...Array(10)].map((_, i) => 12 - i);
+    await ingest(tenant, days.flatMap((ago, i) => day(ago, { 'a.example': 20, [`x${i}.example`]: 195 })));
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(10);
+    const answer = await both(tenant, 'top_domains', 1);
+    expect(answer.clickhouse).toEqual(answer.sql);
+    expect((answer.clickhouse as { data: unknown[] }).data).toEqual([{ key: 'a.example', value: 200 }]);
+    expect(answer.headed).toBe(true);
+  });
+
   it('does not answer from heads that a key in every tail outgrows', async () => {
     const tenant = randomUUID();
     // z is left out of every day's head (two keys), yet has the most events of the four days.

@@ -10,8 +10,10 @@
  * - a key's sum over what was read is a lower bound of its value; an upper bound adds the `top` of each headed span
  *   whose head lacks the key;
  * - keys that may be among the first N and that some head lacks are looked up in the rollup rows by key;
- * - the answer is the N keys with the highest values when each of them is exact and the N-th is above every other
- *   key's upper bound (and above the sum of every `top`, the bound of a key read nowhere).
+ * - the answer is the N keys with the highest values when each of them is exact, no other key read can rank before
+ *   the N-th (an upper bound above its value, or equal to it with a key before it, as the stores order ties), and the
+ *   N-th is above the bound of every key not read (the sum of every `top` for a key read nowhere; the last fetched
+ *   key's upper bound for keys fetched by upper bound no further, so more are fetched while that bound is in the way).
  * Otherwise the report reads every rollup row, as before. So the heads change how fast a report answers, never what.
  *
  * A build is valid while the span's events of its kind on its shard are as many as when it was computed (`stamp`,
@@ -45,9 +47,12 @@ const ROLLUP = raw('`rollup`');
  * How many times more keys than heads rows the spans of a read hold for the heads to be read (see `top`). Measured at
  * 10 M events (docs/benchmarks.md): past hours of 4–6 times were slower from heads (284 → 487–526 ms), a drill-down's
  * days of 9–18 times quicker (0.6–0.75 of the time), a report's days of more than 20 times 0.2–0.35. Tests lower it so
- * that small data reads heads.
+ * that small data reads heads. `maxFetch`: the most keys a top fetches from the heads to prove itself.
  */
-export const HEAD_READS = { longTails: 10 };
+export const HEAD_READS = { longTails: 10, maxFetch: 4_096 };
+
+/** How many times more keys a top's next fetch from the heads asks for (see `top`). */
+const FETCH_GROWTH = 8;
 
 /** How often the background pass looks for days to build. */
 const HEADS_EVERY_MS = 60_000;
@@ -530,54 +535,65 @@ export class Heads {
               FROM ${rowsOf(g)}${headed} GROUP BY has_key, key`,
       );
     }
-    // Enough keys by upper bound to find the N by lower bound among them, and a bound for the keys not fetched.
-    const fetch = 2 * (limit + excluded.length) + 2;
-    const { data, totals } = await this.ch.withTotals<{ hk: number; k: string; lower: string; upper: string; label: string | null; f: string; ve: string; le: string | null }>(
-      sql`SELECT hk, k, toString(sum(v)) AS lower, toString(sum(v) + ${sumTop} - sum(t)) AS upper, min(lab) AS label, toString(sum(f)) AS f,
-                 toString(sumIf(v, edge = 1)) AS ve, minIf(lab, edge = 1) AS le
-            FROM (${join(parts, ' UNION ALL ')}) GROUP BY hk, k WITH TOTALS
-           ORDER BY sum(v) + ${sumTop} - sum(t) DESC, k LIMIT ${fetch}`,
-    );
-    const keyed = data
-      .filter((r) => Number(r.hk) === 1 && !excluded.includes(r.k))
-      .map((r) => ({ key: r.k, lower: Number(r.lower), upper: Number(r.upper), label: r.label, edge: Number(r.ve), edgeLabel: r.le }));
-    const byLower = (rows: typeof keyed) => [...rows].sort((a, b) => b.lower - a.lower || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, limit);
-    // A key not fetched is below the last fetched one's upper bound, and a key read nowhere below the sum of `top`.
-    const unread = Math.max(sumTop, data.length === fetch ? Math.min(...data.map((r) => Number(r.upper))) : 0);
-    // No N keys can reach above the keys not read: the heads cannot prove this top (remembered for a minute).
-    const reach = [...keyed].sort((a, b) => b.upper - a.upper)[limit - 1]?.upper ?? 0;
-    if (keyed.length < limit ? unread > 0 : reach <= unread) {
+    const unproven = () => {
       this.unproven.set(`${memo} ${limit}`, Date.now() + 60_000);
       return undefined;
-    }
-    // Keys missing from some heads that may be in the top: their values over the whole days and hours, looked up by key.
-    const threshold = byLower(keyed)[limit - 1]?.lower ?? 0;
-    const open = keyed.filter((r) => r.upper > r.lower && r.upper >= threshold);
-    if (open.length) {
-      const wanted = sql`has_key = 1 AND key IN (${join(open.map((r) => sql`${r.key}`), ', ')})`;
-      const found = await this.ch.rows<{ k: string; s: string; lab: string | null }>(
-        sql`SELECT k, toString(sum(v)) AS s, min(lab) AS lab FROM (${join(
-          rowGrains.map(
-            (g) => sql`SELECT key AS k, sum(${v}) AS v, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab FROM ${rowsOf(g)} AND ${wanted} GROUP BY key`,
-          ),
-          ' UNION ALL ',
-        )}) GROUP BY k`,
+    };
+    // Keys by upper bound, enough to find the N by lower bound among them, and a bound for the keys not fetched. When
+    // more keys may reach the N-th than were fetched (many keys of about equal counts just below the top: a firewall's
+    // few hundred internal destinations), they are fetched again, FETCH_GROWTH times as many, up to HEAD_READS.maxFetch.
+    for (let fetch = 2 * (limit + excluded.length) + 2; ; fetch *= FETCH_GROWTH) {
+      const { data, totals } = await this.ch.withTotals<{ hk: number; k: string; lower: string; upper: string; label: string | null; f: string; ve: string; le: string | null }>(
+        sql`SELECT hk, k, toString(sum(v)) AS lower, toString(sum(v) + ${sumTop} - sum(t)) AS upper, min(lab) AS label, toString(sum(f)) AS f,
+                   toString(sumIf(v, edge = 1)) AS ve, minIf(lab, edge = 1) AS le
+              FROM (${join(parts, ' UNION ALL ')}) GROUP BY hk, k WITH TOTALS
+             ORDER BY sum(v) + ${sumTop} - sum(t) DESC, k LIMIT ${fetch}`,
       );
-      for (const r of open) {
-        const row = found.find((x) => x.k === r.key);
-        r.lower = r.upper = r.edge + Number(row?.s ?? 0);
-        const labels = [r.edgeLabel, row?.lab].filter((l): l is string => l !== null && l !== undefined);
-        r.label = labels.length ? labels.reduce((a, b) => (b < a ? b : a)) : null;
+      const keyed = data
+        .filter((r) => Number(r.hk) === 1 && !excluded.includes(r.k))
+        .map((r) => ({ key: r.k, lower: Number(r.lower), upper: Number(r.upper), label: r.label, edge: Number(r.ve), edgeLabel: r.le }));
+      const byLower = (rows: typeof keyed) => [...rows].sort((a, b) => b.lower - a.lower || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, limit);
+      // A key not fetched is below the last fetched one's upper bound, and a key read nowhere below the sum of `top`.
+      const cut = data.length === fetch ? Math.min(...data.map((r) => Number(r.upper))) : 0;
+      const unread = Math.max(sumTop, cut);
+      // Fetching more keys can lower the bound of the keys not fetched to the sum of `top`, no further.
+      const more = (below: number) => cut >= below && sumTop < below && fetch < HEAD_READS.maxFetch;
+      // No N keys can reach above the keys not read: the heads cannot prove this top (remembered for a minute).
+      const reach = [...keyed].sort((a, b) => b.upper - a.upper)[limit - 1]?.upper ?? 0;
+      if (keyed.length < limit ? unread > 0 : reach <= unread) {
+        if (keyed.length >= limit && more(reach)) continue;
+        return unproven();
       }
+      // Keys missing from some heads that may be in the top: their values over the whole days and hours, looked up by key.
+      const threshold = byLower(keyed)[limit - 1]?.lower ?? 0;
+      const open = keyed.filter((r) => r.upper > r.lower && r.upper >= threshold);
+      if (open.length) {
+        const wanted = sql`has_key = 1 AND key IN (${join(open.map((r) => sql`${r.key}`), ', ')})`;
+        const found = await this.ch.rows<{ k: string; s: string; lab: string | null }>(
+          sql`SELECT k, toString(sum(v)) AS s, min(lab) AS lab FROM (${join(
+            rowGrains.map(
+              (g) => sql`SELECT key AS k, sum(${v}) AS v, if(sum(labelled) = 0, NULL, minIfMerge(label)) AS lab FROM ${rowsOf(g)} AND ${wanted} GROUP BY key`,
+            ),
+            ' UNION ALL ',
+          )}) GROUP BY k`,
+        );
+        for (const r of open) {
+          const row = found.find((x) => x.k === r.key);
+          r.lower = r.upper = r.edge + Number(row?.s ?? 0);
+          const labels = [r.edgeLabel, row?.lab].filter((l): l is string => l !== null && l !== undefined);
+          r.label = labels.length ? labels.reduce((a, b) => (b < a ? b : a)) : null;
+        }
+      }
+      // Proven: the N are exact, no other key fetched can rank before the N-th (above it, or as many and before it by
+      // key, as the stores order a tie), and every key not fetched is below it.
+      const best = byLower(keyed);
+      const nth = best[limit - 1];
+      const before = (r: (typeof keyed)[number]) => !!nth && (r.upper > nth.lower || (r.upper === nth.lower && r.key < nth.key));
+      const others = keyed.filter((r) => !best.includes(r));
+      if (best.every((r) => r.upper === r.lower) && !others.some(before) && (nth ? nth.lower > unread : unread === 0)) {
+        return { rows: best.map((r) => ({ key: r.key, value: r.lower, label: r.label })), total: Number(totals?.f ?? 0) + tailFirst };
+      }
+      if (!(nth && more(nth.lower))) return unproven();
     }
-    // Proven: the N are exact, and above every other key's upper bound.
-    const best = byLower(keyed);
-    const bound = Math.max(unread, ...keyed.filter((r) => !best.includes(r)).map((r) => r.upper));
-    const proven = best.every((r) => r.upper === r.lower) && (best.length === limit ? best[limit - 1]!.lower > bound : bound === 0);
-    if (!proven) {
-      this.unproven.set(`${memo} ${limit}`, Date.now() + 60_000);
-      return undefined;
-    }
-    return { rows: best.map((r) => ({ key: r.key, value: r.lower, label: r.label })), total: Number(totals?.f ?? 0) + tailFirst };
   }
 }

@@ -329,7 +329,8 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
  * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
  * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too.
  * `bits` (a distinct-user top-N): false reads daily and hourly states instead of blocks and hour bits, 'days' hourly
- * states instead of hour bits (ReportOptions.layouts).
+ * states instead of hour bits (ReportOptions.layouts). `users`: false answers 0 distinct users, for a report whose
+ * metric is not users: merging the users' states of every key is the most of a near-unique top-N's work.
  */
 function aggregate(
   db: Sql,
@@ -343,6 +344,7 @@ function aggregate(
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
   bits: boolean | 'days' = true,
+  users = true,
 ): Sql {
   const id = rollupId(d);
   const [hours, daily, ofKey] = drill
@@ -388,7 +390,7 @@ function aggregate(
     raw(`sum(${r('first_events')}) AS first_events`),
     raw(`sum(${r('byte_sum')}) AS byte_sum`),
     raw(`sum(${r('first_byte_sum')}) AS first_byte_sum`),
-    raw(`uniqExactIfMerge(${r('users')}) AS users`),
+    raw(users ? `uniqExactIfMerge(${r('users')}) AS users` : 'toUInt64(0) AS users'),
     raw(`if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label`),
   ];
   return sql`SELECT ${join(columns, ', ')} FROM (${join(parts, ' UNION ALL ')}) GROUP BY ${join([...g, raw(r('has_key')), raw(r('key'))], ', ')}`;
@@ -606,7 +608,7 @@ export class ClickHouseLogStore implements LogStore {
     const rollups = reportRollups(spec);
     const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts ?? true);
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
