@@ -391,7 +391,8 @@ function aggregate(
     raw(`sum(${r('byte_sum')}) AS byte_sum`),
     raw(`sum(${r('first_byte_sum')}) AS first_byte_sum`),
     raw(users ? `uniqExactIfMerge(${r('users')}) AS users` : 'toUInt64(0) AS users'),
-    raw(`if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label`),
+    // A rollup without a label field has none to merge: its rows' label states are not read.
+    raw(d.label ? `if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label` : 'CAST(NULL AS Nullable(String)) AS label'),
   ];
   return sql`SELECT ${join(columns, ', ')} FROM (${join(parts, ' UNION ALL ')}) GROUP BY ${join([...g, raw(r('has_key')), raw(r('key'))], ', ')}`;
 }
