@@ -132,6 +132,28 @@ describe('the ClickHouse ingest queue', () => {
     cluster.expectEachOnce(100);
   });
 
+  it('keeps a batch deflated, and moves its rows as they were, as well as a batch an older server queued as text', async () => {
+    const cluster = new FakeCluster();
+    const texts: string[] = [];
+    const keeping = { insert: (logType: LogType, rows: string) => (texts.push(rows), cluster.insert(logType, rows)), held: cluster.held.bind(cluster) };
+    // Queued by a server that does not drain: the drainer reads the rows back from the SQL store.
+    const sent = batch(2_000);
+    await new IngestQueue(keeping, 'test ingest queue').add(db, sent);
+    const { rows } = await db.query<{ lines: string | null; bytes: number }>('SELECT lines, octet_length(packed) AS bytes FROM log_ingest_queue');
+    expect(rows[0]!.lines).toBeNull();
+    expect(rows[0]!.bytes).toBeLessThan(sent.rows.length / 4);
+    const old = batch(10);
+    await db.query(
+      `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, lines) VALUES ('test ingest queue', $1, 'web', $2, 10, 1000, 1010, $3)`,
+      [T, old.key, old.rows],
+    );
+    const q = queueOf(keeping);
+    q.start(db);
+    await q.settled(db, T);
+    expect(texts.join('\n')).toBe(`${sent.rows}\n${old.rows}`);
+    cluster.expectEachOnce(2_010);
+  });
+
   it('of two servers, moves the queue from one only, two inserts at a time', async () => {
     const cluster = new FakeCluster();
     // The first inserts wait until every batch is queued: a second insert then has a backlog to take, however slowly

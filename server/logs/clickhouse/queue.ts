@@ -11,10 +11,16 @@
  * stopped between an insert and its delete), the drain looks up which of its entries' rows the shards hold and inserts
  * the others.
  *
+ * A batch's rows are kept deflated (`packed`, SQL migration 580): a web event's row is about 1.3 kB of text, and the
+ * SQL store's work on a batch grows with its bytes (writing it, deleting it, vacuuming it), so the text took more of the
+ * server's time per event than deflating it (docs/benchmarks.md). Compression runs off the event loop (zlib's threads).
+ *
  * Reads of a tenant first wait until the batches acknowledged before the read are in the cluster (`settled`), so what
  * was acknowledged is read; at most INGEST_QUEUE_READ_WAIT_S, then 503 with Retry-After. The queue holds at most
  * INGEST_QUEUE_MAX_EVENTS events; a batch past that is answered 429 with Retry-After, nothing stored.
  */
+import { promisify } from 'node:util';
+import { deflate, inflate } from 'node:zlib';
 import { INGEST_QUEUE_MAX_EVENTS, INGEST_QUEUE_READ_WAIT_S, INGEST_RETRY_AFTER_S } from '../../../schemas/areas/ingest';
 import type { LogType } from '../../../schemas/logs';
 import { Lease } from '../../db/lease';
@@ -65,6 +71,9 @@ export interface DrainTarget {
   held(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>>;
 }
 
+const deflated = promisify(deflate);
+const inflated = promisify(inflate);
+
 /** A row's key and place, its last two columns. */
 const rowId = (line: string) => line.slice(line.lastIndexOf('\t', line.lastIndexOf('\t') - 1) + 1);
 
@@ -100,12 +109,15 @@ export class IngestQueue {
 
   /** Queues a batch in the caller's transaction (or alone); 429 when the queue is full. */
   async add(db: Db, batch: Omit<QueueEntry, 'id'>): Promise<void> {
+    // Fastest zlib level: the queue keeps a batch for seconds; base64, as a bytea parameter went through PGlite's
+    // protocol as hex escapes many times slower.
+    const packed = (await deflated(Buffer.from(batch.rows), { level: 1 })).toString('base64');
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, lines)
-       SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, $7
+      `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, packed)
+       SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, decode($7, 'base64')
         WHERE (SELECT coalesce(sum(events), 0) FROM log_ingest_queue WHERE target = $9) + $4::integer <= $8::integer
        RETURNING id::text`,
-      [batch.tenantId, batch.logType, batch.key, batch.events, batch.minTs, batch.maxTs, batch.rows, INGEST_QUEUE_MAX_EVENTS, this.name],
+      [batch.tenantId, batch.logType, batch.key, batch.events, batch.minTs, batch.maxTs, packed, INGEST_QUEUE_MAX_EVENTS, this.name],
     );
     if (!rows.length) {
       throw new HttpError(
@@ -224,8 +236,20 @@ export class IngestQueue {
     const next = this.taking.then(async () => {
       for (const [id, { at }] of this.kept) if (at < Date.now() - KEPT_MS) this.kept.delete(id);
       const kept = [...this.kept.keys()];
-      const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; events: number; min_ts: string; max_ts: string; lines: string | null }>(
-        `SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text, CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE lines END AS lines
+      const { rows } = await db.query<{
+        id: string;
+        tenant_id: string;
+        log_type: LogType;
+        batch_key: string;
+        events: number;
+        min_ts: string;
+        max_ts: string;
+        lines: string | null;
+        packed: string | null;
+      }>(
+        `SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text,
+                CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE lines END AS lines,
+                CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE encode(packed, 'base64') END AS packed
            FROM log_ingest_queue
           WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before, sum(events) OVER () AS waiting
                                          FROM log_ingest_queue WHERE target = $2 AND NOT (id = ANY($3::bigint[]))) q
@@ -233,17 +257,20 @@ export class IngestQueue {
           ORDER BY id`,
         [DRAIN_EVENTS, this.name, [...this.taken], kept, least],
       );
-      for (const r of rows) this.taken.add(Number(r.id));
-      return rows.map((r) => ({
-        id: Number(r.id),
-        tenantId: r.tenant_id,
-        logType: r.log_type,
-        key: r.batch_key,
-        minTs: Number(r.min_ts),
-        maxTs: Number(r.max_ts),
-        events: r.events,
-        rows: r.lines ?? this.kept.get(Number(r.id))!.rows,
-      }));
+      const entries = await Promise.all(
+        rows.map(async (r) => ({
+          id: Number(r.id),
+          tenantId: r.tenant_id,
+          logType: r.log_type,
+          key: r.batch_key,
+          minTs: Number(r.min_ts),
+          maxTs: Number(r.max_ts),
+          events: r.events,
+          rows: r.packed !== null ? (await inflated(Buffer.from(r.packed, 'base64'))).toString() : (r.lines ?? this.kept.get(Number(r.id))!.rows),
+        })),
+      );
+      for (const e of entries) this.taken.add(e.id);
+      return entries;
     });
     this.taking = next.catch(() => undefined);
     return next;
