@@ -37,7 +37,8 @@ import { syncRollups } from '../../server/logs/rollups';
 import { toNumber } from '../../server/logs/sql';
 import { sqlLogStore } from '../../server/logs/sqlStore';
 import { openPostgres } from '../../server/db/postgres';
-import { HttpError, type Db } from '../../server/types';
+import type { Db } from '../../server/types';
+import { retried } from './harness/retried';
 
 const BIG = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL_EVENTS ?? 2_000);
@@ -147,21 +148,6 @@ async function measure(label: string, runs: number, fn: () => Promise<unknown>):
   const r = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
   console.log(`  ${label.padEnd(44)} p50 ${ms(r.p50)}   p95 ${ms(r.p95)}`);
   return r;
-}
-
-/**
- * A call made again after the wait a 429 or 503 asks for (the store's ingest queue full, or still moving the events
- * acknowledged before a read), as a sender or a reader does.
- */
-async function retried<T>(call: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await call();
-    } catch (e) {
-      if (!(e instanceof HttpError && (e.status === 429 || e.status === 503))) throw e;
-      await new Promise((r) => setTimeout(r, Number(e.extra['retry_after'] ?? 1) * 1000));
-    }
-  }
 }
 
 /** Ingest: batches of 20,000 through the store, two in flight (as two enforcement nodes would send them), until stored. */
