@@ -16,7 +16,7 @@ import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { join, raw, sql } from './bind';
 import { ClickHouse, clickHouseConfig } from './client';
-import { migrateClickHouse, migrations } from './migrate';
+import { migrateClickHouse, migrations, rebuild } from './migrate';
 import { HEAD_READS } from './heads';
 import { ClickHouseLogStore, EVENT_COLUMNS, eventLine } from './store';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
@@ -91,6 +91,48 @@ describe.skipIf(!url)('ClickHouse store', () => {
       expect(await migrateClickHouse(fresh.ch)).toBe(all.length);
     } finally {
       await dropStore(fresh);
+    }
+  });
+
+  it('makes a table again at other granules with its rows once, also after a run cut off in the copy, half-way through the swap, or before the drop', async () => {
+    const { ch } = store;
+    const db = ch.config.database;
+    const run = (statement: string) => ch.command(raw(statement), 0);
+    const make = async (name: string, granules: number, rows: number) => {
+      await run(`CREATE TABLE ${db}.${name} (k UInt64, v String) ENGINE = MergeTree ORDER BY k SETTINGS index_granularity = ${granules}`);
+      await run(`INSERT INTO ${db}.${name} SELECT number, toString(number) FROM system.numbers LIMIT ${rows}`);
+    };
+    const state = async () => {
+      const tables = await ch.rows<{ name: string; query: string }>(
+        sql`SELECT name, create_table_query AS query FROM system.tables WHERE database = ${db} AND startsWith(name, 'rb') ORDER BY name`,
+        { shard: 0 },
+      );
+      const [rows] = await ch.rows<{ n: string; s: string }>(raw(`SELECT toString(count()) AS n, toString(sum(k)) AS s FROM ${db}.rb`), { shard: 0 });
+      return { tables: tables.map((t) => `${t.name} ${/index_granularity = (\d+)/.exec(t.query)?.[1]}`), rows: `${rows!.n} ${rows!.s}` };
+    };
+    const whole = { tables: ['rb 1024'], rows: `3000 ${(2999 * 3000) / 2}` };
+    const cuts: Record<string, () => Promise<void>> = {
+      'not begun': () => make('rb', 8192, 3000),
+      'in the copy': async () => {
+        await make('rb', 8192, 3000);
+        await make('rb_rebuilt', 1024, 700);
+      },
+      'half-way through the swap': async () => {
+        await make('rb_replaced', 8192, 3000);
+        await make('rb_rebuilt', 1024, 3000);
+      },
+      'before the drop': async () => {
+        await make('rb', 1024, 3000);
+        await make('rb_replaced', 8192, 3000);
+      },
+    };
+    for (const [cut, arrange] of Object.entries(cuts)) {
+      await arrange();
+      await rebuild(ch, 0, db, 'rb', 'index_granularity = 1024');
+      expect(await state(), cut).toEqual(whole);
+      await rebuild(ch, 0, db, 'rb', 'index_granularity=1024');
+      expect(await state(), `${cut}, run again`).toEqual(whole);
+      await run(`DROP TABLE ${db}.rb`);
     }
   });
 
