@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { raw } from './bind';
-import { ClickHouse, clickHouseConfig, groupBySpill } from './client';
+import { ClickHouse, ClickHouseError, clickHouseConfig, groupBySpill } from './client';
 
 describe('the GROUP BY spill for a shard', () => {
   it("spills at half the shard's memory limit per query, 1 GB without one, and keeps the spill a profile sets", () => {
@@ -8,6 +8,37 @@ describe('the GROUP BY spill for a shard', () => {
     expect(groupBySpill({ max_memory_usage: '1000000000', max_bytes_before_external_group_by: '0' })).toBe(500_000_000);
     expect(groupBySpill({ max_memory_usage: '0', max_bytes_before_external_group_by: '0' })).toBe(1_000_000_000);
     expect(groupBySpill({ max_memory_usage: '8000000000', max_bytes_before_external_group_by: '3000000000' })).toBeUndefined();
+  });
+});
+
+describe('a statement for any shard', () => {
+  /** Shards that answer with the number of the shard, fail as unreachable (`down`) or with an error of their own. */
+  class Shards extends ClickHouse {
+    readonly asked: number[] = [];
+    constructor(readonly down = new Set<number>(), readonly refusing = new Set<number>()) {
+      super(clickHouseConfig({ CLICKHOUSE_URL: 'http://127.0.0.1:1,http://127.0.0.1:2,http://127.0.0.1:3' }));
+    }
+    protected override async post(shard: number): Promise<string> {
+      this.asked.push(shard);
+      if (this.down.has(shard)) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      if (this.refusing.has(shard)) throw new ClickHouseError('Code: 60, Table does not exist', 404);
+      return `{"shard":${shard}}\n`;
+    }
+  }
+  const answered = async (ch: Shards) => (await ch.rows<{ shard: number }>(raw('SELECT 1')))[0]!.shard;
+
+  it('goes to each shard in turn, so that they share the final merges', async () => {
+    const ch = new Shards();
+    const shards = [];
+    for (let i = 0; i < 6; i++) shards.push(await answered(ch));
+    expect(shards).toEqual([0, 1, 2, 0, 1, 2]);
+  });
+
+  it('passes on to the next shard from one that cannot be reached, and not from one that answers with an error', async () => {
+    const ch = new Shards(new Set([1]));
+    expect([await answered(ch), await answered(ch), await answered(ch)]).toEqual([0, 2, 2]);
+    expect(ch.asked).toEqual([0, 1, 2, 2]);
+    await expect(answered(new Shards(new Set(), new Set([0])))).rejects.toThrow('Table does not exist');
   });
 });
 

@@ -63,6 +63,8 @@ export class ClickHouseError extends Error {
 export class ClickHouse {
   /** Each shard's settings of statements (SETTINGS and its spill), read from the shard on its first statement. */
   private readonly settings = new Map<number, Promise<string>>();
+  /** The shard the next statement for any shard goes to first. */
+  private turn = 0;
 
   constructor(readonly config: ClickHouseConfig) {}
 
@@ -108,13 +110,17 @@ export class ClickHouse {
     }
   }
 
-  /** Runs on `shard`, or on the first shard that answers (one that cannot be reached passes the call on). */
+  /**
+   * Runs on `shard`; else on each shard in turn, the shard that takes it doing the final merge of a read and the split
+   * of an insert (one that cannot be reached passes the call on to the next).
+   */
   private async on(shard: number | undefined, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
     if (shard !== undefined) return this.post(shard, statement, body, signal);
+    const first = this.turn++ % this.shardCount;
     let last: unknown;
     for (let i = 0; i < this.shardCount; i++) {
       try {
-        return await this.post(i, statement, body, signal);
+        return await this.post((first + i) % this.shardCount, statement, body, signal);
       } catch (err) {
         if (err instanceof ClickHouseError || signal?.aborted) throw err;
         last = err;
