@@ -223,8 +223,8 @@ function keyOf(d: RollupDef): [Sql, Sql] {
  * `groups` (which may name `c`, the contribution) and key, the columns of ROW_COLUMNS named by `as`. Every event is
  * read once for all the rollups given. `where`: the events' scope. `keyed`: contributions keyed by a drill-down
  * rollup's filter value (the views of the drill tables), see contributions. `plain`: `groups` do not name `c`, and one
- * rollup of plain fields is read from the event itself, without an ARRAY JOIN (a report's raw read: at 100 M events a
- * near-unique top's raw edges took about a third less, docs/benchmarks.md, 2026-12-04).
+ * rollup of plain fields is read from the event itself, without the ARRAY JOIN of tuples: a report's raw read of its
+ * partial hours, quicker so (docs/benchmarks.md, 2026-12-04).
  */
 function eventRows(
   logType: LogType,
