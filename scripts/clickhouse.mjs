@@ -1,22 +1,21 @@
 #!/usr/bin/env node
 /**
- * Starts or stops the two-shard ClickHouse cluster on 127.0.0.1 from deploy/clickhouse/ (npm run clickhouse:start /
- * clickhouse:stop). Data, logs and pid files live under .clickhouse/ (git-ignored, or CLICKHOUSE_DATA_DIR); the
- * shards listen on 19000/19001 (native) and 18123/18124 (HTTP). Needs Debian's clickhouse-server package.
+ * Starts or stops the ClickHouse cluster on 127.0.0.1 from deploy/clickhouse/ (npm run clickhouse:start /
+ * clickhouse:stop): two shards on 19000/19001 (native) and 18123/18124 (HTTP); with `replicas`
+ * (npm run clickhouse:start -- replicas) a second replica of each on 19002/19003 and 18125/18126, and ZooKeeper on
+ * 12181 for them. Data, logs and pid files live under .clickhouse/ (git-ignored, or CLICKHOUSE_DATA_DIR). Needs
+ * Debian's clickhouse-server package, and for replicas its zookeeper package.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { layout, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT, zooKeeperInstalled } from './clickhouseLayout.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(process.env.CLICKHOUSE_DATA_DIR ?? join(root, '.clickhouse'));
-const SHARDS = [
-  { name: 'shard1', http: 18123 },
-  { name: 'shard2', http: 18124 },
-];
 const server = ['/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'].find((p) => existsSync(p)) ?? 'clickhouse-server';
 
 const ping = (port) =>
@@ -29,43 +28,46 @@ const ping = (port) =>
     req.on('timeout', () => req.destroy());
   });
 
-/** How long start waits for a shard to answer. */
+/** How long start waits for a server to answer. */
 const START_WAIT_S = 300;
 
-async function start() {
-  for (const shard of SHARDS) {
-    if (await ping(shard.http)) {
-      console.info(`${shard.name} is already running (http ${shard.http}).`);
+async function start(replicas) {
+  const { servers, url } = layout({ replicas });
+  if (replicas) {
+    if (!zooKeeperInstalled()) throw new Error('Replicas need ZooKeeper: apt-get install zookeeper (Debian).');
+    await startZooKeeper(join(dataDir, 'zookeeper'), ZOOKEEPER_PORT);
+  }
+  for (const s of servers) {
+    if (await ping(s.http)) {
+      console.info(`${s.name} is already running (http ${s.http}).`);
       continue;
     }
-    const dir = join(dataDir, shard.name);
-    for (const sub of ['log', 'data', 'tmp', 'user_files', 'format_schemas']) mkdirSync(join(dir, sub), { recursive: true });
-    // The kept configuration with its paths made absolute (the server resolves paths from where it was started).
-    const config = readFileSync(join(root, 'deploy/clickhouse', `${shard.name}.xml`), 'utf8').replace(/>\.\//g, `>${dir}/`);
-    writeFileSync(join(dir, 'config.xml'), config);
-    writeFileSync(join(dir, 'users.xml'), readFileSync(join(root, 'deploy/clickhouse/users.xml')));
+    const dir = join(dataDir, s.name);
+    writeServerConfig(root, s, dir, { replicas });
     const run = spawnSync(server, ['--daemon', `--config-file=${join(dir, 'config.xml')}`, `--pid-file=${join(dir, 'server.pid')}`], {
       cwd: dir,
       stdio: 'inherit',
     });
-    if (run.status !== 0) throw new Error(`${shard.name} did not start (exit ${run.status}); see ${join(dir, 'log')}.`);
+    if (run.status !== 0) throw new Error(`${s.name} did not start (exit ${run.status}); see ${join(dir, 'log')}.`);
   }
-  // A shard loads its tables' parts before it answers (7 s for two shards holding 30 M events after a clean stop);
+  // A server loads its tables' parts before it answers (7 s for two shards holding 30 M events after a clean stop);
   // the wait leaves room for a slower start, such as after a kill.
-  for (const shard of SHARDS) {
+  for (const s of servers) {
     let up = false;
-    for (let i = 0; i < START_WAIT_S * 5 && !(up = await ping(shard.http)); i++) {
-      if (i === 50) console.info(`${shard.name} is still loading its data…`);
+    for (let i = 0; i < START_WAIT_S * 5 && !(up = await ping(s.http)); i++) {
+      if (i === 50) console.info(`${s.name} is still loading its data…`);
       await sleep(200);
     }
-    if (!up) throw new Error(`${shard.name} does not answer on http ${shard.http} after ${START_WAIT_S} s; see ${join(dataDir, shard.name, 'log')}.`);
+    if (!up) throw new Error(`${s.name} does not answer on http ${s.http} after ${START_WAIT_S} s; see ${join(dataDir, s.name, 'log')}.`);
   }
-  console.info(`ClickHouse cluster "portal" up: CLICKHOUSE_URL=${SHARDS.map((s) => `http://127.0.0.1:${s.http}`).join(',')}`);
+  console.info(`ClickHouse cluster "portal" up: CLICKHOUSE_URL=${url}`);
 }
 
+/** Stops what a start left running: every server folder's pid, then ZooKeeper's. */
 async function stop() {
-  for (const shard of SHARDS) {
-    const pidFile = join(dataDir, shard.name, 'server.pid');
+  const servers = [...layout().servers, ...layout({ replicas: true }).servers];
+  const pidFiles = [...servers.map((s) => [s.name, join(dataDir, s.name, 'server.pid')]), ['zookeeper', join(dataDir, 'zookeeper', 'zookeeper.pid')]];
+  for (const [name, pidFile] of pidFiles) {
     if (!existsSync(pidFile)) continue;
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     try {
@@ -81,14 +83,15 @@ async function stop() {
       }
       await sleep(200);
     }
-    console.info(`${shard.name} stopped.`);
+    rmSync(pidFile, { force: true });
+    console.info(`${name} stopped.`);
   }
 }
 
-const command = process.argv[2];
-if (command === 'start') await start();
-else if (command === 'stop') await stop();
+const [command, option] = process.argv.slice(2);
+if (command === 'start' && (option === undefined || option === 'replicas')) await start(option === 'replicas');
+else if (command === 'stop' && option === undefined) await stop();
 else {
-  console.error('usage: node scripts/clickhouse.mjs start|stop');
+  console.error('usage: node scripts/clickhouse.mjs start [replicas] | stop');
   process.exit(2);
 }

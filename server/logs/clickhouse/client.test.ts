@@ -42,6 +42,53 @@ describe('a statement for any shard', () => {
   });
 });
 
+describe('a cluster with replicas', () => {
+  /** Servers that answer with their number; `down`: unreachable, `cut`: the connection reset after it was sent. */
+  class Replicas extends ClickHouse {
+    readonly asked: number[] = [];
+    constructor(
+      readonly down = new Set<number>(),
+      readonly cut = new Set<number>(),
+    ) {
+      super(clickHouseConfig({ CLICKHOUSE_URL: 'http://a:1|http://b:1, http://c:1|http://d:1' }));
+    }
+    protected override async post(server: number): Promise<string> {
+      this.asked.push(server);
+      if (this.down.has(server)) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      if (this.cut.has(server)) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      return `{"server":${server}}\n`;
+    }
+  }
+
+  it("reads CLICKHOUSE_URL's shards and, within each, its replicas", () => {
+    const ch = new Replicas();
+    expect(ch.config.shards).toEqual([
+      ['http://a:1', 'http://b:1'],
+      ['http://c:1', 'http://d:1'],
+    ]);
+    expect([ch.shardCount, ch.servers.length, ch.serversOf(1), ch.serversOf()]).toEqual([2, 4, [2, 3], [0, 1, 2, 3]]);
+  });
+
+  it("sends a shard's statement to its first replica that can be reached, and one server's to that server alone", async () => {
+    const ch = new Replicas(new Set([2]));
+    expect(await ch.rows(raw('SELECT 1'), { shard: 1 })).toEqual([{ server: 3 }]);
+    expect(await ch.rows(raw('SELECT 1'), { shard: 0 })).toEqual([{ server: 0 }]);
+    await expect(ch.rows(raw('SELECT 1'), { shard: { server: 2 } })).rejects.toThrow('ECONNREFUSED');
+    expect(ch.asked).toEqual([2, 3, 0, 2]);
+  });
+
+  it('passes an insert on only when it did not reach a server: one cut off may have stored rows', async () => {
+    const unreachable = new Replicas(new Set([0]));
+    await unreachable.insert('t', 'a', ['1']);
+    expect(unreachable.asked).toEqual([0, 1]);
+    const cut = new Replicas(new Set(), new Set([0]));
+    await expect(cut.insert('t', 'a', ['1'])).rejects.toThrow('socket hang up');
+    expect(cut.asked).toEqual([0]);
+    // A read is passed on either way.
+    expect(await cut.rows(raw('SELECT 1'), { shard: 0 })).toEqual([{ server: 1 }]);
+  });
+});
+
 const url = process.env.CLICKHOUSE_URL;
 
 describe.skipIf(!url)('the statements the store sends', () => {

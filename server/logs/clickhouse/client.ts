@@ -2,15 +2,19 @@
  * The portal's connection to the ClickHouse cluster: statements over HTTP (POST, the statement as the body), answers
  * as JSON. A small layer of its own: ClickHouse 18.16 has no query parameters (values go through bind.ts), and the
  * official @clickhouse/client, which does work against 18.16 otherwise, is one more dependency for four calls. Reads
- * and inserts go to the first shard that answers (the Distributed tables reach the others); migrations run on each.
+ * and inserts go to each server in turn (the Distributed tables reach the shards); a shard's own work goes to the first
+ * of its replicas that answers, migrations and views to every server.
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { identifier, raw, sql, type Sql } from './bind';
 
 export interface ClickHouseConfig {
-  /** Each shard's HTTP URL (CLICKHOUSE_URL, comma-separated). */
-  readonly urls: readonly string[];
+  /**
+   * Each shard's replicas' HTTP URLs (CLICKHOUSE_URL: shards comma-separated, a shard's replicas separated by `|`, in
+   * the order of the cluster's `remote_servers`).
+   */
+  readonly shards: readonly (readonly string[])[];
   /** The cluster of remote_servers the Distributed tables span (CLICKHOUSE_CLUSTER). */
   readonly cluster: string;
   /** The database of the portal's tables (CLICKHOUSE_DATABASE). */
@@ -20,10 +24,13 @@ export interface ClickHouseConfig {
 }
 
 export function clickHouseConfig(vars: Readonly<Record<string, string | undefined>>): ClickHouseConfig {
-  const urls = (vars.CLICKHOUSE_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean);
-  if (!urls.length) throw new Error("LOG_STORE=clickhouse needs CLICKHOUSE_URL (the shards' HTTP URLs, comma-separated).");
+  const shards = (vars.CLICKHOUSE_URL ?? '')
+    .split(',')
+    .map((shard) => shard.split('|').map((u) => u.trim()).filter(Boolean))
+    .filter((replicas) => replicas.length);
+  if (!shards.length) throw new Error("LOG_STORE=clickhouse needs CLICKHOUSE_URL (the shards' HTTP URLs, comma-separated; a shard's replicas separated by |).");
   return {
-    urls,
+    shards,
     cluster: identifier(vars.CLICKHOUSE_CLUSTER || 'portal'),
     database: identifier(vars.CLICKHOUSE_DATABASE || 'portal'),
     ...(vars.CLICKHOUSE_USER ? { user: vars.CLICKHOUSE_USER } : {}),
@@ -40,6 +47,17 @@ export function clickHouseConfig(vars: Readonly<Record<string, string | undefine
 const SETTINGS = ['max_query_size=67108864', 'insert_distributed_sync=1', 'output_format_json_quote_64bit_integers=1', 'distributed_aggregation_memory_efficient=1'].join('&');
 
 /**
+ * With replicas, a Distributed table's reads and inserts go to each shard's first replica that answers, in the order
+ * of `remote_servers`, whichever server received the statement (not to the server itself when it is one of them): a
+ * read after an insert finds its rows on the replica that stored them, without waiting for the others to fetch them.
+ * A replica more than a second behind (back from a stop, still fetching) is not read while another is. A replicated
+ * table drops an inserted block equal to one of its last hundred by default: the rows a view derives from two batches
+ * (a tenant's count in an hour) can be equal, and a fill step repeated after its rows were deleted is, so it keeps
+ * every block (the ingest queue stores each event once by itself).
+ */
+const REPLICA_SETTINGS = ['load_balancing=in_order', 'prefer_localhost_replica=0', 'max_replica_delay_for_distributed_queries=1', 'insert_deduplicate=0'].join('&');
+
+/**
  * Past how many bytes of memory a GROUP BY spills to disk, for a shard's settings: half its limit per query
  * (`max_memory_usage`), 1 GB without a limit, or none of the portal's when the shard's profile sets its own. A 30-day
  * top-N over near-unique keys that its heads cannot answer groups millions of keys: at 100 M events the bench's
@@ -51,6 +69,9 @@ export function groupBySpill(settings: { readonly max_memory_usage?: string; rea
   return limit > 0 ? Math.floor(limit / 2) : 1_000_000_000;
 }
 
+/** Errors of a connection that was never made: the statement did not reach the server. */
+const UNREACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
 export class ClickHouseError extends Error {
   constructor(
     message: string,
@@ -60,44 +81,62 @@ export class ClickHouseError extends Error {
   }
 }
 
+/**
+ * Where a statement runs: a shard (its index in `shards`: the first of its replicas that can be reached), one server
+ * (its index in `servers`, the replicas of every shard in order), or, when not said, each server in turn.
+ */
+export type Target = number | { readonly server: number } | undefined;
+
 export class ClickHouse {
-  /** Each shard's settings of statements (SETTINGS and its spill), read from the shard on its first statement. */
+  /** Every server's URL: the replicas of the first shard, then of the second… */
+  readonly servers: readonly string[];
+  /** Each server's settings of statements (SETTINGS and its spill), read from the server on its first statement. */
   private readonly settings = new Map<number, Promise<string>>();
-  /** The shard the next statement for any shard goes to first. */
+  /** The server the next statement for any server goes to first. */
   private turn = 0;
 
-  constructor(readonly config: ClickHouseConfig) {}
+  constructor(readonly config: ClickHouseConfig) {
+    this.servers = config.shards.flat();
+  }
 
   get shardCount(): number {
-    return this.config.urls.length;
+    return this.config.shards.length;
   }
 
-  protected async post(shard: number, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
+  /** The servers (indexes in `servers`) of a shard, or of every shard. */
+  serversOf(shard?: number): number[] {
+    const first = this.config.shards.slice(0, shard ?? 0).reduce((n, replicas) => n + replicas.length, 0);
+    const count = shard === undefined ? this.servers.length : this.config.shards[shard]!.length;
+    return Array.from({ length: count }, (_, i) => first + i);
+  }
+
+  protected async post(server: number, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
     // With a body (inserted rows), the statement goes in the URL and the rows after it.
-    return this.send(shard, `${await this.settingsOf(shard)}${body === undefined ? '' : `&query=${encodeURIComponent(statement)}`}`, Buffer.from(body ?? statement), signal);
+    return this.send(server, `${await this.settingsOf(server)}${body === undefined ? '' : `&query=${encodeURIComponent(statement)}`}`, Buffer.from(body ?? statement), signal);
   }
 
-  private settingsOf(shard: number): Promise<string> {
-    let settings = this.settings.get(shard);
+  private settingsOf(server: number): Promise<string> {
+    let settings = this.settings.get(server);
     if (!settings) {
       settings = (async () => {
-        const text = await this.send(shard, SETTINGS, Buffer.from(`SELECT name, value FROM system.settings WHERE name IN ('max_memory_usage', 'max_bytes_before_external_group_by') FORMAT JSONEachRow`));
+        const text = await this.send(server, SETTINGS, Buffer.from(`SELECT name, value FROM system.settings WHERE name IN ('max_memory_usage', 'max_bytes_before_external_group_by') FORMAT JSONEachRow`));
         const rows = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { name: string; value: string });
         const spill = groupBySpill(Object.fromEntries(rows.map((r) => [r.name, r.value])));
-        return spill === undefined ? SETTINGS : `${SETTINGS}&max_bytes_before_external_group_by=${spill}`;
+        const replicated = this.config.shards.some((replicas) => replicas.length > 1);
+        return [SETTINGS, ...(replicated ? [REPLICA_SETTINGS] : []), ...(spill === undefined ? [] : [`max_bytes_before_external_group_by=${spill}`])].join('&');
       })();
-      this.settings.set(shard, settings);
-      // A shard that could not be asked is asked again on the next statement.
-      settings.catch(() => this.settings.delete(shard));
+      this.settings.set(server, settings);
+      // A server that could not be asked is asked again on the next statement.
+      settings.catch(() => this.settings.delete(server));
     }
     return settings;
   }
 
-  private async send(shard: number, query: string, payload: Buffer, signal?: AbortSignal): Promise<string> {
+  private async send(server: number, query: string, payload: Buffer, signal?: AbortSignal): Promise<string> {
     const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
     if (this.config.user) headers['x-clickhouse-user'] = this.config.user;
     if (this.config.password) headers['x-clickhouse-key'] = this.config.password;
-    const url = new URL(`${this.config.urls[shard]}/?${query}`);
+    const url = new URL(`${this.servers[server]}/?${query}`);
     for (let attempt = 0; ; attempt++) {
       try {
         return await request(url, headers, payload, signal);
@@ -111,18 +150,24 @@ export class ClickHouse {
   }
 
   /**
-   * Runs on `shard`; else on each shard in turn, the shard that takes it doing the final merge of a read and the split
-   * of an insert (one that cannot be reached passes the call on to the next).
+   * Runs on `target`. A shard's statement goes to its replicas in order, and a statement for any server to each in
+   * turn, the server that takes it doing the final merge of a read and the split of an insert: one that cannot be
+   * reached passes it on to the next.
    */
-  private async on(shard: number | undefined, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
-    if (shard !== undefined) return this.post(shard, statement, body, signal);
-    const first = this.turn++ % this.shardCount;
+  private async on(target: Target, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
+    if (typeof target === 'object') return this.post(target.server, statement, body, signal);
+    const servers = this.serversOf(target);
+    const first = target === undefined ? this.turn++ % servers.length : 0;
     let last: unknown;
-    for (let i = 0; i < this.shardCount; i++) {
+    for (let i = 0; i < servers.length; i++) {
       try {
-        return await this.post((first + i) % this.shardCount, statement, body, signal);
+        return await this.post(servers[(first + i) % servers.length]!, statement, body, signal);
       } catch (err) {
         if (err instanceof ClickHouseError || signal?.aborted) throw err;
+        // An insert cut off after it reached a server may have stored rows there, or passed them to the shards: sent
+        // to another server it would store them twice. It is passed on only when it never reached one; the caller
+        // (the ingest queue) finds out which of its rows were stored.
+        if (body !== undefined && !UNREACHED.has((err as { code?: string }).code ?? '')) throw err;
         last = err;
       }
     }
@@ -130,7 +175,7 @@ export class ClickHouse {
   }
 
   /** Rows of a SELECT. */
-  async rows<R>(statement: Sql, options: { shard?: number; signal?: AbortSignal } = {}): Promise<R[]> {
+  async rows<R>(statement: Sql, options: { shard?: Target; signal?: AbortSignal } = {}): Promise<R[]> {
     const text = await this.on(options.shard, `${statement.text}\nFORMAT JSONEachRow`, undefined, options.signal);
     return text
       .split('\n')
@@ -144,7 +189,7 @@ export class ClickHouse {
     return { data: answer.data, totals: answer.totals };
   }
 
-  async command(statement: Sql, shard?: number, signal?: AbortSignal): Promise<void> {
+  async command(statement: Sql, shard?: Target, signal?: AbortSignal): Promise<void> {
     await this.on(shard, statement.text, undefined, signal);
   }
 

@@ -15,7 +15,7 @@ import { BLOCK_MS, DAY_MS, HOUR_MS, reportRollups, rollupId } from '../rollups';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { join, raw, sql } from './bind';
-import { ClickHouse, clickHouseConfig } from './client';
+import { ClickHouse, clickHouseConfig, type Target } from './client';
 import { migrateClickHouse, migrations, rebuild } from './migrate';
 import { HEAD_READS } from './heads';
 import { ClickHouseLogStore, EVENT_COLUMNS, eventLine } from './store';
@@ -244,7 +244,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
   it('takes up a fill of the bit tables stopped inside a block of days: the days are counted once, and the blocks answer as the states do', { timeout: 300_000 }, async () => {
     const old = scratchStore();
     const database = raw(old.ch.config.database);
-    const dayBits = (shard: number) =>
+    const dayBits = (shard: Target) =>
       old.ch.rows<{ first: string; last: string; day: string }>(
         sql`SELECT toString(any(first_day)) AS first, toString(any(last_day)) AS last, toString(min(day)) AS day
               FROM ${database}.log_fills_local WHERE target = 'log_day_bits_local'`,
@@ -270,8 +270,8 @@ describe.skipIf(!url)('ClickHouse store', () => {
       // after the frontier.
       const ch = new ClickHouse(old.ch.config);
       const command = ch.command.bind(ch);
-      const steps = new Map<number | undefined, number>();
-      let failedOn: number | undefined;
+      const steps = new Map<Target, number>();
+      let failedOn: Target;
       ch.command = async (statement, shard, signal) => {
         await command(statement, shard, signal);
         if (!statement.text.startsWith(`INSERT INTO ${ch.config.database}.log_day_bits_local SELECT`)) return;

@@ -526,7 +526,7 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   /**
-   * A materialized view per log kind and rollup table (GRAINS) on every shard, each filling all of the kind's
+   * A materialized view per log kind and rollup table (GRAINS) on every server, each filling all of the kind's
    * rollups kept there: a new one is created, and the rollups its table lacks are planned to be filled from the
    * shard's events so far (fill.ts, in the background after start); one no longer wanted is dropped, and the rows of
    * rollups no longer in the catalogue deleted. Run at start, before this server stores events (a batch another server
@@ -546,7 +546,12 @@ export class ClickHouseLogStore implements LogStore {
       const covered = (grain: Grain) =>
         new Set(views.filter((v) => v.query.includes(` TO ${this.ch.config.database}.${grain.table}_local `)).flatMap((v) => [...v.query.matchAll(/'(r[0-9a-f]{16})'/g)].map((m) => m[1]!)));
       const held = new Map(GRAINS.map((grain) => [grain, covered(grain)]));
-      for (const v of views) if (!wanted.has(v.name)) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`, shard);
+      // Views belong to the server they are made on: every replica of the shard gets them, the fills (into replicated
+      // tables) are the shard's.
+      const everyReplica = async (statement: Sql) => {
+        for (const server of this.ch.serversOf(shard)) await this.ch.command(statement, { server });
+      };
+      for (const v of views) if (!wanted.has(v.name)) await everyReplica(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`);
       const span = await this.fills.span(shard);
       const planned = new Set<string>();
       for (const [name, { logType, defs, grain }] of wanted) {
@@ -557,9 +562,8 @@ export class ClickHouseLogStore implements LogStore {
           await this.fills.plan(shard, { view: name, target, rollups: missing, ...span });
           planned.add(name);
         }
-        await this.ch.command(
+        await everyReplica(
           sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.${raw(target)} AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true), grain)}`,
-          shard,
         );
       }
       await this.fills.resume(shard, planned, span?.bound ?? 0);
