@@ -89,6 +89,38 @@ describe('a cluster with replicas', () => {
   });
 });
 
+describe('an insert to a server killed while it ran it', () => {
+  it('is not sent to another server, also when the retry on a kept-alive connection finds the server gone', async () => {
+    const { createServer } = await import('node:http');
+    const inserts: string[] = [];
+    const answer = (name: string) =>
+      createServer((req, res) => {
+        const query = decodeURIComponent(req.url ?? '');
+        if (!query.includes('INSERT')) return res.end('');
+        inserts.push(name);
+        // The server dies with the statement read: its connection is reset, and it takes no more.
+        req.socket.destroy();
+        killed.close();
+      });
+    const killed = answer('first');
+    const other = answer('second');
+    const port = async (server: ReturnType<typeof createServer>) => {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return (server.address() as { port: number }).port;
+    };
+    const ch = new ClickHouse(clickHouseConfig({ CLICKHOUSE_URL: `http://127.0.0.1:${await port(killed)}|http://127.0.0.1:${await port(other)}` }));
+    try {
+      // The settings read opens the kept-alive connection the insert then goes on.
+      await ch.command(raw('SELECT 1'), 0);
+      await expect(ch.insert('t', 'a', ['1'])).rejects.toThrow();
+      expect(inserts).toEqual(['first']);
+    } finally {
+      other.close();
+      killed.closeAllConnections();
+    }
+  });
+});
+
 const url = process.env.CLICKHOUSE_URL;
 
 describe.skipIf(!url)('the statements the store sends', () => {

@@ -69,8 +69,9 @@ export function groupBySpill(settings: { readonly max_memory_usage?: string; rea
   return limit > 0 ? Math.floor(limit / 2) : 1_000_000_000;
 }
 
-/** Errors of a connection that was never made: the statement did not reach the server. */
+/** Whether an error is of a connection that was never made: the statement did not reach the server. */
 const UNREACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const unreached = (err: unknown) => UNREACHED.has((err as { code?: string }).code ?? '');
 
 export class ClickHouseError extends Error {
   constructor(
@@ -137,14 +138,19 @@ export class ClickHouse {
     if (this.config.user) headers['x-clickhouse-user'] = this.config.user;
     if (this.config.password) headers['x-clickhouse-key'] = this.config.password;
     const url = new URL(`${this.servers[server]}/?${query}`);
+    // The first error of an attempt that may have reached the server.
+    let reached: unknown;
     for (let attempt = 0; ; attempt++) {
       try {
         return await request(url, headers, payload, signal);
       } catch (err) {
-        // A kept-alive connection the shard closed while idle fails before the shard read the statement: send again.
-        // Several idle connections may have been closed: each attempt takes the next one, or a new one.
+        if (!unreached(err)) reached ??= err;
+        // A kept-alive connection the server closed while idle fails before the server read the statement: send
+        // again. Several idle connections may have been closed: each attempt takes the next one, or a new one. The
+        // same error comes from a server killed while it ran the statement: if the next attempt cannot reach it, the
+        // error thrown is that first one, so that an insert is not passed on to another server (see `on`).
         if (attempt < 3 && (err as { reusedSocket?: boolean }).reusedSocket) continue;
-        throw err;
+        throw reached ?? err;
       }
     }
   }
@@ -167,7 +173,7 @@ export class ClickHouse {
         // An insert cut off after it reached a server may have stored rows there, or passed them to the shards: sent
         // to another server it would store them twice. It is passed on only when it never reached one; the caller
         // (the ingest queue) finds out which of its rows were stored.
-        if (body !== undefined && !UNREACHED.has((err as { code?: string }).code ?? '')) throw err;
+        if (body !== undefined && !unreached(err)) throw err;
         last = err;
       }
     }
