@@ -80,7 +80,11 @@ describe('a cluster with replicas', () => {
   it('passes an insert on only when it did not reach a server: one cut off may have stored rows', async () => {
     const unreachable = new Replicas(new Set([0]));
     await unreachable.insert('t', 'a', ['1']);
-    expect(unreachable.asked).toEqual([0, 1]);
+    // To the other shard's first replica: a statement for any server goes to first replicas while one answers.
+    expect(unreachable.asked).toEqual([0, 2]);
+    const firstsDown = new Replicas(new Set([0, 2]));
+    await firstsDown.insert('t', 'a', ['1']);
+    expect(firstsDown.asked).toEqual([0, 2, 1]);
     const cut = new Replicas(new Set(), new Set([0]));
     await expect(cut.insert('t', 'a', ['1'])).rejects.toThrow('socket hang up');
     expect(cut.asked).toEqual([0]);

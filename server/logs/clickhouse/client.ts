@@ -48,14 +48,16 @@ const SETTINGS = ['max_query_size=67108864', 'insert_distributed_sync=1', 'outpu
 
 /**
  * With replicas, a Distributed table's reads and inserts go to each shard's first replica that answers, in the order
- * of `remote_servers`, whichever server received the statement (not to the server itself when it is one of them): a
- * read after an insert finds its rows on the replica that stored them, without waiting for the others to fetch them.
- * A replica more than a second behind (back from a stop, still fetching) is not read while another is. A replicated
+ * of `remote_servers` (and statements are sent to first replicas: see `anyServer`), so that a read after an insert
+ * finds its rows on the replica that stored them, without waiting for the others to fetch them.
+ * Replicas are not skipped for being behind: with a limit of a second, reads right after inserts went to the other
+ * replica, without the newest rows, on a cluster with every replica up (18.16 counts a replica as behind while it
+ * reads its shard's log). A replicated
  * table drops an inserted block equal to one of its last hundred by default: the rows a view derives from two batches
  * (a tenant's count in an hour) can be equal, and a fill step repeated after its rows were deleted is, so it keeps
  * every block (the ingest queue stores each event once by itself).
  */
-const REPLICA_SETTINGS = ['load_balancing=in_order', 'prefer_localhost_replica=0', 'max_replica_delay_for_distributed_queries=1', 'insert_deduplicate=0'].join('&');
+const REPLICA_SETTINGS = ['load_balancing=in_order', 'prefer_localhost_replica=0', 'max_replica_delay_for_distributed_queries=0', 'insert_deduplicate=0'].join('&');
 
 /**
  * Past how many bytes of memory a GROUP BY spills to disk, for a shard's settings: half its limit per query
@@ -156,18 +158,29 @@ export class ClickHouse {
   }
 
   /**
-   * Runs on `target`. A shard's statement goes to its replicas in order, and a statement for any server to each in
-   * turn, the server that takes it doing the final merge of a read and the split of an insert: one that cannot be
-   * reached passes it on to the next.
+   * The servers a statement for any server tries, in order: each shard's first replica, starting with the next one in
+   * turn (the server that takes it doing the final merge of a read and the split of an insert), then the other
+   * replicas. 18.16 writes a Distributed insert's rows for the receiving server's own shard into that server whatever
+   * the settings say: received by a shard's first replica, they go where the shard's reads go.
+   */
+  private anyServer(): number[] {
+    const firsts = this.config.shards.map((_, shard) => this.serversOf(shard)[0]!);
+    const turn = this.turn++ % firsts.length;
+    const rotated = [...firsts.slice(turn), ...firsts.slice(0, turn)];
+    return [...rotated, ...this.serversOf().filter((server) => !firsts.includes(server))];
+  }
+
+  /**
+   * Runs on `target`. A shard's statement goes to its replicas in order, and a statement for any server as
+   * `anyServer` says: one that cannot be reached passes it on to the next.
    */
   private async on(target: Target, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
     if (typeof target === 'object') return this.post(target.server, statement, body, signal);
-    const servers = this.serversOf(target);
-    const first = target === undefined ? this.turn++ % servers.length : 0;
+    const servers = target === undefined ? this.anyServer() : this.serversOf(target);
     let last: unknown;
-    for (let i = 0; i < servers.length; i++) {
+    for (const server of servers) {
       try {
-        return await this.post(servers[(first + i) % servers.length]!, statement, body, signal);
+        return await this.post(server, statement, body, signal);
       } catch (err) {
         if (err instanceof ClickHouseError || signal?.aborted) throw err;
         // An insert cut off after it reached a server may have stored rows there, or passed them to the shards: sent

@@ -60,11 +60,11 @@ export async function migrateClickHouse(ch: ClickHouse, upTo = Infinity): Promis
       await ch.command(raw(`CREATE TABLE IF NOT EXISTS ${db}.log_store_migrations (version UInt32, name String, applied DateTime DEFAULT now()) ENGINE = TinyLog`), on);
       const [done] = await ch.rows<{ v: number }>(raw(`SELECT max(version) AS v FROM ${db}.log_store_migrations`), { shard: on });
       const [macro] = await ch.rows<{ n: string }>(raw(`SELECT count() AS n FROM system.macros WHERE macro = 'replica'`), { shard: on });
-      servers.push({ on, first: replica === 0, replicated: Number(macro?.n) > 0, done: Number(done?.v ?? 0) });
+      servers.push({ on, first: replica === 0, replicas: Number(macro?.n) > 0, done: Number(done?.v ?? 0) });
     }
   }
   for (const m of all) {
-    for (const { on, first, replicated: replicas, done } of servers) {
+    for (const { on, first, replicas, done } of servers) {
       if (m.version <= done) continue;
       for (const s of m.statements) {
         const rebuilt = REBUILD.exec(s);
