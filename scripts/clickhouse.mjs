@@ -12,7 +12,7 @@ import { get } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { layout, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT, zooKeeperInstalled } from './clickhouseLayout.mjs';
+import { layout, listening, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT, zooKeeperInstalled } from './clickhouseLayout.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(process.env.CLICKHOUSE_DATA_DIR ?? join(root, '.clickhouse'));
@@ -35,7 +35,8 @@ async function start(replicas) {
   const { servers, url } = layout({ replicas });
   if (replicas) {
     if (!zooKeeperInstalled()) throw new Error('Replicas need ZooKeeper: apt-get install zookeeper (Debian).');
-    await startZooKeeper(join(dataDir, 'zookeeper'), ZOOKEEPER_PORT);
+    if (await listening(ZOOKEEPER_PORT)) console.info(`ZooKeeper is already running (${ZOOKEEPER_PORT}).`);
+    else await startZooKeeper(join(dataDir, 'zookeeper'), ZOOKEEPER_PORT);
   }
   for (const s of servers) {
     if (await ping(s.http)) {

@@ -14,3 +14,4 @@ export function layout(options?: LayoutOptions): { servers: LayoutServer[]; url:
 export function writeServerConfig(root: string, server: LayoutServer, dir: string, options?: LayoutOptions): void;
 export function zooKeeperInstalled(): boolean;
 export function startZooKeeper(dir: string, port: number): Promise<number>;
+export function listening(port: number): Promise<boolean>;

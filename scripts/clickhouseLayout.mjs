@@ -65,6 +65,7 @@ export const zooKeeperInstalled = () => existsSync(ZOOKEEPER_JAR) && existsSync(
  * resolves with its pid once it takes connections.
  */
 export async function startZooKeeper(dir, port) {
+  if (await listening(port)) throw new Error(`port ${port} of ZooKeeper is taken`);
   mkdirSync(join(dir, 'data'), { recursive: true });
   const log = openSync(join(dir, 'zookeeper.log'), 'a');
   const child = spawn(
@@ -83,7 +84,8 @@ export async function startZooKeeper(dir, port) {
   throw new Error(`ZooKeeper does not take connections on ${port}; see ${join(dir, 'zookeeper.log')}`);
 }
 
-const listening = (port) =>
+/** Whether something takes connections on a port of 127.0.0.1. */
+export const listening = (port) =>
   new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port }, () => {
       socket.destroy();

@@ -2,8 +2,8 @@
  * The portal's connection to the ClickHouse cluster: statements over HTTP (POST, the statement as the body), answers
  * as JSON. A small layer of its own: ClickHouse 18.16 has no query parameters (values go through bind.ts), and the
  * official @clickhouse/client, which does work against 18.16 otherwise, is one more dependency for four calls. Reads
- * and inserts go to each server in turn (the Distributed tables reach the shards); a shard's own work goes to the first
- * of its replicas that answers, migrations and views to every server.
+ * and inserts go to each shard's first replica in turn (the Distributed tables reach the shards); a shard's own work
+ * goes to the first of its replicas that answers, migrations and views to every server.
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -49,13 +49,12 @@ const SETTINGS = ['max_query_size=67108864', 'insert_distributed_sync=1', 'outpu
 /**
  * With replicas, a Distributed table's reads and inserts go to each shard's first replica that answers, in the order
  * of `remote_servers` (and statements are sent to first replicas: see `anyServer`), so that a read after an insert
- * finds its rows on the replica that stored them, without waiting for the others to fetch them.
- * Replicas are not skipped for being behind: with a limit of a second, reads right after inserts went to the other
- * replica, without the newest rows, on a cluster with every replica up (18.16 counts a replica as behind while it
- * reads its shard's log). A replicated
- * table drops an inserted block equal to one of its last hundred by default: the rows a view derives from two batches
- * (a tenant's count in an hour) can be equal, and a fill step repeated after its rows were deleted is, so it keeps
- * every block (the ingest queue stores each event once by itself).
+ * finds its rows on the replica that stored them, without waiting for the others to fetch them. Replicas are not
+ * skipped for being behind: with a limit of a second, reads right after inserts went to the other replica, without
+ * the newest rows, on a cluster with every replica up. A replicated table drops an inserted block equal to one of its
+ * last hundred by default: the rows a view derives from two batches (a tenant's count in an hour) can be equal, and a
+ * fill step repeated after its rows were deleted is, so it keeps every block (the ingest queue stores each event once
+ * by itself).
  */
 const REPLICA_SETTINGS = ['load_balancing=in_order', 'prefer_localhost_replica=0', 'max_replica_delay_for_distributed_queries=0', 'insert_deduplicate=0'].join('&');
 
@@ -86,7 +85,7 @@ export class ClickHouseError extends Error {
 
 /**
  * Where a statement runs: a shard (its index in `shards`: the first of its replicas that can be reached), one server
- * (its index in `servers`, the replicas of every shard in order), or, when not said, each server in turn.
+ * (its index in `servers`, the replicas of every shard in order), or, when not said, any (see `anyServer`).
  */
 export type Target = number | { readonly server: number } | undefined;
 
@@ -95,7 +94,7 @@ export class ClickHouse {
   readonly servers: readonly string[];
   /** Each server's settings of statements (SETTINGS and its spill), read from the server on its first statement. */
   private readonly settings = new Map<number, Promise<string>>();
-  /** The server the next statement for any server goes to first. */
+  /** The shard whose first replica the next statement for any server goes to first. */
   private turn = 0;
 
   constructor(readonly config: ClickHouseConfig) {
