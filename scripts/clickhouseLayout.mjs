@@ -77,12 +77,26 @@ export async function startZooKeeper(dir, port) {
   closeSync(log);
   writeFileSync(join(dir, 'zookeeper.pid'), String(child.pid));
   for (let i = 0; i < 300; i++) {
-    if (await listening(port)) return child.pid;
+    if (await serving(port)) return child.pid;
     if (child.exitCode !== null) break;
     await sleep(200);
   }
   throw new Error(`ZooKeeper does not take connections on ${port}; see ${join(dir, 'zookeeper.log')}`);
 }
+
+/**
+ * Whether ZooKeeper serves on a port: it answers its `srvr` command once it has loaded its data (a ClickHouse server
+ * started while it only takes connections fails its handshake and stops).
+ */
+const serving = (port) =>
+  new Promise((resolve) => {
+    let answer = '';
+    const socket = connect({ host: '127.0.0.1', port }, () => socket.write('srvr'));
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('close', () => resolve(answer.includes('Mode:')));
+    socket.on('error', () => resolve(false));
+  });
 
 /** Whether something takes connections on a port of 127.0.0.1. */
 export const listening = (port) =>
