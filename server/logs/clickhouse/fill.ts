@@ -117,6 +117,15 @@ export class RollupFills {
     }
   }
 
+  /** The views on `shard` whose tables a fill has not finished, whichever server fills them. */
+  async unfinished(shard: number): Promise<Set<string>> {
+    const rows = await this.ch.rows<{ view: string }>(
+      sql`SELECT view FROM ${this.db}.log_fills_local GROUP BY view HAVING min(day) > any(first_day)`,
+      { shard },
+    );
+    return new Set(rows.map((r) => r.view));
+  }
+
   /** The largest seq any open fill takes: the server hands out larger ones. */
   get bound(): number {
     return Math.max(0, ...this.fills.filter(isOpen).map((f) => f.bound));

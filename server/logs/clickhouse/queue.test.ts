@@ -24,6 +24,10 @@ class FakeCluster implements DrainTarget {
   /** Inserts running at once, at most. */
   concurrent = 0;
   private running = 0;
+  /** Inserts with rows of these batches (by key) wait for their promise first. */
+  readonly holding = new Map<string, Promise<void>>();
+  /** Each recount: the keys of its entries, and how many inserts were under way as it began. */
+  readonly recounts: { keys: string[]; inserting: number }[] = [];
 
   async insert(_logType: LogType, rows: string): Promise<void> {
     const lines = rows.split('\n');
@@ -31,6 +35,7 @@ class FakeCluster implements DrainTarget {
     this.concurrent = Math.max(this.concurrent, this.running);
     try {
       await this.gate;
+      for (const [key, release] of this.holding) if (lines.some((l) => l.startsWith(`${key}\t`, l.lastIndexOf('\t', l.lastIndexOf('\t') - 1) + 1))) await release;
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
       this.inserts.push(lines.length);
       const stored = this.failAfter ?? lines.length;
@@ -50,6 +55,10 @@ class FakeCluster implements DrainTarget {
   async held(_logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>> {
     const keys = new Set(entries.map((e) => e.key));
     return new Set([...this.rows.keys()].filter((id) => keys.has(id.split('\t')[0]!)));
+  }
+
+  async recount(_logType: LogType, entries: readonly QueueEntry[]): Promise<void> {
+    this.recounts.push({ keys: entries.map((e) => e.key), inserting: this.running });
   }
 
   /** Every row stored once, as many as `expected`. */
@@ -120,6 +129,36 @@ describe('the ClickHouse ingest queue', () => {
     // The first insert stored 150 of its 400 rows and failed; the next looked up what the cluster held.
     expect(cluster.inserts).toEqual([400, 250]);
     cluster.expectEachOnce(400);
+    // The batches with rows the failed insert stored (all of the first, half the second) are counted again, and then
+    // leave the queue.
+    await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 10_000, interval: 50 });
+    expect(cluster.recounts.map((r) => r.keys)).toEqual([[`k${next - 4}`, `k${next - 3}`]]);
+  });
+
+  it('counts a batch some of whose rows a stopped server stored again only once no insert is under way', async () => {
+    const cluster = new FakeCluster();
+    // A batch the last server inserted in part before it stopped, and another: each lane takes one.
+    const [partial, other] = [batch(DRAIN_EVENTS), batch(DRAIN_EVENTS)];
+    await new IngestQueue(cluster, 'test ingest queue').add(db, partial);
+    await new IngestQueue(cluster, 'test ingest queue').add(db, other);
+    await cluster.insert('web', partial.rows.split('\n').slice(0, 10).join('\n'));
+    const releases = new Map<string, () => void>();
+    for (const { key } of [partial, other]) cluster.holding.set(key, new Promise((r) => releases.set(key, r)));
+    const q = queueOf(cluster);
+    try {
+      q.start(db);
+      await vi.waitFor(() => expect(cluster.concurrent).toBe(2), { timeout: 10_000, interval: 50 });
+      releases.get(partial.key)!();
+      await vi.waitFor(() => expect(cluster.rows.size).toBe(DRAIN_EVENTS), { timeout: 10_000, interval: 50 });
+      // The partial batch is stored while the other's insert runs: the recount waits for it.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(cluster.recounts).toEqual([]);
+    } finally {
+      for (const release of releases.values()) release();
+    }
+    await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 10_000, interval: 50 });
+    expect(cluster.recounts).toEqual([{ keys: [partial.key], inserting: 0 }]);
+    cluster.expectEachOnce(2 * DRAIN_EVENTS);
   });
 
   it('stores once the rows a server stopped between their insert and their delete left in the queue', async () => {
@@ -140,7 +179,7 @@ describe('the ClickHouse ingest queue', () => {
   it('keeps a batch deflated, and moves its rows as they were, as well as a batch an older server queued as text', async () => {
     const cluster = new FakeCluster();
     const texts: string[] = [];
-    const keeping = { insert: (logType: LogType, rows: string) => (texts.push(rows), cluster.insert(logType, rows)), held: cluster.held.bind(cluster) };
+    const keeping = { insert: (logType: LogType, rows: string) => (texts.push(rows), cluster.insert(logType, rows)), held: cluster.held.bind(cluster), recount: cluster.recount.bind(cluster) };
     // Queued by a server that does not drain: the drainer reads the rows back from the SQL store.
     const sent = batch(2_000);
     await new IngestQueue(keeping, 'test ingest queue').add(db, sent);
@@ -167,7 +206,7 @@ describe('the ClickHouse ingest queue', () => {
     cluster.gate = new Promise((resolve) => (open = resolve));
     // Each server's inserts counted apart.
     const through = () => {
-      const counted = { inserts: 0, insert: (logType: LogType, rows: string) => (counted.inserts++, cluster.insert(logType, rows)), held: cluster.held.bind(cluster) };
+      const counted = { inserts: 0, insert: (logType: LogType, rows: string) => (counted.inserts++, cluster.insert(logType, rows)), held: cluster.held.bind(cluster), recount: cluster.recount.bind(cluster) };
       return counted;
     };
     const [ta, tb] = [through(), through()];

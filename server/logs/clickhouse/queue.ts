@@ -46,6 +46,8 @@ const RETRY_MS = 1_000;
  * keep every moved batch's rows as dead space (PostgreSQL's autovacuum reclaims it there).
  */
 const VACUUM_EVERY_EVENTS = INGEST_QUEUE_MAX_EVENTS;
+/** The pause after a recount of stored entries' rollup rows failed (the drains go on meanwhile). */
+const RECOUNT_RETRY_MS = 5_000;
 /** Seconds a read that waited in vain is asked to wait (Retry-After). */
 const READ_RETRY_AFTER_S = 5;
 
@@ -69,6 +71,41 @@ export interface DrainTarget {
   insert(logType: LogType, rows: string): Promise<void>;
   /** Of the entries (all of one kind), the rows the shards hold already, as `key\trow`. */
   held(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>>;
+  /**
+   * Counts again the rollup rows of entries (all of one kind) some of whose rows an insert that failed stored: it may
+   * have stored their events without all their rollup rows. Called with no insert under way.
+   */
+  recount(logType: LogType, entries: readonly QueueEntry[]): Promise<void>;
+}
+
+/** Inserts run side by side; a recount runs alone, once those under way are done, and holds back new ones. */
+class Gate {
+  private readonly running = new Set<Promise<unknown>>();
+  private alone: Promise<unknown> = Promise.resolve();
+
+  async shared<T>(work: () => Promise<T>): Promise<T> {
+    for (let waited = this.alone; ; waited = this.alone) {
+      await waited;
+      if (waited === this.alone) break;
+    }
+    const p = work();
+    this.running.add(p);
+    try {
+      return await p;
+    } finally {
+      this.running.delete(p);
+    }
+  }
+
+  async sole<T>(work: () => Promise<T>): Promise<T> {
+    const before = this.alone;
+    const p = before.then(async () => {
+      while (this.running.size) await Promise.allSettled([...this.running]);
+      return work();
+    });
+    this.alone = p.catch(() => undefined);
+    return p;
+  }
 }
 
 const deflated = promisify(deflate);
@@ -99,6 +136,9 @@ export class IngestQueue {
   private readonly kept = new Map<number, { rows: string; at: number }>();
   /** Events moved since the queue was last vacuumed (PGlite). */
   private movedSinceVacuum = 0;
+  private readonly gate = new Gate();
+  /** When a lane next looks for stored entries whose rollup rows wait to be counted again (recountStored): at once after a start. */
+  private recountAfter = 0;
 
   constructor(
     private readonly target: DrainTarget,
@@ -115,7 +155,7 @@ export class IngestQueue {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, packed)
        SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, decode($7, 'base64')
-        WHERE (SELECT coalesce(sum(events), 0) FROM log_ingest_queue WHERE target = $9) + $4::integer <= $8::integer
+        WHERE (SELECT coalesce(sum(events), 0) FROM log_ingest_queue WHERE target = $9 AND NOT recount) + $4::integer <= $8::integer
        RETURNING id::text`,
       [batch.tenantId, batch.logType, batch.key, batch.events, batch.minTs, batch.maxTs, packed, INGEST_QUEUE_MAX_EVENTS, this.name],
     );
@@ -140,14 +180,21 @@ export class IngestQueue {
 
   /** Resolves once the batches of the tenant acknowledged before the call are in the cluster; 503 after `readWaitMs` (INGEST_QUEUE_READ_WAIT_S). */
   async settled(db: Db, tenantId: string): Promise<void> {
-    const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2', [this.name, tenantId]);
+    const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2 AND NOT recount', [
+      this.name,
+      tenantId,
+    ]);
     const last = rows[0]?.last;
     if (last == null) return;
     const deadline = Date.now() + this.readWaitMs;
     for (;;) {
       this.wake();
       await this.nextPass();
-      const { rows: left } = await db.query('SELECT 1 FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2 AND id <= $3 LIMIT 1', [this.name, tenantId, last]);
+      const { rows: left } = await db.query('SELECT 1 FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2 AND id <= $3 AND NOT recount LIMIT 1', [
+        this.name,
+        tenantId,
+        last,
+      ]);
       if (!left.length) return;
       if (Date.now() > deadline) {
         throw new HttpError(503, `Events received in the last seconds are still being stored; try again in ${READ_RETRY_AFTER_S} s.`, {
@@ -205,8 +252,9 @@ export class IngestQueue {
         await this.pause(2_000);
         continue;
       }
-      const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1', [this.name]);
+      const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND NOT recount', [this.name]);
       this.suspectUpTo = Number(rows[0]?.last ?? 0);
+      this.recountAfter = 0;
       await Promise.all([...Array(LANES)].map((_, lane) => this.lane(db, lease, lane)));
       this.kept.clear();
     }
@@ -220,6 +268,7 @@ export class IngestQueue {
   private async lane(db: Db, lease: Lease, lane: number): Promise<void> {
     while (!this.closed && lease.isHeld) {
       let moved = 0;
+      if (Date.now() >= this.recountAfter) await this.recountStored(db);
       try {
         moved = await this.drain(db, lane === 0 ? 1 : DRAIN_EVENTS / 2);
       } catch (e) {
@@ -228,6 +277,31 @@ export class IngestQueue {
       }
       for (const done of [...this.passed]) done();
       if (moved === 0 && !this.closed) await this.pause(POLL_MS);
+    }
+  }
+
+  /**
+   * Counts again the rollup rows of the stored entries that wait for it (see drain), alone (no insert under way), and
+   * lets them go; after a failure (a shard down, a replica still fetching what a killed one stored), again after
+   * RECOUNT_RETRY_MS, while the drains go on.
+   */
+  private async recountStored(db: Db): Promise<void> {
+    this.recountAfter = Number.POSITIVE_INFINITY;
+    try {
+      const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; events: number; min_ts: string; max_ts: string }>(
+        'SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text FROM log_ingest_queue WHERE target = $1 AND recount ORDER BY id LIMIT 1000',
+        [this.name],
+      );
+      const entries = rows.map((r) => ({ id: Number(r.id), tenantId: r.tenant_id, logType: r.log_type, key: r.batch_key, minTs: Number(r.min_ts), maxTs: Number(r.max_ts), rows: '', events: r.events }));
+      for (const logType of new Set(entries.map((e) => e.logType))) {
+        const mine = entries.filter((e) => e.logType === logType);
+        await this.gate.sole(() => this.target.recount(logType, mine));
+        await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [mine.map((e) => e.id)]);
+      }
+      if (rows.length === 1000) this.recountAfter = 0;
+    } catch (e) {
+      if (!this.closed) console.warn(`ClickHouse: rollup rows of events stored by a failed insert not yet counted again, trying again in ${RECOUNT_RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
+      this.recountAfter = Math.min(this.recountAfter, Date.now() + RECOUNT_RETRY_MS);
     }
   }
 
@@ -252,7 +326,7 @@ export class IngestQueue {
                 CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE encode(packed, 'base64') END AS packed
            FROM log_ingest_queue
           WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before, sum(events) OVER () AS waiting
-                                         FROM log_ingest_queue WHERE target = $2 AND NOT (id = ANY($3::bigint[]))) q
+                                         FROM log_ingest_queue WHERE target = $2 AND NOT recount AND NOT (id = ANY($3::bigint[]))) q
                         WHERE before < $1 AND waiting >= $5)
           ORDER BY id`,
         [DRAIN_EVENTS, this.name, [...this.taken], kept, least],
@@ -281,15 +355,21 @@ export class IngestQueue {
     const entries = await this.take(db, least);
     if (!entries.length) return 0;
     const ids = entries.map((e) => e.id);
+    const recount: number[] = [];
     try {
       for (const logType of new Set(entries.map((e) => e.logType))) {
         const mine = entries.filter((e) => e.logType === logType);
         const suspect = mine.filter((e) => e.id <= this.suspectUpTo || this.suspect.has(e.id));
         const held = suspect.length ? await this.target.held(logType, suspect) : new Set<string>();
         const rows = mine.map((e) => e.rows).join('\n');
-        await this.target.insert(logType, held.size ? rows.split('\n').filter((l) => !held.has(rowId(l))).join('\n') : rows);
+        await this.gate.shared(() => this.target.insert(logType, held.size ? rows.split('\n').filter((l) => !held.has(rowId(l))).join('\n') : rows));
+        const heldKeys = new Set([...held].map((id) => id.slice(0, id.indexOf('\t'))));
+        recount.push(...suspect.filter((e) => heldKeys.has(e.key)).map((e) => e.id));
       }
-      await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [ids]);
+      // Entries some of whose rows a failed insert stored are kept, without their rows, until their rollup rows are
+      // counted again (recountStored); the others leave.
+      if (recount.length) await db.query('UPDATE log_ingest_queue SET recount = true, lines = NULL, packed = NULL WHERE id = ANY($1::bigint[])', [recount]);
+      await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[]) AND NOT recount', [ids]);
     } catch (e) {
       // The shards may hold some of their rows: looked up when they are taken again.
       for (const id of ids) this.suspect.add(id);
@@ -301,6 +381,7 @@ export class IngestQueue {
       this.suspect.delete(id);
       this.kept.delete(id);
     }
+    if (recount.length) this.recountAfter = 0;
     this.movedSinceVacuum += entries.reduce((n, e) => n + e.events, 0);
     if (!db.autovacuum && this.movedSinceVacuum >= VACUUM_EVERY_EVENTS) {
       this.movedSinceVacuum = 0;

@@ -8,10 +8,15 @@
  * there whole and once, and no batch is there in part: a drain whose insert failed after one shard stored its rows
  * inserts only the rows the shards do not hold (`heldRows`, the rows' key and place, migration 006).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { reportSpec } from '../../../schemas/reports';
 import { INGEST_PATH, emailEvent, ingestAuth, ndjson } from '../../../tests/api/ingestEvents';
 import { signedIn } from '../../../tests/api/helpers';
 import { startTestServer, type TestServer } from '../../../tests/setup/start-server';
+import { reportRollups, rollupId } from '../rollups';
+import { raw, sql, type Sql } from './bind';
+import { ClickHouse, clickHouseConfig } from './client';
+import { text } from './columns';
 import { CLICKHOUSE_SERVER, startTestCluster, type TestCluster } from './testCluster';
 
 const SIZE = 200;
@@ -96,6 +101,18 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     // Every acknowledged batch is there once and whole; none is there in part or twice.
     for (const batch of acknowledged) expect(perBatch.get(batch), batch).toBe(SIZE);
     expect([...perBatch].filter(([, n]) => n !== SIZE)).toEqual([]);
+    // The rollups agree with the events: those of an insert a kill cut off between its views are counted again.
+    const ch = new ClickHouse(clickHouseConfig({ CLICKHOUSE_URL: cluster.url, CLICKHOUSE_DATABASE: 'portal_kill' }));
+    const id = rollupId(reportRollups(reportSpec('smtp_top_senders')).main!);
+    const count = async (statement: Sql) => Number((await ch.rows<{ n: string }>(statement))[0]!.n);
+    const events = await count(sql`SELECT toString(count()) AS n FROM portal_kill.log_events WHERE log_type = 'email' AND ${text('sender')} = ${SENDER}`);
+    expect(events).toBe(acknowledged.length * SIZE);
+    for (const table of ['log_rollups', 'log_rollups_daily']) {
+      await vi.waitFor(
+        async () => expect(await count(sql`SELECT toString(sum(events)) AS n FROM portal_kill.${raw(table)} WHERE rollup = ${id} AND key = ${SENDER}`), table).toBe(events),
+        { timeout: 60_000, interval: 500 },
+      );
+    }
     console.info(`shard kill: ${acknowledged.length} batches acknowledged (${ackedWhileDown} while a shard was down), ${refused.length} refusals, ${perBatch.size} batches stored, each once`);
   });
 });

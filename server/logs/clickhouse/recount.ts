@@ -1,0 +1,123 @@
+/**
+ * Counting the rollups of an insert again after a fault.
+ *
+ * An insert into a kind's entry table (`ingest_<kind>`, migration 007) runs that table's materialized views on each
+ * shard one after the other: the events first, then the hourly counts, the distinct users and each rollup table. Each
+ * view writes its own parts, and nothing makes them one transaction. A shard killed part-way, or a view that fails,
+ * leaves events stored without some of their rollup rows. The ingest queue then finds those events stored (`heldRows`)
+ * and leaves them out of the insert it tries again, so without this the rollups would stay short for good.
+ *
+ * `recountViews` runs each of the kind's views again over the events of the spans such an insert reached, on one
+ * shard, and adds what the view's table lacks:
+ * - a SummingMergeTree: per key of the table, the difference between the view's sums over the events and the table's
+ *   sums, with the view's aggregate states (distinct users, smallest label: the same once merged again). The events read
+ *   are the whole spans of the view's grouping (`intDiv(ts, N) * N AS <column>`), so that each sum compared is whole;
+ * - an AggregatingMergeTree (distinct users' states, bits or'ed): the view's rows whole, since adding them again
+ *   changes nothing.
+ * Keys of the table that the events do not give (rows without their events) are left alone.
+ *
+ * It must run while no insert is under way (IngestQueue runs it alone): an insert whose events are stored and whose
+ * rollup rows are not yet would be counted twice. With replicas, it waits (fails, and is tried again) while the replica
+ * it reads has parts to fetch: a replica killed during the insert may have stored rollup parts the other has not yet,
+ * which it fetches once that replica is back. A view whose table is still being filled (fill.ts) is left out: the fill
+ * counts that table's events before the view, and a recount would count them too.
+ */
+import type { LogType } from '../../../schemas/logs';
+import { identifier, join, raw, sql } from './bind';
+import type { ClickHouse } from './client';
+import { ingestTable } from './columns';
+
+/** The events whose rollup rows are counted again: of some tenants, with times from `fromMs` to `toMs` (both included). */
+export interface RecountScope {
+  readonly tenants: readonly string[];
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+interface View {
+  readonly name: string;
+  readonly target: string;
+  /** Its SELECT, as the shard keeps it. */
+  readonly select: string;
+}
+
+interface Column {
+  readonly name: string;
+  readonly type: string;
+  readonly is_in_sorting_key: number | string;
+}
+
+const quoted = (name: string) => raw(`\`${identifier(name)}\``);
+
+/**
+ * The views of a kind's entry table on a shard, but the one that stores its events; `source` matches the entry table
+ * after FROM in their SELECT.
+ */
+async function viewsOf(ch: ClickHouse, shard: number, source: RegExp): Promise<View[]> {
+  const db = ch.config.database;
+  const rows = await ch.rows<{ name: string; query: string }>(
+    sql`SELECT name, create_table_query AS query FROM system.tables WHERE database = ${db} AND engine = 'MaterializedView'`,
+    { shard },
+  );
+  return rows.flatMap(({ name, query }) => {
+    const to = new RegExp(`\\sTO ${db}\\.\`?(\\w+)`).exec(query)?.[1];
+    const select = /\sAS (SELECT\s[\s\S]*)$/.exec(query)?.[1];
+    return to && select && to !== 'log_events_local' && source.test(select) ? [{ name, target: to, select }] : [];
+  });
+}
+
+/** Counts the rollup rows of `logType`'s events in `scope` again on `shard` (see the top of this file). */
+export async function recountViews(ch: ClickHouse, shard: number, logType: LogType, scope: RecountScope, filling: ReadonlySet<string>): Promise<void> {
+  const db = ch.config.database;
+  const source = new RegExp(`(\\sFROM )${db}\\.${ingestTable(logType, true)}(?=\\s|$)`);
+  for (const view of await viewsOf(ch, shard, source)) {
+    if (filling.has(view.name)) {
+      console.warn(`ClickHouse: the rollups of ${view.name} on shard ${shard + 1} are being filled; an insert that failed part-way may have left them short.`);
+      continue;
+    }
+    const [table] = await ch.rows<{ engine: string }>(sql`SELECT engine FROM system.tables WHERE database = ${db} AND name = ${view.target}`, { shard });
+    const columns = await ch.rows<Column>(
+      sql`SELECT name, type, is_in_sorting_key FROM system.columns WHERE database = ${db} AND table = ${view.target}`,
+      { shard },
+    );
+    const engine = table?.engine ?? '';
+    if (engine.startsWith('Replicated')) {
+      // Parts a replica killed during the insert stored and this one has not fetched yet would be counted twice.
+      const [replica] = await ch.rows<{ n: number | string }>(
+        sql`SELECT inserts_in_queue AS n FROM system.replicas WHERE database = ${db} AND table = ${view.target}`,
+        { shard },
+      );
+      if (Number(replica?.n) > 0) throw new Error(`a replica of shard ${shard + 1} is still fetching parts of ${view.target}`);
+    }
+    const target = sql`${raw(db)}.${raw(identifier(view.target))}`;
+    const names = join(columns.map((c) => quoted(c.name)), ', ');
+    const tenants = sql`has(${scope.tenants}, tenant_id)`;
+    const events = (fromMs: number, toMs: number) =>
+      raw(
+        view.select.replace(
+          source,
+          `$1(SELECT * FROM ${db}.log_events_local WHERE ${sql`log_type = ${logType} AND ${tenants} AND ts >= ${fromMs} AND ts < ${toMs}`.text})`,
+        ),
+      );
+    if (/AggregatingMergeTree$/.test(engine)) {
+      await ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope.fromMs, scope.toMs + 1)})`, shard);
+      continue;
+    }
+    const span = /intDiv\(ts, (\d+)\) \* \1 AS (\w+)/.exec(view.select);
+    if (!/SummingMergeTree$/.test(engine) || !span) throw new Error(`ClickHouse: cannot count the rows of view ${view.name} again (${engine} ${view.target}).`);
+    const ms = Number(span[1]);
+    const [from, to] = [Math.floor(scope.fromMs / ms) * ms, Math.floor(scope.toMs / ms) * ms + ms];
+    const keys = columns.filter((c) => Number(c.is_in_sorting_key) === 1).map((c) => c.name);
+    const sums = columns.filter((c) => !keys.includes(c.name) && !c.type.startsWith('AggregateFunction')).map((c) => c.name);
+    const states = columns.filter((c) => c.type.startsWith('AggregateFunction')).map((c) => c.name);
+    const keyList = join(keys.map(quoted), ', ');
+    const as = (prefix: string, name: string) => raw(`\`${prefix}${identifier(name)}\``);
+    const expected = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`${quoted(s)} AS ${as('e_', s)}`), ...states.map(quoted)], ', ')}
+                           FROM (${events(from, to)})`;
+    const held = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`sum(${quoted(s)}) AS ${as('h_', s)}`)], ', ')}
+                       FROM ${target} WHERE ${tenants} AND ${quoted(span[2]!)} >= ${from} AND ${quoted(span[2]!)} < ${to} GROUP BY ${keyList}`;
+    const select = columns.map((c) => (sums.includes(c.name) ? sql`${as('e_', c.name)} - ${as('h_', c.name)}` : quoted(c.name)));
+    const differs = join(sums.map((s) => sql`${as('e_', s)} != ${as('h_', s)}`), ' OR ');
+    await ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${join(select, ', ')} FROM (${expected}) AS expected ANY LEFT JOIN (${held}) AS held USING (${keyList}) WHERE ${differs}`, shard);
+  }
+}
