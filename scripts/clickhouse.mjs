@@ -8,25 +8,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { get } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { layout, listening, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT, zooKeeperInstalled } from './clickhouseLayout.mjs';
+import { layout, listening, ping, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT, zooKeeperInstalled } from './clickhouseLayout.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(process.env.CLICKHOUSE_DATA_DIR ?? join(root, '.clickhouse'));
 const server = ['/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'].find((p) => existsSync(p)) ?? 'clickhouse-server';
-
-const ping = (port) =>
-  new Promise((resolve) => {
-    const req = get({ host: '127.0.0.1', port, path: '/ping', timeout: 1000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on('error', () => resolve(false));
-    req.on('timeout', () => req.destroy());
-  });
 
 /** How long start waits for a server to answer. */
 const START_WAIT_S = 300;

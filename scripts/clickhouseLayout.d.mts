@@ -15,3 +15,4 @@ export function writeServerConfig(root: string, server: LayoutServer, dir: strin
 export function zooKeeperInstalled(): boolean;
 export function startZooKeeper(dir: string, port: number): Promise<number>;
 export function listening(port: number): Promise<boolean>;
+export function ping(port: number): Promise<boolean>;

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -106,4 +107,15 @@ export const listening = (port) =>
       resolve(true);
     });
     socket.on('error', () => resolve(false));
+  });
+
+/** Whether the server with this HTTP port on 127.0.0.1 answers its /ping. */
+export const ping = (port) =>
+  new Promise((resolve) => {
+    const req = get({ host: '127.0.0.1', port, path: '/ping', timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => req.destroy());
   });

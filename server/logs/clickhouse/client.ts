@@ -112,6 +112,11 @@ export class ClickHouse {
     return Array.from({ length: count }, (_, i) => first + i);
   }
 
+  /** Runs a statement on each server of a shard in turn: for what each replica keeps for itself (views, its queries). */
+  async onEachReplica(shard: number, statement: Sql): Promise<void> {
+    for (const server of this.serversOf(shard)) await this.command(statement, { server });
+  }
+
   protected async post(server: number, statement: string, body?: string, signal?: AbortSignal): Promise<string> {
     // With a body (inserted rows), the statement goes in the URL and the rows after it.
     return this.send(server, `${await this.settingsOf(server)}${body === undefined ? '' : `&query=${encodeURIComponent(statement)}`}`, Buffer.from(body ?? statement), signal);

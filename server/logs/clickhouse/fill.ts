@@ -108,9 +108,7 @@ export class RollupFills {
       const ids = join(fill.rollups.map((id) => sql`${id}`), ', ');
       // The shard may still be running the stopped server's last step (it ends an insert whose caller went away only
       // when done), on whichever replica took it: ended first, so that the delete covers what it wrote.
-      for (const server of this.ch.serversOf(shard)) {
-        await this.ch.command(sql`KILL QUERY WHERE query LIKE ${`INSERT INTO ${this.ch.config.database}.${fill.target} SELECT%`} SYNC`, { server });
-      }
+      await this.ch.onEachReplica(shard, sql`KILL QUERY WHERE query LIKE ${`INSERT INTO ${this.ch.config.database}.${fill.target} SELECT%`} SYNC`);
       if (deleting) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(fill.target)} DELETE WHERE rollup IN (${ids}) AND hour < ${fill.frontier}`, shard);
       await this.mark(fill);
       this.fills.push(fill);

@@ -9,7 +9,9 @@
  * Exactly once: an entry's rows carry its key and their place in it (`batch_key`, `batch_row`, ClickHouse migration
  * 006). After an insert that failed (a shard may have stored its part) and on taking the lease (the last holder may have
  * stopped between an insert and its delete), the drain looks up which of its entries' rows the shards hold and inserts
- * the others.
+ * the others. The events such an insert stored may lack some of their rollup rows (the views of an insert are not one
+ * transaction): those entries stay in the queue, without their rows, until their rollup rows are counted again from the
+ * events (`recount`, recount.ts), with no insert under way. Reads do not wait for that.
  *
  * A batch's rows are kept deflated (`packed`, SQL migration 580): a web event's row is about 1.3 kB of text, and the
  * SQL store's work on a batch grows with its bytes (writing it, deleting it, vacuuming it), so the text took more of the

@@ -250,13 +250,10 @@ function eventRows(
     sql`minIfState(${e(7)}, ${e(8)}) AS ${raw(as('label'))}`,
     sql`countIf(${e(8)} = 1) AS ${raw(as('labelled'))}`,
   ];
-  const all = sql`arrayConcat(${join(
-    defs.map(([id, d]) => contributions(id, d, keyed)),
-    ', ',
-  )})`;
   const groupBy = [...groups.map((_, i) => raw(groupAs(i))), raw(as('has_key')), raw(as('key'))];
   const scope = join([sql`log_type = ${logType}`, ...where, ...(one ? [one.when] : [])], ' AND ');
-  return sql`SELECT ${join(columns, ', ')} FROM ${from}${one ? raw('') : sql` ARRAY JOIN ${all} AS c`}
+  const tuples = one ? raw('') : sql` ARRAY JOIN arrayConcat(${join(defs.map(([id, d]) => contributions(id, d, keyed)), ', ')}) AS c`;
+  return sql`SELECT ${join(columns, ', ')} FROM ${from}${tuples}
               WHERE ${scope} GROUP BY ${join(groupBy, ', ')}`;
 }
 
@@ -550,9 +547,7 @@ export class ClickHouseLogStore implements LogStore {
       const held = new Map(GRAINS.map((grain) => [grain, covered(grain)]));
       // Views belong to the server they are made on: every replica of the shard gets them, the fills (into replicated
       // tables) are the shard's.
-      const everyReplica = async (statement: Sql) => {
-        for (const server of this.ch.serversOf(shard)) await this.ch.command(statement, { server });
-      };
+      const everyReplica = (statement: Sql) => this.ch.onEachReplica(shard, statement);
       for (const v of views) if (!wanted.has(v.name)) await everyReplica(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`);
       const span = await this.fills.span(shard);
       const planned = new Set<string>();

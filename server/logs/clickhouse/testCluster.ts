@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { layout, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT } from '../../../scripts/clickhouseLayout.mjs';
+import { layout, ping, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT } from '../../../scripts/clickhouseLayout.mjs';
 import { raw } from './bind';
 import type { ClickHouse } from './client';
 
@@ -28,14 +28,6 @@ export interface TestCluster {
   remove(): Promise<void>;
 }
 
-const ping = async (url: string) => {
-  try {
-    return (await fetch(`${url}/ping`, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-};
-
 const killed = async (pid: number) => {
   process.kill(pid, 'SIGKILL');
   for (let t = 0; t < 100; t++) {
@@ -53,21 +45,20 @@ export async function startTestCluster(offset = 77, options: { replicas?: boolea
   const { replicas = false } = options;
   const dir = mkdtempSync(join(tmpdir(), 'portal-ch-'));
   const { servers, url } = layout({ replicas, offset });
-  const urls = servers.map((s) => `http://127.0.0.1:${s.http}`);
   const pids: (number | undefined)[] = [];
   let zooKeeper: number | undefined;
   for (const s of servers) writeServerConfig(ROOT, s, join(dir, s.name), { replicas, offset });
   const cluster: TestCluster = {
     url,
     async start(i) {
-      if (await ping(urls[i]!)) throw new Error(`port of ${urls[i]} is taken`);
+      if (await ping(servers[i]!.http)) throw new Error(`port ${servers[i]!.http} is taken`);
       const serverDir = join(dir, servers[i]!.name);
       const pidFile = join(serverDir, 'server.pid');
       rmSync(pidFile, { force: true });
       const run = spawnSync(CLICKHOUSE_SERVER!, ['--daemon', `--config-file=${join(serverDir, 'config.xml')}`, `--pid-file=${pidFile}`], { cwd: serverDir });
       if (run.status !== 0) throw new Error(`${servers[i]!.name} did not start: ${run.stderr.toString()}`);
       for (let t = 0; t < 300; t++) {
-        if (await ping(urls[i]!)) {
+        if (await ping(servers[i]!.http)) {
           pids[i] = Number(readFileSync(pidFile, 'utf8').trim());
           return;
         }
