@@ -92,13 +92,11 @@ export async function recountViews(ch: ClickHouse, shard: number, logType: LogTy
     const target = sql`${raw(db)}.${raw(identifier(view.target))}`;
     const names = join(columns.map((c) => quoted(c.name)), ', ');
     const tenants = sql`has(${scope.tenants}, tenant_id)`;
-    const events = (fromMs: number, toMs: number) =>
-      raw(
-        view.select.replace(
-          source,
-          `$1(SELECT * FROM ${db}.log_events_local WHERE ${sql`log_type = ${logType} AND ${tenants} AND ts >= ${fromMs} AND ts < ${toMs}`.text})`,
-        ),
-      );
+    // The view's SELECT over the stored events of the scope in place of its entry table.
+    const events = (fromMs: number, toMs: number) => {
+      const stored = sql`(SELECT * FROM ${raw(db)}.log_events_local WHERE log_type = ${logType} AND ${tenants} AND ts >= ${fromMs} AND ts < ${toMs})`;
+      return raw(view.select.replace(source, (_, from: string) => `${from}${stored.text}`));
+    };
     if (/AggregatingMergeTree$/.test(engine)) {
       await ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope.fromMs, scope.toMs + 1)})`, shard);
       continue;
