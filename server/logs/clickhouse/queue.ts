@@ -113,6 +113,31 @@ class Gate {
 const deflated = promisify(deflate);
 const inflated = promisify(inflate);
 
+/** The entries of the queue a drain moves (not those waiting for a recount), with the queue's name as parameter `$n`. */
+const waiting = (n: number) => `log_ingest_queue WHERE target = $${n} AND NOT recount`;
+
+/** The columns of an entry, but its rows. */
+const ENTRY_COLUMNS = 'id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text';
+interface EntryRow {
+  id: string;
+  tenant_id: string;
+  log_type: LogType;
+  batch_key: string;
+  events: number;
+  min_ts: string;
+  max_ts: string;
+}
+const entryOf = (r: EntryRow, rows: string): QueueEntry => ({
+  id: Number(r.id),
+  tenantId: r.tenant_id,
+  logType: r.log_type,
+  key: r.batch_key,
+  minTs: Number(r.min_ts),
+  maxTs: Number(r.max_ts),
+  events: r.events,
+  rows,
+});
+
 /** A row's key and place, its last two columns. */
 const rowId = (line: string) => line.slice(line.lastIndexOf('\t', line.lastIndexOf('\t') - 1) + 1);
 
@@ -157,7 +182,7 @@ export class IngestQueue {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, packed)
        SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, decode($7, 'base64')
-        WHERE (SELECT coalesce(sum(events), 0) FROM log_ingest_queue WHERE target = $9 AND NOT recount) + $4::integer <= $8::integer
+        WHERE (SELECT coalesce(sum(events), 0) FROM ${waiting(9)}) + $4::integer <= $8::integer
        RETURNING id::text`,
       [batch.tenantId, batch.logType, batch.key, batch.events, batch.minTs, batch.maxTs, packed, INGEST_QUEUE_MAX_EVENTS, this.name],
     );
@@ -182,7 +207,7 @@ export class IngestQueue {
 
   /** Resolves once the batches of the tenant acknowledged before the call are in the cluster; 503 after `readWaitMs` (INGEST_QUEUE_READ_WAIT_S). */
   async settled(db: Db, tenantId: string): Promise<void> {
-    const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2 AND NOT recount', [
+    const { rows } = await db.query<{ last: string | null }>(`SELECT max(id)::text AS last FROM ${waiting(1)} AND tenant_id = $2`, [
       this.name,
       tenantId,
     ]);
@@ -192,7 +217,7 @@ export class IngestQueue {
     for (;;) {
       this.wake();
       await this.nextPass();
-      const { rows: left } = await db.query('SELECT 1 FROM log_ingest_queue WHERE target = $1 AND tenant_id = $2 AND id <= $3 AND NOT recount LIMIT 1', [
+      const { rows: left } = await db.query(`SELECT 1 FROM ${waiting(1)} AND tenant_id = $2 AND id <= $3 LIMIT 1`, [
         this.name,
         tenantId,
         last,
@@ -254,7 +279,7 @@ export class IngestQueue {
         await this.pause(2_000);
         continue;
       }
-      const { rows } = await db.query<{ last: string | null }>('SELECT max(id)::text AS last FROM log_ingest_queue WHERE target = $1 AND NOT recount', [this.name]);
+      const { rows } = await db.query<{ last: string | null }>(`SELECT max(id)::text AS last FROM ${waiting(1)}`, [this.name]);
       this.suspectUpTo = Number(rows[0]?.last ?? 0);
       this.recountAfter = 0;
       await Promise.all([...Array(LANES)].map((_, lane) => this.lane(db, lease, lane)));
@@ -290,11 +315,8 @@ export class IngestQueue {
   private async recountStored(db: Db): Promise<void> {
     this.recountAfter = Number.POSITIVE_INFINITY;
     try {
-      const { rows } = await db.query<{ id: string; tenant_id: string; log_type: LogType; batch_key: string; events: number; min_ts: string; max_ts: string }>(
-        'SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text FROM log_ingest_queue WHERE target = $1 AND recount ORDER BY id LIMIT 1000',
-        [this.name],
-      );
-      const entries = rows.map((r) => ({ id: Number(r.id), tenantId: r.tenant_id, logType: r.log_type, key: r.batch_key, minTs: Number(r.min_ts), maxTs: Number(r.max_ts), rows: '', events: r.events }));
+      const { rows } = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM log_ingest_queue WHERE target = $1 AND recount ORDER BY id LIMIT 1000`, [this.name]);
+      const entries = rows.map((r) => entryOf(r, ''));
       for (const logType of new Set(entries.map((e) => e.logType))) {
         const mine = entries.filter((e) => e.logType === logType);
         await this.gate.sole(() => this.target.recount(logType, mine));
@@ -312,38 +334,21 @@ export class IngestQueue {
     const next = this.taking.then(async () => {
       for (const [id, { at }] of this.kept) if (at < Date.now() - KEPT_MS) this.kept.delete(id);
       const kept = [...this.kept.keys()];
-      const { rows } = await db.query<{
-        id: string;
-        tenant_id: string;
-        log_type: LogType;
-        batch_key: string;
-        events: number;
-        min_ts: string;
-        max_ts: string;
-        lines: string | null;
-        packed: string | null;
-      }>(
-        `SELECT id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text,
+      const { rows } = await db.query<EntryRow & { lines: string | null; packed: string | null }>(
+        `SELECT ${ENTRY_COLUMNS},
                 CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE lines END AS lines,
                 CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE encode(packed, 'base64') END AS packed
            FROM log_ingest_queue
           WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before, sum(events) OVER () AS waiting
-                                         FROM log_ingest_queue WHERE target = $2 AND NOT recount AND NOT (id = ANY($3::bigint[]))) q
+                                         FROM ${waiting(2)} AND NOT (id = ANY($3::bigint[]))) q
                         WHERE before < $1 AND waiting >= $5)
           ORDER BY id`,
         [DRAIN_EVENTS, this.name, [...this.taken], kept, least],
       );
       const entries = await Promise.all(
-        rows.map(async (r) => ({
-          id: Number(r.id),
-          tenantId: r.tenant_id,
-          logType: r.log_type,
-          key: r.batch_key,
-          minTs: Number(r.min_ts),
-          maxTs: Number(r.max_ts),
-          events: r.events,
-          rows: r.packed !== null ? (await inflated(Buffer.from(r.packed, 'base64'))).toString() : (r.lines ?? this.kept.get(Number(r.id))!.rows),
-        })),
+        rows.map(async (r) =>
+          entryOf(r, r.packed !== null ? (await inflated(Buffer.from(r.packed, 'base64'))).toString() : (r.lines ?? this.kept.get(Number(r.id))!.rows)),
+        ),
       );
       for (const e of entries) this.taken.add(e.id);
       return entries;

@@ -37,6 +37,8 @@ export interface RecountScope {
 interface View {
   readonly name: string;
   readonly target: string;
+  /** The engine of its target table. */
+  readonly engine: string;
   /** Its SELECT, as the shard keeps it. */
   readonly select: string;
 }
@@ -55,14 +57,16 @@ const quoted = (name: string) => raw(`\`${identifier(name)}\``);
  */
 async function viewsOf(ch: ClickHouse, shard: number, source: RegExp): Promise<View[]> {
   const db = ch.config.database;
-  const rows = await ch.rows<{ name: string; query: string }>(
-    sql`SELECT name, create_table_query AS query FROM system.tables WHERE database = ${db} AND engine = 'MaterializedView'`,
+  const tables = await ch.rows<{ name: string; engine: string; query: string }>(
+    sql`SELECT name, engine, create_table_query AS query FROM system.tables WHERE database = ${db}`,
     { shard },
   );
-  return rows.flatMap(({ name, query }) => {
+  const engines = new Map(tables.map((t) => [t.name, t.engine]));
+  return tables.flatMap(({ name, engine, query }) => {
+    if (engine !== 'MaterializedView') return [];
     const to = new RegExp(`\\sTO ${db}\\.\`?(\\w+)`).exec(query)?.[1];
     const select = /\sAS (SELECT\s[\s\S]*)$/.exec(query)?.[1];
-    return to && select && to !== 'log_events_local' && source.test(select) ? [{ name, target: to, select }] : [];
+    return to && select && to !== 'log_events_local' && source.test(select) ? [{ name, target: to, engine: engines.get(to) ?? '', select }] : [];
   });
 }
 
@@ -75,12 +79,11 @@ export async function recountViews(ch: ClickHouse, shard: number, logType: LogTy
       console.warn(`ClickHouse: the rollups of ${view.name} on shard ${shard + 1} are being filled; an insert that failed part-way may have left them short.`);
       continue;
     }
-    const [table] = await ch.rows<{ engine: string }>(sql`SELECT engine FROM system.tables WHERE database = ${db} AND name = ${view.target}`, { shard });
     const columns = await ch.rows<Column>(
       sql`SELECT name, type, is_in_sorting_key FROM system.columns WHERE database = ${db} AND table = ${view.target}`,
       { shard },
     );
-    const engine = table?.engine ?? '';
+    const { engine } = view;
     if (engine.startsWith('Replicated')) {
       // Parts a replica killed during the insert stored and this one has not fetched yet would be counted twice.
       const [replica] = await ch.rows<{ n: number | string }>(

@@ -547,8 +547,7 @@ export class ClickHouseLogStore implements LogStore {
       const held = new Map(GRAINS.map((grain) => [grain, covered(grain)]));
       // Views belong to the server they are made on: every replica of the shard gets them, the fills (into replicated
       // tables) are the shard's.
-      const everyReplica = (statement: Sql) => this.ch.onEachReplica(shard, statement);
-      for (const v of views) if (!wanted.has(v.name)) await everyReplica(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`);
+      for (const v of views) if (!wanted.has(v.name)) await this.ch.onEachReplica(shard, sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(v.name))}`);
       const span = await this.fills.span(shard);
       const planned = new Set<string>();
       for (const [name, { logType, defs, grain }] of wanted) {
@@ -559,7 +558,8 @@ export class ClickHouseLogStore implements LogStore {
           await this.fills.plan(shard, { view: name, target, rollups: missing, ...span });
           planned.add(name);
         }
-        await everyReplica(
+        await this.ch.onEachReplica(
+          shard,
           sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(name)} TO ${this.db}.${raw(target)} AS ${rollupRows(this.db, logType, defs, ingestTable(logType, true), grain)}`,
         );
       }
