@@ -74,6 +74,21 @@ export function groupBySpill(settings: { readonly max_memory_usage?: string; rea
 const UNREACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const unreached = (err: unknown) => UNREACHED.has((err as { code?: string }).code ?? '');
 
+/**
+ * An error in one line for an operator's log: a server's answer without its exception class names and repeated
+ * lines (a Distributed statement's "All connection tries failed" lists each try, each refused connection twice).
+ */
+export function briefly(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const lines = text
+    .replace(/,? ?e\.what\(\) = DB::\w+/g, '')
+    .replace(/e\.displayText\(\) = DB::\w+: /g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return [...new Set(lines)].join(' / ');
+}
+
 export class ClickHouseError extends Error {
   constructor(
     message: string,

@@ -19,6 +19,9 @@ class FakeCluster implements DrainTarget {
   delayMs = 0;
   /** The next insert stores this many of its lines, then fails. */
   failAfter: number | undefined;
+  /** The next this many inserts fail, storing nothing, with this answer (a shard down). */
+  down = 0;
+  downAnswer = '';
   /** Inserts wait for this before storing anything. */
   gate: Promise<void> | undefined;
   /** Inserts running at once, at most. */
@@ -37,6 +40,10 @@ class FakeCluster implements DrainTarget {
       await this.gate;
       for (const [key, release] of this.holding) if (lines.some((l) => l.startsWith(`${key}\t`, l.lastIndexOf('\t', l.lastIndexOf('\t') - 1) + 1))) await release;
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+      if (this.down > 0) {
+        this.down--;
+        throw new Error(this.downAnswer);
+      }
       this.inserts.push(lines.length);
       const stored = this.failAfter ?? lines.length;
       for (const line of lines.slice(0, stored)) {
@@ -133,6 +140,32 @@ describe('the ClickHouse ingest queue', () => {
     // leave the queue.
     await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 10_000, interval: 50 });
     expect(cluster.recounts.map((r) => r.keys)).toEqual([[`k${next - 4}`, `k${next - 3}`]]);
+  });
+
+  it('says in one line that its inserts fail while a shard is down, and when they succeed again', async () => {
+    const cluster = new FakeCluster();
+    cluster.down = 3;
+    // 18.16's answer to an insert through the Distributed table with a shard down.
+    const refused = 'Code: 210, e.displayText() = DB::NetException: Connection refused (127.0.0.1:19001), e.what() = DB::NetException';
+    cluster.downAnswer = `Code: 279, e.displayText() = DB::NetException: All connection tries failed. Log: \n\n${refused}\n${refused}\n\n, e.what() = DB::NetException\n`;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      const q = queueOf(cluster);
+      await q.add(db, batch(120));
+      q.start(db);
+      await q.settled(db, T);
+      cluster.expectEachOnce(120);
+      // Three failed tries a second apart: one warning, with what waits meanwhile; then one line once stored.
+      expect(warn.mock.calls.map(([line]) => line)).toEqual([
+        'ClickHouse: storing the queued events failed: Code: 279, All connection tries failed. Log: / Code: 210, Connection refused (127.0.0.1:19001). ' +
+          `Trying again every 1 s; 120 events wait (batches are refused with 429 once ${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} do).`,
+      ]);
+      expect(info.mock.calls.map(([line]) => line)).toEqual([expect.stringMatching(/^ClickHouse: storing the queued events succeeded again after \d+ s \(3 failed tries\)\.$/)]);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
   });
 
   it('counts a batch some of whose rows a stopped server stored again only once no insert is under way', async () => {

@@ -27,6 +27,7 @@ import { INGEST_QUEUE_MAX_EVENTS, INGEST_QUEUE_READ_WAIT_S, INGEST_RETRY_AFTER_S
 import type { LogType } from '../../../schemas/logs';
 import { Lease } from '../../db/lease';
 import { HttpError, type Db } from '../../types';
+import { briefly } from './client';
 
 /** Most events one drain takes (at least one entry, whatever its size). */
 export const DRAIN_EVENTS = 50_000;
@@ -50,6 +51,8 @@ const RETRY_MS = 1_000;
 const VACUUM_EVERY_EVENTS = INGEST_QUEUE_MAX_EVENTS;
 /** The pause after a recount of stored entries' rollup rows failed (the drains go on meanwhile). */
 const RECOUNT_RETRY_MS = 5_000;
+/** While a drain or a recount keeps failing, how often the log says so again. */
+const WARN_EVERY_MS = 30_000;
 /** Seconds a read that waited in vain is asked to wait (Retry-After). */
 const READ_RETRY_AFTER_S = 5;
 
@@ -110,6 +113,41 @@ class Gate {
   }
 }
 
+/**
+ * The log of a task tried again until it succeeds: a warning at its first failure, one every WARN_EVERY_MS while it
+ * keeps failing (a shard down fails it every second), and a line once it succeeds again.
+ */
+class FailureLog {
+  private since = 0;
+  private tries = 0;
+  private warned = 0;
+
+  constructor(
+    /** The task, as the subject of "failed". */
+    private readonly what: string,
+    /** What the task does next, said with each warning. */
+    private readonly next: string,
+  ) {}
+
+  /** Notes a failure; `state` (called only for a warning) tells what waits meanwhile. */
+  async failed(err: unknown, state: () => Promise<string> = async () => ''): Promise<void> {
+    const now = Date.now();
+    if (this.tries++ === 0) this.since = now;
+    if (now - this.warned < WARN_EVERY_MS) return;
+    this.warned = now;
+    const waiting = await state().catch(() => '');
+    const after = this.tries === 1 ? 'failed' : `still failing after ${Math.round((now - this.since) / 1000)} s (${this.tries} tries)`;
+    console.warn(`ClickHouse: ${this.what} ${after}: ${briefly(err)}. ${this.next}${waiting ? `; ${waiting}` : ''}.`);
+  }
+
+  succeeded(): void {
+    if (this.tries === 0) return;
+    console.info(`ClickHouse: ${this.what} succeeded again after ${Math.round((Date.now() - this.since) / 1000)} s (${this.tries} failed ${this.tries === 1 ? 'try' : 'tries'}).`);
+    this.tries = 0;
+    this.warned = 0;
+  }
+}
+
 const deflated = promisify(deflate);
 const inflated = promisify(inflate);
 
@@ -164,6 +202,11 @@ export class IngestQueue {
   /** Events moved since the queue was last vacuumed (PGlite). */
   private movedSinceVacuum = 0;
   private readonly gate = new Gate();
+  private readonly drainLog = new FailureLog('storing the queued events', `Trying again every ${RETRY_MS / 1000} s`);
+  private readonly recountLog = new FailureLog(
+    'counting again the rollup rows of events a failed insert stored',
+    `Trying again every ${RECOUNT_RETRY_MS / 1000} s; reports over those hours can be short until then`,
+  );
   /** When a lane next looks for stored entries whose rollup rows wait to be counted again (recountStored): at once after a start. */
   private recountAfter = 0;
 
@@ -298,8 +341,9 @@ export class IngestQueue {
       if (Date.now() >= this.recountAfter) await this.recountStored(db);
       try {
         moved = await this.drain(db, lane === 0 ? 1 : DRAIN_EVENTS / 2);
+        if (moved) this.drainLog.succeeded();
       } catch (e) {
-        if (!this.closed) console.warn(`ClickHouse: queued events not yet stored, trying again in ${RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
+        if (!this.closed) await this.drainLog.failed(e, () => this.waitingEvents(db));
         await this.pause(RETRY_MS, false);
       }
       for (const done of [...this.passed]) done();
@@ -323,10 +367,17 @@ export class IngestQueue {
         await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [mine.map((e) => e.id)]);
       }
       if (rows.length === 1000) this.recountAfter = 0;
+      if (rows.length) this.recountLog.succeeded();
     } catch (e) {
-      if (!this.closed) console.warn(`ClickHouse: rollup rows of events stored by a failed insert not yet counted again, trying again in ${RECOUNT_RETRY_MS / 1000} s: ${e instanceof Error ? e.message : String(e)}`);
+      if (!this.closed) await this.recountLog.failed(e);
       this.recountAfter = Math.min(this.recountAfter, Date.now() + RECOUNT_RETRY_MS);
     }
+  }
+
+  /** What waits in the queue, for a warning. */
+  private async waitingEvents(db: Db): Promise<string> {
+    const { rows } = await db.query<{ n: string }>(`SELECT coalesce(sum(events), 0)::text AS n FROM ${waiting(1)}`, [this.name]);
+    return `${Number(rows[0]!.n).toLocaleString('en')} events wait (batches are refused with 429 once ${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} do)`;
   }
 
   /** Takes the oldest entries no lane has (up to DRAIN_EVENTS events), when at least `least` events wait. */

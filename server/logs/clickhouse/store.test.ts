@@ -60,10 +60,18 @@ describe.skipIf(!url)('ClickHouse store', () => {
   let db: Db;
   let store: ClickHouseLogStore;
 
+  /** What the store's start said of moving the SQL store's events to the new cluster. */
+  let moveLines: string[] = [];
   beforeAll(async () => {
     db = await openSeededTestDb();
     store = scratchStore();
-    await store.start(db);
+    const info = vi.spyOn(console, 'info');
+    try {
+      await store.start(db);
+      moveLines = info.mock.calls.map(([line]) => String(line)).filter((line) => /\bmov(ed|ing)\b/.test(line));
+    } finally {
+      info.mockRestore();
+    }
   }, 300_000);
   afterAll(async () => {
     await dropStore(store);
@@ -309,10 +317,13 @@ describe.skipIf(!url)('ClickHouse store', () => {
     }
   });
 
-  it('takes the SQL store events, the audit log apart', async () => {
+  it('takes the SQL store events, the audit log apart, and says so', async () => {
     const [ch] = await store.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${raw(store.ch.config.database)}.log_events`);
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM log_events WHERE log_type <> 'audit'");
     expect(Number(ch!.n)).toBe(rows[0]!.n);
+    const total = rows[0]!.n.toLocaleString('en');
+    expect(moveLines[0]).toContain(`moving the ${total} events of the portal's database there before the portal starts`);
+    expect(moveLines.at(-1)).toMatch(new RegExp(`^ClickHouse: ${total} events moved to the cluster in \\d+ s\\.$`));
   });
 
   it('acknowledges batches once queued, stores them in fewer inserts, and a read of the tenant waits for them', async () => {

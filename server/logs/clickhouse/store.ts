@@ -41,6 +41,8 @@ import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '
 
 /** How far back a log page looks first (see logPage). */
 const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
+/** How often the move of the SQL store's events to a new cluster says how far it is. */
+const MOVE_PROGRESS_EVERY_MS = 4_000;
 
 const present = (f: string) => sql`(has(keys, ${f}) OR has(list_keys, ${f}))`;
 
@@ -581,6 +583,14 @@ export class ClickHouseLogStore implements LogStore {
   private async takeSqlEvents(db: Db): Promise<void> {
     const [count] = await this.ch.rows<{ n: string }>(sql`SELECT count() AS n FROM ${this.db}.log_events`);
     if (Number(count?.n) > 0) return;
+    const { rows: sqlCount } = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM log_events WHERE log_type <> 'audit'`);
+    const total = Number(sqlCount[0]?.n ?? 0);
+    if (!total) return;
+    const started = Date.now();
+    let moved = 0;
+    let printed = started;
+    const events = (n: number) => n.toLocaleString('en');
+    console.info(`ClickHouse: the cluster holds no events yet; moving the ${events(total)} events of the portal's database there before the portal starts.`);
     let after = { tenant: '', type: '', ts: -1, seq: -1 };
     // An insert writes a part for each day and table its rows reach, about a second on a shard however few they are:
     // pages large enough for the demo's events to enter by one insert per kind.
@@ -591,7 +601,7 @@ export class ClickHouseLogStore implements LogStore {
           ORDER BY tenant_id, log_type, ts, seq LIMIT 50000`,
         [after.tenant, after.type, after.ts, after.seq],
       );
-      if (!rows.length) return;
+      if (!rows.length) break;
       for (const kind of CLUSTER_KINDS) {
         const lines = rows.flatMap((r) => (r.log_type === kind ? [eventLine(r.tenant_id, r.log_type, Number(r.ts), Number(r.seq), r.event)] : []));
         await this.ch.insert(ingestTable(kind), EVENT_COLUMNS, lines);
@@ -599,7 +609,14 @@ export class ClickHouseLogStore implements LogStore {
       const last = rows[rows.length - 1]!;
       after = { tenant: last.tenant_id, type: last.log_type, ts: Number(last.ts), seq: Number(last.seq) };
       this.seq = Math.max(this.seq, after.seq);
+      moved += rows.length;
+      if (Date.now() - printed >= MOVE_PROGRESS_EVERY_MS && moved < total) {
+        printed = Date.now();
+        const left = Math.max(1, Math.round((((printed - started) / moved) * (total - moved)) / 1000));
+        console.info(`ClickHouse: ${events(moved)} of ${events(total)} events moved to the cluster, about ${left} s left.`);
+      }
     }
+    console.info(`ClickHouse: ${events(moved)} events moved to the cluster in ${Math.round((Date.now() - started) / 1000)} s.`);
   }
 
   async logPage<T extends LogType>(db: Db, req: LogPageRequest<T>): Promise<LogPage<T>> {
