@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportResult, threatEvasionDrillDown, type ReportName } from '../../schemas/reports';
+import { ReportResult, reportSpec, threatEvasionDrillDown, type ReportName } from '../../schemas/reports';
 import { HttpError, type Db } from '../types';
-import { bucketStarts, localDayStart, runReport, type ReportParams } from './reports';
+import { bucketStarts, localDayStart, runReport, seriesOf, type ReportParams } from './reports';
 import { logPage } from './store';
 import { TEST_NOW, TEST_TENANTS, openSeededTestDb } from './testDb';
 
@@ -144,6 +144,11 @@ describe('time series and heat map', () => {
     const split = new Map<string, number>();
     for (const p of r.series) for (const [k, v] of Object.entries(p.split ?? {})) split.set(k, (split.get(k) ?? 0) + v);
     expect(split).toEqual(byAction);
+    // Each bin's split names its keys in order, whatever order the store grouped its rows in.
+    for (const p of r.series) expect(Object.keys(p.split ?? {})).toEqual(Object.keys(p.split ?? {}).sort());
+    expect(r.series.some((p) => Object.keys(p.split ?? {}).length > 1)).toBe(true);
+    const rows = [['safeview', 2], ['allow', 5], ['block', 1]].map(([s, value]) => ({ b: 1, s: s as string, value: value as number }));
+    expect(Object.keys(seriesOf(reportSpec('action_summary'), [0], rows, 0).series[0]!.split!)).toEqual(['allow', 'block', 'safeview']);
   });
 
   it('buckets SMTP messages by local day with an explicit granularity and time zone', async () => {

@@ -328,6 +328,8 @@ export function seriesOf(
     point.value += Number(r.value);
     if (point.split && r.s !== null) point.split[r.s] = (point.split[r.s] ?? 0) + Number(r.value);
   }
+  // The split's keys by name: the same answer whatever order the store grouped its rows in.
+  for (const point of series) if (point.split) point.split = Object.fromEntries(Object.entries(point.split).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const sum = series.reduce((a, s) => a + s.value, 0);
   return { series, total: spec.metric === 'users' ? usersTotal : sum };
 }

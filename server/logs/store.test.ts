@@ -56,7 +56,7 @@ describe('seeded generator', () => {
     for (const type of LOG_TYPES) {
       const rows = await stored(TEST_TENANTS.demo.id, type);
       expect(rows.length, type).toBe(logCounts(TEST_TENANTS.demo.events)[type]);
-      for (const r of rows.slice(0, 300)) LOG_EVENT_SCHEMAS[type].parse(answerEvent(r.ts, r.event));
+      for (const r of rows.slice(0, 300)) LOG_EVENT_SCHEMAS[type].parse(answerEvent(type, r.ts, r.event));
       expect(rows.every((r) => r.ts >= all.startMs && r.ts < TEST_NOW)).toBe(true);
       const bySeq = [...rows].sort((x, y) => x.seq - y.seq);
       expect(bySeq.every((r, i) => i === 0 || r.ts >= bySeq[i - 1]!.ts), type).toBe(true);
@@ -86,6 +86,18 @@ describe('seeded generator', () => {
 });
 
 describe('log pages', () => {
+  it("answers each event's fields in the order of its kind's schema, then any others by name, whatever order the store kept", async () => {
+    for (const type of LOG_TYPES) {
+      const schemaOrder = Object.keys(LOG_EVENT_SCHEMAS[type].shape);
+      const [event] = (await logPage(db, { tenantId: TEST_TENANTS.demo.id, logType: type, range: all, query: {}, limit: 1 })).events.map((e) => e.event);
+      const keys = Object.keys(event!);
+      expect(keys, type).toEqual(schemaOrder.filter((k) => keys.includes(k)));
+    }
+    const fields = Object.keys(LOG_EVENT_SCHEMAS.web.shape);
+    const backwards = Object.fromEntries([['zz_extra', 1], ['aa_extra', 2], ...fields.map((k) => [k, k]).reverse()]);
+    expect(Object.keys(answerEvent('web', 0, backwards))).toEqual([...fields, 'aa_extra', 'zz_extra']);
+  });
+
   it('pages through every event once, newest first, with opaque paging identifiers', async () => {
     const expected = await stored(TEST_TENANTS.demo.id, 'email');
     const events = await pageThrough('email', {}, 137);

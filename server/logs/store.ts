@@ -3,7 +3,7 @@
  * by keyset on (ts, seq) so a deep page costs what the first one does.
  */
 import { DEFAULT_LOG_INTERVAL, intervalRange } from '../../schemas/logEnums';
-import { LOG_FILTERS, type LogEventOf, type LogResult, type LogType } from '../../schemas/logs';
+import { LOG_EVENT_SCHEMAS, LOG_FILTERS, LOG_TYPES, type LogEventOf, type LogResult, type LogType } from '../../schemas/logs';
 import type { Db } from '../types';
 import { encodeCursor, type Cursor } from './cursor';
 import { filterConditions } from './filters';
@@ -32,9 +32,23 @@ export function queryRange(
   return { startMs: r.start, endMs: r.end };
 }
 
-/** Stored event → answer event: the timestamp from `ts` first, then the stored fields. */
-export function answerEvent(ts: unknown, event: unknown): Record<string, unknown> {
-  return { timestamp: new Date(toNumber(ts)).toISOString(), ...(event as Record<string, unknown>) };
+/** Each kind's fields in the order of its event schema (the log view's). */
+const FIELD_ORDER = new Map(LOG_TYPES.map((t) => [t, Object.keys(LOG_EVENT_SCHEMAS[t].shape)]));
+
+/**
+ * An event's fields in the order of its kind's schema, then any others by name: the same answer from every store,
+ * whose JSON keeps fields in an order of its own (PostgreSQL's jsonb by length and name, ClickHouse as sent).
+ */
+export function inFieldOrder(logType: LogType, event: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const k of FIELD_ORDER.get(logType)!) if (Object.hasOwn(event, k)) ordered[k] = event[k];
+  for (const k of Object.keys(event).sort()) if (!Object.hasOwn(ordered, k)) ordered[k] = event[k];
+  return ordered;
+}
+
+/** Stored event → answer event: the timestamp from `ts` first, then the stored fields in the schema's order. */
+export function answerEvent(logType: LogType, ts: unknown, event: unknown): Record<string, unknown> {
+  return inFieldOrder(logType, { timestamp: new Date(toNumber(ts)).toISOString(), ...(event as Record<string, unknown>) });
 }
 
 export interface LogPageRequest<T extends LogType = LogType> {
@@ -72,7 +86,7 @@ export async function logPage<T extends LogType>(
   const next = last ? encodeCursor({ ts: toNumber(last.ts), seq: toNumber(last.seq) }) : req.after ? encodeCursor(req.after) : '';
   return {
     // Stored events have their kind's shape: the generator writes them so (store.test.ts parses them), recordAudit too.
-    events: page.map((r) => ({ event: answerEvent(r.ts, r.event) as LogEventOf<T> })),
+    events: page.map((r) => ({ event: answerEvent(req.logType, r.ts, r.event) as LogEventOf<T> })),
     paginate: { pagingIdentifiers: next, last_iteration: rows.length <= req.limit },
   };
 }

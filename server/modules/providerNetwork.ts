@@ -12,6 +12,7 @@ import { recordAudit } from '../audit';
 import { logStoreOf } from '../logs/logStores';
 import { logReadViewOf, viewEvent } from '../logs/readView';
 import { retentionSince } from '../logs/retention';
+import { inFieldOrder } from '../logs/store';
 import { PROVIDER_TENANT_ID } from '../seed/provider';
 import { HttpError, implementAll, type Db, type ServerModule } from '../types';
 import { audit, loadTenant, requireOperator } from './provider';
@@ -191,7 +192,7 @@ export const providerNetworkModule: ServerModule = {
         await audited('success', `Log collection of ${ctx.query.log_type}: ${rows.length} events`);
         // The tenant's anonymised user names hold for its collectors too (server/logs/readView.ts).
         const view = await logReadViewOf(ctx.db, collector.tid);
-        const events = rows.map((r) => ({ ts: Number(r.ts), event: viewEvent(view, ctx.query.log_type, r.event) }));
+        const events = rows.map((r) => ({ ts: Number(r.ts), event: viewEvent(view, ctx.query.log_type, inFieldOrder(ctx.query.log_type, r.event)) }));
         return { status: 'Success' as const, events, next: last ? `${last.ts}.${last.seq}` : null };
       },
       deleteLoggingToken: async (ctx) => {

@@ -643,7 +643,7 @@ export class ClickHouseLogStore implements LogStore {
     const last = page[page.length - 1];
     const next = last ? encodeCursor({ ts: Number(last.ts), seq: Number(last.seq) }) : req.after ? encodeCursor(req.after) : '';
     return {
-      events: page.map((r) => ({ event: answerEvent(Number(r.ts), JSON.parse(r.event)) as LogPage<T>['events'][number]['event'] })),
+      events: page.map((r) => ({ event: answerEvent(req.logType, Number(r.ts), JSON.parse(r.event)) as LogPage<T>['events'][number]['event'] })),
       paginate: { pagingIdentifiers: next, last_iteration: rows.length <= req.limit },
     };
   }
