@@ -9,7 +9,7 @@ import type { LogType } from '../../../schemas/logs';
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
 import { HttpError, type Db } from '../../types';
-import { DRAIN_EVENTS, IngestQueue, type DrainTarget, type QueueEntry } from './queue';
+import { DRAIN_EVENTS, IngestQueue, type Alone, type DrainTarget, type QueueEntry } from './queue';
 
 /** A cluster in memory: the rows it holds (`key\trow` → times stored), and its inserts' sizes. */
 class FakeCluster implements DrainTarget {
@@ -26,7 +26,8 @@ class FakeCluster implements DrainTarget {
   gate: Promise<void> | undefined;
   /** Inserts running at once, at most. */
   concurrent = 0;
-  private running = 0;
+  /** Inserts running now. */
+  running = 0;
   /** Inserts with rows of these batches (by key) wait for their promise first. */
   readonly holding = new Map<string, Promise<void>>();
   /** Each recount: the keys of its entries, and how many inserts were under way as it began. */
@@ -64,8 +65,8 @@ class FakeCluster implements DrainTarget {
     return new Set([...this.rows.keys()].filter((id) => keys.has(id.split('\t')[0]!)));
   }
 
-  async recount(_logType: LogType, entries: readonly QueueEntry[]): Promise<void> {
-    this.recounts.push({ keys: entries.map((e) => e.key), inserting: this.running });
+  async recount(_logType: LogType, entries: readonly QueueEntry[], alone: Alone): Promise<void> {
+    await alone(async () => this.recounts.push({ keys: entries.map((e) => e.key), inserting: this.running }));
   }
 
   /** Every row stored once, as many as `expected`. */
@@ -192,6 +193,45 @@ describe('the ClickHouse ingest queue', () => {
     await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 10_000, interval: 50 });
     expect(cluster.recounts).toEqual([{ keys: [partial.key], inserting: 0 }]);
     cluster.expectEachOnce(2 * DRAIN_EVENTS);
+  });
+
+  it('lets inserts through between the statements of a recount, each statement alone', async () => {
+    const cluster = new FakeCluster();
+    const order: string[] = [];
+    const insert = cluster.insert.bind(cluster);
+    cluster.insert = async (logType, rows) => {
+      await insert(logType, rows);
+      order.push(`insert of ${rows.split('\n').length}`);
+    };
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((r) => (releaseFirst = r));
+    let inFirst = () => {};
+    const firstBegun = new Promise<void>((r) => (inFirst = r));
+    // Two statements, as a recount of two views runs them, with a read of the shard between.
+    cluster.recount = async (_logType, _entries, alone) => {
+      await alone(async () => {
+        order.push(`statement 1 (${cluster.running} inserting)`);
+        inFirst();
+        await firstHeld;
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      await alone(async () => void order.push(`statement 2 (${cluster.running} inserting)`));
+    };
+    // The first insert stores 50 of its 100 rows and fails: its batch is counted again once the rest is stored.
+    cluster.failAfter = 50;
+    const q = queueOf(cluster);
+    await q.add(db, batch(100));
+    q.start(db);
+    await firstBegun;
+    // A batch acknowledged during the first statement is stored once it ends, before the second.
+    await q.add(db, batch(30));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(order).toEqual(['insert of 50', 'statement 1 (0 inserting)']);
+    releaseFirst();
+    await q.settled(db, T);
+    await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 10_000, interval: 50 });
+    expect(order).toEqual(['insert of 50', 'statement 1 (0 inserting)', 'insert of 30', 'statement 2 (0 inserting)']);
+    cluster.expectEachOnce(130);
   });
 
   it('stores once the rows a server stopped between their insert and their delete left in the queue', async () => {

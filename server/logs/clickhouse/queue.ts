@@ -11,7 +11,7 @@
  * stopped between an insert and its delete), the drain looks up which of its entries' rows the shards hold and inserts
  * the others. The events such an insert stored may lack some of their rollup rows (the views of an insert are not one
  * transaction): those entries stay in the queue, without their rows, until their rollup rows are counted again from the
- * events (`recount`, recount.ts), with no insert under way. Reads do not wait for that.
+ * events (`recount`, recount.ts), each statement of it with no insert under way. Reads do not wait for that.
  *
  * A batch's rows are kept deflated (`packed`, SQL migration 580): a web event's row is about 1.3 kB of text, and the
  * SQL store's work on a batch grows with its bytes (writing it, deleting it, vacuuming it), so the text took more of the
@@ -78,12 +78,16 @@ export interface DrainTarget {
   held(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>>;
   /**
    * Counts again the rollup rows of entries (all of one kind) some of whose rows an insert that failed stored: it may
-   * have stored their events without all their rollup rows. Called with no insert under way.
+   * have stored their events without all their rollup rows. Each statement that reads stored rows and adds what they
+   * lack runs through `alone`, with no insert under way; inserts go on between them.
    */
-  recount(logType: LogType, entries: readonly QueueEntry[]): Promise<void>;
+  recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone): Promise<void>;
 }
 
-/** Inserts run side by side; a recount runs alone, once those under way are done, and holds back new ones. */
+/** Runs work with no insert under way, holding back new ones until it is done. */
+export type Alone = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** Inserts run side by side; a recount's statement runs alone, once those under way are done, and holds back new ones. */
 class Gate {
   private readonly running = new Set<Promise<unknown>>();
   private alone: Promise<unknown> = Promise.resolve();
@@ -209,6 +213,8 @@ export class IngestQueue {
   );
   /** When a lane next looks for stored entries whose rollup rows wait to be counted again (recountStored): at once after a start. */
   private recountAfter = 0;
+  /** The recounts under way and due, one after the other. */
+  private recounting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly target: DrainTarget,
@@ -326,6 +332,7 @@ export class IngestQueue {
       this.suspectUpTo = Number(rows[0]?.last ?? 0);
       this.recountAfter = 0;
       await Promise.all([...Array(LANES)].map((_, lane) => this.lane(db, lease, lane)));
+      await this.recounting;
       this.kept.clear();
     }
   }
@@ -338,7 +345,11 @@ export class IngestQueue {
   private async lane(db: Db, lease: Lease, lane: number): Promise<void> {
     while (!this.closed && lease.isHeld) {
       let moved = 0;
-      if (Date.now() >= this.recountAfter) await this.recountStored(db);
+      // Beside the drains, which go on between its statements; after the one under way, if any.
+      if (Date.now() >= this.recountAfter) {
+        this.recountAfter = Number.POSITIVE_INFINITY;
+        this.recounting = this.recounting.then(() => this.recountStored(db));
+      }
       try {
         moved = await this.drain(db, lane === 0 ? 1 : DRAIN_EVENTS / 2);
         if (moved) this.drainLog.succeeded();
@@ -352,18 +363,17 @@ export class IngestQueue {
   }
 
   /**
-   * Counts again the rollup rows of the stored entries that wait for it (see drain), alone (no insert under way), and
-   * lets them go; after a failure (a shard down, a replica still fetching what a killed one stored), again after
-   * RECOUNT_RETRY_MS, while the drains go on.
+   * Counts again the rollup rows of the stored entries that wait for it (see drain), each statement alone (no insert
+   * under way), and lets them go; after a failure (a shard down, a replica still fetching what a killed one stored),
+   * again after RECOUNT_RETRY_MS. Never rejects.
    */
   private async recountStored(db: Db): Promise<void> {
-    this.recountAfter = Number.POSITIVE_INFINITY;
     try {
       const { rows } = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM log_ingest_queue WHERE target = $1 AND recount ORDER BY id LIMIT 1000`, [this.name]);
       const entries = rows.map((r) => entryOf(r, ''));
       for (const logType of new Set(entries.map((e) => e.logType))) {
         const mine = entries.filter((e) => e.logType === logType);
-        await this.gate.sole(() => this.target.recount(logType, mine));
+        await this.target.recount(logType, mine, (work) => this.gate.sole(work));
         await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[])', [mine.map((e) => e.id)]);
       }
       if (rows.length === 1000) this.recountAfter = 0;

@@ -16,15 +16,17 @@
  *   changes nothing.
  * Keys of the table that the events do not give (rows without their events) are left alone.
  *
- * It must run while no insert is under way (IngestQueue runs it alone): an insert whose events are stored and whose
- * rollup rows are not yet would be counted twice. With replicas, it waits (fails, and is tried again) while the replica
- * it reads has parts to fetch: a replica killed during the insert may have stored rollup parts the other has not yet,
- * which it fetches once that replica is back. A view whose table is still being filled (fill.ts) is left out: the fill
+ * Each of its INSERT … SELECT statements runs through `alone`, while no insert is under way (IngestQueue's gate): an
+ * insert whose events are stored and whose rollup rows are not yet would be counted twice. Inserts go on between
+ * them: one done before a statement has its events and its rows in that statement's read, whole. With replicas, it
+ * waits (fails, and is tried again) while the replica it reads has parts to fetch: a replica killed during the insert
+ * may have stored rollup parts the other has not yet, which it fetches once that replica is back. A view whose table is still being filled (fill.ts) is left out: the fill
  * counts that table's events before the view, and a recount would count them too.
  */
 import type { LogType } from '../../../schemas/logs';
 import { identifier, join, raw, sql } from './bind';
 import type { ClickHouse } from './client';
+import type { Alone } from './queue';
 import { ingestTable } from './columns';
 
 /** The events whose rollup rows are counted again: of some tenants, with times from `fromMs` to `toMs` (both included). */
@@ -71,7 +73,7 @@ async function viewsOf(ch: ClickHouse, shard: number, source: RegExp): Promise<V
 }
 
 /** Counts the rollup rows of `logType`'s events in `scope` again on `shard` (see the top of this file). */
-export async function recountViews(ch: ClickHouse, shard: number, logType: LogType, scope: RecountScope, filling: ReadonlySet<string>): Promise<void> {
+export async function recountViews(ch: ClickHouse, shard: number, logType: LogType, scope: RecountScope, filling: ReadonlySet<string>, alone: Alone): Promise<void> {
   const db = ch.config.database;
   const source = new RegExp(`(\\sFROM )${db}\\.${ingestTable(logType, true)}(?=\\s|$)`);
   for (const view of await viewsOf(ch, shard, source)) {
@@ -101,7 +103,7 @@ export async function recountViews(ch: ClickHouse, shard: number, logType: LogTy
       return raw(view.select.replace(source, (_, from: string) => `${from}${stored.text}`));
     };
     if (/AggregatingMergeTree$/.test(engine)) {
-      await ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope.fromMs, scope.toMs + 1)})`, shard);
+      await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope.fromMs, scope.toMs + 1)})`, shard));
       continue;
     }
     const span = /intDiv\(ts, (\d+)\) \* \1 AS (\w+)/.exec(view.select);
@@ -119,6 +121,8 @@ export async function recountViews(ch: ClickHouse, shard: number, logType: LogTy
                        FROM ${target} WHERE ${tenants} AND ${quoted(span[2]!)} >= ${from} AND ${quoted(span[2]!)} < ${to} GROUP BY ${keyList}`;
     const select = columns.map((c) => (sums.includes(c.name) ? sql`${as('e_', c.name)} - ${as('h_', c.name)}` : quoted(c.name)));
     const differs = join(sums.map((s) => sql`${as('e_', s)} != ${as('h_', s)}`), ' OR ');
-    await ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${join(select, ', ')} FROM (${expected}) AS expected ANY LEFT JOIN (${held}) AS held USING (${keyList}) WHERE ${differs}`, shard);
+    await alone(() =>
+      ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${join(select, ', ')} FROM (${expected}) AS expected ANY LEFT JOIN (${held}) AS held USING (${keyList}) WHERE ${differs}`, shard),
+    );
   }
 }

@@ -34,7 +34,7 @@ import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
 import { HEAD_TABLES, Heads } from './heads';
-import { IngestQueue, type QueueEntry } from './queue';
+import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { recountViews } from './recount';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
@@ -479,7 +479,7 @@ export class ClickHouseLogStore implements LogStore {
       {
         insert: (logType, rows) => this.ch.insert(ingestTable(logType), `${EVENT_COLUMNS}, batch_key, batch_row`, rows),
         held: (logType, entries) => this.heldRows(logType, entries),
-        recount: (logType, entries) => this.recount(logType, entries),
+        recount: (logType, entries, alone) => this.recount(logType, entries, alone),
       },
       `${ch.config.cluster} ${ch.config.database}`,
     );
@@ -860,14 +860,17 @@ export class ClickHouseLogStore implements LogStore {
     return new Set(rows.map((r) => `${r.batch_key}\t${r.batch_row}`));
   }
 
-  /** Counts the rollup rows of the entries' tenants and times again from their events, on every shard (recount.ts). */
-  async recount(logType: LogType, entries: readonly QueueEntry[]): Promise<void> {
+  /**
+   * Counts the rollup rows of the entries' tenants and times again from their events, on every shard (recount.ts),
+   * each statement that adds rows through `alone` (the ingest queue's: no insert under way).
+   */
+  async recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone = (work) => work()): Promise<void> {
     const scope = {
       tenants: [...new Set(entries.map((e) => e.tenantId))],
       fromMs: Math.min(...entries.map((e) => e.minTs)),
       toMs: Math.max(...entries.map((e) => e.maxTs)),
     };
-    for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scope, await this.fills.unfinished(shard));
+    for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scope, await this.fills.unfinished(shard), alone);
   }
 
   /**
