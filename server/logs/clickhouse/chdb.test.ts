@@ -136,7 +136,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.queue.settled(db, T);
       const entry = { id: 0, tenantId: T, logType: 'web', key: "key-o'hara", minTs: TEST_NOW - 1000, maxTs: TEST_NOW, rows: '', events: 0 } as const;
       await store.heldRows('web', [entry]);
-      await store.recount('web', [entry]);
+      await store.recount('web', [entry], (work) => work());
       await store.dropBefore(db, TEST_TENANTS.other.id, TEST_NOW - 20 * 86_400_000);
 
       const chdb = (await import(pathToFileURL(join(chdbPath!, 'node_modules/chdb/index.js')).href)) as {

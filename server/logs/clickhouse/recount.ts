@@ -20,14 +20,15 @@
  * insert whose events are stored and whose rollup rows are not yet would be counted twice. Inserts go on between
  * them: one done before a statement has its events and its rows in that statement's read, whole. With replicas, it
  * waits (fails, and is tried again) while the replica it reads has parts to fetch: a replica killed during the insert
- * may have stored rollup parts the other has not yet, which it fetches once that replica is back. A view whose table is still being filled (fill.ts) is left out: the fill
- * counts that table's events before the view, and a recount would count them too.
+ * may have stored rollup parts the other has not yet, which it fetches once that replica is back. A view whose table
+ * is still being filled (fill.ts) is left out: the fill counts that table's events before the view, and a recount
+ * would count them too.
  */
 import type { LogType } from '../../../schemas/logs';
 import { identifier, join, raw, sql } from './bind';
 import type { ClickHouse } from './client';
-import type { Alone } from './queue';
 import { ingestTable } from './columns';
+import type { Alone } from './queue';
 
 /** The events whose rollup rows are counted again: of some tenants, with times from `fromMs` to `toMs` (both included). */
 export interface RecountScope {

@@ -589,8 +589,8 @@ export class ClickHouseLogStore implements LogStore {
     const started = Date.now();
     let moved = 0;
     let printed = started;
-    const events = (n: number) => n.toLocaleString('en');
-    console.info(`ClickHouse: the cluster holds no events yet; moving the ${events(total)} events of the portal's database there before the portal starts.`);
+    const many = (n: number) => n.toLocaleString('en');
+    console.info(`ClickHouse: the cluster holds no events yet; moving the ${many(total)} events of the portal's database there before the portal starts.`);
     let after = { tenant: '', type: '', ts: -1, seq: -1 };
     // An insert writes a part for each day and table its rows reach, about a second on a shard however few they are:
     // pages large enough for the demo's events to enter by one insert per kind.
@@ -613,10 +613,10 @@ export class ClickHouseLogStore implements LogStore {
       if (Date.now() - printed >= MOVE_PROGRESS_EVERY_MS && moved < total) {
         printed = Date.now();
         const left = Math.max(1, Math.round((((printed - started) / moved) * (total - moved)) / 1000));
-        console.info(`ClickHouse: ${events(moved)} of ${events(total)} events moved to the cluster, about ${left} s left.`);
+        console.info(`ClickHouse: ${many(moved)} of ${many(total)} events moved to the cluster, about ${left} s left.`);
       }
     }
-    console.info(`ClickHouse: ${events(moved)} events moved to the cluster in ${Math.round((Date.now() - started) / 1000)} s.`);
+    console.info(`ClickHouse: ${many(moved)} events moved to the cluster in ${Math.round((Date.now() - started) / 1000)} s.`);
   }
 
   async logPage<T extends LogType>(db: Db, req: LogPageRequest<T>): Promise<LogPage<T>> {
@@ -864,7 +864,7 @@ export class ClickHouseLogStore implements LogStore {
    * Counts the rollup rows of the entries' tenants and times again from their events, on every shard (recount.ts),
    * each statement that adds rows through `alone` (the ingest queue's: no insert under way).
    */
-  async recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone = (work) => work()): Promise<void> {
+  async recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone): Promise<void> {
     const scope = {
       tenants: [...new Set(entries.map((e) => e.tenantId))],
       fromMs: Math.min(...entries.map((e) => e.minTs)),
