@@ -19,6 +19,8 @@ const GROUPS: readonly { title: string; reports: readonly (ReportName | [ReportN
       'top_categories_v2',
       ['top_categories', { title: 'Top categories (earlier category list)' }],
       'top_users',
+      'top_groups',
+      'group_users',
       'top_domains',
       ['action_summary', { chart: 'line' }],
       ['top_risks', { chart: 'gauge', gaugeAngle: 360 }],

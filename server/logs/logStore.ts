@@ -11,7 +11,7 @@ import type { ImpactKind } from '../../schemas/evaluate/impact';
 import type { InsightsQuery, InsightsResult, ReportName, ReportResult } from '../../schemas/reports';
 import type { LogEventOf, LogResult, LogType } from '../../schemas/logs';
 import type { Db } from '../types';
-import type { LogPageRequest, TimeRange } from './store';
+import type { LogPageRequest } from './store';
 import type { ReportParams } from './reports';
 import type { SandboxReport } from './sandbox';
 import type { RequestShape, ShapeScope, ShapesFound, WebShapeField, WebShapePatterns } from './shapes';
@@ -69,8 +69,6 @@ export interface LogStore {
   sandbox(db: Db, tenantId: string, sha256: string, fileId: string, sinceMs?: number): Promise<SandboxReport | undefined>;
   /** Web and email sightings of file hashes since `sinceMs`. */
   fileSightings(db: Db, tenantId: string, hashes: readonly string[], sinceMs: number): Promise<FileSighting[]>;
-  /** Web requests and distinct users per group in the range, most requests first. */
-  groups(db: Db, tenantId: string, range: TimeRange): Promise<{ name: string; requests: number; users: number }[]>;
   /** The log collector's read: events of a kind after (ts, seq), oldest first. */
   collect(db: Db, tenantId: string, logType: LogType, after: { ts: number; seq: number }, limit: number, sinceMs?: number): Promise<StoredEvent[]>;
   /** Web and firewall events per deciding rule (`decided_by`) since `sinceMs` (the evaluator's rule hits). */

@@ -30,6 +30,7 @@ const maybe = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined });
 const webEvent = fc.record({
   ts: fc.integer({ min: BASE, max: BASE + SPAN - 1 }),
   userid: maybe(fc.constantFrom('ann@x.example', 'bob@x.example', 'cy@x.example')),
+  group: maybe(fc.constantFrom('Finance', 'Sales')),
   domain: maybe(fc.constantFrom('a.example', 'b.example', 'c.example')),
   cats: maybe(fc.uniqueArray(fc.constantFrom('1', '2', '56', '86'), { maxLength: 3 })),
   pe_action: fc.constantFrom('allow', 'block', 'safeview'),
@@ -61,6 +62,8 @@ const REPORTS_UNDER_TEST: readonly ReportName[] = [
   'top_categories',
   'top_bandwidth_categories_v2',
   'casb_app_users',
+  'top_groups',
+  'group_users',
   'top_browser_versions',
   'top_files',
   'top_domains',

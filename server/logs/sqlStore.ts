@@ -35,16 +35,6 @@ export const sqlLogStore: LogStore = {
   insights: (db, tenantId, query, now, hideUsers, sinceMs) => runInsights(db, tenantId, query, now, hideUsers, sinceMs),
   sandbox: (db, tenantId, sha256, fileId, sinceMs) => sandboxReport(db, tenantId, sha256, fileId, sinceMs),
   fileSightings,
-  groups: async (db, tenantId, range) => {
-    const { rows } = await db.query<{ name: string; requests: number; users: number }>(
-      `SELECT event ->> 'group' AS name, count(*)::int AS requests, count(DISTINCT event ->> 'userid')::int AS users
-         FROM log_events
-        WHERE tenant_id = $1 AND log_type = 'web' AND ts >= $2 AND ts <= $3 AND event ? 'group'
-        GROUP BY 1 ORDER BY 2 DESC, 1`,
-      [tenantId, range.startMs, range.endMs],
-    );
-    return rows.map((r) => ({ name: r.name, requests: Number(r.requests), users: Number(r.users) }));
-  },
   collect: async (db, tenantId, logType, after, limit, sinceMs = 0) => {
     const { rows } = await db.query<{ ts: unknown; seq: unknown; event: Record<string, unknown> }>(
       `SELECT ts, seq, event FROM log_events WHERE tenant_id = $1 AND log_type = $2 AND (ts, seq) > ($3::bigint, $4::bigint) AND ts >= $6

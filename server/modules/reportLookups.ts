@@ -1,16 +1,15 @@
 /**
  * Reporting calls used by editing screens (definitions/api/reportLookups.ts): files by hash from the tenant's web and
- * email events, requests per discovered SaaS application from the report rollups, and the directory groups seen in
- * web traffic.
+ * email events, and from the report rollups the requests per discovered SaaS application and per directory group.
  */
 import { reportLookupOps } from '../../definitions/api/reportLookups';
 import type { AvScanResult } from '../../schemas/logEnums';
 import { CLOUD_APPS } from '../logs/catalog';
 import { logStoreOf } from '../logs/logStores';
-import { reportRange } from '../logs/reports';
 import { retentionSince } from '../logs/retention';
 import { whileWanted } from '../logs/requestSignal';
 import { DAY_MS } from '../../schemas/constants';
+import { REPORT_LIMIT_MAX } from '../../schemas/reports';
 import { implementAll, requireCaller, type ServerModule } from '../types';
 
 /** How far back the file server looks for a hash. */
@@ -86,12 +85,26 @@ export const reportLookupsModule: ServerModule = {
     groupsReport: async (ctx) => {
       const { tenantId } = requireCaller(ctx);
       const { interval, result_type, limit } = ctx.query;
-      const range = reportRange({ interval, limit }, Date.now());
       return whileWanted(ctx.reply, async (signal) => {
-        const since = await retentionSince(ctx.db, tenantId, Date.now());
-        const rows = await logStoreOf(ctx.db).groups(ctx.db.heavy(signal), tenantId, { startMs: Math.max(range.startMs, since), endMs: range.endMs });
-        if (result_type === 'count') return { total: rows.length };
-        return { total: rows.length, groups: rows.slice(0, limit) };
+        const db = ctx.db.heavy(signal);
+        const now = Date.now();
+        const store = logStoreOf(ctx.db);
+        const options = { sinceMs: await retentionSince(ctx.db, tenantId, now) };
+        // Every group of a report: the number of groups is its number of keys, which a top-N holds only when it has
+        // room for more than there are.
+        const everyGroup = async (name: 'top_groups' | 'group_users') => {
+          for (let n = REPORT_LIMIT_MAX; ; n *= 4) {
+            const r = await store.report(db, tenantId, name, { interval, limit: n }, now, options);
+            if (r.kind !== 'top' || r.data.length < n) return r.kind === 'top' ? r.data : [];
+          }
+        };
+        const requests = await everyGroup('top_groups');
+        if (result_type === 'count') return { total: requests.length };
+        const usersOf = new Map((await everyGroup('group_users')).map((d) => [d.key, d.value]));
+        return {
+          total: requests.length,
+          groups: requests.slice(0, limit).map((d) => ({ name: d.key, requests: d.value, users: usersOf.get(d.key) ?? 0 })),
+        };
       });
     },
   }),

@@ -110,7 +110,6 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.insights(db, T, { q: 'news', src: 'bandwidth', limit: 5, interval: '30d' }, TEST_NOW, false);
       await store.fileSightings(db, T, ['aa', 'bb'], 0);
       await store.sandbox(db, T, 'aa', 'f1', 0);
-      await store.groups(db, T, range);
       await store.collect(db, T, 'dlp', { ts: 0, seq: 0 }, 100);
       await store.ruleHits(db, T, range.startMs);
       await store.requestShapes(db, T, range.startMs, range.endMs, WEB_SHAPE_FIELDS);

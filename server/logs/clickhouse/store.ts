@@ -779,16 +779,6 @@ export class ClickHouseLogStore implements LogStore {
     return this.sightings(tenantId, sql`${text('sha256')} IN (${join(hashes.map((h) => sql`${h}`), ', ')})`, sinceMs);
   }
 
-  async groups(db: Db, tenantId: string, range: TimeRange) {
-    await this.queue.settled(db, tenantId);
-    const rows = await this.ch.rows<{ name: string; requests: string; users: string }>(
-      sql`SELECT ${text('group')} AS name, count() AS requests, uniqExactIf(${text('userid')}, ${has('userid')}) AS users
-            FROM ${this.db}.log_events WHERE ${scope(tenantId, 'web', range.startMs, range.endMs)} AND ${has('group')}
-           GROUP BY name ORDER BY requests DESC, name`,
-    );
-    return rows.map((r) => ({ name: r.name, requests: Number(r.requests), users: Number(r.users) }));
-  }
-
   async collect(db: Db, tenantId: string, logType: LogType, after: { ts: number; seq: number }, limit: number, sinceMs = 0): Promise<StoredEvent[]> {
     if (logType === 'audit') return sqlLogStore.collect(db, tenantId, logType, after, limit, sinceMs);
     await this.queue.settled(db, tenantId);
