@@ -27,8 +27,8 @@ export const directoryGroups = defineCollection({
   itemKey: 'name',
   columns: [
     { field: 'name', label: 'Group', flex: 1, sortable: true },
-    { field: 'requests', sortable: true },
-    { field: 'users', label: 'Active users', sortable: true },
+    { field: 'requests', format: 'count', sortable: true },
+    { field: 'users', label: 'Active users', format: 'count', sortable: true },
   ],
   filters: ['interval'],
   // The table lists the most active groups; the count covers every group with traffic in the period.

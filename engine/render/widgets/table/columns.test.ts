@@ -87,6 +87,7 @@ describe('columns', () => {
   it('format values', () => {
     expect(formatCell(true, { format: 'boolean' })).toBe('Yes');
     expect(formatCell([1, 2], { format: 'count' })).toBe('2');
+    expect(formatCell(16712, { format: 'count' })).toBe('16,712');
     expect(formatCell(2048, { format: 'bytes' })).toBe('2 KB');
     expect(formatCell('safeview', { format: 'enumLabel', labels: { safeview: 'Isolate' } })).toBe('Isolate');
     expect(formatCell(['a', 'b'], {})).toBe('a, b');

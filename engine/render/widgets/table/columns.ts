@@ -245,7 +245,7 @@ export function formatCell(value: unknown, column: Pick<DataTableColumn<unknown>
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'count':
-      return String(Array.isArray(value) ? value.length : value);
+      return (Array.isArray(value) ? value.length : typeof value === 'number' ? value : String(value)).toLocaleString('en-US');
     case 'bytes':
       return formatBytes(value);
     case 'datetime': {
