@@ -48,7 +48,7 @@ export const groupsReport = defineOperation({
   summary: 'The directory groups with web traffic in the interval, with their requests and users; `result_type=count` for the total only',
   description:
     'Suggested where rules name directory groups (the groups of private access rules), most active first, with their ' +
-    'traffic. ' +
+    'traffic. Read from the hourly and daily report rollups (the reports top_groups and group_users), like every report. ' +
     '`result_type=count` answers `total` alone, for a count without the list.',
   query: GroupsQuery,
   response: GroupsAnswer,

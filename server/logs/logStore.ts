@@ -5,10 +5,11 @@
  * inside the save's transaction), which the ClickHouse store reads from SQL.
  *
  * Every method takes the SQL store (`db`): the SQL implementation reads it, the ClickHouse one for the audit log only.
- * This file holds the interface; `logStores.ts` chooses and binds the implementation a server uses.
+ * This file holds the interface (and everyKey, a read through it); `logStores.ts` chooses and binds the implementation a
+ * server uses.
  */
 import type { ImpactKind } from '../../schemas/evaluate/impact';
-import type { InsightsQuery, InsightsResult, ReportName, ReportResult } from '../../schemas/reports';
+import { REPORT_LIMIT_MAX, type InsightsQuery, type InsightsResult, type ReportName, type ReportResult, type TopDatum } from '../../schemas/reports';
 import type { LogEventOf, LogResult, LogType } from '../../schemas/logs';
 import type { Db } from '../types';
 import type { LogPageRequest } from './store';
@@ -108,4 +109,24 @@ export interface LogStore {
   /** Drops whole days before `beforeMs` (past every tenant's retention) where the store keeps days apart. */
   dropDaysBefore?(beforeMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Every key of a top report, most first: read with room for more keys than it has, as a top-N's answer holds the N
+ * first keys and not how many there are.
+ */
+export async function everyKey(
+  store: LogStore,
+  db: Db,
+  tenantId: string,
+  name: ReportName,
+  params: Omit<ReportParams, 'limit'>,
+  now: number,
+  options?: ReportOptions,
+): Promise<TopDatum[]> {
+  for (let limit = REPORT_LIMIT_MAX; ; limit *= 4) {
+    const r = await store.report(db, tenantId, name, { ...params, limit }, now, options);
+    if (r.kind !== 'top') throw new Error(`${name} is no top report`);
+    if (r.data.length < limit) return r.data;
+  }
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportResult, reportSpec, threatEvasionDrillDown, type ReportName } from '../../schemas/reports';
 import { HttpError, type Db } from '../types';
+import { everyKey } from './logStore';
 import { bucketStarts, localDayStart, runReport, seriesOf, type ReportParams } from './reports';
+import { sqlLogStore } from './sqlStore';
 import { logPage } from './store';
 import { TEST_NOW, TEST_TENANTS, openSeededTestDb } from './testDb';
 
@@ -180,5 +182,23 @@ describe('time series and heat map', () => {
 
   it('refuses a granularity that would give thousands of points', async () => {
     await expect(report('action_summary', { granularity: 'PT1M' })).rejects.toBeInstanceOf(HttpError);
+  });
+});
+
+describe('every key of a top report', () => {
+  it('holds more keys than a top-N may list (the directory groups call counts the groups by it)', async () => {
+    const tenant = 'tenant-many-groups';
+    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [tenant, 'Many Groups Corp']);
+    // 1,500 groups with a request each in the last day, g0 with three by three users and g1 with two.
+    const requests = (i: number) => (i === 0 ? 3 : i === 1 ? 2 : 1);
+    const events = Array.from({ length: 1_500 }, (_, i) => Array.from({ length: requests(i) }, (_, j) => ({ ts: TEST_NOW - 1_000 * (i + 1), event: { group: `g${i}`, userid: `u${j}` } }))).flat();
+    await sqlLogStore.ingest(db, tenant, 'web', events);
+    const groups = await everyKey(sqlLogStore, db, tenant, 'top_groups', { start: START, end: END, interval: '30d' }, TEST_NOW);
+    expect(groups).toHaveLength(1_500);
+    // Most requests first, then by name.
+    expect(groups.slice(0, 4)).toEqual([{ key: 'g0', value: 3 }, { key: 'g1', value: 2 }, { key: 'g10', value: 1 }, { key: 'g100', value: 1 }]);
+    expect(groups[1_499]).toEqual({ key: 'g999', value: 1 });
+    const users = await everyKey(sqlLogStore, db, tenant, 'group_users', { start: START, end: END, interval: '30d' }, TEST_NOW);
+    expect(new Map(users.map((d) => [d.key, d.value]))).toEqual(new Map(Array.from({ length: 1_500 }, (_, i) => [`g${i}`, requests(i)])));
   });
 });

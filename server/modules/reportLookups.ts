@@ -5,11 +5,11 @@
 import { reportLookupOps } from '../../definitions/api/reportLookups';
 import type { AvScanResult } from '../../schemas/logEnums';
 import { CLOUD_APPS } from '../logs/catalog';
+import { everyKey } from '../logs/logStore';
 import { logStoreOf } from '../logs/logStores';
 import { retentionSince } from '../logs/retention';
 import { whileWanted } from '../logs/requestSignal';
 import { DAY_MS } from '../../schemas/constants';
-import { REPORT_LIMIT_MAX } from '../../schemas/reports';
 import { implementAll, requireCaller, type ServerModule } from '../types';
 
 /** How far back the file server looks for a hash. */
@@ -60,8 +60,10 @@ export const reportLookupsModule: ServerModule = {
         const now = Date.now();
         const store = logStoreOf(ctx.db);
         const sinceMs = await retentionSince(ctx.db, tenantId, now);
-        const requests = await store.report(db, tenantId, 'casb_top_apps', { interval, limit }, now, { sinceMs });
-        const users = await store.report(db, tenantId, 'casb_app_users', { interval, limit: 1000 }, now, { sinceMs });
+        const [requests, users] = await Promise.all([
+          store.report(db, tenantId, 'casb_top_apps', { interval, limit }, now, { sinceMs }),
+          store.report(db, tenantId, 'casb_app_users', { interval, limit: 1000 }, now, { sinceMs }),
+        ]);
         const usersOf = new Map(users.kind === 'top' ? users.data.map((d) => [d.key, d.value]) : []);
         const data = requests.kind === 'top' ? requests.data : [];
         return {
@@ -90,17 +92,10 @@ export const reportLookupsModule: ServerModule = {
         const now = Date.now();
         const store = logStoreOf(ctx.db);
         const options = { sinceMs: await retentionSince(ctx.db, tenantId, now) };
-        // Every group of a report: the number of groups is its number of keys, which a top-N holds only when it has
-        // room for more than there are.
-        const everyGroup = async (name: 'top_groups' | 'group_users') => {
-          for (let n = REPORT_LIMIT_MAX; ; n *= 4) {
-            const r = await store.report(db, tenantId, name, { interval, limit: n }, now, options);
-            if (r.kind !== 'top' || r.data.length < n) return r.kind === 'top' ? r.data : [];
-          }
-        };
-        const requests = await everyGroup('top_groups');
-        if (result_type === 'count') return { total: requests.length };
-        const usersOf = new Map((await everyGroup('group_users')).map((d) => [d.key, d.value]));
+        const everyGroup = (name: 'top_groups' | 'group_users') => everyKey(store, db, tenantId, name, { interval }, now, options);
+        if (result_type === 'count') return { total: (await everyGroup('top_groups')).length };
+        const [requests, users] = await Promise.all([everyGroup('top_groups'), everyGroup('group_users')]);
+        const usersOf = new Map(users.map((d) => [d.key, d.value]));
         return {
           total: requests.length,
           groups: requests.slice(0, limit).map((d) => ({ name: d.key, requests: d.value, users: usersOf.get(d.key) ?? 0 })),

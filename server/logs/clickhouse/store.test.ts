@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOG_TYPES, type LogType } from '../../../schemas/logs';
 import { REPORT_NAMES, reportSpec, type ReportName } from '../../../schemas/reports';
 import type { Db } from '../../types';
-import type { IncomingEvent, LogStore } from '../logStore';
+import { everyKey, type IncomingEvent, type LogStore } from '../logStore';
 import type { ReportParams } from '../reports';
 import { BLOCK_MS, DAY_MS, HOUR_MS, reportRollups, rollupId } from '../rollups';
 import { sqlLogStore } from '../sqlStore';
@@ -616,6 +616,23 @@ describe.skipIf(!url)('ClickHouse store', () => {
           const a = await sqlLogStore.report(db, tenantId, name as ReportName, params, BASE + SPAN, options);
           expect(await store.report(db, tenantId, name as ReportName, params, BASE + SPAN, options), name).toEqual(a);
         }
+    });
+
+    it('keeps every group of a tenant with more groups than a top-N lists, over partial and whole days, as the SQL store does', async () => {
+      const tenantId = 'tenant-many-groups';
+      await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenantId]);
+      // 1,500 groups over three days, more than a day's head holds; a group's requests and users vary with it.
+      const events = Array.from({ length: 1_500 }, (_, i) =>
+        Array.from({ length: 1 + (i % 4) }, (_, j) => ({ ts: BASE + ((i * 7_919 + j * 3_571) % 288) * 15 * 60_000, event: { group: `g${i}`, userid: `u${(i + j) % (1 + (i % 3))}` } })),
+      ).flat();
+      for (const s of [sqlLogStore, store]) await s.ingest(db, tenantId, 'web', events);
+      // From 05:30 of the first day to 06:30 of the third.
+      const params = { start: (BASE + 5.5 * HOUR_MS) / 1000, end: (BASE + 2 * DAY_MS + 6.5 * HOUR_MS) / 1000 };
+      for (const name of ['top_groups', 'group_users'] as const) {
+        const expected = await everyKey(sqlLogStore, db, tenantId, name, params, BASE + SPAN);
+        expect(expected.length, name).toBeGreaterThan(1_000);
+        sameAnswer(await everyKey(store, db, tenantId, name, params, BASE + SPAN), expected, name);
+      }
     });
 
     it('answers a distinct-user top-N over whole days and partial days, with applications whose events have no user, as the SQL store does', async () => {
