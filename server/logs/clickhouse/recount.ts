@@ -25,6 +25,7 @@
  * would count them too.
  */
 import type { LogType } from '../../../schemas/logs';
+import { DAY_MS } from '../rollups';
 import { identifier, join, raw, sql } from './bind';
 import type { ClickHouse } from './client';
 import { ingestTable } from './columns';
@@ -35,6 +36,24 @@ export interface RecountScope {
   readonly tenants: readonly string[];
   readonly fromMs: number;
   readonly toMs: number;
+}
+
+/**
+ * The scopes that count the entries of a recount again: entries whose UTC days meet or touch are counted together, as
+ * the events of all their tenants over their joint span; entries days apart are counted apart, so that a batch of old
+ * events beside recent ones does not make the recount read every day between them.
+ */
+export function recountScopes(entries: readonly { readonly tenantId: string; readonly minTs: number; readonly maxTs: number }[]): RecountScope[] {
+  const day = (ms: number) => Math.floor(ms / DAY_MS);
+  const scopes: { tenants: Set<string>; fromMs: number; toMs: number }[] = [];
+  for (const e of [...entries].sort((a, b) => a.minTs - b.minTs)) {
+    const last = scopes[scopes.length - 1];
+    if (last && day(e.minTs) <= day(last.toMs) + 1) {
+      last.tenants.add(e.tenantId);
+      last.toMs = Math.max(last.toMs, e.maxTs);
+    } else scopes.push({ tenants: new Set([e.tenantId]), fromMs: e.minTs, toMs: e.maxTs });
+  }
+  return scopes.map((s) => ({ tenants: [...s.tenants], fromMs: s.fromMs, toMs: s.toMs }));
 }
 
 interface View {

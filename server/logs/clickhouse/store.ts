@@ -35,7 +35,7 @@ import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
-import { recountViews } from './recount';
+import { recountScopes, recountViews } from './recount';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -851,16 +851,13 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   /**
-   * Counts the rollup rows of the entries' tenants and times again from their events, on every shard (recount.ts),
-   * each statement that adds rows through `alone` (the ingest queue's: no insert under way).
+   * Counts the rollup rows of the entries' tenants and times again from their events (by recountScopes), on every
+   * shard (recount.ts), each statement that adds rows through `alone` (the ingest queue's: no insert under way).
    */
   async recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone): Promise<void> {
-    const scope = {
-      tenants: [...new Set(entries.map((e) => e.tenantId))],
-      fromMs: Math.min(...entries.map((e) => e.minTs)),
-      toMs: Math.max(...entries.map((e) => e.maxTs)),
-    };
-    for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scope, await this.fills.unfinished(shard), alone);
+    for (const scope of recountScopes(entries)) {
+      for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scope, await this.fills.unfinished(shard), alone);
+    }
   }
 
   /**
