@@ -21,7 +21,7 @@ export const tenantRoles = defineCollection({
     { field: 'may_view', label: 'May view', flex: 2, truncate: false },
     { field: 'may_change', label: 'May change', flex: 2, truncate: false },
     { field: 'deny', label: 'Denied', whenEmpty: 'Nothing', secondary: true },
-    { field: 'users', label: 'Users', sortable: true, maxWidth: 100 },
+    { field: 'users', label: 'Users', format: 'count', sortable: true, maxWidth: 100 },
     { field: 'builtin', label: 'Built-in', format: 'boolean', maxWidth: 110 },
   ],
   emptyText: 'The tenant has no roles.',

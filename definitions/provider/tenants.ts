@@ -26,7 +26,7 @@ export const tenants = defineCollection({
     { field: 'name', label: 'Tenant', flex: 2, sortable: true, link: { route: TENANT_OVERVIEW_ROUTE, param: 'tid' } },
     // The state in words ("Disabled: No" read as a double negative).
     { field: 'disabled', label: 'State', format: 'enumLabel', labels: { false: 'Enabled', true: 'Disabled' }, colors: { false: 'green', true: 'gray' }, sortable: true },
-    { field: 'users', label: 'Users', sortable: true },
+    { field: 'users', label: 'Users', format: 'count', sortable: true },
     { field: 'deployment_name', label: 'Deployment', sortable: true },
     { field: 'tags', label: 'Tags', flex: 1, secondary: true },
     // The inactivity time-out (a fraction of a day for an hour, 0.042) is shown and changed on the tenant's overview.

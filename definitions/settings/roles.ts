@@ -31,7 +31,7 @@ export const roles = defineCollection({
     { field: 'name', sortable: true },
     { field: 'may_view', label: 'May view', flex: 2, truncate: false },
     { field: 'may_change', label: 'May change', flex: 2, truncate: false },
-    { field: 'users', label: 'Users', sortable: true },
+    { field: 'users', label: 'Users', format: 'count', sortable: true },
     { field: 'builtin', label: 'Built-in', format: 'boolean', center: true },
   ],
   rowActions: (action) => [

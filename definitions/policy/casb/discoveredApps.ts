@@ -20,8 +20,8 @@ export const discoveredApps = defineCollection({
     { field: 'name', label: 'Application', flex: 2, sortable: true, link: { route: APP_INSIGHTS_ROUTE, param: 'id' } },
     { field: 'category', flex: 1, sortable: true },
     { field: 'profile_type', format: 'enumLabel', colors: { sanctioned: 'green', unclassified: 'gray', unsanctioned: 'red' }, sortable: true },
-    { field: 'requests', sortable: true, reverseSort: true },
-    { field: 'users', sortable: true, reverseSort: true },
+    { field: 'requests', format: 'count', sortable: true, reverseSort: true },
+    { field: 'users', format: 'count', sortable: true, reverseSort: true },
   ],
   emptyText: 'No SaaS application was reached in the last 30 days.',
 });
