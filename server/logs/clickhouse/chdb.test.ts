@@ -134,8 +134,10 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       // after a failed insert makes (the recount's statements are made from the views' text as the shard keeps it).
       await store.queue.settled(db, T);
       const entry = { id: 0, tenantId: T, logType: 'web', key: "key-o'hara", minTs: TEST_NOW - 1000, maxTs: TEST_NOW, rows: '', events: 0 } as const;
-      await store.heldRows('web', [entry]);
-      await store.recount('web', [entry], (work) => work());
+      // With an entry days older beside it: two scopes.
+      const older = { ...entry, id: 1, key: 'key-older', minTs: TEST_NOW - 9 * 86_400_000, maxTs: TEST_NOW - 9 * 86_400_000 };
+      await store.heldRows('web', [entry, older]);
+      await store.recount('web', [entry, older], (work) => work());
       await store.dropBefore(db, TEST_TENANTS.other.id, TEST_NOW - 20 * 86_400_000);
 
       const chdb = (await import(pathToFileURL(join(chdbPath!, 'node_modules/chdb/index.js')).href)) as {

@@ -39,11 +39,11 @@ export interface RecountScope {
 }
 
 /**
- * The scopes that count the entries of a recount again: entries whose UTC days meet or touch are counted together, as
- * the events of all their tenants over their joint span; entries days apart are counted apart, so that a batch of old
- * events beside recent ones does not make the recount read every day between them.
+ * Where the stored events of queue entries are (what the recount and the look-up of held rows read): entries whose UTC
+ * days meet or touch in one scope, the events of all their tenants over their joint span; entries days apart in
+ * scopes apart, so that a batch of old events beside recent ones does not make a read take every day between them.
  */
-export function recountScopes(entries: readonly { readonly tenantId: string; readonly minTs: number; readonly maxTs: number }[]): RecountScope[] {
+export function scopesOf(entries: readonly { readonly tenantId: string; readonly minTs: number; readonly maxTs: number }[]): RecountScope[] {
   const day = (ms: number) => Math.floor(ms / DAY_MS);
   const scopes: { tenants: Set<string>; fromMs: number; toMs: number }[] = [];
   for (const e of [...entries].sort((a, b) => a.minTs - b.minTs)) {

@@ -35,7 +35,7 @@ import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
-import { recountScopes, recountViews } from './recount';
+import { recountViews, scopesOf } from './recount';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -839,23 +839,22 @@ export class ClickHouseLogStore implements LogStore {
     return events.length;
   }
 
-  /** Of queued entries of one kind, the rows the shards hold already (`key\trow`), found within the entries' time span. */
+  /** Of queued entries of one kind, the rows the shards hold already (`key\trow`), found within the entries' scopes (scopesOf). */
   async heldRows(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>> {
     const rows = await this.ch.rows<{ batch_key: string; batch_row: number | string }>(
       sql`SELECT batch_key, batch_row FROM ${this.db}.log_events
-           WHERE has(${[...new Set(entries.map((e) => e.tenantId))]}, tenant_id) AND log_type = ${logType}
-             AND ts >= ${Math.min(...entries.map((e) => e.minTs))} AND ts <= ${Math.max(...entries.map((e) => e.maxTs))}
-             AND has(${entries.map((e) => e.key)}, batch_key)`,
+           WHERE (${join(scopesOf(entries).map((s) => sql`(has(${s.tenants}, tenant_id) AND ts >= ${s.fromMs} AND ts <= ${s.toMs})`), ' OR ')})
+             AND log_type = ${logType} AND has(${entries.map((e) => e.key)}, batch_key)`,
     );
     return new Set(rows.map((r) => `${r.batch_key}\t${r.batch_row}`));
   }
 
   /**
-   * Counts the rollup rows of the entries' tenants and times again from their events (by recountScopes), on every
-   * shard (recount.ts), each statement that adds rows through `alone` (the ingest queue's: no insert under way).
+   * Counts the rollup rows of the entries' tenants and times again from their events (by scopesOf), on every shard
+   * (recount.ts), each statement that adds rows through `alone` (the ingest queue's: no insert under way).
    */
   async recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone): Promise<void> {
-    for (const scope of recountScopes(entries)) {
+    for (const scope of scopesOf(entries)) {
       for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scope, await this.fills.unfinished(shard), alone);
     }
   }
