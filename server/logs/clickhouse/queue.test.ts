@@ -9,7 +9,7 @@ import type { LogType } from '../../../schemas/logs';
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
 import { HttpError, type Db } from '../../types';
-import { DRAIN_EVENTS, IngestQueue, type Alone, type DrainTarget, type QueueEntry } from './queue';
+import { DRAIN_EVENTS, IngestQueue, ReplicaBehind, type Alone, type DrainTarget, type QueueEntry } from './queue';
 
 /** A cluster in memory: the rows it holds (`key\trow` → times stored), and its inserts' sizes. */
 class FakeCluster implements DrainTarget {
@@ -30,6 +30,8 @@ class FakeCluster implements DrainTarget {
   running = 0;
   /** Inserts with rows of these batches (by key) wait for their promise first. */
   readonly holding = new Map<string, Promise<void>>();
+  /** While set, a look-up of stored rows cannot be answered (a replica that has still to fetch what another stored). */
+  behind = false;
   /** Each recount: the keys of its entries, and how many inserts were under way as it began. */
   readonly recounts: { keys: string[]; inserting: number }[] = [];
 
@@ -61,6 +63,7 @@ class FakeCluster implements DrainTarget {
   }
 
   async held(_logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>> {
+    if (this.behind) throw new ReplicaBehind('a replica of shard 1 is still fetching parts of log_events_local');
     const keys = new Set(entries.map((e) => e.key));
     return new Set([...this.rows.keys()].filter((id) => keys.has(id.split('\t')[0]!)));
   }
@@ -141,6 +144,42 @@ describe('the ClickHouse ingest queue', () => {
     // leave the queue.
     await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 10_000, interval: 50 });
     expect(cluster.recounts.map((r) => r.keys)).toEqual([[`k${next - 4}`, `k${next - 3}`]]);
+  });
+
+  it('sets aside a batch whose stored rows cannot be looked up yet, moves the others meanwhile, and then stores it once', async () => {
+    const cluster = new FakeCluster();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      // The insert stores 150 of the batch's 200 rows and fails (its replica killed); the replica that answers has
+      // still to fetch them.
+      cluster.failAfter = 150;
+      cluster.behind = true;
+      const q = queueOf(cluster, 3_000);
+      q.start(db);
+      const cut = batch(200);
+      await q.add(db, cut);
+      const aside = async () => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM log_ingest_queue WHERE aside_since IS NOT NULL')).rows[0]!.n);
+      await vi.waitFor(async () => expect(await aside()).toBe(1), { timeout: 10_000, interval: 50 });
+      // A batch sent meanwhile is stored, and a read waits for it alone.
+      const later = batch(100);
+      await q.add(db, later);
+      await q.settled(db, T);
+      expect(cluster.rows.size).toBe(250);
+      expect([...cluster.rows.keys()].filter((id) => id.startsWith(`${later.key}\t`))).toHaveLength(100);
+      // Once the replica has caught up, the batch's other rows are stored, each once, and its rollup rows counted again.
+      cluster.behind = false;
+      await vi.waitFor(async () => expect(await queued(db)).toBe(0), { timeout: 15_000, interval: 100 });
+      cluster.expectEachOnce(300);
+      expect(cluster.recounts.map((r) => r.keys)).toEqual([[cut.key]]);
+      expect(warn.mock.calls.map(([line]) => line)).toContain(
+        'ClickHouse: looking up which events a failed insert stored failed: a replica of shard 1 is still fetching parts of log_events_local. ' +
+          'Its batches are set aside and looked up again every 5 s; their events are not in answers until then; 200 events set aside.',
+      );
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
   });
 
   it('says in one line that its inserts fail while a shard is down, and when they succeed again', async () => {

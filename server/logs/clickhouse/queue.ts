@@ -13,6 +13,13 @@
  * transaction): those entries stay in the queue, without their rows, until their rollup rows are counted again from the
  * events (`recount`, recount.ts), each statement of it with no insert under way. Reads do not wait for that.
  *
+ * With replicas, that look-up reads each shard's replica that answers, which may not show what a killed replica
+ * stored before it died: rows it does not show would be inserted again, and be there twice once the killed one is
+ * back. While a replica is down or the one read is behind, the look-up fails with `ReplicaBehind`, and the drain sets
+ * those entries aside (`aside_since`, SQL migration 600) and moves the others: an entry set aside is looked up again
+ * ASIDE_RETRY_MS later, and again, until it can be answered. Reads do not wait for entries set aside: their events
+ * are in answers once moved. They count toward the queue's limit.
+ *
  * A batch's rows are kept deflated (`packed`, SQL migration 580): a web event's row is about 1.3 kB of text, and the
  * SQL store's work on a batch grows with its bytes (writing it, deleting it, vacuuming it), so the text took more of the
  * server's time per event than deflating it (docs/benchmarks.md). Compression runs off the event loop (zlib's threads).
@@ -49,6 +56,8 @@ const RETRY_MS = 1_000;
  * keep every moved batch's rows as dead space (PostgreSQL's autovacuum reclaims it there).
  */
 const VACUUM_EVERY_EVENTS = INGEST_QUEUE_MAX_EVENTS;
+/** How long an entry whose look-up could not be answered (ReplicaBehind) is set aside before it is looked up again. */
+const ASIDE_RETRY_MS = 5_000;
 /** The pause after a recount of stored entries' rollup rows failed (the drains go on meanwhile). */
 const RECOUNT_RETRY_MS = 5_000;
 /** While a drain or a recount keeps failing, how often the log says so again. */
@@ -70,11 +79,20 @@ export interface QueueEntry {
   readonly events: number;
 }
 
+/**
+ * The look-up of stored rows cannot be answered yet: a shard's replica that answers has still to fetch rows another
+ * replica stored (which may be down).
+ */
+export class ReplicaBehind extends Error {}
+
 /** What the queue needs of the cluster. */
 export interface DrainTarget {
   /** Inserts rows of one kind in one statement; resolves once every shard has its rows. */
   insert(logType: LogType, rows: string): Promise<void>;
-  /** Of the entries (all of one kind), the rows the shards hold already, as `key\trow`. */
+  /**
+   * Of the entries (all of one kind), the rows the shards hold already, as `key\trow`. Throws ReplicaBehind while a
+   * replica it reads may not show them all yet.
+   */
   held(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>>;
   /**
    * Counts again the rollup rows of entries (all of one kind) some of whose rows an insert that failed stored: it may
@@ -155,12 +173,15 @@ class FailureLog {
 const deflated = promisify(deflate);
 const inflated = promisify(inflate);
 
-/** The entries of the queue a drain moves (not those waiting for a recount), with the queue's name as parameter `$n`. */
+/** The entries of the queue with rows to move (not those waiting for a recount), with the queue's name as parameter `$n`. */
 const waiting = (n: number) => `log_ingest_queue WHERE target = $${n} AND NOT recount`;
+/** Those reads wait for: not set aside. */
+const awaited = (n: number) => `${waiting(n)} AND aside_since IS NULL`;
 
 /** The columns of an entry, but its rows. */
-const ENTRY_COLUMNS = 'id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text';
+const ENTRY_COLUMNS = 'id::text, tenant_id, log_type, batch_key, events, min_ts::text, max_ts::text, aside_since IS NOT NULL AS aside';
 interface EntryRow {
+  aside: boolean;
   id: string;
   tenant_id: string;
   log_type: LogType;
@@ -197,7 +218,8 @@ export class IngestQueue {
   private taking: Promise<unknown> = Promise.resolve();
   /**
    * Entries whose rows the shards may hold already: those queued before this server took the lease (the last holder
-   * may have stopped between an insert and its delete), up to `suspectUpTo`, and those of a failed insert.
+   * may have stopped between an insert and its delete), up to `suspectUpTo`, those of a failed insert, and those set
+   * aside.
    */
   private suspectUpTo = 0;
   private readonly suspect = new Set<number>();
@@ -210,6 +232,10 @@ export class IngestQueue {
   private readonly recountLog = new FailureLog(
     'counting again the rollup rows of events a failed insert stored',
     `Trying again every ${RECOUNT_RETRY_MS / 1000} s; reports over those hours can be short until then`,
+  );
+  private readonly asideLog = new FailureLog(
+    'looking up which events a failed insert stored',
+    `Its batches are set aside and looked up again every ${ASIDE_RETRY_MS / 1000} s; their events are not in answers until then`,
   );
   /** When a lane next looks for stored entries whose rollup rows wait to be counted again (recountStored): at once after a start. */
   private recountAfter = 0;
@@ -256,7 +282,7 @@ export class IngestQueue {
 
   /** Resolves once the batches of the tenant acknowledged before the call are in the cluster; 503 after `readWaitMs` (INGEST_QUEUE_READ_WAIT_S). */
   async settled(db: Db, tenantId: string): Promise<void> {
-    const { rows } = await db.query<{ last: string | null }>(`SELECT max(id)::text AS last FROM ${waiting(1)} AND tenant_id = $2`, [
+    const { rows } = await db.query<{ last: string | null }>(`SELECT max(id)::text AS last FROM ${awaited(1)} AND tenant_id = $2`, [
       this.name,
       tenantId,
     ]);
@@ -266,7 +292,7 @@ export class IngestQueue {
     for (;;) {
       this.wake();
       await this.nextPass();
-      const { rows: left } = await db.query(`SELECT 1 FROM ${waiting(1)} AND tenant_id = $2 AND id <= $3 LIMIT 1`, [
+      const { rows: left } = await db.query(`SELECT 1 FROM ${awaited(1)} AND tenant_id = $2 AND id <= $3 LIMIT 1`, [
         this.name,
         tenantId,
         last,
@@ -390,7 +416,10 @@ export class IngestQueue {
     return `${Number(rows[0]!.n).toLocaleString('en')} events wait (batches are refused with 429 once ${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} do)`;
   }
 
-  /** Takes the oldest entries no lane has (up to DRAIN_EVENTS events), when at least `least` events wait. */
+  /**
+   * Takes the oldest entries no lane has (up to DRAIN_EVENTS events), when at least `least` events wait: not those set
+   * aside less than ASIDE_RETRY_MS ago.
+   */
   private take(db: Db, least: number): Promise<QueueEntry[]> {
     const next = this.taking.then(async () => {
       for (const [id, { at }] of this.kept) if (at < Date.now() - KEPT_MS) this.kept.delete(id);
@@ -401,10 +430,10 @@ export class IngestQueue {
                 CASE WHEN id = ANY($4::bigint[]) THEN NULL ELSE encode(packed, 'base64') END AS packed
            FROM log_ingest_queue
           WHERE id IN (SELECT id FROM (SELECT id, sum(events) OVER (ORDER BY id) - events AS before, sum(events) OVER () AS waiting
-                                         FROM ${waiting(2)} AND NOT (id = ANY($3::bigint[]))) q
+                                         FROM ${waiting(2)} AND NOT (id = ANY($3::bigint[])) AND (aside_since IS NULL OR aside_since <= $6)) q
                         WHERE before < $1 AND waiting >= $5)
           ORDER BY id`,
-        [DRAIN_EVENTS, this.name, [...this.taken], kept, least],
+        [DRAIN_EVENTS, this.name, [...this.taken], kept, least, Date.now() - ASIDE_RETRY_MS],
       );
       const entries = await Promise.all(
         rows.map(async (r) =>
@@ -412,6 +441,7 @@ export class IngestQueue {
         ),
       );
       for (const e of entries) this.taken.add(e.id);
+      for (const r of rows) if (r.aside) this.suspect.add(Number(r.id));
       return entries;
     });
     this.taking = next.catch(() => undefined);
@@ -424,20 +454,35 @@ export class IngestQueue {
     if (!entries.length) return 0;
     const ids = entries.map((e) => e.id);
     const recount: number[] = [];
+    const aside: number[] = [];
     try {
       for (const logType of new Set(entries.map((e) => e.logType))) {
-        const mine = entries.filter((e) => e.logType === logType);
-        const suspect = mine.filter((e) => e.id <= this.suspectUpTo || this.suspect.has(e.id));
-        const held = suspect.length ? await this.target.held(logType, suspect) : new Set<string>();
+        let mine = entries.filter((e) => e.logType === logType);
+        let suspect = mine.filter((e) => e.id <= this.suspectUpTo || this.suspect.has(e.id));
+        let held = new Set<string>();
+        if (suspect.length) {
+          try {
+            held = await this.target.held(logType, suspect);
+            this.asideLog.succeeded();
+          } catch (e) {
+            if (!(e instanceof ReplicaBehind)) throw e;
+            await this.asideLog.failed(e, async () => `${suspect.reduce((n, s) => n + s.events, 0).toLocaleString('en')} events set aside`);
+            aside.push(...suspect.map((s) => s.id));
+            mine = mine.filter((m) => !suspect.includes(m));
+            suspect = [];
+          }
+        }
+        if (!mine.length) continue;
         const rows = mine.map((e) => e.rows).join('\n');
         await this.gate.shared(() => this.target.insert(logType, held.size ? rows.split('\n').filter((l) => !held.has(rowId(l))).join('\n') : rows));
         const heldKeys = new Set([...held].map((id) => id.slice(0, id.indexOf('\t'))));
         recount.push(...suspect.filter((e) => heldKeys.has(e.key)).map((e) => e.id));
       }
       // Entries some of whose rows a failed insert stored are kept, without their rows, until their rollup rows are
-      // counted again (recountStored); the others leave.
+      // counted again (recountStored); those whose look-up could not be answered are set aside; the others leave.
       if (recount.length) await db.query('UPDATE log_ingest_queue SET recount = true, lines = NULL, packed = NULL WHERE id = ANY($1::bigint[])', [recount]);
-      await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[]) AND NOT recount', [ids]);
+      if (aside.length) await db.query('UPDATE log_ingest_queue SET aside_since = $2::bigint WHERE id = ANY($1::bigint[])', [aside, Date.now()]);
+      await db.query('DELETE FROM log_ingest_queue WHERE id = ANY($1::bigint[]) AND NOT recount AND NOT (id = ANY($2::bigint[]))', [ids, aside]);
     } catch (e) {
       // The shards may hold some of their rows: looked up when they are taken again.
       for (const id of ids) this.suspect.add(id);

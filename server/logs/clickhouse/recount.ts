@@ -19,20 +19,20 @@
  * Each of its INSERT … SELECT statements runs through `alone`, while no insert is under way (IngestQueue's gate): an
  * insert whose events are stored and whose rollup rows are not yet would be counted twice. Inserts go on between
  * them: one done before a statement has its events and its rows in that statement's read, whole. With replicas, it
- * waits (fails, and is tried again) while the replica it reads has parts to fetch: a replica killed during the insert
- * may have stored rollup parts the other has not yet, which it fetches once that replica is back. A view whose table
+ * waits (fails, and is tried again) while a replica of the shard is down or the one it reads is behind (`caughtUp`): a
+ * replica killed during the insert may have stored rollup parts the other has not yet. A view whose table
  * is still being filled (fill.ts) is left out: the fill counts that table's events before the view, and a recount
  * would count them too.
  */
 import type { LogType } from '../../../schemas/logs';
 import { DAY_MS } from '../rollups';
-import { identifier, join, raw, sql } from './bind';
+import { identifier, join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { ingestTable } from './columns';
-import type { Alone } from './queue';
+import { ReplicaBehind, type Alone } from './queue';
 
-/** The events whose rollup rows are counted again: of some tenants, with times from `fromMs` to `toMs` (both included). */
-export interface RecountScope {
+/** Stored events of some tenants, with times from `fromMs` to `toMs` (both included). */
+export interface EventScope {
   readonly tenants: readonly string[];
   readonly fromMs: number;
   readonly toMs: number;
@@ -43,7 +43,7 @@ export interface RecountScope {
  * days meet or touch in one scope, the events of all their tenants over their joint span; entries days apart in
  * scopes apart, so that a batch of old events beside recent ones does not make a read take every day between them.
  */
-export function scopesOf(entries: readonly { readonly tenantId: string; readonly minTs: number; readonly maxTs: number }[]): RecountScope[] {
+export function scopesOf(entries: readonly { readonly tenantId: string; readonly minTs: number; readonly maxTs: number }[]): EventScope[] {
   const day = (ms: number) => Math.floor(ms / DAY_MS);
   const scopes: { tenants: Set<string>; fromMs: number; toMs: number }[] = [];
   for (const e of [...entries].sort((a, b) => a.minTs - b.minTs)) {
@@ -54,6 +54,26 @@ export function scopesOf(entries: readonly { readonly tenantId: string; readonly
     } else scopes.push({ tenants: new Set([e.tenantId]), fromMs: e.minTs, toMs: e.maxTs });
   }
   return scopes.map((s) => ({ tenants: [...s.tenants], fromMs: s.fromMs, toMs: s.toMs }));
+}
+
+/**
+ * Throws ReplicaBehind unless every replica of `shard` answers and the one that answers reads (the first) is caught up
+ * with its shard's log of `table`: it has taken every entry of the log into its queue and has no part left to fetch
+ * from another replica, and is not read-only (as it is for a moment after a start). A replica killed during an insert
+ * may come back with rows of it that no other replica showed while it was down, so a shard with a replica down is
+ * behind until that replica is back. A shard of one server is never behind (it fails the statement while down).
+ */
+export async function caughtUp(ch: ClickHouse, shard: number, table: string): Promise<void> {
+  const servers = ch.serversOf(shard);
+  const statement = sql`SELECT is_readonly OR inserts_in_queue > 0 OR (log_pointer <= log_max_index AND log_max_index > 0) AS behind
+                          FROM system.replicas WHERE database = ${ch.config.database} AND table = ${table}`;
+  for (const [i, server] of servers.entries()) {
+    const [replica] = await ch.rows<{ behind: number | string }>(statement, { shard: servers.length > 1 ? { server } : shard }).catch((e: unknown) => {
+      if (servers.length > 1) throw new ReplicaBehind(`replica ${i + 1} of shard ${shard + 1} does not answer`);
+      throw e;
+    });
+    if (i === 0 && Number(replica?.behind) > 0) throw new ReplicaBehind(`the first replica of shard ${shard + 1} has parts of ${table} to fetch`);
+  }
 }
 
 interface View {
@@ -92,8 +112,15 @@ async function viewsOf(ch: ClickHouse, shard: number, source: RegExp): Promise<V
   });
 }
 
-/** Counts the rollup rows of `logType`'s events in `scope` again on `shard` (see the top of this file). */
-export async function recountViews(ch: ClickHouse, shard: number, logType: LogType, scope: RecountScope, filling: ReadonlySet<string>, alone: Alone): Promise<void> {
+/** Counts the rollup rows of `logType`'s events in `scopes` again on `shard` (see the top of this file). */
+export async function recountViews(
+  ch: ClickHouse,
+  shard: number,
+  logType: LogType,
+  scopes: readonly EventScope[],
+  filling: ReadonlySet<string>,
+  alone: Alone,
+): Promise<void> {
   const db = ch.config.database;
   const source = new RegExp(`(\\sFROM )${db}\\.${ingestTable(logType, true)}(?=\\s|$)`);
   for (const view of await viewsOf(ch, shard, source)) {
@@ -106,43 +133,42 @@ export async function recountViews(ch: ClickHouse, shard: number, logType: LogTy
       { shard },
     );
     const { engine } = view;
-    if (engine.startsWith('Replicated')) {
-      // Parts a replica killed during the insert stored and this one has not fetched yet would be counted twice.
-      const [replica] = await ch.rows<{ n: number | string }>(
-        sql`SELECT inserts_in_queue AS n FROM system.replicas WHERE database = ${db} AND table = ${view.target}`,
-        { shard },
-      );
-      if (Number(replica?.n) > 0) throw new Error(`a replica of shard ${shard + 1} is still fetching parts of ${view.target}`);
-    }
+    // Parts a replica killed during the insert stored and the one read has not fetched yet would be counted twice.
+    if (engine.startsWith('Replicated')) await caughtUp(ch, shard, view.target);
     const target = sql`${raw(db)}.${raw(identifier(view.target))}`;
     const names = join(columns.map((c) => quoted(c.name)), ', ');
-    const tenants = sql`has(${scope.tenants}, tenant_id)`;
-    // The view's SELECT over the stored events of the scope in place of its entry table.
-    const events = (fromMs: number, toMs: number) => {
+    // The view's SELECT over the stored events of some tenants' times in place of its entry table.
+    const events = (tenants: Sql, fromMs: number, toMs: number) => {
       const stored = sql`(SELECT * FROM ${raw(db)}.log_events_local WHERE log_type = ${logType} AND ${tenants} AND ts >= ${fromMs} AND ts < ${toMs})`;
       return raw(view.select.replace(source, (_, from: string) => `${from}${stored.text}`));
     };
     if (/AggregatingMergeTree$/.test(engine)) {
-      await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope.fromMs, scope.toMs + 1)})`, shard));
+      for (const scope of scopes) {
+        const tenants = sql`has(${scope.tenants}, tenant_id)`;
+        await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(tenants, scope.fromMs, scope.toMs + 1)})`, shard));
+      }
       continue;
     }
     const span = /intDiv\(ts, (\d+)\) \* \1 AS (\w+)/.exec(view.select);
     if (!/SummingMergeTree$/.test(engine) || !span) throw new Error(`ClickHouse: cannot count the rows of view ${view.name} again (${engine} ${view.target}).`);
     const ms = Number(span[1]);
-    const [from, to] = [Math.floor(scope.fromMs / ms) * ms, Math.floor(scope.toMs / ms) * ms + ms];
     const keys = columns.filter((c) => Number(c.is_in_sorting_key) === 1).map((c) => c.name);
     const sums = columns.filter((c) => !keys.includes(c.name) && !c.type.startsWith('AggregateFunction')).map((c) => c.name);
     const states = columns.filter((c) => c.type.startsWith('AggregateFunction')).map((c) => c.name);
     const keyList = join(keys.map(quoted), ', ');
     const as = (prefix: string, name: string) => raw(`\`${prefix}${identifier(name)}\``);
-    const expected = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`${quoted(s)} AS ${as('e_', s)}`), ...states.map(quoted)], ', ')}
-                           FROM (${events(from, to)})`;
-    const held = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`sum(${quoted(s)}) AS ${as('h_', s)}`)], ', ')}
-                       FROM ${target} WHERE ${tenants} AND ${quoted(span[2]!)} >= ${from} AND ${quoted(span[2]!)} < ${to} GROUP BY ${keyList}`;
     const select = columns.map((c) => (sums.includes(c.name) ? sql`${as('e_', c.name)} - ${as('h_', c.name)}` : quoted(c.name)));
     const differs = join(sums.map((s) => sql`${as('e_', s)} != ${as('h_', s)}`), ' OR ');
-    await alone(() =>
-      ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${join(select, ', ')} FROM (${expected}) AS expected ANY LEFT JOIN (${held}) AS held USING (${keyList}) WHERE ${differs}`, shard),
-    );
+    for (const scope of scopes) {
+      const tenants = sql`has(${scope.tenants}, tenant_id)`;
+      const [from, to] = [Math.floor(scope.fromMs / ms) * ms, Math.floor(scope.toMs / ms) * ms + ms];
+      const expected = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`${quoted(s)} AS ${as('e_', s)}`), ...states.map(quoted)], ', ')}
+                             FROM (${events(tenants, from, to)})`;
+      const held = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`sum(${quoted(s)}) AS ${as('h_', s)}`)], ', ')}
+                         FROM ${target} WHERE ${tenants} AND ${quoted(span[2]!)} >= ${from} AND ${quoted(span[2]!)} < ${to} GROUP BY ${keyList}`;
+      await alone(() =>
+        ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${join(select, ', ')} FROM (${expected}) AS expected ANY LEFT JOIN (${held}) AS held USING (${keyList}) WHERE ${differs}`, shard),
+      );
+    }
   }
 }

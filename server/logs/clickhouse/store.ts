@@ -35,7 +35,7 @@ import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
-import { recountViews, scopesOf } from './recount';
+import { caughtUp, recountViews, scopesOf } from './recount';
 import { eventCount, requestShapes, ruleHits } from './shapes';
 import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '../shapes';
 
@@ -839,8 +839,14 @@ export class ClickHouseLogStore implements LogStore {
     return events.length;
   }
 
-  /** Of queued entries of one kind, the rows the shards hold already (`key\trow`), found within the entries' scopes (scopesOf). */
+  /**
+   * Of queued entries of one kind, the rows the shards hold already (`key\trow`), found within the entries' scopes
+   * (scopesOf). With replicas, only once each shard's replicas all answer and the one read has fetched every part of
+   * events another stored (ReplicaBehind otherwise): a row only the killed replica of an insert holds would be inserted
+   * again.
+   */
   async heldRows(logType: LogType, entries: readonly QueueEntry[]): Promise<Set<string>> {
+    for (let shard = 0; shard < this.ch.shardCount; shard++) await caughtUp(this.ch, shard, 'log_events_local');
     const rows = await this.ch.rows<{ batch_key: string; batch_row: number | string }>(
       sql`SELECT batch_key, batch_row FROM ${this.db}.log_events
            WHERE (${join(scopesOf(entries).map((s) => sql`(has(${s.tenants}, tenant_id) AND ts >= ${s.fromMs} AND ts <= ${s.toMs})`), ' OR ')})
@@ -854,9 +860,8 @@ export class ClickHouseLogStore implements LogStore {
    * (recount.ts), each statement that adds rows through `alone` (the ingest queue's: no insert under way).
    */
   async recount(logType: LogType, entries: readonly QueueEntry[], alone: Alone): Promise<void> {
-    for (const scope of scopesOf(entries)) {
-      for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scope, await this.fills.unfinished(shard), alone);
-    }
+    const scopes = scopesOf(entries);
+    for (let shard = 0; shard < this.ch.shardCount; shard++) await recountViews(this.ch, shard, logType, scopes, await this.fills.unfinished(shard), alone);
   }
 
   /**
