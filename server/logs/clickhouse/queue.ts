@@ -80,8 +80,8 @@ export interface QueueEntry {
 }
 
 /**
- * The look-up of stored rows cannot be answered yet: a shard's replica that answers has still to fetch rows another
- * replica stored (which may be down).
+ * The look-up of stored rows cannot be answered yet: a replica of a shard is down (it may hold rows no other shows), or
+ * the one read has still to fetch rows another stored.
  */
 export class ReplicaBehind extends Error {}
 

@@ -26,7 +26,7 @@
  */
 import type { LogType } from '../../../schemas/logs';
 import { DAY_MS } from '../rollups';
-import { identifier, join, raw, sql, type Sql } from './bind';
+import { identifier, join, raw, sql } from './bind';
 import type { ClickHouse } from './client';
 import { ingestTable } from './columns';
 import { ReplicaBehind, type Alone } from './queue';
@@ -72,9 +72,11 @@ export async function caughtUp(ch: ClickHouse, shard: number, table: string): Pr
       if (servers.length > 1) throw new ReplicaBehind(`replica ${i + 1} of shard ${shard + 1} does not answer`);
       throw e;
     });
-    if (i === 0 && Number(replica?.behind) > 0) throw new ReplicaBehind(`the first replica of shard ${shard + 1} has parts of ${table} to fetch`);
+    if (i === 0 && Number(replica?.behind) > 0) throw new ReplicaBehind(`the first replica of shard ${shard + 1} has not caught up with ${table} yet`);
   }
 }
+
+const tenantsOf = (scope: EventScope) => sql`has(${scope.tenants}, tenant_id)`;
 
 interface View {
   readonly name: string;
@@ -137,15 +139,14 @@ export async function recountViews(
     if (engine.startsWith('Replicated')) await caughtUp(ch, shard, view.target);
     const target = sql`${raw(db)}.${raw(identifier(view.target))}`;
     const names = join(columns.map((c) => quoted(c.name)), ', ');
-    // The view's SELECT over the stored events of some tenants' times in place of its entry table.
-    const events = (tenants: Sql, fromMs: number, toMs: number) => {
-      const stored = sql`(SELECT * FROM ${raw(db)}.log_events_local WHERE log_type = ${logType} AND ${tenants} AND ts >= ${fromMs} AND ts < ${toMs})`;
+    // The view's SELECT over the stored events of a scope's tenants, from `fromMs` to before `toMs`, in place of its entry table.
+    const events = (scope: EventScope, fromMs: number, toMs: number) => {
+      const stored = sql`(SELECT * FROM ${raw(db)}.log_events_local WHERE log_type = ${logType} AND ${tenantsOf(scope)} AND ts >= ${fromMs} AND ts < ${toMs})`;
       return raw(view.select.replace(source, (_, from: string) => `${from}${stored.text}`));
     };
     if (/AggregatingMergeTree$/.test(engine)) {
       for (const scope of scopes) {
-        const tenants = sql`has(${scope.tenants}, tenant_id)`;
-        await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(tenants, scope.fromMs, scope.toMs + 1)})`, shard));
+        await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope, scope.fromMs, scope.toMs + 1)})`, shard));
       }
       continue;
     }
@@ -160,12 +161,11 @@ export async function recountViews(
     const select = columns.map((c) => (sums.includes(c.name) ? sql`${as('e_', c.name)} - ${as('h_', c.name)}` : quoted(c.name)));
     const differs = join(sums.map((s) => sql`${as('e_', s)} != ${as('h_', s)}`), ' OR ');
     for (const scope of scopes) {
-      const tenants = sql`has(${scope.tenants}, tenant_id)`;
       const [from, to] = [Math.floor(scope.fromMs / ms) * ms, Math.floor(scope.toMs / ms) * ms + ms];
       const expected = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`${quoted(s)} AS ${as('e_', s)}`), ...states.map(quoted)], ', ')}
-                             FROM (${events(tenants, from, to)})`;
+                             FROM (${events(scope, from, to)})`;
       const held = sql`SELECT ${join([...keys.map(quoted), ...sums.map((s) => sql`sum(${quoted(s)}) AS ${as('h_', s)}`)], ', ')}
-                         FROM ${target} WHERE ${tenants} AND ${quoted(span[2]!)} >= ${from} AND ${quoted(span[2]!)} < ${to} GROUP BY ${keyList}`;
+                         FROM ${target} WHERE ${tenantsOf(scope)} AND ${quoted(span[2]!)} >= ${from} AND ${quoted(span[2]!)} < ${to} GROUP BY ${keyList}`;
       await alone(() =>
         ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${join(select, ', ')} FROM (${expected}) AS expected ANY LEFT JOIN (${held}) AS held USING (${keyList}) WHERE ${differs}`, shard),
       );
