@@ -80,6 +80,14 @@ describe('columns', () => {
     expect(columnWidths(rules, 0)).toEqual(widths);
   });
 
+  it('give a header that wraps at its minimum its one line first, out of the spare width, and wrap it when none is spare', () => {
+    const rules = normaliseColumns([{ field: 'name', flex: 1 }, { field: 'users', label: 'Active users', format: 'count', sortable: true }]).map((c) => c.width);
+    const users = rules[1]!;
+    expect(users.oneLine).toBeGreaterThan(users.min);
+    expect(columnWidths(rules, 1000)[1]).toBe(Math.floor(users.oneLine!));
+    expect(columnWidths(rules, rules[0]!.min + users.min)[1]).toBe(Math.floor(users.min));
+  });
+
   it('leave the width unused when every column is at its maximum', () => {
     expect(columnWidths([{ min: 80, max: 100, flex: 1 }, { min: 50, flex: 0 }], 1000)).toEqual([100, 50]);
   });

@@ -21,6 +21,8 @@ export interface WidthRule {
    * it gives back width when the raised minimums do not all fit.
    */
   readonly floor?: number;
+  /** Where the header wraps at `min`: the width that fits it on one line, given first out of spare width. */
+  readonly oneLine?: number;
 }
 
 /**
@@ -110,7 +112,9 @@ export function widthRule(
   // A wrapping header takes at most two lines: the longer of its longest word and half its text.
   const words = label.split(/\s+/);
   const widest = headerWraps(kind) && words.length > 1 ? Math.max(...words.map((w) => lineWidth(w, 600)), Math.ceil(lineWidth(label, 600) / 2)) : lineWidth(label, 600);
-  const header = widest + CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
+  const extra = CELL_PADDING + (column.sortable ? SORT_MARKER : 0);
+  const header = widest + extra;
+  const oneLine = lineWidth(label, 600) + extra;
   // An enumeration fits its longest label when it can (up to its kind's maximum), so no label is cut.
   const labels = kind === 'enum' && column.labels ? Object.values(column.labels) : [];
   const longest = textWidth(labels) + (column.colors && labels.length > 0 ? BADGE_EXTRA : 0);
@@ -121,7 +125,7 @@ export function widthRule(
   // Given a share of the spare width (`flex`), an enumeration may grow to its longest label, past its kind's maximum.
   const max = column.maxWidth ?? (base.max === undefined ? undefined : Math.max(base.max, longest));
   const flex = column.flex ?? (labels.length > 0 ? 0 : base.flex);
-  return { min, max: max === undefined ? undefined : Math.max(max, min), flex };
+  return { min, max: max === undefined ? undefined : Math.max(max, min), flex, ...(oneLine > min ? { oneLine } : {}) };
 }
 
 /** What a coloured badge (`ColourBadge`: dot, padding, border) takes beyond its label's text, in px (measured in Chromium). */
@@ -221,6 +225,14 @@ export function columnWidths(rules: readonly WidthRule[], available: number): nu
     rules.forEach((r, i) => (widths[i]! -= (r.min - (r.floor ?? r.min)) * giveBack));
   }
   let spare = available - widths.reduce((a, b) => a + b, 0);
+  // A header that wraps at its column's minimum is given its one line first, out of what is spare.
+  rules.forEach((r, i) => {
+    const add = Math.min(Math.max(0, spare), (r.oneLine ?? 0) - widths[i]!);
+    if (add > 0) {
+      widths[i]! += add;
+      spare -= add;
+    }
+  });
   while (spare >= 1) {
     const open = rules.flatMap((r, i) => (r.flex > 0 && (r.max === undefined || widths[i]! < r.max) ? [i] : []));
     const shares = open.reduce((sum, i) => sum + rules[i]!.flex, 0);
