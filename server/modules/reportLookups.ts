@@ -60,11 +60,12 @@ export const reportLookupsModule: ServerModule = {
         const now = Date.now();
         const store = logStoreOf(ctx.db);
         const sinceMs = await retentionSince(ctx.db, tenantId, now);
+        // The users of every application: one listed by requests may rank anywhere by users.
         const [requests, users] = await Promise.all([
           store.report(db, tenantId, 'casb_top_apps', { interval, limit }, now, { sinceMs }),
-          store.report(db, tenantId, 'casb_app_users', { interval, limit: 1000 }, now, { sinceMs }),
+          everyKey(store, db, tenantId, 'casb_app_users', { interval }, now, { sinceMs }),
         ]);
-        const usersOf = new Map(users.kind === 'top' ? users.data.map((d) => [d.key, d.value]) : []);
+        const usersOf = new Map(users.map((d) => [d.key, d.value]));
         const data = requests.kind === 'top' ? requests.data : [];
         return {
           applications: data.map((d) => {
