@@ -45,11 +45,13 @@ export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotency-Replayed';
 const INGEST_DOC =
   'This product\'s extension (the spec has no ingestion call): an enforcement node or an appliance sends a batch of ' +
   'events of one log kind as NDJSON (`Content-Type: application/x-ndjson`, UTF-8, one JSON object per line; blank lines ' +
-  `are skipped), authenticated by an ingestion token in \`Authorization: ${INGEST_TOKEN_SCHEME} <token>\`, without ` +
+  'are skipped), as it is or compressed with `Content-Encoding: gzip` (another encoding is 415), authenticated by an ' +
+  `ingestion token in \`Authorization: ${INGEST_TOKEN_SCHEME} <token>\`, without ` +
   'cookies or X-XSRFToken. Each line is an event as the log view answers it, validated with the same schema (its ' +
   '`timestamp` is ISO 8601 UTC; fields the schema does not know are dropped). ' +
-  `Limits: a body of at most ${count(INGEST_MAX_BYTES)} bytes and ${count(INGEST_MAX_LINES)} lines, else 413 naming the ` +
-  'limit. A line that is not a JSON object, or an event the schema refuses, is 400 with `errors: [{ line, path, key, ' +
+  `Limits: a body of at most ${count(INGEST_MAX_BYTES)} bytes (decompressed) and ${count(INGEST_MAX_LINES)} lines, else ` +
+  '413 naming the limit; a gzip body that does not decompress is 400. A line that is not a JSON object, or an event ' +
+  'the schema refuses, is 400 with `errors: [{ line, path, key, ' +
   'message }]` (line numbers from 1, path the field in the event) and a `msg` such as `line 12: domain: …`; nothing of ' +
   'that batch is stored. The batch is stored whole in one transaction, with the reports\' rollups of the hours it ' +
   'touches, and answered 200 `{ accepted }` only once committed: a batch answered 200 is never lost. On a ClickHouse ' +

@@ -11,6 +11,11 @@ export type IngestLogType = (typeof INGEST_LOG_TYPES)[number];
 
 /** Largest body of one batch, in bytes (8 MiB). */
 export const INGEST_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The Content-Encodings a batch may be sent in besides none (`identity`): gzip, as log shippers send by default. The
+ * byte limit counts the decoded body.
+ */
+export const INGEST_ENCODINGS = ['gzip', 'x-gzip'] as const;
 /** Most lines (events) in one batch. */
 export const INGEST_MAX_LINES = 10_000;
 /** Batches stored at once by one server, and by one tenant; more are answered 429 with Retry-After. */

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestionTokenOps, ingestKindOps } from '../../definitions/api/ingest';
 import { INGEST_MAX_BYTES, INGEST_MAX_IN_FLIGHT, INGEST_MAX_LINES } from '../../schemas/areas/ingest';
@@ -187,6 +188,40 @@ describe('ingesting a batch', () => {
     const tooMany = await send(secret, 'web', { data: '{}\n'.repeat(INGEST_MAX_LINES + 1), type: 'application/x-ndjson' });
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.msg).toBe('The batch has 10,001 events; one batch may hold 10,000.');
+  });
+
+  it('takes a batch compressed with gzip; refuses one that does not decompress, decompresses past the limit, or another encoding', async () => {
+    const admin = await signedIn('admin');
+    const { secret } = await newToken(admin);
+    const domain = `gzip-${randomUUID().slice(0, 8)}.example`;
+    const post = (body: Buffer, encoding: string) =>
+      fetch(new ApiClient().base + INGEST_PATH('web'), {
+        method: 'POST',
+        headers: { ...ingestAuth(secret), 'content-type': 'application/x-ndjson', 'content-encoding': encoding },
+        body: new Uint8Array(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { msg: string; accepted?: number } }));
+    const events = (n: number, from = 0) => ndjson([...Array(n)].map((_, i) => webEvent((NOW_S - 60 - i) * 1000, domain, `z-${from + i}`))).data;
+
+    const stored = await post(gzipSync(events(300)), 'gzip');
+    expect(stored).toEqual({ status: 200, body: { accepted: 300 } });
+    // Two gzip members one after the other, as a shipper appending to a batch sends them.
+    const members = await post(Buffer.concat([gzipSync(events(2, 300)), gzipSync(events(3, 302))]), 'gzip');
+    expect(members).toEqual({ status: 200, body: { accepted: 5 } });
+
+    const whole = gzipSync(events(50, 400));
+    const refused: [Buffer, string, number, RegExp][] = [
+      [Buffer.from(events(50, 400)), 'gzip', 400, /^The body is not valid gzip/],
+      [whole.subarray(0, whole.length - 20), 'gzip', 400, /^The body is not valid gzip/],
+      // 9 MiB of blank lines in 9 KB: stopped at the limit, not decompressed to its end.
+      [gzipSync(Buffer.concat([Buffer.from(events(50, 400)), Buffer.alloc(INGEST_MAX_BYTES + 1024 * 1024, '\n')])), 'gzip', 413, /8,388,608 bytes/],
+      [brotliCompressSync(events(50, 400)), 'br', 415, /^Content-Encoding br is not taken/],
+    ];
+    for (const [body, encoding, status, msg] of refused) {
+      const res = await post(body, encoding);
+      expect(res.status, `${encoding} ${body.length}`).toBe(status);
+      expect(res.body.msg).toMatch(msg);
+    }
+    expect(await webEventsTo(admin, domain)).toBe(305);
   });
 
   // Slow on a busy machine: the slow batches reach the server in seconds, and a slow batch refused is sent again.

@@ -3,13 +3,15 @@
  * batches of BENCH_INGEST_BATCH (default 5,000) by BENCH_INGEST_SENDERS appliances at once (default 2), to a test
  * server on PGlite with the small demo seed (or on DATABASE_URL; with LOG_STORE=clickhouse and CLICKHOUSE_URL its logs
  * on the cluster). The events are spread in time order over the last BENCH_INGEST_HOURS hours (default 2), as
- * appliances would send them; a 429 is retried after its Retry-After. Prints events/s acknowledged (each batch
+ * appliances would send them; with BENCH_INGEST_GZIP=1 each batch is sent compressed (Content-Encoding: gzip, compressed
+ * before the clock starts). A 429 is retried after its Retry-After. Prints events/s acknowledged (each batch
  * answered once committed: with its rollups on SQL, to the ingest queue on ClickHouse) and events/s stored (until a
  * report, which waits for what was acknowledged, counts them all), batch latency p50 / p95, the processor time per
  * event of this process and of the machine's ClickHouse servers, and checks that the report counts every event.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import { INGEST_PATH, ingestAuth, ndjson, webEvent } from '../api/ingestEvents';
 import { ApiClient } from '../api/helpers';
 import { startTestServer } from '../setup/start-server';
@@ -18,6 +20,7 @@ const TOTAL = Number(process.env.BENCH_INGEST_EVENTS ?? 200_000);
 const BATCH = Number(process.env.BENCH_INGEST_BATCH ?? 5_000);
 const SENDERS = Number(process.env.BENCH_INGEST_SENDERS ?? 2);
 const HOURS = Number(process.env.BENCH_INGEST_HOURS ?? 2);
+const GZIP = process.env.BENCH_INGEST_GZIP === '1';
 
 /** Processor seconds of this machine's ClickHouse servers so far (user and system, from /proc); 0 where there is none. */
 function clickHouseSeconds(): number {
@@ -47,8 +50,10 @@ try {
   const batches = Math.ceil(TOTAL / BATCH);
   const bodies = [...Array(batches)].map((_, b) => {
     const n = Math.min(BATCH, TOTAL - b * BATCH);
-    return ndjson([...Array(n)].map((__, i) => webEvent(start + Math.floor(((b * BATCH + i) / TOTAL) * (end - start)), domain, `${b}-${i}`))).data;
+    const text = ndjson([...Array(n)].map((__, i) => webEvent(start + Math.floor(((b * BATCH + i) / TOTAL) * (end - start)), domain, `${b}-${i}`))).data;
+    return GZIP ? gzipSync(text) : text;
   });
+  const headers = { ...auth, 'content-type': 'application/x-ndjson', ...(GZIP ? { 'content-encoding': 'gzip' } : {}) };
   const latencies: number[] = [];
   let retries = 0;
   let next = 0;
@@ -56,7 +61,7 @@ try {
     for (let b = next++; b < batches; b = next++) {
       for (;;) {
         const t0 = performance.now();
-        const res = await fetch(server.url + INGEST_PATH('web'), { method: 'POST', headers: { ...auth, 'content-type': 'application/x-ndjson' }, body: bodies[b] });
+        const res = await fetch(server.url + INGEST_PATH('web'), { method: 'POST', headers, body: bodies[b] });
         if (res.status === 429) {
           retries++;
           await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
@@ -82,7 +87,7 @@ try {
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!.toFixed(0);
   const logStore = process.env.LOG_STORE === 'clickhouse' ? 'ClickHouse' : process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`log store: ${logStore}; ${TOTAL.toLocaleString('en')} web events in batches of ${BATCH.toLocaleString('en')}, ${SENDERS} senders, over ${HOURS} h`);
+  console.log(`log store: ${logStore}; ${TOTAL.toLocaleString('en')} web events in batches of ${BATCH.toLocaleString('en')}${GZIP ? ' (gzip)' : ''}, ${SENDERS} senders, over ${HOURS} h`);
   console.log(`acknowledged: ${Math.round(TOTAL / seconds).toLocaleString('en')} events/s (${seconds.toFixed(1)} s); batch p50 ${p(0.5)} ms, p95 ${p(0.95)} ms; 429 retries ${retries}`);
   console.log(`stored (a report counting them all): ${Math.round(TOTAL / storedSeconds).toLocaleString('en')} events/s (${storedSeconds.toFixed(1)} s)`);
   console.log(
