@@ -157,11 +157,11 @@ function union(
   days = true,
 ): string {
   const d = reportRollups(run.spec)[name]!;
+  // A range wholly past the tenant's retention reads nothing, and its filters' values are no statement's parameters.
+  if (run.read.startMs > run.read.endMs) return rollupUnion(d, run.tenantId, { raw: [], hours: [], days: [] }, groups, p);
   const filters = run.filters(p);
   const plan: RangePlan =
-    run.rollups && !filters.length
-      ? planRange(run.read.startMs, run.read.endMs, whole, days)
-      : { raw: run.read.startMs <= run.read.endMs ? [[run.read.startMs, run.read.endMs + 1]] : [], hours: [], days: [] };
+    run.rollups && !filters.length ? planRange(run.read.startMs, run.read.endMs, whole, days) : { raw: [[run.read.startMs, run.read.endMs + 1]], hours: [], days: [] };
   return rollupUnion(d, run.tenantId, plan, groups, p, filters, run.layouts);
 }
 
