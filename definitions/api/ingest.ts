@@ -62,7 +62,8 @@ const INGEST_DOC =
   `Exactly once: send each batch with an \`${IDEMPOTENCY_HEADER}\` header of its own (1 to 200 printable ASCII ` +
   'characters without spaces, such as a UUID; else 400). A batch sent again with a key of the same tenant and log kind ' +
   `stored in the last ${IDEMPOTENCY_KEY_HOURS} hours is not stored again: it is answered 200 with the first answer's ` +
-  `\`accepted\` and \`${IDEMPOTENCY_REPLAYED_HEADER}: true\`. Without the header delivery is at least once (a batch ` +
+  `\`accepted\` and \`${IDEMPOTENCY_REPLAYED_HEADER}: true\`; sent again with another body (its NDJSON text, after ` +
+  'any gzip, differs) it is 422 and nothing of it is stored. Without the header delivery is at least once (a batch ' +
   'committed just before its answer was lost is stored twice when sent again). A batch that could not be stored (the ' +
   `log store not answering) is 503 with \`Retry-After: ${STORE_RETRY_AFTER_S}\`: send it again. ` +
   `Back-pressure: while ${INGEST_MAX_IN_FLIGHT.server} batches are in flight on the server (from their first byte ` +

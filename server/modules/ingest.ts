@@ -153,37 +153,48 @@ function batchKey(header: string | string[] | undefined): string | undefined {
   throw new HttpError(400, `${path}: ${parsed.error.issues[0]!.message}`, { errors: fieldErrors(parsed.error).map((e) => ({ ...e, path })) });
 }
 
+/** A keyed batch as first stored: its events and its body's SHA-256 (none for batches recorded before it was kept). */
+interface KeyedBatch {
+  readonly accepted: number;
+  readonly body_sha256: string | null;
+}
+
 /**
- * Records a keyed batch's key with the events it stored; false when the key was recorded already (on PostgreSQL a
- * second sender of the same key waits here for the first's commit).
+ * Records a keyed batch's key with the events it stored and its body's digest; false when the key was recorded already
+ * (on PostgreSQL a second sender of the same key waits here for the first's commit).
  */
-async function recordBatch(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number): Promise<boolean> {
+async function recordBatch(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number, digest: string): Promise<boolean> {
   // Keys past their time go; rows another batch is deleting are left to it (no lock waits between batches).
   await tx.query(
     `DELETE FROM ingest_batches WHERE ctid IN (SELECT ctid FROM ingest_batches WHERE tenant_id = $1 AND created_at < $2 FOR UPDATE SKIP LOCKED)`,
     [tenantId, new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString()],
   );
-  const { rows } = await tx.query('INSERT INTO ingest_batches (tenant_id, log_type, key, accepted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key', [
-    tenantId,
-    type,
-    key,
-    events,
-  ]);
+  const { rows } = await tx.query(
+    'INSERT INTO ingest_batches (tenant_id, log_type, key, accepted, body_sha256) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING key',
+    [tenantId, type, key, events, digest],
+  );
   return rows.length > 0;
 }
 
 /**
  * Records a keyed batch in the transaction storing it; answers how many events the batch stored when the key was
- * already recorded, else undefined.
+ * already recorded, else undefined. 422 when the key was recorded with another body: nothing of this one is stored.
  */
-async function storedBefore(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number): Promise<number | undefined> {
-  return (await recordBatch(tx, tenantId, type, key, events)) ? undefined : acceptedBefore(tx, tenantId, type, key);
-}
-
-/** The events a keyed batch stored, when its key is recorded. */
-async function acceptedBefore(db: Db, tenantId: string, type: IngestLogType, key: string): Promise<number | undefined> {
-  const { rows } = await db.query<{ accepted: number }>('SELECT accepted FROM ingest_batches WHERE tenant_id = $1 AND log_type = $2 AND key = $3', [tenantId, type, key]);
-  return rows[0]?.accepted;
+async function storedBefore(tx: Db, tenantId: string, type: IngestLogType, key: string, events: number, digest: string): Promise<number | undefined> {
+  if (await recordBatch(tx, tenantId, type, key, events, digest)) return undefined;
+  const { rows } = await tx.query<KeyedBatch>('SELECT accepted, body_sha256 FROM ingest_batches WHERE tenant_id = $1 AND log_type = $2 AND key = $3', [
+    tenantId,
+    type,
+    key,
+  ]);
+  const first = rows[0];
+  if (first?.body_sha256 && first.body_sha256 !== digest) {
+    throw new HttpError(
+      422,
+      `The ${IDEMPOTENCY_HEADER} ${key} was sent before with another batch (${first.accepted} events stored then); nothing of this one was stored. Send each batch with a key of its own.`,
+    );
+  }
+  return first?.accepted;
 }
 
 // ---- the module --------------------------------------------------------------------------------------------------
@@ -260,12 +271,14 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
     // commit together; on PostgreSQL a second sender of the key waits for the first's commit. On PGlite a batch waits
     // while interactive calls wait.
     const stored = ctx.db.heavy().transaction(async (tx) => {
-      const before = key === undefined ? undefined : await storedBefore(tx, sender.tid, type, key, events.length);
+      const before = key === undefined ? undefined : await storedBefore(tx, sender.tid, type, key, events.length, sha256(ctx.body));
       if (before !== undefined) return replayed(tx, before);
       return recorded(tx, await store.ingest(tx, sender.tid, type, events.map(incoming)));
     });
     // The log store (or one of its shards) not answering: the batch is not acknowledged, and is to be sent again.
-    const accepted = await stored.catch((e: unknown) => {
+    const accepted = await stored.catch(async (e: unknown) => {
+      // A key sent again with another body is refused for its content, as a batch that does not validate is.
+      if (e instanceof HttpError && e.status === 422) await audited(ctx.db, 'failure', `${LOG_TYPE_LABELS[type]} batch refused: ${e.message}`);
       if (e instanceof HttpError) throw e;
       ctx.request.log.warn({ err: e }, 'ingestion batch not stored');
       throw new HttpError(503, `The events could not be stored; send the batch again in ${STORE_RETRY_AFTER_S} s.`, { retry_after: STORE_RETRY_AFTER_S });

@@ -298,6 +298,15 @@ describe('ingesting a batch', () => {
     const other = await keyed(key, ndjson([{ ...webEvent((NOW_S - 60) * 1000, domain, 'theirs'), ...OTHER_CORP_USER }]), theirs.secret);
     expect(other.body).toEqual({ accepted: 1 });
     expect(other.headers.get('idempotency-replayed')).toBeNull();
+    // The key of a stored batch sent with another body: 422, nothing of it stored, the refusal in the audit log.
+    const reused = await keyed(key, batch(['x', 'y', 'z', 'w']));
+    expect(reused.status, reused.text).toBe(422);
+    expect(reused.body.msg).toBe(`The Idempotency-Key ${key} was sent before with another batch (3 events stored then); nothing of this one was stored. Send each batch with a key of its own.`);
+    expect(await webEventsTo(admin, domain)).toBe(7);
+    const audit = (await admin.get(`/api/rep/v1/query/audit?start=${NOW_S - 60}&end=${Math.ceil(Date.now() / 1000) + 600}&limit=1000`)).body.events.map(
+      (e: { event: { details: string } }) => e.event.details,
+    );
+    expect(audit).toContain(`Web batch refused: ${reused.body.msg}`);
     // A key that is not one: 400 naming the header, nothing stored.
     for (const bad of ['has space', 'x'.repeat(201), 'é']) {
       const res = await keyed(bad, batch(['bad']));
