@@ -10,8 +10,10 @@ import {
   INGEST_MAX_IN_FLIGHT,
   INGEST_MAX_LINES,
   INGEST_MAX_TOKENS,
+  INGEST_QUEUE_BACKLOG_S,
   INGEST_QUEUE_MAX_EVENTS,
   INGEST_QUEUE_READ_WAIT_S,
+  INGEST_QUEUE_UNMEASURED_EVENTS,
   INGEST_RETRY_AFTER_S,
   IngestAnswer,
   IngestionTokenDeleted,
@@ -68,9 +70,11 @@ const INGEST_DOC =
   `log store not answering) is 503 with \`Retry-After: ${STORE_RETRY_AFTER_S}\`: send it again. ` +
   `Back-pressure: while ${INGEST_MAX_IN_FLIGHT.server} batches are in flight on the server (from their first byte ` +
   `received until answered), or ${INGEST_MAX_IN_FLIGHT.tenant} of the tenant's, another is answered 429 with ` +
-  `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored; so is a batch while ` +
-  `${count(INGEST_QUEUE_MAX_EVENTS)} events wait in a ClickHouse log store's ingest queue (the cluster slower than ` +
-  'the senders, or a shard down). ' +
+  `\`Retry-After: ${INGEST_RETRY_AFTER_S}\` (seconds) before its body is read, nothing stored; so is a batch on a ` +
+  `ClickHouse log store while its ingest queue holds what the cluster stores in ${INGEST_QUEUE_BACKLOG_S} s at the rate ` +
+  `last measured (at least ${count(INGEST_MAX_LINES)} events, at most ${count(INGEST_QUEUE_MAX_EVENTS)}; ` +
+  `${count(INGEST_QUEUE_UNMEASURED_EVENTS)} until a rate is measured; an empty queue takes any batch): the cluster slower than the ` +
+  'senders, or a shard down. So a read waits for a backlog it can see the end of, rather than answering 503. ' +
   'Throughput: each batch costs a transaction besides its events, so send thousands of events a batch rather than ' +
   'hundreds when you can; on a ClickHouse log store small batches are gathered into large inserts, so one sender of ' +
   'batches of 100 events goes at several thousand events a second. An unknown or revoked ' +

@@ -23,8 +23,8 @@ export const INGEST_MAX_IN_FLIGHT = { server: 16, tenant: 4 } as const;
 /** Seconds a refused batch is asked to wait (Retry-After). */
 export const INGEST_RETRY_AFTER_S = 1;
 /**
- * Most events a ClickHouse log store holds acknowledged and not yet moved to the cluster (its ingest queue); a batch
- * past it is answered 429 with Retry-After.
+ * Most events a ClickHouse log store holds acknowledged and not yet moved to the cluster (its ingest queue), however
+ * fast the cluster; a batch past it is answered 429 with Retry-After.
  */
 export const INGEST_QUEUE_MAX_EVENTS = 200_000;
 /**
@@ -32,6 +32,16 @@ export const INGEST_QUEUE_MAX_EVENTS = 200_000;
  * the ingest queue for the cluster; then 503 with Retry-After.
  */
 export const INGEST_QUEUE_READ_WAIT_S = 30;
+/**
+ * Seconds of the cluster's work a ClickHouse log store's ingest queue holds at most: it takes a batch only while what
+ * waits is less than what the cluster stored in this long at its last measured rate (at least one full batch, at most
+ * INGEST_QUEUE_MAX_EVENTS, INGEST_QUEUE_UNMEASURED_EVENTS until a rate is measured); past it, 429 with Retry-After.
+ * Half the read's wait, so that a read waiting for a backlog is answered within it, the other half left for the
+ * inserts under way.
+ */
+export const INGEST_QUEUE_BACKLOG_S = INGEST_QUEUE_READ_WAIT_S / 2;
+/** Events a ClickHouse log store's ingest queue holds until the cluster's rate has been measured (one large insert). */
+export const INGEST_QUEUE_UNMEASURED_EVENTS = 50_000;
 /** Ingestion tokens per tenant. */
 export const INGEST_MAX_TOKENS = 10;
 /** Lines whose errors one 400 lists; the message says how many more lines were refused. */

@@ -4,7 +4,7 @@
  * fewer, larger inserts, each row stored once whatever failed, and reads wait for what was acknowledged.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INGEST_QUEUE_MAX_EVENTS } from '../../../schemas/areas/ingest';
+import { INGEST_MAX_LINES, INGEST_QUEUE_BACKLOG_S, INGEST_QUEUE_MAX_EVENTS, INGEST_QUEUE_READ_WAIT_S, INGEST_QUEUE_UNMEASURED_EVENTS } from '../../../schemas/areas/ingest';
 import type { LogType } from '../../../schemas/logs';
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
@@ -17,6 +17,8 @@ class FakeCluster implements DrainTarget {
   readonly inserts: number[] = [];
   /** Each insert waits this long first. */
   delayMs = 0;
+  /** And this long per row, after. */
+  msPerRow = 0;
   /** The next insert stores this many of its lines, then fails. */
   failAfter: number | undefined;
   /** The next this many inserts fail, storing nothing, with this answer (a shard down). */
@@ -43,6 +45,7 @@ class FakeCluster implements DrainTarget {
       await this.gate;
       for (const [key, release] of this.holding) if (lines.some((l) => l.startsWith(`${key}\t`, l.lastIndexOf('\t', l.lastIndexOf('\t') - 1) + 1))) await release;
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+      if (this.msPerRow) await new Promise((r) => setTimeout(r, this.msPerRow * lines.length));
       if (this.down > 0) {
         this.down--;
         throw new Error(this.downAnswer);
@@ -89,12 +92,22 @@ function batch(n: number, tenantId = T): Omit<QueueEntry, 'id'> {
 }
 
 const queued = async (db: Db) => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM log_ingest_queue')).rows[0]!.n);
+const NAME = 'test ingest queue';
+/** As if the drainer had measured the cluster at `rate` events a second. */
+const measured = (db: Db, rate: number) =>
+  db.query('INSERT INTO log_ingest_rate (target, events_per_s) VALUES ($1, $2) ON CONFLICT (target) DO UPDATE SET events_per_s = $2', [NAME, rate]);
+/** What a refused promise rejected with, as status, Retry-After and message. */
+const refusal = async (p: Promise<unknown>) => {
+  const e = await p.then(() => undefined, (e: unknown) => e);
+  expect(e).toBeInstanceOf(HttpError);
+  return { status: (e as HttpError).status, retryAfter: (e as HttpError).extra.retry_after, message: (e as HttpError).message };
+};
 
 describe('the ClickHouse ingest queue', () => {
   let db: Db;
   const open: IngestQueue[] = [];
-  const queueOf = (cluster: DrainTarget, readWaitMs?: number) => {
-    const q = new IngestQueue(cluster, 'test ingest queue', readWaitMs);
+  const queueOf = (cluster: DrainTarget, readWaitMs = INGEST_QUEUE_READ_WAIT_S * 1000, backlogS = INGEST_QUEUE_BACKLOG_S) => {
+    const q = new IngestQueue(cluster, NAME, { readWaitMs, backlogS });
     open.push(q);
     return q;
   };
@@ -106,6 +119,7 @@ describe('the ClickHouse ingest queue', () => {
   afterEach(async () => {
     for (const q of open.splice(0)) await q.close();
     await db.query('DELETE FROM log_ingest_queue');
+    await db.query('DELETE FROM log_ingest_rate');
   });
   afterAll(async () => {
     await db?.close();
@@ -199,7 +213,7 @@ describe('the ClickHouse ingest queue', () => {
       // Three failed tries a second apart: one warning, with what waits meanwhile; then one line once stored.
       expect(warn.mock.calls.map(([line]) => line)).toEqual([
         'ClickHouse: storing the queued events failed: Code: 279, All connection tries failed. Log: / Code: 210, Connection refused (127.0.0.1:19001). ' +
-          `Trying again every 1 s; 120 events wait (batches are refused with 429 once ${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} do).`,
+          'Trying again every 1 s; 120 events wait (batches are refused with 429 past what the cluster stored in 15 s).',
       ]);
       expect(info.mock.calls.map(([line]) => line)).toEqual([expect.stringMatching(/^ClickHouse: storing the queued events succeeded again after \d+ s \(3 failed tries\)\.$/)]);
     } finally {
@@ -212,8 +226,10 @@ describe('the ClickHouse ingest queue', () => {
     const cluster = new FakeCluster();
     // A batch the last server inserted in part before it stopped, and another: each lane takes one.
     const [partial, other] = [batch(DRAIN_EVENTS), batch(DRAIN_EVENTS)];
-    await new IngestQueue(cluster, 'test ingest queue').add(db, partial);
-    await new IngestQueue(cluster, 'test ingest queue').add(db, other);
+    // Past what the queue takes before a rate is measured.
+    await measured(db, 1e6);
+    await new IngestQueue(cluster, NAME).add(db, partial);
+    await new IngestQueue(cluster, NAME).add(db, other);
     await cluster.insert('web', partial.rows.split('\n').slice(0, 10).join('\n'));
     const releases = new Map<string, () => void>();
     for (const { key } of [partial, other]) cluster.holding.set(key, new Promise((r) => releases.set(key, r)));
@@ -277,8 +293,8 @@ describe('the ClickHouse ingest queue', () => {
     const cluster = new FakeCluster();
     const first = batch(50);
     const second = batch(50);
-    await new IngestQueue(cluster, 'test ingest queue').add(db, first);
-    await new IngestQueue(cluster, 'test ingest queue').add(db, second);
+    await new IngestQueue(cluster, NAME).add(db, first);
+    await new IngestQueue(cluster, NAME).add(db, second);
     // The first batch reached the cluster, but its entry was never deleted.
     await cluster.insert('web', first.rows);
     const q = queueOf(cluster);
@@ -294,7 +310,7 @@ describe('the ClickHouse ingest queue', () => {
     const keeping = { insert: (logType: LogType, rows: string) => (texts.push(rows), cluster.insert(logType, rows)), held: cluster.held.bind(cluster), recount: cluster.recount.bind(cluster) };
     // Queued by a server that does not drain: the drainer reads the rows back from the SQL store.
     const sent = batch(2_000);
-    await new IngestQueue(keeping, 'test ingest queue').add(db, sent);
+    await new IngestQueue(keeping, NAME).add(db, sent);
     const { rows } = await db.query<{ lines: string | null; bytes: number }>('SELECT lines, octet_length(packed) AS bytes FROM log_ingest_queue');
     expect(rows[0]!.lines).toBeNull();
     expect(rows[0]!.bytes).toBeLessThan(sent.rows.length / 4);
@@ -325,7 +341,8 @@ describe('the ClickHouse ingest queue', () => {
     const [a, b] = [queueOf(ta), queueOf(tb)];
     a.start(db);
     b.start(db);
-    // Batches of DRAIN_EVENTS / 2: each lane's insert takes two.
+    // Batches of DRAIN_EVENTS / 2: each lane's insert takes two (past what the queue takes before a rate is measured).
+    await measured(db, 1e6);
     await Promise.all([...Array(6)].map((_, i) => (i % 2 ? a : b).add(db, batch(DRAIN_EVENTS / 2, `tenant-${i % 3}`))));
     try {
       await vi.waitFor(() => expect(cluster.concurrent).toBe(2), { timeout: 10_000, interval: 50 });
@@ -337,19 +354,25 @@ describe('the ClickHouse ingest queue', () => {
     cluster.expectEachOnce(3 * DRAIN_EVENTS);
   });
 
-  it('refuses a batch with 429 once the queue holds its limit, and a read that waits too long with 503', async () => {
+  it('refuses a batch with 429 once the queue holds its limit however fast the cluster, and a read that waits too long with 503', async () => {
     const cluster = new FakeCluster();
     let open_ = () => {};
     cluster.gate = new Promise((r) => (open_ = r));
+    await measured(db, 1e6);
     const q = queueOf(cluster, 300);
     q.start(db);
     for (let n = 0; n < INGEST_QUEUE_MAX_EVENTS; n += 10_000) await q.add(db, batch(10_000));
-    const refused = await q.add(db, batch(1)).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect([(refused as HttpError).status, (refused as HttpError).extra.retry_after]).toEqual([429, 1]);
+    expect(await refusal(q.add(db, batch(1)))).toEqual({
+      status: 429,
+      retryAfter: 1,
+      message: '200,000 events are waiting to be stored in the log store, which holds 200,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+    });
     expect(await queued(db)).toBe(INGEST_QUEUE_MAX_EVENTS / 10_000);
-    const late = await q.settled(db, T).catch((e: unknown) => e);
-    expect([(late as HttpError).status, (late as HttpError).extra.retry_after]).toEqual([503, 5]);
+    expect(await refusal(q.settled(db, T))).toEqual({
+      status: 503,
+      retryAfter: 5,
+      message: 'Events received in the last seconds are still being stored; try again in 5 s.',
+    });
     // Another tenant's reads do not wait for this one's events.
     await q.settled(db, 'tenant-quiet');
     open_();
@@ -359,5 +382,76 @@ describe('the ClickHouse ingest queue', () => {
     // PGlite has no autovacuum: the queue vacuumed itself once that many events had left it.
     const { rows } = await db.query<{ n: number }>("SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'log_ingest_queue'");
     expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('holds what the cluster stores in 15 s at its measured rate, at least one full batch, and any batch when empty', async () => {
+    const cluster = new FakeCluster();
+    cluster.gate = new Promise(() => undefined);
+    const q = queueOf(cluster);
+    // Before any rate is measured.
+    for (let n = 0; n < INGEST_QUEUE_UNMEASURED_EVENTS; n += 10_000) await q.add(db, batch(10_000));
+    expect((await refusal(q.add(db, batch(1)))).message).toBe(
+      '50,000 events are waiting to be stored in the log store, which holds 50,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+    );
+    // A cluster measured at 2,000 events a second: 30,000.
+    await measured(db, 2_000);
+    expect((await refusal(q.add(db, batch(1)))).message).toBe(
+      '50,000 events are waiting to be stored in the log store, which holds 30,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+    );
+    await db.query('DELETE FROM log_ingest_queue');
+    await q.add(db, batch(20_000));
+    await q.add(db, batch(10_000));
+    await refusal(q.add(db, batch(1)));
+    // At 100 a second, 1,500 in 15 s: still one full batch.
+    await measured(db, 100);
+    await db.query('DELETE FROM log_ingest_queue');
+    await q.add(db, batch(1));
+    await q.add(db, batch(INGEST_MAX_LINES - 1));
+    expect((await refusal(q.add(db, batch(1)))).message).toBe(
+      '10,000 events are waiting to be stored in the log store, which holds 10,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+    );
+    // An empty queue takes a batch past the limit.
+    await db.query('DELETE FROM log_ingest_queue');
+    await q.add(db, batch(INGEST_MAX_LINES + 5));
+    expect(await queued(db)).toBe(1);
+  });
+
+  it('measures the rate it drains at, and refuses senders faster than the cluster so that reads are answered', { timeout: 60_000 }, async () => {
+    // Two lanes of 10,000 rows a second at most; reads may wait 4 s, the queue holds 1 s of the cluster's work.
+    const cluster = new FakeCluster();
+    cluster.msPerRow = 0.1;
+    const q = queueOf(cluster, 4_000, 1);
+    q.start(db);
+    let stop = false;
+    let refused = 0;
+    // Two senders, each faster than the cluster alone.
+    const sender = async () => {
+      while (!stop) {
+        await q.add(db, batch(2_000)).catch((e: unknown) => {
+          if (!(e instanceof HttpError && e.status === 429)) throw e;
+          refused++;
+        });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const sending = Promise.all([sender(), sender()]);
+    try {
+      const waits: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        const began = performance.now();
+        await q.settled(db, T);
+        waits.push(performance.now() - began);
+      }
+      expect(refused).toBeGreaterThan(0);
+      const { rows } = await db.query<{ rate: number }>('SELECT events_per_s AS rate FROM log_ingest_rate WHERE target = $1', [NAME]);
+      // Measured below the cluster's two lanes and above what one lane's inserts alone would have moved at their slowest.
+      expect(rows[0]!.rate).toBeGreaterThan(2_000);
+      expect(rows[0]!.rate).toBeLessThan(20_000);
+      expect(waits.every((w) => w < 4_000)).toBe(true);
+    } finally {
+      stop = true;
+      await sending;
+    }
   });
 });

@@ -25,12 +25,27 @@
  * server's time per event than deflating it (docs/benchmarks.md). Compression runs off the event loop (zlib's threads).
  *
  * Reads of a tenant first wait until the batches acknowledged before the read are in the cluster (`settled`), so what
- * was acknowledged is read; at most INGEST_QUEUE_READ_WAIT_S, then 503 with Retry-After. The queue holds at most
- * INGEST_QUEUE_MAX_EVENTS events; a batch past that is answered 429 with Retry-After, nothing stored.
+ * was acknowledged is read; at most INGEST_QUEUE_READ_WAIT_S, then 503 with Retry-After.
+ *
+ * Admission: the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S, half the read's wait, at the rate the
+ * drainer last measured (`log_ingest_rate`, SQL migration 620: events moved over the time a drain was under way, kept
+ * so that every server admits by it and a restarted one starts from it); at least one full batch, at most
+ * INGEST_QUEUE_MAX_EVENTS, and INGEST_QUEUE_UNMEASURED_EVENTS until a rate is measured. A batch past it is answered
+ * 429 with Retry-After, nothing stored; an empty queue takes any batch. A fixed limit let senders faster than a slow
+ * cluster keep a backlog of minutes, which every read of their tenant then waited for in vain. Bounding the backlog by
+ * its oldest batch's age instead would bound it in the senders' time, not the cluster's: once admission opened, fast
+ * senders would put in that long of their rate.
  */
 import { promisify } from 'node:util';
 import { deflate, inflate } from 'node:zlib';
-import { INGEST_QUEUE_MAX_EVENTS, INGEST_QUEUE_READ_WAIT_S, INGEST_RETRY_AFTER_S } from '../../../schemas/areas/ingest';
+import {
+  INGEST_MAX_LINES,
+  INGEST_QUEUE_BACKLOG_S,
+  INGEST_QUEUE_MAX_EVENTS,
+  INGEST_QUEUE_READ_WAIT_S,
+  INGEST_QUEUE_UNMEASURED_EVENTS,
+  INGEST_RETRY_AFTER_S,
+} from '../../../schemas/areas/ingest';
 import type { LogType } from '../../../schemas/logs';
 import { Lease } from '../../db/lease';
 import { HttpError, type Db } from '../../types';
@@ -64,6 +79,8 @@ const RECOUNT_RETRY_MS = 5_000;
 const WARN_EVERY_MS = 30_000;
 /** Seconds a read that waited in vain is asked to wait (Retry-After). */
 const READ_RETRY_AFTER_S = 5;
+/** Time a drain was under way over which one measurement of the rate is taken (then averaged with the last). */
+const RATE_WINDOW_MS = 3_000;
 
 /** A queued batch: its tenant and kind, its key, the span of its times and its rows as the cluster's insert takes them. */
 export interface QueueEntry {
@@ -170,6 +187,31 @@ class FailureLog {
   }
 }
 
+/**
+ * The rate the queue drains at: events moved over the time at least one drain was under way (the lanes overlap, so
+ * their time is counted once), a measurement each RATE_WINDOW_MS of it. Idle time does not count: a cluster waited for
+ * by no one is not slower.
+ */
+class DrainMeter {
+  private events = 0;
+  private busyMs = 0;
+  /** The end of the time counted so far: drains end in order, so a drain that began before it overlaps. */
+  private countedTo = 0;
+
+  /** Notes a drain that began at `began` (performance.now()) and has just ended; the rate once a window is full. */
+  moved(began: number, events: number): number | undefined {
+    const ended = performance.now();
+    this.busyMs += Math.max(0, ended - Math.max(began, this.countedTo));
+    this.countedTo = Math.max(this.countedTo, ended);
+    this.events += events;
+    if (this.busyMs < RATE_WINDOW_MS) return undefined;
+    const rate = (this.events * 1000) / this.busyMs;
+    this.events = 0;
+    this.busyMs = 0;
+    return rate;
+  }
+}
+
 const deflated = promisify(deflate);
 const inflated = promisify(inflate);
 
@@ -228,6 +270,7 @@ export class IngestQueue {
   /** Events moved since the queue was last vacuumed (PGlite). */
   private movedSinceVacuum = 0;
   private readonly gate = new Gate();
+  private readonly meter = new DrainMeter();
   private readonly drainLog = new FailureLog('storing the queued events', `Trying again every ${RETRY_MS / 1000} s`);
   private readonly recountLog = new FailureLog(
     'counting again the rollup rows of events a failed insert stored',
@@ -246,30 +289,54 @@ export class IngestQueue {
     private readonly target: DrainTarget,
     /** The cluster and database the queue goes to: a SQL store may hold the queues of several. */
     private readonly name: string,
-    private readonly readWaitMs = INGEST_QUEUE_READ_WAIT_S * 1000,
+    /** How long a read waits for the queue (ms), and how many seconds of the cluster's work the queue holds. */
+    private readonly limits = { readWaitMs: INGEST_QUEUE_READ_WAIT_S * 1000, backlogS: INGEST_QUEUE_BACKLOG_S },
   ) {}
 
-  /** Queues a batch in the caller's transaction (or alone); 429 when the queue is full. */
+  /** Queues a batch in the caller's transaction (or alone); 429 when the queue holds what the cluster stores in `backlogS`. */
   async add(db: Db, batch: Omit<QueueEntry, 'id'>): Promise<void> {
     // Fastest zlib level: the queue keeps a batch for seconds; base64, as a bytea parameter went through PGlite's
     // protocol as hex escapes many times slower.
     const packed = (await deflated(Buffer.from(batch.rows), { level: 1 })).toString('base64');
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, packed)
-       SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, decode($7, 'base64')
-        WHERE (SELECT coalesce(sum(events), 0) FROM ${waiting(9)}) + $4::integer <= $8::integer
-       RETURNING id::text`,
-      [batch.tenantId, batch.logType, batch.key, batch.events, batch.minTs, batch.maxTs, packed, INGEST_QUEUE_MAX_EVENTS, this.name],
+    // What waits, and what the queue takes now: the limit is read in the statement that inserts.
+    const { rows } = await db.query<{ events: string; admits: string; id: string | null }>(
+      `WITH q AS (
+         SELECT w.events, greatest($10::bigint, least($8::bigint, coalesce((SELECT (events_per_s * $11::double precision)::bigint
+                                                                              FROM log_ingest_rate WHERE target = $9), $12::bigint))) AS admits
+           FROM (SELECT coalesce(sum(events), 0) AS events FROM ${waiting(9)}) w),
+       added AS (
+         INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, packed)
+         SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, decode($7, 'base64') FROM q
+          WHERE q.events = 0 OR q.events + $4::integer <= q.admits
+         RETURNING id::text)
+       SELECT q.events::text, q.admits::text, (SELECT id FROM added) AS id FROM q`,
+      [
+        batch.tenantId,
+        batch.logType,
+        batch.key,
+        batch.events,
+        batch.minTs,
+        batch.maxTs,
+        packed,
+        INGEST_QUEUE_MAX_EVENTS,
+        this.name,
+        INGEST_MAX_LINES,
+        this.limits.backlogS,
+        INGEST_QUEUE_UNMEASURED_EVENTS,
+      ],
     );
-    if (!rows.length) {
+    const { events, admits, id } = rows[0]!;
+    if (id === null) {
+      const count = (n: string) => Number(n).toLocaleString('en');
       throw new HttpError(
         429,
-        `${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} events are waiting to be stored in the log store; send this batch again in ${INGEST_RETRY_AFTER_S} s.`,
+        `${count(events)} events are waiting to be stored in the log store, which holds ${count(admits)} at most now (what it stores in ` +
+          `${this.limits.backlogS} s); send this batch again in ${INGEST_RETRY_AFTER_S} s.`,
         { retry_after: INGEST_RETRY_AFTER_S },
       );
     }
     // The rows kept here too while this server drains: its lanes need not read them back.
-    if (this.lease?.isHeld) this.kept.set(Number(rows[0]!.id), { rows: batch.rows, at: Date.now() });
+    if (this.lease?.isHeld) this.kept.set(Number(id), { rows: batch.rows, at: Date.now() });
     // Drained once committed: at once when this was its own statement, else at the drainer's next look.
     setImmediate(() => this.wake());
   }
@@ -288,7 +355,7 @@ export class IngestQueue {
     ]);
     const last = rows[0]?.last;
     if (last == null) return;
-    const deadline = Date.now() + this.readWaitMs;
+    const deadline = Date.now() + this.limits.readWaitMs;
     for (;;) {
       this.wake();
       await this.nextPass();
@@ -413,7 +480,7 @@ export class IngestQueue {
   /** What waits in the queue, for a warning. */
   private async waitingEvents(db: Db): Promise<string> {
     const { rows } = await db.query<{ n: string }>(`SELECT coalesce(sum(events), 0)::text AS n FROM ${waiting(1)}`, [this.name]);
-    return `${Number(rows[0]!.n).toLocaleString('en')} events wait (batches are refused with 429 once ${INGEST_QUEUE_MAX_EVENTS.toLocaleString('en')} do)`;
+    return `${Number(rows[0]!.n).toLocaleString('en')} events wait (batches are refused with 429 past what the cluster stored in ${this.limits.backlogS} s)`;
   }
 
   /**
@@ -450,6 +517,7 @@ export class IngestQueue {
 
   /** Moves the oldest entries no lane has (up to DRAIN_EVENTS events, if `least` wait) to the cluster; how many entries it moved. */
   private async drain(db: Db, least: number): Promise<number> {
+    const began = performance.now();
     const entries = await this.take(db, least);
     if (!entries.length) return 0;
     const ids = entries.map((e) => e.id);
@@ -495,7 +563,19 @@ export class IngestQueue {
       this.kept.delete(id);
     }
     if (recount.length) this.recountAfter = 0;
-    this.movedSinceVacuum += entries.reduce((n, e) => n + e.events, 0);
+    const events = entries.reduce((n, e) => n + e.events, 0);
+    const rate = this.meter.moved(began, events);
+    // Averaged with the last measurement, which smooths one window's chance; a failure to keep it is not the drain's.
+    if (rate !== undefined) {
+      await db
+        .query(
+          `INSERT INTO log_ingest_rate (target, events_per_s) VALUES ($1, $2)
+           ON CONFLICT (target) DO UPDATE SET events_per_s = (log_ingest_rate.events_per_s + excluded.events_per_s) / 2, measured_at = now()`,
+          [this.name, rate],
+        )
+        .catch(() => undefined);
+    }
+    this.movedSinceVacuum += events;
     if (!db.autovacuum && this.movedSinceVacuum >= VACUUM_EVERY_EVENTS) {
       this.movedSinceVacuum = 0;
       await db.exec('VACUUM log_ingest_queue');

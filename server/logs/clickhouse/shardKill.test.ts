@@ -2,8 +2,9 @@
  * kill -9 of one shard while appliances send event batches to a portal on ClickHouse (LOG_STORE=clickhouse), on a
  * two-shard cluster of the test's own (testCluster.ts). It runs where the cluster tests run (CLICKHOUSE_URL set) when
  * CLICKHOUSE_KILL_TEST=1 asks for it, as CI does: about 40 s alone, of two more servers and three senders. A batch is
- * answered 200 once queued in the SQL store (queue.ts), so batches go on being acknowledged while a shard is down;
- * the queue's inserts into the cluster fail meanwhile and are tried again. Senders send a refused batch (429 with
+ * answered 200 once queued in the SQL store (queue.ts), so batches go on being acknowledged while a shard is down,
+ * until the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S; the queue's inserts into the cluster fail
+ * meanwhile and are tried again, and once the shard is back a read waits for them while the senders go on. Senders send a refused batch (429 with
  * Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is
  * there whole and once, and no batch is there in part: a drain whose insert failed after one shard stored its rows
  * inserts only the rows the shards do not hold (`heldRows`, the rows' key and place, migration 006).
@@ -65,6 +66,11 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
       }
     };
     const sending = Promise.all([appliance(), appliance(), appliance()]);
+    /** The sender's events of the last hour, 1,000 a page. */
+    const readPath = () => {
+      const now = Math.floor(Date.now() / 1000);
+      return `/api/rep/v1/query/email?sender=${encodeURIComponent(SENDER)}&start=${now - 3600}&end=${now + 60}&limit=1000`;
+    };
     const acksAtLeast = async (n: number) => {
       for (let t = 0; acknowledged.length < n; t++) {
         if (t > 3000) throw new Error(`only ${acknowledged.length} batches acknowledged`);
@@ -80,6 +86,8 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
       await sleep(1000);
       await cluster.start(shard);
       down = false;
+      // What the queue took while the shard was down is stored before the next is killed: a read waits for it.
+      await vi.waitFor(async () => expect((await admin.get(readPath())).status).toBe(200), { timeout: 120_000, interval: 1_000 });
     }
     await acksAtLeast(acknowledged.length + 3);
     stop = true;
@@ -88,8 +96,7 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     expect(ackedWhileDown).toBeGreaterThanOrEqual(20);
     for (const r of refused) expect(r, JSON.stringify(r)).toEqual({ status: 429, retryAfter: '1' });
 
-    const now = Math.floor(Date.now() / 1000);
-    const path = `/api/rep/v1/query/email?sender=${encodeURIComponent(SENDER)}&start=${now - 3600}&end=${now + 60}&limit=1000`;
+    const path = readPath();
     const ids: string[] = [];
     for (let page = (await admin.get(path)).body; ; ) {
       ids.push(...page.events.map((e: { event: { message_id: string } }) => e.event.message_id));
