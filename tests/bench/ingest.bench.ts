@@ -7,7 +7,10 @@
  * before the clock starts). A 429 is retried after its Retry-After. Prints events/s acknowledged (each batch
  * answered once committed: with its rollups on SQL, to the ingest queue on ClickHouse) and events/s stored (until a
  * report, which waits for what was acknowledged, counts them all), batch latency p50 / p95, the processor time per
- * event of this process and of the machine's ClickHouse servers, and checks that the report counts every event.
+ * event of this process and of the machine's ClickHouse servers, and checks that the report counts every event. With
+ * BENCH_INGEST_READS=1 a reader asks for that report once a second while the senders send, and its answers are
+ * printed (a read waits for what was acknowledged before it: on ClickHouse, 503 if that takes longer than the read's
+ * wait).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +24,7 @@ const BATCH = Number(process.env.BENCH_INGEST_BATCH ?? 5_000);
 const SENDERS = Number(process.env.BENCH_INGEST_SENDERS ?? 2);
 const HOURS = Number(process.env.BENCH_INGEST_HOURS ?? 2);
 const GZIP = process.env.BENCH_INGEST_GZIP === '1';
+const READS = process.env.BENCH_INGEST_READS === '1';
 
 /** Processor seconds of this machine's ClickHouse servers so far (user and system, from /proc); 0 where there is none. */
 function clickHouseSeconds(): number {
@@ -73,19 +77,32 @@ try {
       }
     }
   };
+  const reportPath = `/api/rep/v1/query/top_domains?start=${Math.floor(start / 1000) - 3600}&end=${Math.ceil(end / 1000) + 60}`;
+  const reads: { status: number; ms: number }[] = [];
+  let sending = true;
+  const reader = async () => {
+    while (sending) {
+      const r0 = performance.now();
+      const { status } = await admin.get(reportPath);
+      reads.push({ status, ms: performance.now() - r0 });
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const ch0 = clickHouseSeconds();
+  const reading = READS ? reader() : undefined;
   await Promise.all([...Array(SENDERS)].map(sender));
   const seconds = (performance.now() - t0) / 1000;
-  const s = Math.floor(start / 1000);
-  const report = await admin.get(`/api/rep/v1/query/top_domains?start=${s - 3600}&end=${Math.ceil(end / 1000) + 60}`);
+  sending = false;
+  await reading;
+  const report = await admin.get(reportPath);
   const storedSeconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const perEvent = (s: number) => ((s * 1e6) / TOTAL).toFixed(0);
   const counted = (report.body.data as { key: string; value: number }[]).find((d) => d.key === domain)?.value;
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!.toFixed(0);
+  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)]!.toFixed(0);
+  const p = (q: number) => quantile(latencies, q);
   const logStore = process.env.LOG_STORE === 'clickhouse' ? 'ClickHouse' : process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(`log store: ${logStore}; ${TOTAL.toLocaleString('en')} web events in batches of ${BATCH.toLocaleString('en')}${GZIP ? ' (gzip)' : ''}, ${SENDERS} senders, over ${HOURS} h`);
   console.log(`acknowledged: ${Math.round(TOTAL / seconds).toLocaleString('en')} events/s (${seconds.toFixed(1)} s); batch p50 ${p(0.5)} ms, p95 ${p(0.95)} ms; 429 retries ${retries}`);
@@ -94,6 +111,15 @@ try {
     `processor time per event: ${perEvent((cpu.user + cpu.system) / 1e6)} µs in this process (the server, and the senders' fetch calls)` +
       (process.env.LOG_STORE === 'clickhouse' ? `, ${perEvent(clickHouseSeconds() - ch0)} µs in this machine's ClickHouse servers` : ''),
   );
+  if (READS) {
+    const answered = reads.filter((r) => r.status === 200).map((r) => r.ms);
+    const others = reads.filter((r) => r.status !== 200).map((r) => r.status);
+    console.log(
+      `reads while sending: ${reads.length}, ${answered.length} answered 200` +
+        (answered.length ? ` (p50 ${quantile(answered, 0.5)} ms, p95 ${quantile(answered, 0.95)} ms, most ${Math.max(...answered).toFixed(0)} ms)` : '') +
+        (others.length ? `; others: ${[...new Set(others)].map((st) => `${others.filter((o) => o === st).length} × ${st}`).join(', ')}` : ''),
+    );
+  }
   console.log(`report top_domains counts ${counted?.toLocaleString('en') ?? 'none'} of them`);
   if (counted !== TOTAL) throw new Error(`the report counts ${counted}, not ${TOTAL}`);
 } finally {

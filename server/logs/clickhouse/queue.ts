@@ -28,13 +28,13 @@
  * was acknowledged is read; at most INGEST_QUEUE_READ_WAIT_S, then 503 with Retry-After.
  *
  * Admission: the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S, half the read's wait, at the rate the
- * drainer last measured (`log_ingest_rate`, SQL migration 620: events moved over the time a drain was under way, kept
- * so that every server admits by it and a restarted one starts from it); at least one full batch, at most
- * INGEST_QUEUE_MAX_EVENTS, and INGEST_QUEUE_UNMEASURED_EVENTS until a rate is measured. A batch past it is answered
- * 429 with Retry-After, nothing stored; an empty queue takes any batch. A fixed limit let senders faster than a slow
- * cluster keep a backlog of minutes, which every read of their tenant then waited for in vain. Bounding the backlog by
- * its oldest batch's age instead would bound it in the senders' time, not the cluster's: once admission opened, fast
- * senders would put in that long of their rate.
+ * drainer measured (`log_ingest_rate`, SQL migration 620: events moved over the time a drain was under way, the
+ * highest lately, kept so that every server admits by it and a restarted one starts from it); at least one full
+ * batch, at most INGEST_QUEUE_MAX_EVENTS, and INGEST_QUEUE_UNMEASURED_EVENTS until a rate is measured. A batch past it
+ * is answered 429 with Retry-After, nothing stored; an empty queue takes any batch. A fixed limit let senders faster
+ * than a slow cluster keep a backlog of minutes, which every read of their tenant then waited for in vain. Bounding
+ * the backlog by its oldest batch's age instead would bound it in the senders' time, not the cluster's: once admission
+ * opened, fast senders would put in that long of their rate.
  */
 import { promisify } from 'node:util';
 import { deflate, inflate } from 'node:zlib';
@@ -79,8 +79,10 @@ const RECOUNT_RETRY_MS = 5_000;
 const WARN_EVERY_MS = 30_000;
 /** Seconds a read that waited in vain is asked to wait (Retry-After). */
 const READ_RETRY_AFTER_S = 5;
-/** Time a drain was under way over which one measurement of the rate is taken (then averaged with the last). */
+/** Time a drain was under way over which one measurement of the rate is taken. */
 const RATE_WINDOW_MS = 3_000;
+/** The most one measurement lowers the kept rate by: to this share of it. */
+const RATE_DECAY = 0.8;
 
 /** A queued batch: its tenant and kind, its key, the span of its times and its rows as the cluster's insert takes them. */
 export interface QueueEntry {
@@ -565,13 +567,18 @@ export class IngestQueue {
     if (recount.length) this.recountAfter = 0;
     const events = entries.reduce((n, e) => n + e.events, 0);
     const rate = this.meter.moved(began, events);
-    // Averaged with the last measurement, which smooths one window's chance; a failure to keep it is not the drain's.
     if (rate !== undefined) {
+      // A measurement above the kept rate replaces it; one below lowers it by RATE_DECAY at most. Small inserts (senders
+      // slower than the cluster, or a low limit) cost the cluster more per event than large ones, so a window of them
+      // measures less than the cluster can do: taken as it is, a low limit would make small inserts measure a lower
+      // rate, and so on down. A cluster that did slow down is followed within some windows. A failure to keep the rate
+      // is not the drain's.
       await db
         .query(
           `INSERT INTO log_ingest_rate (target, events_per_s) VALUES ($1, $2)
-           ON CONFLICT (target) DO UPDATE SET events_per_s = (log_ingest_rate.events_per_s + excluded.events_per_s) / 2, measured_at = now()`,
-          [this.name, rate],
+           ON CONFLICT (target) DO UPDATE
+             SET events_per_s = greatest(excluded.events_per_s, log_ingest_rate.events_per_s * $3), measured_at = now()`,
+          [this.name, rate, RATE_DECAY],
         )
         .catch(() => undefined);
     }
