@@ -6,9 +6,11 @@ import { z } from 'zod';
 import {
   GeneratedIngestionToken,
   INGEST_LOG_TYPES,
+  INGEST_MAX_AHEAD_MINUTES,
   INGEST_MAX_BYTES,
   INGEST_MAX_IN_FLIGHT,
   INGEST_MAX_LINES,
+  INGEST_MAX_TEXT_CHARS,
   INGEST_MAX_TOKENS,
   INGEST_QUEUE_BACKLOG_S,
   INGEST_QUEUE_MAX_EVENTS,
@@ -55,7 +57,10 @@ const INGEST_DOC =
   '413 naming the limit; a gzip body that does not decompress is 400. A line that is not a JSON object, or an event ' +
   'the schema refuses, is 400 with `errors: [{ line, path, key, ' +
   'message }]` (line numbers from 1, path the field in the event) and a `msg` such as `line 12: domain: …`; nothing of ' +
-  'that batch is stored. The batch is stored whole in one transaction, with the reports\' rollups of the hours it ' +
+  `that batch is stored. So is an event with a text (a field, or an item of a list) longer than ` +
+  `${count(INGEST_MAX_TEXT_CHARS)} characters, a \`timestamp\` more than ${INGEST_MAX_AHEAD_MINUTES} minutes ahead of ` +
+  "the portal's clock, or one older than the tenant's log retention (General settings: it would never be shown). " +
+  'The batch is stored whole in one transaction, with the reports\' rollups of the hours it ' +
   'touches, and answered 200 `{ accepted }` only once committed: a batch answered 200 is never lost. On a ClickHouse ' +
   'log store that transaction puts the batch in the portal\'s ingest queue, from which it moves to the cluster in large ' +
   'inserts within moments; every log page, report and export of the tenant waits for the batches answered 200 before ' +

@@ -18,6 +18,13 @@ export const INGEST_MAX_BYTES = 8 * 1024 * 1024;
 export const INGEST_ENCODINGS = ['gzip', 'x-gzip'] as const;
 /** Most lines (events) in one batch. */
 export const INGEST_MAX_LINES = 10_000;
+/** Longest text of one field of an ingested event (a URL, a user agent, a subject), in characters. */
+export const INGEST_MAX_TEXT_CHARS = 8_192;
+/**
+ * Minutes an ingested event's time may be ahead of the portal's clock (senders' clocks drift); later is refused, as
+ * such an event would sort above every event to come.
+ */
+export const INGEST_MAX_AHEAD_MINUTES = 15;
 /** Batches stored at once by one server, and by one tenant; more are answered 429 with Retry-After. */
 export const INGEST_MAX_IN_FLIGHT = { server: 16, tenant: 4 } as const;
 /** Seconds a refused batch is asked to wait (Retry-After). */

@@ -10,10 +10,15 @@ import { readSettingsDocument } from '../documents';
 import type { Db } from '../types';
 import type { LogStore } from './logStore';
 
+/** How many days of a tenant's logs are kept. */
+export async function retentionDays(db: Db, tenantId: string): Promise<number> {
+  const { doc } = await readSettingsDocument(db, tenantId, globalSettings);
+  return doc.log_retention_days;
+}
+
 /** The first instant (epoch ms) of a tenant's kept logs at `now`. */
 export async function retentionSince(db: Db, tenantId: string, now: number): Promise<number> {
-  const { doc } = await readSettingsDocument(db, tenantId, globalSettings);
-  return now - doc.log_retention_days * DAY_MS;
+  return now - (await retentionDays(db, tenantId)) * DAY_MS;
 }
 
 /** Deletes every tenant's events past its retention at `now`. */

@@ -20,21 +20,24 @@ import {
 } from '../../definitions/api/ingest';
 import {
   INGEST_LOG_TYPES,
+  INGEST_MAX_AHEAD_MINUTES,
   INGEST_MAX_IN_FLIGHT,
   INGEST_MAX_LINE_ERRORS,
   INGEST_MAX_LINES,
+  INGEST_MAX_TEXT_CHARS,
   INGEST_MAX_TOKENS,
   INGEST_RETRY_AFTER_S,
   type IngestionToken,
   type IngestLogType,
 } from '../../schemas/areas/ingest';
-import { MESSAGES } from '../../schemas/constants';
-import { fieldErrors } from '../../schemas/http';
+import { DAY_MS, MESSAGES } from '../../schemas/constants';
+import { fieldErrors, type FieldError } from '../../schemas/http';
 import { LOG_EVENT_SCHEMAS, LOG_TYPE_LABELS } from '../../schemas/logs';
 import { hasUnsafeCharacters, unsafeTextErrors } from '../../schemas/safeText';
 import { recordAudit } from '../audit';
 import { incoming, type TimedEvent } from '../logs/ingest';
 import { logStoreOf } from '../logs/logStores';
+import { retentionDays } from '../logs/retention';
 import { HttpError, implement, implementAll, requireCaller, type Db, type ServerModule } from '../types';
 
 const KIND = 'ingestion-token';
@@ -93,8 +96,19 @@ interface LineError {
   readonly message: string;
 }
 
-/** The batch's events, each checked with the kind's event schema; 413 over the line limit, 400 naming lines and fields. */
-export function parseBatch(type: IngestLogType, text: string): TimedEvent[] {
+/** What an event is checked against besides its schema: the portal's clock and the tenant's retention. */
+export interface IngestWindow {
+  /** The portal's clock (epoch ms). */
+  readonly now: number;
+  /** The tenant's log retention, in days. */
+  readonly retentionDays: number;
+}
+
+/**
+ * The batch's events, each checked with the kind's event schema and the window; 413 over the line limit, 400 naming
+ * lines and fields.
+ */
+export function parseBatch(type: IngestLogType, text: string, window: IngestWindow): TimedEvent[] {
   const lines = text.split('\n');
   const filled = lines.reduce((n, l) => (l.trim() ? n + 1 : n), 0);
   if (filled > INGEST_MAX_LINES) {
@@ -110,7 +124,7 @@ export function parseBatch(type: IngestLogType, text: string): TimedEvent[] {
     const text = raw.trim();
     if (!text) return;
     const line = i + 1;
-    const found = lineErrors(schema, text, line, events);
+    const found = lineErrors(schema, text, line, window, events);
     if (found.length === 0) return;
     refused++;
     if (refused <= INGEST_MAX_LINE_ERRORS) errors.push(...found);
@@ -123,7 +137,7 @@ export function parseBatch(type: IngestLogType, text: string): TimedEvent[] {
   return events;
 }
 
-function lineErrors(schema: (typeof LOG_EVENT_SCHEMAS)[IngestLogType], text: string, line: number, events: TimedEvent[]): LineError[] {
+function lineErrors(schema: (typeof LOG_EVENT_SCHEMAS)[IngestLogType], text: string, line: number, window: IngestWindow, events: TimedEvent[]): LineError[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -140,8 +154,40 @@ function lineErrors(schema: (typeof LOG_EVENT_SCHEMAS)[IngestLogType], text: str
   // a NUL or a lone surrogate only where the line does, as it is or as a \u escape: other lines are not walked.
   const unsafe = text.includes('\\u') || hasUnsafeCharacters(text) ? unsafeTextErrors(parsed.data) : [];
   if (unsafe.length) return unsafe.map((e) => ({ line, ...e }));
+  const outside = limitErrors(parsed.data, window);
+  if (outside.length) return outside.map((e) => ({ line, ...e }));
   events.push(parsed.data as TimedEvent);
   return [];
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+/**
+ * Limits of an event the schema (which the log view reads with too) does not set: its texts' length, and its time
+ * within the tenant's retention and not ahead of the portal's clock. An event past the retention would be stored and
+ * never shown; one far ahead would sort above every event to come.
+ */
+function limitErrors(event: Record<string, unknown>, window: IngestWindow): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, value] of Object.entries(event)) {
+    const texts: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [`${field}.${i}`, v]) : [[field, value]];
+    for (const [path, text] of texts) {
+      if (typeof text === 'string' && text.length > INGEST_MAX_TEXT_CHARS) {
+        errors.push({ path, key: 'tooLong', message: `At most ${count(INGEST_MAX_TEXT_CHARS)} characters (this one has ${count(text.length)}).` });
+      }
+    }
+  }
+  const at = Date.parse(String(event.timestamp));
+  if (at > window.now + INGEST_MAX_AHEAD_MINUTES * 60_000) {
+    errors.push({ path: 'timestamp', key: 'timeAhead', message: `More than ${INGEST_MAX_AHEAD_MINUTES} minutes ahead of the portal's clock; check the sender's clock.` });
+  } else if (at < window.now - window.retentionDays * DAY_MS) {
+    errors.push({
+      path: 'timestamp',
+      key: 'pastRetention',
+      message: `Older than the tenant's log retention of ${window.retentionDays} days (General settings): it would never be shown.`,
+    });
+  }
+  return errors;
 }
 
 /** The batch's Idempotency-Key, if sent; 400 naming the header when it is not a valid key. */
@@ -247,7 +293,7 @@ const ingestHandlers = INGEST_LOG_TYPES.map((type) =>
     let key: string | undefined;
     try {
       key = batchKey(ctx.request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
-      events = parseBatch(type, ctx.body);
+      events = parseBatch(type, ctx.body, { now: Date.now(), retentionDays: await retentionDays(ctx.db, sender.tid) });
     } catch (e) {
       if (e instanceof HttpError) await audited(ctx.db, 'failure', `${LOG_TYPE_LABELS[type]} batch refused: ${e.message}`);
       throw e;

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestionTokenOps, ingestKindOps } from '../../definitions/api/ingest';
-import { INGEST_MAX_BYTES, INGEST_MAX_IN_FLIGHT, INGEST_MAX_LINES } from '../../schemas/areas/ingest';
+import { INGEST_MAX_BYTES, INGEST_MAX_IN_FLIGHT, INGEST_MAX_LINES, INGEST_MAX_TEXT_CHARS } from '../../schemas/areas/ingest';
 import { ApiClient, asResponseOf, signedIn } from './helpers';
 import { emailEvent, INGEST_PATH, ingestAuth, ndjson, webEvent } from './ingestEvents';
 
@@ -148,6 +148,8 @@ describe('ingesting a batch', () => {
     const domain = `bad-${randomUUID().slice(0, 8)}.example`;
     const good = (i: number) => webEvent(Date.now() - i * 1000, domain, `ok-${i}`);
     const lines = [good(1), good(2), { ...good(3), domain: 42 }, good(4)].map((e) => JSON.stringify(e));
+    const days: number = (await admin.get('/api/settings/v1/tenants/global_settings')).body.log_retention_days;
+    const DAY = 86_400_000;
     const res = await send(secret, 'web', { data: lines.join('\n'), type: 'application/x-ndjson' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('line 3: domain: Invalid input: expected string, received number');
@@ -162,6 +164,14 @@ describe('ingesting a batch', () => {
       [`${lines[0]}\n${JSON.stringify(good(7)).replace(`"${domain}"`, `"${domain}\\ud800"`)}`, /^line 2: domain: The text holds a character that cannot be stored/],
       [`${lines[0]}\n${lines[1]!.replace(domain, `${domain}\u0000`)}`, /^line 2: The text holds a character that cannot be stored/],
       [[...Array(30)].map((_, i) => JSON.stringify({ ...good(i), status: 'ok' })).join('\n'), /^line 1: status: .* \(and 29 more lines refused\)$/],
+      // Limits of ingestion the log view's schema does not set: a text's length, and the event's time.
+      [`${lines[0]}\n${JSON.stringify({ ...good(8), url: 'u'.repeat(INGEST_MAX_TEXT_CHARS + 1) })}`, /^line 2: url: At most 8,192 characters \(this one has 8,193\)\.$/],
+      [JSON.stringify({ ...good(9), cats: ['50', 'c'.repeat(10_000)] }), /^line 1: cats\.1: At most 8,192 characters \(this one has 10,000\)\.$/],
+      [JSON.stringify({ ...good(10), timestamp: new Date(Date.now() + 3_600_000).toISOString() }), /^line 1: timestamp: More than 15 minutes ahead of the portal's clock; check the sender's clock\.$/],
+      [
+        JSON.stringify({ ...good(11), timestamp: new Date(Date.now() - (days + 1) * DAY).toISOString() }),
+        new RegExp(`^line 1: timestamp: Older than the tenant's log retention of ${days} days \\(General settings\\): it would never be shown\\.$`),
+      ],
     ];
     for (const [data, message] of cases) {
       const refused = await send(secret, 'web', { data, type: 'application/x-ndjson' });
@@ -177,6 +187,16 @@ describe('ingesting a batch', () => {
     expect(notUtf8.status).toBe(400);
     expect(((await notUtf8.json()) as { msg: string }).msg).toMatch(/^line 2: /);
     expect(await webEventsTo(admin, domain)).toBe(0);
+
+    // Within the limits: a text of their length, a time 10 minutes ahead, one a day inside the retention.
+    const edge = `edge-${randomUUID().slice(0, 8)}.example`;
+    const within = [
+      { ...webEvent(Date.now() - 1000, edge, 'long'), url: 'u'.repeat(INGEST_MAX_TEXT_CHARS) },
+      webEvent(Date.now() + 600_000, edge, 'ahead'),
+      webEvent(Date.now() - (days - 1) * DAY, edge, 'old'),
+    ];
+    const taken = await send(secret, 'web', ndjson(within));
+    expect([taken.status, taken.body.accepted]).toEqual([200, 3]);
   });
 
   it('answers 413 over its byte and line limits, naming the limit', async () => {
