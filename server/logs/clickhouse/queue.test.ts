@@ -391,7 +391,8 @@ describe('the ClickHouse ingest queue', () => {
     // Before any rate is measured.
     for (let n = 0; n < INGEST_QUEUE_UNMEASURED_EVENTS; n += 10_000) await q.add(db, batch(10_000));
     expect((await refusal(q.add(db, batch(1)))).message).toBe(
-      '50,000 events are waiting to be stored in the log store, which holds 50,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+      '50,000 events are waiting to be stored in the log store, which holds 50,000 at most now (until it has measured how fast the cluster stores); ' +
+        'send this batch again in 1 s.',
     );
     // A cluster measured at 2,000 events a second: 30,000.
     await measured(db, 2_000);

@@ -301,17 +301,18 @@ export class IngestQueue {
     // protocol as hex escapes many times slower.
     const packed = (await deflated(Buffer.from(batch.rows), { level: 1 })).toString('base64');
     // What waits, and what the queue takes now: the limit is read in the statement that inserts.
-    const { rows } = await db.query<{ events: string; admits: string; id: string | null }>(
-      `WITH q AS (
-         SELECT w.events, greatest($10::bigint, least($8::bigint, coalesce((SELECT (events_per_s * $11::double precision)::bigint
-                                                                              FROM log_ingest_rate WHERE target = $9), $12::bigint))) AS admits
-           FROM (SELECT coalesce(sum(events), 0) AS events FROM ${waiting(9)}) w),
+    const { rows } = await db.query<{ events: string; admits: string; measured: boolean; id: string | null }>(
+      `WITH r AS (SELECT (SELECT events_per_s FROM log_ingest_rate WHERE target = $9) AS rate),
+       q AS (
+         SELECT w.events, r.rate IS NOT NULL AS measured,
+                greatest($10::bigint, least($8::bigint, coalesce((r.rate * $11::double precision)::bigint, $12::bigint))) AS admits
+           FROM (SELECT coalesce(sum(events), 0) AS events FROM ${waiting(9)}) w, r),
        added AS (
          INSERT INTO log_ingest_queue (target, tenant_id, log_type, batch_key, events, min_ts, max_ts, packed)
          SELECT $9, $1, $2, $3, $4::integer, $5::bigint, $6::bigint, decode($7, 'base64') FROM q
           WHERE q.events = 0 OR q.events + $4::integer <= q.admits
          RETURNING id::text)
-       SELECT q.events::text, q.admits::text, (SELECT id FROM added) AS id FROM q`,
+       SELECT q.events::text, q.admits::text, q.measured, (SELECT id FROM added) AS id FROM q`,
       [
         batch.tenantId,
         batch.logType,
@@ -327,13 +328,14 @@ export class IngestQueue {
         INGEST_QUEUE_UNMEASURED_EVENTS,
       ],
     );
-    const { events, admits, id } = rows[0]!;
+    const { events, admits, measured, id } = rows[0]!;
     if (id === null) {
       const count = (n: string) => Number(n).toLocaleString('en');
+      const why = measured ? `what it stores in ${this.limits.backlogS} s` : 'until it has measured how fast the cluster stores';
       throw new HttpError(
         429,
-        `${count(events)} events are waiting to be stored in the log store, which holds ${count(admits)} at most now (what it stores in ` +
-          `${this.limits.backlogS} s); send this batch again in ${INGEST_RETRY_AFTER_S} s.`,
+        `${count(events)} events are waiting to be stored in the log store, which holds ${count(admits)} at most now (${why}); ` +
+          `send this batch again in ${INGEST_RETRY_AFTER_S} s.`,
         { retry_after: INGEST_RETRY_AFTER_S },
       );
     }
