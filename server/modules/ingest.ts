@@ -89,6 +89,8 @@ export function admit(tid: string): (() => void) | undefined {
 
 // ---- validation --------------------------------------------------------------------------------------------------
 
+const count = (n: number) => n.toLocaleString('en');
+
 interface LineError {
   readonly line: number;
   readonly path: string;
@@ -112,7 +114,7 @@ export function parseBatch(type: IngestLogType, text: string, window: IngestWind
   const lines = text.split('\n');
   const filled = lines.reduce((n, l) => (l.trim() ? n + 1 : n), 0);
   if (filled > INGEST_MAX_LINES) {
-    throw new HttpError(413, `The batch has ${filled.toLocaleString('en')} events; one batch may hold ${INGEST_MAX_LINES.toLocaleString('en')}.`, {
+    throw new HttpError(413, `The batch has ${count(filled)} events; one batch may hold ${count(INGEST_MAX_LINES)}.`, {
       limit_lines: INGEST_MAX_LINES,
     });
   }
@@ -159,8 +161,6 @@ function lineErrors(schema: (typeof LOG_EVENT_SCHEMAS)[IngestLogType], text: str
   events.push(parsed.data as TimedEvent);
   return [];
 }
-
-const count = (n: number) => n.toLocaleString('en');
 
 /**
  * Limits of an event the schema (which the log view reads with too) does not set: its texts' length, and its time

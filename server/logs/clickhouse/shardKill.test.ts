@@ -4,8 +4,8 @@
  * CLICKHOUSE_KILL_TEST=1 asks for it, as CI does: about 40 s alone, of two more servers and three senders. A batch is
  * answered 200 once queued in the SQL store (queue.ts), so batches go on being acknowledged while a shard is down,
  * until the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S; the queue's inserts into the cluster fail
- * meanwhile and are tried again, and once the shard is back a read waits for them while the senders go on. Senders send a refused batch (429 with
- * Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is
+ * meanwhile and are tried again, and once the shard is back a read waits for them while the senders go on. Senders
+ * send a refused batch (429 with Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is
  * there whole and once, and no batch is there in part: a drain whose insert failed after one shard stored its rows
  * inserts only the rows the shards do not hold (`heldRows`, the rows' key and place, migration 006).
  */
