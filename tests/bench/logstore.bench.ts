@@ -17,13 +17,17 @@
  * timed three ways, interleaved, on the same data: from its blocks and hour bits, from its blocks and hourly states,
  * and from its daily and hourly states.
  *
+ * BENCH_FILTER=<param>=<value> (for example group=Sales) times the reports that take that filter, each filtered by it,
+ * instead of the whole catalogue (drill-downs, which require a filter of their own, are left out): as served and from
+ * the events alone (ReportOptions.rollups false), interleaved.
+ *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
  * (a database the bench may fill: its log tables are emptied first, unless BENCH_KEEP=1), through the same interface.
  */
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
-import { REPORT_NAMES, reportSpec, type ReportCondition, type ReportName } from '../../schemas/reports';
+import { REPORT_FILTER_PARAMS, REPORT_NAMES, reportFilters, reportSpec, type ReportCondition, type ReportFilterParam, type ReportName } from '../../schemas/reports';
 import type { LogType } from '../../schemas/logs';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
@@ -32,7 +36,8 @@ import { clickHouseConfig } from '../../server/logs/clickhouse/client';
 import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
 import { decodeCursor } from '../../server/logs/cursor';
 import { generateLogBatches, mulberry32 } from '../../server/logs/generator';
-import type { IncomingEvent, LogStore } from '../../server/logs/logStore';
+import type { IncomingEvent, LogStore, ReportOptions } from '../../server/logs/logStore';
+import type { ReportParams } from '../../server/logs/reports';
 import { syncRollups } from '../../server/logs/rollups';
 import { toNumber } from '../../server/logs/sql';
 import { sqlLogStore } from '../../server/logs/sqlStore';
@@ -54,6 +59,10 @@ const BIG_TENANT = 'bench-big';
 const SQL = process.env.BENCH_STORE === 'sql';
 const ONLY = process.env.BENCH_REPORT as ReportName | undefined;
 if (ONLY && !REPORT_NAMES.includes(ONLY)) throw new Error(`BENCH_REPORT: no report is called ${ONLY}`);
+const FILTER = process.env.BENCH_FILTER?.split('=') as [ReportFilterParam, string] | undefined;
+if (FILTER && (FILTER.length !== 2 || !REPORT_FILTER_PARAMS.includes(FILTER[0]))) throw new Error(`BENCH_FILTER: <param>=<value>, param one of ${REPORT_FILTER_PARAMS.join(', ')}`);
+/** The reports BENCH_FILTER times. */
+const NAMES = FILTER ? REPORT_NAMES.filter((n) => !reportSpec(n).requires && reportFilters(reportSpec(n).logType)[FILTER[0]]) : [];
 
 /** An event meets a report condition (as the stores read fields: text, booleans as 'true' and 'false', lists by value). */
 function meets(event: Record<string, unknown>, c: ReportCondition): boolean {
@@ -323,7 +332,7 @@ async function main(): Promise<void> {
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
   if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
   if (store instanceof ClickHouseLogStore) await heads(store, now);
-  if (!INGEST_ONLY) await (ONLY ? readOne(target, now, ONLY) : readAll(target, now));
+  if (!INGEST_ONLY) await (ONLY ? readOne(target, now, ONLY) : FILTER ? readFiltered(target, now, FILTER) : readAll(target, now));
   console.log(`  load average at the end: ${load()}`);
   await store.close();
   await db.close();
@@ -417,16 +426,24 @@ async function readOne(target: Target, now: number, name: ReportName): Promise<v
     return;
   }
   // Whole days from blocks and hours from hour bits (as served); hours from hourly states; both from states.
-  const variants = [
-    ['from blocks and hour bits', true],
-    ['from blocks and hourly states', 'days'],
-    ['from daily and hourly states', false],
-  ] as const;
-  const runs = variants.map(([, layouts]) => () => store.report(db, BIG_TENANT, name, month, now, { layouts }));
+  await compareWays(target, now, name, month, [
+    ['from blocks and hour bits', { layouts: true }],
+    ['from blocks and hourly states', { layouts: 'days' }],
+    ['from daily and hourly states', { layouts: false }],
+  ]);
+}
+
+/**
+ * One report asked several ways (the first as served), interleaved round by round: whether the answers are the same,
+ * each way's p50 and p95, and per round the first way's time over each other's. Returns each way's p95.
+ */
+async function compareWays(target: Target, now: number, name: ReportName, params: ReportParams, ways: readonly (readonly [string, ReportOptions])[]): Promise<number[]> {
+  const { store, db } = target;
+  const runs = ways.map(([, options]) => () => store.report(db, BIG_TENANT, name, params, now, options));
   const answers: unknown[] = [];
   for (const run of runs) answers.push(await run());
   const same = answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]));
-  console.log(`  answers of the ${variants.length} ways: ${same ? 'the same' : 'DIFFERENT'} (${JSON.stringify((answers[0] as { data: unknown[] }).data.slice(0, 3))} …)`);
+  console.log(`  ${name}: answers of the ${ways.length} ways ${same ? 'the same' : 'DIFFERENT'} (${JSON.stringify(answers[0]).slice(0, 160)} …)`);
   const rounds: number[][] = [];
   for (let i = 0; i < RUNS; i++) {
     // Each round starts with the next way: every way runs first, between and last as often.
@@ -437,13 +454,29 @@ async function readOne(target: Target, now: number, name: ReportName): Promise<v
     }
     rounds.push(round);
   }
-  variants.forEach(([label], k) => {
+  return ways.map(([label], k) => {
     const t = rounds.map((r) => r[k]!).sort((x, y) => x - y);
-    console.log(`  ${`${name} ${label}`.padEnd(58)} p50 ${ms(percentile(t, 0.5))}   p95 ${ms(percentile(t, 0.95))}`);
-    if (k === 0) return;
-    const ratios = rounds.map((r) => r[0]! / r[k]!).sort((x, y) => x - y);
-    console.log(`    as served / ${label}, per round: median ${percentile(ratios, 0.5).toFixed(3)}, from ${ratios[0]!.toFixed(3)} to ${ratios[ratios.length - 1]!.toFixed(3)} (${RUNS} rounds)`);
+    console.log(`    ${label.padEnd(54)} p50 ${ms(percentile(t, 0.5))}   p95 ${ms(percentile(t, 0.95))}`);
+    if (k > 0) {
+      const ratios = rounds.map((r) => r[0]! / r[k]!).sort((x, y) => x - y);
+      console.log(`    as served / ${label}, per round: median ${percentile(ratios, 0.5).toFixed(3)}, from ${ratios[0]!.toFixed(3)} to ${ratios[ratios.length - 1]!.toFixed(3)} (${RUNS} rounds)`);
+    }
+    return percentile(t, 0.95);
   });
+}
+
+/**
+ * BENCH_FILTER: every report that takes the filter, filtered by it, as served and from the raw events alone,
+ * interleaved; how many of them answer within 300 ms p95 each way.
+ */
+async function readFiltered(target: Target, now: number, [param, value]: readonly [ReportFilterParam, string]): Promise<void> {
+  const params = { interval: '30d' as const, limit: 10, [param]: value };
+  console.log(`  reports over 30 days filtered by ${param}=${value}, as served and from the events (${RUNS} rounds each):`);
+  const p95s: number[][] = [];
+  for (const name of NAMES) p95s.push(await compareWays(target, now, name, params, [['as served', {}], ['from the events', { rollups: false }]]));
+  const within = (k: number) => p95s.filter((p) => p[k]! <= 300).length;
+  const median = (k: number) => percentile(p95s.map((p) => p[k]!).sort((a, b) => a - b), 0.5);
+  console.log(`  within 300 ms p95: ${within(0)} of ${NAMES.length} as served (median p95 ${ms(median(0))}), ${within(1)} from the events (${ms(median(1))})`);
 }
 
 /** Every report serially and six at a time, log pages, a drill-down and the export, over the big tenant's 30 days. */

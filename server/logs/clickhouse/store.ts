@@ -656,10 +656,12 @@ export class ClickHouseLogStore implements LogStore {
     const range = reportRange(params, now);
     const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
     const filters = filterConditions(spec.logType, reportFilters(spec.logType), params);
+    const useRollups = options.rollups !== false;
     const drill = drillValues(spec, params, filters);
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
-    const wholeFrom = (table: string, id: string) => this.fills.wholeFrom(table, id);
+    // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
+    const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
       aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
     const totalOf = (row: Grouped | undefined) =>
@@ -669,7 +671,7 @@ export class ClickHouseLogStore implements LogStore {
         const excluded = spec.excludeKeys ?? [];
         // A report without filters, or the drill-down of one value, from the heads first.
         const by = drill?.length === 1 ? drill[0]! : null;
-        if (spec.metric !== 'users' && (!filters.length || by !== null)) {
+        if (useRollups && spec.metric !== 'users' && (!filters.length || by !== null)) {
           const headed = await this.heads.top(
             rollups['main']!,
             spec.metric,
