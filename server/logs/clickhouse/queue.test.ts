@@ -213,7 +213,7 @@ describe('the ClickHouse ingest queue', () => {
       // Three failed tries a second apart: one warning, with what waits meanwhile; then one line once stored.
       expect(warn.mock.calls.map(([line]) => line)).toEqual([
         'ClickHouse: storing the queued events failed: Code: 279, All connection tries failed. Log: / Code: 210, Connection refused (127.0.0.1:19001). ' +
-          'Trying again every 1 s; 120 events wait (batches are refused with 429 past what the cluster stored in 15 s).',
+          'Trying again every 1 s; 120 events wait (batches are refused with 429 past what the cluster stored in 5 s).',
       ]);
       expect(info.mock.calls.map(([line]) => line)).toEqual([expect.stringMatching(/^ClickHouse: storing the queued events succeeded again after \d+ s \(3 failed tries\)\.$/)]);
     } finally {
@@ -365,7 +365,7 @@ describe('the ClickHouse ingest queue', () => {
     expect(await refusal(q.add(db, batch(1)))).toEqual({
       status: 429,
       retryAfter: 1,
-      message: '200,000 events are waiting to be stored in the log store, which holds 200,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+      message: '200,000 events are waiting to be stored in the log store, which holds 200,000 at most now (what it stores in 5 s); send this batch again in 1 s.',
     });
     expect(await queued(db)).toBe(INGEST_QUEUE_MAX_EVENTS / 10_000);
     expect(await refusal(q.settled(db, T))).toEqual({
@@ -384,7 +384,7 @@ describe('the ClickHouse ingest queue', () => {
     expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
   });
 
-  it('holds what the cluster stores in 15 s at its measured rate, at least one full batch, and any batch when empty', async () => {
+  it('holds what the cluster stores in 5 s at its measured rate, at least one full batch, and any batch when empty', async () => {
     const cluster = new FakeCluster();
     cluster.gate = new Promise(() => undefined);
     const q = queueOf(cluster);
@@ -394,22 +394,22 @@ describe('the ClickHouse ingest queue', () => {
       '50,000 events are waiting to be stored in the log store, which holds 50,000 at most now (until it has measured how fast the cluster stores); ' +
         'send this batch again in 1 s.',
     );
-    // A cluster measured at 2,000 events a second: 30,000.
-    await measured(db, 2_000);
+    // A cluster measured at 6,000 events a second: 30,000.
+    await measured(db, 6_000);
     expect((await refusal(q.add(db, batch(1)))).message).toBe(
-      '50,000 events are waiting to be stored in the log store, which holds 30,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+      '50,000 events are waiting to be stored in the log store, which holds 30,000 at most now (what it stores in 5 s); send this batch again in 1 s.',
     );
     await db.query('DELETE FROM log_ingest_queue');
     await q.add(db, batch(20_000));
     await q.add(db, batch(10_000));
     await refusal(q.add(db, batch(1)));
-    // At 100 a second, 1,500 in 15 s: still one full batch.
+    // At 100 a second, 500 in 5 s: still one full batch.
     await measured(db, 100);
     await db.query('DELETE FROM log_ingest_queue');
     await q.add(db, batch(1));
     await q.add(db, batch(INGEST_MAX_LINES - 1));
     expect((await refusal(q.add(db, batch(1)))).message).toBe(
-      '10,000 events are waiting to be stored in the log store, which holds 10,000 at most now (what it stores in 15 s); send this batch again in 1 s.',
+      '10,000 events are waiting to be stored in the log store, which holds 10,000 at most now (what it stores in 5 s); send this batch again in 1 s.',
     );
     // An empty queue takes a batch past the limit.
     await db.query('DELETE FROM log_ingest_queue');

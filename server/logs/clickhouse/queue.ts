@@ -27,7 +27,7 @@
  * Reads of a tenant first wait until the batches acknowledged before the read are in the cluster (`settled`), so what
  * was acknowledged is read; at most INGEST_QUEUE_READ_WAIT_S, then 503 with Retry-After.
  *
- * Admission: the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S, half the read's wait, at the rate the
+ * Admission: the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S, a sixth of the read's wait, at the rate the
  * drainer measured (`log_ingest_rate`, SQL migration 620: events moved over the time a drain was under way, the
  * highest lately, kept so that every server admits by it and a restarted one starts from it); at least one full
  * batch, at most INGEST_QUEUE_MAX_EVENTS, and INGEST_QUEUE_UNMEASURED_EVENTS until a rate is measured. A batch past it
