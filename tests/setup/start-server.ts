@@ -185,7 +185,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await server.close();
       if (databaseUrl && databaseUrl !== sharedUrl) await dropPostgresDatabase(sharedUrl!, databaseUrl);
-      if (vars.LOG_STORE === 'clickhouse') await dropScratchDatabase(new ClickHouse(clickHouseConfig(vars)));
+      // Only the database it named itself: a test that names one (on a cluster of its own) removes it.
+      if (vars.LOG_STORE === 'clickhouse' && !options.env?.CLICKHOUSE_DATABASE) await dropScratchDatabase(new ClickHouse(clickHouseConfig(vars)));
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };

@@ -42,24 +42,32 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
 
     const acknowledged: string[] = [];
     const refused: { status: number; retryAfter: string | null }[] = [];
+    /** The last refusal's answer, for a failure's message. */
+    let lastRefusal = '';
     let ackedWhileDown = 0;
     let down = false;
+    let paused = false;
     let stop = false;
     let next = 0;
     // Three appliances; a batch's events carry its id in their message ids and spread over users (and so shards).
     const appliance = async () => {
       while (!stop) {
+        if (paused) {
+          await sleep(50);
+          continue;
+        }
         const batch = `b${next++}`;
         const body = ndjson([...Array(SIZE)].map((_, i) => ({ ...emailEvent(Date.now() - i, SENDER, `${batch}-${i}`), userid: `user${i % 13}@demo.example` }))).data;
         for (let sent = false; !sent && !stop; ) {
           const res = await fetch(server!.url + INGEST_PATH('email'), { method: 'POST', headers: { ...headers, 'idempotency-key': batch }, body });
-          await res.text();
+          const answer = await res.text();
           if (res.status === 200) {
             acknowledged.push(batch);
             if (down) ackedWhileDown++;
             sent = true;
           } else {
             refused.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
+            lastRefusal = `${res.status} ${answer}`;
             await sleep(200);
           }
         }
@@ -73,7 +81,7 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
     };
     const acksAtLeast = async (n: number) => {
       for (let t = 0; acknowledged.length < n; t++) {
-        if (t > 3000) throw new Error(`only ${acknowledged.length} batches acknowledged`);
+        if (t > 3000) throw new Error(`only ${acknowledged.length} batches acknowledged; ${refused.length} refusals, the last: ${lastRefusal || 'none'}`);
         await sleep(50);
       }
     };
@@ -86,8 +94,12 @@ describe.skipIf(!process.env.CLICKHOUSE_URL || !CLICKHOUSE_SERVER || process.env
       await sleep(1000);
       await cluster.start(shard);
       down = false;
-      // What the queue took while the shard was down is stored before the next is killed: a read waits for it.
+      // What the queue took while the shard was down is stored before the next is killed: a read waits for it. The
+      // senders pause meanwhile, so that the queue is near empty when the next shard is killed and has room for the
+      // batches sent while it is down (a full batch at least): senders faster than the cluster keep it at its limit.
+      paused = true;
       await vi.waitFor(async () => expect((await admin.get(readPath())).status).toBe(200), { timeout: 120_000, interval: 1_000 });
+      paused = false;
     }
     await acksAtLeast(acknowledged.length + 3);
     stop = true;
