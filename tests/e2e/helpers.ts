@@ -45,7 +45,26 @@ export async function openPage(browser: Browser): Promise<Page & { errors: strin
   const page = Object.assign(await context.newPage(), { errors: [] as string[] });
   page.setDefaultTimeout(STEP_MS);
   page.on('pageerror', (e) => page.errors.push(e.message));
+  const refused: string[] = [];
+  refusedCalls.set(page, refused);
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   return page;
+}
+
+/** Per page, the calls answered 400 or more, for the message of a step that timed out. */
+const refusedCalls = new WeakMap<Page, string[]>();
+
+/** Waits for `locator`; on a timeout, says which calls were refused and which notices showed meanwhile. */
+async function visibleOrWhy(page: Page, locator: Locator): Promise<void> {
+  try {
+    await visible(locator);
+  } catch (e) {
+    const notices = await page.getByRole('status').or(page.getByRole('alert')).allInnerTexts().catch(() => []);
+    const calls = refusedCalls.get(page)?.slice(-5) ?? [];
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nnotices: ${JSON.stringify(notices)}\nrefused calls, the last five: ${JSON.stringify(calls)}`, { cause: e });
+  }
 }
 
 /** A name that starts with this text (a required field's label ends in an asterisk). */
@@ -416,7 +435,7 @@ export async function assertNoRow(page: Page, text: string): Promise<void> {
 }
 
 export async function assertRevisionState(page: Page, state: 'Unpublished changes' | 'Published'): Promise<void> {
-  await visible(revisionGroup(page).getByText(state, { exact: true }));
+  await visibleOrWhy(page, revisionGroup(page).getByText(state, { exact: true }));
 }
 
 /** The reader's view: the rows, a "Read only" badge, and no control that changes anything. */
