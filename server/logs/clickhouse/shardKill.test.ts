@@ -1,13 +1,14 @@
 /**
  * kill -9 of one shard while appliances send event batches to a portal on ClickHouse (LOG_STORE=clickhouse), on a
  * two-shard cluster of the test's own (testCluster.ts). It runs where the cluster tests run (CLICKHOUSE_URL set) when
- * CLICKHOUSE_KILL_TEST=1 asks for it, as CI does: about 40 s alone, of two more servers and three senders. A batch is
- * answered 200 once queued in the SQL store (queue.ts), so batches go on being acknowledged while a shard is down,
+ * CLICKHOUSE_KILL_TEST=1 asks for it, as CI does: about a minute alone, of two more servers and three senders. A batch
+ * is answered 200 once queued in the SQL store (queue.ts), so batches go on being acknowledged while a shard is down,
  * until the queue holds what the cluster stores in INGEST_QUEUE_BACKLOG_S; the queue's inserts into the cluster fail
- * meanwhile and are tried again, and once the shard is back a read waits for them while the senders go on. Senders
- * send a refused batch (429 with Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back, every acknowledged batch is
- * there whole and once, and no batch is there in part: a drain whose insert failed after one shard stored its rows
- * inserts only the rows the shards do not hold (`heldRows`, the rows' key and place, migration 006).
+ * meanwhile and are tried again, and once the shard is back a read waits for them while the senders pause. Senders
+ * send a refused batch (429 with Retry-After) again with its Idempotency-Key until it is taken. Once the shard is back,
+ * every acknowledged batch is there whole and once, and no batch is there in part: a drain whose insert failed after
+ * one shard stored its rows inserts only the rows the shards do not hold (`heldRows`, the rows' key and place,
+ * migration 006).
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { reportSpec } from '../../../schemas/reports';
