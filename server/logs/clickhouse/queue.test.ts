@@ -365,7 +365,7 @@ describe('the ClickHouse ingest queue', () => {
     expect(await refusal(q.add(db, batch(1)))).toEqual({
       status: 429,
       retryAfter: 1,
-      message: '200,000 events are waiting to be stored in the log store, which holds 200,000 at most now (what it stores in 5 s); send this batch again in 1 s.',
+      message: "200,000 events are waiting to be stored in the log store, which takes a batch only while those and the batch's come to 200,000 at most now (what it stores in 5 s); send this batch again in 1 s.",
     });
     expect(await queued(db)).toBe(INGEST_QUEUE_MAX_EVENTS / 10_000);
     expect(await refusal(q.settled(db, T))).toEqual({
@@ -391,13 +391,13 @@ describe('the ClickHouse ingest queue', () => {
     // Before any rate is measured.
     for (let n = 0; n < INGEST_QUEUE_UNMEASURED_EVENTS; n += 10_000) await q.add(db, batch(10_000));
     expect((await refusal(q.add(db, batch(1)))).message).toBe(
-      '50,000 events are waiting to be stored in the log store, which holds 50,000 at most now (until it has measured how fast the cluster stores); ' +
+      "50,000 events are waiting to be stored in the log store, which takes a batch only while those and the batch's come to 50,000 at most now (until it has measured how fast the cluster stores); " +
         'send this batch again in 1 s.',
     );
     // A cluster measured at 6,000 events a second: 30,000.
     await measured(db, 6_000);
     expect((await refusal(q.add(db, batch(1)))).message).toBe(
-      '50,000 events are waiting to be stored in the log store, which holds 30,000 at most now (what it stores in 5 s); send this batch again in 1 s.',
+      "50,000 events are waiting to be stored in the log store, which takes a batch only while those and the batch's come to 30,000 at most now (what it stores in 5 s); send this batch again in 1 s.",
     );
     await db.query('DELETE FROM log_ingest_queue');
     await q.add(db, batch(20_000));
@@ -409,7 +409,7 @@ describe('the ClickHouse ingest queue', () => {
     await q.add(db, batch(1));
     await q.add(db, batch(INGEST_MAX_LINES - 1));
     expect((await refusal(q.add(db, batch(1)))).message).toBe(
-      '10,000 events are waiting to be stored in the log store, which holds 10,000 at most now (what it stores in 5 s); send this batch again in 1 s.',
+      "10,000 events are waiting to be stored in the log store, which takes a batch only while those and the batch's come to 10,000 at most now (what it stores in 5 s); send this batch again in 1 s.",
     );
     // An empty queue takes a batch past the limit.
     await db.query('DELETE FROM log_ingest_queue');

@@ -334,7 +334,8 @@ export class IngestQueue {
       const why = measured ? `what it stores in ${this.limits.backlogS} s` : 'until it has measured how fast the cluster stores';
       throw new HttpError(
         429,
-        `${count(events)} events are waiting to be stored in the log store, which holds ${count(admits)} at most now (${why}); ` +
+        `${count(events)} events are waiting to be stored in the log store, which takes a batch only while those and ` +
+          `the batch's come to ${count(admits)} at most now (${why}); ` +
           `send this batch again in ${INGEST_RETRY_AFTER_S} s.`,
         { retry_after: INGEST_RETRY_AFTER_S },
       );
