@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOG_TYPES } from '../../../schemas/logs';
-import { REPORT_NAMES, reportSpec } from '../../../schemas/reports';
+import { reportFilters, REPORT_NAMES, reportSpec } from '../../../schemas/reports';
 import { WEB_SHAPE_FIELDS } from '../shapes';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { ClickHouse, clickHouseConfig } from './client';
@@ -48,6 +48,7 @@ const DISTRIBUTED = [
   'log_hour_bits',
   'log_heads',
   'log_head_tails',
+  'log_group_days',
   ...CLUSTER_KINDS.map((k) => ingestTable(k)),
 ];
 const local = (text: string) => text.replace(new RegExp(`\\.(${DISTRIBUTED.join('|')})\\b(?!_)`, 'g'), '.$1_local');
@@ -90,6 +91,9 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       // shard's heads and stamps are not one engine's.
       await store.heads.close();
       await store.heads.build({ now: TEST_NOW, settled: false, minEvents: 20 });
+      // So too the rows per group of past days, which reports filtered by group alone read.
+      await store.groups.close();
+      expect(await store.groups.build({ now: TEST_NOW, settled: false, minEvents: 20 })).toBeGreaterThan(0);
       HEAD_READS.longTails = 0;
       const from = recording.sent.length;
       const top = (await store.report(db, T, 'top_users', { interval: '30d', limit: 1 }, TEST_NOW)) as { data: { key: string }[] };
@@ -101,6 +105,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         const week = { interval: '7d' as const, limit: 3, timezone: 'Europe/Berlin', granularity: 'PT1H' as const };
         for (const q of [{ interval: '30d' as const, limit: 10 }, ...(kind === 'series' || kind === 'heatmap' ? [week] : [])]) {
           for (const value of need ? drill[need]! : [undefined]) await store.report(db, T, name, need ? { ...q, [need]: value } : q, TEST_NOW);
+          if (!need && reportFilters(reportSpec(name).logType).group) await store.report(db, T, name, { ...q, group: 'Sales' }, TEST_NOW);
         }
       }
       const range = { startMs: TEST_NOW - 30 * 86_400_000, endMs: TEST_NOW };
@@ -153,6 +158,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         // after the start compared.
         let compared = 0;
         let headReads = 0;
+        let groupReads = 0;
         const altered = new Set<string>();
         for (const [i, s] of recording.sent.entries()) {
           const text = local(s.statement);
@@ -179,9 +185,11 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
           const answer = session.query(text.replace(/\nFORMAT \w+$/, ''), format);
           expect(rowsOf(text, answer), text.slice(0, 300)).toEqual(rowsOf(s.statement, s.answer));
           compared++;
+          if (/FROM \w+\.log_group_days_local\b/.test(text)) groupReads++;
         }
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
         expect(headReads).toBeGreaterThan(0);
+        expect(groupReads).toBeGreaterThan(0);
       } finally {
         session.cleanup();
       }

@@ -31,6 +31,7 @@ import { DAY_MS, DAY_ROWS, drillCount, DRILL_ROLLUPS, HOUR_MS, planRange, ROLLUP
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { within } from './columns';
+import { every } from './passes';
 
 /** The tables of heads, per shard (retention drops and deletes their days like the rollups'). */
 export const HEAD_TABLES = ['log_heads_local', 'log_head_tails_local'];
@@ -64,7 +65,7 @@ const FULL_EVERY = 60;
  * The rollup whose rows count every event of a kind (no condition, a row for events without the key too): a span's
  * sum of its events is the stamp of the kind's heads over that span.
  */
-function stampRollup(logType: LogType): string | undefined {
+export function stampRollup(logType: LogType): string | undefined {
   for (const [id, d] of ROLLUPS) if (d.logType === logType && !d.where.length && !d.list && (d.nullKeys || !d.fields.length)) return id;
   return undefined;
 }
@@ -189,24 +190,7 @@ export class Heads {
 
   /** Builds due spans in the background, a pass every HEADS_EVERY_MS. */
   start(): void {
-    this.running = (async () => {
-      while (!this.stop.signal.aborted) {
-        // The wait's listener goes with it: one left per pass was a listener more a minute for the server's life.
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            this.stop.signal.removeEventListener('abort', done);
-            resolve();
-          };
-          const timer = setTimeout(done, HEADS_EVERY_MS);
-          this.stop.signal.addEventListener('abort', done, { once: true });
-        });
-        if (this.stop.signal.aborted) return;
-        await this.build({ signal: this.stop.signal }).catch((err: unknown) => {
-          if (!this.stop.signal.aborted) console.error(`ClickHouse: building the heads of past days and hours failed (the next pass tries again): ${String(err)}`);
-        });
-      }
-    })();
+    this.running = every(HEADS_EVERY_MS, this.stop.signal, () => this.build({ signal: this.stop.signal }), 'building the heads of past days and hours');
   }
 
   /** Stops the background passes (a build called after it still runs). */

@@ -33,6 +33,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
+import { GROUP_FIELD, GROUP_TABLES, GroupDays, groupStamp, validBuilds } from './groups';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { caughtUp, recountViews, scopesOf } from './recount';
@@ -312,6 +313,14 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
   return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, where, groups, (c) => c, { groupAs: (i) => named[i]![0], keyed: grain.drill });
 }
 
+/** The groups of a rollup row per group of a UTC day (migration 016, groups.ts), as its columns name them. */
+const DAY_GROUPS = [
+  ['tenant_id', raw('tenant_id')],
+  ['rollup', raw('tupleElement(c, 1)')],
+  ['by_key', text(GROUP_FIELD)],
+  ['hour', raw(`intDiv(ts, ${DAY_MS}) * ${DAY_MS}`)],
+] as const;
+
 /** The user of a bit row of events without one (migration 014): no stored text holds a NUL (safeText.ts). */
 const NO_USER = '\u0000';
 
@@ -370,6 +379,7 @@ function aggregate(
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
   drill: readonly string[] | null,
+  group: readonly string[] | null,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
@@ -377,6 +387,7 @@ function aggregate(
   users = true,
 ): Sql {
   const id = rollupId(d);
+  if (group && !drill && days === true && ROLLUPS.has(id)) return groupAggregate(db, d, tenantId, read, groups, filters, group, wholeFrom, whole, users);
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
@@ -412,6 +423,47 @@ function aggregate(
             FROM ${db}.${raw(grain.table)} WHERE ${join([sql`tenant_id = ${tenantId}`, sql`rollup = ${id}`, ...ofKey, within('hour', spans)], ' AND ')}`,
     );
   }
+  return grouped(d, groups, parts, users);
+}
+
+/**
+ * A report filtered by the group alone (`group`: its values; `filters`: that filter's condition): its whole UTC days
+ * from the rows per group built in the background where a shard's build of the day holds (groups.ts), raw events for
+ * the rest of the range and for the days without one. `wholeFrom`: as for aggregate (the stamp rollup's daily rows).
+ */
+function groupAggregate(
+  db: Sql,
+  d: RollupDef,
+  tenantId: string,
+  read: TimeRange,
+  groups: (col: string) => Sql[],
+  filters: readonly Sql[],
+  group: readonly string[],
+  wholeFrom: (table: string, id: string) => number,
+  whole: (from: number, to: number) => boolean,
+  users: boolean,
+): Sql {
+  const stamp = groupStamp(d.logType);
+  const from = stamp ? Math.max(read.startMs, wholeFrom('log_rollups_daily_local', stamp)) : Infinity;
+  const plan = planRange(from, read.endMs, whole, true);
+  const spans = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...plan.hours];
+  const days = plan.days;
+  // On each shard, the days whose newest build holds there (a subquery of the shard's own tables).
+  const valid = days.length ? validBuilds(db, tenantId, d.logType, days) : undefined;
+  const range = valid ? sql`(${within('ts', spans)} OR (${within('ts', days)} AND intDiv(ts, ${DAY_MS}) * ${DAY_MS} NOT IN (SELECT hour FROM (${valid}))))` : within('ts', spans);
+  const parts = [eventRows(d.logType, [[rollupId(d), d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, range, ...filters], groups('ts'), r, { plain: true })];
+  if (valid)
+    parts.push(
+      sql`SELECT ${join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
+            FROM ${db}.log_group_days
+           WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND by_key IN (${join(group.map((v) => sql`${v}`), ', ')})
+             AND ${within('hour', days)} AND (hour, build) IN (${valid})`,
+    );
+  return grouped(d, groups, parts, users);
+}
+
+/** The union of a rollup's parts (raw and rollup rows, the columns `r_…`) grouped once more, as `Grouped`. */
+function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly Sql[], users: boolean): Sql {
   const g = groups('ts').map((_, i) => raw(`g${i}`));
   const columns = [
     ...g,
@@ -435,6 +487,12 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
   if (!spec.requires || filters.length !== 1) return null;
   const values = appliedValues(spec.requires, params[spec.requires]);
   return values && (values.length === 1 || reportFilters(spec.logType)[spec.requires]?.kind !== 'array') ? values : null;
+}
+
+/** The group filter's values when it is the only filter given, on a kind with rows per group (groups.ts); else null. */
+function groupValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): string[] | null {
+  if (spec.requires || filters.length !== 1 || !groupStamp(spec.logType)) return null;
+  return appliedValues(GROUP_FIELD, params[GROUP_FIELD]);
 }
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
@@ -461,6 +519,8 @@ export class ClickHouseLogStore implements LogStore {
   private readonly fills: RollupFills;
   /** The heads of past days and hours, built in the background, which top-N reports read first. */
   readonly heads: Heads;
+  /** The rows per group of past days, built in the background, which reports filtered by group alone read. */
+  readonly groups: GroupDays;
   /** This server's lease on the cluster's upkeep (see start). */
   private lease: Lease | undefined;
 
@@ -473,6 +533,14 @@ export class ClickHouseLogStore implements LogStore {
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
     }, IDEMPOTENT, options.fillStepEvents);
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
+    this.groups = new GroupDays(
+      ch,
+      (logType, where) =>
+        eventRows(logType, REPORT_KINDS.get(logType) ?? [], sql`${this.db}.log_events_local`, [...where, has(GROUP_FIELD)], DAY_GROUPS.map(([, g]) => g), (c) => c, {
+          groupAs: (i) => DAY_GROUPS[i]![0],
+        }),
+      (table, id) => this.fills.wholeFrom(table, id),
+    );
     // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: done once every
     // shard has its rows; the views that store them and fill the kind's rollups run in the same insert.
     this.queue = new IngestQueue(
@@ -518,6 +586,7 @@ export class ClickHouseLogStore implements LogStore {
       .then(() => lease.release())
       .catch(() => undefined);
     this.heads.start();
+    this.groups.start();
     this.queue.start(db);
   }
 
@@ -658,12 +727,13 @@ export class ClickHouseLogStore implements LogStore {
     const filters = filterConditions(spec.logType, reportFilters(spec.logType), params);
     const useRollups = options.rollups !== false;
     const drill = drillValues(spec, params, filters);
+    const group = useRollups ? groupValues(spec, params, filters) : null;
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, group, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -891,6 +961,7 @@ export class ClickHouseLogStore implements LogStore {
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${before}`, shard);
       }
       for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND span_start < ${beforeMs}`, shard);
+      for (const table of GROUP_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
     }
   }
 
@@ -900,7 +971,7 @@ export class ClickHouseLogStore implements LogStore {
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
       // A partition is a UTC day, or a block of days (starting that day) in the blocks' table.
       const tables = [
-        ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES].map((t) => [t, 1] as const),
+        ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES, ...GROUP_TABLES].map((t) => [t, 1] as const),
         ...GRAINS.map((g) => [`${g.table}_local`, Math.max(1, g.ms / DAY_MS)] as const),
       ];
       for (const [table, days] of tables) {
@@ -920,6 +991,7 @@ export class ClickHouseLogStore implements LogStore {
   async close(): Promise<void> {
     await this.queue.close();
     await this.heads.close();
+    await this.groups.close();
     await this.fills.close();
     await this.lease?.release().catch(() => undefined);
     await this.ch.close();
