@@ -272,7 +272,8 @@ export interface RangePlan {
   readonly days: Span[];
 }
 
-function push(spans: Span[], from: number, to: number): void {
+/** Adds [from, to) to spans in order, joined to the last when they touch. */
+export function pushSpan(spans: Span[], from: number, to: number): void {
   const last = spans[spans.length - 1];
   if (last && last[1] === from) spans[spans.length - 1] = [last[0], to];
   else spans.push([from, to]);
@@ -295,14 +296,14 @@ export function planRange(startMs: number, endMs: number, whole: (from: number, 
   if (startMs < h1) plan.raw.push([startMs, h1]);
   for (let h = h1; h < h2; ) {
     if (days && h % DAY_MS === 0 && h + DAY_MS <= h2 && whole(h, h + DAY_MS)) {
-      push(plan.days, h, h + DAY_MS);
+      pushSpan(plan.days, h, h + DAY_MS);
       h += DAY_MS;
       continue;
     }
-    push(whole(h, h + HOUR_MS) ? plan.hours : plan.raw, h, h + HOUR_MS);
+    pushSpan(whole(h, h + HOUR_MS) ? plan.hours : plan.raw, h, h + HOUR_MS);
     h += HOUR_MS;
   }
-  if (h2 < end) push(plan.raw, h2, end);
+  if (h2 < end) pushSpan(plan.raw, h2, end);
   return plan;
 }
 

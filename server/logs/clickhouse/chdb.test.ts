@@ -93,7 +93,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.heads.build({ now: TEST_NOW, settled: false, minEvents: 20 });
       // So too the rows per group of past days, which reports filtered by group alone read.
       await store.groups.close();
-      expect(await store.groups.build({ now: TEST_NOW, settled: false, minEvents: 20 })).toBeGreaterThan(0);
+      expect(await store.groups.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBeGreaterThan(0);
       HEAD_READS.longTails = 0;
       const from = recording.sent.length;
       const top = (await store.report(db, T, 'top_users', { interval: '30d', limit: 1 }, TEST_NOW)) as { data: { key: string }[] };
@@ -176,16 +176,19 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
             continue;
           }
           if (i < from || /system\.(parts|tables|columns)\b/.test(text)) continue;
-          if (/\.log_head/.test(text)) {
+          // Run, not compared: a read of one shard's own tables (the rows per group's builds and stamps) answers for
+          // that shard alone, and the heads and rows per group of a shard's build hold that shard's events, where chdb
+          // holds every shard's in one table (each build replayed here counted all of them).
+          if (/\.log_head|\.log_group_days\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
             session.query(text.replace(/\nFORMAT \w+$/, ''), 'JSONEachRow');
             if (/FROM \w+\.log_heads_local WHERE/.test(text)) headReads++;
+            if (/FROM \w+\.log_group_days_local\b/.test(text)) groupReads++;
             continue;
           }
           const format = /FORMAT JSON$/.test(text) ? 'JSON' : 'JSONEachRow';
           const answer = session.query(text.replace(/\nFORMAT \w+$/, ''), format);
           expect(rowsOf(text, answer), text.slice(0, 300)).toEqual(rowsOf(s.statement, s.answer));
           compared++;
-          if (/FROM \w+\.log_group_days_local\b/.test(text)) groupReads++;
         }
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
         expect(headReads).toBeGreaterThan(0);

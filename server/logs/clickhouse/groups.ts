@@ -7,15 +7,15 @@
  *   events twice (the kind's stamp rollup: its events on the shard that day), and again when they change;
  * - a build's rows are written first, then its row in log_group_builds_local with the stamp it was computed at, and
  *   only if the day's events did not change while it ran;
- * - a read takes, on each shard, the day's newest build whose stamp still holds, and the raw events of the days
- *   without one (an event arriving late, a recount, retention): the rows change how fast a report answers, never what.
+ * - a read takes a day's rows where every shard holding events of the day has a build whose stamp still holds (the
+ *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
+ *   late, a recount, retention): the rows change how fast a report answers, never what.
  * Builds left behind by a newer one stay until retention drops their days.
  */
 import { LOG_FILTERS, type LogType } from '../../../schemas/logs';
 import { DAY_MS, ROLLUPS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
-import { within } from './columns';
 import { stampRollup } from './heads';
 import { every } from './passes';
 
@@ -49,6 +49,11 @@ export type DayRows = (logType: LogType, where: readonly Sql[]) => Sql;
 export class GroupDays {
   /** The stamps the last pass saw: a day is built once a pass finds it unchanged. */
   private seen = new Map<string, number>();
+  /**
+   * Per tenant and kind, the UTC days with a build on some shard, as the last pass found them and builds since: a
+   * read of the other days takes their events without looking for a build.
+   */
+  private days = new Map<string, Set<number>>();
   private readonly stop = new AbortController();
   private running: Promise<void> = Promise.resolve();
 
@@ -61,6 +66,55 @@ export class GroupDays {
 
   private get db(): Sql {
     return raw(this.ch.config.database);
+  }
+
+  private found(days: Map<string, Set<number>>, tenantId: string, logType: string, day: number): void {
+    const key = `${tenantId} ${logType}`;
+    days.set(key, (days.get(key) ?? new Set()).add(day));
+  }
+
+  /**
+   * The builds a read of a tenant's kind over [from, to) takes: per UTC day within it with a build on some shard, the
+   * newest build of each shard holding events of the day whose stamp still holds there, as `(shard, hour, build)`
+   * tuples. A day where a shard with events has none is left out: it is read from the events.
+   */
+  async readable(tenantId: string, logType: LogType, from: number, to: number): Promise<Map<number, Sql[]>> {
+    const stamp = STAMPS.get(logType);
+    const days = [...(this.days.get(`${tenantId} ${logType}`) ?? [])].filter((d) => d >= from && d + DAY_MS <= to);
+    const out = new Map<number, Sql[]>();
+    if (!stamp || !days.length) return out;
+    const inDays = sql`hour IN (${join(days.map((d) => sql`${d}`), ', ')})`;
+    const shards = await Promise.all(
+      Array.from({ length: this.ch.shardCount }, async (_, shard) => {
+        const [stamps, builds] = await Promise.all([
+          this.ch.rows<{ d: string; n: string }>(
+            sql`SELECT toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local
+                 WHERE tenant_id = ${tenantId} AND rollup = ${stamp} AND ${inDays} GROUP BY hour`,
+            { shard },
+          ),
+          this.ch.rows<{ d: string; n: string; b: string }>(
+            sql`SELECT toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_group_builds_local
+                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ${inDays} GROUP BY hour, stamp`,
+            { shard },
+          ),
+        ]);
+        return { stamps: new Map(stamps.map((r) => [r.d, r.n])), builds: new Map(builds.map((r) => [`${r.d} ${r.n}`, r.b])) };
+      }),
+    );
+    for (const day of days) {
+      const tuples: Sql[] = [];
+      let whole = true;
+      for (const [shard, { stamps, builds }] of shards.entries()) {
+        // A shard without events of the day needs no build of it.
+        const n = stamps.get(String(day));
+        if (!Number(n)) continue;
+        const build = builds.get(`${day} ${n}`);
+        if (build) tuples.push(sql`(${shard}, ${day}, ${Number(build)})`);
+        else whole = false;
+      }
+      if (whole && tuples.length) out.set(day, tuples);
+    }
+    return out;
   }
 
   /** Builds due days in the background, a pass every GROUP_DAYS.everyMs. */
@@ -84,23 +138,22 @@ export class GroupDays {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     const kinds = new Map([...STAMPS].map(([t, id]) => [id, t]));
     const seen = new Map<string, number>();
+    const days = new Map<string, Set<number>>();
     let built = 0;
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      const days = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
+      const due = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
         sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local
              WHERE rollup IN (${join([...kinds.keys()].map((id) => sql`${id}`), ', ')}) AND hour < ${today}
              GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${minEvents}`,
         { shard },
       );
-      const done = new Set(
-        (
-          await this.ch.rows<{ k: string }>(
-            sql`SELECT DISTINCT concat(tenant_id, ' ', log_type, ' ', toString(hour), ' ', toString(stamp)) AS k FROM ${this.db}.log_group_builds_local`,
-            { shard },
-          )
-        ).map((r) => r.k),
+      const builds = await this.ch.rows<{ tenant_id: string; log_type: string; d: string; n: string }>(
+        sql`SELECT DISTINCT tenant_id, log_type, toString(hour) AS d, toString(stamp) AS n FROM ${this.db}.log_group_builds_local`,
+        { shard },
       );
-      for (const r of days) {
+      for (const b of builds) this.found(days, b.tenant_id, b.log_type, Number(b.d));
+      const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.d} ${b.n}`));
+      for (const r of due) {
         const logType = kinds.get(r.rollup)!;
         const [start, stamp] = [Number(r.d), Number(r.n)];
         const key = `${shard} ${r.tenant_id} ${logType} ${start}`;
@@ -108,10 +161,15 @@ export class GroupDays {
         if (done.has(`${r.tenant_id} ${logType} ${start} ${stamp}`) || (settled && this.seen.get(key) !== stamp)) continue;
         if (this.wholeFrom('log_rollups_daily_local', r.rollup) > start) continue;
         if (signal?.aborted) return built;
-        if (await this.buildDay(shard, r.tenant_id, logType, start, stamp)) built++;
+        if (!(await this.buildDay(shard, r.tenant_id, logType, start, stamp))) continue;
+        built++;
+        // Readable at once, not only after the next pass.
+        this.found(this.days, r.tenant_id, logType, start);
+        this.found(days, r.tenant_id, logType, start);
       }
     }
     this.seen = seen;
+    this.days = days;
     return built;
   }
 
@@ -120,8 +178,8 @@ export class GroupDays {
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
     const rows = this.rowsOf(logType, [sql`tenant_id = ${tenantId}`, sql`ts >= ${start} AND ts < ${start + DAY_MS}`]);
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_group_days_local (tenant_id, rollup, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
-          SELECT tenant_id, rollup, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
+      sql`INSERT INTO ${this.db}.log_group_days_local (shard, tenant_id, rollup, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
+          SELECT toUInt32(${shard}), tenant_id, rollup, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
       shard,
     );
     const [after] = await this.ch.rows<{ n: string }>(
@@ -136,18 +194,4 @@ export class GroupDays {
     );
     return true;
   }
-}
-
-/**
- * On each shard (a condition inside a read of a Distributed table, whose subqueries name the shard's own tables): the
- * days within `days` of a tenant's kind whose newest build still holds, as (hour, build).
- */
-export function validBuilds(db: Sql, tenantId: string, logType: LogType, days: readonly (readonly [number, number])[]): Sql {
-  const stamp = STAMPS.get(logType);
-  if (!stamp) throw new Error(`The events of ${logType} have no rows per group`);
-  return sql`SELECT hour, max(build) FROM ${db}.log_group_builds_local
-              WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ${within('hour', days)}
-                AND (hour, stamp) IN (SELECT hour, sum(events) FROM ${db}.log_rollups_daily_local
-                                       WHERE tenant_id = ${tenantId} AND rollup = ${stamp} AND ${within('hour', days)} GROUP BY hour)
-              GROUP BY hour`;
 }

@@ -24,7 +24,7 @@ import { encodeCursor } from '../cursor';
 import { insightsResult, insightsScope } from '../insights';
 import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
 import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
-import { BLOCK_MS, blockMasks, bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef, type Span } from '../rollups';
+import { BLOCK_MS, blockMasks, bytesField, DAY_MS, DRILL_ROLLUPS, HOUR_MS, planRange, pushSpan, reportRollups, rollupId, ROLLUPS, userField, type RangePlan, type RollupDef, type Span } from '../rollups';
 import { sandboxOf } from '../sandbox';
 import { sqlLogStore } from '../sqlStore';
 import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
@@ -33,7 +33,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
-import { GROUP_FIELD, GROUP_TABLES, GroupDays, groupStamp, validBuilds } from './groups';
+import { GROUP_FIELD, GROUP_TABLES, GroupDays, groupStamp } from './groups';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { caughtUp, recountViews, scopesOf } from './recount';
@@ -379,7 +379,7 @@ function aggregate(
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
   drill: readonly string[] | null,
-  group: readonly string[] | null,
+  group: GroupRead | null,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
@@ -426,10 +426,16 @@ function aggregate(
   return grouped(d, groups, parts, users);
 }
 
+/** A report filtered by the group alone: the group's values, and per UTC day (its start) the builds to read (GroupDays.readable). */
+interface GroupRead {
+  readonly values: readonly string[];
+  readonly builds: ReadonlyMap<number, readonly Sql[]>;
+}
+
 /**
- * A report filtered by the group alone (`group`: its values; `filters`: that filter's condition): its whole UTC days
- * from the rows per group built in the background where a shard's build of the day holds (groups.ts), raw events for
- * the rest of the range and for the days without one. `wholeFrom`: as for aggregate (the stamp rollup's daily rows).
+ * A report filtered by the group alone (`filters`: that filter's condition): its whole UTC days from the rows per
+ * group built in the background where every shard holding events of the day has a build that holds (groups.ts), raw
+ * events for the rest. `wholeFrom`: as for aggregate (the stamp rollup's daily rows).
  */
 function groupAggregate(
   db: Sql,
@@ -438,26 +444,29 @@ function groupAggregate(
   read: TimeRange,
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
-  group: readonly string[],
+  group: GroupRead,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean,
   users: boolean,
 ): Sql {
-  const stamp = groupStamp(d.logType);
-  const from = stamp ? Math.max(read.startMs, wholeFrom('log_rollups_daily_local', stamp)) : Infinity;
+  const from = Math.max(read.startMs, wholeFrom('log_rollups_daily_local', groupStamp(d.logType)!));
   const plan = planRange(from, read.endMs, whole, true);
-  const spans = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...plan.hours];
-  const days = plan.days;
-  // On each shard, the days whose newest build holds there (a subquery of the shard's own tables).
-  const valid = days.length ? validBuilds(db, tenantId, d.logType, days) : undefined;
-  const range = valid ? sql`(${within('ts', spans)} OR (${within('ts', days)} AND intDiv(ts, ${DAY_MS}) * ${DAY_MS} NOT IN (SELECT hour FROM (${valid}))))` : within('ts', spans);
-  const parts = [eventRows(d.logType, [[rollupId(d), d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, range, ...filters], groups('ts'), r, { plain: true })];
-  if (valid)
+  const [days, unbuilt]: [Span[], Span[]] = [[], []];
+  const builds: Sql[] = [];
+  for (const [a, b] of plan.days)
+    for (let day = a; day < b; day += DAY_MS) {
+      const tuples = group.builds.get(day);
+      if (tuples) builds.push(...tuples);
+      pushSpan(tuples ? days : unbuilt, day, day + DAY_MS);
+    }
+  const spans = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...plan.hours, ...unbuilt];
+  const parts = [eventRows(d.logType, [[rollupId(d), d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true })];
+  if (builds.length)
     parts.push(
       sql`SELECT ${join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
             FROM ${db}.log_group_days
-           WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND by_key IN (${join(group.map((v) => sql`${v}`), ', ')})
-             AND ${within('hour', days)} AND (hour, build) IN (${valid})`,
+           WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND by_key IN (${join(group.values.map((v) => sql`${v}`), ', ')})
+             AND ${within('hour', days)} AND (shard, hour, build) IN (${join(builds, ', ')})`,
     );
   return grouped(d, groups, parts, users);
 }
@@ -727,7 +736,8 @@ export class ClickHouseLogStore implements LogStore {
     const filters = filterConditions(spec.logType, reportFilters(spec.logType), params);
     const useRollups = options.rollups !== false;
     const drill = drillValues(spec, params, filters);
-    const group = useRollups ? groupValues(spec, params, filters) : null;
+    const values = groupValues(spec, params, filters);
+    const group = values && { values, builds: await this.groups.readable(tenantId, spec.logType, read.startMs, read.endMs + 1) };
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.

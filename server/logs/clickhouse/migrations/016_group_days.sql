@@ -1,9 +1,10 @@
 -- The reports' rollup rows of past UTC days per group (the `group` field of an event, the user's group), built in the
 -- background from each day's events (groups.ts), not by a view: a report filtered by group alone reads them for its
 -- whole days instead of every raw event of the range. Rows kept per group by views made the cluster take events at
--- less than half the rate (docs/scale-out.md). `build` names one computation of a day's rows; a read takes only a
--- build recorded in log_group_builds_local whose stamp still holds.
+-- less than half the rate (docs/scale-out.md). `build` names one computation of a day's rows on `shard`; a read takes
+-- only a build recorded in log_group_builds_local whose stamp still holds.
 CREATE TABLE IF NOT EXISTS {db}.log_group_days_local (
+  shard UInt32,
   tenant_id String,
   rollup String,
   by_key String,
