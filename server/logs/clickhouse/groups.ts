@@ -13,7 +13,7 @@
  * Builds left behind by a newer one stay until retention drops their days.
  */
 import { LOG_FILTERS, type LogType } from '../../../schemas/logs';
-import { DAY_MS, ROLLUPS } from '../rollups';
+import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { stampRollup } from './heads';
@@ -24,16 +24,16 @@ export const GROUP_FIELD = 'group';
 export const GROUP_TABLES = ['log_group_days_local', 'log_group_builds_local'];
 
 /**
- * `minEvents`: the fewest events of a kind a shard's day holds to be built (fewer are read from events about as
- * quickly). `everyMs`: how often the background pass looks for days to build.
+ * `minEvents`: the fewest events of a kind a shard's day holds to be built (a smaller day is cheap to read from its
+ * events; each day built costs a pass a statement). `everyMs`: how often the background pass looks for days to build.
  */
-export const GROUP_DAYS = { minEvents: 10_000, everyMs: 60_000 };
+export const GROUP_DAYS = { minEvents: 1_000, everyMs: 60_000 };
 
 /** The kinds whose events carry a group and have a stamp rollup, with it. */
 const STAMPS: ReadonlyMap<LogType, string> = new Map(
   (Object.keys(LOG_FILTERS) as LogType[]).flatMap((t) => {
     const stamp = (LOG_FILTERS[t] as Readonly<Record<string, { field: string } | undefined>>)[GROUP_FIELD] ? stampRollup(t) : undefined;
-    return stamp && [...ROLLUPS.values()].some((d) => d.logType === t) ? [[t, stamp] as const] : [];
+    return stamp ? [[t, stamp] as const] : [];
   }),
 );
 
