@@ -417,9 +417,8 @@ function aggregate(
     );
   for (const [grain, spans] of [[hours, hourBits ? [] : plan.hours], [daily, dayBits ? [] : plan.days]] as const) {
     if (!spans.length) continue;
-    const g = groups('hour');
     parts.push(
-      sql`SELECT ${join([...g.map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
+      sql`SELECT ${rowColumns(groups)}
             FROM ${db}.${raw(grain.table)} WHERE ${join([sql`tenant_id = ${tenantId}`, sql`rollup = ${id}`, ...ofKey, within('hour', spans)], ' AND ')}`,
     );
   }
@@ -463,13 +462,17 @@ function groupAggregate(
   const parts = [eventRows(d.logType, [[rollupId(d), d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true })];
   if (builds.length)
     parts.push(
-      sql`SELECT ${join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ')}
+      sql`SELECT ${rowColumns(groups)}
             FROM ${db}.log_group_days
            WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND by_key IN (${join(group.values.map((v) => sql`${v}`), ', ')})
              AND ${within('hour', days)} AND (shard, hour, build) IN (${join(builds, ', ')})`,
     );
   return grouped(d, groups, parts, users);
 }
+
+/** The columns of a part of rollup rows (a table with `hour` and ROW_COLUMNS): its groups `g<i>`, its columns `r_…`. */
+const rowColumns = (groups: (col: string) => Sql[]) =>
+  join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ');
 
 /** The union of a rollup's parts (raw and rollup rows, the columns `r_…`) grouped once more, as `Grouped`. */
 function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly Sql[], users: boolean): Sql {
