@@ -10,7 +10,7 @@
  * and the store started again fills them in the background: the time to start, the fill's, and two drill-downs during
  * and after it, with their answers compared. On ClickHouse the heads of past days and hours are built for every
  * span due before the reads (the time it takes is printed); BENCH_HEADS=0 reads without them. So too the rows per
- * group of past days, which reports filtered by group alone read (BENCH_GROUP_MIN_EVENTS: the fewest events of a
+ * filter value of past days, which reports with one such filter read (BENCH_FILTER_MIN_EVENTS: the fewest events of a
  * shard's day of a kind built, default the store's).
  *
  * BENCH_REPORT=<name> measures one report at the volume of BENCH_EVENTS at a fraction of the load: the big tenant
@@ -35,7 +35,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { raw, sql } from '../../server/logs/clickhouse/bind';
 import { clickHouseConfig } from '../../server/logs/clickhouse/client';
-import { GROUP_DAYS } from '../../server/logs/clickhouse/groups';
+import { FILTER_DAYS } from '../../server/logs/clickhouse/filterDays';
 import { ClickHouseLogStore } from '../../server/logs/clickhouse/store';
 import { decodeCursor } from '../../server/logs/cursor';
 import { generateLogBatches, mulberry32 } from '../../server/logs/generator';
@@ -56,8 +56,8 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const INGEST_ONLY = process.env.BENCH_INGEST_ONLY === '1';
 const REFILL = process.env.BENCH_REFILL === '1';
 const HEADS = process.env.BENCH_HEADS !== '0';
-/** The fewest events of a shard's day of a kind built per group (default: the store's). */
-const GROUP_MIN_EVENTS = Number(process.env.BENCH_GROUP_MIN_EVENTS ?? GROUP_DAYS.minEvents);
+/** The fewest events of a shard's day of a kind built per filter value (default: the store's). */
+const FILTER_MIN_EVENTS = Number(process.env.BENCH_FILTER_MIN_EVENTS ?? FILTER_DAYS.minEvents);
 const DAY = 86_400_000;
 const URL = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124';
 const BIG_TENANT = 'bench-big';
@@ -338,7 +338,7 @@ async function main(): Promise<void> {
   if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
   if (store instanceof ClickHouseLogStore) {
     await heads(store, now);
-    await groupDays(store, now);
+    await filterDays(store, now);
   }
   if (!INGEST_ONLY) await (ONLY ? readOne(target, now, ONLY) : FILTER ? readFiltered(target, now, FILTER) : readAll(target, now));
   console.log(`  load average at the end: ${load()}`);
@@ -371,17 +371,17 @@ async function heads(store: ClickHouseLogStore, now: number): Promise<void> {
 }
 
 /**
- * The rows per group of past days (ClickHouse), which reports filtered by group alone read: built now for every day
- * due (the background pass waits for one to settle), the time it takes and their size.
+ * The rows per filter value of past days (ClickHouse), which reports with one such filter read: built now for every
+ * day due (the background pass waits for one to settle), the time it takes and their size.
  */
-async function groupDays(store: ClickHouseLogStore, now: number): Promise<void> {
+async function filterDays(store: ClickHouseLogStore, now: number): Promise<void> {
   const t = performance.now();
-  const built = await store.groups.build({ now, settled: false, minEvents: GROUP_MIN_EVENTS });
+  const built = await store.filterDays.build({ now, settled: false, minEvents: FILTER_MIN_EVENTS });
   const [size] = await store.ch.rows<{ n: string; b: string }>(
     sql`SELECT toString(sum(rows)) AS n, toString(sum(bytes_on_disk)) AS b FROM system.parts
-         WHERE database = ${store.ch.config.database} AND table = 'log_group_days_local' AND active`,
+         WHERE database = ${store.ch.config.database} AND table = 'log_filter_days_local' AND active`,
   );
-  console.log(`  rows per group of past days: ${built} days built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
+  console.log(`  rows per filter value of past days: ${built} days built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
 }
 
 /** The drill-downs' rows removed (views, rows, fills), then a start: see BENCH_REFILL at the top. */

@@ -48,7 +48,7 @@ const DISTRIBUTED = [
   'log_hour_bits',
   'log_heads',
   'log_head_tails',
-  'log_group_days',
+  'log_filter_days',
   ...CLUSTER_KINDS.map((k) => ingestTable(k)),
 ];
 const local = (text: string) => text.replace(new RegExp(`\\.(${DISTRIBUTED.join('|')})\\b(?!_)`, 'g'), '.$1_local');
@@ -91,9 +91,9 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       // shard's heads and stamps are not one engine's.
       await store.heads.close();
       await store.heads.build({ now: TEST_NOW, settled: false, minEvents: 20 });
-      // So too the rows per group of past days, which reports filtered by group alone read.
-      await store.groups.close();
-      expect(await store.groups.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBeGreaterThan(0);
+      // So too the rows per filter value of past days, which reports with one such filter read.
+      await store.filterDays.close();
+      expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBeGreaterThan(0);
       HEAD_READS.longTails = 0;
       const from = recording.sent.length;
       const top = (await store.report(db, T, 'top_users', { interval: '30d', limit: 1 }, TEST_NOW)) as { data: { key: string }[] };
@@ -106,6 +106,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         for (const q of [{ interval: '30d' as const, limit: 10 }, ...(kind === 'series' || kind === 'heatmap' ? [week] : [])]) {
           for (const value of need ? drill[need]! : [undefined]) await store.report(db, T, name, need ? { ...q, [need]: value } : q, TEST_NOW);
           if (!need && reportFilters(reportSpec(name).logType).group) await store.report(db, T, name, { ...q, group: 'Sales' }, TEST_NOW);
+          if (!need && reportFilters(reportSpec(name).logType).pe_action) await store.report(db, T, name, { ...q, pe_action: ['block', 'isolate'] }, TEST_NOW);
         }
       }
       const range = { startMs: TEST_NOW - 30 * 86_400_000, endMs: TEST_NOW };
@@ -158,7 +159,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         // after the start compared.
         let compared = 0;
         let headReads = 0;
-        let groupReads = 0;
+        let filterReads = 0;
         const altered = new Set<string>();
         for (const [i, s] of recording.sent.entries()) {
           const text = local(s.statement);
@@ -176,13 +177,13 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
             continue;
           }
           if (i < from || /system\.(parts|tables|columns)\b/.test(text)) continue;
-          // Run, not compared: a read of one shard's own tables (the rows per group's builds and stamps) answers for
-          // that shard alone, and the heads and rows per group of a shard's build hold that shard's events, where chdb
+          // Run, not compared: a read of one shard's own tables (the rows per filter value's builds and stamps) answers for
+          // that shard alone, and the heads and rows per filter value of a shard's build hold that shard's events, where chdb
           // holds every shard's in one table (each build replayed here counted all of them).
-          if (/\.log_head|\.log_group_days\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
+          if (/\.log_head|\.log_filter_days\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
             session.query(text.replace(/\nFORMAT \w+$/, ''), 'JSONEachRow');
             if (/FROM \w+\.log_heads_local WHERE/.test(text)) headReads++;
-            if (/FROM \w+\.log_group_days_local\b/.test(text)) groupReads++;
+            if (/FROM \w+\.log_filter_days_local\b/.test(text)) filterReads++;
             continue;
           }
           const format = /FORMAT JSON$/.test(text) ? 'JSON' : 'JSONEachRow';
@@ -192,7 +193,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         }
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
         expect(headReads).toBeGreaterThan(0);
-        expect(groupReads).toBeGreaterThan(0);
+        expect(filterReads).toBeGreaterThan(0);
       } finally {
         session.cleanup();
       }

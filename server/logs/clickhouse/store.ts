@@ -33,7 +33,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
-import { GROUP_FIELD, GROUP_TABLES, GroupDays, groupStamp } from './groups';
+import { dayFields, dayStamp, FILTER_TABLES, FilterDays } from './filterDays';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { caughtUp, recountViews, scopesOf } from './recount';
@@ -313,13 +313,18 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
   return eventRows(logType, defs, sql`${db}.${raw(identifier(from))}`, where, groups, (c) => c, { groupAs: (i) => named[i]![0], keyed: grain.drill });
 }
 
-/** The groups of a rollup row per group of a UTC day (migration 016, groups.ts), as its columns name them. */
-const DAY_GROUPS = [
-  ['tenant_id', raw('tenant_id')],
-  ['rollup', raw('tupleElement(c, 1)')],
-  ['by_key', text(GROUP_FIELD)],
-  ['hour', raw(`intDiv(ts, ${DAY_MS}) * ${DAY_MS}`)],
-] as const;
+/**
+ * The groups of a kind's rollup rows per filter value of a UTC day (migration 017, filterDays.ts), as its columns name
+ * them: an event counts once for each of the kind's filter fields it has (`field`), under that field's value.
+ */
+const dayGroups = (logType: LogType) =>
+  [
+    ['tenant_id', raw('tenant_id')],
+    ['rollup', raw('tupleElement(c, 1)')],
+    ['field', sql`arrayJoin(arrayFilter(f -> has(keys, f), ${[...dayFields(logType)]}))`],
+    ['by_key', raw('vals[indexOf(keys, field)]')],
+    ['hour', raw(`intDiv(ts, ${DAY_MS}) * ${DAY_MS}`)],
+  ] as const;
 
 /** The user of a bit row of events without one (migration 014): no stored text holds a NUL (safeText.ts). */
 const NO_USER = '\u0000';
@@ -365,7 +370,8 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
  * `Grouped`: the rollup's daily rows for whole UTC days (unless `days` is false) and hourly rows for whole hours
  * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
- * its rows answer (see drillValues). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
+ * its rows answer (see drillValues), or a report given `dayFilter`, its one filter with rows per value of past days
+ * (see dayFilterAggregate). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
  * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too.
  * `bits` (a distinct-user top-N): false reads daily and hourly states instead of blocks and hour bits, 'days' hourly
  * states instead of hour bits (ReportOptions.layouts). `users`: false answers 0 distinct users, for a report whose
@@ -379,7 +385,7 @@ function aggregate(
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
   drill: readonly string[] | null,
-  group: GroupRead | null,
+  dayFilter: DayFilterRead | null,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
@@ -387,7 +393,7 @@ function aggregate(
   users = true,
 ): Sql {
   const id = rollupId(d);
-  if (group && !drill && days === true && ROLLUPS.has(id)) return groupAggregate(db, d, tenantId, read, groups, filters, group, wholeFrom, whole, users);
+  if (dayFilter && !drill && days === true && ROLLUPS.has(id)) return dayFilterAggregate(db, d, tenantId, read, groups, filters, dayFilter, wholeFrom, whole, users);
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
@@ -425,36 +431,40 @@ function aggregate(
   return grouped(d, groups, parts, users);
 }
 
-/** A report filtered by the group alone: the group's values, and per UTC day (its start) the builds to read (GroupDays.readable). */
-interface GroupRead {
+/**
+ * A report whose one filter is a field with rows per value of past days: the field, its values, and per UTC day (its
+ * start) the builds to read (FilterDays.readable).
+ */
+interface DayFilterRead {
+  readonly field: string;
   readonly values: readonly string[];
   readonly builds: ReadonlyMap<number, readonly Sql[]>;
 }
 
 /**
- * A report filtered by the group alone (`filters`: that filter's condition): its whole UTC days from the rows per
- * group built in the background where every shard holding events of the day has a build that holds (groups.ts), raw
- * events for the rest. `wholeFrom`: as for aggregate (the stamp rollup's daily rows).
+ * A report whose one filter (`filters`: its condition) is a field with rows per value of past days: its whole UTC days
+ * from those rows, built in the background, where every shard holding events of the day has a build that holds
+ * (filterDays.ts), raw events for the rest. `wholeFrom`: as for aggregate (the stamp rollup's daily rows).
  */
-function groupAggregate(
+function dayFilterAggregate(
   db: Sql,
   d: RollupDef,
   tenantId: string,
   read: TimeRange,
   groups: (col: string) => Sql[],
   filters: readonly Sql[],
-  group: GroupRead,
+  filter: DayFilterRead,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean,
   users: boolean,
 ): Sql {
-  const from = Math.max(read.startMs, wholeFrom('log_rollups_daily_local', groupStamp(d.logType)!));
+  const from = Math.max(read.startMs, wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!));
   const plan = planRange(from, read.endMs, whole, true);
   const [days, unbuilt]: [Span[], Span[]] = [[], []];
   const builds: Sql[] = [];
   for (const [a, b] of plan.days)
     for (let day = a; day < b; day += DAY_MS) {
-      const tuples = group.builds.get(day);
+      const tuples = filter.builds.get(day);
       if (tuples) builds.push(...tuples);
       pushSpan(tuples ? days : unbuilt, day, day + DAY_MS);
     }
@@ -463,8 +473,8 @@ function groupAggregate(
   if (builds.length)
     parts.push(
       sql`SELECT ${rowColumns(groups)}
-            FROM ${db}.log_group_days
-           WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND by_key IN (${join(group.values.map((v) => sql`${v}`), ', ')})
+            FROM ${db}.log_filter_days
+           WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND field = ${filter.field} AND by_key IN (${join(filter.values.map((v) => sql`${v}`), ', ')})
              AND ${within('hour', days)} AND (shard, hour, build) IN (${join(builds, ', ')})`,
     );
   return grouped(d, groups, parts, users);
@@ -501,10 +511,15 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
   return values && (values.length === 1 || reportFilters(spec.logType)[spec.requires]?.kind !== 'array') ? values : null;
 }
 
-/** The group filter's values when it is the only filter given, on a kind with rows per group (groups.ts); else null. */
-function groupValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): string[] | null {
-  if (spec.requires || filters.length !== 1 || !groupStamp(spec.logType)) return null;
-  return appliedValues(GROUP_FIELD, params[GROUP_FIELD]);
+/** The field and values of a report's one filter when it is a field with rows per value of past days (filterDays.ts); else null. */
+function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): { field: string; values: string[] } | null {
+  if (spec.requires || filters.length !== 1) return null;
+  const fields = dayFields(spec.logType);
+  for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
+    const values = f && fields.includes(f.field) ? appliedValues(param, params[param]) : null;
+    if (values) return { field: f!.field, values };
+  }
+  return null;
 }
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
@@ -531,8 +546,8 @@ export class ClickHouseLogStore implements LogStore {
   private readonly fills: RollupFills;
   /** The heads of past days and hours, built in the background, which top-N reports read first. */
   readonly heads: Heads;
-  /** The rows per group of past days, built in the background, which reports filtered by group alone read. */
-  readonly groups: GroupDays;
+  /** The rows per filter value of past days, built in the background, which reports with one such filter read. */
+  readonly filterDays: FilterDays;
   /** This server's lease on the cluster's upkeep (see start). */
   private lease: Lease | undefined;
 
@@ -545,12 +560,12 @@ export class ClickHouseLogStore implements LogStore {
       return grain && kinds.length ? join(kinds.map(([logType, defs]) => rollupRows(this.db, logType, defs, 'log_events_local', grain, where)), ' UNION ALL ') : null;
     }, IDEMPOTENT, options.fillStepEvents);
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
-    this.groups = new GroupDays(
+    this.filterDays = new FilterDays(
       ch,
-      (logType, where) =>
-        eventRows(logType, REPORT_KINDS.get(logType) ?? [], sql`${this.db}.log_events_local`, [...where, has(GROUP_FIELD)], DAY_GROUPS.map(([, g]) => g), (c) => c, {
-          groupAs: (i) => DAY_GROUPS[i]![0],
-        }),
+      (logType, where) => {
+        const named = dayGroups(logType);
+        return eventRows(logType, REPORT_KINDS.get(logType) ?? [], sql`${this.db}.log_events_local`, where, named.map(([, g]) => g), (c) => c, { groupAs: (i) => named[i]![0] });
+      },
       (table, id) => this.fills.wholeFrom(table, id),
     );
     // A TabSeparated insert through the kind's Distributed ingest table with insert_distributed_sync: done once every
@@ -598,7 +613,7 @@ export class ClickHouseLogStore implements LogStore {
       .then(() => lease.release())
       .catch(() => undefined);
     this.heads.start();
-    this.groups.start();
+    this.filterDays.start();
     this.queue.start(db);
   }
 
@@ -739,14 +754,14 @@ export class ClickHouseLogStore implements LogStore {
     const filters = filterConditions(spec.logType, reportFilters(spec.logType), params);
     const useRollups = options.rollups !== false;
     const drill = drillValues(spec, params, filters);
-    const values = groupValues(spec, params, filters);
-    const group = values && { values, builds: await this.groups.readable(tenantId, spec.logType, read.startMs, read.endMs + 1) };
+    const one = dayFilterValues(spec, params, filters);
+    const dayFilter = one && { ...one, builds: await this.filterDays.readable(tenantId, spec.logType, read.startMs, read.endMs + 1) };
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, group, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
+      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, dayFilter, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -974,7 +989,7 @@ export class ClickHouseLogStore implements LogStore {
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(`${grain.table}_local`)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${before}`, shard);
       }
       for (const table of HEAD_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND span_start < ${beforeMs}`, shard);
-      for (const table of GROUP_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
+      for (const table of FILTER_TABLES) await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
     }
   }
 
@@ -984,7 +999,7 @@ export class ClickHouseLogStore implements LogStore {
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
       // A partition is a UTC day, or a block of days (starting that day) in the blocks' table.
       const tables = [
-        ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES, ...GROUP_TABLES].map((t) => [t, 1] as const),
+        ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES, ...FILTER_TABLES].map((t) => [t, 1] as const),
         ...GRAINS.map((g) => [`${g.table}_local`, Math.max(1, g.ms / DAY_MS)] as const),
       ];
       for (const [table, days] of tables) {
@@ -1004,7 +1019,7 @@ export class ClickHouseLogStore implements LogStore {
   async close(): Promise<void> {
     await this.queue.close();
     await this.heads.close();
-    await this.groups.close();
+    await this.filterDays.close();
     await this.fills.close();
     await this.lease?.release().catch(() => undefined);
     await this.ch.close();

@@ -1,52 +1,65 @@
 /**
- * The reports' rollup rows of past UTC days per group (migration 016): a report filtered by group alone reads them for
- * its whole days, where it read every raw event of its range (the rollups hold no group). Views that kept such rows as
- * events arrived made the cluster take events at less than half the rate, so these are built in the background, a
- * day at a time, from the day's events, like the heads (heads.ts):
- * - a shard's past day of a kind with at least GROUP_DAYS.minEvents events is built once a pass has seen the same
+ * The reports' rollup rows of past UTC days per value of a filter (migrations 016, 017): a report whose one filter is
+ * the group, the action or another filter with few values reads them for its whole days, where it read every raw event
+ * of its range (the rollups hold no filter). Views that kept such rows as events arrived made the cluster take events
+ * at less than half the rate, so these are built in the background, a day at a time, from the day's events, like the
+ * heads (heads.ts):
+ * - a shard's past day of a kind with at least FILTER_DAYS.minEvents events is built once a pass has seen the same
  *   events twice (the kind's stamp rollup: its events on the shard that day), and again when they change;
- * - a build's rows are written first, then its row in log_group_builds_local with the stamp it was computed at, and
- *   only if the day's events did not change while it ran;
+ * - a build reads the day's events once for every filter of the kind (DAY_FIELDS) and writes its rows first, then its
+ *   row in log_filter_builds_local with the stamp it was computed at and the filters it holds, and only if the day's
+ *   events did not change while it ran;
  * - a read takes a day's rows where every shard holding events of the day has a build whose stamp still holds (the
  *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
  *   late, a recount, retention): the rows change how fast a report answers, never what.
  * Builds left behind by a newer one stay until retention drops their days.
  */
-import { LOG_FILTERS, type LogType } from '../../../schemas/logs';
+import { type LogType } from '../../../schemas/logs';
+import { reportFilters } from '../../../schemas/reports';
 import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { stampRollup } from './heads';
 import { every } from './passes';
+import { CLUSTER_KINDS } from './columns';
 
-/** The field of the events' group (the report filter `group`), and the tables of this file, per shard. */
-export const GROUP_FIELD = 'group';
-export const GROUP_TABLES = ['log_group_days_local', 'log_group_builds_local'];
+/** The tables of this file, per shard. */
+export const FILTER_TABLES = ['log_filter_days_local', 'log_filter_builds_local'];
 
 /**
  * `minEvents`: the fewest events of a kind a shard's day holds to be built (a smaller day is cheap to read from its
  * events; each day built costs a pass a statement). `everyMs`: how often the background pass looks for days to build.
  */
-export const GROUP_DAYS = { minEvents: 1_000, everyMs: 60_000 };
+export const FILTER_DAYS = { minEvents: 1_000, everyMs: 60_000 };
 
-/** The kinds whose events carry a group and have a stamp rollup, with it. */
-const STAMPS: ReadonlyMap<LogType, string> = new Map(
-  (Object.keys(LOG_FILTERS) as LogType[]).flatMap((t) => {
-    const stamp = (LOG_FILTERS[t] as Readonly<Record<string, { field: string } | undefined>>)[GROUP_FIELD] ? stampRollup(t) : undefined;
-    return stamp ? [[t, stamp] as const] : [];
+/**
+ * Per kind with a stamp rollup, the fields of its report filters kept per value: a field of one value per event (not a
+ * list, whose events holding two of the values given count once) that takes a closed list of values (the action, the
+ * risk level: few values, each a share of the events), and the user's group (few per tenant). Open fields (the user,
+ * the domain) would make a build about as large as the day's events.
+ */
+const KINDS: ReadonlyMap<LogType, { readonly stamp: string; readonly fields: readonly string[] }> = new Map(
+  CLUSTER_KINDS.flatMap((t) => {
+    const stamp = stampRollup(t);
+    const fields = [...new Set(Object.values(reportFilters(t)).flatMap((f) => (f && f.kind !== 'array' && (f.values || f.field === 'group') ? [f.field] : [])))].sort();
+    return stamp && fields.length ? [[t, { stamp, fields }] as const] : [];
   }),
 );
 
-/** The stamp rollup of a kind whose reports filtered by group alone read the rows of this file; else undefined. */
-export const groupStamp = (logType: LogType) => STAMPS.get(logType);
+/** The fields of a kind's report filters that a read takes from the rows of this file (empty: none). */
+export const dayFields = (logType: LogType): readonly string[] => KINDS.get(logType)?.fields ?? [];
+
+/** The stamp rollup of a kind with rows of this file. */
+export const dayStamp = (logType: LogType) => KINDS.get(logType)?.stamp;
 
 /**
- * The rollup rows (tenant_id, rollup, by_key, hour, then ROW_COLUMNS) of a shard's events of a kind matching `where`,
- * `by_key` their group and `hour` their UTC day, for every report rollup of the kind (the store's eventRows).
+ * The rollup rows (tenant_id, rollup, field, by_key, hour, then ROW_COLUMNS) of a shard's events of a kind matching
+ * `where`, per field of dayFields the event has, `by_key` its value and `hour` their UTC day, for every report rollup of
+ * the kind (the store's eventRows).
  */
 export type DayRows = (logType: LogType, where: readonly Sql[]) => Sql;
 
-export class GroupDays {
+export class FilterDays {
   /** The stamps the last pass saw: a day is built once a pass finds it unchanged. */
   private seen = new Map<string, number>();
   /**
@@ -79,22 +92,22 @@ export class GroupDays {
    * tuples. A day where a shard with events has none is left out: it is read from the events.
    */
   async readable(tenantId: string, logType: LogType, from: number, to: number): Promise<Map<number, Sql[]>> {
-    const stamp = STAMPS.get(logType);
+    const kind = KINDS.get(logType);
     const days = [...(this.days.get(`${tenantId} ${logType}`) ?? [])].filter((d) => d >= from && d + DAY_MS <= to);
     const out = new Map<number, Sql[]>();
-    if (!stamp || !days.length) return out;
+    if (!kind || !days.length) return out;
     const inDays = sql`hour IN (${join(days.map((d) => sql`${d}`), ', ')})`;
     const shards = await Promise.all(
       Array.from({ length: this.ch.shardCount }, async (_, shard) => {
         const [stamps, builds] = await Promise.all([
           this.ch.rows<{ d: string; n: string }>(
             sql`SELECT toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local
-                 WHERE tenant_id = ${tenantId} AND rollup = ${stamp} AND ${inDays} GROUP BY hour`,
+                 WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND ${inDays} GROUP BY hour`,
             { shard },
           ),
           this.ch.rows<{ d: string; n: string; b: string }>(
-            sql`SELECT toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_group_builds_local
-                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND ${inDays} GROUP BY hour, stamp`,
+            sql`SELECT toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
+                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND fields = ${fieldsOf(kind)} AND ${inDays} GROUP BY hour, stamp`,
             { shard },
           ),
         ]);
@@ -117,9 +130,9 @@ export class GroupDays {
     return out;
   }
 
-  /** Builds due days in the background, a pass every GROUP_DAYS.everyMs. */
+  /** Builds due days in the background, a pass every FILTER_DAYS.everyMs. */
   start(): void {
-    this.running = every(GROUP_DAYS.everyMs, this.stop.signal, () => this.build({ signal: this.stop.signal }), 'building the rows per group of past days');
+    this.running = every(FILTER_DAYS.everyMs, this.stop.signal, () => this.build({ signal: this.stop.signal }), 'building the rows per filter value of past days');
   }
 
   /** Stops the background passes (a build called after it still runs). */
@@ -133,10 +146,10 @@ export class GroupDays {
    * build at their stamp, once a pass has seen the same events (`settled`; false builds every such day now). Resolves
    * with the days built.
    */
-  async build({ now = Date.now(), settled = true, minEvents = GROUP_DAYS.minEvents, signal }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
-    if (!STAMPS.size) return 0;
+  async build({ now = Date.now(), settled = true, minEvents = FILTER_DAYS.minEvents, signal }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
+    if (!KINDS.size) return 0;
     const today = Math.floor(now / DAY_MS) * DAY_MS;
-    const kinds = new Map([...STAMPS].map(([t, id]) => [id, t]));
+    const kinds = new Map([...KINDS].map(([t, { stamp }]) => [stamp, t]));
     const seen = new Map<string, number>();
     const days = new Map<string, Set<number>>();
     let built = 0;
@@ -147,10 +160,12 @@ export class GroupDays {
              GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${minEvents}`,
         { shard },
       );
-      const builds = await this.ch.rows<{ tenant_id: string; log_type: string; d: string; n: string }>(
-        sql`SELECT DISTINCT tenant_id, log_type, toString(hour) AS d, toString(stamp) AS n FROM ${this.db}.log_group_builds_local`,
+      const all = await this.ch.rows<{ tenant_id: string; log_type: string; d: string; n: string; fields: string }>(
+        sql`SELECT DISTINCT tenant_id, log_type, toString(hour) AS d, toString(stamp) AS n, fields FROM ${this.db}.log_filter_builds_local`,
         { shard },
       );
+      // A build holding other filters than the kind's now is neither read nor kept.
+      const builds = all.filter((b) => KINDS.has(b.log_type as LogType) && b.fields === fieldsOf(KINDS.get(b.log_type as LogType)!));
       for (const b of builds) this.found(days, b.tenant_id, b.log_type, Number(b.d));
       const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.d} ${b.n}`));
       for (const r of due) {
@@ -178,20 +193,23 @@ export class GroupDays {
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
     const rows = this.rowsOf(logType, [sql`tenant_id = ${tenantId}`, sql`ts >= ${start} AND ts < ${start + DAY_MS}`]);
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_group_days_local (shard, tenant_id, rollup, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
-          SELECT toUInt32(${shard}), tenant_id, rollup, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
+      sql`INSERT INTO ${this.db}.log_filter_days_local (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
+          SELECT toUInt32(${shard}), tenant_id, rollup, field, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
       shard,
     );
     const [after] = await this.ch.rows<{ n: string }>(
-      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${tenantId} AND rollup = ${STAMPS.get(logType)!} AND hour = ${start}`,
+      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${tenantId} AND rollup = ${KINDS.get(logType)!.stamp} AND hour = ${start}`,
       { shard },
     );
     // Events came for the day while it was read: the rows stay unread (no builds row names them).
     if (Number(after?.n) !== stamp) return false;
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_group_builds_local (tenant_id, log_type, hour, build, stamp) VALUES (${tenantId}, ${logType}, ${start}, ${build}, ${stamp})`,
+      sql`INSERT INTO ${this.db}.log_filter_builds_local (tenant_id, log_type, hour, build, stamp, fields) VALUES (${tenantId}, ${logType}, ${start}, ${build}, ${stamp}, ${fieldsOf(KINDS.get(logType)!)})`,
       shard,
     );
     return true;
   }
 }
+
+/** How a build names the filters it holds rows of. */
+const fieldsOf = (kind: { readonly fields: readonly string[] }) => kind.fields.join(',');

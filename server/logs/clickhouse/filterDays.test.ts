@@ -1,0 +1,126 @@
+/**
+ * Reports with one filter from the rows per filter value of past days (filterDays.ts; needs the cluster:
+ * CLICKHOUSE_URL, as `npm run clickhouse:start` prints it): the same answers as the SQL store, the rows read while
+ * their day's events are those they were built from, the events read once they changed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportFilters, REPORT_NAMES, reportSpec } from '../../../schemas/reports';
+import type { Db } from '../../types';
+import type { IncomingEvent } from '../logStore';
+import type { ReportParams } from '../reports';
+import { DAY_MS, HOUR_MS } from '../rollups';
+import { sqlLogStore } from '../sqlStore';
+import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
+import { raw, sql } from './bind';
+import { clickHouseConfig } from './client';
+import { dayFields } from './filterDays';
+import { ClickHouseLogStore } from './store';
+import { dropScratchDatabase, scratchDatabase } from './testCluster';
+
+const url = process.env.CLICKHOUSE_URL;
+const T = TEST_TENANTS.demo.id;
+
+describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
+  let db: Db;
+  let store: ClickHouseLogStore;
+
+  beforeAll(async () => {
+    db = await openSeededTestDb();
+    store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_g') }));
+    await store.start(db);
+    await store.rollupsFilled();
+  }, 300_000);
+  afterAll(async () => {
+    if (store) {
+      await store.close();
+      await dropScratchDatabase(store.ch);
+    }
+    await db?.close();
+  });
+
+  it('answers every report whose one filter is a field kept per value as the SQL store does, once the days are built', { timeout: 240_000 }, async () => {
+    // A day is built once a pass has seen its events unchanged.
+    expect(await store.filterDays.build({ now: TEST_NOW, minEvents: 1 })).toBe(0);
+    expect(await store.filterDays.build({ now: TEST_NOW, minEvents: 1 })).toBeGreaterThan(10);
+    expect(await store.filterDays.build({ now: TEST_NOW, minEvents: 1 })).toBe(0);
+    const shapes: ReportParams[] = [
+      { interval: '30d', limit: 10 },
+      { interval: '7d', limit: 3, timezone: 'Asia/Kolkata' },
+      { start: Math.floor((TEST_NOW - 4 * DAY_MS - 1234567) / 1000), end: Math.floor((TEST_NOW - 1 * DAY_MS + 777) / 1000), limit: 5, granularity: 'PT1H' },
+    ];
+    // Per kind, each filter kept per value with its two commonest values in the events (one, then both).
+    const values = new Map<string, string[]>();
+    const valuesOf = async (logType: string, field: string) => {
+      const key = `${logType} ${field}`;
+      if (!values.has(key)) {
+        const rows = await store.ch.rows<{ v: string }>(
+          sql`SELECT vals[indexOf(keys, ${field})] AS v FROM ${raw(store.ch.config.database)}.log_events
+               WHERE tenant_id = ${T} AND log_type = ${logType} AND has(keys, ${field}) GROUP BY v ORDER BY count() DESC, v LIMIT 2`,
+        );
+        values.set(key, rows.map((r) => r.v));
+      }
+      return values.get(key)!;
+    };
+    let compared = 0;
+    let answered = 0;
+    for (const name of REPORT_NAMES) {
+      const { requires, logType } = reportSpec(name);
+      if (requires) continue;
+      for (const [param, f] of Object.entries(reportFilters(logType))) {
+        if (!f || !dayFields(logType).includes(f.field)) continue;
+        const [one, two] = await valuesOf(logType, f.field);
+        if (!one) continue;
+        for (const [i, shape] of shapes.entries()) {
+          const params = { ...shape, [param]: i === 1 && two ? [one, two] : one };
+          const [a, b] = [await sqlLogStore.report(db, T, name, params, TEST_NOW), await store.report(db, T, name, params, TEST_NOW)];
+          expect(b, `${name} ${JSON.stringify(params)}`).toEqual(a);
+          compared++;
+          if ((a.kind === 'series' ? a.series : a.kind === 'heatmap' ? a.cells : a.data).some((x) => x.value > 0)) answered++;
+        }
+      }
+    }
+    // Every kind with such filters, and most answers hold events.
+    expect(new Set(REPORT_NAMES.filter((n) => dayFields(reportSpec(n).logType).length).map((n) => reportSpec(n).logType))).toEqual(new Set(['web', 'email', 'dlp', 'fwaas_logs', 'saa_logs']));
+    expect(compared).toBeGreaterThan(300);
+    expect(answered).toBeGreaterThan(compared / 2);
+  });
+
+  it("reads a day's rows while its events are those they were built from, and its events once they changed", { timeout: 120_000 }, async () => {
+    const tenantId = 'tenant-filter-days';
+    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 3 * DAY_MS;
+    const events: IncomingEvent[] = [...Array(30)].map((_, i) => ({
+      ts: day + (i % 3) * DAY_MS + HOUR_MS + i * 60_000,
+      event: { userid: `u${i % 4}@x.example`, group: i % 2 ? 'Sales' : 'Legal', pe_action: Math.floor(i / 2) % 2 ? 'allow' : 'block', domain: `d${i % 5}.example`, bytes: 10 },
+    }));
+    await store.ingest(db, tenantId, 'web', events);
+    await store.queue.settled(db, tenantId);
+    expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(3);
+    const middle = { start: (day + DAY_MS) / 1000, end: (day + 2 * DAY_MS) / 1000 - 1, limit: 10 };
+    const top = async (rollups = true, filter: Partial<ReportParams> = { group: 'Sales' }) =>
+      ((await store.report(db, tenantId, 'top_domains', { ...middle, ...filter }, TEST_NOW, { rollups })) as { data: unknown[] }).data;
+    const blocked = { pe_action: 'block' };
+    const built = await top();
+    expect(built.length).toBeGreaterThan(0);
+    expect(built).toEqual(await top(false));
+    expect(await top(true, blocked)).toEqual(await top(false, blocked));
+    // An event arriving late for the day: the build of the shard it lands on no longer holds, and that shard's day is
+    // read from its events, the late one with them.
+    await store.ingest(db, tenantId, 'web', [{ ts: day + DAY_MS + 5 * HOUR_MS, event: { userid: 'late@x.example', group: 'Sales', domain: 'late.example', bytes: 1 } }]);
+    await store.queue.settled(db, tenantId);
+    const late = await top();
+    expect(late).toContainEqual({ key: 'late.example', value: 1 });
+    expect(late).toEqual(await top(false));
+    const lateBlocked = await top(false, blocked);
+    // Built again; then the day's events deleted behind the rows' back: its rows still answer, so they are what is read.
+    expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBe(1);
+    const database = raw(store.ch.config.database);
+    for (let shard = 0; shard < store.ch.shardCount; shard++) {
+      await store.ch.command(sql`ALTER TABLE ${database}.log_events_local DELETE WHERE tenant_id = ${tenantId} AND ts >= ${day + DAY_MS} AND ts < ${day + 2 * DAY_MS}`, shard);
+      await store.ch.mutationsDone(shard);
+    }
+    expect(await top(false)).toEqual([]);
+    expect(await top()).toEqual(late);
+    expect(lateBlocked.length).toBeGreaterThan(0);
+    expect(await top(true, blocked)).toEqual(lateBlocked);
+  });
+});
