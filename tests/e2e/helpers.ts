@@ -39,22 +39,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 }
 
-/** A page in a fresh context (no cookies); page errors are collected so a scenario can assert there were none. */
-export async function openPage(browser: Browser): Promise<Page & { errors: string[] }> {
+/**
+ * A page in a fresh context (no cookies). Collected on it: page errors (`errors`), so a scenario can assert there were
+ * none, and the calls answered 400 or more (`refused`), for the message of a step that timed out.
+ */
+export async function openPage(browser: Browser): Promise<Page & { errors: string[]; refused: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = Object.assign(await context.newPage(), { errors: [] as string[] });
+  const page = Object.assign(await context.newPage(), { errors: [] as string[], refused: [] as string[] });
   page.setDefaultTimeout(STEP_MS);
   page.on('pageerror', (e) => page.errors.push(e.message));
-  const refused: string[] = [];
-  refusedCalls.set(page, refused);
   page.on('response', (r) => {
-    if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    if (r.status() >= 400) page.refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
   });
   return page;
 }
-
-/** Per page, the calls answered 400 or more, for the message of a step that timed out. */
-const refusedCalls = new WeakMap<Page, string[]>();
 
 /** Waits for `locator`; on a timeout, says which calls were refused and which notices showed meanwhile. */
 async function visibleOrWhy(page: Page, locator: Locator): Promise<void> {
@@ -62,7 +60,7 @@ async function visibleOrWhy(page: Page, locator: Locator): Promise<void> {
     await visible(locator);
   } catch (e) {
     const notices = await page.getByRole('status').or(page.getByRole('alert')).allInnerTexts().catch(() => []);
-    const calls = refusedCalls.get(page)?.slice(-5) ?? [];
+    const calls = 'refused' in page && Array.isArray(page.refused) ? page.refused.slice(-5) : [];
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nnotices: ${JSON.stringify(notices)}\nrefused calls, the last five: ${JSON.stringify(calls)}`, { cause: e });
   }
 }

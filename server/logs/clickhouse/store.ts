@@ -468,7 +468,10 @@ function dayFilterAggregate(
       if (tuples) builds.push(...tuples);
       pushSpan(tuples ? days : unbuilt, day, day + DAY_MS);
     }
-  const spans = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...plan.hours, ...unbuilt];
+  // The events' spans in order, adjacent ones joined: with no day built, one span as a read without the rows has.
+  const spans: Span[] = [];
+  const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...plan.hours, ...unbuilt];
+  for (const [a, b] of pieces.sort(([a], [b]) => a - b)) pushSpan(spans, a, b);
   const parts = [eventRows(d.logType, [[rollupId(d), d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true })];
   if (builds.length)
     parts.push(
