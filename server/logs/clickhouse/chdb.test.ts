@@ -49,6 +49,7 @@ const DISTRIBUTED = [
   'log_heads',
   'log_head_tails',
   'log_filter_days',
+  'log_filter_hours',
   ...CLUSTER_KINDS.map((k) => ingestTable(k)),
 ];
 const local = (text: string) => text.replace(new RegExp(`\\.(${DISTRIBUTED.join('|')})\\b(?!_)`, 'g'), '.$1_local');
@@ -160,6 +161,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         let compared = 0;
         let headReads = 0;
         let filterReads = 0;
+        let hourReads = 0;
         const altered = new Set<string>();
         for (const [i, s] of recording.sent.entries()) {
           const text = local(s.statement);
@@ -180,9 +182,10 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
           // Run, not compared: a read of one shard's own tables (the rows per filter value's builds and stamps) answers for
           // that shard alone, and the heads and rows per filter value of a shard's build hold that shard's events, where chdb
           // holds every shard's in one table (each build replayed here counted all of them).
-          if (/\.log_head|\.log_filter_days\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
+          if (/\.log_head|\.log_filter_(days|hours)\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
             session.query(text.replace(/\nFORMAT \w+$/, ''), 'JSONEachRow');
             if (/FROM \w+\.log_heads_local WHERE/.test(text)) headReads++;
+            if (/FROM \w+\.log_filter_hours_local\b/.test(text)) hourReads++;
             if (/FROM \w+\.log_filter_days_local\b/.test(text)) filterReads++;
             continue;
           }
@@ -194,6 +197,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
         expect(headReads).toBeGreaterThan(0);
         expect(filterReads).toBeGreaterThan(0);
+        expect(hourReads).toBeGreaterThan(0);
       } finally {
         session.cleanup();
       }

@@ -113,6 +113,11 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     const lateBlocked = await top(false, blocked);
     // Built again; then the day's events deleted behind the rows' back: its rows still answer, so they are what is read.
     expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBe(1);
+    const hourly = async (rollups = true) =>
+      (await store.report(db, tenantId, 'action_summary', { ...middle, granularity: 'PT1H', group: 'Sales' }, TEST_NOW, { rollups })) as { series: { value: number }[] };
+    const hourlyBuilt = await hourly();
+    expect(hourlyBuilt).toEqual(await hourly(false));
+    expect(hourlyBuilt.series.filter((p) => p.value > 0).length).toBe(2);
     const database = raw(store.ch.config.database);
     for (let shard = 0; shard < store.ch.shardCount; shard++) {
       await store.ch.command(sql`ALTER TABLE ${database}.log_events_local DELETE WHERE tenant_id = ${tenantId} AND ts >= ${day + DAY_MS} AND ts < ${day + 2 * DAY_MS}`, shard);
@@ -120,6 +125,9 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     }
     expect(await top(false)).toEqual([]);
     expect(await top()).toEqual(late);
+    // So too a series in bins of an hour, from the day's rows per hour.
+    expect((await hourly(false)).series.every((p) => p.value === 0)).toBe(true);
+    expect(await hourly()).toEqual(hourlyBuilt);
     expect(lateBlocked.length).toBeGreaterThan(0);
     expect(await top(true, blocked)).toEqual(lateBlocked);
   });

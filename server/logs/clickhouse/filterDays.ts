@@ -6,8 +6,8 @@
  * heads (heads.ts):
  * - a shard's past day of a kind with at least FILTER_DAYS.minEvents events is built once a pass has seen the same
  *   events twice (the kind's stamp rollup: its events on the shard that day), and again when they change;
- * - a build reads the day's events once for every filter of the kind (DAY_FIELDS) and writes its rows first, then its
- *   row in log_filter_builds_local with the stamp it was computed at and the filters it holds, and only if the day's
+ * - a build reads the day's events once for every filter of the kind (dayFields) and writes its rows first (per day,
+ *   and per hour for the rollups of series and heat maps, migration 018), then its row in log_filter_builds_local with the stamp it was computed at and the filters it holds, and only if the day's
  *   events did not change while it ran;
  * - a read takes a day's rows where every shard holding events of the day has a build whose stamp still holds (the
  *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
@@ -24,7 +24,7 @@ import { every } from './passes';
 import { CLUSTER_KINDS } from './columns';
 
 /** The tables of this file, per shard. */
-export const FILTER_TABLES = ['log_filter_days_local', 'log_filter_builds_local'];
+export const FILTER_TABLES = ['log_filter_days_local', 'log_filter_hours_local', 'log_filter_builds_local'];
 
 /**
  * `minEvents`: the fewest events of a kind a shard's day holds to be built (a smaller day is cheap to read from its
@@ -55,9 +55,10 @@ export const dayStamp = (logType: LogType) => KINDS.get(logType)?.stamp;
 /**
  * The rollup rows (tenant_id, rollup, field, by_key, hour, then ROW_COLUMNS) of a shard's events of a kind matching
  * `where`, per field of dayFields the event has, `by_key` its value and `hour` their UTC day, for every report rollup of
- * the kind (the store's eventRows).
+ * the kind (the store's eventRows); `hourly`: `hour` their UTC hour, for the rollups of the kind's series and heat maps
+ * (null: the kind has none).
  */
-export type DayRows = (logType: LogType, where: readonly Sql[]) => Sql;
+export type DayRows = (logType: LogType, where: readonly Sql[], hourly: boolean) => Sql | null;
 
 export class FilterDays {
   /** The stamps the last pass saw: a day is built once a pass finds it unchanged. */
@@ -191,12 +192,15 @@ export class FilterDays {
   /** Computes one day's rows and records them, unless the day's events changed meanwhile. */
   private async buildDay(shard: number, tenantId: string, logType: LogType, start: number, stamp: number): Promise<boolean> {
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-    const rows = this.rowsOf(logType, [sql`tenant_id = ${tenantId}`, sql`ts >= ${start} AND ts < ${start + DAY_MS}`]);
-    await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_filter_days_local (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
-          SELECT toUInt32(${shard}), tenant_id, rollup, field, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
-      shard,
-    );
+    const where = [sql`tenant_id = ${tenantId}`, sql`ts >= ${start} AND ts < ${start + DAY_MS}`];
+    for (const [table, rows] of [['log_filter_days_local', this.rowsOf(logType, where, false)], ['log_filter_hours_local', this.rowsOf(logType, where, true)]] as const) {
+      if (!rows) continue;
+      await this.ch.command(
+        sql`INSERT INTO ${this.db}.${raw(table)} (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
+            SELECT toUInt32(${shard}), tenant_id, rollup, field, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
+        shard,
+      );
+    }
     const [after] = await this.ch.rows<{ n: string }>(
       sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${tenantId} AND rollup = ${KINDS.get(logType)!.stamp} AND hour = ${start}`,
       { shard },
@@ -211,5 +215,8 @@ export class FilterDays {
   }
 }
 
-/** How a build names the filters it holds rows of. */
-const fieldsOf = (kind: { readonly fields: readonly string[] }) => kind.fields.join(',');
+/**
+ * How a build names what it holds: the kind's filter fields, and `+hours` since its hourly rows (migration 018) are
+ * written too, so that a build made before them is built anew.
+ */
+const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours`;

@@ -8,6 +8,7 @@ import type { ImpactKind } from '../../../schemas/evaluate/impact';
 import { LOG_FILTERS, excludeParam, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
 import {
   REPORT_INTERVAL_DEFAULT,
+  REPORT_NAMES,
   reportFilterValue,
   reportFilters,
   reportSpec,
@@ -314,17 +315,29 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
 }
 
 /**
- * The groups of a kind's rollup rows per filter value of a UTC day (migration 017, filterDays.ts), as its columns name
- * them: an event counts once for each of the kind's filter fields it has (`field`), under that field's value.
+ * The groups of a kind's rollup rows per filter value of a UTC day or hour (`ms`; migrations 017, 018, filterDays.ts),
+ * as its columns name them: an event counts once for each of the kind's filter fields it has (`field`), under that
+ * field's value.
  */
-const dayGroups = (logType: LogType) =>
+const dayGroups = (logType: LogType, ms: number) =>
   [
     ['tenant_id', raw('tenant_id')],
     ['rollup', raw('tupleElement(c, 1)')],
     ['field', sql`arrayJoin(arrayFilter(f -> has(keys, f), ${[...dayFields(logType)]}))`],
     ['by_key', raw('vals[indexOf(keys, field)]')],
-    ['hour', raw(`intDiv(ts, ${DAY_MS}) * ${DAY_MS}`)],
+    ['hour', raw(`intDiv(ts, ${ms}) * ${ms}`)],
   ] as const;
+
+/**
+ * The rollups of the series and heat maps, kept per filter value and hour too (migration 018): their bins need not
+ * hold whole UTC days (a heat map's never do), and their keys are few.
+ */
+const FILTER_HOURS: ReadonlySet<string> = new Set(
+  REPORT_NAMES.map(reportSpec)
+    .filter((spec) => spec.kind === 'series' || spec.kind === 'heatmap')
+    .map((spec) => rollupId(reportRollups(spec).main!)),
+);
+const HOUR_KINDS = byKind(new Map([...ROLLUPS].filter(([id]) => FILTER_HOURS.has(id))));
 
 /** The user of a bit row of events without one (migration 014): no stored text holds a NUL (safeText.ts). */
 const NO_USER = '\u0000';
@@ -393,7 +406,8 @@ function aggregate(
   users = true,
 ): Sql {
   const id = rollupId(d);
-  if (dayFilter && !drill && days === true && ROLLUPS.has(id)) return dayFilterAggregate(db, d, tenantId, read, groups, filters, dayFilter, wholeFrom, whole, users);
+  if (dayFilter && !drill && (days === true || (days === false && FILTER_HOURS.has(id))) && ROLLUPS.has(id))
+    return dayFilterAggregate(db, d, tenantId, read, groups, filters, dayFilter, wholeFrom, whole, days, users);
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
@@ -456,30 +470,41 @@ function dayFilterAggregate(
   filter: DayFilterRead,
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean,
+  useDays: boolean,
   users: boolean,
 ): Sql {
+  const id = rollupId(d);
   const from = Math.max(read.startMs, wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!));
-  const plan = planRange(from, read.endMs, whole, true);
-  const [days, unbuilt]: [Span[], Span[]] = [[], []];
-  const builds: Sql[] = [];
-  for (const [a, b] of plan.days)
-    for (let day = a; day < b; day += DAY_MS) {
-      const tuples = filter.builds.get(day);
-      if (tuples) builds.push(...tuples);
-      pushSpan(tuples ? days : unbuilt, day, day + DAY_MS);
-    }
+  const plan = planRange(from, read.endMs, whole, useDays);
+  // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows; else the events.
+  const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
+  const unbuilt: Span[] = [];
+  const place = (spans: readonly Span[], step: number, into: { spans: Span[]; days: Set<number> } | null) => {
+    for (const [a, b] of spans)
+      for (let t = a; t < b; t += step) {
+        const day = Math.floor(t / DAY_MS) * DAY_MS;
+        const built = into && filter.builds.has(day);
+        if (built) into.days.add(day);
+        pushSpan(built ? into.spans : unbuilt, t, t + step);
+      }
+  };
+  place(plan.days, DAY_MS, rows.days);
+  place(plan.hours, HOUR_MS, FILTER_HOURS.has(id) ? rows.hours : null);
   // The events' spans in order, adjacent ones joined: with no day built, one span as a read without the rows has.
   const spans: Span[] = [];
-  const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...plan.hours, ...unbuilt];
+  const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...unbuilt];
   for (const [a, b] of pieces.sort(([a], [b]) => a - b)) pushSpan(spans, a, b);
-  const parts = [eventRows(d.logType, [[rollupId(d), d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true })];
-  if (builds.length)
+  const parts = [eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true })];
+  for (const [table, part] of [['log_filter_days', rows.days], ['log_filter_hours', rows.hours]] as const) {
+    if (!part.days.size) continue;
+    const builds = [...part.days].flatMap((day) => filter.builds.get(day)!);
     parts.push(
       sql`SELECT ${rowColumns(groups)}
-            FROM ${db}.log_filter_days
-           WHERE tenant_id = ${tenantId} AND rollup = ${rollupId(d)} AND field = ${filter.field} AND by_key IN (${join(filter.values.map((v) => sql`${v}`), ', ')})
-             AND ${within('hour', days)} AND (shard, hour, build) IN (${join(builds, ', ')})`,
+            FROM ${db}.${raw(table)}
+           WHERE tenant_id = ${tenantId} AND rollup = ${id} AND field = ${filter.field} AND by_key IN (${join(filter.values.map((v) => sql`${v}`), ', ')})
+             AND ${within('hour', part.spans)} AND (shard, intDiv(hour, ${DAY_MS}) * ${DAY_MS}, build) IN (${join(builds, ', ')})`,
     );
+  }
   return grouped(d, groups, parts, users);
 }
 
@@ -565,9 +590,10 @@ export class ClickHouseLogStore implements LogStore {
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
     this.filterDays = new FilterDays(
       ch,
-      (logType, where) => {
-        const named = dayGroups(logType);
-        return eventRows(logType, REPORT_KINDS.get(logType) ?? [], sql`${this.db}.log_events_local`, where, named.map(([, g]) => g), (c) => c, { groupAs: (i) => named[i]![0] });
+      (logType, where, hourly) => {
+        const defs = (hourly ? HOUR_KINDS : REPORT_KINDS).get(logType);
+        const named = dayGroups(logType, hourly ? HOUR_MS : DAY_MS);
+        return defs?.length ? eventRows(logType, defs, sql`${this.db}.log_events_local`, where, named.map(([, g]) => g), (c) => c, { groupAs: (i) => named[i]![0] }) : null;
       },
       (table, id) => this.fills.wholeFrom(table, id),
     );
