@@ -70,18 +70,18 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
         if (!f || !dayFields(logType).includes(f.field)) continue;
         const [one, two] = await valuesOf(logType, f.field);
         if (!one) continue;
-        for (const [i, shape] of shapes.entries()) {
-          const params = { ...shape, [param]: i === 1 && two ? [one, two] : one };
-          const [a, b] = [await sqlLogStore.report(db, T, name, params, TEST_NOW), await store.report(db, T, name, params, TEST_NOW)];
-          expect(b, `${name} ${JSON.stringify(params)}`).toEqual(a);
-          compared++;
-          if ((a.kind === 'series' ? a.series : a.kind === 'heatmap' ? a.cells : a.data).some((x) => x.value > 0)) answered++;
-        }
+        // One shape per report and filter, taken in turn (all three with each kind's filters, the series and heat maps).
+        const i = compared % shapes.length;
+        const params = { ...shapes[i], [param]: i === 1 && two ? [one, two] : one } as ReportParams;
+        const [a, b] = [await sqlLogStore.report(db, T, name, params, TEST_NOW), await store.report(db, T, name, params, TEST_NOW)];
+        expect(b, `${name} ${JSON.stringify(params)}`).toEqual(a);
+        compared++;
+        if ((a.kind === 'series' ? a.series : a.kind === 'heatmap' ? a.cells : a.data).some((x) => x.value > 0)) answered++;
       }
     }
     // Every kind with such filters, and most answers hold events.
     expect(new Set(REPORT_NAMES.filter((n) => dayFields(reportSpec(n).logType).length).map((n) => reportSpec(n).logType))).toEqual(new Set(['web', 'email', 'dlp', 'fwaas_logs', 'saa_logs']));
-    expect(compared).toBeGreaterThan(300);
+    expect(compared).toBeGreaterThan(100);
     expect(answered).toBeGreaterThan(compared / 2);
   });
 
