@@ -379,7 +379,7 @@ async function filterDays(store: ClickHouseLogStore, now: number): Promise<void>
   const built = await store.filterDays.build({ now, settled: false, minEvents: FILTER_MIN_EVENTS });
   const [size] = await store.ch.rows<{ n: string; b: string }>(
     sql`SELECT toString(sum(rows)) AS n, toString(sum(bytes_on_disk)) AS b FROM system.parts
-         WHERE database = ${store.ch.config.database} AND table = 'log_filter_days_local' AND active`,
+         WHERE database = ${store.ch.config.database} AND table IN ('log_filter_days_local', 'log_filter_hours_local') AND active`,
   );
   console.log(`  rows per filter value of past days: ${built} days built in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)}); shard 1 holds ${Number(size?.n).toLocaleString('en')} rows, ${(Number(size?.b) / 2 ** 20).toFixed(1)} MiB`);
 }

@@ -179,9 +179,9 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
             continue;
           }
           if (i < from || /system\.(parts|tables|columns)\b/.test(text)) continue;
-          // Run, not compared: a read of one shard's own tables (the rows per filter value's builds and stamps) answers for
-          // that shard alone, and the heads and rows per filter value of a shard's build hold that shard's events, where chdb
-          // holds every shard's in one table (each build replayed here counted all of them).
+          // Run, not compared: a read of one shard's own tables (the rows per filter value's builds and stamps) answers
+          // for that shard alone, and the heads and rows per filter value of a shard's build hold that shard's events,
+          // where chdb holds every shard's in one table (each build replayed here counted all of them).
           if (/\.log_head|\.log_filter_(days|hours)\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
             session.query(text.replace(/\nFORMAT \w+$/, ''), 'JSONEachRow');
             if (/FROM \w+\.log_heads_local WHERE/.test(text)) headReads++;

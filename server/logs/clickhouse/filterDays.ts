@@ -7,8 +7,8 @@
  * - a shard's past day of a kind with at least FILTER_DAYS.minEvents events is built once a pass has seen the same
  *   events twice (the kind's stamp rollup: its events on the shard that day), and again when they change;
  * - a build reads the day's events once for every filter of the kind (dayFields) and writes its rows first (per day,
- *   and per hour for the rollups of series and heat maps, migration 018), then its row in log_filter_builds_local with the stamp it was computed at and the filters it holds, and only if the day's
- *   events did not change while it ran;
+ *   and per hour for the rollups of series and heat maps, migration 018), then its row in log_filter_builds_local
+ *   with the stamp it was computed at and what it holds, and only if the day's events did not change while it ran;
  * - a read takes a day's rows where every shard holding events of the day has a build whose stamp still holds (the
  *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
  *   late, a recount, retention): the rows change how fast a report answers, never what.
