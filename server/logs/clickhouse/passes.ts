@@ -1,5 +1,5 @@
 /**
- * A background pass every `ms` until `signal` aborts: the heads' and the rows per group's builds. A pass that fails is
+ * A background pass every `ms` until `signal` aborts: the heads' and the rows per filter value's builds. A pass that fails is
  * logged and the next one tries again. Resolves once stopped.
  */
 export async function every(ms: number, signal: AbortSignal, pass: () => Promise<unknown>, what: string): Promise<void> {
