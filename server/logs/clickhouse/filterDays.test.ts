@@ -11,9 +11,9 @@ import type { ReportParams } from '../reports';
 import { DAY_MS, HOUR_MS } from '../rollups';
 import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
-import { raw, sql } from './bind';
+import { raw, sql, type Sql } from './bind';
 import { clickHouseConfig } from './client';
-import { dayFields } from './filterDays';
+import { dayFields, type DayRows, FILTER_TABLES, FilterDays } from './filterDays';
 import { ClickHouseLogStore } from './store';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
@@ -133,5 +133,88 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     expect(await hourly()).toEqual(hourlyBuilt);
     expect(lateBlocked.length).toBeGreaterThan(0);
     expect(await top(true, blocked)).toEqual(lateBlocked);
+    // The build the late event replaced is deleted by the next pass, its builds row and its rows; the newest stays and
+    // is still what the day's answers come from.
+    expect(Math.max(...(await buildsPerDay(tenantId)))).toBe(2);
+    expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBe(0);
+    for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.mutationsDone(shard);
+    expect(Math.max(...(await buildsPerDay(tenantId)))).toBe(1);
+    expect(await top()).toEqual(late);
+    expect(await hourly()).toEqual(hourlyBuilt);
+    expect(await top(true, blocked)).toEqual(lateBlocked);
   });
+
+  it('deletes the rows of a build its day changed under, and builds the day anew', { timeout: 120_000 }, async () => {
+    const tenantId = 'tenant-filter-unrecorded';
+    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 2 * DAY_MS;
+    const event = (i: number): IncomingEvent => ({ ts: day + HOUR_MS + i * 60_000, event: { userid: 'u@x.example', group: 'Sales', pe_action: 'block', domain: `d${i % 3}.example`, bytes: 10 } });
+    await store.ingest(db, tenantId, 'web', [...Array(12)].map((_, i) => event(i)));
+    await store.queue.settled(db, tenantId);
+    // Builds on the store's cluster, with an event arriving for the day while the first build writes its rows.
+    let late = true;
+    const ch = new Proxy(store.ch, {
+      get: (target, name, receiver) =>
+        name === 'command'
+          ? async (statement: Sql, ...rest: [number]) => {
+              if (late && statement.text.startsWith(`INSERT INTO ${target.config.database}.log_filter_days_local`) && statement.text.includes(`'${tenantId}'`)) {
+                late = false;
+                await store.ingest(db, tenantId, 'web', [event(12)]);
+                await store.queue.settled(db, tenantId);
+              }
+              return target.command(statement, ...rest);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const { rowsOf, wholeFrom } = store.filterDays as unknown as { rowsOf: DayRows; wholeFrom: (table: string, id: string) => number };
+    const days = new FilterDays(ch, rowsOf, wholeFrom);
+    const pass = () => days.build({ now: TEST_NOW, settled: false, minEvents: 1 });
+    // The first build's day changed while it ran: its rows were written, no builds row names them.
+    await pass();
+    expect(late).toBe(false);
+    expect(await unnamed(tenantId)).toBeGreaterThan(0);
+    expect(Math.max(...(await buildsPerDay(tenantId, ['log_filter_builds_local'])))).toBe(0);
+    // The next pass deletes them and builds the day anew.
+    await pass();
+    for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.mutationsDone(shard);
+    expect(await unnamed(tenantId)).toBe(0);
+    expect(await buildsPerDay(tenantId)).toContain(1);
+    expect(Math.max(...(await buildsPerDay(tenantId)))).toBe(1);
+    const params = { start: day / 1000, end: (day + DAY_MS) / 1000 - 1, limit: 10, pe_action: 'block' };
+    const answer = (rollups: boolean) => store.report(db, tenantId, 'top_domains', params, TEST_NOW, { rollups });
+    const built = await answer(true);
+    expect(built).toEqual(await answer(false));
+    expect((built as { total: number }).total).toBe(13);
+  });
+
+  /** Per shard and table of filterDays.ts, the most builds a UTC day of the tenant has there (0: none). */
+  async function buildsPerDay(tenantId: string, tables = FILTER_TABLES): Promise<number[]> {
+    const out: number[] = [];
+    for (let shard = 0; shard < store.ch.shardCount; shard++) {
+      for (const table of tables) {
+        const [r] = await store.ch.rows<{ n: string }>(
+          sql`SELECT toString(max(n)) AS n FROM (SELECT uniqExact(build) AS n FROM ${raw(store.ch.config.database)}.${raw(table)} WHERE tenant_id = ${tenantId} GROUP BY intDiv(hour, ${DAY_MS}))`,
+          { shard },
+        );
+        out.push(Number(r?.n ?? 0));
+      }
+    }
+    return out;
+  }
+
+  /** The tenant's rows per filter value whose build has no builds row on their shard. */
+  async function unnamed(tenantId: string): Promise<number> {
+    let n = 0;
+    const database = raw(store.ch.config.database);
+    for (let shard = 0; shard < store.ch.shardCount; shard++) {
+      for (const table of ['log_filter_days_local', 'log_filter_hours_local']) {
+        const [r] = await store.ch.rows<{ n: string }>(
+          sql`SELECT toString(count()) AS n FROM ${database}.${raw(table)} WHERE tenant_id = ${tenantId}
+               AND build NOT IN (SELECT build FROM ${database}.log_filter_builds_local WHERE tenant_id = ${tenantId})`,
+          { shard },
+        );
+        n += Number(r?.n ?? 0);
+      }
+    }
+    return n;
+  }
 });

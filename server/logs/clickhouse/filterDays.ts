@@ -12,7 +12,10 @@
  * - a read takes a day's rows where every shard holding events of the day has a build whose stamp still holds (the
  *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
  *   late, a recount, retention): the rows change how fast a report answers, never what.
- * Builds left behind by a newer one stay until retention drops their days.
+ * A pass deletes what no read takes: on each shard, the builds of a day older than its newest (an event arriving late
+ * makes a day built anew), those holding other filters than the kind's now, and the rows of builds that were never
+ * recorded (their day changed while they ran). First their builds rows, so that no read takes them after it; once that
+ * is done, their rows. A build a server was writing when it stopped is left until retention.
  */
 import { type LogType } from '../../../schemas/logs';
 import { reportFilters } from '../../../schemas/reports';
@@ -68,6 +71,8 @@ export class FilterDays {
    * read of the other days takes their events without looking for a build.
    */
   private days = new Map<string, Set<number>>();
+  /** Per shard, the builds whose rows were written but never recorded: the next pass on the shard deletes them. */
+  private unrecorded = new Map<number, { tenantId: string; build: number }[]>();
   private readonly stop = new AbortController();
   private running: Promise<void> = Promise.resolve();
 
@@ -161,12 +166,20 @@ export class FilterDays {
              GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${minEvents}`,
         { shard },
       );
-      const all = await this.ch.rows<{ tenant_id: string; log_type: string; d: string; n: string; fields: string }>(
-        sql`SELECT DISTINCT tenant_id, log_type, toString(hour) AS d, toString(stamp) AS n, fields FROM ${this.db}.log_filter_builds_local`,
+      const all = await this.ch.rows<BuildRow>(
+        sql`SELECT DISTINCT tenant_id, log_type, toString(hour) AS d, toString(stamp) AS n, fields, toString(build) AS b FROM ${this.db}.log_filter_builds_local`,
         { shard },
       );
-      // A build holding other filters than the kind's now is neither read nor kept.
-      const builds = all.filter((b) => KINDS.has(b.log_type as LogType) && b.fields === fieldsOf(KINDS.get(b.log_type as LogType)!));
+      // The newest build of each day holding the kind's filters; the others are deleted. (A build holding other
+      // filters than the kind's now is neither read nor kept.)
+      const newest = new Map<string, BuildRow>();
+      for (const b of all) {
+        const kind = KINDS.get(b.log_type as LogType);
+        const key = `${b.tenant_id} ${b.log_type} ${b.d}`;
+        if (kind && b.fields === fieldsOf(kind) && Number(b.b) > Number(newest.get(key)?.b ?? -1)) newest.set(key, b);
+      }
+      const builds = [...newest.values()];
+      await this.prune(shard, all.filter((b) => !builds.includes(b)));
       for (const b of builds) this.found(days, b.tenant_id, b.log_type, Number(b.d));
       const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.d} ${b.n}`));
       for (const r of due) {
@@ -189,6 +202,28 @@ export class FilterDays {
     return built;
   }
 
+  /**
+   * Deletes, on a shard, the builds `gone` (their builds rows, then their rows) and the rows of the builds never
+   * recorded. The rows wait until no builds row names them: a read takes the builds of its days first, then their rows.
+   */
+  private async prune(shard: number, gone: readonly BuildRow[]): Promise<void> {
+    const unrecorded = this.unrecorded.get(shard) ?? [];
+    const rows = [...gone.map((b) => ({ tenantId: b.tenant_id, build: Number(b.b) })), ...unrecorded];
+    for (let i = 0; i < gone.length; i += PRUNE_BATCH) {
+      const batch = gone.slice(i, i + PRUNE_BATCH).map((b) => sql`(${b.tenant_id}, ${b.log_type}, ${Number(b.d)}, ${Number(b.b)})`);
+      await this.ch.command(sql`ALTER TABLE ${this.db}.log_filter_builds_local DELETE WHERE (tenant_id, log_type, hour, build) IN (${join(batch, ', ')})`, shard);
+    }
+    if (gone.length) await this.ch.mutationsDone(shard, 'log_filter_builds_local');
+    for (let i = 0; i < rows.length; i += PRUNE_BATCH) {
+      const batch = rows.slice(i, i + PRUNE_BATCH).map((r) => sql`(${r.tenantId}, ${r.build})`);
+      for (const table of ['log_filter_days_local', 'log_filter_hours_local']) {
+        await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE (tenant_id, build) IN (${join(batch, ', ')})`, shard);
+      }
+    }
+    // Those found since (none: a shard's pass prunes before it builds) wait for the next pass.
+    this.unrecorded.set(shard, (this.unrecorded.get(shard) ?? []).slice(unrecorded.length));
+  }
+
   /** Computes one day's rows and records them, unless the day's events changed meanwhile. */
   private async buildDay(shard: number, tenantId: string, logType: LogType, start: number, stamp: number): Promise<boolean> {
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
@@ -205,8 +240,12 @@ export class FilterDays {
       sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${tenantId} AND rollup = ${KINDS.get(logType)!.stamp} AND hour = ${start}`,
       { shard },
     );
-    // Events came for the day while it was read: the rows stay unread (no builds row names them).
-    if (Number(after?.n) !== stamp) return false;
+    // Events came for the day while it was read: the rows stay unread (no builds row names them) until the next pass
+    // on the shard deletes them.
+    if (Number(after?.n) !== stamp) {
+      this.unrecorded.set(shard, [...(this.unrecorded.get(shard) ?? []), { tenantId, build }]);
+      return false;
+    }
     await this.ch.command(
       sql`INSERT INTO ${this.db}.log_filter_builds_local (tenant_id, log_type, hour, build, stamp, fields) VALUES (${tenantId}, ${logType}, ${start}, ${build}, ${stamp}, ${fieldsOf(KINDS.get(logType)!)})`,
       shard,
@@ -214,6 +253,19 @@ export class FilterDays {
     return true;
   }
 }
+
+/** A row of log_filter_builds_local, as a pass reads it. */
+interface BuildRow {
+  readonly tenant_id: string;
+  readonly log_type: string;
+  readonly d: string;
+  readonly n: string;
+  readonly fields: string;
+  readonly b: string;
+}
+
+/** The most builds one statement deletes (a statement's text is at most 256 KiB). */
+const PRUNE_BATCH = 1_000;
 
 /**
  * How a build names what it holds: the kind's filter fields, and `+hours` since its hourly rows (migration 018) are
