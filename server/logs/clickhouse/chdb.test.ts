@@ -13,6 +13,7 @@ import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { ClickHouse, clickHouseConfig } from './client';
 import { CLUSTER_KINDS, ingestTable } from './columns';
 import { HEAD_READS } from './heads';
+import { deleteRows } from './passes';
 import { ClickHouseLogStore } from './store';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
@@ -146,6 +147,11 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
       await store.heldRows('web', [entry, older]);
       await store.recount('web', [entry, older], (work) => work());
       await store.dropBefore(db, TEST_TENANTS.other.id, TEST_NOW - 20 * 86_400_000);
+      // The passes' deletes of builds left behind: the heads' look-up of them, and deletes of both kinds of rows (of
+      // builds that do not exist: their statements, checked below).
+      await store.heads.prune();
+      await deleteRows(recording, 0, 'log_head_tails_local', ['tenant_id', 'rollup', 'by_key', 'span', 'span_start', 'build'], [[T, 'r', '', 3_600_000, TEST_NOW, 1], ["o'k", 'r', "o'k", 1, 2, 3]]);
+      await deleteRows(recording, 0, 'log_filter_days_local', ['tenant_id', 'build'], [["o'k", 1]]);
 
       const chdb = (await import(pathToFileURL(join(chdbPath!, 'node_modules/chdb/index.js')).href)) as {
         Session: new () => { query(q: string, format?: string): string; cleanup(): void };

@@ -23,7 +23,7 @@ import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { stampRollup } from './heads';
-import { every } from './passes';
+import { deleteRows, every } from './passes';
 import { CLUSTER_KINDS } from './columns';
 
 /** The tables of this file, per shard. */
@@ -207,21 +207,10 @@ export class FilterDays {
    * recorded. The rows wait until no builds row names them: a read takes the builds of its days first, then their rows.
    */
   private async prune(shard: number, gone: readonly BuildRow[]): Promise<void> {
-    const unrecorded = this.unrecorded.get(shard) ?? [];
-    const rows = [...gone.map((b) => ({ tenantId: b.tenant_id, build: Number(b.b) })), ...unrecorded];
-    for (let i = 0; i < gone.length; i += PRUNE_BATCH) {
-      const batch = gone.slice(i, i + PRUNE_BATCH).map((b) => sql`(${b.tenant_id}, ${b.log_type}, ${Number(b.d)}, ${Number(b.b)})`);
-      await this.ch.command(sql`ALTER TABLE ${this.db}.log_filter_builds_local DELETE WHERE (tenant_id, log_type, hour, build) IN (${join(batch, ', ')})`, shard);
-    }
-    if (gone.length) await this.ch.mutationsDone(shard, 'log_filter_builds_local');
-    for (let i = 0; i < rows.length; i += PRUNE_BATCH) {
-      const batch = rows.slice(i, i + PRUNE_BATCH).map((r) => sql`(${r.tenantId}, ${r.build})`);
-      for (const table of ['log_filter_days_local', 'log_filter_hours_local']) {
-        await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE (tenant_id, build) IN (${join(batch, ', ')})`, shard);
-      }
-    }
-    // Those found since (none: a shard's pass prunes before it builds) wait for the next pass.
-    this.unrecorded.set(shard, (this.unrecorded.get(shard) ?? []).slice(unrecorded.length));
+    const rows = [...gone.map((b) => [b.tenant_id, Number(b.b)]), ...(this.unrecorded.get(shard) ?? []).map((u) => [u.tenantId, u.build])];
+    await deleteRows(this.ch, shard, 'log_filter_builds_local', ['tenant_id', 'log_type', 'hour', 'build'], gone.map((b) => [b.tenant_id, b.log_type, Number(b.d), Number(b.b)]), true);
+    for (const table of ['log_filter_days_local', 'log_filter_hours_local']) await deleteRows(this.ch, shard, table, ['tenant_id', 'build'], rows);
+    this.unrecorded.delete(shard);
   }
 
   /** Computes one day's rows and records them, unless the day's events changed meanwhile. */
@@ -263,9 +252,6 @@ interface BuildRow {
   readonly fields: string;
   readonly b: string;
 }
-
-/** The most builds one statement deletes (a statement's text is at most 256 KiB). */
-const PRUNE_BATCH = 1_000;
 
 /**
  * How a build names what it holds: the kind's filter fields, and `+hours` since its hourly rows (migration 018) are

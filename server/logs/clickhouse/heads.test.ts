@@ -196,7 +196,75 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     const rebuilt = await both(tenant, 'top_domains', 1);
     expect(rebuilt.clickhouse).toEqual(rebuilt.sql);
     expect(rebuilt.headed).toBe(true);
+    // The builds the late events replaced are deleted, tails and heads; the newest answer on.
+    expect(await buildsPerSpan(tenant)).toEqual([2, 2]);
+    await pruned();
+    expect(await buildsPerSpan(tenant)).toEqual([1, 1]);
+    const after = await both(tenant, 'top_domains', 1);
+    expect(after.clickhouse).toEqual(rebuilt.clickhouse);
+    expect(after.headed).toBe(true);
   });
+
+  it('deletes the heads of a build whose span changed while it ran', async () => {
+    const tenant = randomUUID();
+    await ingest(tenant, day(2, { 'a.example': 20, 'b.example': 15 }));
+    // Events arrive for the day while the first build of the tenant writes its heads.
+    const command = store.ch.command.bind(store.ch);
+    let late = true;
+    const spy = vi.spyOn(store.ch, 'command').mockImplementation(async (statement, ...rest) => {
+      if (late && statement.text.startsWith(`INSERT INTO ${store.ch.config.database}.log_heads_local`) && statement.text.includes(`'${tenant}'`)) {
+        late = false;
+        await ingest(tenant, day(2, { 'q.example': 30 }));
+      }
+      return command(statement, ...rest);
+    });
+    try {
+      await store.heads.build({ now, settled: false, minEvents: 1 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(late).toBe(false);
+    expect(await unrecorded(tenant)).toBeGreaterThan(0);
+    await pruned();
+    expect(await unrecorded(tenant)).toBe(0);
+    // Built again, the heads answer with the late events.
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(1);
+    const answer = await both(tenant, 'top_domains', 1);
+    expect(answer.clickhouse).toEqual(answer.sql);
+    expect((answer.clickhouse as { data: unknown[] }).data).toEqual([{ key: 'q.example', value: 30 }]);
+  });
+
+  /** Prunes every shard, and waits until the deletes are applied. */
+  async function pruned(): Promise<void> {
+    await store.heads.prune();
+    for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.mutationsDone(shard);
+  }
+  /** The most builds a span and rollup of the tenant has on a shard, in the tails and in the heads (0: none). */
+  async function buildsPerSpan(tenant: string): Promise<number[]> {
+    return Promise.all(
+      ['log_head_tails', 'log_heads'].map(async (table) => {
+        const [r] = await store.ch.rows<{ n: string }>(
+          sql`SELECT toString(max(n)) AS n FROM (SELECT uniqExact(build) AS n FROM ${raw(store.ch.config.database)}.${raw(table)}
+               WHERE tenant_id = ${tenant} GROUP BY shard, \`rollup\`, by_key, span, span_start)`,
+        );
+        return Number(r?.n ?? 0);
+      }),
+    );
+  }
+  /** The tenant's heads rows on any shard whose build has no tails row there. */
+  async function unrecorded(tenant: string): Promise<number> {
+    const database = raw(store.ch.config.database);
+    let n = 0;
+    for (let shard = 0; shard < store.ch.shardCount; shard++) {
+      const [r] = await store.ch.rows<{ n: string }>(
+        sql`SELECT toString(count()) AS n FROM ${database}.log_heads_local
+             WHERE tenant_id = ${tenant} AND build NOT IN (SELECT build FROM ${database}.log_head_tails_local WHERE tenant_id = ${tenant})`,
+        { shard },
+      );
+      n += Number(r?.n ?? 0);
+    }
+    return n;
+  }
 
   it('sums again only the rollup rows of the hours whose events changed since the last pass', async () => {
     const tenant = randomUUID();

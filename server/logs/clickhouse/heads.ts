@@ -31,7 +31,7 @@ import { DAY_MS, DAY_ROWS, drillCount, DRILL_ROLLUPS, HOUR_MS, planRange, ROLLUP
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { within } from './columns';
-import { every } from './passes';
+import { deleteRows, every } from './passes';
 
 /** The tables of heads, per shard (retention drops and deletes their days like the rollups'). */
 export const HEAD_TABLES = ['log_heads_local', 'log_head_tails_local'];
@@ -175,6 +175,8 @@ export class Heads {
   private readonly longTails = new Map<string, { long: boolean; until: number }>();
   /** Tops the heads did not prove (per tenant, rollup, metric and N), not tried again for a minute. */
   private readonly unproven = new Map<string, number>();
+  /** Per shard, the builds whose heads were written but never recorded: `prune` deletes them. */
+  private unrecorded = new Map<number, { tenantId: string; build: number }[]>();
   private readonly stop = new AbortController();
   private running: Promise<void> = Promise.resolve();
 
@@ -212,7 +214,8 @@ export class Heads {
    * (`log_hourly_local`, written by the same insert as the rollup rows; see `hourCounts`): summing every span took
    * about 8 s of a shard's time a pass at 100 M events, most of it over the drill-downs' rows. The other spans are
    * taken from the last pass. Every FULL_EVERY passes, after a fill moved, or with another `minEvents`, a pass sums
-   * every span; reads check each build's stamp themselves, so a span missed in between is only read more slowly.
+   * every span; reads check each build's stamp themselves, so a span missed in between is only read more slowly. Such
+   * a pass also deletes the builds left behind (`prune`).
    */
   async build({
     now = Date.now(),
@@ -264,6 +267,7 @@ export class Heads {
           } else next.redo.add(d.start);
         }
       }
+      if (full) await this.prune(shard);
     }
     this.seen = seen;
     if (built) {
@@ -271,6 +275,33 @@ export class Heads {
       this.unproven.clear();
     }
     return built;
+  }
+
+  /**
+   * Deletes what no read takes, on a shard (every shard when none is given): the builds of a span and rollup older
+   * than its newest (an event arriving late makes a span built anew), their tails rows first, so that no read takes
+   * them after it, then once that is done their heads; and the heads of builds never recorded (their span changed while
+   * they ran). A build a server was writing when it stopped is left until retention.
+   */
+  async prune(shard?: number): Promise<void> {
+    if (shard === undefined) {
+      for (let s = 0; s < this.ch.shardCount; s++) await this.prune(s);
+      return;
+    }
+    const spans = await this.ch.rows<{ t: string; r: string; k: string; g: string; d: string; b: string[] }>(
+      sql`SELECT tenant_id AS t, rollup AS r, by_key AS k, toString(span) AS g, toString(span_start) AS d, groupUniqArray(toString(build)) AS b
+            FROM ${this.db}.log_head_tails_local GROUP BY tenant_id, ${ROLLUP}, by_key, span, span_start HAVING uniqExact(build) > 1`,
+      { shard },
+    );
+    const gone = spans.flatMap(({ t, r, k, g, d, b }) => {
+      const newest = Math.max(...b.map(Number));
+      return b.map(Number).filter((x) => x !== newest).map((x) => [t, r, k, Number(g), Number(d), x]);
+    });
+    const columns = ['tenant_id', 'rollup', 'by_key', 'span', 'span_start', 'build'];
+    await deleteRows(this.ch, shard, 'log_head_tails_local', columns, gone, true);
+    await deleteRows(this.ch, shard, 'log_heads_local', columns, gone);
+    await deleteRows(this.ch, shard, 'log_heads_local', ['tenant_id', 'build'], (this.unrecorded.get(shard) ?? []).map((u) => [u.tenantId, u.build]));
+    this.unrecorded.delete(shard);
   }
 
   /**
@@ -393,8 +424,12 @@ export class Heads {
            WHERE tenant_id = ${d.tenantId} AND hour = ${d.start} AND rollup = ${stampOf(d)}${value}`,
       on,
     );
-    // Events came for the span while it was read: the heads rows stay unread (no tails row names their build).
-    if (Number(after?.n) !== d.stamp) return undefined;
+    // Events came for the span while it was read: the heads rows stay unread (no tails row names their build) until
+    // `prune` deletes them.
+    if (Number(after?.n) !== d.stamp) {
+      this.unrecorded.set(d.shard, [...(this.unrecorded.get(d.shard) ?? []), { tenantId: d.tenantId, build }]);
+      return undefined;
+    }
     const lines = ids.flatMap((id) =>
       METRICS.map((metric) => {
         const top = tops.find((t) => t.rollup === id && t.metric === metric);

@@ -1,3 +1,6 @@
+import { join, raw, sql, type Value } from './bind';
+import type { ClickHouse } from './client';
+
 /**
  * A background pass every `ms` until `signal` aborts: the heads' and the rows per filter value's builds. A pass that fails is
  * logged and the next one tries again. Resolves once stopped.
@@ -19,4 +22,20 @@ export async function every(ms: number, signal: AbortSignal, pass: () => Promise
       if (!signal.aborted) console.error(`ClickHouse: ${what} failed (the next pass tries again): ${String(err)}`);
     });
   }
+}
+
+/** The most rows one statement of `deleteRows` names (a statement's text is at most 256 KiB). */
+const DELETE_BATCH = 1_000;
+
+/**
+ * Deletes a shard's rows of a table whose `columns` are one of `tuples`: an ALTER DELETE per DELETE_BATCH tuples,
+ * applied in the background (on 18.16 a part without such rows is kept as it is, not rewritten). `applied`: resolves
+ * once they are.
+ */
+export async function deleteRows(ch: ClickHouse, shard: number, table: string, columns: readonly string[], tuples: readonly (readonly Value[])[], applied = false): Promise<void> {
+  for (let i = 0; i < tuples.length; i += DELETE_BATCH) {
+    const batch = tuples.slice(i, i + DELETE_BATCH).map((t) => sql`(${join(t.map((v) => sql`${v}`), ', ')})`);
+    await ch.command(sql`ALTER TABLE ${raw(ch.config.database)}.${raw(table)} DELETE WHERE (${raw(columns.join(', '))}) IN (${join(batch, ', ')})`, shard);
+  }
+  if (applied && tuples.length) await ch.mutationsDone(shard, table);
 }
