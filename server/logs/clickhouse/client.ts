@@ -233,18 +233,19 @@ export class ClickHouse {
 
   /**
    * Resolves once the shard has done the mutations (ALTER … DELETE, rewritten in the background) of the portal's
-   * database, or of one of its tables.
+   * database, or of one of its tables: true, or false when `signal` aborted first.
    */
-  async mutationsDone(shard: number, table?: string): Promise<void> {
+  async mutationsDone(shard: number, table?: string, signal?: AbortSignal): Promise<boolean> {
     const of = table === undefined ? raw('') : sql` AND table = ${table}`;
-    for (;;) {
+    while (!signal?.aborted) {
       const [left] = await this.rows<{ n: string }>(
         sql`SELECT toString(count()) AS n FROM system.mutations WHERE database = ${this.config.database}${of} AND is_done = 0`,
         { shard },
       );
-      if (Number(left?.n) === 0) return;
+      if (Number(left?.n) === 0) return true;
       await new Promise((r) => setTimeout(r, 200));
     }
+    return false;
   }
 
   /**

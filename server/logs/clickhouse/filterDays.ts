@@ -179,7 +179,7 @@ export class FilterDays {
         if (kind && b.fields === fieldsOf(kind) && Number(b.b) > Number(newest.get(key)?.b ?? -1)) newest.set(key, b);
       }
       const builds = [...newest.values()];
-      await this.prune(shard, all.filter((b) => !builds.includes(b)));
+      await this.prune(shard, all.filter((b) => !builds.includes(b)), signal);
       for (const b of builds) this.found(days, b.tenant_id, b.log_type, Number(b.d));
       const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.d} ${b.n}`));
       for (const r of due) {
@@ -206,9 +206,10 @@ export class FilterDays {
    * Deletes, on a shard, the builds `gone` (their builds rows, then their rows) and the rows of the builds never
    * recorded. The rows wait until no builds row names them: a read takes the builds of its days first, then their rows.
    */
-  private async prune(shard: number, gone: readonly BuildRow[]): Promise<void> {
+  private async prune(shard: number, gone: readonly BuildRow[], signal?: AbortSignal): Promise<void> {
     const rows = [...gone.map((b) => [b.tenant_id, Number(b.b)]), ...(this.unrecorded.get(shard) ?? []).map((u) => [u.tenantId, u.build])];
-    await deleteRows(this.ch, shard, 'log_filter_builds_local', ['tenant_id', 'log_type', 'hour', 'build'], gone.map((b) => [b.tenant_id, b.log_type, Number(b.d), Number(b.b)]), true);
+    const builds = gone.map((b) => [b.tenant_id, b.log_type, Number(b.d), Number(b.b)]);
+    if (!(await deleteRows(this.ch, shard, 'log_filter_builds_local', ['tenant_id', 'log_type', 'hour', 'build'], builds, { applied: true, signal }))) return;
     for (const table of ['log_filter_days_local', 'log_filter_hours_local']) await deleteRows(this.ch, shard, table, ['tenant_id', 'build'], rows);
     this.unrecorded.delete(shard);
   }

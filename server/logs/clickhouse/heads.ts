@@ -267,7 +267,7 @@ export class Heads {
           } else next.redo.add(d.start);
         }
       }
-      if (full) await this.prune(shard);
+      if (full) await this.prune(shard, signal);
     }
     this.seen = seen;
     if (built) {
@@ -283,9 +283,9 @@ export class Heads {
    * them after it, then once that is done their heads; and the heads of builds never recorded (their span changed while
    * they ran). A build a server was writing when it stopped is left until retention.
    */
-  async prune(shard?: number): Promise<void> {
+  async prune(shard?: number, signal?: AbortSignal): Promise<void> {
     if (shard === undefined) {
-      for (let s = 0; s < this.ch.shardCount; s++) await this.prune(s);
+      for (let s = 0; s < this.ch.shardCount; s++) await this.prune(s, signal);
       return;
     }
     const spans = await this.ch.rows<{ t: string; r: string; k: string; g: string; d: string; b: string[] }>(
@@ -298,8 +298,7 @@ export class Heads {
       return b.map(Number).filter((x) => x !== newest).map((x) => [t, r, k, Number(g), Number(d), x]);
     });
     const columns = ['tenant_id', 'rollup', 'by_key', 'span', 'span_start', 'build'];
-    await deleteRows(this.ch, shard, 'log_head_tails_local', columns, gone, true);
-    await deleteRows(this.ch, shard, 'log_heads_local', columns, gone);
+    if (await deleteRows(this.ch, shard, 'log_head_tails_local', columns, gone, { applied: true, signal })) await deleteRows(this.ch, shard, 'log_heads_local', columns, gone);
     await deleteRows(this.ch, shard, 'log_heads_local', ['tenant_id', 'build'], (this.unrecorded.get(shard) ?? []).map((u) => [u.tenantId, u.build]));
     this.unrecorded.delete(shard);
   }

@@ -27,15 +27,26 @@ export async function every(ms: number, signal: AbortSignal, pass: () => Promise
 /** The most rows one statement of `deleteRows` names (a statement's text is at most 256 KiB). */
 const DELETE_BATCH = 1_000;
 
+/** How long a pass waits for its deletes of builds rows to be applied before it leaves their rows to a later pass. */
+const APPLIED_WITHIN_MS = 600_000;
+
 /**
  * Deletes a shard's rows of a table whose `columns` are one of `tuples`: an ALTER DELETE per DELETE_BATCH tuples,
- * applied in the background (on 18.16 a part without such rows is kept as it is, not rewritten). `applied`: resolves
- * once they are.
+ * applied in the background (on 18.16 a part without such rows is kept as it is, not rewritten). With `applied`,
+ * resolves once they are: true, or false when that took longer than APPLIED_WITHIN_MS or `signal` aborted first.
  */
-export async function deleteRows(ch: ClickHouse, shard: number, table: string, columns: readonly string[], tuples: readonly (readonly Value[])[], applied = false): Promise<void> {
+export async function deleteRows(
+  ch: ClickHouse,
+  shard: number,
+  table: string,
+  columns: readonly string[],
+  tuples: readonly (readonly Value[])[],
+  { applied = false, signal }: { applied?: boolean; signal?: AbortSignal } = {},
+): Promise<boolean> {
   for (let i = 0; i < tuples.length; i += DELETE_BATCH) {
     const batch = tuples.slice(i, i + DELETE_BATCH).map((t) => sql`(${join(t.map((v) => sql`${v}`), ', ')})`);
     await ch.command(sql`ALTER TABLE ${raw(ch.config.database)}.${raw(table)} DELETE WHERE (${raw(columns.join(', '))}) IN (${join(batch, ', ')})`, shard);
   }
-  if (applied && tuples.length) await ch.mutationsDone(shard, table);
+  if (!applied || !tuples.length) return true;
+  return ch.mutationsDone(shard, table, AbortSignal.any([AbortSignal.timeout(APPLIED_WITHIN_MS), ...(signal ? [signal] : [])]));
 }
