@@ -13,9 +13,9 @@
  *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
  *   late, a recount, retention): the rows change how fast a report answers, never what.
  * A pass deletes what no read takes: on each shard, the builds of a day older than its newest (an event arriving late
- * makes a day built anew), those holding other filters than the kind's now, and the rows of builds that were never
- * recorded (their day changed while they ran). First their builds rows, so that no read takes them after it; once that
- * is done, their rows. A build a server was writing when it stopped is left until retention.
+ * makes a day built anew) and those holding other filters than the kind's now, first their builds rows, so that no
+ * read takes them after it, then once that is done their rows; and, once every UNNAMED.afterMs, the rows of builds
+ * never recorded (their day changed while they ran, or their server stopped) started longer ago than that.
  */
 import { type LogType } from '../../../schemas/logs';
 import { reportFilters } from '../../../schemas/reports';
@@ -23,7 +23,7 @@ import { DAY_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { stampRollup } from './heads';
-import { deleteRows, every } from './passes';
+import { deleteRows, every, UNNAMED, unnamedBuilds } from './passes';
 import { CLUSTER_KINDS } from './columns';
 
 /** The tables of this file, per shard. */
@@ -71,8 +71,8 @@ export class FilterDays {
    * read of the other days takes their events without looking for a build.
    */
   private days = new Map<string, Set<number>>();
-  /** Per shard, the builds whose rows were written but never recorded: the next pass on the shard deletes them. */
-  private unrecorded = new Map<number, { tenantId: string; build: number }[]>();
+  /** When a pass last looked for the rows of builds never recorded (see `prune`). */
+  private scanned = 0;
   private readonly stop = new AbortController();
   private running: Promise<void> = Promise.resolve();
 
@@ -158,6 +158,8 @@ export class FilterDays {
     const kinds = new Map([...KINDS].map(([t, { stamp }]) => [stamp, t]));
     const seen = new Map<string, number>();
     const days = new Map<string, Set<number>>();
+    const scan = Date.now() - this.scanned >= UNNAMED.afterMs;
+    if (scan) this.scanned = Date.now();
     let built = 0;
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
       const due = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
@@ -179,7 +181,7 @@ export class FilterDays {
         if (kind && b.fields === fieldsOf(kind) && Number(b.b) > Number(newest.get(key)?.b ?? -1)) newest.set(key, b);
       }
       const builds = [...newest.values()];
-      await this.prune(shard, all.filter((b) => !builds.includes(b)), signal);
+      await this.prune(shard, all.filter((b) => !builds.includes(b)), scan, signal);
       for (const b of builds) this.found(days, b.tenant_id, b.log_type, Number(b.d));
       const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.d} ${b.n}`));
       for (const r of due) {
@@ -203,15 +205,16 @@ export class FilterDays {
   }
 
   /**
-   * Deletes, on a shard, the builds `gone` (their builds rows, then their rows) and the rows of the builds never
+   * Deletes, on a shard, the builds `gone` (their builds rows, then their rows) and with `scan` the rows of builds never
    * recorded. The rows wait until no builds row names them: a read takes the builds of its days first, then their rows.
+   * (A build's day rows are written before its hour rows: a build with hour rows has day rows.)
    */
-  private async prune(shard: number, gone: readonly BuildRow[], signal?: AbortSignal): Promise<void> {
-    const rows = [...gone.map((b) => [b.tenant_id, Number(b.b)]), ...(this.unrecorded.get(shard) ?? []).map((u) => [u.tenantId, u.build])];
+  private async prune(shard: number, gone: readonly BuildRow[], scan: boolean, signal?: AbortSignal): Promise<void> {
+    const unnamed = scan ? await unnamedBuilds(this.ch, shard, 'log_filter_days_local', 'log_filter_builds_local') : [];
+    const rows = [...gone.map((b) => [b.tenant_id, Number(b.b)]), ...unnamed];
     const builds = gone.map((b) => [b.tenant_id, b.log_type, Number(b.d), Number(b.b)]);
     if (!(await deleteRows(this.ch, shard, 'log_filter_builds_local', ['tenant_id', 'log_type', 'hour', 'build'], builds, { applied: true, signal }))) return;
     for (const table of ['log_filter_days_local', 'log_filter_hours_local']) await deleteRows(this.ch, shard, table, ['tenant_id', 'build'], rows);
-    this.unrecorded.delete(shard);
   }
 
   /** Computes one day's rows and records them, unless the day's events changed meanwhile. */
@@ -230,12 +233,9 @@ export class FilterDays {
       sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${tenantId} AND rollup = ${KINDS.get(logType)!.stamp} AND hour = ${start}`,
       { shard },
     );
-    // Events came for the day while it was read: the rows stay unread (no builds row names them) until the next pass
-    // on the shard deletes them.
-    if (Number(after?.n) !== stamp) {
-      this.unrecorded.set(shard, [...(this.unrecorded.get(shard) ?? []), { tenantId, build }]);
-      return false;
-    }
+    // Events came for the day while it was read: the rows stay unread (no builds row names them) until a pass deletes
+    // them.
+    if (Number(after?.n) !== stamp) return false;
     await this.ch.command(
       sql`INSERT INTO ${this.db}.log_filter_builds_local (tenant_id, log_type, hour, build, stamp, fields) VALUES (${tenantId}, ${logType}, ${start}, ${build}, ${stamp}, ${fieldsOf(KINDS.get(logType)!)})`,
       shard,

@@ -31,7 +31,7 @@ import { DAY_MS, DAY_ROWS, drillCount, DRILL_ROLLUPS, HOUR_MS, planRange, ROLLUP
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { within } from './columns';
-import { deleteRows, every } from './passes';
+import { deleteRows, every, unnamedBuilds } from './passes';
 
 /** The tables of heads, per shard (retention drops and deletes their days like the rollups'). */
 export const HEAD_TABLES = ['log_heads_local', 'log_head_tails_local'];
@@ -175,8 +175,6 @@ export class Heads {
   private readonly longTails = new Map<string, { long: boolean; until: number }>();
   /** Tops the heads did not prove (per tenant, rollup, metric and N), not tried again for a minute. */
   private readonly unproven = new Map<string, number>();
-  /** Per shard, the builds whose heads were written but never recorded: `prune` deletes them. */
-  private unrecorded = new Map<number, { tenantId: string; build: number }[]>();
   private readonly stop = new AbortController();
   private running: Promise<void> = Promise.resolve();
 
@@ -281,7 +279,7 @@ export class Heads {
    * Deletes what no read takes, on a shard (every shard when none is given): the builds of a span and rollup older
    * than its newest (an event arriving late makes a span built anew), their tails rows first, so that no read takes
    * them after it, then once that is done their heads; and the heads of builds never recorded (their span changed while
-   * they ran). A build a server was writing when it stopped is left until retention.
+   * they ran, or their server stopped) started more than UNNAMED.afterMs ago.
    */
   async prune(shard?: number, signal?: AbortSignal): Promise<void> {
     if (shard === undefined) {
@@ -299,8 +297,7 @@ export class Heads {
     });
     const columns = ['tenant_id', 'rollup', 'by_key', 'span', 'span_start', 'build'];
     if (await deleteRows(this.ch, shard, 'log_head_tails_local', columns, gone, { applied: true, signal })) await deleteRows(this.ch, shard, 'log_heads_local', columns, gone);
-    await deleteRows(this.ch, shard, 'log_heads_local', ['tenant_id', 'build'], (this.unrecorded.get(shard) ?? []).map((u) => [u.tenantId, u.build]));
-    this.unrecorded.delete(shard);
+    await deleteRows(this.ch, shard, 'log_heads_local', ['tenant_id', 'build'], await unnamedBuilds(this.ch, shard, 'log_heads_local', 'log_head_tails_local'));
   }
 
   /**
@@ -425,10 +422,7 @@ export class Heads {
     );
     // Events came for the span while it was read: the heads rows stay unread (no tails row names their build) until
     // `prune` deletes them.
-    if (Number(after?.n) !== d.stamp) {
-      this.unrecorded.set(d.shard, [...(this.unrecorded.get(d.shard) ?? []), { tenantId: d.tenantId, build }]);
-      return undefined;
-    }
+    if (Number(after?.n) !== d.stamp) return undefined;
     const lines = ids.flatMap((id) =>
       METRICS.map((metric) => {
         const top = tops.find((t) => t.rollup === id && t.metric === metric);

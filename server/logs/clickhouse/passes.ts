@@ -24,6 +24,26 @@ export async function every(ms: number, signal: AbortSignal, pass: () => Promise
   }
 }
 
+/**
+ * `afterMs`: how long after it started a build's rows are deleted when no row records the build (`unnamedBuilds`): a
+ * build takes minutes at most. The rows per filter value's passes look for them as often.
+ */
+export const UNNAMED = { afterMs: 3_600_000 };
+
+/**
+ * The builds on a shard (tenant, build) with rows in `table` and none in `named` (whose row, written last, records a
+ * build), started more than UNNAMED.afterMs ago: their day or span changed while they ran, or their server stopped.
+ */
+export async function unnamedBuilds(ch: ClickHouse, shard: number, table: string, named: string): Promise<[string, number][]> {
+  const db = raw(ch.config.database);
+  const rows = await ch.rows<{ t: string; b: string }>(
+    sql`SELECT DISTINCT tenant_id AS t, toString(build) AS b FROM ${db}.${raw(table)}
+         WHERE build < ${(Date.now() - UNNAMED.afterMs) * 1000} AND build NOT IN (SELECT build FROM ${db}.${raw(named)})`,
+    { shard },
+  );
+  return rows.map((r) => [r.t, Number(r.b)]);
+}
+
 /** The most rows one statement of `deleteRows` names (a statement's text is at most 256 KiB). */
 const DELETE_BATCH = 1_000;
 
