@@ -15,9 +15,8 @@ import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw, sql, type Sql } from './bind';
 import { clickHouseConfig } from './client';
 import { dayFields, type DayRows, FILTER_TABLES, FilterDays } from './filterDays';
-import { UNNAMED } from './passes';
 import { ClickHouseLogStore } from './store';
-import { dropScratchDatabase, scratchDatabase } from './testCluster';
+import { dropScratchDatabase, scratchDatabase, withUnnamedDeletedAtOnce } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
 const T = TEST_TENANTS.demo.id;
@@ -187,13 +186,7 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     // (UNNAMED.afterMs): not by this one, then at once.
     await pass();
     expect(await unnamed(tenantId)).toBeGreaterThan(0);
-    const afterMs = UNNAMED.afterMs;
-    UNNAMED.afterMs = 0;
-    try {
-      await pass();
-    } finally {
-      UNNAMED.afterMs = afterMs;
-    }
+    await withUnnamedDeletedAtOnce(pass);
     for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.mutationsDone(shard);
     expect(await unnamed(tenantId)).toBe(0);
     expect(await buildsPerDay(tenantId)).toContain(1);

@@ -14,9 +14,8 @@ import { openPglite } from '../../db/pglite';
 import { raw, sql } from './bind';
 import { type ClickHouse, clickHouseConfig } from './client';
 import { Heads } from './heads';
-import { UNNAMED } from './passes';
 import { ClickHouseLogStore } from './store';
-import { dropScratchDatabase, scratchDatabase } from './testCluster';
+import { dropScratchDatabase, scratchDatabase, withUnnamedDeletedAtOnce } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
 
@@ -229,13 +228,7 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     // Their rows are deleted once the build started an hour ago (UNNAMED.afterMs): not yet, then with no wait.
     await pruned();
     expect(await unrecorded(tenant)).toBeGreaterThan(0);
-    const afterMs = UNNAMED.afterMs;
-    UNNAMED.afterMs = 0;
-    try {
-      await pruned();
-    } finally {
-      UNNAMED.afterMs = afterMs;
-    }
+    await withUnnamedDeletedAtOnce(pruned);
     expect(await unrecorded(tenant)).toBe(0);
     // Built again, the heads answer with the late events.
     expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(1);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { layout, ping, startZooKeeper, writeServerConfig, ZOOKEEPER_PORT } from '../../../scripts/clickhouseLayout.mjs';
 import { raw } from './bind';
 import type { ClickHouse } from './client';
+import { UNNAMED } from './passes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLICKHOUSE_SERVER = ['/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'].find((p) => existsSync(p));
@@ -99,5 +100,16 @@ export async function dropScratchDatabase(ch: ClickHouse): Promise<void> {
     await ch
       .command(raw(`DROP DATABASE IF EXISTS ${ch.config.database}`), { server }, AbortSignal.timeout(60_000))
       .catch((err: unknown) => console.warn(`ClickHouse database ${ch.config.database} on ${url} not dropped: ${String(err)}`));
+  }
+}
+
+/** Runs `work` with builds never recorded deleted however recently they started (UNNAMED.afterMs 0), then restores it. */
+export async function withUnnamedDeletedAtOnce<T>(work: () => Promise<T>): Promise<T> {
+  const afterMs = UNNAMED.afterMs;
+  UNNAMED.afterMs = 0;
+  try {
+    return await work();
+  } finally {
+    UNNAMED.afterMs = afterMs;
   }
 }
