@@ -55,6 +55,15 @@ const DISTRIBUTED = [
 ];
 const local = (text: string) => text.replace(new RegExp(`\\.(${DISTRIBUTED.join('|')})\\b(?!_)`, 'g'), '.$1_local');
 
+/** A statement with its values taken out: statements of one shape differ in the values bound alone. */
+const shapeOf = (text: string) => text.replace(/'(?:[^'\\]|\\.)*'/g, "''").replace(/\b\d+(\.\d+)?\b/g, '0');
+
+/**
+ * How many statements of one shape run when they are not compared (the passes' builds of a shard's rows, and reads of
+ * them): the builds repeat one statement per shard, tenant, kind and day, and would take most of the check's time.
+ */
+const UNCOMPARED_PER_SHAPE = 2;
+
 /** Rows of an answer, order aside (groups come in any order without ORDER BY). */
 function rowsOf(statement: string, answer: string): unknown[] {
   if (/FORMAT JSON$/.test(statement)) {
@@ -80,7 +89,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
     await dropScratchDatabase(recording);
   });
 
-  it('parses every statement and gives the same answers', { timeout: 300_000 }, async () => {
+  it('parses every statement and gives the same answers', { timeout: 600_000 }, async () => {
     // A tenth of the seed: every statement and kind of answer, at a tenth of the time.
     const db = await openSeededTestDb(0.1);
     const store = new ClickHouseLogStore(config, recording);
@@ -169,8 +178,22 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         let filterReads = 0;
         let hourReads = 0;
         const altered = new Set<string>();
+        const shapes = new Map<string, number>();
+        /** Whether a statement that is not compared is one more of a shape already run UNCOMPARED_PER_SHAPE times. */
+        const repeated = (text: string) => {
+          const shape = shapeOf(text);
+          const n = (shapes.get(shape) ?? 0) + 1;
+          shapes.set(shape, n);
+          return n > UNCOMPARED_PER_SHAPE;
+        };
+        let skipped = 0;
         for (const [i, s] of recording.sent.entries()) {
           const text = local(s.statement);
+          // The passes' builds of the heads and of the rows per filter value (only read, not compared, below).
+          if (s.body === undefined && /^\s*INSERT INTO \w+\.log_(head|filter_)\w*_local\b/.test(text) && repeated(text)) {
+            skipped++;
+            continue;
+          }
           // The Distributed tables and their changes: chdb has the local tables alone.
           if (/ENGINE = Distributed/.test(text) || /^\s*ALTER TABLE \w+\.(log_events|log_hourly|log_daily_users|log_rollups|log_drills)\s/.test(s.statement)) continue;
           if (s.body !== undefined) {
@@ -189,6 +212,10 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
           // for that shard alone, and the heads and rows per filter value of a shard's build hold that shard's events,
           // where chdb holds every shard's in one table (each build replayed here counted all of them).
           if (/\.log_head|\.log_filter_(days|hours)\b/.test(s.statement) || /\.\w+_local\b/.test(s.statement)) {
+            if (repeated(text)) {
+              skipped++;
+              continue;
+            }
             session.query(text.replace(/\nFORMAT \w+$/, ''), 'JSONEachRow');
             if (/FROM \w+\.log_heads_local WHERE/.test(text)) headReads++;
             if (/FROM \w+\.log_filter_hours_local\b/.test(text)) hourReads++;
@@ -201,6 +228,7 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
           compared++;
         }
         expect(compared).toBeGreaterThan(REPORT_NAMES.length);
+        expect(skipped).toBeGreaterThan(0);
         expect(headReads).toBeGreaterThan(0);
         expect(filterReads).toBeGreaterThan(0);
         expect(hourReads).toBeGreaterThan(0);
