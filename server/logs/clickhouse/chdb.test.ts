@@ -1,7 +1,9 @@
 /**
  * Every statement the ClickHouse store sends to the cluster (Debian's 18.16) also parses and answers alike on a
- * current engine: chdb, the embedded ClickHouse of npm. chdb is large, so it is not a dependency of the project: CI
- * installs it into a folder of its own and names it in CHDB_PATH (with CLICKHOUSE_URL for the cluster).
+ * current engine: chdb, the embedded ClickHouse of npm (of the background passes' builds, repeated per shard, tenant,
+ * kind and day with other values, each shape twice: UNCOMPARED_PER_SHAPE). chdb is large, so it is not a dependency
+ * of the project: CI installs it into a folder of its own and names it in CHDB_PATH (with CLICKHOUSE_URL for the
+ * cluster).
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
