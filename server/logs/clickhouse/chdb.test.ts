@@ -41,6 +41,7 @@ class Recording extends ClickHouse {
 /** One shard's tables in place of the Distributed ones (chdb runs no server for them to reach). */
 const DISTRIBUTED = [
   'log_events',
+  'log_user_events',
   'log_hourly',
   'log_daily_users',
   'log_rollups',

@@ -13,7 +13,8 @@
  *   sums, with the view's aggregate states (distinct users, smallest label: the same once merged again). The events read
  *   are the whole spans of the view's grouping (`intDiv(ts, N) * N AS <column>`), so that each sum compared is whole;
  * - an AggregatingMergeTree (distinct users' states, bits or'ed): the view's rows whole, since adding them again
- *   changes nothing.
+ *   changes nothing;
+ * - a MergeTree (the copy of the events in the users' order): the events whose sorting key it lacks.
  * Keys of the table that the events do not give (rows without their events) are left alone.
  *
  * Each of its INSERT … SELECT statements runs through `alone`, while no insert is under way (IngestQueue's gate): an
@@ -144,6 +145,15 @@ export async function recountViews(
       const stored = sql`(SELECT * FROM ${raw(db)}.log_events_local WHERE log_type = ${logType} AND ${tenantsOf(scope)} AND ts >= ${fromMs} AND ts < ${toMs})`;
       return raw(view.select.replace(source, (_, from: string) => `${from}${stored.text}`));
     };
+    if (/^(Replicated)?MergeTree$/.test(engine)) {
+      // A copy of the events (log_user_events_local, migration 019): the events whose sorting key it lacks.
+      const keyList = join(columns.filter((c) => Number(c.is_in_sorting_key) === 1).map((c) => quoted(c.name)), ', ');
+      for (const scope of scopes) {
+        const held = sql`SELECT ${keyList} FROM ${target} WHERE ${tenantsOf(scope)} AND ts >= ${scope.fromMs} AND ts <= ${scope.toMs}`;
+        await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope, scope.fromMs, scope.toMs + 1)}) WHERE (${keyList}) NOT IN (${held})`, shard));
+      }
+      continue;
+    }
     if (/AggregatingMergeTree$/.test(engine)) {
       for (const scope of scopes) {
         await alone(() => ch.command(sql`INSERT INTO ${target} (${names}) SELECT ${names} FROM (${events(scope, scope.fromMs, scope.toMs + 1)})`, shard));

@@ -400,6 +400,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
       await vi.waitFor(async () => expect(await count('log_events', faulty)).toBe(events.length), { timeout: 30_000, interval: 200 });
       expect(await count('log_hourly', faulty)).toBe(0);
       expect(await count('log_rollups', faulty)).toBe(0);
+      expect(await count('log_user_events', faulty)).toBe(0);
     } finally {
       for (let shard = 0; shard < ch.shardCount; shard++) await ch.command(sql`DROP TABLE IF EXISTS ${db_}.ingest_web_fail`, shard);
     }
@@ -412,12 +413,17 @@ describe.skipIf(!url)('ClickHouse store', () => {
     expect(await store.ingest(db, clean, 'web', events)).toBe(events.length);
     await store.queue.settled(db, clean);
     expect(await count('log_events', faulty)).toBe(events.length);
+    expect(await count('log_user_events', faulty)).toBe(events.length);
     const user = String(events.find((e) => e.event.userid)!.event.userid);
-    // Thirty days: whole days from the daily rollups, whole hours from the hourly ones.
+    // Thirty days: whole days from the daily rollups, whole hours from the hourly ones; the web reports given the user
+    // from the copy of the events in the users' order.
     for (const name of REPORT_NAMES) {
       const need = reportSpec(name).requires;
       const params: ReportParams = { interval: '30d', limit: 10, ...(need ? { [need]: need === 'userid' ? user : need === 'cats' ? '50' : 'ssn' } : {}) };
       expect(await store.report(db, faulty, name, params, TEST_NOW), name).toEqual(await store.report(db, clean, name, params, TEST_NOW));
+      if (need || reportSpec(name).logType !== 'web') continue;
+      const given = { ...params, userid: user };
+      expect(await store.report(db, faulty, name, given, TEST_NOW), `${name} given a user`).toEqual(await store.report(db, clean, name, given, TEST_NOW));
     }
   });
 
@@ -547,6 +553,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
         not_pe_action: values('allow', 'block', 'isolate'),
         cats: values('1', '2', '56'),
         not_cats: values('1', '2', '56', '86'),
+        userid: values('ann@x.example', 'bob@x.example', "o'hara\\@x.example"),
         not_userid: values('ann@x.example', "o'hara\\@x.example"),
         not_domain: values('a.example', 'c.example', 'all'),
         not_is_casb: values('true', 'false'),
@@ -686,6 +693,9 @@ describe.skipIf(!url)('ClickHouse store', () => {
       for (const s of [sqlLogStore, store]) {
         const read = (await s.report(db, tenantId, 'top_domains', params, BASE + 4 * DAY_MS)) as { data: { key: string }[] };
         expect(read.data.map((d) => d.key).sort(), s.name).toEqual(kept);
+        // Given the user: from the copy of the events in the users' order on ClickHouse, whose days went too.
+        const given = (await s.report(db, tenantId, 'top_domains', { ...params, userid: 'ann@x.example' }, BASE + 4 * DAY_MS)) as { data: { key: string }[] };
+        expect(given.data.map((d) => d.key).sort(), s.name).toEqual(kept);
         const users = (await s.report(db, tenantId, 'casb_app_users', params, BASE + 4 * DAY_MS, { sinceMs: cut })) as { data: { key: string; value: number }[] };
         expect(users.data, s.name).toEqual([{ key: 'Box', value: 2 }]);
         const page = await s.logPage(db, { tenantId, logType: 'web', range: { startMs: BASE, endMs: BASE + 4 * DAY_MS }, query: {}, limit: 10 });

@@ -130,8 +130,22 @@ function appliedValues(param: string, raw: unknown): string[] | null {
  */
 function matches(logType: LogType, spec: FilterSpec, values: readonly string[]): Sql {
   if (spec.kind === 'array') return sql`hasAny(${list(spec.field)}, ${values})`;
-  if (spec.field === userField(logType) && !values.includes('')) return sql`user IN (${join(values.map((v) => sql`${v}`), ', ')})`;
+  if (onUser(logType, spec, values)) return sql`user IN (${join(values.map((v) => sql`${v}`), ', ')})`;
   return sql`(${has(spec.field)} AND ${text(spec.field)} IN (${join(values.map((v) => sql`${v}`), ', ')}))`;
+}
+
+/** Whether a filter's match is on the `user` column (see matches). */
+const onUser = (logType: LogType, spec: FilterSpec, values: readonly string[]) => spec.kind !== 'array' && spec.field === userField(logType) && !values.includes('');
+
+/**
+ * Whether the caller's filters select users (see matches): then a report's raw events are read from the copy in the
+ * users' order, log_user_events (migration 019), where it holds the range.
+ */
+function filtersUsers(logType: LogType, query: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(reportFilters(logType)).some(([param, spec]) => {
+    const values = spec && appliedValues(param, query[param]);
+    return !!values && onUser(logType, spec!, values);
+  });
 }
 
 function conditionSql(c: ReportCondition): Sql {
@@ -385,13 +399,16 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
  * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
  * its rows answer (see drillValues), or a report given `dayFilter`, its one filter with rows per value of past days
  * (see dayFilterAggregate). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
- * yet filled (fill.ts). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too.
+ * yet filled (fill.ts). `events`: the table raw events are read from (log_events, or its copy in the users' order given
+ * a user, see filtersUsers). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves
+ * out the whole hours too.
  * `bits` (a distinct-user top-N): false reads daily and hourly states instead of blocks and hour bits, 'days' hourly
  * states instead of hour bits (ReportOptions.layouts). `users`: false answers 0 distinct users, for a report whose
  * metric is not users: merging the users' states of every key is the most of a near-unique top-N's work.
  */
 function aggregate(
   db: Sql,
+  events: Sql,
   d: RollupDef,
   tenantId: string,
   read: TimeRange,
@@ -421,7 +438,7 @@ function aggregate(
   // No raw part when the rollup rows cover the range.
   const parts: Sql[] = [];
   if (plan.raw.length || (!plan.hours.length && !plan.days.length))
-    parts.push(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r, { plain: true }));
+    parts.push(eventRows(d.logType, [[id, d]], events, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r, { plain: true }));
   // A distinct-user top-N's whole days from its blocks and its whole hours from its hour bits (each once filled that
   // far): a (key, user) pair a block or a day, in one uniqExact state per key.
   const bitsOf = (grain: Grain, spans: readonly Span[]) =>
@@ -576,6 +593,8 @@ export class ClickHouseLogStore implements LogStore {
   readonly heads: Heads;
   /** The rows per filter value of past days, built in the background, which reports with one such filter read. */
   readonly filterDays: FilterDays;
+  /** From when log_user_events holds every event (migration 019); not read before start. */
+  private userEventsFrom = Infinity;
   /** This server's lease on the cluster's upkeep (see start). */
   private lease: Lease | undefined;
 
@@ -627,6 +646,13 @@ export class ClickHouseLogStore implements LogStore {
     });
     try {
       await migrateClickHouse(this.ch);
+      // The latest of every server's: each shard's copy holds its events from there on.
+      let userEventsFrom = 0;
+      for (const server of this.ch.serversOf()) {
+        const [from] = await this.ch.rows<{ t: string }>(sql`SELECT toString(max(from_ts)) AS t FROM ${this.db}.log_user_events_from_local`, { shard: { server } });
+        userEventsFrom = Math.max(userEventsFrom, Number(from?.t ?? 0));
+      }
+      this.userEventsFrom = userEventsFrom;
       await this.syncRollups();
       this.seq = Math.max(this.seq, this.fills.bound);
       await sqlLogStore.start(db);
@@ -787,10 +813,11 @@ export class ClickHouseLogStore implements LogStore {
     const dayFilter = one && { ...one, builds: await this.filterDays.readable(tenantId, spec.logType, read.startMs, read.endMs + 1) };
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
+    const events = sql`${this.db}.${raw(filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom ? 'log_user_events' : 'log_events')}`;
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, rollups[part]!, tenantId, read, groups, filters, drill, dayFilter, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
+      aggregate(this.db, events, rollups[part]!, tenantId, read, groups, filters, drill, dayFilter, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -1006,7 +1033,7 @@ export class ClickHouseLogStore implements LogStore {
     );
     if (Number(count?.n) === 0) return;
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      for (const table of ['log_events_local']) {
+      for (const table of ['log_events_local', 'log_user_events_local']) {
         await this.ch.command(sql`ALTER TABLE ${this.db}.${raw(table)} DELETE WHERE tenant_id = ${tenantId} AND ts < ${beforeMs}`, shard);
       }
       await this.ch.command(sql`ALTER TABLE ${this.db}.log_hourly_local DELETE WHERE tenant_id = ${tenantId} AND hour < ${beforeMs}`, shard);
@@ -1028,7 +1055,7 @@ export class ClickHouseLogStore implements LogStore {
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
       // A partition is a UTC day, or a block of days (starting that day) in the blocks' table.
       const tables = [
-        ...['log_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES, ...FILTER_TABLES].map((t) => [t, 1] as const),
+        ...['log_events_local', 'log_user_events_local', 'log_hourly_local', 'log_daily_users_local', ...HEAD_TABLES, ...FILTER_TABLES].map((t) => [t, 1] as const),
         ...GRAINS.map((g) => [`${g.table}_local`, Math.max(1, g.ms / DAY_MS)] as const),
       ];
       for (const [table, days] of tables) {
