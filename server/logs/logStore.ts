@@ -45,7 +45,7 @@ export interface IncomingEvent {
 }
 
 export interface ReportOptions {
-  /** False: raw events only (the reference the rollups are tested against). */
+  /** False: raw events only, no table kept from them (the reference the rollups and copies are tested against). */
   readonly rollups?: boolean;
   /**
    * False: every daily row instead of heads and blocks (on ClickHouse, instead of blocks and hour bits); 'days' (on

@@ -807,13 +807,13 @@ export class ClickHouseLogStore implements LogStore {
     const range = reportRange(params, now);
     const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
     const filters = filterConditions(spec.logType, reportFilters(spec.logType), params);
-    const useRollups = options.rollups !== false;
     const drill = drillValues(spec, params, filters);
     const one = dayFilterValues(spec, params, filters);
     const dayFilter = one && { ...one, builds: await this.filterDays.readable(tenantId, spec.logType, read.startMs, read.endMs + 1) };
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
-    const events = sql`${this.db}.${raw(filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom ? 'log_user_events' : 'log_events')}`;
+    const useRollups = options.rollups !== false;
+    const events = sql`${this.db}.${raw(useRollups && filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom ? 'log_user_events' : 'log_events')}`;
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
     const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
