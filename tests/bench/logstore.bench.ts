@@ -208,8 +208,11 @@ interface Target {
   empty(): Promise<void>;
   /** What the store's own upkeep does after a load before reads are timed (statistics, dead rows). */
   settle(): Promise<void>;
-  /** Events and rollup rows stored, and their bytes on disk; the drill-downs' rollups apart (ClickHouse only). */
-  sizes(): Promise<{ rows: number; bytes: number; rollupRows: number; rollupBytes: number; drillRows: number; drillBytes: number }>;
+  /**
+   * Events and rollup rows stored, and their bytes on disk; the drill-downs' rollups and the copy of the events in the
+   * users' order apart (ClickHouse only).
+   */
+  sizes(): Promise<{ rows: number; bytes: number; rollupRows: number; rollupBytes: number; drillRows: number; drillBytes: number; copyRows: number; copyBytes: number }>;
   /** The web event 100,000 deep in the big tenant's log, newest first. */
   deep(): Promise<{ ts: number; seq: number } | undefined>;
 }
@@ -237,7 +240,7 @@ async function clickHouseTarget(): Promise<Target | undefined> {
     // tables after start (reads take the events meanwhile): the reads are timed once that is done.
     settle: () => store.rollupsFilled(),
     sizes: async () => {
-      const total = { rows: 0, bytes: 0, rollupRows: 0, rollupBytes: 0, drillRows: 0, drillBytes: 0 };
+      const total = { rows: 0, bytes: 0, rollupRows: 0, rollupBytes: 0, drillRows: 0, drillBytes: 0, copyRows: 0, copyBytes: 0 };
       for (let shard = 0; shard < ch.shardCount; shard++) {
         const parts = await ch.rows<{ table: string; b: string; r: string }>(
           sql`SELECT table, sum(bytes_on_disk) AS b, sum(rows) AS r FROM system.parts
@@ -252,7 +255,9 @@ async function clickHouseTarget(): Promise<Target | undefined> {
                 ? (['rollupRows', 'rollupBytes'] as const)
                 : /^log_drills(_daily)?_local$/.test(table)
                   ? (['drillRows', 'drillBytes'] as const)
-                  : [];
+                  : table === 'log_user_events_local'
+                    ? (['copyRows', 'copyBytes'] as const)
+                    : [];
           if (rows && bytes) [total[rows], total[bytes]] = [total[rows] + Number(r), total[bytes] + Number(b)];
         }
       }
@@ -295,6 +300,8 @@ async function sqlTarget(): Promise<Target | undefined> {
       rollupBytes: (await bytes('log_rollups')) + (await bytes('log_rollup_tails')),
       drillRows: 0,
       drillBytes: 0,
+      copyRows: 0,
+      copyBytes: 0,
     }),
     deep: async () => {
       const { rows } = await db.query<{ ts: unknown; seq: unknown }>(
@@ -332,10 +339,11 @@ async function main(): Promise<void> {
   const settling = performance.now();
   await target.settle();
   console.log(`  the store's upkeep after the load: ${((performance.now() - settling) / 1000).toFixed(1)} s`);
-  const { rows, bytes, rollupRows, rollupBytes, drillRows, drillBytes } = await target.sizes();
+  const { rows, bytes, rollupRows, rollupBytes, drillRows, drillBytes, copyRows, copyBytes } = await target.sizes();
   console.log(`  stored: ${rows.toLocaleString('en')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / rows).toFixed(0)} bytes per event`);
   console.log(`  rollups: ${rollupRows.toLocaleString('en')} rows, ${(rollupBytes / 2 ** 20).toFixed(0)} MiB, ${(rollupBytes / rows).toFixed(0)} bytes per event`);
   if (drillRows) console.log(`  drill-downs' rollups: ${drillRows.toLocaleString('en')} rows, ${(drillBytes / 2 ** 20).toFixed(0)} MiB, ${(drillBytes / rows).toFixed(0)} bytes per event`);
+  if (copyRows) console.log(`  the events in the users' order: ${copyRows.toLocaleString('en')} rows, ${(copyBytes / 2 ** 20).toFixed(0)} MiB, ${(copyBytes / rows).toFixed(0)} bytes per event`);
   if (store instanceof ClickHouseLogStore) {
     await heads(store, now);
     await filterDays(store, now);
