@@ -223,7 +223,7 @@ async function clickHouseTarget(): Promise<Target | undefined> {
   if (!reachable) return void console.log(`  skipped: no ClickHouse at ${URL} (npm run clickhouse:start, or BENCH_STORE=sql)`);
   const db = await openPglite();
   await migrate(db);
-  const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: URL, CLICKHOUSE_DATABASE: 'portal_bench' }));
+  const store = new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: URL, CLICKHOUSE_DATABASE: 'portal_bench', CLICKHOUSE_USER_ORDER: process.env.CLICKHOUSE_USER_ORDER }));
   const { ch } = store;
   return {
     store,

@@ -21,6 +21,11 @@ export interface ClickHouseConfig {
   readonly database: string;
   readonly user?: string;
   readonly password?: string;
+  /**
+   * Keep a copy of the events in the users' order, which reports given a user read (CLICKHOUSE_USER_ORDER=1; off by
+   * default: it costs ingestion; see migration 019).
+   */
+  readonly userOrder?: boolean;
 }
 
 export function clickHouseConfig(vars: Readonly<Record<string, string | undefined>>): ClickHouseConfig {
@@ -35,6 +40,7 @@ export function clickHouseConfig(vars: Readonly<Record<string, string | undefine
     database: identifier(vars.CLICKHOUSE_DATABASE || 'portal'),
     ...(vars.CLICKHOUSE_USER ? { user: vars.CLICKHOUSE_USER } : {}),
     ...(vars.CLICKHOUSE_PASSWORD ? { password: vars.CLICKHOUSE_PASSWORD } : {}),
+    ...(vars.CLICKHOUSE_USER_ORDER === '1' ? { userOrder: true } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { ClickHouse, clickHouseConfig, type Target } from './client';
 import { migrateClickHouse, migrations, rebuild } from './migrate';
 import { HEAD_READS } from './heads';
 import { ClickHouseLogStore, EVENT_COLUMNS, eventLine } from './store';
+import { CLUSTER_KINDS } from './columns';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
@@ -26,7 +27,7 @@ const T = TEST_TENANTS.demo.id;
 
 /** A store in a database of its own, closed and dropped after the tests. */
 function scratchStore(): ClickHouseLogStore {
-  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_t') }));
+  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_t'), CLICKHOUSE_USER_ORDER: '1' }));
 }
 async function dropStore(store: ClickHouseLogStore | undefined): Promise<void> {
   if (!store) return;
@@ -236,6 +237,57 @@ describe.skipIf(!url)('ClickHouse store', () => {
     } finally {
       await next?.close();
       await dropStore(old);
+    }
+  });
+
+  it("keeps the copy of the events in the users' order where configured: off, reports given a user read the events; on, the copy from then on", { timeout: 300_000 }, async () => {
+    const database = scratchDatabase('portal_t');
+    const storeOf = (on: boolean) => new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: database, ...(on ? { CLICKHOUSE_USER_ORDER: '1' } : {}) }));
+    const tenant = randomUUID();
+    await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenant]);
+    const db_ = raw(database);
+    const copied = async (s: ClickHouseLogStore) =>
+      Number((await s.ch.rows<{ n: string }>(sql`SELECT toString(count()) AS n FROM ${db_}.log_user_events WHERE tenant_id = ${tenant}`))[0]!.n);
+    const views = async (s: ClickHouseLogStore) =>
+      Number((await s.ch.rows<{ n: string }>(sql`SELECT toString(count()) AS n FROM system.tables WHERE database = ${database} AND startsWith(name, 'ingest_') AND endsWith(name, '_user_events')`))[0]!.n);
+    // Into the cluster alone: the SQL store's events are counted by a test below.
+    const ingest = async (s: ClickHouseLogStore, at: number, domains: readonly string[]) => {
+      await s.ingest(db, tenant, 'web', domains.map((domain, i) => ({ ts: at + i, event: { userid: 'ann@x.example', domain, bytes: 1 } })));
+      await s.queue.settled(db, tenant);
+    };
+    let store = storeOf(false);
+    try {
+      await store.start(db);
+      expect(await views(store)).toBe(0);
+      await ingest(store, TEST_NOW - DAY_MS, ['a.example', 'b.example']);
+      expect(await copied(store)).toBe(0);
+      const given = (start: number) => ({ start: Math.ceil(start / 1000), end: Math.floor((TEST_NOW + 2 * DAY_MS) / 1000), limit: 10, userid: 'ann@x.example' });
+      const domains = async (s: ClickHouseLogStore, params: ReportParams) =>
+        ((await s.report(db, tenant, 'top_domains', params, TEST_NOW + 2 * DAY_MS)) as { data: { key: string }[] }).data.map((d) => d.key).sort();
+      expect(await domains(store, given(TEST_NOW - 2 * DAY_MS))).toEqual(['a.example', 'b.example']);
+      await store.close();
+      // On: the events stored before are not copied, and a range that holds them reads the events.
+      store = storeOf(true);
+      await store.start(db);
+      expect(await views(store)).toBe(CLUSTER_KINDS.length);
+      const last = Number((await store.ch.rows<{ t: string }>(sql`SELECT toString(max(ts)) AS t FROM ${db_}.log_events`))[0]!.t);
+      const after = last + 60_000;
+      await ingest(store, after, ['c.example']);
+      expect(await copied(store)).toBe(1);
+      expect(await domains(store, given(TEST_NOW - 2 * DAY_MS))).toEqual(['a.example', 'b.example', 'c.example']);
+      // A range from the time the copy holds every event on reads it: a row in the copy alone is counted.
+      await store.ch.insert('log_user_events', 'tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals', [
+        `${tenant}\tweb\tann@x.example\t${after + 5}\t1\t1\t['domain','userid']\t['copy.example','ann@x.example']\t[]\t[]`,
+      ]);
+      expect(await domains(store, given(last + 1))).toEqual(['c.example', 'copy.example']);
+      await store.close();
+      // Off again: the views go, and the copy is not read.
+      store = storeOf(false);
+      await store.start(db);
+      expect(await views(store)).toBe(0);
+      expect(await domains(store, given(last + 1))).toEqual(['c.example']);
+    } finally {
+      await dropStore(store);
     }
   });
 

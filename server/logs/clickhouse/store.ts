@@ -646,13 +646,7 @@ export class ClickHouseLogStore implements LogStore {
     });
     try {
       await migrateClickHouse(this.ch);
-      // The latest of every server's: each shard's copy holds its events from there on.
-      let userEventsFrom = 0;
-      for (const server of this.ch.serversOf()) {
-        const [from] = await this.ch.rows<{ t: string }>(sql`SELECT toString(max(from_ts)) AS t FROM ${this.db}.log_user_events_from_local`, { shard: { server } });
-        userEventsFrom = Math.max(userEventsFrom, Number(from?.t ?? 0));
-      }
-      this.userEventsFrom = userEventsFrom;
+      await this.syncUserOrder();
       await this.syncRollups();
       this.seq = Math.max(this.seq, this.fills.bound);
       await sqlLogStore.start(db);
@@ -725,6 +719,44 @@ export class ClickHouseLogStore implements LogStore {
         }
       }
     }
+  }
+
+  /**
+   * The copy of the events in the users' order (migration 019), kept as the configuration says (`userOrder`): on each
+   * server, its views are made, then the time from which it holds every event recorded: one past the latest event
+   * stored by then (an event stored meanwhile is in both); or its views dropped, and the copy not read. Reads take the
+   * copy from the latest time of every server's. Every server of a cluster is to be configured alike: one that drops
+   * the views leaves another's reads of the copy short.
+   */
+  private async syncUserOrder(): Promise<void> {
+    const names = CLUSTER_KINDS.map((kind) => `${ingestTable(kind)}_user_events`);
+    const wanted = this.ch.config.userOrder === true;
+    let from = 0;
+    for (const server of this.ch.serversOf()) {
+      const on = { server };
+      const views = await this.ch.rows<{ name: string }>(
+        sql`SELECT name FROM system.tables WHERE database = ${this.ch.config.database} AND has(${names}, name)`,
+        { shard: on },
+      );
+      if (wanted && views.length < names.length) {
+        for (const kind of CLUSTER_KINDS) {
+          await this.ch.command(
+            sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(`${ingestTable(kind)}_user_events`)} TO ${this.db}.log_user_events_local AS
+                SELECT tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals FROM ${this.db}.${raw(ingestTable(kind, true))}`,
+            on,
+          );
+        }
+        await this.ch.command(sql`INSERT INTO ${this.db}.log_user_events_from_local SELECT max(ts) + 1, ${Date.now()} FROM ${this.db}.log_events_local`, on);
+      } else if (!wanted && views.length) {
+        for (const { name } of views) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(name))}`, on);
+      }
+      const [latest] = await this.ch.rows<{ t: string; n: string }>(
+        sql`SELECT toString(argMax(from_ts, at)) AS t, toString(count()) AS n FROM ${this.db}.log_user_events_from_local`,
+        { shard: on },
+      );
+      from = Math.max(from, wanted && Number(latest?.n) > 0 ? Number(latest!.t) : Infinity);
+    }
+    this.userEventsFrom = from;
   }
 
   /**
