@@ -45,6 +45,8 @@ import type { RequestShape, ShapeScope, WebShapeField, WebShapePatterns } from '
 const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
 /** How often the move of the SQL store's events to a new cluster says how far it is. */
 const MOVE_PROGRESS_EVERY_MS = 4_000;
+/** The time of log_user_events_from_local that says the copy's views are being made: the copy is not read yet. */
+const NOT_YET = Number.MAX_SAFE_INTEGER;
 
 const present = (f: string) => sql`(has(keys, ${f}) OR has(list_keys, ${f}))`;
 
@@ -723,13 +725,15 @@ export class ClickHouseLogStore implements LogStore {
 
   /**
    * The copy of the events in the users' order (migration 019), kept as the configuration says (`userOrder`): on each
-   * server, its views are made, then the time from which it holds every event recorded: one past the latest event
-   * stored by then (an event stored meanwhile is in both); or its views dropped, and the copy not read. Reads take the
-   * copy from the latest time of every server's. Every server of a cluster is to be configured alike: one that drops
-   * the views leaves another's reads of the copy short.
+   * server, where its views are not all there, "not yet" recorded and the views made; then, where the latest time is
+   * "not yet" or none, the time from which it holds every event: one past the latest event stored by then (an event
+   * stored meanwhile is in both). Off, its views dropped, and the copy not read. Reads take the copy from the latest
+   * time of every server's. Every server of a cluster is to be configured alike: one that drops the views leaves
+   * another's reads of the copy short.
    */
   private async syncUserOrder(): Promise<void> {
-    const names = CLUSTER_KINDS.map((kind) => `${ingestTable(kind)}_user_events`);
+    const viewOf = (kind: LogType) => `${ingestTable(kind)}_user_events`;
+    const names = CLUSTER_KINDS.map(viewOf);
     const wanted = this.ch.config.userOrder === true;
     let from = 0;
     for (const server of this.ch.serversOf()) {
@@ -738,25 +742,32 @@ export class ClickHouseLogStore implements LogStore {
         sql`SELECT name FROM system.tables WHERE database = ${this.ch.config.database} AND has(${names}, name)`,
         { shard: on },
       );
-      if (wanted && views.length < names.length) {
+      if (!wanted) {
+        for (const { name } of views) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(name))}`, on);
+        from = Infinity;
+        continue;
+      }
+      const latest = async () =>
+        (await this.ch.rows<{ t: string; n: string }>(sql`SELECT toString(argMax(from_ts, at)) AS t, toString(count()) AS n FROM ${this.db}.log_user_events_from_local`, { shard: on }))
+          .map(({ t, n }) => (Number(n) > 0 ? Number(t) : NOT_YET))[0] ?? NOT_YET;
+      let at = Date.now();
+      if (views.length < names.length) {
+        // "Not yet" first: a start cut off before the time below leaves no earlier span's time to read the copy from.
+        await this.ch.command(sql`INSERT INTO ${this.db}.log_user_events_from_local VALUES (${NOT_YET}, ${at++})`, on);
         for (const kind of CLUSTER_KINDS) {
           await this.ch.command(
-            sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(`${ingestTable(kind)}_user_events`)} TO ${this.db}.log_user_events_local AS
+            sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(viewOf(kind))} TO ${this.db}.log_user_events_local AS
                 SELECT tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals FROM ${this.db}.${raw(ingestTable(kind, true))}`,
             on,
           );
         }
-        await this.ch.command(sql`INSERT INTO ${this.db}.log_user_events_from_local SELECT max(ts) + 1, ${Date.now()} FROM ${this.db}.log_events_local`, on);
-      } else if (!wanted && views.length) {
-        for (const { name } of views) await this.ch.command(sql`DROP TABLE IF EXISTS ${this.db}.${raw(identifier(name))}`, on);
       }
-      const [latest] = await this.ch.rows<{ t: string; n: string }>(
-        sql`SELECT toString(argMax(from_ts, at)) AS t, toString(count()) AS n FROM ${this.db}.log_user_events_from_local`,
-        { shard: on },
-      );
-      from = Math.max(from, wanted && Number(latest?.n) > 0 ? Number(latest!.t) : Infinity);
+      if ((await latest()) === NOT_YET) {
+        await this.ch.command(sql`INSERT INTO ${this.db}.log_user_events_from_local SELECT max(ts) + 1, ${Math.max(at, Date.now())} FROM ${this.db}.log_events_local`, on);
+      }
+      from = Math.max(from, await latest());
     }
-    this.userEventsFrom = from;
+    this.userEventsFrom = from >= NOT_YET ? Infinity : from;
   }
 
   /**
