@@ -34,7 +34,8 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   return value as T;
 }
 
-function flag(name: string, value: string): boolean {
+/** A yes/no variable: true or 1, false or 0. */
+export function flag(name: string, value: string): boolean {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw new Error(`${name} must be true or false; got "${value}".`);

@@ -7,10 +7,11 @@
  * before the clock starts). A 429 is retried after its Retry-After. Prints events/s acknowledged (each batch
  * answered once committed: with its rollups on SQL, to the ingest queue on ClickHouse) and events/s stored (until a
  * report, which waits for what was acknowledged, counts them all), batch latency p50 / p95, the processor time per
- * event of this process and of the machine's ClickHouse servers, and checks that the report counts every event. With
- * BENCH_INGEST_READS=1 a reader asks for that report once a second while the senders send, and its answers are
- * printed (a read waits for what was acknowledged before it: on ClickHouse, 503 if that takes longer than the read's
- * wait).
+ * event of this process and of the machine's ClickHouse servers (then again once their merges are done; with
+ * CLICKHOUSE_USER_ORDER=1 the copy of the events in the users' order kept), and checks that the report counts every
+ * event. With BENCH_INGEST_READS=1 a reader asks for that report once a second while the senders send, and its answers
+ * are printed (a read waits for what was acknowledged before it: on ClickHouse, 503 if that takes longer than the
+ * read's wait).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -40,6 +41,19 @@ function clickHouseSeconds(): number {
     }
   }
   return ticks / 100;
+}
+
+/**
+ * Resolves once no merge has run for a second on the ClickHouse servers of CLICKHOUSE_URL (the local shards by
+ * default): from then on their processor time includes the merges of the parts the inserts made.
+ */
+async function mergesDone(): Promise<void> {
+  const urls = (process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124').split(',');
+  const merging = async (url: string) => Number((await (await fetch(`${url}/?query=${encodeURIComponent('SELECT count() FROM system.merges')}`)).text()).trim());
+  for (let quiet = 0; quiet < 2; ) {
+    quiet = (await Promise.all(urls.map(merging))).every((n) => n === 0) ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 const server = await startTestServer();
@@ -111,6 +125,10 @@ try {
     `processor time per event: ${perEvent((cpu.user + cpu.system) / 1e6)} µs in this process (the server, and the senders' fetch calls)` +
       (process.env.LOG_STORE === 'clickhouse' ? `, ${perEvent(clickHouseSeconds() - ch0)} µs in this machine's ClickHouse servers` : ''),
   );
+  if (process.env.LOG_STORE === 'clickhouse') {
+    await mergesDone();
+    console.log(`the ClickHouse servers' processor time per event once no merge ran: ${perEvent(clickHouseSeconds() - ch0)} µs (${((performance.now() - t0) / 1000).toFixed(1)} s after the first batch)`);
+  }
   if (READS) {
     const answered = reads.filter((r) => r.status === 200).map((r) => r.ms);
     const others = reads.filter((r) => r.status !== 200).map((r) => r.status);

@@ -67,6 +67,7 @@ const SERVING_ONLY = new Set([
   'CLICKHOUSE_URL',
   'CLICKHOUSE_CLUSTER',
   'CLICKHOUSE_DATABASE',
+  'CLICKHOUSE_USER_ORDER',
 ]);
 const making = new Map<string, Promise<string>>();
 /** A lock older than this was left by a process that died while seeding (a seeding takes seconds to a minute or two). */
@@ -147,7 +148,8 @@ export async function seededStoreFolder(): Promise<string> {
 
 /**
  * With LOG_STORE=clickhouse in the environment (CI's second logs and reports run), a test server keeps its logs on the
- * cluster of CLICKHOUSE_URL, in a database of its own (dropped when it closes).
+ * cluster of CLICKHOUSE_URL, in a database of its own (dropped when it closes); with CLICKHOUSE_USER_ORDER=1, with the
+ * copy of the events in the users' order.
  */
 function clickHouseVars(): Record<string, string | undefined> {
   if (process.env.LOG_STORE !== 'clickhouse') return {};
@@ -156,6 +158,7 @@ function clickHouseVars(): Record<string, string | undefined> {
     CLICKHOUSE_URL: process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123,http://127.0.0.1:18124',
     CLICKHOUSE_CLUSTER: process.env.CLICKHOUSE_CLUSTER,
     CLICKHOUSE_DATABASE: scratchDatabase('portal_test'),
+    CLICKHOUSE_USER_ORDER: process.env.CLICKHOUSE_USER_ORDER,
   };
 }
 

@@ -86,7 +86,7 @@ function rowsOf(statement: string, answer: string): unknown[] {
 
 describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engine (chdb)', () => {
   // Made only when the suite runs: vitest collects a skipped suite's body too.
-  const config = url ? clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_c'), CLICKHOUSE_USER_ORDER: '1' }) : (undefined as never);
+  const config = url ? clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_c') }) : (undefined as never);
   const recording = url ? new Recording(config) : (undefined as never);
   afterAll(async () => {
     await dropScratchDatabase(recording);

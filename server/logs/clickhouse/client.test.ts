@@ -11,6 +11,15 @@ describe('the GROUP BY spill for a shard', () => {
   });
 });
 
+describe('the configuration', () => {
+  it("keeps the copy of the events in the users' order unless CLICKHOUSE_USER_ORDER says 0 or false, and names a value it cannot read", () => {
+    const userOrder = (value?: string) => clickHouseConfig({ CLICKHOUSE_URL: 'http://127.0.0.1:1', CLICKHOUSE_USER_ORDER: value }).userOrder;
+    expect([userOrder(), userOrder(''), userOrder('1'), userOrder('true')]).toEqual([true, true, true, true]);
+    expect([userOrder('0'), userOrder('false')]).toEqual([false, false]);
+    expect(() => userOrder('off')).toThrow('CLICKHOUSE_USER_ORDER must be true or false; got "off".');
+  });
+});
+
 describe('a statement for any shard', () => {
   /** Shards that answer with the number of the shard, fail as unreachable (`down`) or with an error of their own. */
   class Shards extends ClickHouse {

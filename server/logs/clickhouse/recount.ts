@@ -146,7 +146,8 @@ export async function recountViews(
       return raw(view.select.replace(source, (_, from: string) => `${from}${stored.text}`));
     };
     if (/^(Replicated)?MergeTree$/.test(engine)) {
-      // A copy of the events (log_user_events_local, migration 019): the events whose sorting key it lacks.
+      // A copy of the events (log_user_events_local, migration 019): the events whose sorting key it lacks. This holds
+      // for a target of one row per event whose sorting key names the event; another MergeTree target needs a rule of its own.
       const keyList = join(columns.filter((c) => Number(c.is_in_sorting_key) === 1).map((c) => quoted(c.name)), ', ');
       for (const scope of scopes) {
         const held = sql`SELECT ${keyList} FROM ${target} WHERE ${tenantsOf(scope)} AND ts >= ${scope.fromMs} AND ts <= ${scope.toMs}`;

@@ -27,7 +27,7 @@ const T = TEST_TENANTS.demo.id;
 
 /** A store in a database of its own, closed and dropped after the tests. */
 function scratchStore(): ClickHouseLogStore {
-  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_t'), CLICKHOUSE_USER_ORDER: '1' }));
+  return new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: scratchDatabase('portal_t') }));
 }
 async function dropStore(store: ClickHouseLogStore | undefined): Promise<void> {
   if (!store) return;
@@ -242,7 +242,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
 
   it("keeps the copy of the events in the users' order where configured: off, reports given a user read the events; on, the copy from then on", { timeout: 300_000 }, async () => {
     const database = scratchDatabase('portal_t');
-    const storeOf = (on: boolean) => new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: database, ...(on ? { CLICKHOUSE_USER_ORDER: '1' } : {}) }));
+    const storeOf = (on: boolean) => new ClickHouseLogStore(clickHouseConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: database, CLICKHOUSE_USER_ORDER: on ? '1' : '0' }));
     const tenant = randomUUID();
     await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1)', [tenant]);
     const db_ = raw(database);

@@ -734,7 +734,7 @@ export class ClickHouseLogStore implements LogStore {
   private async syncUserOrder(): Promise<void> {
     const viewOf = (kind: LogType) => `${ingestTable(kind)}_user_events`;
     const names = CLUSTER_KINDS.map(viewOf);
-    const wanted = this.ch.config.userOrder === true;
+    const wanted = this.ch.config.userOrder;
     let from = 0;
     for (const server of this.ch.serversOf()) {
       const on = { server };

@@ -1,5 +1,5 @@
--- A second copy of each shard's events in the order of their user, kept where the configuration asks for it
--- (CLICKHOUSE_USER_ORDER=1): ordered by (tenant, kind, user, time, sequence), one part per UTC day like the events. A
+-- A second copy of each shard's events in the order of their user, kept unless the configuration turns it off
+-- (CLICKHOUSE_USER_ORDER=0): ordered by (tenant, kind, user, time, sequence), one part per UTC day like the events. A
 -- report given the user filter reads the user's rows of it, where log_events (in time order) has any user's events in
 -- most granules of the tenant's range: the read grew with the tenant's events, not the user's. It holds the fields
 -- reports read (not the whole event, nor the batch columns). In granules of 1,024 rows: a user's events of a day are a
