@@ -8,7 +8,7 @@
  * answered once committed: with its rollups on SQL, to the ingest queue on ClickHouse) and events/s stored (until a
  * report, which waits for what was acknowledged, counts them all), batch latency p50 / p95, the processor time per
  * event of this process and of the machine's ClickHouse servers (then again once their merges are done; with
- * CLICKHOUSE_USER_ORDER=1 the copy of the events in the users' order kept), and checks that the report counts every
+ * CLICKHOUSE_USER_ORDER=0 without the copy of the events in the users' order), and checks that the report counts every
  * event. With BENCH_INGEST_READS=1 a reader asks for that report once a second while the senders send, and its answers
  * are printed (a read waits for what was acknowledged before it: on ClickHouse, 503 if that takes longer than the
  * read's wait).

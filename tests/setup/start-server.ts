@@ -148,8 +148,8 @@ export async function seededStoreFolder(): Promise<string> {
 
 /**
  * With LOG_STORE=clickhouse in the environment (CI's second logs and reports run), a test server keeps its logs on the
- * cluster of CLICKHOUSE_URL, in a database of its own (dropped when it closes); with CLICKHOUSE_USER_ORDER=1, with the
- * copy of the events in the users' order.
+ * cluster of CLICKHOUSE_URL, in a database of its own (dropped when it closes); with CLICKHOUSE_USER_ORDER=0, without
+ * the copy of the events in the users' order.
  */
 function clickHouseVars(): Record<string, string | undefined> {
   if (process.env.LOG_STORE !== 'clickhouse') return {};
