@@ -14,7 +14,7 @@ import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw, sql, type Sql } from './bind';
 import { clickHouseConfig } from './client';
-import { dayFields, type DayRows, FILTER_TABLES, FilterDays } from './filterDays';
+import { dayFields, dayLists, type DayRows, FILTER_TABLES, FilterDays } from './filterDays';
 import { ClickHouseLogStore } from './store';
 import { dropScratchDatabase, scratchDatabase, withUnnamedDeletedAtOnce } from './testCluster';
 
@@ -57,9 +57,12 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     const valuesOf = async (logType: string, field: string) => {
       const key = `${logType} ${field}`;
       if (!values.has(key)) {
+        const [value, present] = dayLists(logType as LogType).includes(field)
+          ? [sql`arrayJoin(list_vals[indexOf(list_keys, ${field})])`, sql`has(list_keys, ${field})`]
+          : [sql`vals[indexOf(keys, ${field})]`, sql`has(keys, ${field})`];
         const rows = await store.ch.rows<{ v: string }>(
-          sql`SELECT vals[indexOf(keys, ${field})] AS v FROM ${raw(store.ch.config.database)}.log_events
-               WHERE tenant_id = ${T} AND log_type = ${logType} AND has(keys, ${field}) GROUP BY v ORDER BY count() DESC, v LIMIT 2`,
+          sql`SELECT ${value} AS v FROM ${raw(store.ch.config.database)}.log_events
+               WHERE tenant_id = ${T} AND log_type = ${logType} AND ${present} GROUP BY v ORDER BY count() DESC, v LIMIT 2`,
         );
         values.set(key, rows.map((r) => r.v));
       }
@@ -102,7 +105,15 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 3 * DAY_MS;
     const events: IncomingEvent[] = [...Array(30)].map((_, i) => ({
       ts: day + (i % 3) * DAY_MS + HOUR_MS + i * 60_000,
-      event: { userid: `u${i % 4}@x.example`, group: i % 2 ? 'Sales' : 'Legal', pe_action: Math.floor(i / 2) % 2 ? 'allow' : 'block', domain: `d${i % 5}.example`, bytes: 10 },
+      event: {
+        userid: `u${i % 4}@x.example`,
+        group: i % 2 ? 'Sales' : 'Legal',
+        pe_action: Math.floor(i / 2) % 2 ? 'allow' : 'block',
+        domain: `d${i % 5}.example`,
+        // A list: an event holding a value twice counts once under it.
+        cats: [['c1', 'c1'], ['c1', 'c2'], ['c2']][Math.floor(i / 3) % 3],
+        bytes: 10,
+      },
     }));
     await store.ingest(db, tenantId, 'web', events);
     await store.queue.settled(db, tenantId);
@@ -111,6 +122,7 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     const top = async (rollups = true, filter: Partial<ReportParams> = { group: 'Sales' }) =>
       ((await store.report(db, tenantId, 'top_domains', { ...middle, ...filter }, TEST_NOW, { rollups })) as { data: unknown[] }).data;
     const blocked = { pe_action: 'block' };
+    const category = { cats: 'c1' };
     const built = await top();
     expect(built.length).toBeGreaterThan(0);
     expect(built).toEqual(await top(false));
@@ -123,6 +135,11 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     expect(late).toContainEqual({ key: 'late.example', value: 1 });
     expect(late).toEqual(await top(false));
     const lateBlocked = await top(false, blocked);
+    const lateCategory = await top(false, category);
+    expect(lateCategory.length).toBeGreaterThan(0);
+    expect(await top(true, category)).toEqual(lateCategory);
+    const bothCategories = { cats: ['c1', 'c2'] };
+    expect(await top(true, bothCategories)).toEqual(await top(false, bothCategories));
     // Built again; then the day's events deleted behind the rows' back: its rows still answer, so they are what is read.
     expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBe(1);
     const hourly = async (rollups = true) =>
@@ -142,6 +159,9 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     expect(await hourly()).toEqual(hourlyBuilt);
     expect(lateBlocked.length).toBeGreaterThan(0);
     expect(await top(true, blocked)).toEqual(lateBlocked);
+    // One value of a list from its rows; two of them from the events (an event holding both counts once).
+    expect(await top(true, category)).toEqual(lateCategory);
+    expect(await top(true, bothCategories)).toEqual([]);
     // The build the late event replaced is deleted by the next pass, its builds row and its rows; the newest stays and
     // is still what the day's answers come from.
     expect(Math.max(...(await buildsPerDay(tenantId)))).toBe(2);

@@ -36,21 +36,30 @@ export const FILTER_TABLES = ['log_filter_days_local', 'log_filter_hours_local',
 export const FILTER_DAYS = { minEvents: 1_000, everyMs: 60_000 };
 
 /**
- * Per kind with a stamp rollup, the fields of its report filters kept per value: a field of one value per event (not a
- * list, whose events holding two of the values given count once) that takes a closed list of values (the action, the
- * risk level: few values, each a share of the events), and the user's group (few per tenant). Open fields (the user,
- * the domain) would make a build about as large as the day's events.
+ * Per kind with a stamp rollup, the fields of its report filters kept per value: a field that takes a closed list of
+ * values (the action, the risk level: few values, each a share of the events), the user's group (few per tenant), and
+ * the lists of categories (ids of the tenant's category lists, a hundred or so; an event counts once under each value
+ * it holds). Open fields (the user, the domain) would make a build about as large as the day's events. `lists`: those
+ * of `fields` that are lists.
  */
-const KINDS: ReadonlyMap<LogType, { readonly stamp: string; readonly fields: readonly string[] }> = new Map(
+const KINDS: ReadonlyMap<LogType, { readonly stamp: string; readonly fields: readonly string[]; readonly lists: readonly string[] }> = new Map(
   CLUSTER_KINDS.flatMap((t) => {
     const stamp = stampRollup(t);
-    const fields = [...new Set(Object.values(reportFilters(t)).flatMap((f) => (f && f.kind !== 'array' && (f.values || f.field === 'group') ? [f.field] : [])))].sort();
-    return stamp && fields.length ? [[t, { stamp, fields }] as const] : [];
+    const kept = Object.values(reportFilters(t)).flatMap((f) => (f && (f.kind === 'array' || f.values || f.field === 'group') ? [f] : []));
+    const fields = [...new Set(kept.map((f) => f.field))].sort();
+    const lists = fields.filter((field) => kept.some((f) => f.field === field && f.kind === 'array'));
+    return stamp && fields.length ? [[t, { stamp, fields, lists }] as const] : [];
   }),
 );
 
 /** The fields of a kind's report filters that a read takes from the rows of this file (empty: none). */
 export const dayFields = (logType: LogType): readonly string[] => KINDS.get(logType)?.fields ?? [];
+
+/**
+ * The fields of dayFields that are lists: a read given two of a list's values takes the events (an event holding both
+ * counts once in the answer, and once under each value in the rows).
+ */
+export const dayLists = (logType: LogType): readonly string[] => KINDS.get(logType)?.lists ?? [];
 
 /** The stamp rollup of a kind with rows of this file. */
 export const dayStamp = (logType: LogType) => KINDS.get(logType)?.stamp;

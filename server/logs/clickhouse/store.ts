@@ -34,7 +34,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
-import { dayFields, dayStamp, FILTER_TABLES, FilterDays } from './filterDays';
+import { dayFields, dayLists, dayStamp, FILTER_TABLES, FilterDays } from './filterDays';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { caughtUp, recountViews, scopesOf } from './recount';
@@ -333,16 +333,24 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
 /**
  * The groups of a kind's rollup rows per filter value of a UTC day or hour (`ms`; migrations 017, 018, filterDays.ts),
  * as its columns name them: an event counts once for each of the kind's filter fields it has (`field`), under that
- * field's value.
+ * field's value, and for a list once under each of its values.
  */
-const dayGroups = (logType: LogType, ms: number) =>
-  [
+function dayGroups(logType: LogType, ms: number) {
+  const lists = dayLists(logType);
+  const texts = dayFields(logType).filter((f) => !lists.includes(f));
+  // (18.16 does not resolve a lambda's reference to two columns, as in `f -> vals[indexOf(keys, f)]`.)
+  const pairs = [
+    ...(texts.length ? [sql`arrayFilter((p, k) -> has(${texts}, k), arrayMap((k, v) -> tuple(k, v), keys, vals), keys)`] : []),
+    ...lists.map((f) => sql`arrayMap(v -> tuple(${f}, v), arrayDistinct(${list(f)}))`),
+  ];
+  return [
     ['tenant_id', raw('tenant_id')],
     ['rollup', raw('tupleElement(c, 1)')],
-    ['field', sql`arrayJoin(arrayFilter(f -> has(keys, f), ${[...dayFields(logType)]}))`],
-    ['by_key', raw('vals[indexOf(keys, field)]')],
+    ['field', sql`tupleElement(arrayJoin(arrayConcat(${join(pairs, ', ')})) AS pair, 1)`],
+    ['by_key', raw('tupleElement(pair, 2)')],
     ['hour', raw(`intDiv(ts, ${ms}) * ${ms}`)],
   ] as const;
+}
 
 /**
  * The rollups of the series and heat maps, kept per filter value and hour too (migration 018): their bins need not
@@ -558,13 +566,16 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
   return values && (values.length === 1 || reportFilters(spec.logType)[spec.requires]?.kind !== 'array') ? values : null;
 }
 
-/** The field and values of a report's one filter when it is a field with rows per value of past days (filterDays.ts); else null. */
+/**
+ * The field and values of a report's one filter when it is a field with rows per value of past days (filterDays.ts),
+ * given one value if the field is a list (see dayLists); else null.
+ */
 function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): { field: string; values: string[] } | null {
   if (spec.requires || filters.length !== 1) return null;
   const fields = dayFields(spec.logType);
   for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
     const values = f && fields.includes(f.field) ? appliedValues(param, params[param]) : null;
-    if (values) return { field: f!.field, values };
+    if (values) return values.length === 1 || !dayLists(spec.logType).includes(f!.field) ? { field: f!.field, values } : null;
   }
   return null;
 }
