@@ -1,7 +1,7 @@
 /**
  * The reports' rollup rows of past UTC days per value of a filter (migrations 016, 017): a report whose one filter is
- * the group, the action or another filter with few values reads them for its whole days, where it read every raw event
- * of its range (the rollups hold no filter). Views that kept such rows as events arrived made the cluster take events
+ * the group, the action, one category or another filter with few values reads them for its whole days, where it read
+ * every raw event of its range (the rollups hold no filter). Views that kept such rows as events arrived made the cluster take events
  * at less than half the rate, so these are built in the background, a day at a time, from the day's events, like the
  * heads (heads.ts):
  * - a shard's past day of a kind with at least FILTER_DAYS.minEvents events is built once a pass has seen the same
