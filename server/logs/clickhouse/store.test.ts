@@ -18,7 +18,7 @@ import { join, raw, sql } from './bind';
 import { ClickHouse, clickHouseConfig, type Target } from './client';
 import { migrateClickHouse, migrations, rebuild } from './migrate';
 import { HEAD_READS } from './heads';
-import { ClickHouseLogStore, EVENT_COLUMNS, eventLine } from './store';
+import { ClickHouseLogStore, EVENT_COLUMNS, eventLine, USER_EVENT_COLUMNS } from './store';
 import { CLUSTER_KINDS } from './columns';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
@@ -276,7 +276,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
       expect(await copied(store)).toBe(1);
       expect(await domains(store, given(TEST_NOW - 2 * DAY_MS))).toEqual(['a.example', 'b.example', 'c.example']);
       // A range from the time the copy holds every event on reads it: a row in the copy alone is counted.
-      await store.ch.insert('log_user_events', 'tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals', [
+      await store.ch.insert('log_user_events', USER_EVENT_COLUMNS, [
         `${tenant}\tweb\tann@x.example\t${after + 5}\t1\t1\t['domain','userid']\t['copy.example','ann@x.example']\t[]\t[]`,
       ]);
       expect(await domains(store, given(last + 1))).toEqual(['c.example', 'copy.example']);
@@ -305,7 +305,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
       expect(await domains(store, given(last + 1))).toEqual(['c.example', 'd.example']);
       // From the time recorded then, the copy is read (a row in it alone is counted), and holds what comes in.
       await ingest(store, after + 3_600_000, ['e.example']);
-      await store.ch.insert('log_user_events', 'tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals', [
+      await store.ch.insert('log_user_events', USER_EVENT_COLUMNS, [
         `${tenant}\tweb\tann@x.example\t${after + 3_600_005}\t1\t1\t['domain','userid']\t['copy2.example','ann@x.example']\t[]\t[]`,
       ]);
       expect(await domains(store, given(after + 120_000))).toEqual(['copy2.example', 'e.example']);

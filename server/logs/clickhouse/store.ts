@@ -61,6 +61,9 @@ function fieldText(v: unknown): string | null {
 /** The columns of log_events in the order eventLine writes them. */
 export const EVENT_COLUMNS = 'tenant_id, log_type, ts, seq, user, bytes, keys, vals, list_keys, list_vals, event';
 
+/** The columns of the copy of the events in the users' order, log_user_events (migration 019). */
+export const USER_EVENT_COLUMNS = 'tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals';
+
 /** Characters a TabSeparated field escapes (as `bind` writes them), and surrogates, which it checks for lone ones. */
 const TSV_SPECIAL = /[\\'\0\n\r\t\b\f\uD800-\uDFFF]/;
 /** A string as a TabSeparated field: the binding's escaping (no tab or line break left), without its quotes. */
@@ -768,7 +771,7 @@ export class ClickHouseLogStore implements LogStore {
         for (const kind of CLUSTER_KINDS) {
           await this.ch.command(
             sql`CREATE MATERIALIZED VIEW IF NOT EXISTS ${this.db}.${raw(viewOf(kind))} TO ${this.db}.log_user_events_local AS
-                SELECT tenant_id, log_type, user, ts, seq, bytes, keys, vals, list_keys, list_vals FROM ${this.db}.${raw(ingestTable(kind, true))}`,
+                SELECT ${raw(USER_EVENT_COLUMNS)} FROM ${this.db}.${raw(ingestTable(kind, true))}`,
             on,
           );
         }
