@@ -571,14 +571,14 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
 
 /**
  * The field and values of a report's one filter when it is a field with rows per value of past days (filterDays.ts),
- * given one value if the field is a list (see dayLists); else null.
+ * given one value if the field is a list (an event holding two of them counts once, see dayLists); else null.
  */
 function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): { field: string; values: string[] } | null {
   if (spec.requires || filters.length !== 1) return null;
   const fields = dayFields(spec.logType);
   for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
     const values = f && fields.includes(f.field) ? appliedValues(param, params[param]) : null;
-    if (values) return values.length === 1 || !dayLists(spec.logType).includes(f!.field) ? { field: f!.field, values } : null;
+    if (values) return values.length === 1 || f!.kind !== 'array' ? { field: f!.field, values } : null;
   }
   return null;
 }
