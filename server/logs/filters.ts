@@ -29,7 +29,7 @@ export function filterConditions(
 }
 
 /** The values a parameter applies after the §5 rules, "isolate" as "safeview"; null when it filters nothing. */
-function appliedValues(param: string, raw: unknown): string[] | null {
+export function appliedValues(param: string, raw: unknown): string[] | null {
   const values = filterValues(raw as string | string[] | undefined);
   return values && [...new Set(values.map((v) => reportFilterValue(param, v)))];
 }

@@ -5,11 +5,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ImpactKind } from '../../../schemas/evaluate/impact';
-import { LOG_FILTERS, excludeParam, filterValues, type FilterSpec, type LogType } from '../../../schemas/logs';
+import { LOG_FILTERS, excludeParam, type FilterSpec, type LogType } from '../../../schemas/logs';
 import {
   REPORT_INTERVAL_DEFAULT,
   REPORT_NAMES,
-  reportFilterValue,
   reportFilters,
   reportSpec,
   type InsightsQuery,
@@ -22,6 +21,7 @@ import {
 import { Lease } from '../../db/lease';
 import type { Db } from '../../types';
 import { encodeCursor } from '../cursor';
+import { appliedValues } from '../filters';
 import { insightsResult, insightsScope } from '../insights';
 import type { FileSighting, IncomingEvent, LogPage, LogStore, ReportOptions, StoredEvent } from '../logStore';
 import { bucketStarts, evasionData, heatmapOf, inOneBucket, inOneLocalHour, localDayStart, reportMeta, reportRange, seriesOf, topData, type ReportParams } from '../reports';
@@ -120,12 +120,6 @@ function filterConditions(logType: LogType, specs: Readonly<Record<string, Filte
     if (excluded) conditions.push(sql`(NOT ${matches(logType, spec, excluded)})`);
   }
   return conditions;
-}
-
-/** The values a parameter applies after the §5 rules, "isolate" as "safeview"; null when it filters nothing. */
-function appliedValues(param: string, raw: unknown): string[] | null {
-  const values = filterValues(raw as string | string[] | undefined);
-  return values && [...new Set(values.map((v) => reportFilterValue(param, v)))];
 }
 
 /**
