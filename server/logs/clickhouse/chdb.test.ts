@@ -121,7 +121,9 @@ describe.skipIf(!url || !chdbPath)('every ClickHouse statement on a current engi
         for (const q of [{ interval: '30d' as const, limit: 10 }, ...(kind === 'series' || kind === 'heatmap' ? [week] : [])]) {
           for (const value of need ? drill[need]! : [undefined]) await store.report(db, T, name, need ? { ...q, [need]: value } : q, TEST_NOW);
           if (!need && reportFilters(reportSpec(name).logType).group) await store.report(db, T, name, { ...q, group: 'Sales' }, TEST_NOW);
-          if (!need && reportFilters(reportSpec(name).logType).pe_action) await store.report(db, T, name, { ...q, pe_action: ['block', 'isolate'] }, TEST_NOW);
+          // An action, and one excluded (the rollup's rows less the action's).
+          if (!need && reportFilters(reportSpec(name).logType).pe_action)
+            for (const f of [{ pe_action: ['block', 'isolate'] }, { not_pe_action: 'block' }]) await store.report(db, T, name, { ...q, ...f }, TEST_NOW);
         }
       }
       const range = { startMs: TEST_NOW - 30 * 86_400_000, endMs: TEST_NOW };

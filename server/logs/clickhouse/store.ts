@@ -411,7 +411,8 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
  * out the whole hours too.
  * `bits` (a distinct-user top-N): false reads daily and hourly states instead of blocks and hour bits, 'days' hourly
  * states instead of hour bits (ReportOptions.layouts). `users`: false answers 0 distinct users, for a report whose
- * metric is not users: merging the users' states of every key is the most of a near-unique top-N's work.
+ * metric is not users: merging the users' states of every key is the most of a near-unique top-N's work. `totals`:
+ * the rows are read WITH TOTALS.
  */
 function aggregate(
   db: Sql,
@@ -427,11 +428,14 @@ function aggregate(
   whole: (from: number, to: number) => boolean = () => true,
   days: boolean | 'edges' | 'raw' = true,
   bits: boolean | 'days' = true,
-  users = true,
+  { users = true, totals = false }: { users?: boolean; totals?: boolean } = {},
 ): Sql {
   const id = rollupId(d);
-  if (dayFilter && !drill && (days === true || (days === false && FILTER_HOURS.has(id))) && ROLLUPS.has(id))
-    return dayFilterAggregate(db, d, tenantId, read, groups, filters, dayFilter, wholeFrom, whole, days, users);
+  // An exclusion subtracts the excluded value's rows from the rollup's: a label (the least of the key's events) or
+  // distinct users cannot be subtracted.
+  const fromDays = dayFilter && (!dayFilter.exclude || (!d.label && !users));
+  if (fromDays && !drill && (days === true || (days === false && FILTER_HOURS.has(id))) && ROLLUPS.has(id))
+    return dayFilterAggregate(db, d, tenantId, read, groups, filters, dayFilter, wholeFrom, whole, days, { users, totals });
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
@@ -466,23 +470,28 @@ function aggregate(
             FROM ${db}.${raw(grain.table)} WHERE ${join([sql`tenant_id = ${tenantId}`, sql`rollup = ${id}`, ...ofKey, within('hour', spans)], ' AND ')}`,
     );
   }
-  return grouped(d, groups, parts, users);
+  return grouped(d, groups, parts, { users, totals });
 }
 
 /**
- * A report whose one filter is a field with rows per value of past days: the field, its values, and per UTC day (its
- * start) the builds to read (FilterDays.readable).
+ * A report whose one filter is a field with rows per value of past days: the field, its values (`exclude`: the
+ * events without them), and per UTC day (its start) the builds to read (FilterDays.readable).
  */
 interface DayFilterRead {
   readonly field: string;
   readonly values: readonly string[];
+  readonly exclude: boolean;
   readonly builds: ReadonlyMap<number, readonly Sql[]>;
 }
 
 /**
  * A report whose one filter (`filters`: its condition) is a field with rows per value of past days: its whole UTC days
  * from those rows, built in the background, where every shard holding events of the day has a build that holds
- * (filterDays.ts), raw events for the rest. `wholeFrom`: as for aggregate (the stamp rollup's daily rows).
+ * (filterDays.ts), raw events for the rest. An exclusion reads such a day as the rollup's rows less those of the
+ * excluded values (an event counts once under a list's value, so one value of a list; the other fields hold one value
+ * an event): the build's stamp holding, both count the same events (an event arriving for the day between
+ * FilterDays.readable and the read is in the rollup's rows and not yet in the build's: that read counts it, excluded or
+ * not). `wholeFrom`: as for aggregate (the stamp rollup's daily rows, and the rollup's own for an exclusion).
  */
 function dayFilterAggregate(
   db: Sql,
@@ -495,10 +504,15 @@ function dayFilterAggregate(
   wholeFrom: (table: string, id: string) => number,
   whole: (from: number, to: number) => boolean,
   useDays: boolean,
-  users: boolean,
+  options: { users: boolean; totals: boolean },
 ): Sql {
   const id = rollupId(d);
-  const from = Math.max(read.startMs, wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!));
+  const tables = [['log_filter_days', DAYS], ['log_filter_hours', HOURS]] as const;
+  const from = Math.max(
+    read.startMs,
+    wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!),
+    ...(filter.exclude ? tables.map(([, grain]) => wholeFrom(`${grain.table}_local`, id)) : []),
+  );
   const plan = planRange(from, read.endMs, whole, useDays);
   // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows; else the events.
   const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
@@ -518,26 +532,57 @@ function dayFilterAggregate(
   const spans: Span[] = [];
   const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...unbuilt];
   for (const [a, b] of pieces.sort(([a], [b]) => a - b)) pushSpan(spans, a, b);
-  const parts = [eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true })];
-  for (const [table, part] of [['log_filter_days', rows.days], ['log_filter_hours', rows.hours]] as const) {
+  // An exclusion's parts in signed sums: its values' rows are subtracted.
+  const signed = (part: Sql, negative = false) => (filter.exclude ? signedRows(groups, part, negative) : part);
+  const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true }))];
+  for (const [[table, grain], part] of [[tables[0], rows.days], [tables[1], rows.hours]] as const) {
     if (!part.days.size) continue;
     const builds = [...part.days].flatMap((day) => filter.builds.get(day)!);
+    const values = join(filter.values.map((v) => sql`${v}`), ', ');
     parts.push(
-      sql`SELECT ${rowColumns(groups)}
-            FROM ${db}.${raw(table)}
-           WHERE tenant_id = ${tenantId} AND rollup = ${id} AND field = ${filter.field} AND by_key IN (${join(filter.values.map((v) => sql`${v}`), ', ')})
-             AND ${within('hour', part.spans)} AND (shard, intDiv(hour, ${DAY_MS}) * ${DAY_MS}, build) IN (${join(builds, ', ')})`,
+      signed(
+        sql`SELECT ${rowColumns(groups)}
+              FROM ${db}.${raw(table)}
+             WHERE tenant_id = ${tenantId} AND rollup = ${id} AND field = ${filter.field} AND by_key IN (${values})
+               AND ${within('hour', part.spans)} AND (shard, intDiv(hour, ${DAY_MS}) * ${DAY_MS}, build) IN (${join(builds, ', ')})`,
+        true,
+      ),
     );
+    if (filter.exclude)
+      parts.push(
+        signed(sql`SELECT ${rowColumns(groups)} FROM ${db}.${raw(grain.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', part.spans)}`),
+      );
   }
-  return grouped(d, groups, parts, users);
+  return grouped(d, groups, parts, { ...options, having: filter.exclude });
+}
+
+/**
+ * A part of rollup rows (its columns named as rowColumns names them) with the sums signed, negated if `negative`:
+ * 18.16 finds no common type for unsigned and signed columns of a UNION ALL.
+ */
+function signedRows(groups: (col: string) => Sql[], part: Sql, negative: boolean): Sql {
+  const sign = negative ? '-' : '';
+  const columns = [
+    ...groups('hour').map((_, i) => `g${i}`),
+    r('has_key'),
+    r('key'),
+    ...(['events', 'first_events', 'byte_sum', 'first_byte_sum'] as const).map((c) => `${sign}toInt64(${r(c)}) AS ${r(c)}`),
+    r('users'),
+    r('label'),
+    r('labelled'),
+  ];
+  return sql`SELECT ${raw(columns.join(', '))} FROM (${part})`;
 }
 
 /** The columns of a part of rollup rows (a table with `hour` and ROW_COLUMNS): its groups `g<i>`, its columns `r_…`. */
 const rowColumns = (groups: (col: string) => Sql[]) =>
   join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ');
 
-/** The union of a rollup's parts (raw and rollup rows, the columns `r_…`) grouped once more, as `Grouped`. */
-function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly Sql[], users: boolean): Sql {
+/**
+ * The union of a rollup's parts (raw and rollup rows, the columns `r_…`) grouped once more, as `Grouped`; `totals`:
+ * WITH TOTALS; `having`: only keys with events (the parts subtract rows: a key of excluded events alone sums to none).
+ */
+function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly Sql[], { users, totals = false, having = false }: { users: boolean; totals?: boolean; having?: boolean }): Sql {
   const g = groups('ts').map((_, i) => raw(`g${i}`));
   const columns = [
     ...g,
@@ -550,7 +595,9 @@ function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly S
     // A rollup without a label field has none to merge: its rows' label states are not read.
     raw(d.label ? `if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label` : 'CAST(NULL AS Nullable(String)) AS label'),
   ];
-  return sql`SELECT ${join(columns, ', ')} FROM (${join(parts, ' UNION ALL ')}) GROUP BY ${join([...g, raw(r('has_key')), raw(r('key'))], ', ')}`;
+  return sql`SELECT ${join(columns, ', ')} FROM (${join(parts, ' UNION ALL ')}) GROUP BY ${join([...g, raw(r('has_key')), raw(r('key'))], ', ')}${raw(
+    `${totals ? ' WITH TOTALS' : ''}${having ? ' HAVING events != 0' : ''}`,
+  )}`;
 }
 
 /**
@@ -564,15 +611,17 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
 }
 
 /**
- * The field and values of a report's one filter when it is a field with rows per value of past days (filterDays.ts),
- * given one value if the field is a list (an event holding two of them counts once, see dayLists); else null.
+ * The field and values of a report's one filter or exclusion (`not_p`) when it is a field with rows per value of past
+ * days (filterDays.ts), given one value if the field is a list (an event holding two of them counts once, see
+ * dayLists); else null.
  */
-function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): { field: string; values: string[] } | null {
+function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): { field: string; values: string[]; exclude: boolean } | null {
   if (spec.requires || filters.length !== 1) return null;
   const fields = dayFields(spec.logType);
   for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
-    const values = f && fields.includes(f.field) ? appliedValues(param, params[param]) : null;
-    if (values) return values.length === 1 || f!.kind !== 'array' ? { field: f!.field, values } : null;
+    if (!f || !fields.includes(f.field)) continue;
+    for (const [values, exclude] of [[appliedValues(param, params[param]), false], [appliedValues(param, params[excludeParam(param)]), true]] as const)
+      if (values) return values.length === 1 || f.kind !== 'array' ? { field: f.field, values, exclude } : null;
   }
   return null;
 }
@@ -867,8 +916,8 @@ export class ClickHouseLogStore implements LogStore {
     const events = sql`${this.db}.${raw(useRollups && filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom ? 'log_user_events' : 'log_events')}`;
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
-    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw') =>
-      aggregate(this.db, events, rollups[part]!, tenantId, read, groups, filters, drill, dayFilter, wholeFrom, whole, days, options.layouts ?? true, spec.metric === 'users');
+    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw', totals = false) =>
+      aggregate(this.db, events, rollups[part]!, tenantId, read, groups, filters, drill, dayFilter, wholeFrom, whole, days, options.layouts ?? true, { users: spec.metric === 'users', totals });
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -890,7 +939,7 @@ export class ClickHouseLogStore implements LogStore {
           if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
         }
         const { data, totals } = await this.ch.withTotals<Grouped>(
-          sql`${of('main')} WITH TOTALS ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit + excluded.length}`,
+          sql`${of('main', undefined, undefined, undefined, true)} ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit + excluded.length}`,
         );
         const rows = data
           .filter((r): r is Grouped & { key: string } => r.key !== null && !excluded.includes(r.key))
@@ -918,7 +967,7 @@ export class ClickHouseLogStore implements LogStore {
       case 'series': {
         const starts = bucketStarts(interval, range, params.granularity, params.timezone);
         const bucket = (col: string) => [sql`arraySum(arrayMap(b -> ${raw(col)} >= b, ${starts}))`];
-        const { data, totals } = await this.ch.withTotals<Grouped>(sql`${of('main', bucket, inOneBucket(starts))} WITH TOTALS`);
+        const { data, totals } = await this.ch.withTotals<Grouped>(of('main', bucket, inOneBucket(starts), undefined, true));
         const result = seriesOf(spec, starts, data.map((r) => ({ b: r.g0 ?? null, s: r.key, value: metricOf(spec, r) })), totals ? num(totals.users) : 0);
         return { kind: 'series', ...meta, bins: result.series.length, ...result };
       }
