@@ -19,8 +19,8 @@
  * timed three ways, interleaved, on the same data: from its blocks and hour bits, from its blocks and hourly states,
  * and from its daily and hourly states.
  *
- * BENCH_FILTER=<param>=<value> (for example group=Sales) times the reports that take that filter, each filtered by it,
- * instead of the whole catalogue (drill-downs, which require a filter of their own, are left out): as served and from
+ * BENCH_FILTER=<param>=<value> (for example group=Sales, or not_pe_action=block for an exclusion) times the reports
+ * that take that filter, each filtered by it, instead of the whole catalogue (drill-downs, which require a filter of their own, are left out): as served and from
  * the events alone (ReportOptions.rollups false), interleaved.
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
@@ -64,10 +64,12 @@ const BIG_TENANT = 'bench-big';
 const SQL = process.env.BENCH_STORE === 'sql';
 const ONLY = process.env.BENCH_REPORT as ReportName | undefined;
 if (ONLY && !REPORT_NAMES.includes(ONLY)) throw new Error(`BENCH_REPORT: no report is called ${ONLY}`);
-const FILTER = process.env.BENCH_FILTER?.split('=') as [ReportFilterParam, string] | undefined;
-if (FILTER && (FILTER.length !== 2 || !REPORT_FILTER_PARAMS.includes(FILTER[0]))) throw new Error(`BENCH_FILTER: <param>=<value>, param one of ${REPORT_FILTER_PARAMS.join(', ')}`);
+const FILTER = process.env.BENCH_FILTER?.split('=') as [string, string] | undefined;
+/** The filter BENCH_FILTER names (its exclusion: `not_` and the filter's name). */
+const FILTERED = FILTER?.[0].replace(/^not_/, '') as ReportFilterParam | undefined;
+if (FILTER && (FILTER.length !== 2 || !REPORT_FILTER_PARAMS.includes(FILTERED!))) throw new Error(`BENCH_FILTER: [not_]<param>=<value>, param one of ${REPORT_FILTER_PARAMS.join(', ')}`);
 /** The reports BENCH_FILTER times. */
-const NAMES = FILTER ? REPORT_NAMES.filter((n) => !reportSpec(n).requires && reportFilters(reportSpec(n).logType)[FILTER[0]]) : [];
+const NAMES = FILTERED ? REPORT_NAMES.filter((n) => !reportSpec(n).requires && reportFilters(reportSpec(n).logType)[FILTERED]) : [];
 
 /** An event meets a report condition (as the stores read fields: text, booleans as 'true' and 'false', lists by value). */
 function meets(event: Record<string, unknown>, c: ReportCondition): boolean {
@@ -499,7 +501,7 @@ async function compareWays(target: Target, now: number, name: ReportName, params
  * BENCH_FILTER: every report that takes the filter, filtered by it, as served and from the raw events alone,
  * interleaved; how many of them answer within 300 ms p95 each way.
  */
-async function readFiltered(target: Target, now: number, [param, value]: readonly [ReportFilterParam, string]): Promise<void> {
+async function readFiltered(target: Target, now: number, [param, value]: readonly [string, string]): Promise<void> {
   const params = { interval: '30d' as const, limit: 10, [param]: value };
   console.log(`  reports over 30 days filtered by ${param}=${value}, as served and from the events (${RUNS} rounds each):`);
   const p95s: number[][] = [];
