@@ -172,6 +172,8 @@ interface Grouped {
 /** The columns of a rollup row (log_rollups_local), after its group columns. */
 const ROW_COLUMNS = ['has_key', 'key', 'events', 'first_events', 'byte_sum', 'first_byte_sum', 'users', 'label', 'labelled'] as const;
 type RowColumn = (typeof ROW_COLUMNS)[number];
+/** The columns of ROW_COLUMNS that are sums (the rest: the key, and states of users and labels). */
+const SUMS: ReadonlySet<RowColumn> = new Set(['events', 'first_events', 'byte_sum', 'first_byte_sum']);
 /** A rollup row's column as a union of raw and rollup rows names it (`r_…`, apart from the grouped answer's names). */
 const r = (c: RowColumn) => `r_${c}`;
 
@@ -399,43 +401,60 @@ const viewOf = (logType: LogType, defs: readonly (readonly [string, RollupDef])[
     .digest('hex')
     .slice(0, 16)}`;
 
+/** What a report's reads of its rollups share (see aggregate). */
+interface AggregateRead {
+  readonly db: Sql;
+  /** The table raw events are read from: log_events, or its copy in the users' order given a user (filtersUsers). */
+  readonly events: Sql;
+  readonly tenantId: string;
+  readonly read: TimeRange;
+  /** The report's filters' conditions: raw events when there are any (the rollups hold no other fields), but… */
+  readonly filters: readonly Sql[];
+  /** …a drill-down given the values of its filter its rows answer (drillValues), … */
+  readonly drill: readonly string[] | null;
+  /** …or a report given its one filter with rows per value of past days (dayFilterAggregate). */
+  readonly dayFilter: DayFilterRead | null;
+  /** Where a table's rows of a rollup are filled from (fill.ts): raw events before. */
+  readonly wholeFrom: (table: string, id: string) => number;
+  /**
+   * A distinct-user top-N: false reads daily and hourly states instead of blocks and hour bits, 'days' hourly states
+   * instead of hour bits (ReportOptions.layouts).
+   */
+  readonly bits: boolean | 'days';
+  /** False answers 0 distinct users, for a report whose metric is not users: merging the users' states of every key is the most of a near-unique top-N's work. */
+  readonly users: boolean;
+}
+
+/** One read of a rollup (see aggregate). */
+interface AggregatePart {
+  /** The groups of a time column (besides the key). */
+  readonly groups?: (col: string) => Sql[];
+  /** Whether a span's events share their group: its hourly rows are read where they do. */
+  readonly whole?: (from: number, to: number) => boolean;
+  /** False reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too. */
+  readonly days?: boolean | 'edges' | 'raw';
+  /** The rows are read WITH TOTALS. */
+  readonly totals?: boolean;
+}
+
 /**
- * One rollup's grouped rows over the range, per group (`groups` of a time column) and key, with the columns of
- * `Grouped`: the rollup's daily rows for whole UTC days (unless `days` is false) and hourly rows for whole hours
- * (where `whole` says a span's events share their group), raw events for the rest. Raw events for everything when
- * the caller filters (the rollups hold no other fields), except a drill-down given `drill`, the values of its filter
- * its rows answer (see drillValues), or a report given `dayFilter`, its one filter with rows per value of past days
- * (see dayFilterAggregate). Raw events too before `wholeFrom(table, id)`, where a new table's rows are not
- * yet filled (fill.ts). `events`: the table raw events are read from (log_events, or its copy in the users' order given
- * a user, see filtersUsers). `days`: false reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves
- * out the whole hours too.
- * `bits` (a distinct-user top-N): false reads daily and hourly states instead of blocks and hour bits, 'days' hourly
- * states instead of hour bits (ReportOptions.layouts). `users`: false answers 0 distinct users, for a report whose
- * metric is not users: merging the users' states of every key is the most of a near-unique top-N's work. `totals`:
- * the rows are read WITH TOTALS.
+ * One rollup's grouped rows over the range, per group and key, with the columns of `Grouped`: the rollup's daily rows
+ * for whole UTC days (unless `days` is false) and hourly rows for whole hours (where `whole` says a span's events
+ * share their group), raw events for the rest. Raw events for everything when the report filters, but as
+ * AggregateRead says; raw events too before `wholeFrom(table, id)`, where a new table's rows are not yet filled.
  */
 function aggregate(
-  db: Sql,
-  events: Sql,
+  q: AggregateRead,
   d: RollupDef,
-  tenantId: string,
-  read: TimeRange,
-  groups: (col: string) => Sql[],
-  filters: readonly Sql[],
-  drill: readonly string[] | null,
-  dayFilter: DayFilterRead | null,
-  wholeFrom: (table: string, id: string) => number,
-  whole: (from: number, to: number) => boolean = () => true,
-  days: boolean | 'edges' | 'raw' = true,
-  bits: boolean | 'days' = true,
-  { users = true, totals = false }: { users?: boolean; totals?: boolean } = {},
+  { groups = () => [], whole = () => true, days = true, totals = false }: AggregatePart = {},
 ): Sql {
+  const { db, events, tenantId, read, filters, drill, dayFilter, wholeFrom, bits, users } = q;
   const id = rollupId(d);
   // An exclusion subtracts the excluded value's rows from the rollup's: a label (the least of the key's events) or
   // distinct users cannot be subtracted.
   const fromDays = dayFilter && (!dayFilter.exclude || (!d.label && !users));
   if (fromDays && !drill && (days === true || (days === false && FILTER_HOURS.has(id))) && ROLLUPS.has(id))
-    return dayFilterAggregate(db, d, tenantId, read, groups, filters, dayFilter, wholeFrom, whole, days, { users, totals });
+    return dayFilterAggregate(q, d, dayFilter, { groups, whole, days, totals });
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
@@ -494,28 +513,22 @@ interface DayFilterRead {
  * not). `wholeFrom`: as for aggregate (the stamp rollup's daily rows, and the rollup's own for an exclusion).
  */
 function dayFilterAggregate(
-  db: Sql,
+  { db, tenantId, read, filters, wholeFrom, users }: AggregateRead,
   d: RollupDef,
-  tenantId: string,
-  read: TimeRange,
-  groups: (col: string) => Sql[],
-  filters: readonly Sql[],
   filter: DayFilterRead,
-  wholeFrom: (table: string, id: string) => number,
-  whole: (from: number, to: number) => boolean,
-  useDays: boolean,
-  options: { users: boolean; totals: boolean },
+  { groups = () => [], whole = () => true, days = true, totals = false }: AggregatePart,
 ): Sql {
   const id = rollupId(d);
-  const tables = [['log_filter_days', DAYS], ['log_filter_hours', HOURS]] as const;
+  // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows per filter value
+  // (and, for an exclusion, the rollup's own of the same grain); else the events.
+  const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
+  const tables = [['log_filter_days', DAYS, rows.days], ['log_filter_hours', HOURS, rows.hours]] as const;
   const from = Math.max(
     read.startMs,
     wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!),
     ...(filter.exclude ? tables.map(([, grain]) => wholeFrom(`${grain.table}_local`, id)) : []),
   );
-  const plan = planRange(from, read.endMs, whole, useDays);
-  // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows; else the events.
-  const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
+  const plan = planRange(from, read.endMs, whole, days !== false);
   const unbuilt: Span[] = [];
   const place = (spans: readonly Span[], step: number, into: { spans: Span[]; days: Set<number> } | null) => {
     for (const [a, b] of spans)
@@ -535,7 +548,7 @@ function dayFilterAggregate(
   // An exclusion's parts in signed sums: its values' rows are subtracted.
   const signed = (part: Sql, negative = false) => (filter.exclude ? signedRows(groups, part, negative) : part);
   const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true }))];
-  for (const [[table, grain], part] of [[tables[0], rows.days], [tables[1], rows.hours]] as const) {
+  for (const [table, grain, part] of tables) {
     if (!part.days.size) continue;
     const builds = [...part.days].flatMap((day) => filter.builds.get(day)!);
     const values = join(filter.values.map((v) => sql`${v}`), ', ');
@@ -553,7 +566,7 @@ function dayFilterAggregate(
         signed(sql`SELECT ${rowColumns(groups)} FROM ${db}.${raw(grain.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', part.spans)}`),
       );
   }
-  return grouped(d, groups, parts, { ...options, having: filter.exclude });
+  return grouped(d, groups, parts, { users, totals, having: filter.exclude });
 }
 
 /**
@@ -562,15 +575,7 @@ function dayFilterAggregate(
  */
 function signedRows(groups: (col: string) => Sql[], part: Sql, negative: boolean): Sql {
   const sign = negative ? '-' : '';
-  const columns = [
-    ...groups('hour').map((_, i) => `g${i}`),
-    r('has_key'),
-    r('key'),
-    ...(['events', 'first_events', 'byte_sum', 'first_byte_sum'] as const).map((c) => `${sign}toInt64(${r(c)}) AS ${r(c)}`),
-    r('users'),
-    r('label'),
-    r('labelled'),
-  ];
+  const columns = [...groups('hour').map((_, i) => `g${i}`), ...ROW_COLUMNS.map((c) => (SUMS.has(c) ? `${sign}toInt64(${r(c)}) AS ${r(c)}` : r(c)))];
   return sql`SELECT ${raw(columns.join(', '))} FROM (${part})`;
 }
 
@@ -916,8 +921,8 @@ export class ClickHouseLogStore implements LogStore {
     const events = sql`${this.db}.${raw(useRollups && filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom ? 'log_user_events' : 'log_events')}`;
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
-    const of = (part: string, groups: (col: string) => Sql[] = () => [], whole?: (from: number, to: number) => boolean, days?: boolean | 'edges' | 'raw', totals = false) =>
-      aggregate(this.db, events, rollups[part]!, tenantId, read, groups, filters, drill, dayFilter, wholeFrom, whole, days, options.layouts ?? true, { users: spec.metric === 'users', totals });
+    const q: AggregateRead = { db: this.db, events, tenantId, read, filters, drill, dayFilter, wholeFrom, bits: options.layouts ?? true, users: spec.metric === 'users' };
+    const of = (part: string, how?: AggregatePart) => aggregate(q, rollups[part]!, how);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
     switch (spec.kind) {
@@ -933,13 +938,13 @@ export class ClickHouseLogStore implements LogStore {
             read,
             params.limit,
             excluded,
-            (hours) => of('main', undefined, undefined, hours ? 'edges' : 'raw'),
+            (hours) => of('main', { days: hours ? 'edges' : 'raw' }),
             by,
           );
           if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
         }
         const { data, totals } = await this.ch.withTotals<Grouped>(
-          sql`${of('main', undefined, undefined, undefined, true)} ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit + excluded.length}`,
+          sql`${of('main', { totals: true })} ORDER BY ${orderBy(spec)} DESC, key LIMIT ${params.limit + excluded.length}`,
         );
         const rows = data
           .filter((r): r is Grouped & { key: string } => r.key !== null && !excluded.includes(r.key))
@@ -967,7 +972,7 @@ export class ClickHouseLogStore implements LogStore {
       case 'series': {
         const starts = bucketStarts(interval, range, params.granularity, params.timezone);
         const bucket = (col: string) => [sql`arraySum(arrayMap(b -> ${raw(col)} >= b, ${starts}))`];
-        const { data, totals } = await this.ch.withTotals<Grouped>(of('main', bucket, inOneBucket(starts), undefined, true));
+        const { data, totals } = await this.ch.withTotals<Grouped>(of('main', { groups: bucket, whole: inOneBucket(starts), totals: true }));
         const result = seriesOf(spec, starts, data.map((r) => ({ b: r.g0 ?? null, s: r.key, value: metricOf(spec, r) })), totals ? num(totals.users) : 0);
         return { kind: 'series', ...meta, bins: result.series.length, ...result };
       }
@@ -979,7 +984,7 @@ export class ClickHouseLogStore implements LogStore {
           return [sql`toDayOfWeek(${t}) % 7`, sql`toHour(${t})`];
         };
         // A day's row spans every hour of the map's day: hourly rows only, as on SQL.
-        const rows = await this.ch.rows<Grouped>(of('main', cell, inOneLocalHour(zone), false));
+        const rows = await this.ch.rows<Grouped>(of('main', { groups: cell, whole: inOneLocalHour(zone), days: false }));
         return { kind: 'heatmap', ...meta, ...heatmapOf(rows.map((r) => ({ day: r.g0!, hour: r.g1!, value: metricOf(spec, r) }))) };
       }
     }
