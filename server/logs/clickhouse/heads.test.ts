@@ -53,6 +53,7 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     await store.start(db);
     // The tests build when they mean to: no background pass in between.
     await store.heads.close();
+    await store.filterDays.close();
   }, 300_000);
   afterAll(async () => {
     DAY_ROWS.head = head;
@@ -121,6 +122,43 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     const long = await both(tenant, 'top_domains', 5);
     expect(long.clickhouse).toEqual(long.sql);
     expect(long.headed).toBe(false);
+  });
+
+  it('answers a top that excludes an action from the heads less the excluded events, as the SQL store does', async () => {
+    const tenant = randomUUID();
+    // a heads every day, but 10 of its 20 events a day are blocked: without them b leads, then a, above what c (each
+    // day's tail) could reach.
+    const blockA = (events: IncomingEvent[]) => {
+      let n = 0;
+      return events.map((e) => (e.event.domain === 'a.example' && n++ % 20 < 10 ? { ...e, event: { ...e.event, pe_action: 'block' } } : e));
+    };
+    await ingest(tenant, [
+      ...[6, 5, 4, 3].flatMap((ago) => blockA(day(ago, { 'a.example': 20, 'b.example': 15, 'c.example': 6 }))),
+      // Today's events (the range's partial day) are read with the exclusion: e's are blocked.
+      ...day(0, { 'b.example': 3 }),
+      ...day(0, { 'e.example': 40 }).map((e) => (e.event.domain === 'e.example' ? { ...e, event: { ...e.event, pe_action: 'block' } } : e)),
+    ]);
+    expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(4);
+    const notBlocked = { not_pe_action: 'block' };
+    const plain = await both(tenant, 'top_domains', 2);
+    expect((plain.clickhouse as { data: unknown[] }).data).toEqual([
+      { key: 'a.example', value: 80 },
+      { key: 'b.example', value: 63 },
+    ]);
+    // The excluded events from the events of each day until the rows per action are built, then from those rows.
+    for (const rowsBuilt of [false, true]) {
+      if (rowsBuilt) expect(await store.filterDays.build({ now, settled: false, minEvents: 1 })).toBeGreaterThan(0);
+      const answer = await both(tenant, 'top_domains', 2, '30d', notBlocked);
+      expect(answer.clickhouse).toEqual(answer.sql);
+      expect((answer.clickhouse as { data: unknown[] }).data).toEqual([
+        { key: 'b.example', value: 63 },
+        { key: 'a.example', value: 40 },
+      ]);
+      expect(answer.headed).toBe(true);
+      const bytes = await both(tenant, 'top_bandwidth_domains', 2, '30d', notBlocked);
+      expect(bytes.clickhouse).toEqual(bytes.sql);
+      expect(bytes.headed).toBe(true);
+    }
   });
 
   it('answers a top over the last hours from the heads of past hours', async () => {

@@ -15,6 +15,9 @@
  *   N-th is above the bound of every key not read (the sum of every `top` for a key read nowhere; the last fetched
  *   key's upper bound for keys fetched by upper bound no further, so more are fetched while that bound is in the way).
  * Otherwise the report reads every rollup row, as before. So the heads change how fast a report answers, never what.
+ * A report that excludes some events (an action, one category) subtracts their exact count per key over the whole
+ * days and hours read, from its rows per filter value (filterDays.ts) or its events: a key's lower and upper bounds,
+ * less the same count, stay bounds of what is left, and a key read nowhere keeps the bound of the sum of every `top`.
  *
  * A build is valid while the span's events of its kind on its shard are as many as when it was computed (`stamp`,
  * from the kind's stamp rollup, written by the same view in the same parts as the keyed rollups): an event arriving
@@ -449,7 +452,10 @@ export class Heads {
    * heads, the rollup's spans are short (one pass over every row is then as quick), or the answer is not proven exact
    * (see the top of this file). `edges(hours)`: the rollup's grouped rows (the columns of the store's `aggregate`) over
    * the range's partial hours, from the raw events, and with `hours` over its whole hours too, from their rows. `by`:
-   * a drill-down's value (its rollup's rows and heads of that value), null for a report.
+   * a drill-down's value (its rollup's rows and heads of that value), null for a report. `less`: of a report that
+   * excludes some events (`key` names which), the rollup's grouped rows of the excluded events over the range's whole
+   * days, and with `hours` over its whole hours too (those the heads and rollup rows read; `edges` leaves them out):
+   * subtracted from every key's bounds and lookup, both stay bounds of what is left.
    */
   async top(
     d: RollupDef,
@@ -460,6 +466,7 @@ export class Heads {
     excluded: readonly string[],
     edges: (hours: boolean) => Sql,
     by: string | null = null,
+    less: { readonly key: string; readonly rows: (hours: boolean) => Sql } | null = null,
   ): Promise<HeadedTop | undefined> {
     const id = rollupId(d);
     const grains = GRAINS.filter((g) => g.drill === (by !== null));
@@ -468,7 +475,7 @@ export class Heads {
     if (!stamp || (by === null && !HEADED.get(d.logType)!.ids.includes(id))) return undefined;
     // While a fill runs, the store's own plan reads raw events where these would read rows.
     if (grains.some((g) => [id, stamp].some((r) => this.wholeFrom(`${g.table}_local`, r) > read.startMs))) return undefined;
-    const memo = `${tenantId} ${id} ${metric} ${by ?? ''}`;
+    const memo = `${tenantId} ${id} ${metric} ${by ?? ''}${less ? ` ${less.key}` : ''}`;
     if ((this.unproven.get(`${memo} ${limit}`) ?? 0) > Date.now()) return undefined;
     // The range's whole days and hours, as the store plans them; the grains whose heads paid (or were not looked at)
     // in the last minute.
@@ -524,8 +531,12 @@ export class Heads {
     const v = raw(valueColumn(metric));
     const f = raw(firstColumn(metric));
     const rowsOf = (g: Grain) => sql`${this.db}.${raw(g.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id}${ofValue(g, by ?? '')} AND ${within('hour', spansOf(g))}`;
+    // `edge`: a part read exactly (the partial hours, the excluded events), not from heads or rows by span.
+    const exact = (rows: Sql, sign: '' | '-') =>
+      sql`SELECT isNotNull(key) AS hk, ifNull(key, '') AS k, ${raw(sign)}toInt64(${v}) AS v, ${raw(sign)}toInt64(${f}) AS f, label AS lab, toInt64(0) AS t, toUInt8(1) AS edge FROM (${rows})`;
     const parts = [
-      sql`SELECT isNotNull(key) AS hk, ifNull(key, '') AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, label AS lab, toInt64(0) AS t, toUInt8(1) AS edge FROM (${edges(!hoursHeaded)})`,
+      exact(edges(!hoursHeaded), ''),
+      ...(less ? [exact(less.rows(hoursHeaded), '-')] : []),
       sql`SELECT toUInt8(1) AS hk, key AS k, toInt64(${v}) AS v, toInt64(${f}) AS f, if(labelled = 0, NULL, label) AS lab,
                  transform(build, [${ids(chosen)}], [${join(chosen.map((b) => sql`toInt64(${raw(b.tp)})`), ', ')}], toInt64(0)) AS t, toUInt8(0) AS edge
             FROM ${this.db}.log_heads WHERE (${join(paying.map((g) => sql`(${of(g)})`), ' OR ')}) AND build IN (${ids(chosen)})`,

@@ -431,8 +431,12 @@ interface AggregatePart {
   readonly groups?: (col: string) => Sql[];
   /** Whether a span's events share their group: its hourly rows are read where they do. */
   readonly whole?: (from: number, to: number) => boolean;
-  /** False reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too. */
-  readonly days?: boolean | 'edges' | 'raw';
+  /**
+   * False reads whole days from hourly rows too; 'edges' leaves them out, 'raw' leaves out the whole hours too (the
+   * caller reads those from heads). Of a report given its one filter with rows per value, also 'whole', only its whole
+   * days and hours, and 'wholeDays', only its whole days (what heads read; see dayFilterAggregate).
+   */
+  readonly days?: boolean | 'edges' | 'raw' | 'whole' | 'wholeDays';
   /** The rows are read WITH TOTALS. */
   readonly totals?: boolean;
 }
@@ -450,11 +454,8 @@ function aggregate(
 ): Sql {
   const { db, events, tenantId, read, filters, drill, dayFilter, wholeFrom, bits, users } = q;
   const id = rollupId(d);
-  // An exclusion subtracts the excluded value's rows from the rollup's: a label (the least of the key's events) or
-  // distinct users cannot be subtracted.
-  const fromDays = dayFilter && (!dayFilter.exclude || (!d.label && !users));
-  if (fromDays && !drill && (days === true || (days === false && FILTER_HOURS.has(id))) && ROLLUPS.has(id))
-    return dayFilterAggregate(q, d, dayFilter, { groups, whole, days, totals });
+  if (dayFilter && fromDayRows(q, d) && (days !== false || FILTER_HOURS.has(id))) return dayFilterAggregate(q, d, dayFilter, { groups, whole, days, totals });
+  if (days === 'whole' || days === 'wholeDays') throw new Error(`Only a report given one filter with rows per value reads its whole spans alone: ${id}`);
   const [hours, daily, ofKey] = drill
     ? [DRILL_HOURS, DRILL_DAYS, [sql`by_key IN (${join(drill.map((v) => sql`${v}`), ', ')})`]]
     : [HOURS, DAYS, []];
@@ -501,6 +502,30 @@ interface DayFilterRead {
   readonly values: readonly string[];
   readonly exclude: boolean;
   readonly builds: ReadonlyMap<number, readonly Sql[]>;
+  /** The events with one of the values (the filter's condition; of an exclusion, the excluded events). */
+  readonly matching: Sql;
+}
+
+/**
+ * Whether a report given one filter with rows per value reads them for rollup `d` (dayFilterAggregate): an exclusion
+ * subtracts the excluded values' rows from the rollup's, and a label (the least of the key's events) or distinct
+ * users cannot be subtracted.
+ */
+function fromDayRows({ dayFilter, drill, users }: AggregateRead, d: RollupDef): boolean {
+  return !!dayFilter && !drill && ROLLUPS.has(rollupId(d)) && (!dayFilter.exclude || (!d.label && !users));
+}
+
+/**
+ * Where dayFilterAggregate reads rows from (raw events before): the stamp rollup's daily rows, and for an exclusion
+ * the rollup's own, filled that far (`wholeFrom`, as for aggregate).
+ */
+function dayFilterFrom({ read, wholeFrom }: AggregateRead, d: RollupDef, filter: DayFilterRead): number {
+  const id = rollupId(d);
+  return Math.max(
+    read.startMs,
+    wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!),
+    ...(filter.exclude ? [DAYS, HOURS].map((grain) => wholeFrom(`${grain.table}_local`, id)) : []),
+  );
 }
 
 /**
@@ -513,22 +538,22 @@ interface DayFilterRead {
  * not). `wholeFrom`: as for aggregate (the stamp rollup's daily rows, and the rollup's own for an exclusion).
  */
 function dayFilterAggregate(
-  { db, tenantId, read, filters, wholeFrom, users }: AggregateRead,
+  q: AggregateRead,
   d: RollupDef,
   filter: DayFilterRead,
   { groups = () => [], whole = () => true, days = true, totals = false }: AggregatePart,
 ): Sql {
+  const { db, tenantId, read, filters, users } = q;
   const id = rollupId(d);
   // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows per filter value
   // (and, for an exclusion, the rollup's own of the same grain); else the events.
   const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
   const tables = [['log_filter_days', DAYS, rows.days], ['log_filter_hours', HOURS, rows.hours]] as const;
-  const from = Math.max(
-    read.startMs,
-    wholeFrom('log_rollups_daily_local', dayStamp(d.logType)!),
-    ...(filter.exclude ? tables.map(([, grain]) => wholeFrom(`${grain.table}_local`, id)) : []),
-  );
+  const from = dayFilterFrom(q, d, filter);
   const plan = planRange(from, read.endMs, whole, days !== false);
+  // The parts of the range read (AggregatePart.days): its partial hours, whole hours and whole days.
+  const keep = { raw: days !== 'whole' && days !== 'wholeDays', hours: days !== 'raw' && days !== 'wholeDays', days: days !== 'edges' && days !== 'raw' };
+  if (read.startMs < from && !(keep.raw && keep.hours && keep.days)) throw new Error(`The range's start is not yet filled for a read of its parts: ${id}`);
   const unbuilt: Span[] = [];
   const place = (spans: readonly Span[], step: number, into: { spans: Span[]; days: Set<number> } | null) => {
     for (const [a, b] of spans)
@@ -539,11 +564,11 @@ function dayFilterAggregate(
         pushSpan(built ? into.spans : unbuilt, t, t + step);
       }
   };
-  place(plan.days, DAY_MS, rows.days);
-  place(plan.hours, HOUR_MS, FILTER_HOURS.has(id) ? rows.hours : null);
+  place(keep.days ? plan.days : [], DAY_MS, rows.days);
+  place(keep.hours ? plan.hours : [], HOUR_MS, FILTER_HOURS.has(id) ? rows.hours : null);
   // The events' spans in order, adjacent ones joined: with no day built, one span as a read without the rows has.
   const spans: Span[] = [];
-  const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...plan.raw, ...unbuilt];
+  const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...(keep.raw ? plan.raw : []), ...unbuilt];
   for (const [a, b] of pieces.sort(([a], [b]) => a - b)) pushSpan(spans, a, b);
   // An exclusion's parts in signed sums: its values' rows are subtracted.
   const signed = (part: Sql, negative = false) => (filter.exclude ? signedRows(groups, part, negative) : part);
@@ -620,13 +645,13 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
  * days (filterDays.ts), given one value if the field is a list (an event holding two of them counts once, see
  * dayLists); else null.
  */
-function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): { field: string; values: string[]; exclude: boolean } | null {
+function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): Omit<DayFilterRead, 'builds'> | null {
   if (spec.requires || filters.length !== 1) return null;
   const fields = dayFields(spec.logType);
   for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
     if (!f || !fields.includes(f.field)) continue;
     for (const [values, exclude] of [[appliedValues(param, params[param]), false], [appliedValues(param, params[excludeParam(param)]), true]] as const)
-      if (values) return values.length === 1 || f.kind !== 'array' ? { field: f.field, values, exclude } : null;
+      if (values) return values.length === 1 || f.kind !== 'array' ? { field: f.field, values, exclude, matching: matches(spec.logType, f, values) } : null;
   }
   return null;
 }
@@ -928,19 +953,19 @@ export class ClickHouseLogStore implements LogStore {
     switch (spec.kind) {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
-        // A report without filters, or the drill-down of one value, from the heads first.
+        // A report without filters, the drill-down of one value, or an exclusion read from the rows per value (as
+        // the heads less the excluded values' rows), from the heads first.
+        const main = rollups['main']!;
         const by = drill?.length === 1 ? drill[0]! : null;
-        if (useRollups && spec.metric !== 'users' && (!filters.length || by !== null)) {
-          const headed = await this.heads.top(
-            rollups['main']!,
-            spec.metric,
-            tenantId,
-            read,
-            params.limit,
-            excluded,
-            (hours) => of('main', { days: hours ? 'edges' : 'raw' }),
-            by,
-          );
+        const less =
+          dayFilter?.exclude && fromDayRows(q, main) && dayFilterFrom(q, main, dayFilter) === read.startMs
+            ? {
+                key: `not ${dayFilter.field} ${JSON.stringify(dayFilter.values)}`,
+                rows: (hours: boolean) => aggregate({ ...q, filters: [dayFilter.matching], dayFilter: { ...dayFilter, exclude: false } }, main, { days: hours ? 'whole' : 'wholeDays' }),
+              }
+            : null;
+        if (useRollups && spec.metric !== 'users' && (!filters.length || by !== null || less)) {
+          const headed = await this.heads.top(main, spec.metric, tenantId, read, params.limit, excluded, (hours) => of('main', { days: hours ? 'edges' : 'raw' }), by, less);
           if (headed) return { kind: 'top', ...meta, data: topData(spec, headed.rows), total: headed.total };
         }
         const { data, totals } = await this.ch.withTotals<Grouped>(
