@@ -21,7 +21,8 @@
  *
  * BENCH_FILTER=<param>=<value> (for example group=Sales, or not_pe_action=block for an exclusion) times the reports
  * that take that filter, each filtered by it, instead of the whole catalogue (drill-downs, which require a filter of their own, are left out): as served and from
- * the events alone (ReportOptions.rollups false), interleaved.
+ * the events alone (ReportOptions.rollups false), interleaved; given an exclusion, a top-N also as served without the
+ * heads.
  *
  * The store is the ClickHouse cluster (`npm run clickhouse:start`; CLICKHOUSE_URL to use another; the data goes to the
  * database portal_bench, made afresh), or with BENCH_STORE=sql the SQL store on the PostgreSQL of BENCH_DATABASE_URL
@@ -29,7 +30,7 @@
  */
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
-import { REPORT_FILTER_PARAMS, REPORT_NAMES, reportFilters, reportSpec, type ReportCondition, type ReportFilterParam, type ReportName } from '../../schemas/reports';
+import { REPORT_FILTER_PARAMS, REPORT_NAMES, reportFilters, reportSpec, type ReportCondition, type ReportFilterParam, type ReportName, type ReportResult } from '../../schemas/reports';
 import type { LogType } from '../../schemas/logs';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
@@ -469,9 +470,12 @@ async function readOne(target: Target, now: number, name: ReportName): Promise<v
  * One report asked several ways (the first as served), interleaved round by round: whether the answers are the same,
  * each way's p50 and p95, and per round the first way's time over each other's. Returns each way's p95.
  */
-async function compareWays(target: Target, now: number, name: ReportName, params: ReportParams, ways: readonly (readonly [string, ReportOptions])[]): Promise<number[]> {
+/** A way to read a report: its label, its options, and what it runs the read within (the heads turned off: withoutHeads). */
+type Way = readonly [string, ReportOptions, ((read: () => Promise<ReportResult>) => Promise<ReportResult>)?];
+
+async function compareWays(target: Target, now: number, name: ReportName, params: ReportParams, ways: readonly Way[]): Promise<number[]> {
   const { store, db } = target;
-  const runs = ways.map(([, options]) => () => store.report(db, BIG_TENANT, name, params, now, options));
+  const runs = ways.map(([, options, within = (read) => read()]) => () => within(() => store.report(db, BIG_TENANT, name, params, now, options)));
   const answers: unknown[] = [];
   for (const run of runs) answers.push(await run());
   const same = answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]));
@@ -497,15 +501,34 @@ async function compareWays(target: Target, now: number, name: ReportName, params
   });
 }
 
+/** A read with the store's heads turned off (as BENCH_HEADS=0 does for a whole run), and on again after it. */
+function withoutHeads(store: ClickHouseLogStore): (read: () => Promise<ReportResult>) => Promise<ReportResult> {
+  return async (read) => {
+    store.heads.top = async () => undefined;
+    try {
+      return await read();
+    } finally {
+      // The class's own method again.
+      delete (store.heads as { top?: unknown }).top;
+    }
+  };
+}
+
 /**
  * BENCH_FILTER: every report that takes the filter, filtered by it, as served and from the raw events alone,
- * interleaved; how many of them answer within 300 ms p95 each way.
+ * interleaved; how many of them answer within 300 ms p95 each way. Given an exclusion on ClickHouse with the heads
+ * read, a top-N also as served without its heads (which answer it less the excluded events' rows), in the same rounds.
  */
 async function readFiltered(target: Target, now: number, [param, value]: readonly [string, string]): Promise<void> {
   const params = { interval: '30d' as const, limit: 10, [param]: value };
   console.log(`  reports over 30 days filtered by ${param}=${value}, as served and from the events (${RUNS} rounds each):`);
   const p95s: number[][] = [];
-  for (const name of NAMES) p95s.push(await compareWays(target, now, name, params, [['as served', {}], ['from the events', { rollups: false }]]));
+  const { store } = target;
+  for (const name of NAMES) {
+    const headed = store instanceof ClickHouseLogStore && HEADS && param.startsWith('not_') && reportSpec(name).kind === 'top';
+    const ways: Way[] = [['as served', {}], ['from the events', { rollups: false }], ...(headed ? [['as served, without heads', {}, withoutHeads(store)] as const] : [])];
+    p95s.push(await compareWays(target, now, name, params, ways));
+  }
   const within = (k: number) => p95s.filter((p) => p[k]! <= 300).length;
   const median = (k: number) => percentile(p95s.map((p) => p[k]!).sort((a, b) => a - b), 0.5);
   console.log(`  within 300 ms p95: ${within(0)} of ${NAMES.length} as served (median p95 ${ms(median(0))}), ${within(1)} from the events (${ms(median(1))})`);
