@@ -134,9 +134,9 @@ describe.skipIf(!url)('ClickHouse heads of past days and hours', () => {
     };
     await ingest(tenant, [
       ...[6, 5, 4, 3].flatMap((ago) => blockA(day(ago, { 'a.example': 20, 'b.example': 15, 'c.example': 6 }))),
-      // Today's events (the range's partial day) are read with the exclusion: e's are blocked.
-      ...day(0, { 'b.example': 3 }),
-      ...day(0, { 'e.example': 40 }).map((e) => (e.event.domain === 'e.example' ? { ...e, event: { ...e.event, pe_action: 'block' } } : e)),
+      // Two hours ago (the range's last day, or the whole day before it shortly after midnight): e's are blocked.
+      ...at(now - 7_200_000, { 'b.example': 3 }),
+      ...at(now - 7_200_000, { 'e.example': 40 }).map((e) => (e.event.domain === 'e.example' ? { ...e, event: { ...e.event, pe_action: 'block' } } : e)),
     ]);
     expect(await store.heads.build({ now, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(4);
     const notBlocked = { not_pe_action: 'block' };
