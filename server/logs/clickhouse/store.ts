@@ -441,6 +441,15 @@ interface AggregatePart {
   readonly totals?: boolean;
 }
 
+/** The parts of the range a read takes (AggregatePart.days): its partial hours, whole hours and whole days. */
+function partsRead(days: AggregatePart['days']): { raw: boolean; hours: boolean; days: boolean } {
+  return {
+    raw: days !== 'whole' && days !== 'wholeDays',
+    hours: days !== 'raw' && days !== 'wholeDays',
+    days: days !== 'edges' && days !== 'raw',
+  };
+}
+
 /**
  * One rollup's grouped rows over the range, per group and key, with the columns of `Grouped`: the rollup's daily rows
  * for whole UTC days (unless `days` is false) and hourly rows for whole hours (where `whole` says a span's events
@@ -462,8 +471,8 @@ function aggregate(
   const usable = drill ? DRILL_ROLLUPS.has(id) : !filters.length && ROLLUPS.has(id);
   const rowsFrom = usable ? Math.max(read.startMs, wholeFrom(`${hours.table}_local`, id), wholeFrom(`${daily.table}_local`, id)) : Infinity;
   const planned: RangePlan = usable ? planRange(rowsFrom, read.endMs, whole, days !== false) : { raw: [], hours: [], days: [] };
-  // The range but its whole days ('edges'), or but its whole days and hours ('raw'): the caller reads those from heads.
-  const plan = days === 'raw' ? { ...planned, days: [], hours: [] } : days === 'edges' ? { ...planned, days: [] } : planned;
+  const keep = partsRead(days);
+  const plan = { raw: planned.raw, hours: keep.hours ? planned.hours : [], days: keep.days ? planned.days : [] };
   const rawTo = Math.min(rowsFrom, read.endMs + 1);
   if (read.startMs < rawTo) plan.raw.unshift([read.startMs, rawTo]);
   // No raw part when the rollup rows cover the range.
@@ -551,8 +560,7 @@ function dayFilterAggregate(
   const tables = [['log_filter_days', DAYS, rows.days], ['log_filter_hours', HOURS, rows.hours]] as const;
   const from = dayFilterFrom(q, d, filter);
   const plan = planRange(from, read.endMs, whole, days !== false);
-  // The parts of the range read (AggregatePart.days): its partial hours, whole hours and whole days.
-  const keep = { raw: days !== 'whole' && days !== 'wholeDays', hours: days !== 'raw' && days !== 'wholeDays', days: days !== 'edges' && days !== 'raw' };
+  const keep = partsRead(days);
   if (read.startMs < from && !(keep.raw && keep.hours && keep.days)) throw new Error(`The range's start is not yet filled for a read of its parts: ${id}`);
   const unbuilt: Span[] = [];
   const place = (spans: readonly Span[], step: number, into: { spans: Span[]; days: Set<number> } | null) => {
