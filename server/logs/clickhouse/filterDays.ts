@@ -77,9 +77,10 @@ export class FilterDays {
   private seen = new Map<string, number>();
   /**
    * Per tenant and kind, the UTC days with a build on some shard, as the last pass found them and builds since: a
-   * read of the other days takes their events without looking for a build.
+   * read of the other days takes their events without looking for a build. Null until the first pass (a minute after
+   * the start): a read then looks for a build of each of its whole days, as a restarted server has them on disk.
    */
-  private days = new Map<string, Set<number>>();
+  private days: Map<string, Set<number>> | null = null;
   /** When a pass last looked for the rows of builds never recorded (see `prune`). */
   private scanned = 0;
   private readonly stop = new AbortController();
@@ -108,7 +109,9 @@ export class FilterDays {
    */
   async readable(tenantId: string, logType: LogType, from: number, to: number): Promise<Map<number, Sql[]>> {
     const kind = KINDS.get(logType);
-    const days = [...(this.days.get(`${tenantId} ${logType}`) ?? [])].filter((d) => d >= from && d + DAY_MS <= to);
+    const first = Math.ceil(from / DAY_MS) * DAY_MS;
+    const every = Array.from({ length: Math.max(0, Math.floor((to - first) / DAY_MS)) }, (_, i) => first + i * DAY_MS);
+    const days = (this.days ? [...(this.days.get(`${tenantId} ${logType}`) ?? [])] : every).filter((d) => d >= from && d + DAY_MS <= to);
     const out = new Map<number, Sql[]>();
     if (!kind || !days.length) return out;
     const inDays = sql`hour IN (${join(days.map((d) => sql`${d}`), ', ')})`;
@@ -204,7 +207,7 @@ export class FilterDays {
         if (!(await this.buildDay(shard, r.tenant_id, logType, start, stamp))) continue;
         built++;
         // Readable at once, not only after the next pass.
-        this.found(this.days, r.tenant_id, logType, start);
+        if (this.days) this.found(this.days, r.tenant_id, logType, start);
         this.found(days, r.tenant_id, logType, start);
       }
     }
