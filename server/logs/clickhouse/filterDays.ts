@@ -110,8 +110,8 @@ export class FilterDays {
   async readable(tenantId: string, logType: LogType, from: number, to: number): Promise<Map<number, Sql[]>> {
     const kind = KINDS.get(logType);
     const first = Math.ceil(from / DAY_MS) * DAY_MS;
-    const every = Array.from({ length: Math.max(0, Math.floor((to - first) / DAY_MS)) }, (_, i) => first + i * DAY_MS);
-    const days = (this.days ? [...(this.days.get(`${tenantId} ${logType}`) ?? [])] : every).filter((d) => d >= from && d + DAY_MS <= to);
+    const whole = Array.from({ length: Math.max(0, Math.floor((to - first) / DAY_MS)) }, (_, i) => first + i * DAY_MS);
+    const days = (this.days ? [...(this.days.get(`${tenantId} ${logType}`) ?? [])] : whole).filter((d) => d >= from && d + DAY_MS <= to);
     const out = new Map<number, Sql[]>();
     if (!kind || !days.length) return out;
     const inDays = sql`hour IN (${join(days.map((d) => sql`${d}`), ', ')})`;
