@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excludeParam, type LogType } from '../../../schemas/logs';
-import { reportFilters, REPORT_NAMES, reportSpec } from '../../../schemas/reports';
+import { reportFilters, type ReportName, REPORT_NAMES, reportSpec } from '../../../schemas/reports';
 import type { Db } from '../../types';
 import type { IncomingEvent } from '../logStore';
 import type { ReportParams } from '../reports';
@@ -116,17 +116,20 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
         // A list: an event holding a value twice counts once under it.
         cats: [['c1', 'c1'], ['c1', 'c2'], ['c2']][Math.floor(i / 3) % 3],
         bytes: 10,
+        // Files, each named by the least of its events' names (a label).
+        ...(i % 2 ? { sha256: `h${i % 3}`, file_name: `f${(i * 7) % 5}.pdf`, av_scan_result: 'clean' } : {}),
       },
     }));
     await store.ingest(db, tenantId, 'web', events);
     await store.queue.settled(db, tenantId);
     expect(await store.filterDays.build({ now: TEST_NOW, settled: false, minEvents: 1 })).toBeGreaterThanOrEqual(3);
     const middle = { start: (day + DAY_MS) / 1000, end: (day + 2 * DAY_MS) / 1000 - 1, limit: 10 };
-    const top = async (rollups = true, filter: Partial<ReportParams> = { group: 'Sales' }) =>
-      ((await store.report(db, tenantId, 'top_domains', { ...middle, ...filter }, TEST_NOW, { rollups })) as { data: unknown[] }).data;
+    const top = async (rollups = true, filter: Partial<ReportParams> = { group: 'Sales' }, name: ReportName = 'top_domains') =>
+      ((await store.report(db, tenantId, name, { ...middle, ...filter }, TEST_NOW, { rollups })) as { data: unknown[] }).data;
     const blocked = { pe_action: 'block' };
     const category = { cats: 'c1' };
-    // Exclusions: the rollup's rows less the excluded value's.
+    // Exclusions: the rows of the field's other values (and of events without it); of a list's value, the rollup's rows
+    // less that value's.
     const notBlocked = { not_pe_action: 'block' };
     const notCategory = { not_cats: 'c1' };
     const built = await top();
@@ -144,6 +147,11 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     const lateCategory = await top(false, category);
     const lateNotBlocked = await top(false, notBlocked);
     const lateNotCategory = await top(false, notCategory);
+    // Distinct users and a labelled key given an exclusion (neither can be subtracted).
+    const lateUsers = await top(false, notBlocked, 'group_users');
+    const lateFiles = await top(false, notBlocked, 'top_files');
+    expect(lateUsers).toContainEqual({ key: 'Sales', value: 2 });
+    expect(lateFiles.length).toBeGreaterThan(0);
     expect(lateNotBlocked).toContainEqual({ key: 'late.example', value: 1 });
     expect(lateNotCategory).toContainEqual({ key: 'late.example', value: 1 });
     expect(await top(true, notBlocked)).toEqual(lateNotBlocked);
@@ -177,6 +185,8 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     // Exclusions from the rows too, of one value of a list as well; of two, from the events.
     expect(await top(true, notBlocked)).toEqual(lateNotBlocked);
     expect(await top(true, notCategory)).toEqual(lateNotCategory);
+    expect(await top(true, notBlocked, 'group_users')).toEqual(lateUsers);
+    expect(await top(true, notBlocked, 'top_files')).toEqual(lateFiles);
     expect(await top(true, { not_cats: ['c1', 'c2'] })).toEqual([]);
     // The build the late event replaced is deleted by the next pass, its builds row and its rows; the newest stays and
     // is still what the day's answers come from.

@@ -52,6 +52,13 @@ const KINDS: ReadonlyMap<LogType, { readonly stamp: string; readonly fields: rea
   }),
 );
 
+/**
+ * The value under which a build counts the events without a field that holds one value an event (no stored text holds
+ * a NUL, safeText.ts): an exclusion of such a field's values reads the rows of every other value, these among them, and
+ * so answers a distinct-user or labelled report too (neither can be subtracted).
+ */
+export const ABSENT = '\u0000';
+
 /** The fields of a kind's report filters that a read takes from the rows of this file (empty: none). */
 export const dayFields = (logType: LogType): readonly string[] => KINDS.get(logType)?.fields ?? [];
 
@@ -267,7 +274,8 @@ interface BuildRow {
 }
 
 /**
- * How a build names what it holds: the kind's filter fields, and `+hours` since its hourly rows (migration 018) are
- * written too, so that a build made before them is built anew.
+ * How a build names what it holds: the kind's filter fields, `+hours` since its hourly rows (migration 018) are written
+ * too, and `+absent` since it counts events without a field under ABSENT, so that a build made before either is built
+ * anew (and read for no report until then).
  */
-const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours`;
+const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours+absent`;

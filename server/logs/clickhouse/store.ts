@@ -34,7 +34,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
-import { dayFields, dayLists, dayStamp, FILTER_TABLES, FilterDays } from './filterDays';
+import { ABSENT, dayFields, dayLists, dayStamp, FILTER_TABLES, FilterDays } from './filterDays';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { caughtUp, recountViews, scopesOf } from './recount';
@@ -331,15 +331,20 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
 
 /**
  * The groups of a kind's rollup rows per filter value of a UTC day or hour (`ms`; migrations 017, 018, filterDays.ts),
- * as its columns name them: an event counts once for each of the kind's filter fields it has (`field`), under that
- * field's value, and for a list once under each of its values.
+ * as its columns name them: an event counts once for each of the kind's filter fields (`field`), under that field's
+ * value (ABSENT if it has none), and for a list once under each of its values.
  */
 function dayGroups(logType: LogType, ms: number) {
   const lists = dayLists(logType);
   const texts = dayFields(logType).filter((f) => !lists.includes(f));
   // (18.16 does not resolve a lambda's reference to two columns, as in `f -> vals[indexOf(keys, f)]`.)
   const pairs = [
-    ...(texts.length ? [sql`arrayFilter((p, k) -> has(${texts}, k), arrayMap((k, v) -> tuple(k, v), keys, vals), keys)`] : []),
+    ...(texts.length
+      ? [
+          sql`arrayFilter((p, k) -> has(${texts}, k), arrayMap((k, v) -> tuple(k, v), keys, vals), keys)`,
+          sql`arrayMap(f -> tuple(f, ${ABSENT}), arrayFilter(f -> NOT has(keys, f), ${texts}))`,
+        ]
+      : []),
     ...lists.map((f) => sql`arrayMap(v -> tuple(${f}, v), arrayDistinct(${list(f)}))`),
   ];
   return [
@@ -510,6 +515,8 @@ interface DayFilterRead {
   readonly field: string;
   readonly values: readonly string[];
   readonly exclude: boolean;
+  /** The field is a list (an event holds several values): an exclusion subtracts rows (see dayFilterAggregate). */
+  readonly list: boolean;
   readonly builds: ReadonlyMap<number, readonly Sql[]>;
   /** The events with one of the values (the filter's condition; of an exclusion, the excluded events). */
   readonly matching: Sql;
@@ -517,16 +524,24 @@ interface DayFilterRead {
 
 /**
  * Whether a report given one filter with rows per value reads them for rollup `d` (dayFilterAggregate): an exclusion
- * subtracts the excluded values' rows from the rollup's, and a label (the least of the key's events) or distinct
+ * of a list's value subtracts its rows from the rollup's, and a label (the least of the key's events) or distinct
  * users cannot be subtracted.
  */
 function fromDayRows({ dayFilter, drill, users }: AggregateRead, d: RollupDef): boolean {
-  return !!dayFilter && !drill && ROLLUPS.has(rollupId(d)) && (!dayFilter.exclude || (!d.label && !users));
+  return !!dayFilter && !drill && ROLLUPS.has(rollupId(d)) && (!subtracts(dayFilter) || (!d.label && !users));
 }
 
 /**
+ * Whether a read of the rows per value subtracts the excluded values' rows from the rollup's: an exclusion of a list's
+ * value (an event holding it may hold others, so the other values' rows count it too). An exclusion of a field that
+ * holds one value an event reads the rows of its other values and of the events without it (ABSENT, filterDays.ts).
+ */
+const subtracts = (filter: DayFilterRead) => filter.exclude && filter.list;
+
+/**
  * Where dayFilterAggregate reads rows from (raw events before): the stamp rollup's daily rows, and for an exclusion
- * the rollup's own, filled that far (`wholeFrom`, as for aggregate).
+ * the rollup's own, filled that far (`wholeFrom`, as for aggregate; the heads' exclusion, Heads.top's `less`, reads
+ * them).
  */
 function dayFilterFrom({ read, wholeFrom }: AggregateRead, d: RollupDef, filter: DayFilterRead): number {
   const id = rollupId(d);
@@ -540,11 +555,12 @@ function dayFilterFrom({ read, wholeFrom }: AggregateRead, d: RollupDef, filter:
 /**
  * A report whose one filter (`filters`: its condition) is a field with rows per value of past days: its whole UTC days
  * from those rows, built in the background, where every shard holding events of the day has a build that holds
- * (filterDays.ts), raw events for the rest. An exclusion reads such a day as the rollup's rows less those of the
- * excluded values (an event counts once under a list's value, so one value of a list; the other fields hold one value
- * an event): the build's stamp holding, both count the same events (an event arriving for the day between
- * FilterDays.readable and the read is in the rollup's rows and not yet in the build's: that read counts it, excluded or
- * not). `wholeFrom`: as for aggregate (the stamp rollup's daily rows, and the rollup's own for an exclusion).
+ * (filterDays.ts), raw events for the rest. An exclusion of a field holding one value an event reads such a day as the
+ * rows of the field's other values, ABSENT's (events without the field) among them; of a list's value, as the rollup's
+ * rows less that value's (an event counts once under each value of a list it holds): the build's stamp holding, both
+ * count the same events (an event arriving for the day between FilterDays.readable and the read is in the rollup's rows
+ * and not yet in the build's: that read counts it, excluded or not). `wholeFrom`: as for aggregate (the stamp rollup's
+ * daily rows, and the rollup's own for an exclusion).
  */
 function dayFilterAggregate(
   q: AggregateRead,
@@ -555,7 +571,7 @@ function dayFilterAggregate(
   const { db, tenantId, read, filters, users } = q;
   const id = rollupId(d);
   // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows per filter value
-  // (and, for an exclusion, the rollup's own of the same grain); else the events.
+  // (and, for an exclusion that subtracts, the rollup's own of the same grain); else the events.
   const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
   const tables = [['log_filter_days', DAYS, rows.days], ['log_filter_hours', HOURS, rows.hours]] as const;
   const from = dayFilterFrom(q, d, filter);
@@ -578,28 +594,29 @@ function dayFilterAggregate(
   const spans: Span[] = [];
   const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...(keep.raw ? plan.raw : []), ...unbuilt];
   for (const [a, b] of pieces.sort(([a], [b]) => a - b)) pushSpan(spans, a, b);
-  // An exclusion's parts in signed sums: its values' rows are subtracted.
-  const signed = (part: Sql, negative = false) => (filter.exclude ? signedRows(groups, part, negative) : part);
+  // An exclusion of a list's value in signed sums: its rows are subtracted.
+  const subtract = subtracts(filter);
+  const signed = (part: Sql, negative = false) => (subtract ? signedRows(groups, part, negative) : part);
+  const values = sql`by_key ${raw(filter.exclude && !subtract ? 'NOT IN' : 'IN')} (${join(filter.values.map((v) => sql`${v}`), ', ')})`;
   const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true }))];
   for (const [table, grain, part] of tables) {
     if (!part.days.size) continue;
     const builds = [...part.days].flatMap((day) => filter.builds.get(day)!);
-    const values = join(filter.values.map((v) => sql`${v}`), ', ');
     parts.push(
       signed(
         sql`SELECT ${rowColumns(groups)}
               FROM ${db}.${raw(table)}
-             WHERE tenant_id = ${tenantId} AND rollup = ${id} AND field = ${filter.field} AND by_key IN (${values})
+             WHERE tenant_id = ${tenantId} AND rollup = ${id} AND field = ${filter.field} AND ${values}
                AND ${within('hour', part.spans)} AND (shard, intDiv(hour, ${DAY_MS}) * ${DAY_MS}, build) IN (${join(builds, ', ')})`,
         true,
       ),
     );
-    if (filter.exclude)
+    if (subtract)
       parts.push(
         signed(sql`SELECT ${rowColumns(groups)} FROM ${db}.${raw(grain.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', part.spans)}`),
       );
   }
-  return grouped(d, groups, parts, { users, totals, having: filter.exclude });
+  return grouped(d, groups, parts, { users, totals, having: subtract });
 }
 
 /**
@@ -651,7 +668,7 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
 /**
  * The field and values of a report's one filter or exclusion (`not_p`) when it is a field with rows per value of past
  * days (filterDays.ts), given one value if the field is a list (an event holding two of them counts once, see
- * dayLists); else null.
+ * dayLists), none of them ABSENT; else null.
  */
 function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): Omit<DayFilterRead, 'builds'> | null {
   if (spec.requires || filters.length !== 1) return null;
@@ -659,7 +676,10 @@ function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readon
   for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
     if (!f || !fields.includes(f.field)) continue;
     for (const [values, exclude] of [[appliedValues(param, params[param]), false], [appliedValues(param, params[excludeParam(param)]), true]] as const)
-      if (values) return values.length === 1 || f.kind !== 'array' ? { field: f.field, values, exclude, matching: matches(spec.logType, f, values) } : null;
+      if (values)
+        return (values.length === 1 || f.kind !== 'array') && !values.includes(ABSENT)
+          ? { field: f.field, values, exclude, list: f.kind === 'array', matching: matches(spec.logType, f, values) }
+          : null;
   }
   return null;
 }
@@ -962,11 +982,12 @@ export class ClickHouseLogStore implements LogStore {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
         // A report without filters, the drill-down of one value, or an exclusion read from the rows per value (as
-        // the heads less the excluded values' rows), from the heads first.
+        // the heads less the excluded values' rows; not of a labelled key, whose label is the least of what is left),
+        // from the heads first.
         const main = rollups['main']!;
         const by = drill?.length === 1 ? drill[0]! : null;
         const less =
-          dayFilter?.exclude && fromDayRows(q, main) && dayFilterFrom(q, main, dayFilter) === read.startMs
+          dayFilter?.exclude && !main.label && fromDayRows(q, main) && dayFilterFrom(q, main, dayFilter) === read.startMs
             ? {
                 key: `not ${dayFilter.field} ${JSON.stringify(dayFilter.values)}`,
                 rows: (hours: boolean) => aggregate({ ...q, filters: [dayFilter.matching], dayFilter: { ...dayFilter, exclude: false } }, main, { days: hours ? 'whole' : 'wholeDays' }),
