@@ -389,9 +389,11 @@ async function heads(store: ClickHouseLogStore, now: number): Promise<void> {
 
 /**
  * The rows per filter value of past days (ClickHouse), which reports with one such filter read: built now for every
- * day due (the background pass waits for one to settle), the time it takes and their size.
+ * day due (the background pass waits for one to settle), the time it takes and their size. The background passes are
+ * stopped first: one running beside this build would build the same days again.
  */
 async function filterDays(store: ClickHouseLogStore, now: number): Promise<void> {
+  await store.filterDays.close();
   const t = performance.now();
   const built = await store.filterDays.build({ now, settled: false, minEvents: FILTER_MIN_EVENTS });
   const [size] = await store.ch.rows<{ n: string; b: string }>(

@@ -128,8 +128,8 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
       ((await store.report(db, tenantId, name, { ...middle, ...filter }, TEST_NOW, { rollups })) as { data: unknown[] }).data;
     const blocked = { pe_action: 'block' };
     const category = { cats: 'c1' };
-    // Exclusions: the rows of the field's other values (and of events without it); of a list's value, the rollup's rows
-    // less that value's.
+    // Exclusions: the rollup's rows less the excluded value's; of distinct users or a labelled key, which cannot be
+    // subtracted, the rows of the field's other values and of the events without it.
     const notBlocked = { not_pe_action: 'block' };
     const notCategory = { not_cats: 'c1' };
     const built = await top();

@@ -53,9 +53,9 @@ const KINDS: ReadonlyMap<LogType, { readonly stamp: string; readonly fields: rea
 );
 
 /**
- * The value under which a build counts the events without a field that holds one value an event (no stored text holds
- * a NUL, safeText.ts): an exclusion of such a field's values reads the rows of every other value, these among them, and
- * so answers a distinct-user or labelled report too (neither can be subtracted).
+ * The value under which a build counts the events without a field that holds one value an event, in the rows of the
+ * rollups that cannot be subtracted (distinct users, a key's label; the store's UNSUBTRACTED): an exclusion of such a
+ * field's values reads their rows of every other value, these among them. (No stored text holds a NUL, safeText.ts.)
  */
 export const ABSENT = '\u0000';
 
@@ -275,7 +275,7 @@ interface BuildRow {
 
 /**
  * How a build names what it holds: the kind's filter fields, `+hours` since its hourly rows (migration 018) are written
- * too, and `+absent` since it counts events without a field under ABSENT, so that a build made before either is built
- * anew (and read for no report until then).
+ * too, and `+absent` since some rollups' rows count events without a field under ABSENT, so that a build made before
+ * either is built anew (and read for no report until then).
  */
 const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours+absent`;

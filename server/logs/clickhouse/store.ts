@@ -331,19 +331,19 @@ function rollupRows(db: Sql, logType: LogType, defs: readonly (readonly [string,
 
 /**
  * The groups of a kind's rollup rows per filter value of a UTC day or hour (`ms`; migrations 017, 018, filterDays.ts),
- * as its columns name them: an event counts once for each of the kind's filter fields (`field`), under that field's
- * value (ABSENT if it has none), and for a list once under each of its values.
+ * as its columns name them: an event counts once for each of the kind's filter fields it has (`field`), under that
+ * field's value, and for a list once under each of its values; for a rollup of UNSUBTRACTED, once too under ABSENT for
+ * each field holding one value that it lacks.
  */
 function dayGroups(logType: LogType, ms: number) {
   const lists = dayLists(logType);
   const texts = dayFields(logType).filter((f) => !lists.includes(f));
+  const unsubtracted = REPORT_KINDS.get(logType)?.flatMap(([id]) => (UNSUBTRACTED.has(id) ? [id] : [])) ?? [];
   // (18.16 does not resolve a lambda's reference to two columns, as in `f -> vals[indexOf(keys, f)]`.)
   const pairs = [
-    ...(texts.length
-      ? [
-          sql`arrayFilter((p, k) -> has(${texts}, k), arrayMap((k, v) -> tuple(k, v), keys, vals), keys)`,
-          sql`arrayMap(f -> tuple(f, ${ABSENT}), arrayFilter(f -> NOT has(keys, f), ${texts}))`,
-        ]
+    ...(texts.length ? [sql`arrayFilter((p, k) -> has(${texts}, k), arrayMap((k, v) -> tuple(k, v), keys, vals), keys)`] : []),
+    ...(texts.length && unsubtracted.length
+      ? [sql`arrayMap(f -> tuple(f, ${ABSENT}), arrayFilter(f -> NOT has(keys, f), if(has(${unsubtracted}, tupleElement(c, 1)), ${texts}, emptyArrayString())))`]
       : []),
     ...lists.map((f) => sql`arrayMap(v -> tuple(${f}, v), arrayDistinct(${list(f)}))`),
   ];
@@ -366,6 +366,25 @@ const FILTER_HOURS: ReadonlySet<string> = new Set(
     .map((spec) => rollupId(reportRollups(spec).main!)),
 );
 const HOUR_KINDS = byKind(new Map([...ROLLUPS].filter(([id]) => FILTER_HOURS.has(id))));
+
+/**
+ * Whether the rows of rollup `d`, read for a report (`users`: its metric is distinct users), cannot be subtracted from
+ * one another: distinct users, or a key's label (the least of its events' values).
+ */
+const unsubtractable = (d: RollupDef, users: boolean) => users || !!d.label;
+
+/**
+ * The rollups some report reads that cannot be subtracted: given an exclusion of a field holding one value an event,
+ * read as the rows of the field's other values and of the events without it (dayFilterAggregate), which their rows per
+ * filter value hold (under ABSENT, dayGroups). The other rollups' exclusions subtract, and need no such rows.
+ */
+const UNSUBTRACTED: ReadonlySet<string> = new Set(
+  REPORT_NAMES.map(reportSpec).flatMap((spec) =>
+    Object.values(reportRollups(spec))
+      .filter((d) => unsubtractable(d, spec.metric === 'users'))
+      .map(rollupId),
+  ),
+);
 
 /** The user of a bit row of events without one (migration 014): no stored text holds a NUL (safeText.ts). */
 const NO_USER = '\u0000';
@@ -523,20 +542,13 @@ interface DayFilterRead {
 }
 
 /**
- * Whether a report given one filter with rows per value reads them for rollup `d` (dayFilterAggregate): an exclusion
- * of a list's value subtracts its rows from the rollup's, and a label (the least of the key's events) or distinct
- * users cannot be subtracted.
+ * Whether a report given one filter with rows per value reads them for rollup `d` (dayFilterAggregate): not an
+ * exclusion of a list's value where the rows cannot be subtracted (an event holding it may hold others, so the other
+ * values' rows count it too).
  */
 function fromDayRows({ dayFilter, drill, users }: AggregateRead, d: RollupDef): boolean {
-  return !!dayFilter && !drill && ROLLUPS.has(rollupId(d)) && (!subtracts(dayFilter) || (!d.label && !users));
+  return !!dayFilter && !drill && ROLLUPS.has(rollupId(d)) && !(dayFilter.exclude && dayFilter.list && unsubtractable(d, users));
 }
-
-/**
- * Whether a read of the rows per value subtracts the excluded values' rows from the rollup's: an exclusion of a list's
- * value (an event holding it may hold others, so the other values' rows count it too). An exclusion of a field that
- * holds one value an event reads the rows of its other values and of the events without it (ABSENT, filterDays.ts).
- */
-const subtracts = (filter: DayFilterRead) => filter.exclude && filter.list;
 
 /**
  * Where dayFilterAggregate reads rows from (raw events before): the stamp rollup's daily rows, and for an exclusion
@@ -555,12 +567,13 @@ function dayFilterFrom({ read, wholeFrom }: AggregateRead, d: RollupDef, filter:
 /**
  * A report whose one filter (`filters`: its condition) is a field with rows per value of past days: its whole UTC days
  * from those rows, built in the background, where every shard holding events of the day has a build that holds
- * (filterDays.ts), raw events for the rest. An exclusion of a field holding one value an event reads such a day as the
- * rows of the field's other values, ABSENT's (events without the field) among them; of a list's value, as the rollup's
- * rows less that value's (an event counts once under each value of a list it holds): the build's stamp holding, both
- * count the same events (an event arriving for the day between FilterDays.readable and the read is in the rollup's rows
- * and not yet in the build's: that read counts it, excluded or not). `wholeFrom`: as for aggregate (the stamp rollup's
- * daily rows, and the rollup's own for an exclusion).
+ * (filterDays.ts), raw events for the rest. An exclusion reads such a day as the rollup's rows less those of the
+ * excluded values (an event counts once under a list's value, so one value of a list; the other fields hold one value
+ * an event): the build's stamp holding, both count the same events (an event arriving for the day between
+ * FilterDays.readable and the read is in the rollup's rows and not yet in the build's: that read counts it, excluded or
+ * not). Rows that cannot be subtracted (UNSUBTRACTED) are read as those of the field's other values, ABSENT's (events
+ * without the field) among them. `wholeFrom`: as for aggregate (the stamp rollup's daily rows, and the rollup's own
+ * for an exclusion).
  */
 function dayFilterAggregate(
   q: AggregateRead,
@@ -594,8 +607,9 @@ function dayFilterAggregate(
   const spans: Span[] = [];
   const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...(keep.raw ? plan.raw : []), ...unbuilt];
   for (const [a, b] of pieces.sort(([a], [b]) => a - b)) pushSpan(spans, a, b);
-  // An exclusion of a list's value in signed sums: its rows are subtracted.
-  const subtract = subtracts(filter);
+  // An exclusion's parts in signed sums, its values' rows subtracted; or, of rows that cannot be subtracted, the rows
+  // of its other values.
+  const subtract = filter.exclude && !unsubtractable(d, users);
   const signed = (part: Sql, negative = false) => (subtract ? signedRows(groups, part, negative) : part);
   const values = sql`by_key ${raw(filter.exclude && !subtract ? 'NOT IN' : 'IN')} (${join(filter.values.map((v) => sql`${v}`), ', ')})`;
   const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true }))];
@@ -982,12 +996,11 @@ export class ClickHouseLogStore implements LogStore {
       case 'top': {
         const excluded = spec.excludeKeys ?? [];
         // A report without filters, the drill-down of one value, or an exclusion read from the rows per value (as
-        // the heads less the excluded values' rows; not of a labelled key, whose label is the least of what is left),
-        // from the heads first.
+        // the heads less the excluded values' rows, where they can be subtracted), from the heads first.
         const main = rollups['main']!;
         const by = drill?.length === 1 ? drill[0]! : null;
         const less =
-          dayFilter?.exclude && !main.label && fromDayRows(q, main) && dayFilterFrom(q, main, dayFilter) === read.startMs
+          dayFilter?.exclude && !unsubtractable(main, q.users) && fromDayRows(q, main) && dayFilterFrom(q, main, dayFilter) === read.startMs
             ? {
                 key: `not ${dayFilter.field} ${JSON.stringify(dayFilter.values)}`,
                 rows: (hours: boolean) => aggregate({ ...q, filters: [dayFilter.matching], dayFilter: { ...dayFilter, exclude: false } }, main, { days: hours ? 'whole' : 'wholeDays' }),
