@@ -534,7 +534,7 @@ interface DayFilterRead {
   readonly field: string;
   readonly values: readonly string[];
   readonly exclude: boolean;
-  /** The field is a list (an event holds several values): an exclusion subtracts rows (see dayFilterAggregate). */
+  /** The field is a list (an event holds several values): an exclusion of its value is read by subtraction alone. */
   readonly list: boolean;
   readonly builds: ReadonlyMap<number, readonly Sql[]>;
   /** The events with one of the values (the filter's condition; of an exclusion, the excluded events). */
@@ -552,8 +552,7 @@ function fromDayRows({ dayFilter, drill, users }: AggregateRead, d: RollupDef): 
 
 /**
  * Where dayFilterAggregate reads rows from (raw events before): the stamp rollup's daily rows, and for an exclusion
- * the rollup's own, filled that far (`wholeFrom`, as for aggregate; the heads' exclusion, Heads.top's `less`, reads
- * them).
+ * the rollup's own, filled that far (`wholeFrom`, as for aggregate).
  */
 function dayFilterFrom({ read, wholeFrom }: AggregateRead, d: RollupDef, filter: DayFilterRead): number {
   const id = rollupId(d);
