@@ -72,10 +72,10 @@ export const dayLists = (logType: LogType): readonly string[] => KINDS.get(logTy
 export const dayStamp = (logType: LogType) => KINDS.get(logType)?.stamp;
 
 /**
- * The rollup rows (tenant_id, rollup, field, by_key, hour, then ROW_COLUMNS) of a shard's events of a kind matching
- * `where`, per field of dayFields the event has, `by_key` its value and `hour` their UTC day, for every report rollup of
- * the kind (the store's eventRows); `hourly`: `hour` their UTC hour, for the rollups of the kind's series and heat maps
- * (null: the kind has none).
+ * The rollup rows (tenant_id, rollup, field, by_key, hour, then ROW_COLUMNS, `users` a list of the distinct users) of
+ * a shard's events of a kind matching `where`, per field of dayFields the event has, `by_key` its value and `hour`
+ * their UTC day, for every report rollup of the kind (the store's eventRows); `hourly`: `hour` their UTC hour, for the
+ * rollups of the kind's series and heat maps (null: the kind has none).
  */
 export type DayRows = (logType: LogType, where: readonly Sql[], hourly: boolean) => Sql | null;
 
@@ -243,7 +243,7 @@ export class FilterDays {
     for (const [table, rows] of [['log_filter_days_local', this.rowsOf(logType, where, false)], ['log_filter_hours_local', this.rowsOf(logType, where, true)]] as const) {
       if (!rows) continue;
       await this.ch.command(
-        sql`INSERT INTO ${this.db}.${raw(table)} (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled)
+        sql`INSERT INTO ${this.db}.${raw(table)} (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, user_list, label, labelled)
             SELECT toUInt32(${shard}), tenant_id, rollup, field, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})`,
         shard,
       );
@@ -275,7 +275,8 @@ interface BuildRow {
 
 /**
  * How a build names what it holds: the kind's filter fields, `+hours` since its hourly rows (migration 018) are written
- * too, and `+absent` since some rollups' rows count events without a field under ABSENT, so that a build made before
- * either is built anew (and read for no report until then).
+ * too, `+absent` since some rollups' rows count events without a field under ABSENT, and `+userlists` since rows keep
+ * their distinct users as lists (migration 020), so that a build made before any of them is built anew (and read for
+ * no report until then).
  */
-const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours+absent`;
+const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours+absent+userlists`;

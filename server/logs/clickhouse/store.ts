@@ -244,7 +244,8 @@ function keyOf(d: RollupDef): [Sql, Sql] {
  * read once for all the rollups given. `where`: the events' scope. `keyed`: contributions keyed by a drill-down
  * rollup's filter value (the views of the drill tables), see contributions. `plain`: `groups` do not name `c`, and one
  * rollup of plain fields is read from the event itself, without the ARRAY JOIN of tuples: a report's raw read of its
- * partial hours, quicker so (docs/benchmarks.md, 2026-12-04).
+ * partial hours, quicker so (docs/benchmarks.md, 2026-12-04). `userList`: the users as an array of the distinct ones
+ * (groupUniqArray) instead of a uniqExact state, as the rows per filter value keep them (`user_list`, migration 020).
  */
 function eventRows(
   logType: LogType,
@@ -253,7 +254,12 @@ function eventRows(
   where: readonly Sql[],
   groups: readonly Sql[],
   as: (c: RowColumn) => string,
-  { groupAs = (i: number) => `g${i}`, keyed = false, plain = false }: { groupAs?: (i: number) => string; keyed?: boolean; plain?: boolean } = {},
+  {
+    groupAs = (i: number) => `g${i}`,
+    keyed = false,
+    plain = false,
+    userList = false,
+  }: { groupAs?: (i: number) => string; keyed?: boolean; plain?: boolean; userList?: boolean } = {},
 ): Sql {
   const one = plain && !keyed && defs.length === 1 ? plainContribution(...defs[0]!) : undefined;
   const e = one ? one.elements : (i: number) => raw(`tupleElement(c, ${i})`);
@@ -265,7 +271,7 @@ function eventRows(
     sql`countIf(${e(4)} = 1) AS ${raw(as('first_events'))}`,
     sql`sum(bytes) AS ${raw(as('byte_sum'))}`,
     sql`sumIf(bytes, ${e(4)} = 1) AS ${raw(as('first_byte_sum'))}`,
-    sql`uniqExactIfState(${e(5)}, ${e(6)}) AS ${raw(as('users'))}`,
+    sql`${raw(userList ? 'groupUniqArrayIf' : 'uniqExactIfState')}(${e(5)}, ${e(6)}) AS ${raw(as('users'))}`,
     sql`minIfState(${e(7)}, ${e(8)}) AS ${raw(as('label'))}`,
     sql`countIf(${e(8)} = 1) AS ${raw(as('labelled'))}`,
   ];
@@ -611,13 +617,14 @@ function dayFilterAggregate(
   const subtract = filter.exclude && !unsubtractable(d, users);
   const signed = (part: Sql, negative = false) => (subtract ? signedRows(groups, part, negative) : part);
   const values = sql`by_key ${raw(filter.exclude && !subtract ? 'NOT IN' : 'IN')} (${join(filter.values.map((v) => sql`${v}`), ', ')})`;
-  const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true }))];
+  // Distinct users as lists of them, as the rows per filter value keep them (never subtracted).
+  const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true, userList: users }))];
   for (const [table, grain, part] of tables) {
     if (!part.days.size) continue;
     const builds = [...part.days].flatMap((day) => filter.builds.get(day)!);
     parts.push(
       signed(
-        sql`SELECT ${rowColumns(groups)}
+        sql`SELECT ${rowColumns(groups, users ? 'user_list' : 'users')}
               FROM ${db}.${raw(table)}
              WHERE tenant_id = ${tenantId} AND rollup = ${id} AND field = ${filter.field} AND ${values}
                AND ${within('hour', part.spans)} AND (shard, intDiv(hour, ${DAY_MS}) * ${DAY_MS}, build) IN (${join(builds, ', ')})`,
@@ -629,7 +636,7 @@ function dayFilterAggregate(
         signed(sql`SELECT ${rowColumns(groups)} FROM ${db}.${raw(grain.table)} WHERE tenant_id = ${tenantId} AND rollup = ${id} AND ${within('hour', part.spans)}`),
       );
   }
-  return grouped(d, groups, parts, { users, totals, having: subtract });
+  return grouped(d, groups, parts, { users: users && 'lists', totals, having: subtract });
 }
 
 /**
@@ -642,15 +649,24 @@ function signedRows(groups: (col: string) => Sql[], part: Sql, negative: boolean
   return sql`SELECT ${raw(columns.join(', '))} FROM (${part})`;
 }
 
-/** The columns of a part of rollup rows (a table with `hour` and ROW_COLUMNS): its groups `g<i>`, its columns `r_…`. */
-const rowColumns = (groups: (col: string) => Sql[]) =>
-  join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c} AS ${r(c)}`))], ', ');
+/**
+ * The columns of a part of rollup rows (a table with `hour` and ROW_COLUMNS): its groups `g<i>`, its columns `r_…`;
+ * `users`: the table's column of distinct users.
+ */
+const rowColumns = (groups: (col: string) => Sql[], users = 'users') =>
+  join([...groups('hour').map((x, i) => sql`${x} AS g${raw(String(i))}`), ...ROW_COLUMNS.map((c) => raw(`${c === 'users' ? users : c} AS ${r(c)}`))], ', ');
 
 /**
- * The union of a rollup's parts (raw and rollup rows, the columns `r_…`) grouped once more, as `Grouped`; `totals`:
- * WITH TOTALS; `having`: only keys with events (the parts subtract rows: a key of excluded events alone sums to none).
+ * The union of a rollup's parts (raw and rollup rows, the columns `r_…`) grouped once more, as `Grouped`; `users`:
+ * distinct users counted, from uniqExact states, or ('lists') from lists of them; `totals`: WITH TOTALS; `having`:
+ * only keys with events (the parts subtract rows: a key of excluded events alone sums to none).
  */
-function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly Sql[], { users, totals = false, having = false }: { users: boolean; totals?: boolean; having?: boolean }): Sql {
+function grouped(
+  d: RollupDef,
+  groups: (col: string) => Sql[],
+  parts: readonly Sql[],
+  { users, totals = false, having = false }: { users: boolean | 'lists'; totals?: boolean; having?: boolean },
+): Sql {
   const g = groups('ts').map((_, i) => raw(`g${i}`));
   const columns = [
     ...g,
@@ -659,7 +675,7 @@ function grouped(d: RollupDef, groups: (col: string) => Sql[], parts: readonly S
     raw(`sum(${r('first_events')}) AS first_events`),
     raw(`sum(${r('byte_sum')}) AS byte_sum`),
     raw(`sum(${r('first_byte_sum')}) AS first_byte_sum`),
-    raw(users ? `uniqExactIfMerge(${r('users')}) AS users` : 'toUInt64(0) AS users'),
+    raw(users === 'lists' ? `uniqExactArray(${r('users')}) AS users` : users ? `uniqExactIfMerge(${r('users')}) AS users` : 'toUInt64(0) AS users'),
     // A rollup without a label field has none to merge: its rows' label states are not read.
     raw(d.label ? `if(sum(${r('labelled')}) = 0, NULL, minIfMerge(${r('label')})) AS label` : 'CAST(NULL AS Nullable(String)) AS label'),
   ];
@@ -742,7 +758,9 @@ export class ClickHouseLogStore implements LogStore {
       (logType, where, hourly) => {
         const defs = (hourly ? HOUR_KINDS : REPORT_KINDS).get(logType);
         const named = dayGroups(logType, hourly ? HOUR_MS : DAY_MS);
-        return defs?.length ? eventRows(logType, defs, sql`${this.db}.log_events_local`, where, named.map(([, g]) => g), (c) => c, { groupAs: (i) => named[i]![0] }) : null;
+        return defs?.length
+          ? eventRows(logType, defs, sql`${this.db}.log_events_local`, where, named.map(([, g]) => g), (c) => c, { groupAs: (i) => named[i]![0], userList: true })
+          : null;
       },
       (table, id) => this.fills.wholeFrom(table, id),
     );
