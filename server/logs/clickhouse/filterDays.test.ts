@@ -14,7 +14,7 @@ import { sqlLogStore } from '../sqlStore';
 import { openSeededTestDb, TEST_NOW, TEST_TENANTS } from '../testDb';
 import { raw, sql, type Sql } from './bind';
 import { clickHouseConfig } from './client';
-import { dayFields, dayLists, type DayRows, FILTER_TABLES, FilterDays } from './filterDays';
+import { dayFields, dayLists, type DayRows, FILTER_TABLES, FilterDays, hourDays } from './filterDays';
 import { ClickHouseLogStore } from './store';
 import { dropScratchDatabase, scratchDatabase, withUnnamedDeletedAtOnce } from './testCluster';
 
@@ -105,7 +105,9 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
 
   it("reads a day's rows while its events are those they were built from, and its events once they changed", { timeout: 120_000 }, async () => {
     const tenantId = 'tenant-filter-days';
-    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 3 * DAY_MS;
+    // Three past days, none of them built an hour at a time.
+    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 6 * DAY_MS;
+    expect(hourDays(TEST_NOW).filter((d) => d >= day && d < day + 3 * DAY_MS)).toEqual([]);
     const events: IncomingEvent[] = [...Array(30)].map((_, i) => ({
       ts: day + (i % 3) * DAY_MS + HOUR_MS + i * 60_000,
       event: {
@@ -214,7 +216,8 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
 
   it('deletes the rows of a build its day changed under an hour after it started, and builds the day anew', { timeout: 120_000 }, async () => {
     const tenantId = 'tenant-filter-unrecorded';
-    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 2 * DAY_MS;
+    const day = Math.floor(TEST_NOW / DAY_MS) * DAY_MS - 3 * DAY_MS;
+    expect(hourDays(TEST_NOW)).not.toContain(day);
     const event = (i: number): IncomingEvent => ({ ts: day + HOUR_MS + i * 60_000, event: { userid: 'u@x.example', group: 'Sales', pe_action: 'block', domain: `d${i % 3}.example`, bytes: 10 } });
     await store.ingest(db, tenantId, 'web', [...Array(12)].map((_, i) => event(i)));
     await store.queue.settled(db, tenantId);
@@ -256,6 +259,76 @@ describe.skipIf(!url)('ClickHouse rows per filter value of past days', () => {
     expect(built).toEqual(await answer(false));
     expect((built as { total: number }).total).toBe(13);
   });
+
+  it("reads the current day's past hours from their own builds, and deletes them once no report interval's range starts that day", { timeout: 120_000 }, async () => {
+    const tenantId = 'tenant-filter-hours';
+    const today = Math.floor(TEST_NOW / DAY_MS) * DAY_MS;
+    // Four hours of the current day (TEST_NOW is at noon UTC); the current hour has none.
+    const events: IncomingEvent[] = [...Array(24)].map((_, i) => ({
+      ts: today + (i % 4) * HOUR_MS + i * 60_000,
+      event: { userid: `u${i % 3}@x.example`, group: i % 2 ? 'Sales' : 'Legal', pe_action: i % 3 ? 'allow' : 'block', domain: `d${i % 5}.example`, bytes: 10 },
+    }));
+    await store.ingest(db, tenantId, 'web', events);
+    await store.queue.settled(db, tenantId);
+    const pass = (now = TEST_NOW) => store.filterDays.build({ now, settled: false, minEvents: 1 });
+    await pass();
+    expect((await buildsOf(tenantId)).filter((b) => b.hourly).map((b) => b.hour)).toEqual([0, 1, 2, 3].map((h) => today + h * HOUR_MS));
+    const range = { start: today / 1000, end: TEST_NOW / 1000 - 1, limit: 10 };
+    const answers = async (rollups = true) =>
+      Promise.all(
+        (
+          [
+            ['top_domains', { group: 'Sales' }],
+            ['group_users', { not_pe_action: 'block' }],
+            ['top_domains', { not_pe_action: 'block' }],
+            ['action_summary', { group: 'Sales', granularity: 'PT1H' }],
+          ] as const
+        ).map(([name, filter]) => store.report(db, tenantId, name, { ...range, ...filter }, TEST_NOW, { rollups })),
+      );
+    const built = await answers();
+    expect(built).toEqual(await answers(false));
+    expect(built[0]).toMatchObject({ total: 12 });
+    // An event arriving late for an hour built: that hour is read from its events until it is built again.
+    await store.ingest(db, tenantId, 'web', [{ ts: today + HOUR_MS + 1, event: { userid: 'late@x.example', group: 'Sales', domain: 'late.example', bytes: 1 } }]);
+    await store.queue.settled(db, tenantId);
+    const late = await answers(false);
+    expect(late[0]).toMatchObject({ total: 13 });
+    expect(await answers()).toEqual(late);
+    await pass();
+    // The day's events deleted behind the rows' back: the hours' rows still answer, so they are what is read.
+    const database = raw(store.ch.config.database);
+    for (let shard = 0; shard < store.ch.shardCount; shard++) {
+      await store.ch.command(sql`ALTER TABLE ${database}.log_events_local DELETE WHERE tenant_id = ${tenantId} AND ts >= ${today}`, shard);
+      await store.ch.mutationsDone(shard);
+    }
+    expect((await answers(false))[0]).toMatchObject({ total: 0 });
+    expect(await answers()).toEqual(late);
+    // The next day the day is built whole and its hours kept (a range of 24 hours starts that day); once no report
+    // interval's range starts that day, its hours' builds and rows are deleted.
+    await pass(TEST_NOW + DAY_MS);
+    expect((await buildsOf(tenantId)).map((b) => b.hourly).sort()).toEqual([false, true, true, true, true]);
+    expect(hourDays(TEST_NOW + 3 * DAY_MS)).not.toContain(today);
+    await pass(TEST_NOW + 3 * DAY_MS);
+    for (let shard = 0; shard < store.ch.shardCount; shard++) await store.ch.mutationsDone(shard);
+    expect(await buildsOf(tenantId)).toEqual([{ hour: today, hourly: false }]);
+    // No rows of the hours' builds left (the day's build read no events: they were deleted).
+    expect(await unnamed(tenantId)).toBe(0);
+    expect(Math.max(...(await buildsPerDay(tenantId, ['log_filter_hours_local'])))).toBe(0);
+  });
+
+  /** The tenant's builds on every shard: their span's start, and whether an hour's. */
+  async function buildsOf(tenantId: string): Promise<{ hour: number; hourly: boolean }[]> {
+    const out: { hour: number; hourly: boolean }[] = [];
+    for (let shard = 0; shard < store.ch.shardCount; shard++) {
+      const rows = await store.ch.rows<{ d: string; f: string }>(
+        sql`SELECT toString(hour) AS d, fields AS f FROM ${raw(store.ch.config.database)}.log_filter_builds_local WHERE tenant_id = ${tenantId}`,
+        { shard },
+      );
+      out.push(...rows.map((r) => ({ hour: Number(r.d), hourly: r.f.endsWith('+anhour') })));
+    }
+    // One build a span: several shards' builds of a span count once.
+    return [...new Map(out.map((b) => [`${b.hour} ${b.hourly}`, b])).values()].sort((a, b) => a.hour - b.hour || Number(a.hourly) - Number(b.hourly));
+  }
 
   /** Per shard and table of filterDays.ts, the most builds a UTC day of the tenant has there (0: none). */
   async function buildsPerDay(tenantId: string, tables = FILTER_TABLES): Promise<number[]> {

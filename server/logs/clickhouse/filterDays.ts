@@ -12,14 +12,23 @@
  * - a read takes a day's rows where every shard holding events of the day has a build whose stamp still holds (the
  *   newest), and the day's raw events where one has not (not built yet, or its events changed since: an event arriving
  *   late, a recount, retention): the rows change how fast a report answers, never what.
- * A pass deletes what no read takes: on each shard, the builds of a day older than its newest (an event arriving late
- * makes a day built anew) and those holding other filters than the kind's now, first their builds rows, so that no
- * read takes them after it, then once that is done their rows; and, once every UNNAMED.afterMs, the rows of builds
- * never recorded (their day changed while they ran, or their server stopped) started longer ago than that.
+ * Some UTC days are built an hour at a time too (`HOUR_SPANS`, `hourDays`): the current one, and the first day of a
+ * range of each report interval ending now (a 30-day report's starts 30 days and 10.6 hours ago): each past hour of
+ * them with at least a 24th of FILTER_DAYS.minEvents events, the rows of every rollup of the kind for that hour
+ * (log_filter_hours_local), stamped by the stamp rollup's hourly rows. A read takes them for the whole hours of a day
+ * without a build of its own (the current day) and of its range's partial first day, where the day's build has rows
+ * per day only (but for the series and heat maps); so a report of an interval given such a filter reads from its
+ * events only its first and last partial hours, where it read every hour of its partial days. A pass deletes the hours'
+ * builds of the days no longer among them.
+ * A pass deletes what no read takes: on each shard, the builds of a span older than its newest (an event arriving late
+ * makes a span built anew), those holding other filters than the kind's now and the hours of a day built whole, first
+ * their builds rows, so that no read takes them after it, then once that is done their rows; and, once every
+ * UNNAMED.afterMs, the rows of builds never recorded (their span changed while they ran, or their server stopped)
+ * started longer ago than that.
  */
 import { type LogType } from '../../../schemas/logs';
-import { reportFilters } from '../../../schemas/reports';
-import { DAY_MS } from '../rollups';
+import { REPORT_INTERVAL_MS, reportFilters } from '../../../schemas/reports';
+import { DAY_MS, HOUR_MS } from '../rollups';
 import { join, raw, sql, type Sql } from './bind';
 import type { ClickHouse } from './client';
 import { stampRollup } from './heads';
@@ -30,8 +39,9 @@ import { CLUSTER_KINDS } from './columns';
 export const FILTER_TABLES = ['log_filter_days_local', 'log_filter_hours_local', 'log_filter_builds_local'];
 
 /**
- * `minEvents`: the fewest events of a kind a shard's day holds to be built (a smaller day is cheap to read from its
- * events; each day built costs a pass a statement). `everyMs`: how often the background pass looks for days to build.
+ * `minEvents`: the fewest events of a kind a shard's day holds to be built, and a 24th of it an hour's (a smaller span
+ * is cheap to read from its events; each span built costs a pass a statement). `everyMs`: how often the background
+ * pass looks for spans to build.
  */
 export const FILTER_DAYS = { minEvents: 1_000, everyMs: 60_000 };
 
@@ -73,21 +83,63 @@ export const dayStamp = (logType: LogType) => KINDS.get(logType)?.stamp;
 
 /**
  * The rollup rows (tenant_id, rollup, field, by_key, hour, then ROW_COLUMNS, `users` a list of the distinct users) of
- * a shard's events of a kind matching `where`, per field of dayFields the event has, `by_key` its value and `hour`
- * their UTC day, for every report rollup of the kind (the store's eventRows); `hourly`: `hour` their UTC hour, for the
- * rollups of the kind's series and heat maps (null: the kind has none).
+ * a shard's events of a kind matching `where`, per field of dayFields the event has, `by_key` its value (the store's
+ * eventRows), as `rows` says:
+ * - 'days': `hour` their UTC day, for every report rollup of the kind;
+ * - 'dayHours': `hour` their UTC hour, for the rollups of the kind's series and heat maps (null: the kind has none);
+ * - 'hours': `hour` their UTC hour, for every report rollup of the kind.
  */
-export type DayRows = (logType: LogType, where: readonly Sql[], hourly: boolean) => Sql | null;
+export type DayRows = (logType: LogType, where: readonly Sql[], rows: SpanRows) => Sql | null;
+export type SpanRows = 'days' | 'dayHours' | 'hours';
+
+/**
+ * The spans built: UTC days before the current one, and the current day's past UTC hours. `stamps`: the table of the
+ * stamp rollup's rows per span; `tables`: what a build writes, where; `fields`: how a build names what it holds.
+ */
+interface SpanGrain {
+  readonly ms: number;
+  readonly stamps: 'log_rollups_daily_local' | 'log_rollups_local';
+  readonly tables: readonly (readonly [string, SpanRows])[];
+  readonly fields: (kind: { readonly fields: readonly string[] }) => string;
+}
+const DAY_SPANS: SpanGrain = {
+  ms: DAY_MS,
+  stamps: 'log_rollups_daily_local',
+  tables: [
+    ['log_filter_days_local', 'days'],
+    ['log_filter_hours_local', 'dayHours'],
+  ],
+  fields: (kind) => fieldsOf(kind),
+};
+const HOUR_SPANS: SpanGrain = { ms: HOUR_MS, stamps: 'log_rollups_local', tables: [['log_filter_hours_local', 'hours']], fields: (kind) => `${fieldsOf(kind)}+anhour` };
+const SPAN_GRAINS = [DAY_SPANS, HOUR_SPANS];
+
+/**
+ * The UTC days (their starts) built an hour at a time at `now`: its own, and the first day of a range of each report
+ * interval ending then.
+ */
+export const hourDays = (now: number): readonly number[] =>
+  [...new Set([now, ...Object.values(REPORT_INTERVAL_MS).map((ms) => now - ms)].map((t) => Math.floor(t / DAY_MS) * DAY_MS))].sort((a, b) => a - b);
+
+/**
+ * The builds a read takes (FilterDays.readable), as `(shard, UTC day, build)` tuples: per UTC day (its start), of
+ * the day's own builds; per UTC hour (its start), of the hour's.
+ */
+export interface FilterBuilds {
+  readonly days: ReadonlyMap<number, readonly Sql[]>;
+  readonly hours: ReadonlyMap<number, readonly Sql[]>;
+}
 
 export class FilterDays {
   /** The stamps the last pass saw: a day is built once a pass finds it unchanged. */
   private seen = new Map<string, number>();
   /**
-   * Per tenant and kind, the UTC days with a build on some shard, as the last pass found them and builds since: a
-   * read of the other days takes their events without looking for a build. Null until the first pass (a minute after
-   * the start): a read then looks for a build of each of its whole days, as a restarted server has them on disk.
+   * Per span grain, tenant and kind, the spans (UTC days, hours) with a build on some shard, as the last pass found
+   * them and builds since: a read of the other spans takes their events without looking for a build. Null until the
+   * first pass (a minute after the start): a read then looks for a build of each of its whole days, and of its whole
+   * hours of the days built an hour at a time, as a restarted server has them on disk.
    */
-  private days: Map<string, Set<number>> | null = null;
+  private spans: Map<SpanGrain, Map<string, Set<number>>> | null = null;
   /** When a pass last looked for the rows of builds never recorded (see `prune`). */
   private scanned = 0;
   private readonly stop = new AbortController();
@@ -104,54 +156,73 @@ export class FilterDays {
     return raw(this.ch.config.database);
   }
 
-  private found(days: Map<string, Set<number>>, tenantId: string, logType: string, day: number): void {
+  private found(spans: Map<SpanGrain, Map<string, Set<number>>>, grain: SpanGrain, tenantId: string, logType: string, start: number): void {
     const key = `${tenantId} ${logType}`;
-    days.set(key, (days.get(key) ?? new Set()).add(day));
+    const of = spans.get(grain) ?? spans.set(grain, new Map()).get(grain)!;
+    of.set(key, (of.get(key) ?? new Set()).add(start));
   }
 
   /**
-   * The builds a read of a tenant's kind over [from, to) takes: per UTC day within it with a build on some shard, the
-   * newest build of each shard holding events of the day whose stamp still holds there, as `(shard, hour, build)`
-   * tuples. A day where a shard with events has none is left out: it is read from the events.
+   * The builds a read of a tenant's kind over [from, to) takes: per UTC day and UTC hour within it with a build on some
+   * shard, the newest build of each shard holding events of the span whose stamp still holds there. A span where a
+   * shard with events has none is left out: it is read from the events.
    */
-  async readable(tenantId: string, logType: LogType, from: number, to: number): Promise<Map<number, Sql[]>> {
+  async readable(tenantId: string, logType: LogType, from: number, to: number): Promise<FilterBuilds> {
     const kind = KINDS.get(logType);
-    const first = Math.ceil(from / DAY_MS) * DAY_MS;
-    const whole = Array.from({ length: Math.max(0, Math.floor((to - first) / DAY_MS)) }, (_, i) => first + i * DAY_MS);
-    const days = (this.days ? [...(this.days.get(`${tenantId} ${logType}`) ?? [])] : whole).filter((d) => d >= from && d + DAY_MS <= to);
-    const out = new Map<number, Sql[]>();
-    if (!kind || !days.length) return out;
-    const inDays = sql`hour IN (${join(days.map((d) => sql`${d}`), ', ')})`;
+    const key = `${tenantId} ${logType}`;
+    // Before the first pass, each whole day of the range, and each whole hour of the days built an hour at a time at
+    // the range's end.
+    const byHour = hourDays(to - 1);
+    const [days, hours] = SPAN_GRAINS.map((grain) => {
+      const first = Math.ceil(from / grain.ms) * grain.ms;
+      const whole = Array.from({ length: Math.max(0, Math.floor((to - first) / grain.ms)) }, (_, i) => first + i * grain.ms).filter(
+        (t) => grain === DAY_SPANS || byHour.includes(Math.floor(t / DAY_MS) * DAY_MS),
+      );
+      return (this.spans ? [...(this.spans.get(grain)?.get(key) ?? [])] : whole).filter((t) => t >= from && t + grain.ms <= to);
+    }) as [number[], number[]];
+    const out = { days: new Map<number, Sql[]>(), hours: new Map<number, Sql[]>() };
+    if (!kind || !(days.length || hours.length)) return out;
+    const listed = (starts: readonly number[]) => join(starts.map((t) => sql`${t}`), ', ');
     const shards = await Promise.all(
       Array.from({ length: this.ch.shardCount }, async (_, shard) => {
-        const [stamps, builds] = await Promise.all([
-          this.ch.rows<{ d: string; n: string }>(
-            sql`SELECT toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local
-                 WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND ${inDays} GROUP BY hour`,
-            { shard },
-          ),
-          this.ch.rows<{ d: string; n: string; b: string }>(
-            sql`SELECT toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
-                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND fields = ${fieldsOf(kind)} AND ${inDays} GROUP BY hour, stamp`,
+        const stampsOf = (grain: SpanGrain, starts: readonly number[]) =>
+          starts.length
+            ? this.ch.rows<{ d: string; n: string }>(
+                sql`SELECT toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.${raw(grain.stamps)}
+                     WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND hour IN (${listed(starts)}) GROUP BY hour`,
+                { shard },
+              )
+            : Promise.resolve([]);
+        const [dayStamps, hourStamps, builds] = await Promise.all([
+          stampsOf(DAY_SPANS, days),
+          stampsOf(HOUR_SPANS, hours),
+          this.ch.rows<{ d: string; n: string; f: string; b: string }>(
+            sql`SELECT toString(hour) AS d, toString(stamp) AS n, fields AS f, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
+                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND fields IN (${DAY_SPANS.fields(kind)}, ${HOUR_SPANS.fields(kind)})
+                   AND hour IN (${listed([...days, ...hours])}) GROUP BY hour, stamp, fields`,
             { shard },
           ),
         ]);
-        return { stamps: new Map(stamps.map((r) => [r.d, r.n])), builds: new Map(builds.map((r) => [`${r.d} ${r.n}`, r.b])) };
+        return {
+          stamps: new Map<string, string>([...dayStamps.map((r) => [`${DAY_MS} ${r.d}`, r.n] as const), ...hourStamps.map((r) => [`${HOUR_MS} ${r.d}`, r.n] as const)]),
+          builds: new Map(builds.map((r) => [`${r.f === DAY_SPANS.fields(kind) ? DAY_MS : HOUR_MS} ${r.d} ${r.n}`, r.b])),
+        };
       }),
     );
-    for (const day of days) {
-      const tuples: Sql[] = [];
-      let whole = true;
-      for (const [shard, { stamps, builds }] of shards.entries()) {
-        // A shard without events of the day needs no build of it.
-        const n = stamps.get(String(day));
-        if (!Number(n)) continue;
-        const build = builds.get(`${day} ${n}`);
-        if (build) tuples.push(sql`(${shard}, ${day}, ${Number(build)})`);
-        else whole = false;
+    for (const [grain, starts, into] of [[DAY_SPANS, days, out.days], [HOUR_SPANS, hours, out.hours]] as const)
+      for (const start of starts) {
+        const tuples: Sql[] = [];
+        let whole = true;
+        for (const [shard, { stamps, builds }] of shards.entries()) {
+          // A shard without events of the span needs no build of it.
+          const n = stamps.get(`${grain.ms} ${start}`);
+          if (!Number(n)) continue;
+          const build = builds.get(`${grain.ms} ${start} ${n}`);
+          if (build) tuples.push(sql`(${shard}, ${Math.floor(start / DAY_MS) * DAY_MS}, ${Number(build)})`);
+          else whole = false;
+        }
+        if (whole && tuples.length) into.set(start, tuples);
       }
-      if (whole && tuples.length) out.set(day, tuples);
-    }
     return out;
   }
 
@@ -167,80 +238,91 @@ export class FilterDays {
   }
 
   /**
-   * One pass: builds each shard's past days (before `now`'s UTC day) of a kind with at least `minEvents` events and no
-   * build at their stamp, once a pass has seen the same events (`settled`; false builds every such day now). Resolves
-   * with the days built.
+   * One pass: builds each shard's past days (before `now`'s UTC day) and the past hours of the days of
+   * `hourDays(now)` of a kind with at least `minEvents` events (an hour a 24th of it) and no build at their stamp, once a pass has seen the
+   * same events (`settled`; false builds every such span now). Resolves with the spans built.
    */
   async build({ now = Date.now(), settled = true, minEvents = FILTER_DAYS.minEvents, signal }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
     if (!KINDS.size) return 0;
     const today = Math.floor(now / DAY_MS) * DAY_MS;
+    const byHour = hourDays(now);
+    const due = new Map([
+      [DAY_SPANS, sql`hour < ${today}`],
+      [HOUR_SPANS, sql`intDiv(hour, ${DAY_MS}) * ${DAY_MS} IN (${join(byHour.map((d) => sql`${d}`), ', ')}) AND hour < ${Math.floor(now / HOUR_MS) * HOUR_MS}`],
+    ]);
     const kinds = new Map([...KINDS].map(([t, { stamp }]) => [stamp, t]));
     const seen = new Map<string, number>();
-    const days = new Map<string, Set<number>>();
+    const spans = new Map<SpanGrain, Map<string, Set<number>>>();
     const scan = Date.now() - this.scanned >= UNNAMED.afterMs;
     if (scan) this.scanned = Date.now();
     let built = 0;
     for (let shard = 0; shard < this.ch.shardCount; shard++) {
-      const due = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
-        sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local
-             WHERE rollup IN (${join([...kinds.keys()].map((id) => sql`${id}`), ', ')}) AND hour < ${today}
-             GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${minEvents}`,
-        { shard },
-      );
       const all = await this.ch.rows<BuildRow>(
         sql`SELECT DISTINCT tenant_id, log_type, toString(hour) AS d, toString(stamp) AS n, fields, toString(build) AS b FROM ${this.db}.log_filter_builds_local`,
         { shard },
       );
-      // The newest build of each day holding the kind's filters; the others are deleted. (A build holding other
-      // filters than the kind's now is neither read nor kept.)
-      const newest = new Map<string, BuildRow>();
+      // The newest build of each span holding the kind's filters; the others are deleted, and those of hours of days
+      // no longer built an hour at a time. (A build holding other filters than the kind's now is neither read nor kept.)
+      const newest = new Map<string, BuildRow & { grain: SpanGrain }>();
       for (const b of all) {
         const kind = KINDS.get(b.log_type as LogType);
-        const key = `${b.tenant_id} ${b.log_type} ${b.d}`;
-        if (kind && b.fields === fieldsOf(kind) && Number(b.b) > Number(newest.get(key)?.b ?? -1)) newest.set(key, b);
+        const grain = kind && SPAN_GRAINS.find((g) => g.fields(kind) === b.fields);
+        const key = `${b.tenant_id} ${b.log_type} ${grain?.ms} ${b.d}`;
+        if (grain && Number(b.b) > Number(newest.get(key)?.b ?? -1)) newest.set(key, { ...b, grain });
       }
-      const builds = [...newest.values()];
-      await this.prune(shard, all.filter((b) => !builds.includes(b)), scan, signal);
-      for (const b of builds) this.found(days, b.tenant_id, b.log_type, Number(b.d));
-      const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.d} ${b.n}`));
-      for (const r of due) {
-        const logType = kinds.get(r.rollup)!;
-        const [start, stamp] = [Number(r.d), Number(r.n)];
-        const key = `${shard} ${r.tenant_id} ${logType} ${start}`;
-        seen.set(key, stamp);
-        if (done.has(`${r.tenant_id} ${logType} ${start} ${stamp}`) || (settled && this.seen.get(key) !== stamp)) continue;
-        if (this.wholeFrom('log_rollups_daily_local', r.rollup) > start) continue;
-        if (signal?.aborted) return built;
-        if (!(await this.buildDay(shard, r.tenant_id, logType, start, stamp))) continue;
-        built++;
-        // Readable at once, not only after the next pass.
-        if (this.days) this.found(this.days, r.tenant_id, logType, start);
-        this.found(days, r.tenant_id, logType, start);
+      const builds = [...newest.values()].filter((b) => b.grain === DAY_SPANS || byHour.includes(Math.floor(Number(b.d) / DAY_MS) * DAY_MS));
+      const kept = new Set(builds.map((b) => `${b.tenant_id} ${b.b}`));
+      await this.prune(shard, all.filter((b) => !kept.has(`${b.tenant_id} ${b.b}`)), scan, signal);
+      for (const b of builds) this.found(spans, b.grain, b.tenant_id, b.log_type, Number(b.d));
+      const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.grain.ms} ${b.d} ${b.n}`));
+      for (const [grain, when] of due) {
+        const stamps = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
+          sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.${raw(grain.stamps)}
+               WHERE rollup IN (${join([...kinds.keys()].map((id) => sql`${id}`), ', ')}) AND ${when}
+               GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${Math.ceil((minEvents * grain.ms) / DAY_MS)}`,
+          { shard },
+        );
+        for (const r of stamps) {
+          const logType = kinds.get(r.rollup)!;
+          const [start, stamp] = [Number(r.d), Number(r.n)];
+          const key = `${shard} ${r.tenant_id} ${logType} ${grain.ms} ${start}`;
+          seen.set(key, stamp);
+          if (done.has(`${r.tenant_id} ${logType} ${grain.ms} ${start} ${stamp}`) || (settled && this.seen.get(key) !== stamp)) continue;
+          if (this.wholeFrom(grain.stamps, r.rollup) > start) continue;
+          if (signal?.aborted) return built;
+          if (!(await this.buildSpan(shard, grain, r.tenant_id, logType, start, stamp))) continue;
+          built++;
+          // Readable at once, not only after the next pass.
+          if (this.spans) this.found(this.spans, grain, r.tenant_id, logType, start);
+          this.found(spans, grain, r.tenant_id, logType, start);
+        }
       }
     }
     this.seen = seen;
-    this.days = days;
+    this.spans = spans;
     return built;
   }
 
   /**
    * Deletes, on a shard, the builds `gone` (their builds rows, then their rows) and with `scan` the rows of builds never
-   * recorded. The rows wait until no builds row names them: a read takes the builds of its days first, then their rows.
-   * (A build's day rows are written before its hour rows: a build with hour rows has day rows.)
+   * recorded. The rows wait until no builds row names them: a read takes the builds of its spans first, then their
+   * rows. (A day's build writes its day rows before its hour rows: a build with hour rows has day rows, or is an hour's.)
    */
   private async prune(shard: number, gone: readonly BuildRow[], scan: boolean, signal?: AbortSignal): Promise<void> {
-    const unnamed = scan ? await unnamedBuilds(this.ch, shard, 'log_filter_days_local', 'log_filter_builds_local') : [];
+    const unnamed = scan ? (await Promise.all(['log_filter_days_local', 'log_filter_hours_local'].map((t) => unnamedBuilds(this.ch, shard, t, 'log_filter_builds_local')))).flat() : [];
     const rows = [...gone.map((b) => [b.tenant_id, Number(b.b)]), ...unnamed];
     const builds = gone.map((b) => [b.tenant_id, b.log_type, Number(b.d), Number(b.b)]);
     if (!(await deleteRows(this.ch, shard, 'log_filter_builds_local', ['tenant_id', 'log_type', 'hour', 'build'], builds, { applied: true, signal }))) return;
     for (const table of ['log_filter_days_local', 'log_filter_hours_local']) await deleteRows(this.ch, shard, table, ['tenant_id', 'build'], rows);
   }
 
-  /** Computes one day's rows and records them, unless the day's events changed meanwhile. */
-  private async buildDay(shard: number, tenantId: string, logType: LogType, start: number, stamp: number): Promise<boolean> {
+  /** Computes one span's rows and records them, unless the span's events changed meanwhile. */
+  private async buildSpan(shard: number, grain: SpanGrain, tenantId: string, logType: LogType, start: number, stamp: number): Promise<boolean> {
+    const kind = KINDS.get(logType)!;
     const build = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-    const where = [sql`tenant_id = ${tenantId}`, sql`ts >= ${start} AND ts < ${start + DAY_MS}`];
-    for (const [table, rows] of [['log_filter_days_local', this.rowsOf(logType, where, false)], ['log_filter_hours_local', this.rowsOf(logType, where, true)]] as const) {
+    const where = [sql`tenant_id = ${tenantId}`, sql`ts >= ${start} AND ts < ${start + grain.ms}`];
+    for (const [table, of] of grain.tables) {
+      const rows = this.rowsOf(logType, where, of);
       if (!rows) continue;
       await this.ch.command(
         sql`INSERT INTO ${this.db}.${raw(table)} (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, user_list, label, labelled)
@@ -249,14 +331,14 @@ export class FilterDays {
       );
     }
     const [after] = await this.ch.rows<{ n: string }>(
-      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.log_rollups_daily_local WHERE tenant_id = ${tenantId} AND rollup = ${KINDS.get(logType)!.stamp} AND hour = ${start}`,
+      sql`SELECT toString(sum(events)) AS n FROM ${this.db}.${raw(grain.stamps)} WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND hour = ${start}`,
       { shard },
     );
-    // Events came for the day while it was read: the rows stay unread (no builds row names them) until a pass deletes
+    // Events came for the span while it was read: the rows stay unread (no builds row names them) until a pass deletes
     // them.
     if (Number(after?.n) !== stamp) return false;
     await this.ch.command(
-      sql`INSERT INTO ${this.db}.log_filter_builds_local (tenant_id, log_type, hour, build, stamp, fields) VALUES (${tenantId}, ${logType}, ${start}, ${build}, ${stamp}, ${fieldsOf(KINDS.get(logType)!)})`,
+      sql`INSERT INTO ${this.db}.log_filter_builds_local (tenant_id, log_type, hour, build, stamp, fields) VALUES (${tenantId}, ${logType}, ${start}, ${build}, ${stamp}, ${grain.fields(kind)})`,
       shard,
     );
     return true;
@@ -274,9 +356,9 @@ interface BuildRow {
 }
 
 /**
- * How a build names what it holds: the kind's filter fields, `+hours` since its hourly rows (migration 018) are written
- * too, `+absent` since some rollups' rows count events without a field under ABSENT, and `+userlists` since rows keep
- * their distinct users as lists (migration 020), so that a build made before any of them is built anew (and read for
- * no report until then).
+ * How a day's build names what it holds: the kind's filter fields, `+hours` since its hourly rows (migration 018) are
+ * written too, `+absent` since some rollups' rows count events without a field under ABSENT, and `+userlists` since
+ * rows keep their distinct users as lists (migration 020), so that a build made before any of them is built anew (and
+ * read for no report until then). An hour's build adds `+anhour` (HOUR_SPANS).
  */
 const fieldsOf = (kind: { readonly fields: readonly string[] }) => `${kind.fields.join(',')}+hours+absent+userlists`;

@@ -34,7 +34,7 @@ import { ClickHouse, type ClickHouseConfig } from './client';
 import { migrateClickHouse } from './migrate';
 import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
 import { RollupFills } from './fill';
-import { ABSENT, dayFields, dayLists, dayStamp, FILTER_TABLES, FilterDays } from './filterDays';
+import { ABSENT, dayFields, dayLists, dayStamp, type FilterBuilds, FILTER_TABLES, FilterDays } from './filterDays';
 import { HEAD_TABLES, Heads } from './heads';
 import { IngestQueue, type Alone, type QueueEntry } from './queue';
 import { caughtUp, recountViews, scopesOf } from './recount';
@@ -534,7 +534,7 @@ function aggregate(
 
 /**
  * A report whose one filter is a field with rows per value of past days: the field, its values (`exclude`: the
- * events without them), and per UTC day (its start) the builds to read (FilterDays.readable).
+ * events without them), and per UTC day and hour the builds to read (FilterDays.readable).
  */
 interface DayFilterRead {
   readonly field: string;
@@ -542,7 +542,7 @@ interface DayFilterRead {
   readonly exclude: boolean;
   /** The field is a list (an event holds several values): an exclusion of its value is read by subtraction alone. */
   readonly list: boolean;
-  readonly builds: ReadonlyMap<number, readonly Sql[]>;
+  readonly builds: FilterBuilds;
   /** The events with one of the values (the filter's condition; of an exclusion, the excluded events). */
   readonly matching: Sql;
 }
@@ -588,26 +588,37 @@ function dayFilterAggregate(
 ): Sql {
   const { db, tenantId, read, filters, users } = q;
   const id = rollupId(d);
-  // Whole days and whole hours (of a rollup kept per hour) whose UTC day is built: read from the rows per filter value
-  // (and, for an exclusion that subtracts, the rollup's own of the same grain); else the events.
-  const rows = { days: { spans: [] as Span[], days: new Set<number>() }, hours: { spans: [] as Span[], days: new Set<number>() } };
+  // Whole days and whole hours read from the rows per filter value (and, for an exclusion that subtracts, the
+  // rollup's own of the same grain): a whole day from its day's build, a whole hour from its day's build (of a rollup
+  // kept per hour) or its hour's; what is not built from the events.
+  const rows = { days: { spans: [] as Span[], builds: new Map<string, readonly Sql[]>() }, hours: { spans: [] as Span[], builds: new Map<string, readonly Sql[]>() } };
   const tables = [['log_filter_days', DAYS, rows.days], ['log_filter_hours', HOURS, rows.hours]] as const;
   const from = dayFilterFrom(q, d, filter);
   const plan = planRange(from, read.endMs, whole, days !== false);
   const keep = partsRead(days);
   if (read.startMs < from && !(keep.raw && keep.hours && keep.days)) throw new Error(`The range's start is not yet filled for a read of its parts: ${id}`);
   const unbuilt: Span[] = [];
-  const place = (spans: readonly Span[], step: number, into: { spans: Span[]; days: Set<number> } | null) => {
+  const take = (into: (typeof rows)['days'], t: number, ms: number, key: string, builds: readonly Sql[]) => {
+    pushSpan(into.spans, t, t + ms);
+    into.builds.set(key, builds);
+  };
+  const place = (spans: readonly Span[], step: number) => {
     for (const [a, b] of spans)
       for (let t = a; t < b; t += step) {
         const day = Math.floor(t / DAY_MS) * DAY_MS;
-        const built = into && filter.builds.has(day);
-        if (built) into.days.add(day);
-        pushSpan(built ? into.spans : unbuilt, t, t + step);
+        const built = filter.builds.days.get(day);
+        if (built && step === DAY_MS) take(rows.days, t, step, `d${day}`, built);
+        else if (built && FILTER_HOURS.has(id)) take(rows.hours, t, step, `d${day}`, built);
+        else
+          for (let h = t; h < t + step; h += HOUR_MS) {
+            const hour = filter.builds.hours.get(h);
+            if (hour) take(rows.hours, h, HOUR_MS, `h${h}`, hour);
+            else pushSpan(unbuilt, h, h + HOUR_MS);
+          }
       }
   };
-  place(keep.days ? plan.days : [], DAY_MS, rows.days);
-  place(keep.hours ? plan.hours : [], HOUR_MS, FILTER_HOURS.has(id) ? rows.hours : null);
+  place(keep.days ? plan.days : [], DAY_MS);
+  place(keep.hours ? plan.hours : [], HOUR_MS);
   // The events' spans in order, adjacent ones joined: with no day built, one span as a read without the rows has.
   const spans: Span[] = [];
   const pieces = [...(read.startMs < from ? [[read.startMs, Math.min(from, read.endMs + 1)] as const] : []), ...(keep.raw ? plan.raw : []), ...unbuilt];
@@ -620,8 +631,8 @@ function dayFilterAggregate(
   // Distinct users as lists of them, as the rows per filter value keep them (never subtracted).
   const parts = [signed(eventRows(d.logType, [[id, d]], sql`${db}.log_events`, [sql`tenant_id = ${tenantId}`, within('ts', spans), ...filters], groups('ts'), r, { plain: true, userList: users }))];
   for (const [table, grain, part] of tables) {
-    if (!part.days.size) continue;
-    const builds = [...part.days].flatMap((day) => filter.builds.get(day)!);
+    if (!part.builds.size) continue;
+    const builds = [...part.builds.values()].flat();
     parts.push(
       signed(
         sql`SELECT ${rowColumns(groups, users ? 'user_list' : 'users')}
@@ -755,9 +766,9 @@ export class ClickHouseLogStore implements LogStore {
     this.heads = new Heads(ch, (table, id) => this.fills.wholeFrom(table, id));
     this.filterDays = new FilterDays(
       ch,
-      (logType, where, hourly) => {
-        const defs = (hourly ? HOUR_KINDS : REPORT_KINDS).get(logType);
-        const named = dayGroups(logType, hourly ? HOUR_MS : DAY_MS);
+      (logType, where, rows) => {
+        const defs = (rows === 'dayHours' ? HOUR_KINDS : REPORT_KINDS).get(logType);
+        const named = dayGroups(logType, rows === 'days' ? DAY_MS : HOUR_MS);
         return defs?.length
           ? eventRows(logType, defs, sql`${this.db}.log_events_local`, where, named.map(([, g]) => g), (c) => c, { groupAs: (i) => named[i]![0], userList: true })
           : null;
