@@ -240,15 +240,22 @@ export class FilterDays {
   /**
    * One pass: builds each shard's past days (before `now`'s UTC day) and the past hours of the days of
    * `hourDays(now)` of a kind with at least `minEvents` events (an hour a 24th of it) and no build at their stamp, once a pass has seen the
-   * same events (`settled`; false builds every such span now). Resolves with the spans built.
+   * same events (`settled`; false builds every such span now); `minHourEvents` sets an hour's threshold apart.
+   * Resolves with the spans built.
    */
-  async build({ now = Date.now(), settled = true, minEvents = FILTER_DAYS.minEvents, signal }: { now?: number; settled?: boolean; minEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
+  async build({
+    now = Date.now(),
+    settled = true,
+    minEvents = FILTER_DAYS.minEvents,
+    minHourEvents = Math.ceil(minEvents / 24),
+    signal,
+  }: { now?: number; settled?: boolean; minEvents?: number; minHourEvents?: number; signal?: AbortSignal } = {}): Promise<number> {
     if (!KINDS.size) return 0;
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     const byHour = hourDays(now);
     const due = new Map([
-      [DAY_SPANS, sql`hour < ${today}`],
-      [HOUR_SPANS, sql`intDiv(hour, ${DAY_MS}) * ${DAY_MS} IN (${join(byHour.map((d) => sql`${d}`), ', ')}) AND hour < ${Math.floor(now / HOUR_MS) * HOUR_MS}`],
+      [DAY_SPANS, { when: sql`hour < ${today}`, least: minEvents }],
+      [HOUR_SPANS, { when: sql`intDiv(hour, ${DAY_MS}) * ${DAY_MS} IN (${join(byHour.map((d) => sql`${d}`), ', ')}) AND hour < ${Math.floor(now / HOUR_MS) * HOUR_MS}`, least: minHourEvents }],
     ]);
     const kinds = new Map([...KINDS].map(([t, { stamp }]) => [stamp, t]));
     const seen = new Map<string, number>();
@@ -275,11 +282,11 @@ export class FilterDays {
       await this.prune(shard, all.filter((b) => !kept.has(`${b.tenant_id} ${b.b}`)), scan, signal);
       for (const b of builds) this.found(spans, b.grain, b.tenant_id, b.log_type, Number(b.d));
       const done = new Set(builds.map((b) => `${b.tenant_id} ${b.log_type} ${b.grain.ms} ${b.d} ${b.n}`));
-      for (const [grain, when] of due) {
+      for (const [grain, { when, least }] of due) {
         const stamps = await this.ch.rows<{ tenant_id: string; rollup: string; d: string; n: string }>(
           sql`SELECT tenant_id, rollup, toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.${raw(grain.stamps)}
                WHERE rollup IN (${join([...kinds.keys()].map((id) => sql`${id}`), ', ')}) AND ${when}
-               GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${Math.ceil((minEvents * grain.ms) / DAY_MS)}`,
+               GROUP BY tenant_id, \`rollup\`, hour HAVING sum(events) >= ${least}`,
           { shard },
         );
         for (const r of stamps) {
