@@ -18,13 +18,12 @@
  * (log_filter_hours_local), stamped by the stamp rollup's hourly rows. A read takes them for the whole hours of a day
  * without a build of its own (the current day) and of its range's partial first day, where the day's build has rows
  * per day only (but for the series and heat maps); so a report of an interval given such a filter reads from its
- * events only its first and last partial hours, where it read every hour of its partial days. A pass deletes the hours'
- * builds of the days no longer among them.
+ * events only its first and last partial hours, where it read every hour of its partial days.
  * A pass deletes what no read takes: on each shard, the builds of a span older than its newest (an event arriving late
- * makes a span built anew), those holding other filters than the kind's now and the hours of a day built whole, first
- * their builds rows, so that no read takes them after it, then once that is done their rows; and, once every
- * UNNAMED.afterMs, the rows of builds never recorded (their span changed while they ran, or their server stopped)
- * started longer ago than that.
+ * makes a span built anew), those holding other filters than the kind's now and the hours' builds of days no longer
+ * built an hour at a time, first their builds rows, so that no read takes them after it, then once that is done their
+ * rows; and, once every UNNAMED.afterMs, the rows of builds never recorded (their span changed while they ran, or
+ * their server stopped) started longer ago than that.
  */
 import { type LogType } from '../../../schemas/logs';
 import { REPORT_INTERVAL_MS, reportFilters } from '../../../schemas/reports';
@@ -93,8 +92,9 @@ export type DayRows = (logType: LogType, where: readonly Sql[], rows: SpanRows) 
 export type SpanRows = 'days' | 'dayHours' | 'hours';
 
 /**
- * The spans built: UTC days before the current one, and the current day's past UTC hours. `stamps`: the table of the
- * stamp rollup's rows per span; `tables`: what a build writes, where; `fields`: how a build names what it holds.
+ * The spans built: UTC days before the current one, and the past UTC hours of the days of `hourDays`. `stamps`: the
+ * table of the stamp rollup's rows per span; `tables`: what a build writes, where; `fields`: how a build names what it
+ * holds.
  */
 interface SpanGrain {
   readonly ms: number;
@@ -239,8 +239,8 @@ export class FilterDays {
 
   /**
    * One pass: builds each shard's past days (before `now`'s UTC day) and the past hours of the days of
-   * `hourDays(now)` of a kind with at least `minEvents` events (an hour a 24th of it) and no build at their stamp, once a pass has seen the
-   * same events (`settled`; false builds every such span now); `minHourEvents` sets an hour's threshold apart.
+   * `hourDays(now)` of a kind with at least `minEvents` events (an hour `minHourEvents`, a 24th of it unless given) and
+   * no build at their stamp, once a pass has seen the same events (`settled`; false builds every such span now).
    * Resolves with the spans built.
    */
   async build({
