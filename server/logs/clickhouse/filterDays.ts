@@ -183,30 +183,30 @@ export class FilterDays {
     const out = { days: new Map<number, Sql[]>(), hours: new Map<number, Sql[]>() };
     if (!kind || !(days.length || hours.length)) return out;
     const listed = (starts: readonly number[]) => join(starts.map((t) => sql`${t}`), ', ');
+    // One statement a shard: the stamps of the days and of the hours (each grain's stamp rollup rows), and the
+    // builds of both (`g` says which part a row comes from).
+    const stampsOf = (grain: SpanGrain, starts: readonly number[]) =>
+      starts.length
+        ? [
+            sql`SELECT ${String(grain.ms)} AS g, toString(hour) AS d, toString(sum(events)) AS n, '' AS b FROM ${this.db}.${raw(grain.stamps)}
+                 WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND hour IN (${listed(starts)}) GROUP BY hour`,
+          ]
+        : [];
+    const builds = sql`SELECT fields AS g, toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
+                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND fields IN (${DAY_SPANS.fields(kind)}, ${HOUR_SPANS.fields(kind)})
+                   AND hour IN (${listed([...days, ...hours])}) GROUP BY hour, stamp, fields`;
+    const statement = join([...stampsOf(DAY_SPANS, days), ...stampsOf(HOUR_SPANS, hours), builds], ' UNION ALL ');
+    const grainOf = (fields: string) => (fields === DAY_SPANS.fields(kind) ? DAY_MS : HOUR_MS);
     const shards = await Promise.all(
       Array.from({ length: this.ch.shardCount }, async (_, shard) => {
-        const stampsOf = (grain: SpanGrain, starts: readonly number[]) =>
-          starts.length
-            ? this.ch.rows<{ d: string; n: string }>(
-                sql`SELECT toString(hour) AS d, toString(sum(events)) AS n FROM ${this.db}.${raw(grain.stamps)}
-                     WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND hour IN (${listed(starts)}) GROUP BY hour`,
-                { shard },
-              )
-            : Promise.resolve([]);
-        const [dayStamps, hourStamps, builds] = await Promise.all([
-          stampsOf(DAY_SPANS, days),
-          stampsOf(HOUR_SPANS, hours),
-          this.ch.rows<{ d: string; n: string; f: string; b: string }>(
-            sql`SELECT toString(hour) AS d, toString(stamp) AS n, fields AS f, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
-                 WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND fields IN (${DAY_SPANS.fields(kind)}, ${HOUR_SPANS.fields(kind)})
-                   AND hour IN (${listed([...days, ...hours])}) GROUP BY hour, stamp, fields`,
-            { shard },
-          ),
-        ]);
-        return {
-          stamps: new Map<string, string>([...dayStamps.map((r) => [`${DAY_MS} ${r.d}`, r.n] as const), ...hourStamps.map((r) => [`${HOUR_MS} ${r.d}`, r.n] as const)]),
-          builds: new Map(builds.map((r) => [`${r.f === DAY_SPANS.fields(kind) ? DAY_MS : HOUR_MS} ${r.d} ${r.n}`, r.b])),
-        };
+        const rows = await this.ch.rows<{ g: string; d: string; n: string; b: string }>(statement, { shard });
+        const stamps = new Map<string, string>();
+        const built = new Map<string, string>();
+        for (const r of rows) {
+          if (r.b) built.set(`${grainOf(r.g)} ${r.d} ${r.n}`, r.b);
+          else stamps.set(`${r.g} ${r.d}`, r.n);
+        }
+        return { stamps, builds: built };
       }),
     );
     for (const [grain, starts, into] of [[DAY_SPANS, days, out.days], [HOUR_SPANS, hours, out.hours]] as const)
