@@ -331,9 +331,9 @@ export class FilterDays {
     for (const [table, of] of grain.tables) {
       const rows = this.rowsOf(logType, where, of);
       if (!rows) continue;
-      // One thread: ClickHouse 18.16 merging a GROUP BY past its two-level threshold (100,000 keys) on several threads
-      // into these rows' lists of users crashed the shard (a segmentation fault) in the insert; a read of the same
-      // rows did not, nor the insert on one thread or below the threshold.
+      // One thread: ClickHouse 18.16 crashed (a segmentation fault) inserting these rows' lists of users from a GROUP
+      // BY past its two-level threshold (100,000 keys) merged on two threads; a read of the same rows did not, nor the
+      // insert on one thread, nor with the two-level GROUP BY off (which cannot spill to disk).
       await this.ch.command(
         sql`INSERT INTO ${this.db}.${raw(table)} (shard, tenant_id, rollup, field, by_key, hour, build, has_key, key, events, first_events, byte_sum, first_byte_sum, user_list, label, labelled)
             SELECT toUInt32(${shard}), tenant_id, rollup, field, by_key, hour, toUInt64(${build}), has_key, key, events, first_events, byte_sum, first_byte_sum, users, label, labelled FROM (${rows})
