@@ -183,30 +183,27 @@ export class FilterDays {
     const out = { days: new Map<number, Sql[]>(), hours: new Map<number, Sql[]>() };
     if (!kind || !(days.length || hours.length)) return out;
     const listed = (starts: readonly number[]) => join(starts.map((t) => sql`${t}`), ', ');
-    // One statement a shard: the stamps of the days and of the hours (each grain's stamp rollup rows), and the
-    // builds of both (`g` says which part a row comes from).
-    const stampsOf = (grain: SpanGrain, starts: readonly number[]) =>
+    // One statement a shard: the stamps of the days and of the hours (each grain's stamp rollup rows) and the builds
+    // of both, each row named by its grain's fields (`g`); a build's row has its build (`b`).
+    const stampReads = ([[DAY_SPANS, days], [HOUR_SPANS, hours]] as const).flatMap(([grain, starts]) =>
       starts.length
         ? [
-            sql`SELECT ${String(grain.ms)} AS g, toString(hour) AS d, toString(sum(events)) AS n, '' AS b FROM ${this.db}.${raw(grain.stamps)}
+            sql`SELECT ${grain.fields(kind)} AS g, toString(hour) AS d, toString(sum(events)) AS n, '' AS b FROM ${this.db}.${raw(grain.stamps)}
                  WHERE tenant_id = ${tenantId} AND rollup = ${kind.stamp} AND hour IN (${listed(starts)}) GROUP BY hour`,
           ]
-        : [];
-    const builds = sql`SELECT fields AS g, toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
+        : [],
+    );
+    const buildReads = sql`SELECT fields AS g, toString(hour) AS d, toString(stamp) AS n, toString(max(build)) AS b FROM ${this.db}.log_filter_builds_local
                  WHERE tenant_id = ${tenantId} AND log_type = ${logType} AND fields IN (${DAY_SPANS.fields(kind)}, ${HOUR_SPANS.fields(kind)})
                    AND hour IN (${listed([...days, ...hours])}) GROUP BY hour, stamp, fields`;
-    const statement = join([...stampsOf(DAY_SPANS, days), ...stampsOf(HOUR_SPANS, hours), builds], ' UNION ALL ');
-    const grainOf = (fields: string) => (fields === DAY_SPANS.fields(kind) ? DAY_MS : HOUR_MS);
+    const statement = join([...stampReads, buildReads], ' UNION ALL ');
     const shards = await Promise.all(
       Array.from({ length: this.ch.shardCount }, async (_, shard) => {
         const rows = await this.ch.rows<{ g: string; d: string; n: string; b: string }>(statement, { shard });
-        const stamps = new Map<string, string>();
-        const built = new Map<string, string>();
-        for (const r of rows) {
-          if (r.b) built.set(`${grainOf(r.g)} ${r.d} ${r.n}`, r.b);
-          else stamps.set(`${r.g} ${r.d}`, r.n);
-        }
-        return { stamps, builds: built };
+        return {
+          stamps: new Map(rows.filter((r) => !r.b).map((r) => [`${r.g} ${r.d}`, r.n])),
+          builds: new Map(rows.filter((r) => r.b).map((r) => [`${r.g} ${r.d} ${r.n}`, r.b])),
+        };
       }),
     );
     for (const [grain, starts, into] of [[DAY_SPANS, days, out.days], [HOUR_SPANS, hours, out.hours]] as const)
@@ -215,9 +212,9 @@ export class FilterDays {
         let whole = true;
         for (const [shard, { stamps, builds }] of shards.entries()) {
           // A shard without events of the span needs no build of it.
-          const n = stamps.get(`${grain.ms} ${start}`);
+          const n = stamps.get(`${grain.fields(kind)} ${start}`);
           if (!Number(n)) continue;
-          const build = builds.get(`${grain.ms} ${start} ${n}`);
+          const build = builds.get(`${grain.fields(kind)} ${start} ${n}`);
           if (build) tuples.push(sql`(${shard}, ${Math.floor(start / DAY_MS) * DAY_MS}, ${Number(build)})`);
           else whole = false;
         }
