@@ -12,9 +12,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { raw, sql } from './bind';
+import { join as joinSql, raw, sql } from './bind';
 import type { ClickHouse, Target } from './client';
-import { CLUSTER_KINDS } from './columns';
+import { CLUSTER_KINDS, FIELD_COLUMNS, ingestTable } from './columns';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -77,6 +77,45 @@ export async function migrateClickHouse(ch: ClickHouse, upTo = Infinity): Promis
     }
   }
   return Math.max(0, ...servers.map((s) => s.done), ...all.map((m) => m.version));
+}
+
+/**
+ * The tables with a column per field that reads use (FIELD_COLUMNS), in the order they get them: the tables events
+ * enter by first, whose views copy every column (`SELECT *`) into log_events_local. Not their Distributed tables: an
+ * insert through one leaves the columns to each shard's table to compute.
+ */
+const EVENT_TABLES = [...CLUSTER_KINDS.map((kind) => ingestTable(kind, true)), 'log_events_local', 'log_events'];
+
+/**
+ * Gives the event tables every column of FIELD_COLUMNS they lack, on every server: made from the catalogue at each
+ * start, as the rollups' views are, so that a field a new filter or rollup uses gets its column with it. A column is
+ * computed as each event enters (DEFAULT), and from the arrays when a part stored before it is read, until the part's
+ * next merge writes it. Between an entry table's ALTER and log_events_local's, an insert of that server's shard fails
+ * (18.16's view writes no column its target lacks, and leaves none out) and the ingest queue sends it again: stop
+ * ingestion for an upgrade, as for new rollups. A column no longer wanted is left (a server of the version before may
+ * still read it).
+ */
+export async function addFieldColumns(ch: ClickHouse): Promise<void> {
+  const db = ch.config.database;
+  for (let shard = 0; shard < ch.shardCount; shard++) {
+    for (const [replica, server] of ch.serversOf(shard).entries()) {
+      const on = { server };
+      const held = await ch.rows<{ table: string; name: string }>(
+        sql`SELECT table, name FROM system.columns WHERE database = ${db} AND has(${EVENT_TABLES}, table)`,
+        { shard: on },
+      );
+      for (const table of EVENT_TABLES.filter((t) => held.some((c) => c.table === t))) {
+        const missing = FIELD_COLUMNS.filter((c) => !held.some((h) => h.table === table && h.name === c.name));
+        if (!missing.length) continue;
+        const statement = sql`ALTER TABLE ${raw(db)}.${raw(table)} ${joinSql(
+          missing.map((c) => sql`ADD COLUMN ${raw(c.name)} ${raw(c.type)} DEFAULT ${c.expression}`),
+          ', ',
+        )}`;
+        if (replica > 0 && (await alteredByReplica(ch, on, statement.text))) continue;
+        await ch.command(statement, on);
+      }
+    }
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import { ClickHouse, clickHouseConfig, type Target } from './client';
 import { migrateClickHouse, migrations, rebuild } from './migrate';
 import { HEAD_READS } from './heads';
 import { ClickHouseLogStore, EVENT_COLUMNS, eventLine, USER_EVENT_COLUMNS } from './store';
-import { CLUSTER_KINDS } from './columns';
+import { CLUSTER_KINDS, FIELD_COLUMNS, IN_ARRAYS } from './columns';
 import { dropScratchDatabase, scratchDatabase } from './testCluster';
 
 const url = process.env.CLICKHOUSE_URL;
@@ -55,6 +55,26 @@ async function walk(store: LogStore, db: Db, tenantId: string, logType: LogType,
     after = decoded;
   }
   return events;
+}
+
+/**
+ * Every event's columns of the fields reads use (FIELD_COLUMNS) hold what its arrays hold: in parts stored before the
+ * columns (computed as they are read) and in parts stored since (written as the event entered).
+ */
+async function fieldColumnsAsArrays(store: ClickHouseLogStore): Promise<void> {
+  const same = FIELD_COLUMNS.map(({ field, list, name }) =>
+    list ? sql`${raw(name)} = ${IN_ARRAYS.list(field)}` : sql`isNotNull(${raw(name)}) = ${IN_ARRAYS.has(field)} AND assumeNotNull(${raw(name)}) = ${IN_ARRAYS.text(field)}`,
+  );
+  const column = (field: string, list: boolean) => raw(FIELD_COLUMNS.find((c) => c.field === field && c.list === list)!.name);
+  const [row] = await store.ch.rows<{ events: string; differ: string; domains: string; cats: string }>(
+    sql`SELECT toString(count()) AS events, toString(countIf(NOT (${join(same, ' AND ')}))) AS differ,
+               toString(countIf(isNotNull(${column('domain', false)}))) AS domains, toString(countIf(notEmpty(${column('cats', true)}))) AS cats
+          FROM ${raw(store.ch.config.database)}.log_events`,
+  );
+  expect(Number(row!.events)).toBeGreaterThan(0);
+  expect(Number(row!.domains), 'events with a domain').toBeGreaterThan(0);
+  expect(Number(row!.cats), 'events with categories').toBeGreaterThan(0);
+  expect(row!.differ, 'events whose columns differ from their arrays').toBe('0');
 }
 
 /** The same answer, also as JSON text: values, and the order of fields and rows. */
@@ -218,6 +238,7 @@ describe.skipIf(!url)('ClickHouse store', () => {
       const tenant = randomUUID();
       const events = [...Array(5)].map((_, i) => ({ ts: TEST_NOW - i * DAY_MS - 60_000, event: { userid: `u${i}@demo.example`, domain: 'once.example', bytes: 1 } }));
       await next.ingest(db, tenant, 'web', events);
+      await fieldColumnsAsArrays(next);
       await answersAsSql(next);
       await next.rollupsFilled();
       await answersAsSql(next);

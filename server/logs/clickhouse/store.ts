@@ -31,8 +31,8 @@ import { sqlLogStore } from '../sqlStore';
 import { answerEvent, type LogPageRequest, type TimeRange } from '../store';
 import { bind, identifier, join, raw, sql, stringLiteral, type Sql } from './bind';
 import { ClickHouse, type ClickHouseConfig } from './client';
-import { migrateClickHouse } from './migrate';
-import { CLUSTER_KINDS, has, ingestTable, list, text, within } from './columns';
+import { addFieldColumns, migrateClickHouse } from './migrate';
+import { CLUSTER_KINDS, has, IN_ARRAYS, ingestTable, list, STORED, text, within, type EventFields } from './columns';
 import { RollupFills } from './fill';
 import { ABSENT, dayFields, dayLists, dayStamp, type FilterBuilds, FILTER_TABLES, FilterDays } from './filterDays';
 import { HEAD_TABLES, Heads } from './heads';
@@ -47,8 +47,6 @@ const LOG_PAGE_WINDOW_MS = 3 * 3_600_000;
 const MOVE_PROGRESS_EVERY_MS = 4_000;
 /** The time of log_user_events_from_local that says the copy's views are being made: the copy is not read yet. */
 const NOT_YET = Number.MAX_SAFE_INTEGER;
-
-const present = (f: string) => sql`(has(keys, ${f}) OR has(list_keys, ${f}))`;
 
 /** An event's field as stored: its text as PostgreSQL's ->> gives it (JSON for objects), or null. */
 function fieldText(v: unknown): string | null {
@@ -109,15 +107,20 @@ export function eventLine(tenantId: string, logType: LogType, ts: number, seq: n
 }
 
 /** Conditions of the caller's filters and exclusions (`not_p`) on events of `logType`, with filters.ts's rules. */
-function filterConditions(logType: LogType, specs: Readonly<Record<string, FilterSpec | undefined>>, query: Readonly<Record<string, unknown>>): Sql[] {
+function filterConditions(
+  logType: LogType,
+  specs: Readonly<Record<string, FilterSpec | undefined>>,
+  query: Readonly<Record<string, unknown>>,
+  fields: EventFields = STORED,
+): Sql[] {
   const conditions: Sql[] = [];
   for (const [param, spec] of Object.entries(specs)) {
     if (!spec) continue;
     const values = appliedValues(param, query[param]);
-    if (values) conditions.push(matches(logType, spec, values));
+    if (values) conditions.push(matches(logType, spec, values, fields));
     const excluded = appliedValues(param, query[excludeParam(param)]);
     // The match is false for an event without the field (its `has` is false, its list empty): such an event stays.
-    if (excluded) conditions.push(sql`(NOT ${matches(logType, spec, excluded)})`);
+    if (excluded) conditions.push(sql`(NOT ${matches(logType, spec, excluded, fields)})`);
   }
   return conditions;
 }
@@ -127,7 +130,7 @@ function filterConditions(logType: LogType, specs: Readonly<Record<string, Filte
  * field is also the `user` column (eventLine; '' without it): one narrow column, where the keys and values arrays hold
  * every field of the event (a user's drill-down read 10–20 ms of raw events instead of 85–135 ms at 10 M events).
  */
-function matches(logType: LogType, spec: FilterSpec, values: readonly string[]): Sql {
+function matches(logType: LogType, spec: FilterSpec, values: readonly string[], { has, list, text }: EventFields): Sql {
   if (spec.kind === 'array') return sql`hasAny(${list(spec.field)}, ${values})`;
   if (onUser(logType, spec, values)) return sql`user IN (${join(values.map((v) => sql`${v}`), ', ')})`;
   return sql`(${has(spec.field)} AND ${text(spec.field)} IN (${join(values.map((v) => sql`${v}`), ', ')}))`;
@@ -147,8 +150,8 @@ function filtersUsers(logType: LogType, query: Readonly<Record<string, unknown>>
   });
 }
 
-function conditionSql(c: ReportCondition): Sql {
-  if ('present' in c) return present(c.field);
+function conditionSql(c: ReportCondition, { has, text }: EventFields): Sql {
+  if ('present' in c) return sql`(${has(c.field)} OR has(list_keys, ${c.field}))`;
   if ('in' in c) return sql`(${has(c.field)} AND ${text(c.field)} IN (${join(c.in.map((v) => sql`${v}`), ', ')}))`;
   return sql`(${has(c.field)} AND ${text(c.field)} NOT IN (${join(c.notIn.map((v) => sql`${v}`), ', ')}))`;
 }
@@ -183,17 +186,18 @@ const r = (c: RowColumn) => `r_${c}`;
  * `by`: with `keyed`, the value of a drill-down rollup's filter field (a list field: a tuple per distinct value, none
  * without one), else ''; raw reads of a drill-down filter the events instead.
  */
-function contributions(id: string, d: RollupDef, keyed: boolean): Sql {
+function contributions(id: string, d: RollupDef, keyed: boolean, fields: EventFields): Sql {
+  const { text, list } = fields;
   const f0 = d.fields[0];
   const by = keyed ? d.by : undefined;
-  const { when, rest: parts } = contributionParts(d, by);
+  const { when, rest: parts } = contributionParts(d, by, fields);
   const rest = join(parts, ', ');
   if (d.list) {
     if (by) throw new Error(`A drill-down rollup over a list dimension is not supported: ${id}`);
     const values = list(f0!);
     return sql`arraySlice(arrayMap((v, i) -> tuple(${id}, toUInt8(1), v, toUInt8(i = 1), ${rest}, ''), ${values}, arrayEnumerate(${values})), 1, if(${when}, length(${values}), 0))`;
   }
-  const [hasKey, key] = keyOf(d);
+  const [hasKey, key] = keyOf(d, fields);
   if (by?.list) {
     const values = sql`arrayDistinct(${list(by.field)})`;
     return sql`arraySlice(arrayMap(b -> tuple(${id}, ${hasKey}, ${key}, toUInt8(1), ${rest}, b), ${values}), 1, if(${when}, length(${values}), 0))`;
@@ -205,9 +209,10 @@ function contributions(id: string, d: RollupDef, keyed: boolean): Sql {
  * When an event adds to a rollup (its conditions; its key field present, for one plain field without null keys; with
  * `by`, its drill-down value), and the elements of its tuples after `first`: user, user counted, label, label counted.
  */
-function contributionParts(d: RollupDef, by: RollupDef['by']): { when: Sql; rest: readonly Sql[] } {
+function contributionParts(d: RollupDef, by: RollupDef['by'], fields: EventFields): { when: Sql; rest: readonly Sql[] } {
+  const { has, text } = fields;
   const conditions = [
-    ...d.where.map(conditionSql),
+    ...d.where.map((c) => conditionSql(c, fields)),
     ...(d.nullKeys || d.fields.length !== 1 || d.list ? [] : [has(d.fields[0]!)]),
     ...(by && !by.list ? [has(by.field)] : []),
   ];
@@ -221,16 +226,16 @@ function contributionParts(d: RollupDef, by: RollupDef['by']): { when: Sql; rest
  * A rollup of plain (not list) fields, read without a drill-down value, adds at most one tuple per event: its elements
  * (1 to 9, as contributions' tuple) read straight from the event, and when it adds it.
  */
-function plainContribution(id: string, d: RollupDef): { when: Sql; elements: (i: number) => Sql } | undefined {
+function plainContribution(id: string, d: RollupDef, fields: EventFields): { when: Sql; elements: (i: number) => Sql } | undefined {
   if (d.list) return undefined;
-  const { when, rest } = contributionParts(d, undefined);
-  const [hasKey, key] = keyOf(d);
+  const { when, rest } = contributionParts(d, undefined, fields);
+  const [hasKey, key] = keyOf(d, fields);
   const elements = [sql`${id}`, hasKey, key, raw('toUInt8(1)'), ...rest, sql`''`];
   return { when, elements: (i) => elements[i - 1]! };
 }
 
 /** An event's has_key and key in a rollup of plain (not list) fields. */
-function keyOf(d: RollupDef): [Sql, Sql] {
+function keyOf(d: RollupDef, { has, text }: EventFields): [Sql, Sql] {
   return d.fields.length === 0
     ? [raw('toUInt8(0)'), sql`''`]
     : d.fields.length === 1
@@ -246,6 +251,7 @@ function keyOf(d: RollupDef): [Sql, Sql] {
  * rollup of plain fields is read from the event itself, without the ARRAY JOIN of tuples: a report's raw read of its
  * partial hours, quicker so (docs/benchmarks.md, 2026-12-04). `userList`: the users as an array of the distinct ones
  * (groupUniqArray) instead of a uniqExact state, as the rows per filter value keep them (`user_list`, migration 020).
+ * `fields`: how `from` holds the events' fields (the stored tables' columns unless said).
  */
 function eventRows(
   logType: LogType,
@@ -259,9 +265,10 @@ function eventRows(
     keyed = false,
     plain = false,
     userList = false,
-  }: { groupAs?: (i: number) => string; keyed?: boolean; plain?: boolean; userList?: boolean } = {},
+    fields = STORED,
+  }: { groupAs?: (i: number) => string; keyed?: boolean; plain?: boolean; userList?: boolean; fields?: EventFields } = {},
 ): Sql {
-  const one = plain && !keyed && defs.length === 1 ? plainContribution(...defs[0]!) : undefined;
+  const one = plain && !keyed && defs.length === 1 ? plainContribution(...defs[0]!, fields) : undefined;
   const e = one ? one.elements : (i: number) => raw(`tupleElement(c, ${i})`);
   const columns = [
     ...groups.map((g, i) => sql`${g} AS ${raw(groupAs(i))}`),
@@ -277,7 +284,7 @@ function eventRows(
   ];
   const groupBy = [...groups.map((_, i) => raw(groupAs(i))), raw(as('has_key')), raw(as('key'))];
   const scope = join([sql`log_type = ${logType}`, ...where, ...(one ? [one.when] : [])], ' AND ');
-  const tuples = one ? raw('') : sql` ARRAY JOIN arrayConcat(${join(defs.map(([id, d]) => contributions(id, d, keyed)), ', ')}) AS c`;
+  const tuples = one ? raw('') : sql` ARRAY JOIN arrayConcat(${join(defs.map(([id, d]) => contributions(id, d, keyed, fields)), ', ')}) AS c`;
   return sql`SELECT ${join(columns, ', ')} FROM ${from}${tuples}
               WHERE ${scope} GROUP BY ${join(groupBy, ', ')}`;
 }
@@ -401,7 +408,7 @@ const NO_USER = '\u0000';
  * with such an event.
  */
 function blockRows(db: Sql, logType: LogType, defs: readonly (readonly [string, RollupDef])[], from: string, grain: Grain, where: readonly Sql[]): Sql {
-  const all = join(defs.map(([id, d]) => contributions(id, d, false)), ', ');
+  const all = join(defs.map(([id, d]) => contributions(id, d, false, STORED)), ', ');
   const block = `intDiv(ts, ${grain.ms}) * ${grain.ms}`;
   return sql`SELECT tenant_id, tupleElement(c, 1) AS rollup, ${raw(block)} AS hour, tupleElement(c, 2) AS has_key, tupleElement(c, 3) AS key,
                     if(tupleElement(c, 6) = 1, tupleElement(c, 5), ${NO_USER}) AS user, groupBitOrState(toUInt64(bitShiftLeft(toUInt64(1), intDiv(ts - ${raw(block)}, ${grain.bits!.ms})))) AS ${raw(grain.bits!.column)}
@@ -436,6 +443,8 @@ interface AggregateRead {
   readonly db: Sql;
   /** The table raw events are read from: log_events, or its copy in the users' order given a user (filtersUsers). */
   readonly events: Sql;
+  /** How `events` holds the fields: the copy in the users' order has no columns of its own for them (FIELD_COLUMNS). */
+  readonly fields: EventFields;
   readonly tenantId: string;
   readonly read: TimeRange;
   /** The report's filters' conditions: raw events when there are any (the rollups hold no other fields), but… */
@@ -491,7 +500,7 @@ function aggregate(
   d: RollupDef,
   { groups = () => [], whole = () => true, days = true, totals = false }: AggregatePart = {},
 ): Sql {
-  const { db, events, tenantId, read, filters, drill, dayFilter, wholeFrom, bits, users } = q;
+  const { db, events, fields, tenantId, read, filters, drill, dayFilter, wholeFrom, bits, users } = q;
   const id = rollupId(d);
   if (dayFilter && fromDayRows(q, d) && (days !== false || FILTER_HOURS.has(id))) return dayFilterAggregate(q, d, dayFilter, { groups, whole, days, totals });
   if (days === 'whole' || days === 'wholeDays') throw new Error(`Only a report given one filter with rows per value reads its whole spans alone: ${id}`);
@@ -508,7 +517,7 @@ function aggregate(
   // No raw part when the rollup rows cover the range.
   const parts: Sql[] = [];
   if (plan.raw.length || (!plan.hours.length && !plan.days.length))
-    parts.push(eventRows(d.logType, [[id, d]], events, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r, { plain: true }));
+    parts.push(eventRows(d.logType, [[id, d]], events, [sql`tenant_id = ${tenantId}`, within('ts', plan.raw), ...filters], groups('ts'), r, { plain: true, fields }));
   // A distinct-user top-N's whole days from its blocks and its whole hours from its hour bits (each once filled that
   // far): a (key, user) pair a block or a day, in one uniqExact state per key.
   const bitsOf = (grain: Grain, spans: readonly Span[]) =>
@@ -710,7 +719,7 @@ function drillValues(spec: ReportSpec, params: ReportParams, filters: readonly S
  * days (filterDays.ts), given one value if the field is a list (an event holding two of them counts once, see
  * dayLists), none of them ABSENT; else null.
  */
-function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[]): Omit<DayFilterRead, 'builds'> | null {
+function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readonly Sql[], events: EventFields): Omit<DayFilterRead, 'builds'> | null {
   if (spec.requires || filters.length !== 1) return null;
   const fields = dayFields(spec.logType);
   for (const [param, f] of Object.entries(reportFilters(spec.logType))) {
@@ -718,7 +727,7 @@ function dayFilterValues(spec: ReportSpec, params: ReportParams, filters: readon
     for (const [values, exclude] of [[appliedValues(param, params[param]), false], [appliedValues(param, params[excludeParam(param)]), true]] as const)
       if (values)
         return (values.length === 1 || f.kind !== 'array') && !values.includes(ABSENT)
-          ? { field: f.field, values, exclude, list: f.kind === 'array', matching: matches(spec.logType, f, values) }
+          ? { field: f.field, values, exclude, list: f.kind === 'array', matching: matches(spec.logType, f, values, events) }
           : null;
   }
   return null;
@@ -792,10 +801,10 @@ export class ClickHouseLogStore implements LogStore {
   }
 
   /**
-   * Brings the cluster up to date (migrations, rollup views, the SQL store's events on a new cluster) and fills new
-   * rollup tables in the background, under a lease of the SQL store: of several servers sharing it, one does this at a
-   * time, and one starting meanwhile waits until the fills are done (two would count the same days twice). A server
-   * killed during it holds the lease until it expires (a minute).
+   * Brings the cluster up to date (migrations, the fields' columns, rollup views, the SQL store's events on a new
+   * cluster) and fills new rollup tables in the background, under a lease of the SQL store: of several servers sharing
+   * it, one does this at a time, and one starting meanwhile waits until the fills are done (two would count the same
+   * days twice). A server killed during it holds the lease until it expires (a minute).
    */
   async start(db: Db): Promise<void> {
     const lease = new Lease(db, `clickhouse upkeep ${this.ch.config.cluster} ${this.ch.config.database}`);
@@ -805,6 +814,7 @@ export class ClickHouseLogStore implements LogStore {
     });
     try {
       await migrateClickHouse(this.ch);
+      await addFieldColumns(this.ch);
       await this.syncUserOrder();
       await this.syncRollups();
       this.seq = Math.max(this.seq, this.fills.bound);
@@ -1006,17 +1016,19 @@ export class ClickHouseLogStore implements LogStore {
     const interval = params.interval ?? REPORT_INTERVAL_DEFAULT;
     const range = reportRange(params, now);
     const read = { startMs: Math.max(range.startMs, options.sinceMs ?? -Infinity), endMs: range.endMs };
-    const filters = filterConditions(spec.logType, reportFilters(spec.logType), params);
+    const useRollups = options.rollups !== false;
+    const usersCopy = useRollups && filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom;
+    const fields = usersCopy ? IN_ARRAYS : STORED;
+    const filters = filterConditions(spec.logType, reportFilters(spec.logType), params, fields);
     const drill = drillValues(spec, params, filters);
-    const one = dayFilterValues(spec, params, filters);
+    const one = dayFilterValues(spec, params, filters, fields);
     const dayFilter = one && { ...one, builds: await this.filterDays.readable(tenantId, spec.logType, read.startMs, read.endMs + 1) };
     const meta = reportMeta(name, params, range);
     const rollups = reportRollups(spec);
-    const useRollups = options.rollups !== false;
-    const events = sql`${this.db}.${raw(useRollups && filtersUsers(spec.logType, params) && read.startMs >= this.userEventsFrom ? 'log_user_events' : 'log_events')}`;
+    const events = sql`${this.db}.${raw(usersCopy ? 'log_user_events' : 'log_events')}`;
     // Raw events only (ReportOptions.rollups): as if no rollup table were filled as far as the range.
     const wholeFrom = (table: string, id: string) => (useRollups ? this.fills.wholeFrom(table, id) : Infinity);
-    const q: AggregateRead = { db: this.db, events, tenantId, read, filters, drill, dayFilter, wholeFrom, bits: options.layouts ?? true, users: spec.metric === 'users' };
+    const q: AggregateRead = { db: this.db, events, fields, tenantId, read, filters, drill, dayFilter, wholeFrom, bits: options.layouts ?? true, users: spec.metric === 'users' };
     const of = (part: string, how?: AggregatePart) => aggregate(q, rollups[part]!, how);
     const totalOf = (row: Grouped | undefined) =>
       !row ? 0 : spec.metric === 'count' ? num(row.first_events) : spec.metric === 'bytes' ? num(row.first_byte_sum) : num(row.users);
