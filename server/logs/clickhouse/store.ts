@@ -352,11 +352,12 @@ function dayGroups(logType: LogType, ms: number) {
   const lists = dayLists(logType);
   const texts = dayFields(logType).filter((f) => !lists.includes(f));
   const unsubtracted = REPORT_KINDS.get(logType)?.flatMap(([id]) => (UNSUBTRACTED.has(id) ? [id] : [])) ?? [];
-  // (18.16 does not resolve a lambda's reference to two columns, as in `f -> vals[indexOf(keys, f)]`.)
+  const absentCounts = unsubtracted.length ? sql` OR has(${unsubtracted}, tupleElement(c, 1))` : sql``;
+  // A field holding one value: (field, value) if the event has it, (field, ABSENT) if not and the rollup counts such
+  // events, else dropped (an empty field name): from the fields' own columns, not the arrays of every field.
   const pairs = [
-    ...(texts.length ? [sql`arrayFilter((p, k) -> has(${texts}, k), arrayMap((k, v) -> tuple(k, v), keys, vals), keys)`] : []),
-    ...(texts.length && unsubtracted.length
-      ? [sql`arrayMap(f -> tuple(f, ${ABSENT}), arrayFilter(f -> NOT has(keys, f), if(has(${unsubtracted}, tupleElement(c, 1)), ${texts}, emptyArrayString())))`]
+    ...(texts.length
+      ? [sql`arrayFilter(p -> tupleElement(p, 1) != '', [${join(texts.map((f) => sql`tuple(if(${has(f)}${absentCounts}, ${f}, ''), if(${has(f)}, ${text(f)}, ${ABSENT}))`), ', ')}])`]
       : []),
     ...lists.map((f) => sql`arrayMap(v -> tuple(${f}, v), arrayDistinct(${list(f)}))`),
   ];
